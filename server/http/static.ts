@@ -1,0 +1,84 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Hono } from 'hono';
+import type { AppEnv } from './env.ts';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.map': 'application/json; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+const NOT_BUILT = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>LP Portal</title></head>
+<body><h1>LP customer portal</h1><p>The portal is not built yet: run <code>npm run build</code>.</p></body></html>`;
+
+/** Hashed file names (`name-1a2b3c4d.js`) never change, so browsers may keep them for a year. */
+const HASHED = /-[A-Za-z0-9_-]{8,}\.(js|css|mjs)$/;
+
+/** Resolves a URL path inside `root`, or null when it leaves it or names no file. */
+function fileIn(root: string, urlPath: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return null;
+  }
+  if (decoded.includes('\0')) return null;
+  const full = path.resolve(root, `.${path.posix.normalize(`/${decoded}`)}`);
+  if (full !== root && !full.startsWith(root + path.sep)) return null;
+  try {
+    return fs.statSync(full).isFile() ? full : null;
+  } catch {
+    return null;
+  }
+}
+
+function send(file: string, cache: string): Response {
+  const type = TYPES[path.extname(file)] ?? 'application/octet-stream';
+  return new Response(fs.readFileSync(file), { headers: { 'content-type': type, 'cache-control': cache } });
+}
+
+/**
+ * The built browser assets: `/elements/*`, `/embed/*` and the host (any other path without a
+ * file falls back to the host page, which routes on the client).
+ */
+export function staticAssets(distDir: string): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const hostDir = path.join(distDir, 'host');
+  const mounts: Array<[string, string]> = [
+    ['/elements/', path.join(distDir, 'elements')],
+    ['/embed/', path.join(distDir, 'embed')],
+  ];
+
+  app.get('*', (c) => {
+    const urlPath = c.req.path;
+    for (const [prefix, dir] of mounts) {
+      if (urlPath.startsWith(prefix)) {
+        const file = fileIn(dir, urlPath.slice(prefix.length));
+        if (!file) return c.text('Not found', 404);
+        return send(file, HASHED.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      }
+    }
+    if (urlPath === '/custom-elements.json') {
+      const file = fileIn(path.dirname(distDir), 'custom-elements.json');
+      return file ? send(file, 'no-cache') : c.text('Not found', 404);
+    }
+    const file = urlPath === '/' ? null : fileIn(hostDir, urlPath);
+    if (file && !file.endsWith('index.html')) {
+      return send(file, HASHED.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    }
+    if (path.extname(urlPath) && !urlPath.endsWith('.html')) return c.text('Not found', 404);
+    const index = fileIn(hostDir, 'index.html');
+    if (!index) return c.html(NOT_BUILT, 503);
+    return send(index, 'no-cache');
+  });
+  return app;
+}

@@ -1,0 +1,180 @@
+import { isWeakPassword } from '../../src/contract/password.ts';
+import type { DB } from '../db/database.ts';
+import { hashPassword } from '../services/passwords.ts';
+import { pinyinInitials } from '../services/pinyin.ts';
+import { seedMenu } from './menu.ts';
+
+const DRUG_ADMIN = '临床药品管理员';
+
+/** User groups; the spec's groups 19, 20, 23, 26, 31, 42, 49 carry the drug-administrator label. */
+const GROUPS: Array<[number, string, string]> = [
+  [19, '申办方药品管理', DRUG_ADMIN],
+  [20, 'CRO 药品管理', DRUG_ADMIN],
+  [23, '医院药房', DRUG_ADMIN],
+  [26, '区域药品管理', DRUG_ADMIN],
+  [31, '研究中心药品管理', DRUG_ADMIN],
+  [42, '供应链协调', DRUG_ADMIN],
+  [49, '临床运营', DRUG_ADMIN],
+  [60, '客户财务', ''],
+];
+
+/** Companies and their customer accounts: realistic names so the pinyin filter has work to do. */
+const CUSTOMERS: Array<{ company: string; customers: Array<[string, string, boolean?]> }> = [
+  {
+    company: '恒瑞医药股份有限公司',
+    customers: [
+      ['恒瑞医药-肿瘤三期临床项目', 'HR-ONC-03'],
+      ['恒瑞医药-上海研发中心', 'HR-SH-RD'],
+    ],
+  },
+  {
+    company: '百济神州（北京）生物科技有限公司',
+    customers: [
+      ['百济神州-北京临床运营', 'BG-BJ-CO'],
+      ['百济神州-广州中心', 'BG-GZ-01'],
+    ],
+  },
+  { company: '药明康德新药开发有限公司', customers: [['药明康德-苏州临床供应', 'WX-SZ-CS', true]] },
+  {
+    company: '复星医药（集团）股份有限公司',
+    customers: [
+      ['复星医药-华东区域', 'FS-EAST'],
+      ['复星医药-成都分中心', 'FS-CD-02'],
+    ],
+  },
+  { company: '信达生物制药（苏州）有限公司', customers: [['信达生物-直送患者项目', 'XD-DTP-01']] },
+  { company: '石药集团中奇制药技术有限公司', customers: [['石药集团-石家庄研究中心', 'SY-SJZ-01']] },
+];
+
+interface DemoUser {
+  account: string;
+  password: string;
+  name: string;
+  mobile: string;
+  city: string;
+  sg: number;
+  customers: string[];
+  passFlag?: number;
+}
+
+/** The demo logins of contract.md. */
+export const DEMO_USERS: DemoUser[] = [
+  {
+    account: 'demo',
+    password: 'Demo@2026pass',
+    name: '张敏',
+    mobile: '13800138000',
+    city: '上海',
+    sg: 19,
+    customers: ['HR-ONC-03', 'BG-BJ-CO'],
+  },
+  {
+    account: 'weak',
+    password: '12345678',
+    name: '李伟',
+    mobile: '13800138001',
+    city: '北京',
+    sg: 20,
+    customers: ['FS-EAST'],
+  },
+  {
+    account: 'white',
+    password: 'abc12345',
+    name: '王芳',
+    mobile: '13800138002',
+    city: '苏州',
+    sg: 23,
+    customers: ['WX-SZ-CS'],
+  },
+  {
+    account: 'forced',
+    password: 'Init#2026a',
+    name: '赵磊',
+    mobile: '13800138003',
+    city: '广州',
+    sg: 31,
+    customers: ['BG-GZ-01'],
+    passFlag: 1,
+  },
+  {
+    account: 'multi',
+    password: 'Multi#2026x',
+    name: '陈静',
+    mobile: '13800138004',
+    city: '成都',
+    sg: 42,
+    customers: ['HR-SH-RD', 'FS-CD-02', 'XD-DTP-01', 'SY-SJZ-01', 'BG-GZ-01'],
+  },
+];
+
+export const DEMO_LOGINS = DEMO_USERS.map((u) => ({ username: u.account, password: u.password }));
+
+/** Seeds the demo data into an empty database; returns false when data already exists. */
+export async function seedDemo(
+  db: DB,
+  options: { servicePhone: string; serviceWebsite: string },
+): Promise<boolean> {
+  const existing = await db.selectFrom('users').select('uid').limit(1).executeTakeFirst();
+  if (existing) return false;
+  const hashes = await Promise.all(DEMO_USERS.map((u) => hashPassword(u.password)));
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('user_groups')
+      .values(GROUPS.map(([sg_id, name, role_label]) => ({ sg_id, name, role_label })))
+      .execute();
+    const cuIds = new Map<string, number>();
+    for (const { company, customers } of CUSTOMERS) {
+      const co = await trx
+        .insertInto('companies')
+        .values({ co_name: company })
+        .returning('co_id')
+        .executeTakeFirstOrThrow();
+      for (const [cu_name, identifier, white] of customers) {
+        const cu = await trx
+          .insertInto('customers')
+          .values({
+            cu_name,
+            identifier,
+            co_id: co.co_id,
+            is_white: white ?? false,
+            pinyin: pinyinInitials(cu_name),
+          })
+          .returning('cu_id')
+          .executeTakeFirstOrThrow();
+        cuIds.set(identifier, cu.cu_id);
+      }
+    }
+    for (const [i, u] of DEMO_USERS.entries()) {
+      const ids = u.customers.map((identifier) => cuIds.get(identifier)!);
+      const user = await trx
+        .insertInto('users')
+        .values({
+          ur_account: u.account,
+          name: u.name,
+          mobile: u.mobile,
+          city: u.city,
+          sg_id: u.sg,
+          password_hash: hashes[i]!,
+          is_weak_password: isWeakPassword(u.password),
+          pass_flag: u.passFlag ?? 0,
+          default_cu_id: ids[0] ?? null,
+        })
+        .returning('uid')
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('user_customers')
+        .values(ids.map((cu_id, position) => ({ uid: user.uid, cu_id, position })))
+        .execute();
+    }
+    await trx
+      .insertInto('app_settings')
+      .values([
+        { key: 'service_phone', value: options.servicePhone },
+        { key: 'service_website', value: options.serviceWebsite },
+        { key: 'version', value: 'V 2.9' },
+      ])
+      .execute();
+    await seedMenu(trx, null);
+  });
+  return true;
+}

@@ -1,0 +1,25 @@
+/** Envelope codes of the provider API (contract.md, "Codes"). */
+export const Code = {
+  ok: 0,
+  badRequest: 400,
+  customerExists: 402,
+  forbidden: 403,
+  notFound: 404,
+  wrongCredentials: 406,
+  locked: 407,
+  conflict: 409,
+  tooLarge: 413,
+  invalid: 422,
+  tooManyRequests: 429,
+  nothing: 444,
+  mustChangePassword: 463,
+  captchaRequired: 475,
+  captchaExpired: 476,
+  serverFault: 500,
+  backgroundFailed: 543,
+  sessionExpired: 598,
+  loggedInElsewhere: 599,
+} as const;
+
+export type CodeName = keyof typeof Code;
+export type ApiCode = (typeof Code)[CodeName];

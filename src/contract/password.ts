@@ -1,0 +1,88 @@
+import * as v from 'valibot';
+
+/** The password policy of spec §5, enforced by client and server alike. */
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 16;
+/** Special symbols the edit-password dialog requires one of (spec §5 "fixed set"). */
+export const SPECIAL_SYMBOLS = '!@#$%^&*()_+-=[]{};:\'",.<>/?\\|`~';
+
+export type PasswordProblem = 'required' | 'length' | 'whitespace' | 'classes' | 'special';
+
+const classes: readonly RegExp[] = [/[A-Z]/, /[a-z]/, /[0-9]/, /[^A-Za-z0-9\s]/];
+
+export function passwordClassCount(password: string): number {
+  return classes.filter((re) => re.test(password)).length;
+}
+
+export function hasSpecialSymbol(password: string): boolean {
+  for (const ch of password) if (SPECIAL_SYMBOLS.includes(ch)) return true;
+  return false;
+}
+
+/** First problem of a new password against the policy, or null when it is acceptable. */
+export function passwordProblem(password: string): PasswordProblem | null {
+  if (password.length === 0) return 'required';
+  if (/\s/.test(password)) return 'whitespace';
+  const length = [...password].length;
+  if (length < PASSWORD_MIN || length > PASSWORD_MAX) return 'length';
+  if (passwordClassCount(password) < 3) return 'classes';
+  return null;
+}
+
+/** Problem under the stricter rule of the edit-password dialog (also needs a special symbol). */
+export function editPasswordProblem(password: string): PasswordProblem | null {
+  return passwordProblem(password) ?? (hasSpecialSymbol(password) ? null : 'special');
+}
+
+export const passwordMessages: Record<PasswordProblem, string> = {
+  required: 'please fill in the password',
+  length: 'please fill in a length of 8-16 characters',
+  whitespace: 'cannot contain spaces',
+  classes: 'must contain at least 3 of: uppercase, lowercase, digit, special symbol',
+  special: 'password does not meet conditions',
+};
+
+/** A valibot schema for a new password that meets the policy. */
+export const NewPasswordSchema = v.pipe(
+  v.string(),
+  v.check(
+    (value) => passwordProblem(value) === null,
+    (issue) => {
+      const problem = typeof issue.input === 'string' ? passwordProblem(issue.input) : 'required';
+      return passwordMessages[problem ?? 'required'];
+    },
+  ),
+);
+
+/** Common passwords that count as weak even when they meet the class rule. */
+export const COMMON_PASSWORDS: ReadonlySet<string> = new Set([
+  '12345678',
+  '123456789',
+  '1234567890',
+  'password',
+  'Password1',
+  'Password1!',
+  'P@ssw0rd',
+  'P@ssword1',
+  'Passw0rd!',
+  'Qwerty123',
+  'Qwerty123!',
+  'Admin@123',
+  'Admin123!',
+  'abc12345',
+  'Abc12345',
+  'Abc@1234',
+  'Aa123456',
+  'Aa123456!',
+  'Welcome1!',
+  'Welcome@123',
+  'Test@1234',
+  'Zxcv1234!',
+  'Abcd@1234',
+  'Root@123',
+]);
+
+/** A stored password is weak when it fails the policy or is a common password. */
+export function isWeakPassword(password: string): boolean {
+  return passwordProblem(password) !== null || COMMON_PASSWORDS.has(password);
+}
