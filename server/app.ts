@@ -8,7 +8,9 @@ import type { AppDeps, AppEnv } from './http/env.ts';
 import { securityHeaders } from './http/security.ts';
 import { staticAssets } from './http/static.ts';
 import { commonRoutes } from './routes/common.ts';
+import { commonQaRoutes } from './routes/common-qa.ts';
 import { customerAccountRoutes } from './routes/customer-account.ts';
+import { customerServiceRoutes } from './routes/customer-service.ts';
 import { indexRoutes } from './routes/index-area.ts';
 import { openapiRoutes } from './routes/openapi.ts';
 import { userRoutes } from './routes/user.ts';
@@ -40,6 +42,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/customer-account', customerAccountRoutes());
   api.route('/index', indexRoutes());
   api.route('/common', commonRoutes());
+  api.route('/common', commonQaRoutes());
+  api.route('/customer-service', customerServiceRoutes());
   api.route('/', openapiRoutes());
   api.all('*', (c) => c.json(envelope(Code.notFound, 'no such API call'), 404));
   app.route('/api', api);

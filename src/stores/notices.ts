@@ -1,0 +1,73 @@
+import { atom } from 'nanostores';
+
+/**
+ * Toasts and confirms raised anywhere (mostly the API client). Whoever renders the page shows
+ * them: the host, or `<lp-notices>` on a page that embeds single elements.
+ */
+export type ToastKind = 'success' | 'info' | 'warning' | 'error';
+
+export interface Toast {
+  id: number;
+  kind: ToastKind;
+  message: string;
+  /** Milliseconds before it goes away (spec: 5 s for errors). */
+  duration: number;
+}
+
+export interface ConfirmRequest {
+  id: number;
+  title: string;
+  message: string;
+  confirmText: string;
+  cancelText: string;
+  resolve: (confirmed: boolean) => void;
+}
+
+export const TOAST_DURATION = 5000;
+
+let nextId = 1;
+export const $toasts = atom<Toast[]>([]);
+export const $confirms = atom<ConfirmRequest[]>([]);
+
+const timers = new Map<number, ReturnType<typeof setTimeout>>();
+
+export function dismissToast(id: number): void {
+  clearTimeout(timers.get(id));
+  timers.delete(id);
+  $toasts.set($toasts.get().filter((t) => t.id !== id));
+}
+
+/** Shows a toast; the same message already on screen is not shown twice. Returns its id. */
+export function toast(message: string, kind: ToastKind = 'info', duration = TOAST_DURATION): number {
+  const same = $toasts.get().find((t) => t.message === message && t.kind === kind);
+  if (same) return same.id;
+  const id = nextId++;
+  $toasts.set([...$toasts.get(), { id, kind, message, duration }]);
+  if (duration > 0)
+    timers.set(
+      id,
+      setTimeout(() => dismissToast(id), duration),
+    );
+  return id;
+}
+
+/** Asks the user; resolves true on confirm, false on cancel or dismiss. */
+export function confirm(request: Omit<ConfirmRequest, 'id' | 'resolve'>): Promise<boolean> {
+  return new Promise((resolve) => {
+    const id = nextId++;
+    const settle = (confirmed: boolean) => {
+      $confirms.set($confirms.get().filter((c) => c.id !== id));
+      resolve(confirmed);
+    };
+    $confirms.set([...$confirms.get(), { ...request, id, resolve: settle }]);
+  });
+}
+
+/** Clears every notice (tests, logout). */
+export function clearNotices(): void {
+  for (const id of timers.keys()) clearTimeout(timers.get(id));
+  timers.clear();
+  $toasts.set([]);
+  for (const c of $confirms.get()) c.resolve(false);
+  $confirms.set([]);
+}
