@@ -1,9 +1,16 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Node-side tests: contract, helpers, stores, API client, server and scripts. Browser code
+ * (src/ui, src/features, elements) is tested in Chromium by @web/test-runner instead.
+ */
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts'],
-    exclude: ['**/*.browser.test.ts', 'node_modules/**', 'dist/**'],
+    include: [
+      'src/{contract,lib,i18n,stores,api}/**/*.test.ts',
+      'server/**/*.test.ts',
+      'scripts/**/*.test.ts',
+    ],
     // One PGlite per worker is shared by that worker's files (see server/testing/test-app.ts).
     pool: 'forks',
     isolate: false,
