@@ -6,7 +6,15 @@ import { chromiumArgs, chromiumPath } from './scripts/chromium.mjs';
 export default {
   files: ['src/ui/**/*.test.{ts,tsx}', 'src/features/**/*.test.{ts,tsx}', 'elements/**/*.test.{ts,tsx}'],
   nodeResolve: { exportConditions: ['browser', 'production'] },
-  plugins: [esbuildPlugin({ ts: true, tsx: true, jsx: 'automatic', target: 'es2022', define: { 'process.env.NODE_ENV': '"production"' } })],
+  plugins: [
+    esbuildPlugin({
+      ts: true,
+      tsx: true,
+      jsx: 'automatic',
+      target: 'es2022',
+      define: { 'process.env.NODE_ENV': '"production"' },
+    }),
+  ],
   browsers: [
     playwrightLauncher({
       product: 'chromium',

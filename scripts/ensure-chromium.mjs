@@ -12,10 +12,15 @@ if (!hasChromium()) {
     const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
     const install =
       update.status === 0
-        ? spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } })
+        ? spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], {
+            stdio: 'inherit',
+            env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+          })
         : update;
     if (install.status !== 0 || !hasChromium()) {
-      console.error('Installing chromium with apt-get failed. Install it yourself (apt-get install -y chromium) or set CHROME_PATH to a Chromium/Chrome binary.');
+      console.error(
+        'Installing chromium with apt-get failed. Install it yourself (apt-get install -y chromium) or set CHROME_PATH to a Chromium/Chrome binary.',
+      );
       process.exit(1);
     }
   } else {

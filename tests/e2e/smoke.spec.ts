@@ -1,0 +1,17 @@
+import { expect, test } from '@playwright/test';
+
+test('the server serves the portal page, which loads without errors and shows the product name', async ({
+  page,
+}) => {
+  const problems: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') problems.push(msg.text());
+  });
+  page.on('pageerror', (err) => problems.push(err.message));
+  const response = await page.goto('/');
+  expect(response?.status()).toBe(200);
+  expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
+  await expect(page).toHaveTitle('物流客户系统');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('物流客户系统');
+  expect(problems).toEqual([]);
+});
