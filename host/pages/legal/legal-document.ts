@@ -1,0 +1,10 @@
+import type { Locale } from '../../../src/i18n/index.ts';
+
+export interface LegalText {
+  title: string;
+  updated: string;
+  sections: Array<{ heading: string; paragraphs: string[] }>;
+}
+
+/** A legal page's text per locale. */
+export type LegalDocument = Record<Locale, LegalText>;
