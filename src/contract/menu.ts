@@ -27,3 +27,15 @@ export const RouteMetaSchema = v.object({
   noCache: v.optional(v.boolean()),
   activeMenu: v.optional(v.string()),
 });
+
+/** The whole record, recursive through `children` (used to check answers and to document them). */
+export const RouteRecordSchema: v.GenericSchema<RouteRecord> = v.strictObject({
+  path: v.string(),
+  name: v.string(),
+  component: v.string(),
+  hidden: v.boolean(),
+  meta: v.strictObject(RouteMetaSchema.entries),
+  children: v.optional(v.array(v.lazy(() => RouteRecordSchema))),
+});
+
+export const RouteListSchema = v.array(RouteRecordSchema);
