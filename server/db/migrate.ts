@@ -1,6 +1,7 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import * as accounts from './migrations/2026-11-22T0001-accounts.ts';
 import * as menuTelemetry from './migrations/2026-11-22T0002-menu-telemetry.ts';
+import * as chat from './migrations/2026-11-22T0003-chat.ts';
 
 /**
  * Migrations in order. They are listed here (not read from the folder) so that the same list
@@ -9,6 +10,7 @@ import * as menuTelemetry from './migrations/2026-11-22T0002-menu-telemetry.ts';
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0001-accounts': accounts,
   '2026-11-22T0002-menu-telemetry': menuTelemetry,
+  '2026-11-22T0003-chat': chat,
 };
 
 class ListProvider implements MigrationProvider {
