@@ -1,8 +1,10 @@
 import { atom } from 'nanostores';
+import { shared } from './registry.ts';
 
 /**
  * Toasts and confirms raised anywhere (mostly the API client). Whoever renders the page shows
- * them: the host, or `<lp-notices>` on a page that embeds single elements.
+ * them: the host, or `<lp-notices>` on a page that embeds single elements. The state lives in
+ * the page's store registry, so every bundle on the page raises into the same lists.
  */
 export type ToastKind = 'success' | 'info' | 'warning' | 'error';
 
@@ -25,15 +27,19 @@ export interface ConfirmRequest {
 
 export const TOAST_DURATION = 5000;
 
-let nextId = 1;
-export const $toasts = atom<Toast[]>([]);
-export const $confirms = atom<ConfirmRequest[]>([]);
+const state = shared('notices', () => ({
+  nextId: 1,
+  toasts: atom<Toast[]>([]),
+  confirms: atom<ConfirmRequest[]>([]),
+  timers: new Map<number, ReturnType<typeof setTimeout>>(),
+}));
 
-const timers = new Map<number, ReturnType<typeof setTimeout>>();
+export const $toasts = state.toasts;
+export const $confirms = state.confirms;
 
 export function dismissToast(id: number): void {
-  clearTimeout(timers.get(id));
-  timers.delete(id);
+  clearTimeout(state.timers.get(id));
+  state.timers.delete(id);
   $toasts.set($toasts.get().filter((t) => t.id !== id));
 }
 
@@ -41,10 +47,10 @@ export function dismissToast(id: number): void {
 export function toast(message: string, kind: ToastKind = 'info', duration = TOAST_DURATION): number {
   const same = $toasts.get().find((t) => t.message === message && t.kind === kind);
   if (same) return same.id;
-  const id = nextId++;
+  const id = state.nextId++;
   $toasts.set([...$toasts.get(), { id, kind, message, duration }]);
   if (duration > 0)
-    timers.set(
+    state.timers.set(
       id,
       setTimeout(() => dismissToast(id), duration),
     );
@@ -54,7 +60,7 @@ export function toast(message: string, kind: ToastKind = 'info', duration = TOAS
 /** Asks the user; resolves true on confirm, false on cancel or dismiss. */
 export function confirm(request: Omit<ConfirmRequest, 'id' | 'resolve'>): Promise<boolean> {
   return new Promise((resolve) => {
-    const id = nextId++;
+    const id = state.nextId++;
     const settle = (confirmed: boolean) => {
       $confirms.set($confirms.get().filter((c) => c.id !== id));
       resolve(confirmed);
@@ -65,8 +71,8 @@ export function confirm(request: Omit<ConfirmRequest, 'id' | 'resolve'>): Promis
 
 /** Clears every notice (tests, logout). */
 export function clearNotices(): void {
-  for (const id of timers.keys()) clearTimeout(timers.get(id));
-  timers.clear();
+  for (const id of state.timers.keys()) clearTimeout(state.timers.get(id));
+  state.timers.clear();
   $toasts.set([]);
   for (const c of $confirms.get()) c.resolve(false);
   $confirms.set([]);

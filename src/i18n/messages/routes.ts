@@ -1,0 +1,53 @@
+/**
+ * Route titles: the static routes of the shell and the keys of the server's menu
+ * (server/seed/menu.ts). A title the catalogue does not know is shown as the server sent it.
+ */
+export const zh = {
+  'route.home': '首页',
+  'route.login': '登录',
+  'route.notFound': '页面不存在',
+  'route.unauthorized': '无权访问',
+  'route.order': '客户订单',
+  'route.orderIndex': '订单列表',
+  'route.orderCreate': '新增订单',
+  'route.orderEdit': '编辑订单',
+  'route.orderCopy': '复制订单',
+  'route.orderDraft': '草稿箱',
+  'route.orderAttachment': '订单附件',
+  'route.orderView': '订单详情',
+  'route.inventory': '客户库存',
+  'route.inventoryYp': '药品库存',
+  'route.materialInventory': '物资库存',
+  'route.project': '客户项目',
+  'route.projectIndex': '项目列表',
+  'route.projectView': '项目详情',
+  'route.address': '地址管理',
+  'route.hospital': '医院管理',
+  'route.city': '城市管理',
+  'route.help': '帮助中心',
+} as const;
+
+export const en: Record<keyof typeof zh, string> = {
+  'route.home': 'home',
+  'route.login': 'login',
+  'route.notFound': 'page not found',
+  'route.unauthorized': 'not authorized',
+  'route.order': 'customer orders',
+  'route.orderIndex': 'order list',
+  'route.orderCreate': 'order add',
+  'route.orderEdit': 'order edit',
+  'route.orderCopy': 'copy order',
+  'route.orderDraft': 'drafts',
+  'route.orderAttachment': 'order attachments',
+  'route.orderView': 'order details',
+  'route.inventory': 'inventory',
+  'route.inventoryYp': 'drug inventory',
+  'route.materialInventory': 'material inventory',
+  'route.project': 'projects',
+  'route.projectIndex': 'project list',
+  'route.projectView': 'project details',
+  'route.address': 'addresses',
+  'route.hospital': 'hospitals',
+  'route.city': 'cities',
+  'route.help': 'help centre',
+};

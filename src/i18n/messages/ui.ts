@@ -1,0 +1,38 @@
+/** Strings of the UI kit (src/ui): select, pagination, toasts, form fields, table. */
+export const zh = {
+  'ui.select.placeholder': '请选择',
+  'ui.select.noMatch': '无匹配数据',
+  'ui.pagination.label': '分页',
+  'ui.pagination.prev': '上一页',
+  'ui.pagination.next': '下一页',
+  'ui.pagination.page': '第 {page} 页',
+  'ui.pagination.total': '共 {total} 条',
+  'ui.pagination.pageSize': '{size} 条/页',
+  'ui.pagination.pageSizeLabel': '每页条数',
+  'ui.toast.region': '通知',
+  'ui.toast.success': '成功',
+  'ui.toast.info': '提示',
+  'ui.toast.warning': '警告',
+  'ui.toast.error': '错误',
+  'ui.form.required': '必填',
+  'ui.menu.more': '更多',
+} as const;
+
+export const en: Record<keyof typeof zh, string> = {
+  'ui.select.placeholder': 'Select',
+  'ui.select.noMatch': 'No matching options',
+  'ui.pagination.label': 'Pagination',
+  'ui.pagination.prev': 'Previous page',
+  'ui.pagination.next': 'Next page',
+  'ui.pagination.page': 'Page {page}',
+  'ui.pagination.total': '{total} items',
+  'ui.pagination.pageSize': '{size} / page',
+  'ui.pagination.pageSizeLabel': 'Items per page',
+  'ui.toast.region': 'Notifications',
+  'ui.toast.success': 'Success',
+  'ui.toast.info': 'Info',
+  'ui.toast.warning': 'Warning',
+  'ui.toast.error': 'Error',
+  'ui.form.required': 'required',
+  'ui.menu.more': 'More',
+};

@@ -1,0 +1,114 @@
+import { shared } from './registry.ts';
+
+/** A string key-value store: localStorage, sessionStorage or cookies, or memory where those fail. */
+export interface KeyValue {
+  get(key: string): string | null;
+  set(key: string, value: string): void;
+  remove(key: string): void;
+}
+
+function memory(): KeyValue {
+  const values = new Map<string, string>();
+  return {
+    get: (key) => values.get(key) ?? null,
+    set: (key, value) => void values.set(key, value),
+    remove: (key) => void values.delete(key),
+  };
+}
+
+/** Web storage when it exists and accepts writes (blocked in some iframes and privacy modes). */
+function webStorage(kind: 'localStorage' | 'sessionStorage'): KeyValue {
+  try {
+    const storage = (globalThis as Partial<Record<typeof kind, Storage>>)[kind];
+    if (!storage) return memory();
+    const probe = '__lp_probe__';
+    storage.setItem(probe, probe);
+    storage.removeItem(probe);
+    const fallback = memory();
+    return {
+      get: (key) => {
+        try {
+          return storage.getItem(key);
+        } catch {
+          return fallback.get(key);
+        }
+      },
+      set: (key, value) => {
+        try {
+          storage.setItem(key, value);
+        } catch {
+          fallback.set(key, value);
+        }
+      },
+      remove: (key) => {
+        try {
+          storage.removeItem(key);
+        } catch {
+          fallback.remove(key);
+        }
+      },
+    };
+  } catch {
+    return memory();
+  }
+}
+
+function documentCookies(doc: Document): KeyValue {
+  return {
+    get(key) {
+      const prefix = `${encodeURIComponent(key)}=`;
+      for (const part of doc.cookie.split(';')) {
+        const item = part.trim();
+        if (item.startsWith(prefix)) return decodeURIComponent(item.slice(prefix.length));
+      }
+      return null;
+    },
+    set(key, value) {
+      doc.cookie = `${encodeURIComponent(key)}=${encodeURIComponent(value)}; path=/; SameSite=Lax`;
+    },
+    remove(key) {
+      doc.cookie = `${encodeURIComponent(key)}=; path=/; max-age=0; SameSite=Lax`;
+    },
+  };
+}
+
+function cookieJar(): KeyValue {
+  try {
+    const doc = (globalThis as { document?: Document }).document;
+    if (doc && typeof doc.cookie === 'string') {
+      void doc.cookie;
+      return documentCookies(doc);
+    }
+  } catch {
+    // cookies blocked (sandboxed iframe without allow-same-origin)
+  }
+  return memory();
+}
+
+const stores = shared('storage', () => ({
+  local: webStorage('localStorage'),
+  session: webStorage('sessionStorage'),
+  cookies: cookieJar(),
+}));
+
+/** localStorage (or memory). */
+export const local: KeyValue = stores.local;
+/** sessionStorage (or memory). */
+export const session: KeyValue = stores.session;
+/** document.cookie (or memory). */
+export const cookies: KeyValue = stores.cookies;
+
+/** Reads a JSON value, or `fallback` when missing or unreadable. */
+export function readJson<T>(store: KeyValue, key: string, fallback: T): T {
+  const raw = store.get(key);
+  if (raw === null) return fallback;
+  try {
+    return JSON.parse(raw) as T;
+  } catch {
+    return fallback;
+  }
+}
+
+export function writeJson(store: KeyValue, key: string, value: unknown): void {
+  store.set(key, JSON.stringify(value));
+}
