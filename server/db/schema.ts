@@ -1,6 +1,8 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+/** A timestamp with a database default (kysely's Generated<> cannot wrap a ColumnType). */
+type GeneratedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Json<T> = ColumnType<T, string, string>;
 
 export interface CompaniesTable {
@@ -35,9 +37,9 @@ export interface UsersTable {
   password_hash: string;
   is_weak_password: Generated<boolean>;
   pass_flag: Generated<number>;
-  password_changed_at: Generated<Timestamp>;
+  password_changed_at: GeneratedTimestamp;
   default_cu_id: number | null;
-  created_at: Generated<Timestamp>;
+  created_at: GeneratedTimestamp;
 }
 
 export interface UserCustomersTable {
@@ -51,8 +53,8 @@ export interface SessionsTable {
   token_hash: string;
   uid: number;
   cu_id: number | null;
-  created_at: Generated<Timestamp>;
-  last_seen_at: Generated<Timestamp>;
+  created_at: GeneratedTimestamp;
+  last_seen_at: GeneratedTimestamp;
   ended_at: Timestamp | null;
   /** 'replaced' (logged in elsewhere → 599), 'logout', 'password', 'switched', 'expired'. */
   end_reason: string | null;
@@ -61,7 +63,7 @@ export interface SessionsTable {
 export interface LoginFailuresTable {
   username: string;
   failures: Generated<number>;
-  last_failed_at: Generated<Timestamp>;
+  last_failed_at: GeneratedTimestamp;
   locked_until: Timestamp | null;
 }
 
@@ -79,7 +81,7 @@ export interface OneTimeCodesTable {
   cu_id: number | null;
   expires_at: Timestamp;
   used_at: Timestamp | null;
-  created_at: Generated<Timestamp>;
+  created_at: GeneratedTimestamp;
 }
 
 export interface SmsCodesTable {
@@ -90,14 +92,14 @@ export interface SmsCodesTable {
   expires_at: Timestamp;
   used_at: Timestamp | null;
   attempts: Generated<number>;
-  created_at: Generated<Timestamp>;
+  created_at: GeneratedTimestamp;
 }
 
 export interface SmsOutboxTable {
   id: Generated<string>;
   mobile: string;
   body: string;
-  created_at: Generated<Timestamp>;
+  created_at: GeneratedTimestamp;
 }
 
 export interface RateLimitsTable {
@@ -131,7 +133,7 @@ export interface MenuRoutesTable {
 
 export interface TrackingEventsTable {
   id: Generated<string>;
-  created_at: Generated<Timestamp>;
+  created_at: GeneratedTimestamp;
   uid: number | null;
   client_time: string;
   customer: string;
@@ -146,7 +148,7 @@ export interface TrackingEventsTable {
 
 export interface ErrorLogsTable {
   id: Generated<string>;
-  created_at: Generated<Timestamp>;
+  created_at: GeneratedTimestamp;
   uid: number | null;
   url: string;
   message: string;
@@ -173,7 +175,7 @@ export interface ChatQuestionsTable {
   /** Not null: shown among the hot questions of the welcome, in this order. */
   hot_rank: number | null;
   active: Generated<boolean>;
-  updated_at: Generated<Timestamp>;
+  updated_at: GeneratedTimestamp;
 }
 
 export interface ChatAnswersTable {
@@ -182,7 +184,7 @@ export interface ChatAnswersTable {
   position: Generated<number>;
   /** Sanitized HTML (server/services/sanitize.ts): store only through server/services/chat-answers.ts. */
   text: string;
-  updated_at: Generated<Timestamp>;
+  updated_at: GeneratedTimestamp;
 }
 
 export interface ChatRelatedQuestionsTable {
@@ -193,7 +195,7 @@ export interface ChatRelatedQuestionsTable {
 
 export interface ChatSessionsTable {
   id: string;
-  created_at: Generated<Timestamp>;
+  created_at: GeneratedTimestamp;
   uid: number | null;
 }
 
@@ -205,7 +207,7 @@ export interface ChatCommentsTable {
   comment_type: number;
   comment_desc: Generated<string>;
   comment_tag: Json<number[]>;
-  created_at: Generated<Timestamp>;
+  created_at: GeneratedTimestamp;
 }
 
 export interface ChatCommentAnswersTable {

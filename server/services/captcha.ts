@@ -1,0 +1,51 @@
+import { createHash } from 'node:crypto';
+import { Code } from '../../src/contract/codes.ts';
+import type { DB } from '../db/database.ts';
+import { ApiError } from '../http/errors.ts';
+import { captchaSvg, captchaText } from './captcha-image.ts';
+
+/** A captcha answer is valid for 5 minutes and for one attempt. */
+export const CAPTCHA_TTL_MS = 5 * 60 * 1000;
+
+/** What is stored of an answer: SHA-256 over the username and the upper-cased answer. */
+export function captchaHash(username: string, answer: string): string {
+  return createHash('sha256').update(`captcha\0${username}\0${answer.trim().toUpperCase()}`).digest('hex');
+}
+
+/** A new captcha for a username (replacing any earlier one): returns the SVG image. */
+export async function issueCaptcha(db: DB, username: string, now: Date): Promise<string> {
+  const text = captchaText();
+  const values = {
+    username,
+    answer_hash: captchaHash(username, text),
+    expires_at: new Date(now.getTime() + CAPTCHA_TTL_MS),
+  };
+  await db
+    .insertInto('captchas')
+    .values(values)
+    .onConflict((oc) =>
+      oc.column('username').doUpdateSet({ answer_hash: values.answer_hash, expires_at: values.expires_at }),
+    )
+    .execute();
+  return captchaSvg(text);
+}
+
+/**
+ * Checks a captcha answer for a username and uses it up: 475 when missing or wrong (or none was
+ * issued), 476 when it expired.
+ */
+export async function checkCaptcha(db: DB, username: string, answer: string, now: Date): Promise<void> {
+  if (answer.trim() === '') throw new ApiError(Code.captchaRequired, 'please enter the captcha');
+  const row = await db
+    .deleteFrom('captchas')
+    .where('username', '=', username)
+    .returning(['answer_hash', 'expires_at'])
+    .executeTakeFirst();
+  if (!row) throw new ApiError(Code.captchaRequired, 'please get a new captcha');
+  if (new Date(row.expires_at).getTime() <= now.getTime()) {
+    throw new ApiError(Code.captchaExpired, 'the captcha has expired, please get a new one');
+  }
+  if (row.answer_hash !== captchaHash(username, answer)) {
+    throw new ApiError(Code.captchaRequired, 'the captcha is wrong');
+  }
+}

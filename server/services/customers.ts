@@ -1,0 +1,77 @@
+import { sql } from 'kysely';
+import type { CustomerAccountList } from '../../src/contract/user.ts';
+import type { DB } from '../db/database.ts';
+
+export interface OwnCustomer {
+  cu_id: number;
+  cu_name: string;
+  identifier: string;
+  co_id: number;
+  co_name: string;
+  pinyin: string;
+  is_white: boolean;
+}
+
+/** The customer accounts a user holds, in the user's order. */
+export async function customersOf(db: DB, uid: number): Promise<OwnCustomer[]> {
+  return db
+    .selectFrom('user_customers as uc')
+    .innerJoin('customers as cu', 'cu.cu_id', 'uc.cu_id')
+    .innerJoin('companies as co', 'co.co_id', 'cu.co_id')
+    .select(['cu.cu_id', 'cu.cu_name', 'cu.identifier', 'cu.co_id', 'co.co_name', 'cu.pinyin', 'cu.is_white'])
+    .where('uc.uid', '=', uid)
+    .orderBy('uc.position')
+    .orderBy('cu.cu_id')
+    .execute();
+}
+
+/** One of the user's own customers by identifier, or undefined when it is not theirs. */
+export async function ownCustomer(db: DB, uid: number, identifier: string): Promise<OwnCustomer | undefined> {
+  return db
+    .selectFrom('user_customers as uc')
+    .innerJoin('customers as cu', 'cu.cu_id', 'uc.cu_id')
+    .innerJoin('companies as co', 'co.co_id', 'cu.co_id')
+    .select(['cu.cu_id', 'cu.cu_name', 'cu.identifier', 'cu.co_id', 'co.co_name', 'cu.pinyin', 'cu.is_white'])
+    .where('uc.uid', '=', uid)
+    .where('cu.identifier', '=', identifier)
+    .executeTakeFirst();
+}
+
+/** The customer a new session starts on: the user's default when they still hold it, else their first. */
+export async function startingCustomer(
+  db: DB,
+  uid: number,
+): Promise<{ cu_id: number; is_white: boolean; count: number } | null> {
+  const row = await db
+    .selectFrom('users as u')
+    .innerJoin('user_customers as uc', 'uc.uid', 'u.uid')
+    .innerJoin('customers as cu', 'cu.cu_id', 'uc.cu_id')
+    .select(['cu.cu_id', 'cu.is_white', sql<number>`count(*) over ()::int`.as('count')])
+    .where('u.uid', '=', uid)
+    .orderBy(sql`(uc.cu_id = u.default_cu_id) is true`, 'desc')
+    .orderBy('uc.position')
+    .orderBy('uc.cu_id')
+    .limit(1)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/** The `customer-account/index` answer for a user on the session's customer. */
+export async function customerAccountList(
+  db: DB,
+  uid: number,
+  currentCuId: number | null,
+): Promise<CustomerAccountList> {
+  const own = await customersOf(db, uid);
+  return {
+    list: own.map(({ cu_id, cu_name, co_name, identifier, pinyin }) => ({
+      cu_id,
+      cu_name,
+      co_name,
+      identifier,
+      pinyin,
+    })),
+    identifier: own.find((c) => c.cu_id === currentCuId)?.identifier ?? '',
+    old_customer_button: own.length > 1,
+  };
+}

@@ -1,0 +1,190 @@
+import { sql } from 'kysely';
+import { Code } from '../../src/contract/codes.ts';
+import type { PassFlag } from '../../src/contract/user.ts';
+import type { DB } from '../db/database.ts';
+import { ApiError } from '../http/errors.ts';
+import { hashToken, newToken } from './tokens.ts';
+
+/** A session ends after 8 h without a call, and 7 days after login in any case. */
+export const IDLE_MS = 8 * 60 * 60 * 1000;
+export const ABSOLUTE_MS = 7 * 24 * 60 * 60 * 1000;
+/** last_seen_at is written at most this often per session (keeps the hot path read-only). */
+export const TOUCH_MS = 60 * 1000;
+
+/** Why a session ended: 'replaced' (a newer login, → 599), everything else → 598. */
+export type EndReason = 'replaced' | 'logout' | 'password' | 'switched' | 'expired';
+
+/** Everything a call may need about the session behind a token, read in one query. */
+export interface SessionRecord {
+  sessionId: string;
+  uid: number;
+  username: string;
+  sgId: number;
+  cuId: number | null;
+  passFlag: PassFlag;
+  name: string;
+  avatar: string;
+  introduction: string;
+  city: string;
+  mobile: string;
+  isWeakPassword: boolean;
+  roleLabel: string;
+  groupName: string;
+  customer: { cu_id: number; cu_name: string; identifier: string; co_id: number; co_name: string } | null;
+  isWhiteCustomer: boolean;
+}
+
+export const toPassFlag = (n: number): PassFlag => (n === 1 || n === 2 ? n : 0);
+
+/**
+ * The live session of a token, or an ApiError: 598 when the token is missing, unknown, ended or
+ * expired; 599 when a newer login replaced it. One indexed query joins session, user, group and
+ * customer; last_seen_at is only written when it is older than TOUCH_MS.
+ */
+export async function authenticate(db: DB, token: string | undefined, now: Date): Promise<SessionRecord> {
+  if (!token || token.length > 256) throw sessionExpired('please log in');
+  const row = await db
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', 'u.uid', 's.uid')
+    .innerJoin('user_groups as g', 'g.sg_id', 'u.sg_id')
+    .leftJoin('customers as cu', 'cu.cu_id', 's.cu_id')
+    .leftJoin('companies as co', 'co.co_id', 'cu.co_id')
+    .select([
+      's.id',
+      's.uid',
+      's.cu_id',
+      's.created_at',
+      's.last_seen_at',
+      's.ended_at',
+      's.end_reason',
+      'u.ur_account',
+      'u.name',
+      'u.avatar',
+      'u.introduction',
+      'u.city',
+      'u.mobile',
+      'u.sg_id',
+      'u.pass_flag',
+      'u.is_weak_password',
+      'g.name as group_name',
+      'g.role_label',
+      'cu.cu_name',
+      'cu.identifier',
+      'cu.co_id',
+      'cu.is_white',
+      'co.co_name',
+    ])
+    .where('s.token_hash', '=', hashToken(token))
+    .executeTakeFirst();
+  if (!row) throw sessionExpired('your session is not valid, please log in again');
+  if (row.ended_at) {
+    if (row.end_reason === 'replaced') {
+      throw new ApiError(Code.loggedInElsewhere, 'your account has been logged in elsewhere');
+    }
+    throw sessionExpired('your session has ended, please log in again');
+  }
+  const t = now.getTime();
+  const lastSeen = new Date(row.last_seen_at).getTime();
+  if (t - lastSeen > IDLE_MS || t - new Date(row.created_at).getTime() > ABSOLUTE_MS) {
+    await endSession(db, String(row.id), 'expired', now);
+    throw sessionExpired('your session has expired, please log in again');
+  }
+  if (t - lastSeen > TOUCH_MS) {
+    await db
+      .updateTable('sessions')
+      .set({ last_seen_at: now })
+      .where('id', '=', String(row.id))
+      .where('ended_at', 'is', null)
+      .execute();
+  }
+  const customer =
+    row.cu_id !== null && row.cu_name !== null && row.identifier !== null && row.co_id !== null
+      ? {
+          cu_id: row.cu_id,
+          cu_name: row.cu_name,
+          identifier: row.identifier,
+          co_id: row.co_id,
+          co_name: row.co_name ?? '',
+        }
+      : null;
+  return {
+    sessionId: String(row.id),
+    uid: row.uid,
+    username: row.ur_account,
+    sgId: row.sg_id,
+    cuId: row.cu_id,
+    passFlag: toPassFlag(row.pass_flag),
+    name: row.name,
+    avatar: row.avatar,
+    introduction: row.introduction,
+    city: row.city,
+    mobile: row.mobile,
+    isWeakPassword: row.is_weak_password,
+    roleLabel: row.role_label,
+    groupName: row.group_name,
+    customer,
+    isWhiteCustomer: row.is_white === true,
+  };
+}
+
+const sessionExpired = (message: string) => new ApiError(Code.sessionExpired, message);
+
+/**
+ * Starts a session for `uid` on customer `cuId` and ends the user's other live sessions with
+ * `previousReason` ('replaced' for a new login, 'switched' when the same user changes customer).
+ * Runs in one transaction that locks the user row, so two logins cannot both stay live.
+ */
+export async function startSession(
+  db: DB,
+  uid: number,
+  cuId: number | null,
+  now: Date,
+  previousReason: EndReason = 'replaced',
+): Promise<string> {
+  const token = newToken();
+  await db.transaction().execute(async (trx) => {
+    await trx.selectFrom('users').select('uid').where('uid', '=', uid).forUpdate().execute();
+    await trx
+      .updateTable('sessions')
+      .set({ ended_at: now, end_reason: previousReason })
+      .where('uid', '=', uid)
+      .where('ended_at', 'is', null)
+      .execute();
+    await trx
+      .insertInto('sessions')
+      .values({ token_hash: hashToken(token), uid, cu_id: cuId, created_at: now, last_seen_at: now })
+      .execute();
+  });
+  return token;
+}
+
+/** Ends one session (logout, expiry). */
+export async function endSession(db: DB, sessionId: string, reason: EndReason, now: Date): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ ended_at: now, end_reason: reason })
+    .where('id', '=', sessionId)
+    .where('ended_at', 'is', null)
+    .execute();
+}
+
+/** Ends every live session of a user (password change); `db` may be a transaction. */
+export async function endUserSessions(db: DB, uid: number, reason: EndReason, now: Date): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ ended_at: now, end_reason: reason })
+    .where('uid', '=', uid)
+    .where('ended_at', 'is', null)
+    .execute();
+}
+
+/** Live sessions of a user, newest first (used by tests and the CLI). */
+export async function liveSessionCount(db: DB, uid: number): Promise<number> {
+  const row = await db
+    .selectFrom('sessions')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('uid', '=', uid)
+    .where('ended_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return row.n;
+}

@@ -1,0 +1,108 @@
+import { randomBytes } from 'node:crypto';
+import { isWeakPassword } from '../../src/contract/password.ts';
+import type { LoginResponse } from '../../src/contract/user.ts';
+import type { DB } from '../db/database.ts';
+import { hashPassword } from '../services/passwords.ts';
+import { pinyinInitials } from '../services/pinyin.ts';
+import type { TestApp } from './test-app.ts';
+
+/** Low scrypt cost for fixture users only, so tests that log in many times stay fast. */
+const FIXTURE_COST = 1024;
+
+export interface FixtureCustomer {
+  cu_id: number;
+  cu_name: string;
+  identifier: string;
+  co_id: number;
+  co_name: string;
+}
+
+export interface FixtureUser {
+  uid: number;
+  username: string;
+  password: string;
+  mobile: string;
+  sgId: number;
+  customers: FixtureCustomer[];
+}
+
+const suffix = () => randomBytes(5).toString('hex');
+
+/**
+ * Inserts a user with unique names, `customers` customer accounts of one new company (the first is
+ * the default) and a known password. Options cover what tests vary.
+ */
+export async function createUser(
+  db: DB,
+  options: {
+    password?: string;
+    customers?: number;
+    sgId?: number;
+    passFlag?: 0 | 1 | 2;
+    white?: boolean;
+    mobile?: string;
+    name?: string;
+  } = {},
+): Promise<FixtureUser> {
+  const id = suffix();
+  const password = options.password ?? `Fx#${id.slice(0, 6)}a`;
+  const mobile = options.mobile ?? `139${String(Number.parseInt(id, 16) % 100_000_000).padStart(8, '0')}`;
+  const sgId = options.sgId ?? 19;
+  const hash = await hashPassword(password, { cost: FIXTURE_COST });
+  return db.transaction().execute(async (trx) => {
+    const coName = `测试医药公司${id}`;
+    const co = await trx
+      .insertInto('companies')
+      .values({ co_name: coName })
+      .returning('co_id')
+      .executeTakeFirstOrThrow();
+    const customers: FixtureCustomer[] = [];
+    for (let i = 0; i < (options.customers ?? 1); i++) {
+      const cuName = `测试客户${i + 1}-${id}`;
+      const identifier = `T-${id}-${i + 1}`;
+      const cu = await trx
+        .insertInto('customers')
+        .values({
+          cu_name: cuName,
+          identifier,
+          co_id: co.co_id,
+          is_white: options.white ?? false,
+          pinyin: pinyinInitials(cuName),
+        })
+        .returning('cu_id')
+        .executeTakeFirstOrThrow();
+      customers.push({ cu_id: cu.cu_id, cu_name: cuName, identifier, co_id: co.co_id, co_name: coName });
+    }
+    const user = await trx
+      .insertInto('users')
+      .values({
+        ur_account: `u-${id}`,
+        name: options.name ?? `测试用户${id}`,
+        mobile,
+        city: '上海',
+        sg_id: sgId,
+        password_hash: hash,
+        is_weak_password: isWeakPassword(password),
+        pass_flag: options.passFlag ?? 0,
+        default_cu_id: customers[0]?.cu_id ?? null,
+      })
+      .returning('uid')
+      .executeTakeFirstOrThrow();
+    if (customers.length > 0) {
+      await trx
+        .insertInto('user_customers')
+        .values(customers.map((c, position) => ({ uid: user.uid, cu_id: c.cu_id, position })))
+        .execute();
+    }
+    return { uid: user.uid, username: `u-${id}`, password, mobile, sgId, customers };
+  });
+}
+
+/** Logs a fixture user in through the API and returns the access token. */
+export async function loginAs(t: TestApp, user: { username: string; password: string }): Promise<string> {
+  const res = await t.call<LoginResponse>('user/login', {
+    body: { username: user.username, password: user.password },
+  });
+  if (res.code !== 0) throw new Error(`login of ${user.username} failed: ${res.code} ${res.message}`);
+  return res.data.access_token;
+}
