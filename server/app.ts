@@ -12,6 +12,7 @@ import { commonQaRoutes } from './routes/common-qa.ts';
 import { customerAccountRoutes } from './routes/customer-account.ts';
 import { customerServiceRoutes } from './routes/customer-service.ts';
 import { indexRoutes } from './routes/index-area.ts';
+import { integrationRoutes } from './routes/integration.ts';
 import { openapiRoutes } from './routes/openapi.ts';
 import { userRoutes } from './routes/user.ts';
 
@@ -41,6 +42,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/user', userRoutes());
   api.route('/customer-account', customerAccountRoutes());
   api.route('/index', indexRoutes());
+  api.route('/integration', integrationRoutes());
   api.route('/common', commonRoutes());
   api.route('/common', commonQaRoutes());
   api.route('/customer-service', customerServiceRoutes());

@@ -1,6 +1,9 @@
 import { sql } from 'kysely';
+import { Code } from '../../src/contract/codes.ts';
 import type { CustomerAccountList } from '../../src/contract/user.ts';
 import type { DB } from '../db/database.ts';
+import { ApiError } from '../http/errors.ts';
+import { startSession } from './sessions.ts';
 
 export interface OwnCustomer {
   cu_id: number;
@@ -74,4 +77,21 @@ export async function customerAccountList(
     identifier: own.find((c) => c.cu_id === currentCuId)?.identifier ?? '',
     old_customer_button: own.length > 1,
   };
+}
+
+/**
+ * Moves a session onto one of the user's own customers: a new token on that customer, the old
+ * session ended as 'switched' (its next call gets 598, not 599). 403 when the customer is not
+ * the user's, and nothing changes.
+ */
+export async function enterCustomer(
+  db: DB,
+  uid: number,
+  identifier: string,
+  now: Date,
+): Promise<{ access_token: string; customer: OwnCustomer }> {
+  const customer = await ownCustomer(db, uid, identifier);
+  if (!customer) throw new ApiError(Code.forbidden, 'this customer account is not yours');
+  const access_token = await startSession(db, uid, customer.cu_id, now, 'switched');
+  return { access_token, customer };
 }

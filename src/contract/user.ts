@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { Identifier, Mobile, Secret, Username } from './common.ts';
-import { NewPasswordSchema } from './password.ts';
+import { editPasswordProblem, NewPasswordSchema, passwordMessages } from './password.ts';
 
 export const LoginRequest = v.strictObject({
   username: Username,
@@ -97,16 +97,37 @@ const SmsCaptcha = v.pipe(
 );
 
 /** `index/change-passwd` form: `action=captcha` asks for an SMS code, `action=submit` changes. */
-export const ChangePasswdRequest = v.variant('action', [
-  v.strictObject({ action: v.literal('captcha'), ur_account: Username, mobile: Mobile }),
-  v.strictObject({
-    action: v.literal('submit'),
-    ur_account: Username,
-    mobile: Mobile,
-    captcha: SmsCaptcha,
-    ur_passwd: v.pipe(
-      NewPasswordSchema,
-      v.check((p) => /[^A-Za-z0-9\s]/.test(p), 'password does not meet conditions'),
-    ),
-  }),
-]);
+export const ChangePasswdRequest = v.variant(
+  'action',
+  [
+    v.strictObject({ action: v.literal('captcha'), ur_account: Username, mobile: Mobile }),
+    v.strictObject({
+      action: v.literal('submit'),
+      ur_account: Username,
+      mobile: Mobile,
+      captcha: SmsCaptcha,
+      ur_passwd: v.pipe(
+        NewPasswordSchema,
+        v.check((p) => editPasswordProblem(p) === null, passwordMessages.special),
+      ),
+    }),
+  ],
+  'action must be "captcha" or "submit"',
+);
+
+/**
+ * `POST integration/jump-code` (server to server, signed): a one-time code for `user/jump-login`
+ * (kind 'jump', the default) or a token for `user/new-login` (kind 'new').
+ */
+export const IntegrationCodeRequest = v.strictObject({
+  username: Username,
+  identifier: v.optional(Identifier),
+  kind: v.optional(v.picklist(['jump', 'new'], 'kind must be "jump" or "new"'), 'jump'),
+});
+
+export interface IntegrationCodeResponse {
+  code: string;
+  kind: 'jump' | 'new';
+  /** Seconds the code stays valid. */
+  expires_in: number;
+}

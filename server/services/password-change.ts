@@ -1,0 +1,39 @@
+import { Code } from '../../src/contract/codes.ts';
+import { COMMON_PASSWORDS } from '../../src/contract/password.ts';
+import type { DB } from '../db/database.ts';
+import { ApiError } from '../http/errors.ts';
+import { hashPassword } from './passwords.ts';
+import { endUserSessions } from './sessions.ts';
+
+/** 422 for a new password that meets the policy but is on the common-password list. */
+export function refuseCommonPassword(password: string, field: string): void {
+  if (COMMON_PASSWORDS.has(password)) {
+    throw new ApiError(Code.invalid, 'this password is too common, please choose another', {
+      [field]: 'this password is too common, please choose another',
+    });
+  }
+}
+
+/**
+ * Stores a new password for a user (scrypt at production cost), clears pass_flag and the weak
+ * flag, and ends every session of the user (end_reason 'password', → 598). `before` runs in the
+ * same transaction first (e.g. using up an SMS code) and may throw to abort everything.
+ */
+export async function setPassword(
+  db: DB,
+  uid: number,
+  password: string,
+  now: Date,
+  before?: (trx: DB) => Promise<void>,
+): Promise<void> {
+  const password_hash = await hashPassword(password);
+  await db.transaction().execute(async (trx) => {
+    if (before) await before(trx);
+    await trx
+      .updateTable('users')
+      .set({ password_hash, pass_flag: 0, is_weak_password: false, password_changed_at: now })
+      .where('uid', '=', uid)
+      .execute();
+    await endUserSessions(trx, uid, 'password', now);
+  });
+}

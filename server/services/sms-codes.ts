@@ -1,0 +1,115 @@
+import { randomInt } from 'node:crypto';
+import { Code } from '../../src/contract/codes.ts';
+import type { DB } from '../db/database.ts';
+import { ApiError } from '../http/errors.ts';
+import type { SmsSender } from './sms.ts';
+import { hashToken } from './tokens.ts';
+
+/** An SMS code is valid 5 minutes, one may be sent per 60 s, and it allows 5 attempts. */
+export const SMS_TTL_MS = 5 * 60 * 1000;
+export const SMS_INTERVAL_MS = 60 * 1000;
+export const SMS_MAX_ATTEMPTS = 5;
+
+const codeHash = (uid: number, code: string) => hashToken(`sms\0${uid}\0${code}`);
+
+/** `138****8000`: enough to recognise one's own number, not enough to learn someone else's. */
+export const maskMobile = (mobile: string) =>
+  mobile.length > 7 ? `${mobile.slice(0, 3)}****${mobile.slice(-4)}` : '****';
+
+/** Sends a new 6-digit code to the user's mobile; 429 (with the seconds left) within 60 s of the last. */
+export async function sendSmsCode(
+  db: DB,
+  sms: SmsSender,
+  uid: number,
+  mobile: string,
+  now: Date,
+): Promise<string> {
+  const last = await db
+    .selectFrom('sms_codes')
+    .select('created_at')
+    .where('uid', '=', uid)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (last) {
+    const wait = new Date(last.created_at).getTime() + SMS_INTERVAL_MS - now.getTime();
+    if (wait > 0) {
+      const seconds = Math.ceil(wait / 1000);
+      throw new ApiError(
+        Code.tooManyRequests,
+        `please wait ${seconds} seconds before asking for another code`,
+        {
+          seconds,
+        },
+      );
+    }
+  }
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  await db
+    .insertInto('sms_codes')
+    .values({
+      uid,
+      mobile,
+      code_hash: codeHash(uid, code),
+      expires_at: new Date(now.getTime() + SMS_TTL_MS),
+      created_at: now,
+    })
+    .execute();
+  await sms.send(
+    mobile,
+    `Your verification code is ${code}. It is valid for 5 minutes. 您的验证码为 ${code}，5 分钟内有效。`,
+  );
+  return `the verification code has been sent to ${maskMobile(mobile)}`;
+}
+
+/**
+ * Checks the user's latest code for `mobile` and returns its id: 475 when none was sent, it is
+ * used, wrong or out of attempts; 476 when it expired. A wrong code counts an attempt. The caller
+ * then uses the code up with markSmsCodeUsed inside its own transaction.
+ */
+export async function checkSmsCode(
+  db: DB,
+  uid: number,
+  mobile: string,
+  code: string,
+  now: Date,
+): Promise<string> {
+  const row = await db
+    .selectFrom('sms_codes')
+    .select(['id', 'code_hash', 'expires_at', 'used_at', 'attempts'])
+    .where('uid', '=', uid)
+    .where('mobile', '=', mobile)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!row || row.used_at) throw new ApiError(Code.captchaRequired, 'please get a verification code first');
+  if (new Date(row.expires_at).getTime() <= now.getTime()) {
+    throw new ApiError(Code.captchaExpired, 'the verification code has expired, please get a new one');
+  }
+  if (row.attempts >= SMS_MAX_ATTEMPTS) {
+    throw new ApiError(Code.captchaRequired, 'too many wrong attempts, please get a new verification code');
+  }
+  if (row.code_hash !== codeHash(uid, code)) {
+    await db
+      .updateTable('sms_codes')
+      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+      .where('id', '=', row.id)
+      .execute();
+    throw new ApiError(Code.captchaRequired, 'the verification code is wrong');
+  }
+  return String(row.id);
+}
+
+/** Uses up a checked code (inside the caller's transaction); 475 when another request used it first. */
+export async function markSmsCodeUsed(trx: DB, id: string, now: Date): Promise<void> {
+  const used = await trx
+    .updateTable('sms_codes')
+    .set({ used_at: now })
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .where('attempts', '<', SMS_MAX_ATTEMPTS)
+    .returning('id')
+    .executeTakeFirst();
+  if (!used) throw new ApiError(Code.captchaRequired, 'please get a verification code first');
+}
