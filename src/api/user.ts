@@ -5,6 +5,7 @@ import type {
   NewLoginItem,
   UserInfo,
 } from '../contract/user.ts';
+import type { NoticeOptions } from './catalogue.ts';
 import { get, post } from './client.ts';
 import { apiBase } from './config.ts';
 import { tracked } from './telemetry.ts';
@@ -25,7 +26,9 @@ export function captchaUrl(username: string, nonce = Date.now()): string {
 
 export const getUserInfo = (): Promise<UserInfo> => get<UserInfo>('user/get-user-info');
 
-export const logout = (): Promise<null> => post<null>('user/logout');
+/** `POST user/logout`; `quiet` when the session ends anyway (logout must not raise notices). */
+export const logout = (options: NoticeOptions = {}): Promise<null> =>
+  post<null>('user/logout', undefined, options);
 
 /** `POST user/jump-login`: enter with a one-time code from another provider system. */
 export function jumpLogin(code: string): Promise<AccessTokenResponse> {

@@ -1,0 +1,214 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Code } from '../contract/codes.ts';
+import { createUser } from '../../server/testing/fixtures.ts';
+import { t as translate } from '../i18n/index.ts';
+import { $roles, $token, setToken } from '../stores/auth.ts';
+import { $confirms, $toasts } from '../stores/notices.ts';
+import { ApiError, TransportCode } from './errors.ts';
+import { get, post } from './client.ts';
+import { getUserInfo, login, logout } from './user.ts';
+import { type Wired, wireClient } from './test-server.ts';
+
+let w: Wired;
+beforeEach(async () => {
+  w = await wireClient();
+});
+afterEach(() => {
+  vi.useRealTimers();
+  w.restore();
+});
+
+const failure = async (promise: Promise<unknown>): Promise<ApiError> => {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ApiError);
+  return error as ApiError;
+};
+const envelopeFetch =
+  (code: number, message = `message ${code}`) =>
+  async () =>
+    new Response(JSON.stringify({ code, message, data: { code } }), {
+      headers: { 'content-type': 'application/json' },
+    });
+
+describe('api client against the real server', () => {
+  it('unwraps the envelope and sends X-Token once a token exists', async () => {
+    const user = await createUser(w.t.deps.db);
+    const answer = await login({ username: `  ${user.username} `, password: user.password });
+    expect(answer.access_token).toMatch(/^[\w-]{20,}$/);
+    setToken(answer.access_token);
+    const info = await getUserInfo();
+    expect(info.user.ur_account).toBe(user.username);
+    expect(w.requests.at(-1)?.headers.get('X-Token')).toBe(answer.access_token);
+    expect(w.requests.at(-1)?.url).toBe('http://portal.test/api/user/get-user-info.html');
+    expect($toasts.get()).toEqual([]);
+  });
+
+  it('hands 406 (wrong password) to the caller without a toast', async () => {
+    const user = await createUser(w.t.deps.db);
+    const error = await failure(login({ username: user.username, password: 'Wrong#pass1' }));
+    expect(error.code).toBe(Code.wrongCredentials);
+    expect(error.message).not.toBe('');
+    expect($toasts.get()).toEqual([]);
+  });
+
+  it('hands 475 (captcha required after 3 failures) to the caller without a toast', async () => {
+    const user = await createUser(w.t.deps.db);
+    for (let i = 0; i < 3; i++) await failure(login({ username: user.username, password: 'Wrong#pass1' }));
+    const error = await failure(login({ username: user.username, password: user.password }));
+    expect(error.code).toBe(Code.captchaRequired);
+    expect($toasts.get()).toEqual([]);
+  });
+
+  it('shows other codes as an error toast for 5 s and still rejects with them', async () => {
+    const error = await failure(post('user/login', { username: '', password: 'x' }));
+    expect([Code.badRequest, Code.invalid]).toContain(error.code);
+    expect($toasts.get()).toEqual([
+      expect.objectContaining({ kind: 'error', message: error.message, duration: 5000 }),
+    ]);
+  });
+
+  it('599: a second login elsewhere asks; Re-login clears the token and reloads, Cancel stays', async () => {
+    const user = await createUser(w.t.deps.db);
+    const first = await login({ username: user.username, password: user.password });
+    await login({ username: user.username, password: user.password });
+    setToken(first.access_token);
+    $roles.set(['admin']);
+
+    const stay = await failure(getUserInfo());
+    expect(stay.code).toBe(Code.loggedInElsewhere);
+    expect($confirms.get()).toHaveLength(1);
+    const ask = $confirms.get()[0]!;
+    expect(ask.message).toBe(translate('api.loggedInElsewhere'));
+    expect(ask.confirmText).toBe(translate('api.relogin'));
+    expect($toasts.get()).toEqual([]);
+    ask.resolve(false);
+    await Promise.resolve();
+    expect($token.get()).toBe(first.access_token);
+    expect(w.reloads.count).toBe(0);
+
+    await failure(getUserInfo());
+    await failure(getUserInfo());
+    expect($confirms.get()).toHaveLength(1);
+    $confirms.get()[0]!.resolve(true);
+    await vi.waitFor(() => expect(w.reloads.count).toBe(1));
+    expect($token.get()).toBe('');
+    expect($roles.get()).toEqual([]);
+  });
+
+  it('598: error toast for 5 s, then after 2 s token and roles cleared and off to /login', async () => {
+    const user = await createUser(w.t.deps.db);
+    const { access_token } = await login({ username: user.username, password: user.password });
+    setToken(access_token);
+    await logout();
+    $roles.set(['admin']);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const error = await failure(getUserInfo());
+    expect(error.code).toBe(Code.sessionExpired);
+    expect($toasts.get()).toEqual([
+      expect.objectContaining({ kind: 'error', message: error.message, duration: 5000 }),
+    ]);
+    vi.advanceTimersByTime(1999);
+    expect($token.get()).toBe(access_token);
+    expect(w.navigations).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect($token.get()).toBe('');
+    expect($roles.get()).toEqual([]);
+    expect(w.navigations).toEqual(['/login']);
+  });
+});
+
+describe('catalogue codes without a server route to trigger them', () => {
+  it.each([
+    Code.backgroundFailed,
+    Code.nothing,
+    Code.forbidden,
+    Code.captchaRequired,
+    Code.captchaExpired,
+    Code.wrongCredentials,
+    Code.locked,
+    Code.mustChangePassword,
+  ])('%i reaches the caller typed, without any notice', async (code) => {
+    w.useFetch(envelopeFetch(code));
+    const error = await failure(get('common/anything'));
+    expect([error.code, error.message, error.data]).toEqual([code, `message ${code}`, { code }]);
+    expect($toasts.get()).toEqual([]);
+    expect($confirms.get()).toEqual([]);
+  });
+
+  it('402 is silent only where the caller says so (customer add)', async () => {
+    w.useFetch(envelopeFetch(Code.customerExists));
+    await failure(post('customer/add', {}, { silentCodes: [Code.customerExists] }));
+    expect($toasts.get()).toEqual([]);
+    await failure(post('customer/other', {}));
+    expect($toasts.get()).toEqual([expect.objectContaining({ kind: 'error', message: 'message 402' })]);
+  });
+
+  it('a body that is not an envelope becomes a typed error with a toast', async () => {
+    w.useFetch(async () => new Response('<html>bad gateway</html>', { status: 502 }));
+    const error = await failure(get('common/anything'));
+    expect(error.code).toBe(502);
+    expect($toasts.get()[0]?.message).toBe(translate('api.badResponse'));
+  });
+});
+
+describe('transport failures', () => {
+  const throwing = () => {
+    const calls = { count: 0 };
+    w.useFetch(async () => {
+      calls.count++;
+      throw new TypeError('fetch failed');
+    });
+    return calls;
+  };
+
+  it('a network failure shows the network message; GETs are retried', async () => {
+    const calls = throwing();
+    const error = await failure(get('common/get-route'));
+    expect(error.code).toBe(TransportCode.network);
+    expect(calls.count).toBe(3);
+    expect($toasts.get()).toEqual([
+      expect.objectContaining({ kind: 'error', message: translate('api.network'), duration: 5000 }),
+    ]);
+  });
+
+  it('POSTs are never retried', async () => {
+    const calls = throwing();
+    const error = await failure(post('user/logout'));
+    expect(error.code).toBe(TransportCode.network);
+    expect(calls.count).toBe(1);
+  });
+
+  it('a GET that succeeds on retry answers normally', async () => {
+    const user = await createUser(w.t.deps.db);
+    setToken((await login({ username: user.username, password: user.password })).access_token);
+    let failures = 1;
+    w.useFetch((input, init) => {
+      if (failures-- > 0) return Promise.reject(new TypeError('connection reset'));
+      return w.t.app.fetch(new Request(input, init));
+    });
+    const info = await getUserInfo();
+    expect(info.user.ur_account).toBe(user.username);
+    expect($toasts.get()).toEqual([]);
+  });
+
+  it('gives up after 50 s without an answer', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    w.useFetch(
+      (input) =>
+        new Promise((_, reject) => {
+          const signal = input instanceof Request ? input.signal : undefined;
+          signal?.addEventListener('abort', () => reject(signal.reason));
+        }),
+    );
+    const pending = failure(post('user/logout'));
+    await vi.advanceTimersByTimeAsync(49_999);
+    expect($toasts.get()).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    const error = await pending;
+    expect(error.code).toBe(TransportCode.timeout);
+    expect($toasts.get()[0]?.message).toBe(translate('api.network'));
+  });
+});

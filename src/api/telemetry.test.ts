@@ -1,0 +1,96 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createUser } from '../../server/testing/fixtures.ts';
+import { TrackingCode } from '../contract/telemetry.ts';
+import { $toasts } from '../stores/notices.ts';
+import { ApiError } from './errors.ts';
+import { track } from './telemetry.ts';
+import { type Wired, wireClient } from './test-server.ts';
+import { login } from './user.ts';
+
+let w: Wired;
+beforeEach(async () => {
+  w = await wireClient();
+});
+afterEach(() => {
+  vi.useRealTimers();
+  w.restore();
+});
+
+const events = (account: string) =>
+  w.t.deps.db
+    .selectFrom('tracking_events')
+    .select(['element', 'element_code', 'description', 'type', 'account'])
+    .where('account', '=', account)
+    .orderBy('id')
+    .execute();
+
+describe('login telemetry', () => {
+  it('records timeout events at 3, 5 and 10 s without an answer', async () => {
+    const user = await createUser(w.t.deps.db);
+    let answer: () => void = () => {};
+    w.useFetch((input, init) => {
+      const request = new Request(input, init);
+      if (!request.url.includes('/user/login.')) return w.t.app.fetch(request);
+      return new Promise((resolve) => {
+        answer = () => resolve(w.t.app.fetch(request));
+      });
+    });
+    const trackingCalls = () => w.requests.filter((r) => r.url.includes('/common/data-tracking.')).length;
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const pending = login({ username: user.username, password: user.password });
+    await vi.advanceTimersByTimeAsync(2999);
+    expect(trackingCalls()).toBe(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(trackingCalls()).toBe(1);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(trackingCalls()).toBe(2);
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(trackingCalls()).toBe(3);
+    vi.useRealTimers();
+    await vi.waitFor(async () => expect(await events(user.username)).toHaveLength(3));
+    const recorded = await events(user.username);
+    expect(recorded.map((e) => [e.element, e.element_code, e.type])).toEqual([
+      ['login', TrackingCode.timeout, 2],
+      ['login', TrackingCode.timeout, 2],
+      ['login', TrackingCode.timeout, 2],
+    ]);
+    expect(recorded.map((e) => e.description)).toEqual([
+      'no answer after 3 s',
+      'no answer after 5 s',
+      'no answer after 10 s',
+    ]);
+    answer();
+    await expect(pending).resolves.toHaveProperty('access_token');
+  });
+
+  it('records nothing when the answer comes in time', async () => {
+    const user = await createUser(w.t.deps.db);
+    await login({ username: user.username, password: user.password });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(await events(user.username)).toEqual([]);
+  });
+
+  it('records a failure with the server message', async () => {
+    const user = await createUser(w.t.deps.db);
+    const error = await login({ username: user.username, password: 'Wrong#pass1' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    await vi.waitFor(async () => expect(await events(user.username)).toHaveLength(1));
+    expect(await events(user.username)).toEqual([
+      {
+        element: 'login',
+        element_code: TrackingCode.failure,
+        description: (error as ApiError).message,
+        type: 2,
+        account: user.username,
+      },
+    ]);
+  });
+
+  it('a failed tracking call never shows anything nor throws', async () => {
+    w.useFetch(async () => {
+      throw new TypeError('offline');
+    });
+    await expect(track('button', TrackingCode.action)).resolves.toBeUndefined();
+    expect($toasts.get()).toEqual([]);
+  });
+});

@@ -1,0 +1,61 @@
+import { type TestApp, testApp } from '../../server/testing/test-app.ts';
+import { clearAuth } from '../stores/auth.ts';
+import { setNavigation } from '../stores/navigation.ts';
+import { clearNotices } from '../stores/notices.ts';
+import { type FetchLike, setApiBase, setApiFetch } from './config.ts';
+
+/** Test wiring only (never part of a bundle): the client talks to the real app in-process. */
+export const TEST_ORIGIN = 'http://portal.test';
+
+export interface Sent {
+  url: string;
+  method: string;
+  headers: Headers;
+}
+
+export interface Wired {
+  t: TestApp;
+  /** Every request the client sent, in order (url, method, headers). */
+  requests: Sent[];
+  /** Paths navigated to and reload count, recorded instead of touching `location`. */
+  navigations: string[];
+  reloads: { count: number };
+  /** Replaces the transport for the next calls (default: the real app). */
+  useFetch(fetcher: FetchLike | null): void;
+  restore(): void;
+}
+
+export async function wireClient(): Promise<Wired> {
+  const t = await testApp();
+  const requests: Sent[] = [];
+  const navigations: string[] = [];
+  const reloads = { count: 0 };
+  let override: FetchLike | null = null;
+  const real: FetchLike = (input, init) => t.app.fetch(new Request(input, init));
+  setApiBase(`${TEST_ORIGIN}/api`);
+  setApiFetch((input, init) => {
+    const request = input instanceof Request ? input : new Request(input, init);
+    requests.push({ url: request.url, method: request.method, headers: new Headers(request.headers) });
+    return (override ?? real)(input, init);
+  });
+  const restoreNavigation = setNavigation({
+    navigate: (path) => void navigations.push(path),
+    reload: () => void reloads.count++,
+  });
+  return {
+    t,
+    requests,
+    navigations,
+    reloads,
+    useFetch(fetcher) {
+      override = fetcher;
+    },
+    restore() {
+      restoreNavigation();
+      setApiFetch(null);
+      setApiBase('');
+      clearNotices();
+      clearAuth();
+    },
+  };
+}

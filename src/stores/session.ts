@@ -1,0 +1,178 @@
+import { atom, map } from 'nanostores';
+import { reportError } from '../api/telemetry.ts';
+import { getUserInfo, login as loginCall, logout as logoutCall } from '../api/user.ts';
+import { isApiError } from '../api/errors.ts';
+import type { LoginRequest, LoginResponse, NewLoginItem, PassFlag, UserInfo } from '../contract/user.ts';
+import { t } from '../i18n/index.ts';
+import { $identity, $roles, clearAuth, setToken } from './auth.ts';
+import { navigate } from './navigation.ts';
+import { toast } from './notices.ts';
+import { shared } from './registry.ts';
+import { loadRoutes, resetRoutes } from './routes.ts';
+import { local, readJson, session, writeJson } from './storage.ts';
+import { broadcast, onSync, startSync } from './sync.ts';
+import { closeAllViews } from './tabs.ts';
+
+export { $roles, $token, clearAuth, setToken, TOKEN_COOKIE } from './auth.ts';
+
+/** What the order editor is doing (the create tab's title follows it). */
+export type OrderStatus = 'add' | 'edit' | 'copy';
+
+/** The rest of the session of spec §3 (token and roles live in auth.ts). */
+export interface SessionState {
+  /** The user info (also kept in sessionStorage as `userInfo`). */
+  userInfo: UserInfo | null;
+  selectedInventory: string;
+  viewRoute: string;
+  indexRoute: string;
+  nowOrderStatus: OrderStatus;
+  indexData: unknown;
+  oldCustomerButton: boolean;
+  newLogin: NewLoginItem | null;
+  currentStep: number;
+}
+
+/** The login flags of spec §9, kept in localStorage. */
+export interface PasswordFlags {
+  isWeakPassword: boolean;
+  isWhiteCustomer: boolean;
+  passFlag: PassFlag;
+}
+
+export const USER_INFO_KEY = 'userInfo';
+const FLAG_KEYS = { weak: 'is_weak_password', white: 'is_white_customer', pass: 'pass_flag' } as const;
+
+function readFlags(): PasswordFlags {
+  const pass = Number(local.get(FLAG_KEYS.pass));
+  return {
+    isWeakPassword: local.get(FLAG_KEYS.weak) === 'true',
+    isWhiteCustomer: local.get(FLAG_KEYS.white) === 'true',
+    passFlag: pass === 1 || pass === 2 ? pass : 0,
+  };
+}
+
+function initial(): SessionState {
+  return {
+    userInfo: readJson<UserInfo | null>(session, USER_INFO_KEY, null),
+    selectedInventory: '',
+    viewRoute: '',
+    indexRoute: '',
+    nowOrderStatus: 'add',
+    indexData: null,
+    oldCustomerButton: false,
+    newLogin: null,
+    currentStep: 0,
+  };
+}
+
+const state = shared('session', () => ({
+  session: map<SessionState>(initial()),
+  flags: atom<PasswordFlags>(readFlags()),
+}));
+
+export const $session = state.session;
+export const $passwordFlags = state.flags;
+
+function identify(info: UserInfo | null): void {
+  $identity.set({
+    account: info?.user.ur_account ?? '',
+    customer: info?.customer?.cu_name ?? '',
+    role: info?.role_label ?? '',
+  });
+}
+identify($session.get().userInfo);
+
+export function setNowOrderStatus(status: OrderStatus): void {
+  $session.setKey('nowOrderStatus', status);
+}
+
+export function updateSession(patch: Partial<SessionState>): void {
+  $session.set({ ...$session.get(), ...patch });
+}
+
+/** Logs in: stores the token (cookie) and the password flags. Errors reach the caller (406/407/475 inline). */
+export async function login(request: LoginRequest): Promise<LoginResponse> {
+  const answer = await loginCall(request);
+  setToken(answer.access_token);
+  local.set(FLAG_KEYS.weak, String(answer.is_weak_password));
+  local.set(FLAG_KEYS.white, String(answer.is_white_customer));
+  local.set(FLAG_KEYS.pass, String(answer.pass_flag ?? 0));
+  $passwordFlags.set(readFlags());
+  return answer;
+}
+
+/** Loads the user info; roles are then fixed to ['admin'] (spec §6, the info's roles are replaced). */
+export async function loadUserInfo(): Promise<UserInfo> {
+  const info = await getUserInfo();
+  if (!info) throw new Error(t('session.verificationFailed'));
+  if (!Array.isArray(info.roles) || info.roles.length === 0) throw new Error(t('session.rolesRequired'));
+  writeJson(session, USER_INFO_KEY, info);
+  updateSession({ userInfo: info });
+  identify(info);
+  $roles.set(['admin']);
+  return info;
+}
+
+/**
+ * First entry with a token and no roles (spec §2 guard): roles become admin, the user info and
+ * the server's routes are loaded. On failure the token is cleared, the error is shown (unless
+ * the API client already did) and reported as 'getRouter api'; resolves false.
+ */
+export async function prepareSession(): Promise<boolean> {
+  try {
+    $roles.set(['admin']);
+    await loadUserInfo();
+    await loadRoutes();
+    return true;
+  } catch (error) {
+    clearAuth();
+    const message = error instanceof Error && error.message ? error.message : t('session.hasError');
+    if (!isApiError(error)) toast(message, 'error');
+    void reportError({ url: globalThis.location?.href ?? '', message, tag: 'getRouter api', type: 'api' });
+    return false;
+  }
+}
+
+/** Forgets the session in this tab only: token, roles, cookie, user info, routes, tabs. */
+export function forgetSession(): void {
+  clearAuth();
+  session.remove(USER_INFO_KEY);
+  $session.set(initial());
+  identify(null);
+  resetRoutes();
+  closeAllViews();
+}
+
+/** Logs out here and in every other tab of the origin. */
+export async function logout(): Promise<void> {
+  try {
+    await logoutCall({ quiet: true });
+  } catch {
+    // the session ends here whatever the server says
+  }
+  forgetSession();
+  broadcast({ type: 'logout' });
+}
+
+/** Switch role (spec §4): a token derived from the role name, routes rebuilt, all tabs closed. */
+export function switchRole(role: string): void {
+  setToken(`${role}-token`);
+  $roles.set([role]);
+  closeAllViews();
+}
+
+/** Follows logouts of other tabs (customer switches are followed in customers.ts). */
+export function followOtherTabs(): () => void {
+  const stopSync = startSync();
+  const off = onSync((message) => {
+    if (message.type !== 'logout') return;
+    forgetSession();
+    navigate('/login');
+  });
+  return () => {
+    off();
+    stopSync();
+  };
+}
+
+if (typeof window !== 'undefined') shared('session.follow', followOtherTabs);

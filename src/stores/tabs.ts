@@ -1,0 +1,55 @@
+import { atom } from 'nanostores';
+import type { RouteMeta } from '../contract/menu.ts';
+import { shared } from './registry.ts';
+import { readJson, session, writeJson } from './storage.ts';
+
+/** A visited page in the tab strip. */
+export interface View {
+  path: string;
+  name: string;
+  title: string;
+  meta: RouteMeta;
+}
+
+export const VIEWS_KEY = 'lp-visited-views';
+
+const state = shared('tabs', () => {
+  const views = atom<View[]>(readJson<View[]>(session, VIEWS_KEY, []));
+  views.listen((value) => writeJson(session, VIEWS_KEY, value));
+  return { views };
+});
+
+/** The tab strip (survives a reload through sessionStorage). */
+export const $views = state.views;
+
+const isAffix = (view: View) => view.meta.affix === true;
+
+/** Adds a tab for a visited page (once per path); affix tabs stay in front. */
+export function addView(view: View): void {
+  const views = $views.get();
+  if (views.some((v) => v.path === view.path)) return;
+  $views.set(
+    isAffix(view) ? [...views.filter(isAffix), view, ...views.filter((v) => !isAffix(v))] : [...views, view],
+  );
+}
+
+/** Closes one tab (affix tabs cannot be closed); returns the tabs left. */
+export function closeView(path: string): View[] {
+  $views.set($views.get().filter((v) => v.path !== path || isAffix(v)));
+  return $views.get();
+}
+
+/** Closes every tab except `path` and the affix ones. */
+export function closeOtherViews(path: string): void {
+  $views.set($views.get().filter((v) => v.path === path || isAffix(v)));
+}
+
+/** Closes every tab except the affix ones. */
+export function closeAllViews(): void {
+  $views.set($views.get().filter(isAffix));
+}
+
+/** Renames a tab (the order-create tab reads 'order add', 'order edit' or 'copy order'). */
+export function setViewTitle(path: string, title: string): void {
+  $views.set($views.get().map((v) => (v.path === path ? { ...v, title } : v)));
+}
