@@ -1,5 +1,6 @@
 import * as api from './messages/api.ts';
 import * as common from './messages/common.ts';
+import * as host from './messages/host.ts';
 import * as routes from './messages/routes.ts';
 import * as session from './messages/session.ts';
 import * as time from './messages/time.ts';
@@ -9,7 +10,7 @@ import * as ui from './messages/ui.ts';
  * All catalogues, merged. Add an area: create `messages/<area>.ts` exporting `zh` (as const) and
  * `en: Record<keyof typeof zh, string>`, then spread it into both objects below.
  */
-export const zhCN = { ...common.zh, ...api.zh, ...routes.zh, ...session.zh, ...time.zh, ...ui.zh } as const;
+export const zhCN = { ...common.zh, ...api.zh, ...routes.zh, ...session.zh, ...time.zh, ...ui.zh, ...host.zh } as const;
 export const en: Record<MessageKey, string> = {
   ...common.en,
   ...api.en,
@@ -17,6 +18,7 @@ export const en: Record<MessageKey, string> = {
   ...session.en,
   ...time.en,
   ...ui.en,
+  ...host.en,
 };
 
 export type MessageKey = keyof typeof zhCN;

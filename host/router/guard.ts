@@ -1,0 +1,51 @@
+import { $roles, $token } from '../../src/stores/auth.ts';
+import { $menu, $pages, loadRoutes } from '../../src/stores/routes.ts';
+import { prepareSession } from '../../src/stores/session.ts';
+import { normalizePath, resolvePath } from './match.ts';
+import { FIRST_PAGE, LOGIN_PATH, PUBLIC_PATHS } from './static-routes.ts';
+
+export type Decision = { allow: true } | { allow: false; redirect: string };
+
+const allow: Decision = { allow: true };
+const redirect = (to: string): Decision => ({ allow: false, redirect: to });
+
+export const loginRedirect = (fullPath: string) => `${LOGIN_PATH}?redirect=${encodeURIComponent(fullPath)}`;
+
+/**
+ * Where the first entry of a page load goes once roles and routes are loaded. The spec sends the
+ * user to the attachment list; a user who asked for a particular page they may open (a reload, a
+ * bookmark, the login page's redirect) lands on that page instead (docs/decisions/0003).
+ */
+export function firstEntryTarget(fullPath: string): string {
+  const resolved = resolvePath(fullPath, $pages.get());
+  if (resolved.kind === 'page') return fullPath;
+  if (resolved.kind === 'static' && resolved.route.inLayout) return fullPath;
+  return FIRST_PAGE;
+}
+
+/**
+ * The route guard of spec §2, run before every navigation:
+ * - without a token only the public paths open; everything else goes to /login?redirect=…
+ * - with a token /login goes to /
+ * - first entry with a token and no roles: roles admin, user info and server routes loaded, then
+ *   the first page; on failure the token is cleared, the error shown, and the user sent to login.
+ */
+export async function guard(fullPath: string): Promise<Decision> {
+  const path = normalizePath(fullPath);
+  if (!$token.get()) return PUBLIC_PATHS.includes(path) ? allow : redirect(loginRedirect(fullPath));
+  if (path === LOGIN_PATH) return redirect('/');
+  if ($roles.get().length === 0) {
+    const ok = await prepareSession();
+    if (!ok) return redirect(loginRedirect(fullPath));
+    const target = firstEntryTarget(fullPath);
+    return target === fullPath ? allow : redirect(target);
+  }
+  if ($menu.get().length === 0) {
+    try {
+      await loadRoutes();
+    } catch {
+      // the API client has told the user; the layout shows what it can
+    }
+  }
+  return allow;
+}

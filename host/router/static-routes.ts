@@ -1,0 +1,48 @@
+import type { MessageKey } from '../../src/i18n/index.ts';
+
+/** Pages the shell renders itself (spec §2 static routes). */
+export type StaticPage =
+  | 'login'
+  | 'home'
+  | 'auth-redirect'
+  | 'jump'
+  | 'not-found'
+  | 'unauthorized'
+  | 'service-agreement'
+  | 'privacy-policy'
+  | 'redirect';
+
+export interface StaticRoute {
+  path: string;
+  page: StaticPage;
+  title: MessageKey;
+  /** Rendered inside the portal layout (sidebar, tabs) rather than full screen. */
+  inLayout: boolean;
+  affix?: boolean;
+}
+
+export const HOME_PATH = '/home/index';
+export const LOGIN_PATH = '/login';
+export const FIRST_PAGE = '/customer-order/attachment';
+
+/** Reachable without a token (spec §2 route guard). */
+export const PUBLIC_PATHS: readonly string[] = [
+  '/login',
+  '/auth-redirect',
+  '/service-agreement',
+  '/privacy-policy',
+];
+
+/** Paths that only redirect: `/` and `/home` go to the home page. */
+export const ALIASES: Readonly<Record<string, string>> = { '/': HOME_PATH, '/home': HOME_PATH };
+
+export const STATIC_ROUTES: readonly StaticRoute[] = [
+  { path: LOGIN_PATH, page: 'login', title: 'host.login.title', inLayout: false },
+  { path: HOME_PATH, page: 'home', title: 'route.home', inLayout: true, affix: true },
+  { path: '/auth-redirect', page: 'auth-redirect', title: 'host.jump.title', inLayout: false },
+  { path: '/jump', page: 'jump', title: 'host.jump.title', inLayout: false },
+  { path: '/404', page: 'not-found', title: 'host.error.notFound', inLayout: false },
+  { path: '/401', page: 'unauthorized', title: 'host.error.unauthorized', inLayout: false },
+  { path: '/service-agreement', page: 'service-agreement', title: 'host.legal.agreement', inLayout: false },
+  { path: '/privacy-policy', page: 'privacy-policy', title: 'host.legal.privacy', inLayout: false },
+];
