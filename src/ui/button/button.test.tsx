@@ -1,0 +1,78 @@
+import { expect } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import { cleanup, mount, settle, sleep } from '../testing/mount.tsx';
+import { Button } from './button.tsx';
+
+describe('Button', () => {
+  afterEach(cleanup);
+
+  it('is accessible in a shadow root', async () => {
+    const m = mount(
+      <>
+        <Button variant="primary">Save</Button>
+        <Button>Cancel</Button>
+        <Button variant="text">More</Button>
+        <Button variant="danger">Delete</Button>
+      </>,
+    );
+    await expect(m.host).to.be.accessible();
+  });
+
+  it('acts on Enter and Space, then ignores clicks while the guard is on', async () => {
+    let clicks = 0;
+    const m = mount(
+      <Button guardMs={400} onClick={() => clicks++}>
+        Send
+      </Button>,
+    );
+    const button = m.$('button');
+    button.focus();
+    await sendKeys({ press: 'Enter' });
+    await settle();
+    expect(clicks).to.equal(1);
+    expect(button.getAttribute('aria-disabled')).to.equal('true');
+    await sendKeys({ press: 'Enter' });
+    await sendKeys({ press: 'Space' });
+    button.click();
+    expect(clicks).to.equal(1);
+    expect(m.shadow.activeElement).to.equal(button);
+    await sleep(450);
+    expect(button.hasAttribute('aria-disabled')).to.equal(false);
+    await sendKeys({ press: 'Space' });
+    expect(clicks).to.equal(2);
+  });
+
+  it('guards for 2 s by default', async function () {
+    this.timeout(6000);
+    let clicks = 0;
+    const m = mount(<Button onClick={() => clicks++}>Submit</Button>);
+    const button = m.$('button');
+    button.click();
+    await sleep(1800);
+    button.click();
+    expect(clicks).to.equal(1);
+    await sleep(300);
+    button.click();
+    expect(clicks).to.equal(2);
+  });
+
+  it('has no guard with guardMs 0 and refuses clicks while loading', async () => {
+    let clicks = 0;
+    const m = mount(
+      <Button guardMs={0} onClick={() => clicks++}>
+        Go
+      </Button>,
+    );
+    m.$('button').click();
+    m.$('button').click();
+    expect(clicks).to.equal(2);
+    m.render(
+      <Button guardMs={0} loading onClick={() => clicks++}>
+        Go
+      </Button>,
+    );
+    m.$('button').click();
+    expect(clicks).to.equal(2);
+    expect(m.$('button').getAttribute('aria-busy')).to.equal('true');
+  });
+});

@@ -1,0 +1,69 @@
+import { css } from '../css.ts';
+
+export const formFieldStyles = css`
+  .lp-field {
+    display: flex;
+    flex-direction: column;
+    gap: var(--lp-space-1);
+    margin-bottom: var(--lp-space-4);
+  }
+  .lp-field__label-row {
+    display: flex;
+    align-items: baseline;
+    justify-content: space-between;
+    gap: var(--lp-space-2);
+  }
+  .lp-field__label {
+    font-size: var(--lp-font-size-md);
+    font-weight: 500;
+  }
+  .lp-field__required {
+    margin-right: 2px;
+    color: var(--lp-color-danger);
+  }
+  .lp-field__aside {
+    color: var(--lp-color-text-muted);
+    font-size: var(--lp-font-size-sm);
+  }
+  .lp-field__error,
+  .lp-field__hint {
+    margin: 0;
+    font-size: var(--lp-font-size-sm);
+    line-height: 1.4;
+  }
+  .lp-field__error {
+    color: var(--lp-color-danger);
+  }
+  .lp-field__hint {
+    color: var(--lp-color-text-muted);
+  }
+  .lp-input {
+    width: 100%;
+    height: var(--lp-control-height);
+    padding: 0 var(--lp-space-3);
+    border: 1px solid var(--lp-color-border-strong);
+    border-radius: var(--lp-radius);
+    background: var(--lp-color-bg);
+    color: var(--lp-color-text);
+    font: inherit;
+    font-size: var(--lp-font-size-md);
+  }
+  textarea.lp-input {
+    height: auto;
+    min-height: 72px;
+    padding: 6px var(--lp-space-3);
+    resize: vertical;
+  }
+  .lp-input:focus {
+    outline: none;
+    border-color: var(--lp-color-primary);
+    box-shadow: 0 0 0 2px var(--lp-color-primary-soft);
+  }
+  .lp-input[aria-invalid='true'] {
+    border-color: var(--lp-color-danger);
+  }
+  .lp-input:disabled,
+  .lp-input:read-only {
+    background: var(--lp-color-bg-muted);
+  }
+`;

@@ -1,0 +1,66 @@
+import type { ReactNode } from 'react';
+import { flushSync } from 'react-dom';
+import { createRoot, type Root } from 'react-dom/client';
+import { kitSheets } from '../styles.ts';
+
+/** A React tree rendered inside a shadow root that adopts the kit's stylesheets, as elements do. */
+export interface Mounted {
+  host: HTMLElement;
+  shadow: ShadowRoot;
+  render(node: ReactNode): void;
+  $<E extends Element = HTMLElement>(selector: string): E;
+  $$<E extends Element = HTMLElement>(selector: string): E[];
+  unmount(): void;
+}
+
+const mounted = new Set<Mounted>();
+
+export function mount(node: ReactNode): Mounted {
+  const host = document.createElement('div');
+  document.body.append(host);
+  const shadow = host.attachShadow({ mode: 'open' });
+  shadow.adoptedStyleSheets = kitSheets();
+  const container = document.createElement('div');
+  container.className = 'lp-root';
+  shadow.append(container);
+  const root: Root = createRoot(container);
+  const m: Mounted = {
+    host,
+    shadow,
+    render: (next) => flushSync(() => root.render(next)),
+    $: <E extends Element>(selector: string) => {
+      const el = shadow.querySelector<E>(selector);
+      if (!el) throw new Error(`no ${selector} in the shadow root`);
+      return el;
+    },
+    $$: <E extends Element>(selector: string) => Array.from(shadow.querySelectorAll<E>(selector)),
+    unmount: () => {
+      root.unmount();
+      host.remove();
+      mounted.delete(m);
+    },
+  };
+  mounted.add(m);
+  m.render(node);
+  return m;
+}
+
+/** Unmounts everything `mount` rendered (call in afterEach). */
+export function cleanup(): void {
+  for (const m of [...mounted]) m.unmount();
+}
+
+/** Waits for React's pending work and two frames. */
+export async function settle(): Promise<void> {
+  await new Promise((r) => setTimeout(r, 0));
+  await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+}
+
+export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/** The focused element, looking through shadow roots. */
+export function deepActive(): Element | null {
+  let el: Element | null = document.activeElement;
+  while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
+  return el;
+}
