@@ -1,0 +1,58 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { register } from 'tsx/esm/api';
+
+/**
+ * The real API server for element tests: the Hono app is booted in-process (migrated and seeded
+ * PGlite in a throw-away folder) and the test runner's dev server hands every `/api/*` request to
+ * it, so elements under test talk to the real server on their own origin.
+ */
+export function realApi() {
+  let booted;
+  let dataDir;
+  const app = () => {
+    booted ??= (async () => {
+      register();
+      const { boot } = await import('../server/boot.ts');
+      const { loadConfig } = await import('../server/config.ts');
+      dataDir = mkdtempSync(path.join(os.tmpdir(), 'lp-wtr-'));
+      return boot({ ...loadConfig({}), dataDir, distDir: path.resolve('dist') });
+    })();
+    return booted;
+  };
+
+  return {
+    name: 'lp-real-api',
+    async serverStart() {
+      await app();
+    },
+    async serverStop() {
+      if (!booted) return;
+      const { database } = await booted;
+      await database.close();
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+    /** Koa middleware: `/api/*` → the real app. */
+    middleware: async (ctx, next) => {
+      if (!ctx.url.startsWith('/api/')) return next();
+      const { app: hono } = await app();
+      const chunks = [];
+      for await (const chunk of ctx.req) chunks.push(chunk);
+      const body = chunks.length ? Buffer.concat(chunks) : undefined;
+      const headers = new Headers();
+      for (const [key, value] of Object.entries(ctx.req.headers)) {
+        if (typeof value === 'string') headers.set(key, value);
+      }
+      const request = new Request(`http://${ctx.host}${ctx.url}`, {
+        method: ctx.method,
+        headers,
+        ...(body && ctx.method !== 'GET' && ctx.method !== 'HEAD' ? { body } : {}),
+      });
+      const response = await hono.fetch(request);
+      ctx.status = response.status;
+      response.headers.forEach((value, key) => ctx.set(key, value));
+      ctx.body = Buffer.from(await response.arrayBuffer());
+    },
+  };
+}
