@@ -1,8 +1,32 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../http/env.ts';
+import { CHAT_SESSION_HEADER, type QaConfig, QaConfigQuery } from '../../src/contract/chat.ts';
+import { optionalSession } from '../http/auth.ts';
+import type { AppEnv, SessionContext } from '../http/env.ts';
+import { parseInput, readQuery } from '../http/input.ts';
+import { qaSettings } from '../services/chat-config.ts';
+import { chatSessionFor } from '../services/chat-sessions.ts';
+import { chatCors, limitChat } from './chat-http.ts';
+import { ok } from './reply.ts';
 
-/** `common/get-qa-config`: the chat's welcome text, service phone and hot questions. */
+const PATH = '/get-qa-config.html';
+
+/**
+ * `common/get-qa-config`: the chat's welcome text, service phone, website, hot questions and the
+ * chat session. Mounted at /api/common beside common.ts, so CORS is applied to this path only.
+ */
 export function commonQaRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  app.use(PATH, chatCors());
+
+  app.get(PATH, optionalSession(), async (c) => {
+    await limitChat(c, 'read');
+    parseInput(QaConfigQuery, readQuery(c));
+    const { db, config, now } = c.var.deps;
+    const uid = (c.get('session') as SessionContext | undefined)?.uid ?? null;
+    const session = await chatSessionFor(db, c.req.header(CHAT_SESSION_HEADER), uid, now());
+    const body: QaConfig = { ...(await qaSettings(db, config)), session };
+    return ok(c, body);
+  });
+
   return app;
 }

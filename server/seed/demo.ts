@@ -2,6 +2,7 @@ import { isWeakPassword } from '../../src/contract/password.ts';
 import type { DB } from '../db/database.ts';
 import { hashPassword } from '../services/passwords.ts';
 import { pinyinInitials } from '../services/pinyin.ts';
+import { seedChat } from './chat.ts';
 import { seedMenu } from './menu.ts';
 
 const DRUG_ADMIN = '临床药品管理员';
@@ -175,6 +176,7 @@ export async function seedDemo(
       ])
       .execute();
     await seedMenu(trx, null);
+    await seedChat(trx, { servicePhone: options.servicePhone });
   });
   return true;
 }
