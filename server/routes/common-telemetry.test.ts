@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createApp } from '../app.ts';
 import type { Database } from '../db/schema.ts';
 import { OutboxSmsSender } from '../services/sms.ts';
+import { createUser, loginAs } from '../testing/fixtures.ts';
 import { TELEMETRY_LIMIT } from '../services/telemetry.ts';
 import { type TestApp, testApp, unique } from '../testing/test-app.ts';
 
@@ -18,7 +19,7 @@ const ownWindow = (t: TestApp) => t.advance((1000 + Math.floor(Math.random() * 1
 
 /** A real app whose database refuses every connection (its server log is kept quiet). */
 async function brokenApp() {
-  const t = await testApp();
+  const t = await testApp({ production: true });
   const log = vi.spyOn(console, 'error').mockImplementation(() => {});
   const pool = new pg.Pool({ host: '127.0.0.1', port: 1, connectionTimeoutMillis: 500, max: 1 });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
@@ -64,6 +65,24 @@ describe('GET common/data-tracking', () => {
       element_code: 1,
     });
     expect(JSON.stringify(rows[0])).not.toContain('whatever-the-client-sends');
+  });
+
+  it('records the uid of a valid X-Token and still stores with an unknown one', async () => {
+    const t = await testApp();
+    const user = await createUser(t.deps.db);
+    const token = await loginAs(t, user);
+    const mine = unique('track');
+    expect(
+      (await t.call('common/data-tracking', { token, query: { element_code: '1', description: mine } })).code,
+    ).toBe(0);
+    const stranger = unique('track');
+    const res = await t.call('common/data-tracking', {
+      token: 'not-a-token',
+      query: { element_code: '1', description: stranger },
+    });
+    expect(res.code).toBe(0);
+    expect((await trackingRows(t, mine)).map((r) => r.uid)).toEqual([user.uid]);
+    expect((await trackingRows(t, stranger)).map((r) => r.uid)).toEqual([null]);
   });
 
   it('stores failure and timeout codes and defaults type to 2', async () => {
@@ -122,7 +141,7 @@ describe('GET common/data-tracking', () => {
   });
 
   it(`allows ${TELEMETRY_LIMIT} calls a minute per IP, then 429 until the next minute`, async () => {
-    const t = await testApp();
+    const t = await testApp({ production: true });
     ownWindow(t);
     for (let i = 0; i < TELEMETRY_LIMIT; i++) {
       const res = await t.call('common/data-tracking', { query: { element_code: '1' } });
@@ -181,6 +200,16 @@ describe('POST common/error-log', () => {
     });
   });
 
+  it('records the uid of the session that reports', async () => {
+    const t = await testApp();
+    const user = await createUser(t.deps.db);
+    const token = await loginAs(t, user);
+    const marker = unique('err');
+    const res = await t.call('common/error-log', { token, body: { url: '/home/index', message: marker } });
+    expect(res.code).toBe(0);
+    expect((await errorRows(t, marker)).map((r) => r.uid)).toEqual([user.uid]);
+  });
+
   it('accepts the minimal report and a string customer id', async () => {
     const t = await testApp();
     const marker = `${unique('err')} 药品 <b>bold</b> '; delete from error_logs; --`;
@@ -237,7 +266,7 @@ describe('POST common/error-log', () => {
   });
 
   it('is limited per IP like tracking', async () => {
-    const t = await testApp();
+    const t = await testApp({ production: true });
     ownWindow(t);
     for (let i = 0; i < TELEMETRY_LIMIT; i++) {
       const res = await t.call('common/error-log', { body: { url: '/', message: 'flood' } });
@@ -254,7 +283,7 @@ describe('POST common/error-log', () => {
     try {
       const res = await broken.app.request('/api/common/error-log.html', {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', 'x-token': 'some-token' },
         body: JSON.stringify({ url: '/', message: 'm' }),
       });
       const body = (await res.json()) as { code: number; message: string };

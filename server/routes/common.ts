@@ -1,8 +1,10 @@
-import { getConnInfo } from '@hono/node-server/conninfo';
 import { type Context, Hono } from 'hono';
 import { DataTrackingQuery, ErrorLogRequest } from '../../src/contract/telemetry.ts';
-import type { AppEnv } from '../http/env.ts';
+import { optionalSession, requireSession } from '../http/auth.ts';
+import { clientIp } from '../http/client-ip.ts';
+import type { AppEnv, SessionContext } from '../http/env.ts';
 import { parseInput, readJson, readQuery } from '../http/input.ts';
+import { menuForGroup } from '../services/menu.ts';
 import { hitRateLimit } from '../services/rate-limit.ts';
 import {
   backgroundCall,
@@ -11,19 +13,21 @@ import {
   TELEMETRY_LIMIT,
   TELEMETRY_WINDOW_MS,
 } from '../services/telemetry.ts';
+import { ok } from './reply.ts';
 
-/** The peer address of the connection (not a forwarded header, which any client can forge). */
-function clientIp(c: Context<AppEnv>): string {
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown';
-  } catch {
-    return 'unknown';
-  }
+/** The uid behind a valid X-Token, else null: telemetry works with or without a session. */
+async function optionalUid(c: Context<AppEnv>): Promise<number | null> {
+  await optionalSession()(c, async () => {});
+  return (c.get('session') as SessionContext | undefined)?.uid ?? null;
 }
 
-/** Counts the call against the IP's limit (429); a database failure here is a failed store (543). */
+/**
+ * Counts the call against the IP's limit (429) in production, like every per-IP limit of the
+ * server; a database failure here is a failed store (543).
+ */
 async function limitTelemetry(c: Context<AppEnv>, call: string): Promise<void> {
-  const { db, now } = c.get('deps');
+  const { db, now, config } = c.get('deps');
+  if (!config.production) return;
   await backgroundCall(
     hitRateLimit(db, `${call}:${clientIp(c)}`, TELEMETRY_LIMIT, TELEMETRY_WINDOW_MS, now()),
     call,
@@ -34,18 +38,25 @@ async function limitTelemetry(c: Context<AppEnv>, call: string): Promise<void> {
 export function commonRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
+  app.get('/get-route.html', requireSession(), async (c) => {
+    const { db, now } = c.get('deps');
+    return ok(c, await menuForGroup(db, c.var.session.sgId, now().getTime()));
+  });
+
   app.get('/data-tracking.html', async (c) => {
     await limitTelemetry(c, 'data-tracking');
     const event = parseInput(DataTrackingQuery, readQuery(c));
-    await recordTracking(c.get('deps').db, event, null);
-    return c.json({ code: 0, message: 'ok', data: null });
+    const uid = await backgroundCall(optionalUid(c), 'data-tracking');
+    await recordTracking(c.get('deps').db, event, uid);
+    return ok(c, null);
   });
 
   app.post('/error-log.html', async (c) => {
     await limitTelemetry(c, 'error-log');
     const report = parseInput(ErrorLogRequest, await readJson(c));
-    await recordErrorLog(c.get('deps').db, report, null, c.req.header('user-agent') ?? '');
-    return c.json({ code: 0, message: 'ok', data: null });
+    const uid = await backgroundCall(optionalUid(c), 'error-log');
+    await recordErrorLog(c.get('deps').db, report, uid, c.req.header('user-agent') ?? '');
+    return ok(c, null);
   });
 
   return app;

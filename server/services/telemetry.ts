@@ -14,9 +14,9 @@ const USER_AGENT_MAX = 512;
  * Database failures of a telemetry call become 543 ("background call failed"), which the client
  * keeps silent; answers the call already decided (429) pass through.
  */
-export async function backgroundCall(work: Promise<unknown>, what: string): Promise<void> {
+export async function backgroundCall<T>(work: Promise<T>, what: string): Promise<T> {
   try {
-    await work;
+    return await work;
   } catch (error) {
     if (error instanceof ApiError) throw error;
     console.error(`[telemetry] could not store ${what}:`, error instanceof Error ? error.message : error);

@@ -1,0 +1,148 @@
+// Load test of the hot API calls: `npm run bench:api`.
+// Starts the real server on a free port with a throw-away PGlite folder, logs in as the demo user
+// through the API, runs autocannon on each call and prints requests/s, p50/p99 latency and errors.
+// BENCH_SECONDS and BENCH_CONNECTIONS override the defaults (20 s, 50 connections).
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const seconds = Number(process.env.BENCH_SECONDS ?? 20);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const targets = ['user/get-user-info', 'common/get-route'];
+/** Aim on the 2-core reference machine. */
+const AIM = { rps: 2000, p99: 50 };
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function startServer(port, dataDir) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'development',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stdout.on('data', (chunk) => {
+    log += chunk;
+  });
+  child.stderr.on('data', (chunk) => {
+    log += chunk;
+  });
+  const ready = new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start in 120 s:\n${log}`)), 120_000);
+    child.stdout.on('data', () => {
+      if (log.includes('LP customer portal on')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${log}`));
+    });
+  });
+  return { child, ready, log: () => log };
+}
+
+async function stopServer(child) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+async function api(base, call, init = {}) {
+  const res = await fetch(`${base}/api/${call}.html`, init);
+  const body = await res.json();
+  if (body.code !== 0) throw new Error(`${call} answered ${body.code}: ${body.message}`);
+  return body.data;
+}
+
+function run(url, token) {
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url,
+        connections,
+        duration: seconds,
+        headers: { 'X-Token': token },
+        // Envelope errors come with HTTP 200: count every answer that is not code 0.
+        verifyBody: (body) => body.startsWith('{"code":0,'),
+      },
+      (err, result) => (err ? reject(err) : resolve(result)),
+    );
+    process.once('SIGINT', () => instance.stop());
+  });
+}
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lp-bench-'));
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const server = startServer(port, dataDir);
+let failed = false;
+try {
+  const started = performance.now();
+  await server.ready;
+  console.log(
+    `server ready on ${base} in ${Math.round(performance.now() - started)} ms (data in ${dataDir})`,
+  );
+  const { access_token: token } = await api(base, 'user/login', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'demo', password: 'Demo@2026pass' }),
+  });
+  for (const call of targets) await api(base, call, { headers: { 'X-Token': token } });
+  console.log(`${connections} connections, ${seconds} s per call\n`);
+  const rows = [];
+  for (const call of targets) {
+    const r = await run(`${base}/api/${call}.html`, token);
+    const row = {
+      call: `GET ${call}`,
+      'req/s': Math.round(r.requests.average),
+      'p50 ms': r.latency.p50,
+      'p99 ms': r.latency.p99,
+      requests: r.requests.total,
+      errors: r.errors + r.timeouts,
+      non2xx: r.non2xx,
+      'code≠0': r.mismatches,
+    };
+    rows.push(row);
+    const meets = row['req/s'] >= AIM.rps && row['p99 ms'] <= AIM.p99;
+    const bad = row.errors + row.non2xx + row['code≠0'];
+    if (bad > 0) failed = true;
+    console.log(
+      `${row.call.padEnd(28)} ${String(row['req/s']).padStart(6)} req/s  p50 ${row['p50 ms']} ms  p99 ${row['p99 ms']} ms  ` +
+        `errors ${row.errors}  non-2xx ${row.non2xx}  code≠0 ${row['code≠0']}  ${meets ? 'meets' : 'below'} the aim (≥ ${AIM.rps} req/s, p99 ≤ ${AIM.p99} ms)`,
+    );
+  }
+  console.log();
+  console.table(rows);
+} catch (error) {
+  failed = true;
+  console.error(error instanceof Error ? error.message : error);
+} finally {
+  await stopServer(server.child);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+process.exitCode = failed ? 1 : 0;
