@@ -1,3 +1,4 @@
+import * as account from './messages/account.ts';
 import * as api from './messages/api.ts';
 import * as common from './messages/common.ts';
 import * as host from './messages/host.ts';
@@ -10,7 +11,16 @@ import * as ui from './messages/ui.ts';
  * All catalogues, merged. Add an area: create `messages/<area>.ts` exporting `zh` (as const) and
  * `en: Record<keyof typeof zh, string>`, then spread it into both objects below.
  */
-export const zhCN = { ...common.zh, ...api.zh, ...routes.zh, ...session.zh, ...time.zh, ...ui.zh, ...host.zh } as const;
+export const zhCN = {
+  ...common.zh,
+  ...api.zh,
+  ...routes.zh,
+  ...session.zh,
+  ...time.zh,
+  ...ui.zh,
+  ...host.zh,
+  ...account.zh,
+} as const;
 export const en: Record<MessageKey, string> = {
   ...common.en,
   ...api.en,
@@ -19,6 +29,7 @@ export const en: Record<MessageKey, string> = {
   ...time.en,
   ...ui.en,
   ...host.en,
+  ...account.en,
 };
 
 export type MessageKey = keyof typeof zhCN;
