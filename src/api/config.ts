@@ -1,7 +1,7 @@
 import { shared } from '../stores/registry.ts';
 
 /** A `fetch` the client calls through (tests and embedders inject their own). */
-export type FetchLike = (input: Request | URL | string, init?: RequestInit) => Promise<Response>;
+export type FetchLike = (input: Request | URL | string, init?: RequestInit) => Promise<Response> | Response;
 
 /** Page-wide settings an embedding page may give before the first element loads. */
 export interface LpConfig {
@@ -34,6 +34,6 @@ export function setApiFetch(fetcher: FetchLike | null): void {
   state.fetch = fetcher;
 }
 
-export function apiFetch(input: Request | URL | string, init?: RequestInit): Promise<Response> {
+export async function apiFetch(input: Request | URL | string, init?: RequestInit): Promise<Response> {
   return (state.fetch ?? globalThis.fetch)(input, init);
 }

@@ -1,11 +1,19 @@
 import type * as v from 'valibot';
-import type { DataTrackingQuery, ErrorLogRequest } from '../contract/telemetry.ts';
-import { TrackingCode } from '../contract/telemetry.ts';
+import type {
+  DataTrackingQuery,
+  ErrorLogRequest,
+  TrackingCode as ContractCodes,
+} from '../contract/telemetry.ts';
 import { $identity } from '../stores/auth.ts';
 import { get, post } from './client.ts';
 
 export type TrackingEvent = v.InferInput<typeof DataTrackingQuery>;
 export type ErrorReport = v.InferInput<typeof ErrorLogRequest>;
+/**
+ * The contract's tracking codes (1 action, 2 failure, 3 timeout), restated so that the client
+ * does not pull valibot in with the contract's schemas; `satisfies` keeps the two equal.
+ */
+export const TrackingCode = { action: 1, failure: 2, timeout: 3 } as const satisfies typeof ContractCodes;
 export type TrackingCodeValue = (typeof TrackingCode)[keyof typeof TrackingCode];
 
 function currentPage(): string {

@@ -1,0 +1,111 @@
+// Prints the brotli and gzip size of every file under dist/ and of the framework-free core's
+// first load (src/core.ts bundled with esbuild, minified); fails when one is over its budget
+// (scripts/size-budgets.mjs). Usage: npm run size
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+import { budgets } from './size-budgets.mjs';
+
+const root = new URL('..', import.meta.url).pathname;
+const dist = join(root, 'dist');
+
+const brotli = (bytes) =>
+  brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+const gzip = (bytes) => gzipSync(bytes, { level: 9 }).length;
+const kb = (n) => `${(n / 1000).toFixed(1)} KB`.padStart(9);
+
+function files(dir) {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? files(path) : [path];
+  });
+}
+
+const measured = new Map(); // budget key -> brotli bytes
+const rows = [];
+
+if (existsSync(dist)) {
+  for (const path of files(dist).sort()) {
+    const bytes = readFileSync(path);
+    const rel = relative(dist, path);
+    const b = brotli(bytes);
+    rows.push([`dist/${rel}`, bytes.length, b, gzip(bytes)]);
+    for (const key of Object.keys(budgets))
+      if (key !== 'core' && (rel === key || rel.startsWith(`${key.replace(/\/$/, '')}/`)))
+        measured.set(key, (measured.get(key) ?? 0) + b);
+  }
+} else {
+  console.log('note: dist/ is missing (run `npm run build` first); only the core is measured.\n');
+}
+
+/** First load of the core: the entry chunk and what it imports statically, not lazy chunks. */
+async function measureCore() {
+  const result = await build({
+    entryPoints: [join(root, 'src/core.ts')],
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    splitting: true,
+    outdir: join(root, '.size-core'),
+    write: false,
+    metafile: true,
+    external: ['react', 'react-dom', 'lit'],
+    logLevel: 'silent',
+  });
+  const outputs = result.metafile.outputs;
+  const contents = new Map(result.outputFiles.map((f) => [relative(root, f.path), f.contents]));
+  const entry = Object.keys(outputs).find((k) => outputs[k].entryPoint);
+  const first = new Set();
+  const visit = (key) => {
+    if (first.has(key)) return;
+    first.add(key);
+    for (const imp of outputs[key].imports)
+      if (imp.kind === 'import-statement' && outputs[imp.path]) visit(imp.path);
+  };
+  visit(entry);
+  const firstBytes = Buffer.concat([...first].map((k) => contents.get(k)));
+  const lazy = Object.keys(outputs)
+    .filter((k) => !first.has(k) && k.endsWith('.js'))
+    .map((k) => {
+      const inputs = Object.keys(outputs[k].inputs);
+      const pkg = inputs.map((i) => i.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/)?.[1]).find(Boolean);
+      const bytes = contents.get(k);
+      return [`  lazy: ${pkg ?? inputs[0]}`, bytes.length, brotli(bytes), gzip(bytes)];
+    });
+  const react = Object.keys(outputs[entry].inputs).some((i) =>
+    /node_modules\/(react|react-dom|lit)\//.test(i),
+  );
+  if (react) throw new Error('the core must not contain React or Lit');
+  return {
+    row: ['core (src/core.ts, first load)', firstBytes.length, brotli(firstBytes), gzip(firstBytes)],
+    lazy,
+  };
+}
+
+const core = await measureCore();
+measured.set('core', core.row[2]);
+rows.push(core.row, ...core.lazy);
+
+const width = Math.max(...rows.map((r) => r[0].length), 20);
+console.log(`${'file'.padEnd(width)}       raw    brotli      gzip`);
+for (const [name, raw, b, g] of rows) console.log(`${name.padEnd(width)} ${kb(raw)} ${kb(b)} ${kb(g)}`);
+
+let failed = false;
+console.log('\nbudgets (brotli):');
+for (const [key, limit] of Object.entries(budgets)) {
+  const size = measured.get(key);
+  if (size === undefined) {
+    console.log(`  ${key}: not built, skipped`);
+    continue;
+  }
+  const ok = size <= limit;
+  failed ||= !ok;
+  console.log(`  ${ok ? 'ok  ' : 'OVER'} ${key}: ${kb(size).trim()} of ${kb(limit).trim()}`);
+}
+if (failed) {
+  console.error('\nsize budget exceeded');
+  process.exit(1);
+}

@@ -1,0 +1,8 @@
+/**
+ * The framework-free core: API client, stores, helpers and i18n, without React or Lit.
+ * `npm run size` bundles this entry to measure what every element pays for it.
+ */
+export * as api from './api/index.ts';
+export * from './i18n/index.ts';
+export * from './lib/index.ts';
+export * from './stores/index.ts';

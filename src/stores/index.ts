@@ -1,0 +1,13 @@
+export * from './app.ts';
+export * from './auth.ts';
+export * from './customers.ts';
+export * from './navigation.ts';
+export * from './notices.ts';
+export * from './registry.ts';
+export * from './routes.ts';
+export * from './scroll.ts';
+export * from './session.ts';
+export * from './settings.ts';
+export { cookies, local, readJson, session as sessionStore, writeJson, type KeyValue } from './storage.ts';
+export * from './sync.ts';
+export * from './tabs.ts';
