@@ -11,6 +11,7 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
+import { forgetStatements, preparedQuery } from './pglite-prepared.ts';
 
 /**
  * Kysely dialect over one in-process PGlite instance. PGlite has a single connection, so
@@ -82,11 +83,10 @@ class PGliteConnection implements DatabaseConnection {
     if (compiled.parameters.length === 0 && compiled.sql.includes(';')) {
       // Several statements (migrations): only the simple-query protocol runs them.
       const results = await this.db.exec(compiled.sql);
+      await forgetStatements(this.db);
       return { rows: (results.at(-1)?.rows ?? []) as R[] };
     }
-    const result = await this.db.query<R>(compiled.sql, compiled.parameters as unknown[], {
-      rowMode: 'object',
-    });
+    const result = await preparedQuery<R>(this.db, compiled.sql, compiled.parameters);
     const affected = result.affectedRows;
     return {
       rows: result.rows,
