@@ -14,6 +14,11 @@ export const toastStyles = css`
     transform: translateX(-50%);
     pointer-events: none;
   }
+  .lp-toasts--bottom:popover-open {
+    top: auto;
+    bottom: var(--lp-space-5);
+    flex-direction: column-reverse;
+  }
   .lp-toast {
     display: flex;
     align-items: center;

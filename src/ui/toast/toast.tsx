@@ -13,15 +13,17 @@ export interface ToastListProps {
   toasts: readonly ToastItem[];
   /** The user closed a toast (its timer is the store's business). */
   onDismiss: (id: number) => void;
+  /** Top centre (default) or bottom centre of the viewport. */
+  placement?: 'top' | 'bottom';
 }
 
 const ICONS: Record<ToastKind, string> = { success: '✓', info: 'i', warning: '!', error: '×' };
 
 /**
- * The toasts on screen, top centre, in the top layer (a manual popover) so no z-index of the
+ * The toasts on screen, top or bottom centre, in the top layer (a manual popover) so no z-index of the
  * embedding page covers them. Errors and warnings are `role="alert"`, the rest `role="status"`.
  */
-export function ToastList({ toasts, onDismiss }: ToastListProps) {
+export function ToastList({ toasts, onDismiss, placement = 'top' }: ToastListProps) {
   const t = useT();
   const ref = useRef<HTMLElement>(null);
   useLayoutEffect(() => {
@@ -34,7 +36,8 @@ export function ToastList({ toasts, onDismiss }: ToastListProps) {
     if (any) region.showPopover();
   }, [toasts]);
   return (
-    <section ref={ref} className="lp-toasts lp-root" popover="manual" aria-label={t('ui.toast.region')}>
+    <section ref={ref} className={`lp-toasts lp-toasts--${placement} lp-root`}
+      popover="manual" aria-label={t('ui.toast.region')}>
       {toasts.map((toast) => (
         <div
           key={toast.id}

@@ -1,0 +1,209 @@
+import { expect } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import { createElement, useState } from 'react';
+import { Button } from '../../src/ui/button/button.tsx';
+import { settle as tick } from '../../src/ui/testing/mount.tsx';
+import { tokensSheet } from '../../src/ui/tokens.ts';
+import { define } from './define.ts';
+import { dispatch } from './events.ts';
+import { ReactElement } from './react-element.ts';
+
+function Probe({
+  host,
+  label,
+  open,
+  count,
+}: {
+  host: HTMLElement;
+  label: string | null;
+  open: boolean;
+  count: number | null;
+}) {
+  const [presses, setPresses] = useState(0);
+  return createElement(
+    'div',
+    null,
+    createElement('output', { className: 'state' }, `${label ?? '-'}|${open}|${count ?? '-'}|${presses}`),
+    createElement(
+      Button,
+      {
+        variant: 'primary',
+        guardMs: 0,
+        onClick: () => {
+          setPresses((n) => n + 1);
+          dispatch(host, 'lp-kit-probe-press', { presses: presses + 1 });
+        },
+      },
+      'Press',
+    ),
+  );
+}
+
+class LpKitProbe extends ReactElement {
+  static override properties = { label: 'string', open: 'boolean', count: 'number' } as const;
+  static override styles = ':host { display: inline-block; }';
+  declare label: string | null;
+  declare open: boolean;
+  declare count: number | null;
+  protected render() {
+    return createElement(Probe, { host: this, label: this.label, open: this.open, count: this.count });
+  }
+}
+
+declare global {
+  interface GlobalEventHandlersEventMap {
+    'lp-kit-probe-press': CustomEvent<{ presses: number }>;
+  }
+  interface HTMLElementTagNameMap {
+    'lp-kit-probe': LpKitProbe;
+  }
+}
+
+const state = (el: HTMLElement) => el.shadowRoot?.querySelector('.state')?.textContent;
+const made: Element[] = [];
+function make<K extends keyof HTMLElementTagNameMap>(tag: K, parent: ParentNode = document.body) {
+  const el = document.createElement(tag);
+  parent.append(el);
+  made.push(el);
+  return el;
+}
+
+describe('element kit', () => {
+  afterEach(() => {
+    for (const el of made.splice(0)) el.remove();
+  });
+
+  it('defines once; defining again, or another class under the same tag, is harmless', () => {
+    define('lp-kit-probe', LpKitProbe);
+    define('lp-kit-probe', LpKitProbe);
+    class Other extends ReactElement {
+      protected render() {
+        return null;
+      }
+    }
+    define('lp-kit-probe', Other);
+    expect(customElements.get('lp-kit-probe')).to.equal(LpKitProbe);
+  });
+
+  it('turns string, boolean and number attributes into properties, and reflects properties', async () => {
+    define('lp-kit-probe', LpKitProbe);
+    const el = make('lp-kit-probe');
+    await tick();
+    expect(state(el)).to.equal('-|false|-|0');
+    el.setAttribute('label', 'Hello');
+    el.setAttribute('open', '');
+    el.setAttribute('count', '42');
+    await tick();
+    expect([el.label, el.open, el.count]).to.deep.equal(['Hello', true, 42]);
+    expect(state(el)).to.equal('Hello|true|42|0');
+    el.removeAttribute('open');
+    el.setAttribute('count', 'many');
+    await tick();
+    expect(state(el)).to.equal('Hello|false|-|0');
+    el.open = true;
+    el.count = 7;
+    el.label = null;
+    await tick();
+    expect(el.hasAttribute('open')).to.equal(true);
+    expect(el.getAttribute('count')).to.equal('7');
+    expect(el.hasAttribute('label')).to.equal(false);
+    expect(state(el)).to.equal('-|true|7|0');
+  });
+
+  it('keeps properties set before the element was defined', async () => {
+    const el = document.createElement('lp-kit-late') as HTMLElement & { count?: number };
+    el.count = 3;
+    document.body.append(el);
+    made.push(el);
+    class LpKitLate extends LpKitProbe {}
+    define('lp-kit-late', LpKitLate);
+    await tick();
+    expect(el.getAttribute('count')).to.equal('3');
+    expect(state(el)).to.equal('-|false|3|0');
+  });
+
+  it('adopts tokens, kit and element sheets in its shadow root and adds nothing to the document', async () => {
+    define('lp-kit-probe', LpKitProbe);
+    const before = document.head.innerHTML;
+    const el = make('lp-kit-probe');
+    await tick();
+    const sheets = el.shadowRoot?.adoptedStyleSheets ?? [];
+    expect(sheets.length).to.equal(3);
+    expect(sheets[0]).to.equal(tokensSheet());
+    expect(getComputedStyle(el).display).to.equal('inline-block');
+    expect(document.head.innerHTML).to.equal(before);
+    expect(document.adoptedStyleSheets.length).to.equal(0);
+  });
+
+  it('dispatches lp-* events from the host that bubble out of enclosing shadow roots', async () => {
+    define('lp-kit-probe', LpKitProbe);
+    const outer = make('div' as keyof HTMLElementTagNameMap);
+    const shadow = outer.attachShadow({ mode: 'open' });
+    const el = document.createElement('lp-kit-probe');
+    shadow.append(el);
+    await tick();
+    const seen: { detail: number; target: EventTarget | null; composed: boolean }[] = [];
+    const listener = (e: CustomEvent<{ presses: number }>) =>
+      seen.push({ detail: e.detail.presses, target: e.target, composed: e.composed });
+    document.addEventListener('lp-kit-probe-press', listener);
+    el.shadowRoot?.querySelector('button')?.focus();
+    await sendKeys({ press: 'Enter' });
+    await tick();
+    document.removeEventListener('lp-kit-probe-press', listener);
+    // seen from the document, the target is retargeted to the outermost host
+    expect(seen).to.deep.equal([{ detail: 1, target: outer, composed: true }]);
+  });
+
+  it('keeps its React state when moved in the DOM, and unmounts when removed', async () => {
+    define('lp-kit-probe', LpKitProbe);
+    const el = make('lp-kit-probe');
+    await tick();
+    el.shadowRoot?.querySelector('button')?.click();
+    await tick();
+    expect(state(el)).to.equal('-|false|-|1');
+    const other = make('section' as keyof HTMLElementTagNameMap);
+    other.append(el);
+    await tick();
+    expect(state(el)).to.equal('-|false|-|1');
+    el.remove();
+    await tick();
+    expect(el.shadowRoot?.querySelector('.state')).to.equal(null);
+    document.body.append(el);
+    await tick();
+    expect(state(el)).to.equal('-|false|-|0');
+  });
+
+  it('keeps its sizes whatever the page sets for rem and global font sizes', async () => {
+    define('lp-kit-probe', LpKitProbe);
+    const el = make('lp-kit-probe');
+    await tick();
+    const button = el.shadowRoot?.querySelector('button') as HTMLElement;
+    const measure = () => {
+      const r = button.getBoundingClientRect();
+      return {
+        font: getComputedStyle(button).fontSize,
+        w: r.width,
+        h: r.height,
+        out: getComputedStyle(el.shadowRoot?.querySelector('.state') as Element).fontSize,
+      };
+    };
+    const plain = measure();
+    const style = document.createElement('style');
+    style.textContent = 'html { font-size: 40px } * { font-size: 30px; line-height: 3 }';
+    document.head.append(style);
+    try {
+      expect(measure()).to.deep.equal(plain);
+      expect(plain.font).to.equal('14px');
+    } finally {
+      style.remove();
+    }
+  });
+
+  it('is accessible', async () => {
+    define('lp-kit-probe', LpKitProbe);
+    const el = make('lp-kit-probe');
+    el.setAttribute('label', 'x');
+    await tick();
+    await expect(el).to.be.accessible();
+  });
+});

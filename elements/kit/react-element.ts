@@ -1,0 +1,111 @@
+// biome-ignore-all lint/complexity/noThisInStatic: `this` in the statics is the element subclass, on purpose
+import type { ReactNode } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { sheet } from '../../src/ui/css.ts';
+import { kitSheets } from '../../src/ui/styles.ts';
+
+/** How an attribute becomes a property: text, presence, or a number. No JSON, no functions. */
+export type PropType = 'string' | 'boolean' | 'number';
+export type PropValue = string | boolean | number | null;
+
+/** `customerId` → `customer-id`. */
+export const toAttribute = (prop: string): string => prop.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+function parse(type: PropType, value: string | null): PropValue {
+  if (type === 'boolean') return value !== null;
+  if (value === null) return null;
+  if (type === 'number') {
+    const n = Number(value);
+    return value.trim() !== '' && Number.isFinite(n) ? n : null;
+  }
+  return value;
+}
+
+/**
+ * Base of the elements that render a React feature. Each instance gets an open shadow root that
+ * adopts the token sheet, the UI kit sheet and the element's own `styles` (no `<style>` in the
+ * document head), and renders `render()` into a `.lp-root` wrapper (`part="base"`) that pins
+ * font and colour, so nothing of the embedding page's `rem` or global CSS leaks in.
+ *
+ * Attributes listed in `static properties` become properties (kebab-case attribute, camelCase
+ * property; booleans by presence, numbers parsed, bad numbers null); setting the property
+ * reflects to the attribute. Moving the element in the DOM keeps its React state: the tree is
+ * only unmounted when the element stays disconnected past a microtask.
+ */
+export abstract class ReactElement extends HTMLElement {
+  /** Property name → type; each becomes an observed attribute. */
+  static properties: Readonly<Record<string, PropType>> = {};
+  /** The element's own CSS, adopted after the tokens and the UI kit. */
+  static styles = '';
+
+  static get observedAttributes(): string[] {
+    return Object.keys(this.properties).map(toAttribute);
+  }
+
+  /** Installs the property accessors (called by `define()`; safe to call twice). */
+  static finalize(): void {
+    const proto = this.prototype;
+    for (const [name, type] of Object.entries(this.properties)) {
+      if (Object.hasOwn(proto, name)) continue;
+      const attribute = toAttribute(name);
+      Object.defineProperty(proto, name, {
+        configurable: true,
+        enumerable: true,
+        get(this: ReactElement) {
+          return parse(type, this.getAttribute(attribute));
+        },
+        set(this: ReactElement, value: PropValue | undefined) {
+          if (type === 'boolean') this.toggleAttribute(attribute, Boolean(value));
+          else if (value === null || value === undefined) this.removeAttribute(attribute);
+          else this.setAttribute(attribute, String(value));
+        },
+      });
+    }
+  }
+
+  readonly #container: HTMLElement;
+  #root: Root | null = null;
+
+  constructor() {
+    super();
+    const ctor = this.constructor as typeof ReactElement;
+    const shadow = this.attachShadow({ mode: 'open' });
+    shadow.adoptedStyleSheets = ctor.styles ? [...kitSheets(), sheet(ctor.styles)] : kitSheets();
+    this.#container = document.createElement('div');
+    this.#container.className = 'lp-root';
+    this.#container.setAttribute('part', 'base');
+    shadow.append(this.#container);
+    // Properties set before the element was upgraded sit on the instance and hide the accessors.
+    for (const name of Object.keys(ctor.properties)) {
+      if (!Object.hasOwn(this, name)) continue;
+      const value = (this as unknown as Record<string, PropValue>)[name] as PropValue;
+      delete (this as unknown as Record<string, PropValue>)[name];
+      (this as unknown as Record<string, PropValue>)[name] = value;
+    }
+  }
+
+  /** The React tree of the element; read properties from `this`. */
+  protected abstract render(): ReactNode;
+
+  /** Re-renders (after a property or attribute change, or when the subclass's own state changes). */
+  protected requestUpdate(): void {
+    this.#root?.render(this.render());
+  }
+
+  connectedCallback(): void {
+    if (!this.#root) this.#root = createRoot(this.#container);
+    this.requestUpdate();
+  }
+
+  disconnectedCallback(): void {
+    queueMicrotask(() => {
+      if (this.isConnected || !this.#root) return;
+      this.#root.unmount();
+      this.#root = null;
+    });
+  }
+
+  attributeChangedCallback(_name: string, old: string | null, value: string | null): void {
+    if (old !== value) this.requestUpdate();
+  }
+}

@@ -1,0 +1,53 @@
+import { createElement } from 'react';
+import { Notices } from '../../src/features/notices/notices.tsx';
+import type { ToastKind } from '../../src/stores/notices.ts';
+import { define } from '../kit/define.ts';
+import { dispatch } from '../kit/events.ts';
+import { ReactElement } from '../kit/react-element.ts';
+import { noticesStyles } from './notices.styles.ts';
+
+/**
+ * Shows the page's toasts and confirm dialogs (raised by the API client and the features) on a
+ * page that embeds single elements; the portal's host shows them itself. Put one on the page.
+ *
+ * @summary Toasts and confirm dialogs of the page, in the top layer.
+ * @tag lp-notices
+ *
+ * @attr {'top' | 'bottom'} placement - Where toasts appear: top centre (default) or bottom centre.
+ *
+ * @event {CustomEvent<{ id: number; kind: ToastKind; message: string }>} lp-toast-dismiss - The user closed a toast.
+ * @event {CustomEvent<{ id: number; confirmed: boolean }>} lp-confirm-answer - The user answered a confirm (Esc counts as no).
+ *
+ * @csspart base - The wrapper of the element's content.
+ *
+ * @cssproperty --lp-color-primary - Theme colour (default #0095A2).
+ * @cssproperty --lp-font-family - Font of toasts and dialogs.
+ * @cssproperty --lp-font-size-md - Text size of toasts and dialogs (px).
+ */
+export class LpNotices extends ReactElement {
+  static override properties = { placement: 'string' } as const;
+  static override styles = noticesStyles;
+
+  /** Where toasts appear: `top` (default) or `bottom`. */
+  declare placement: string | null;
+
+  protected render() {
+    return createElement(Notices, {
+      placement: this.placement === 'bottom' ? 'bottom' : 'top',
+      onToastDismiss: ({ id, kind, message }) => dispatch(this, 'lp-toast-dismiss', { id, kind, message }),
+      onConfirmAnswer: (id, confirmed) => dispatch(this, 'lp-confirm-answer', { id, confirmed }),
+    });
+  }
+}
+
+define('lp-notices', LpNotices);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'lp-notices': LpNotices;
+  }
+  interface GlobalEventHandlersEventMap {
+    'lp-toast-dismiss': CustomEvent<{ id: number; kind: ToastKind; message: string }>;
+    'lp-confirm-answer': CustomEvent<{ id: number; confirmed: boolean }>;
+  }
+}
