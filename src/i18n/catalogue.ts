@@ -1,5 +1,6 @@
 import * as account from './messages/account.ts';
 import * as api from './messages/api.ts';
+import * as chat from './messages/chat.ts';
 import * as common from './messages/common.ts';
 import * as host from './messages/host.ts';
 import * as routes from './messages/routes.ts';
@@ -20,6 +21,7 @@ export const zhCN = {
   ...ui.zh,
   ...host.zh,
   ...account.zh,
+  ...chat.zh,
 } as const;
 export const en: Record<MessageKey, string> = {
   ...common.en,
@@ -30,6 +32,7 @@ export const en: Record<MessageKey, string> = {
   ...ui.en,
   ...host.en,
   ...account.en,
+  ...chat.en,
 };
 
 export type MessageKey = keyof typeof zhCN;
