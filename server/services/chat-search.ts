@@ -4,9 +4,10 @@ import type { DB } from '../db/database.ts';
 
 /**
  * Question search for typed text. Chinese has no word boundaries, so the text is cut into
- * fragments: Han runs into overlapping character pairs (bigrams), other runs into words; each
- * fragment found in a question's name or keywords adds to its score (`ilike`, no extension
- * needed, plain PostgreSQL), and the whole phrase found counts most. Question words that say
+ * fragments: Han runs into overlapping character pairs (bigrams), other runs into words of 3 or
+ * more characters (shorter ones, like "or", match everything); each fragment found in a
+ * question's name or keywords adds to its score (`ilike`, no extension needed, plain
+ * PostgreSQL), and the whole phrase found counts most. Question words that say
  * nothing about the topic (如何, 怎么, 什么, 吗 …) are left out.
  */
 
@@ -64,7 +65,7 @@ export function fragmentsOf(normalized: string): Fragment[] {
           const pair = chars[i]! + chars[i + 1]!;
           if (!useless(pair)) out.set(pair, 6);
         }
-      } else if (chars.length >= 2 || /\d/.test(run)) {
+      } else if (chars.length >= 3) {
         out.set(run, 8);
       }
     }

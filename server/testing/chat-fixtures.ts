@@ -1,0 +1,63 @@
+import { randomBytes } from 'node:crypto';
+import type { DB } from '../db/database.ts';
+import { saveAnswer } from '../services/chat-answers.ts';
+
+export interface FixtureQuestion {
+  q_id: number;
+  q_name: string;
+  answers: number[];
+}
+
+export interface FixtureCategory {
+  qc_id: number;
+  qc_name: string;
+  /** A word that occurs only in this category's questions (for search tests). */
+  word: string;
+  questions: FixtureQuestion[];
+}
+
+/**
+ * A chat category of its own with `questions` questions (names and keywords carry a unique word),
+ * each with `answers` answers stored through saveAnswer. Placed after every other category.
+ */
+export async function createChatCategory(
+  db: DB,
+  options: { questions?: number; answers?: number; active?: boolean } = {},
+): Promise<FixtureCategory> {
+  const id = randomBytes(5).toString('hex');
+  const word = `zq${id}`;
+  const qcName = `测试分类-${id}`;
+  const { qc_id } = await db
+    .insertInto('chat_categories')
+    .values({ qc_name: qcName, position: 1000, active: options.active ?? true })
+    .returning('qc_id')
+    .executeTakeFirstOrThrow();
+  const questions: FixtureQuestion[] = [];
+  for (let i = 0; i < (options.questions ?? 3); i++) {
+    const qName = `测试问题${i + 1} ${word}`;
+    const { q_id } = await db
+      .insertInto('chat_questions')
+      .values({ qc_id, q_name: qName, keywords: `${word} 测试`, position: i, hot_rank: null })
+      .returning('q_id')
+      .executeTakeFirstOrThrow();
+    const answers: number[] = [];
+    for (let a = 0; a < (options.answers ?? 1); a++) {
+      const saved = await saveAnswer(db, {
+        q_id,
+        text: `<p>答案 ${a + 1}：<strong>${qName}</strong></p>`,
+        position: a,
+      });
+      answers.push(saved.a_id);
+    }
+    questions.push({ q_id, q_name: qName, answers });
+  }
+  return { qc_id, qc_name: qcName, word, questions };
+}
+
+/** Links `related` to `q_id` as editors' related questions, in the given order. */
+export async function linkRelated(db: DB, qId: number, related: number[]): Promise<void> {
+  await db
+    .insertInto('chat_related_questions')
+    .values(related.map((related_q_id, position) => ({ q_id: qId, related_q_id, position })))
+    .execute();
+}
