@@ -1,0 +1,47 @@
+import type { ReactNode } from 'react';
+import { createElement } from 'react';
+import { setApiBase } from '../../src/api/config.ts';
+import { type CustomerChange, CustomerSwitcher } from '../../src/features/customer-switcher/index.ts';
+import { applyLocale } from '../kit/locale.ts';
+import { define } from '../kit/define.ts';
+import { dispatch } from '../kit/events.ts';
+import { ReactElement } from '../kit/react-element.ts';
+import { customerSwitcherStyles } from './customer-switcher.styles.ts';
+
+/**
+ * The current customer account, and a filterable list (customer name or pinyin initials) to
+ * switch to another of the user's accounts. With one account only it shows the name.
+ *
+ * @summary Shows and switches the user's customer account.
+ * @event lp-customer-change - After a successful switch; detail `{ identifier, cu_name }`. The page reloads next.
+ * @csspart base - The wrapper of the element's content.
+ * @csspart switcher - The switcher (only with several accounts).
+ * @csspart name - The customer name (only with one account).
+ * @cssproperty --lp-color-primary - Theme colour.
+ */
+export class LpCustomerSwitcher extends ReactElement {
+  static override properties = { apiBase: 'string', locale: 'string' } as const;
+  static override styles = customerSwitcherStyles;
+
+  declare apiBase: string | null;
+  declare locale: string | null;
+
+  protected render(): ReactNode {
+    if (this.apiBase) setApiBase(this.apiBase);
+    applyLocale(this.locale);
+    return createElement(CustomerSwitcher, {
+      onSwitched: (change: CustomerChange) => dispatch(this, 'lp-customer-change', change),
+    });
+  }
+}
+
+define('lp-customer-switcher', LpCustomerSwitcher);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'lp-customer-switcher': LpCustomerSwitcher;
+  }
+  interface GlobalEventHandlersEventMap {
+    'lp-customer-change': CustomEvent<CustomerChange>;
+  }
+}

@@ -1,0 +1,124 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { isApiError } from '../../api/errors.ts';
+import { $token } from '../../stores/auth.ts';
+import { $customerAccounts, loadCustomerAccounts, switchCustomer } from '../../stores/customers.ts';
+import { Button } from '../../ui/button/button.tsx';
+import { Select } from '../../ui/select/select.tsx';
+import { useT } from '../../ui/use-t.ts';
+import { customerChoices, customerLabel } from './customer-options.ts';
+
+/** What a switch reports (the element's `lp-customer-change` detail). */
+export interface CustomerChange {
+  identifier: string;
+  cu_name: string;
+}
+
+export interface CustomerSwitcherProps {
+  /** Called after the server accepted the switch (the store then reloads the page). */
+  onSwitched?: (change: CustomerChange) => void;
+}
+
+type Load = { state: 'idle' | 'loading' | 'done' } | { state: 'failed'; message: string };
+
+const messageOf = (error: unknown, fallback: string): string =>
+  (isApiError(error) || error instanceof Error) && error.message ? error.message : fallback;
+
+/**
+ * The current customer account and, when the user holds several, a filterable list to switch to
+ * another (text or pinyin initials). The list comes from the customers store, loaded once per
+ * session token; switching goes through the store's `switchCustomer`.
+ */
+export function CustomerSwitcher({ onSwitched }: CustomerSwitcherProps) {
+  const t = useT();
+  const token = useStore($token);
+  const accounts = useStore($customerAccounts);
+  const [load, setLoad] = useState<Load>({ state: 'idle' });
+  const [switching, setSwitching] = useState(false);
+  const [switchError, setSwitchError] = useState('');
+  const loadedFor = useRef('');
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    if (!token) {
+      loadedFor.current = '';
+      setLoad({ state: 'idle' });
+      return;
+    }
+    if (loadedFor.current === token && attempt === 0 && $customerAccounts.get().loaded) return;
+    let alive = true;
+    loadedFor.current = token;
+    setLoad({ state: 'loading' });
+    loadCustomerAccounts().then(
+      () => alive && setLoad({ state: 'done' }),
+      (error: unknown) =>
+        alive && setLoad({ state: 'failed', message: messageOf(error, t('account.switcher.loadFailed')) }),
+    );
+    return () => {
+      alive = false;
+    };
+  }, [token, attempt, t]);
+
+  const choices = useMemo(() => customerChoices(accounts.list), [accounts.list]);
+  const current = accounts.list.find((a) => a.identifier === accounts.identifier) ?? null;
+
+  if (!token) return <span className="customer-switcher__muted">{t('account.switcher.signedOut')}</span>;
+  if (load.state === 'failed')
+    return (
+      <span className="customer-switcher__failed" role="alert">
+        {load.message}{' '}
+        <Button variant="text" size="sm" guardMs={0} onClick={() => setAttempt((n) => n + 1)}>
+          {t('common.retry')}
+        </Button>
+      </span>
+    );
+  if (!accounts.loaded)
+    return (
+      <span className="customer-switcher__muted" aria-busy="true">
+        {t('common.loading')}
+      </span>
+    );
+  if (accounts.list.length <= 1) {
+    const only = current ?? accounts.list[0];
+    return (
+      <span className="customer-switcher__name" part="name" title={t('account.switcher.current')}>
+        {only ? customerLabel(only) : ''}
+      </span>
+    );
+  }
+
+  const pick = async (identifier: string) => {
+    const target = accounts.list.find((a) => a.identifier === identifier);
+    if (!target || switching) return;
+    setSwitching(true);
+    setSwitchError('');
+    try {
+      await switchCustomer(identifier);
+      onSwitched?.({ identifier, cu_name: target.cu_name });
+    } catch (error) {
+      setSwitchError(messageOf(error, t('common.error')));
+    } finally {
+      setSwitching(false);
+    }
+  };
+
+  return (
+    <div className="customer-switcher" part="switcher">
+      <Select
+        className="customer-switcher__select"
+        options={choices.options}
+        value={current?.identifier ?? null}
+        filter={choices.filter}
+        onChange={(identifier) => void pick(identifier)}
+        placeholder={t('account.switcher.filter')}
+        aria-label={t('account.switcher.label')}
+        disabled={switching}
+      />
+      {switchError && (
+        <span className="customer-switcher__error" role="alert">
+          {switchError}
+        </span>
+      )}
+    </div>
+  );
+}

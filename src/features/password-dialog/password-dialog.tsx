@@ -1,0 +1,93 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef, useState } from 'react';
+import { $token } from '../../stores/auth.ts';
+import { toast } from '../../stores/notices.ts';
+import { $session, loadUserInfo } from '../../stores/session.ts';
+import { Button } from '../../ui/button/button.tsx';
+import { Dialog } from '../../ui/dialog/dialog.tsx';
+import { useDomId } from '../../ui/use-id.ts';
+import { useT } from '../../ui/use-t.ts';
+import { EditPasswordForm } from './edit-password-form.tsx';
+import { ResetPasswordForm } from './reset-password-form.tsx';
+
+export type PasswordDialogMode = 'reset' | 'edit';
+
+export interface PasswordDialogProps {
+  mode: PasswordDialogMode;
+  open: boolean;
+  /** False: no close or cancel button and Esc does nothing (forced change). */
+  closable: boolean;
+  /** Prefilled account of the reset form (the edit form reads the session's user). */
+  account: string;
+  /** The user closed or cancelled. */
+  onCancel: () => void;
+  /** The password was changed (the server ended every session of the user). */
+  onChanged: () => void;
+}
+
+/** The reset-password or edit-password dialog of spec §5, a modal on the native `<dialog>`. */
+export function PasswordDialog({ mode, open, closable, account, onCancel, onChanged }: PasswordDialogProps) {
+  const t = useT();
+  const formId = useDomId('lp-password-form');
+  const [busy, setBusy] = useState(false);
+  const userAccount = useUserAccount(mode === 'edit' && open);
+  // A fresh form on every opening (the SMS countdown lives in a store and is kept).
+  const openings = useRef(0);
+  const wasOpen = useRef(false);
+  if (open && !wasOpen.current) openings.current += 1;
+  wasOpen.current = open;
+
+  const changed = () => {
+    toast(t('account.password.success'), 'success');
+    onChanged();
+  };
+  const formProps = { formId, onBusy: setBusy, onChanged: changed };
+
+  return (
+    <Dialog
+      open={open}
+      closable={closable}
+      onClose={onCancel}
+      title={mode === 'edit' ? t('account.password.editTitle') : t('account.password.resetTitle')}
+      footer={
+        <>
+          {closable && (
+            <Button guardMs={0} onClick={onCancel}>
+              {t('common.cancel')}
+            </Button>
+          )}
+          <Button variant="primary" type="submit" form={formId} loading={busy}>
+            {t('account.password.submit')}
+          </Button>
+        </>
+      }
+    >
+      {open &&
+        (mode === 'edit' ? (
+          userAccount !== null && (
+            <EditPasswordForm
+              key={`edit-${openings.current}`}
+              account={userAccount || account}
+              {...formProps}
+            />
+          )
+        ) : (
+          <ResetPasswordForm key={`reset-${openings.current}`} account={account} {...formProps} />
+        ))}
+    </Dialog>
+  );
+}
+
+/** The signed-in user's account, loading the user info when this page has none yet (null while loading). */
+function useUserAccount(needed: boolean): string | null {
+  const session = useStore($session);
+  const token = useStore($token);
+  const known = session.userInfo?.user.ur_account ?? '';
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (!needed || known || !token) return;
+    loadUserInfo().catch(() => setFailed(true));
+  }, [needed, known, token]);
+  if (known || !token || failed) return known;
+  return null;
+}
