@@ -262,7 +262,7 @@ export function captchaSvg(text: string): string {
   [...text].forEach((ch, index) => {
     const glyph = GLYPHS[ch];
     if (!glyph) return;
-    const scale = between(4, 4.8);
+    const scale = between(3.5, 4.1);
     const angle = between(-0.35, 0.35);
     const shear = between(-0.3, 0.3);
     const cx = 8 + step * index + step / 2 + between(-2, 2);

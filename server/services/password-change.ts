@@ -3,7 +3,7 @@ import { COMMON_PASSWORDS } from '../../src/contract/password.ts';
 import type { DB } from '../db/database.ts';
 import { ApiError } from '../http/errors.ts';
 import { hashPassword } from './passwords.ts';
-import { endUserSessions } from './sessions.ts';
+import { endUserSessions, forgetUserSessions } from './sessions.ts';
 
 /** 422 for a new password that meets the policy but is on the common-password list. */
 export function refuseCommonPassword(password: string, field: string): void {
@@ -36,4 +36,5 @@ export async function setPassword(
       .execute();
     await endUserSessions(trx, uid, 'password', now);
   });
+  forgetUserSessions(uid);
 }

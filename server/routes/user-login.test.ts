@@ -1,0 +1,198 @@
+import { describe, expect, it } from 'vitest';
+import type { LoginResponse } from '../../src/contract/user.ts';
+import { knownCaptcha, startOfWindow } from '../testing/accounts.ts';
+import { createUser, loginAs } from '../testing/fixtures.ts';
+import { type TestApp, testApp, unique } from '../testing/test-app.ts';
+
+const login = (t: TestApp, body: unknown) => t.call<LoginResponse>('user/login', { body });
+
+async function failures(t: TestApp, username: string) {
+  const row = await t.deps.db
+    .selectFrom('login_failures')
+    .select(['failures', 'locked_until'])
+    .where('username', '=', username)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+describe('user/login', () => {
+  it('reports a weak password, a white-listed customer and a forced change', async () => {
+    const t = await testApp();
+    const weak = await createUser(t.deps.db, { password: 'abc12345', white: true });
+    const res = await login(t, { username: weak.username, password: 'abc12345' });
+    expect(res.data).toMatchObject({ is_weak_password: true, is_white_customer: true, pass_flag: 0 });
+    const forced = await createUser(t.deps.db, { passFlag: 1 });
+    const res2 = await login(t, { username: forced.username, password: forced.password });
+    expect(res2.data).toMatchObject({ is_weak_password: false, pass_flag: 1 });
+  });
+
+  it('logs in the seeded demo user', async () => {
+    const t = await testApp();
+    const res = await login(t, { username: 'demo', password: 'Demo@2026pass' });
+    expect(res.code).toBe(0);
+    expect(res.data.is_weak_password).toBe(false);
+  });
+
+  it('answers 406 for a wrong password and for an unknown user, and counts both', async () => {
+    const t = await testApp();
+    const u = await createUser(t.deps.db);
+    const wrong = await login(t, { username: u.username, password: `${u.password}x` });
+    expect(wrong.code).toBe(406);
+    expect(wrong.message).toBe('wrong username or password');
+    const ghost = unique('ghost');
+    const unknown = await login(t, { username: ghost, password: 'Whatever#1' });
+    expect(unknown.code).toBe(406);
+    expect(unknown.message).toBe(wrong.message);
+    expect((await failures(t, u.username))?.failures).toBe(1);
+    expect((await failures(t, ghost))?.failures).toBe(1);
+    expect(await t.deps.db.selectFrom('sessions').select('id').where('uid', '=', u.uid).execute()).toEqual(
+      [],
+    );
+  });
+
+  it('does not trim or change the password', async () => {
+    const t = await testApp();
+    const u = await createUser(t.deps.db);
+    expect((await login(t, { username: u.username, password: ` ${u.password}` })).code).toBe(406);
+  });
+
+  it('resets the failure count after a successful login', async () => {
+    const t = await testApp();
+    const u = await createUser(t.deps.db);
+    await login(t, { username: u.username, password: 'Wrong#pass1' });
+    await login(t, { username: u.username, password: 'Wrong#pass1' });
+    expect((await login(t, { username: u.username, password: u.password })).code).toBe(0);
+    expect(await failures(t, u.username)).toBeNull();
+  });
+
+  it('requires the captcha after 3 failures: 475 missing or wrong, 476 expired, then accepts it', async () => {
+    const t = await testApp();
+    const u = await createUser(t.deps.db);
+    for (let i = 0; i < 3; i++) await login(t, { username: u.username, password: 'Wrong#pass1' });
+    const missing = await login(t, { username: u.username, password: u.password });
+    expect(missing.code).toBe(475);
+
+    await knownCaptcha(t, u.username, 'K3M7X');
+    const wrong = await login(t, { username: u.username, password: u.password, validate: 'AAAAA' });
+    expect(wrong.code).toBe(475);
+    // A captcha answer is single use: the right answer after a wrong one needs a new image.
+    expect((await login(t, { username: u.username, password: u.password, validate: 'K3M7X' })).code).toBe(
+      475,
+    );
+
+    await knownCaptcha(t, u.username, 'K3M7X');
+    t.advance(5 * 60_000 + 1000);
+    const expired = await login(t, { username: u.username, password: u.password, validate: 'K3M7X' });
+    expect(expired.code).toBe(476);
+
+    await knownCaptcha(t, u.username, 'K3M7X');
+    const okRes = await login(t, { username: u.username, password: u.password, validate: 'k3m7x' });
+    expect(okRes.code).toBe(0);
+    expect(await failures(t, u.username)).toBeNull();
+  });
+
+  it('locks the account for 15 minutes after 10 failures (407, even with the right password)', async () => {
+    const t = await testApp();
+    const u = await createUser(t.deps.db);
+    const codes: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      const validate = i >= 3 ? await knownCaptcha(t, u.username) : '';
+      codes.push((await login(t, { username: u.username, password: 'Wrong#pass1', validate })).code);
+    }
+    expect(codes).toEqual([406, 406, 406, 406, 406, 406, 406, 406, 406, 407]);
+    const locked = await login(t, {
+      username: u.username,
+      password: u.password,
+      validate: await knownCaptcha(t, u.username),
+    });
+    expect(locked.code).toBe(407);
+    t.advance(15 * 60_000 + 1000);
+    expect((await login(t, { username: u.username, password: u.password })).code).toBe(475);
+    const after = await login(t, {
+      username: u.username,
+      password: u.password,
+      validate: await knownCaptcha(t, u.username),
+    });
+    expect(after.code).toBe(0);
+  });
+
+  it('locks unknown usernames the same way', async () => {
+    const t = await testApp();
+    const ghost = unique('ghost');
+    for (let i = 0; i < 10; i++) {
+      const validate = i >= 3 ? await knownCaptcha(t, ghost) : '';
+      await login(t, { username: ghost, password: 'Wrong#pass1', validate });
+    }
+    expect((await login(t, { username: ghost, password: 'Wrong#pass1' })).code).toBe(407);
+  });
+
+  it('limits login attempts per username (429)', async () => {
+    const t = await testApp();
+    startOfWindow(t, 60_000);
+    const ghost = unique('ghost');
+    const codes: number[] = [];
+    for (let i = 0; i < 21; i++) codes.push((await login(t, { username: ghost, password: 'x' })).code);
+    expect(codes.slice(0, 20).every((c) => c !== 429)).toBe(true);
+    expect(codes[20]).toBe(429);
+  });
+
+  it('limits login attempts per IP in production (429)', async () => {
+    const t = await testApp({ production: true });
+    const users = await Promise.all([1, 2, 3, 4].map(() => createUser(t.deps.db)));
+    startOfWindow(t, 60_000);
+    const codes: number[] = [];
+    for (let i = 0; i < 61; i++) {
+      codes.push((await login(t, { username: users[i % 4]!.username, password: 'Wrong#pass1' })).code);
+    }
+    expect(codes.slice(0, 60)).not.toContain(429);
+    expect(codes[60]).toBe(429);
+  });
+});
+
+describe('user/captcha', () => {
+  it('returns an SVG image without the answer in it and stores only a hash', async () => {
+    const t = await testApp();
+    const username = unique('cap');
+    const res = await t.app.request(`/api/user/captcha.html?username=${username}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('image/svg+xml');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const svg = await res.text();
+    expect(svg.startsWith('<svg')).toBe(true);
+    expect(svg).not.toContain('<text');
+    expect(svg).not.toContain('<script');
+    const row = await t.deps.db
+      .selectFrom('captchas')
+      .selectAll()
+      .where('username', '=', username)
+      .executeTakeFirstOrThrow();
+    expect(row.answer_hash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('answers 422 without a username and 429 after 10 images a minute', async () => {
+    const t = await testApp();
+    expect((await t.call('user/captcha')).code).toBe(422);
+    expect((await t.call('user/captcha', { query: { username: '   ' } })).code).toBe(422);
+    startOfWindow(t, 60_000);
+    const username = unique('cap');
+    for (let i = 0; i < 10; i++) {
+      const res = await t.app.request(`/api/user/captcha.html?username=${username}`);
+      expect(res.status).toBe(200);
+    }
+    const limited = await t.call('user/captcha', { query: { username } });
+    expect(limited.code).toBe(429);
+  });
+});
+
+describe('user/logout', () => {
+  it("ends only the caller's session", async () => {
+    const t = await testApp();
+    const a = await createUser(t.deps.db);
+    const b = await createUser(t.deps.db);
+    const ta = await loginAs(t, a);
+    const tb = await loginAs(t, b);
+    expect((await t.call('user/logout', { method: 'POST', token: ta })).code).toBe(0);
+    expect((await t.call('user/get-user-info', { token: tb })).code).toBe(0);
+    expect((await t.call('user/logout', { method: 'POST' })).code).toBe(598);
+  });
+});
