@@ -98,7 +98,11 @@ const hostBuild = {
     chunkFileNames: 'chunks/[name]-[hash].js',
     sourcemap: true,
   },
-  plugins: [...plugins(), hostHtml()],
+  plugins: [
+    replace({ preventAssignment: true, values: { __LP_ELEMENTS__: JSON.stringify(elementNames) } }),
+    ...plugins(),
+    hostHtml(),
+  ],
   onwarn,
 };
 

@@ -10,6 +10,7 @@ export default defineConfig({
       'src/{contract,lib,i18n,stores,api}/**/*.test.ts',
       'server/**/*.test.ts',
       'scripts/**/*.test.ts',
+      'host/**/*.test.ts',
     ],
     // One PGlite per worker is shared by that worker's files (see server/testing/test-app.ts).
     pool: 'forks',

@@ -1,0 +1,76 @@
+import { useStore } from '@nanostores/react';
+import { type ReactNode, useEffect, useRef } from 'react';
+import { t } from '../../src/i18n/index.ts';
+import { $pages } from '../../src/stores/routes.ts';
+import { $views } from '../../src/stores/tabs.ts';
+import { resolvePath } from '../router/match.ts';
+import { ElementSlot } from './element-slot.tsx';
+import { HomePage } from './home-page.tsx';
+import { type DraftHolder, setDirty } from './leave-guard.ts';
+import { routeTitle } from './route-title.ts';
+import { UnavailablePage } from './unavailable-page.tsx';
+
+/** One kept page; listens for `lp-form-dirty` from the element it holds. */
+function PageFrame({ path, active, children }: { path: string; active: boolean; children: ReactNode }) {
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const onDirty = (event: Event) => {
+      const detail = (event as CustomEvent<{ dirty?: boolean }>).detail;
+      setDirty(path, event.target as DraftHolder, detail?.dirty === true);
+    };
+    el.addEventListener('lp-form-dirty', onDirty);
+    return () => {
+      el.removeEventListener('lp-form-dirty', onDirty);
+      setDirty(path, el as DraftHolder, false);
+    };
+  }, [path]);
+  return (
+    <section ref={ref} className="lp-page" data-path={path} hidden={!active}>
+      {children}
+    </section>
+  );
+}
+
+function PageContent({ path }: { path: string }) {
+  const pages = useStore($pages);
+  const resolved = resolvePath(path, pages);
+  if (resolved.kind === 'static') return <HomePage />;
+  if (resolved.kind !== 'page') return null;
+  const { page, params } = resolved;
+  const title = routeTitle(page.title);
+  return (
+    <ElementSlot
+      tag={page.component}
+      attrs={{ 'record-id': params.id }}
+      fallback={<p className="lp-page-loading">{t('common.loading')}</p>}
+      unavailable={<UnavailablePage title={title} tag={page.component} />}
+    />
+  );
+}
+
+/**
+ * The page area. A page stays mounted while its tab is open (so switching tabs keeps what was
+ * typed) unless its route says `noCache`; a refresh remounts it through its refresh count.
+ */
+export function AppMain({
+  current,
+  refreshCounts,
+}: {
+  current: string;
+  refreshCounts: Record<string, number>;
+}) {
+  const views = useStore($views);
+  const kept = views.filter((v) => !v.meta.noCache).map((v) => v.path);
+  if (!kept.includes(current)) kept.push(current);
+  return (
+    <>
+      {kept.map((path) => (
+        <PageFrame key={`${path}#${refreshCounts[path] ?? 0}`} path={path} active={path === current}>
+          <PageContent path={path} />
+        </PageFrame>
+      ))}
+    </>
+  );
+}

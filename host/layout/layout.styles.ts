@@ -1,0 +1,169 @@
+import { css } from '../../src/ui/index.ts';
+
+/**
+ * The shell's CSS. Unlike elements, the host is a whole page: its sizes follow the root font
+ * size, which scales with the window (spec §9: sidebar 13.125rem).
+ */
+export const layoutCss = css`
+  html, body { margin: 0; }
+  body {
+    font-family: var(--lp-font-family);
+    font-size: var(--lp-font-size-md);
+    line-height: var(--lp-line-height);
+    color: var(--lp-color-text);
+    background: var(--lp-color-bg-muted);
+  }
+  a { color: var(--lp-color-primary-strong); }
+  .lp-visually-hidden {
+    position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap;
+  }
+  .lp-icon { flex: none; display: block; }
+  .lp-icon-button {
+    display: inline-flex; align-items: center; justify-content: center;
+    width: 36px; height: 36px; padding: 0; border: 0; border-radius: var(--lp-radius);
+    background: transparent; color: inherit; cursor: pointer;
+  }
+  .lp-icon-button:hover { background: var(--lp-color-bg-hover); }
+  .lp-icon-button:focus-visible, .lp-menu-link:focus-visible, .lp-tag a:focus-visible {
+    outline: none; box-shadow: var(--lp-focus-ring);
+  }
+
+  .lp-layout { --lp-sidebar-width: 13.125rem; --lp-sidebar-collapsed: 56px; min-height: 100vh; }
+  .lp-sidebar {
+    position: fixed; inset: 0 auto 0 0; z-index: 20; width: var(--lp-sidebar-width);
+    display: flex; flex-direction: column; overflow-y: auto; overflow-x: hidden;
+    background: #17323a; color: #dce7ea;
+  }
+  .lp-layout[data-animate='true'] .lp-sidebar, .lp-layout[data-animate='true'] .lp-main-column {
+    transition: width 0.2s, margin-left 0.2s, transform 0.2s;
+  }
+  .lp-main-column { margin-left: var(--lp-sidebar-width); min-width: 0; }
+  .lp-layout[data-device='desktop'][data-sidebar='closed'] .lp-sidebar { width: var(--lp-sidebar-collapsed); }
+  .lp-layout[data-device='desktop'][data-sidebar='closed'] .lp-main-column { margin-left: var(--lp-sidebar-collapsed); }
+  .lp-sidebar[data-collapsed='true'] .lp-menu-text,
+  .lp-sidebar[data-collapsed='true'] .lp-submenu-arrow { display: none; }
+  .lp-sidebar[data-collapsed='true'] .lp-submenu { padding-left: 0; }
+
+  .lp-layout[data-device='mobile'] .lp-main-column { margin-left: 0; }
+  .lp-layout[data-device='mobile'][data-sidebar='closed'] .lp-sidebar { transform: translateX(-100%); }
+  .lp-drawer-backdrop { position: fixed; inset: 0; z-index: 19; background: var(--lp-color-backdrop); }
+
+  .lp-sidebar-logo {
+    display: flex; align-items: center; gap: 10px; padding: 14px 16px; color: #fff;
+    font-weight: 600; text-decoration: none; white-space: nowrap;
+  }
+  .lp-menu, .lp-submenu { list-style: none; margin: 0; padding: 0; }
+  .lp-menu { padding: 8px 0; }
+  .lp-menu-bottom { margin-top: auto; border-top: 1px solid rgb(255 255 255 / 12%); }
+  .lp-submenu { padding-left: 12px; background: rgb(0 0 0 / 18%); }
+  .lp-menu-link {
+    display: flex; align-items: center; gap: 10px; width: 100%; min-height: 48px; padding: 0 18px;
+    box-sizing: border-box; border: 0; background: transparent; color: inherit; font: inherit;
+    text-align: left; text-decoration: none; white-space: nowrap; cursor: pointer;
+  }
+  .lp-menu-link:hover { background: rgb(255 255 255 / 8%); color: #fff; }
+  .lp-menu-link.is-active { background: var(--lp-color-primary); color: #fff; }
+  .lp-submenu-title.has-active { color: #fff; }
+  .lp-menu-text { flex: 1; overflow: hidden; text-overflow: ellipsis; }
+  .lp-submenu-arrow { transition: transform 0.2s; }
+  .lp-submenu-title[aria-expanded='true'] .lp-submenu-arrow { transform: rotate(90deg); }
+
+  .lp-header { background: var(--lp-color-bg); box-shadow: 0 1px 4px rgb(0 21 41 / 8%); }
+  .lp-layout[data-fixed-header='true'] .lp-header { position: sticky; top: 0; z-index: 10; }
+  .lp-navbar { display: flex; align-items: center; gap: 8px; min-height: 50px; padding: 0 12px; }
+  .lp-navbar-right { margin-left: auto; display: flex; align-items: center; gap: 6px; }
+  .lp-breadcrumbs ol { display: flex; flex-wrap: wrap; list-style: none; margin: 0; padding: 0; }
+  .lp-breadcrumbs li + li::before { content: '/'; margin: 0 8px; color: var(--lp-color-text-muted); }
+  .lp-breadcrumbs a { text-decoration: none; font-weight: 600; }
+  .lp-breadcrumbs span { color: var(--lp-color-text-muted); }
+  .lp-browser-hint {
+    display: flex; align-items: center; gap: 6px; padding: 2px 4px 2px 10px; border-radius: var(--lp-radius);
+    background: #fff7e6; color: var(--lp-color-warning); font-size: var(--lp-font-size-sm);
+  }
+  .lp-locale-switch { display: inline-flex; align-items: center; gap: 4px; }
+  .lp-locale-switch select {
+    height: 30px; border: 1px solid var(--lp-color-border); border-radius: var(--lp-radius);
+    background: var(--lp-color-bg); color: inherit; font: inherit;
+  }
+  .lp-company-name { max-width: 16em; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; font-weight: 600; }
+
+  .lp-header-search { position: relative; display: flex; align-items: center; }
+  .lp-header-search-box { position: relative; }
+  .lp-header-search-box input {
+    width: 220px; height: 32px; padding: 0 10px; box-sizing: border-box; font: inherit;
+    border: 1px solid var(--lp-color-border); border-radius: var(--lp-radius);
+  }
+  .lp-header-search-results {
+    position: absolute; top: 36px; right: 0; z-index: 30; width: 300px; margin: 0; padding: 4px 0;
+    list-style: none; background: var(--lp-color-bg); border: 1px solid var(--lp-color-border);
+    border-radius: var(--lp-radius); box-shadow: var(--lp-shadow);
+  }
+  .lp-header-search-results > div { display: flex; flex-direction: column; padding: 6px 12px; cursor: pointer; }
+  .lp-header-search-results > .is-active, .lp-header-search-results > [role='option']:hover { background: var(--lp-color-primary-soft); }
+  .lp-header-search-results small { color: var(--lp-color-text-muted); }
+  .lp-header-search-none { color: var(--lp-color-text-muted); cursor: default; }
+
+  .lp-tags-view { border-top: 1px solid var(--lp-color-border); }
+  .lp-tags { display: flex; gap: 4px; margin: 0; padding: 4px 8px; overflow-x: auto; list-style: none; }
+  .lp-tag {
+    display: inline-flex; align-items: center; flex: none; height: 26px; border: 1px solid var(--lp-color-border);
+    border-radius: 3px; background: var(--lp-color-bg); font-size: var(--lp-font-size-sm);
+  }
+  .lp-tag a { padding: 0 8px; color: var(--lp-color-text); text-decoration: none; line-height: 24px; }
+  .lp-tag.is-active { background: var(--lp-color-primary-strong); border-color: var(--lp-color-primary-strong); }
+  .lp-tag.is-active a, .lp-tag.is-active .lp-tag-close { color: #fff; }
+  .lp-tag-close {
+    display: inline-flex; width: 18px; height: 18px; margin-right: 4px; padding: 3px; border: 0; border-radius: 50%;
+    background: transparent; color: var(--lp-color-text-muted); cursor: pointer;
+  }
+  .lp-tag-close:hover { background: rgb(0 0 0 / 15%); }
+
+  .lp-app-main { padding: 16px; min-height: calc(100vh - 90px); box-sizing: border-box; }
+  .lp-page[hidden] { display: none; }
+  .lp-page-loading { color: var(--lp-color-text-muted); }
+  .lp-unavailable {
+    max-width: 640px; margin: 48px auto; padding: 24px; border-radius: var(--lp-radius-lg);
+    background: var(--lp-color-bg); box-shadow: var(--lp-shadow);
+  }
+
+  .lp-home-welcome {
+    padding: 24px; border-radius: var(--lp-radius-lg); color: #fff;
+    background: linear-gradient(120deg, var(--lp-color-primary-strong), var(--lp-color-primary));
+  }
+  .lp-home-welcome h1 { margin: 0 0 4px; font-size: 22px; }
+  .lp-home-welcome p { margin: 0; opacity: 0.92; }
+  .lp-home h2 { font-size: 16px; margin: 24px 0 12px; }
+  .lp-home-shortcuts {
+    display: grid; grid-template-columns: repeat(auto-fill, minmax(160px, 1fr)); gap: 12px;
+    margin: 0; padding: 0; list-style: none;
+  }
+  .lp-home-shortcuts a {
+    display: flex; align-items: center; gap: 10px; padding: 16px; border-radius: var(--lp-radius-lg);
+    background: var(--lp-color-bg); color: var(--lp-color-text); text-decoration: none; box-shadow: var(--lp-shadow);
+  }
+  .lp-home-shortcuts a:hover { color: var(--lp-color-primary-strong); }
+
+  .lp-about { display: grid; grid-template-columns: max-content 1fr; gap: 8px 16px; margin: 0; }
+  .lp-about dt { color: var(--lp-color-text-muted); }
+  .lp-about dd { margin: 0; }
+  .lp-settings-group { border: 0; margin: 0 0 12px; padding: 0; }
+  .lp-settings-group legend { margin-bottom: 8px; font-weight: 600; }
+  .lp-theme-swatches { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; }
+  .lp-theme-swatch { width: 24px; height: 24px; border: 2px solid transparent; border-radius: 4px; cursor: pointer; }
+  .lp-theme-swatch[aria-pressed='true'] { border-color: var(--lp-color-text); }
+  .lp-theme-swatch[data-colour='#0095A2'] { background: #0095a2; }
+  .lp-theme-swatch[data-colour='#1677FF'] { background: #1677ff; }
+  .lp-theme-swatch[data-colour='#13A8A8'] { background: #13a8a8; }
+  .lp-theme-swatch[data-colour='#52C41A'] { background: #52c41a; }
+  .lp-theme-swatch[data-colour='#722ED1'] { background: #722ed1; }
+  .lp-theme-swatch[data-colour='#EB2F96'] { background: #eb2f96; }
+  .lp-theme-swatch[data-colour='#FA541C'] { background: #fa541c; }
+  .lp-settings-toggle { display: flex; justify-content: space-between; align-items: center; padding: 8px 0; }
+
+  @media (max-width: 991px) {
+    .lp-breadcrumbs, .lp-browser-hint { display: none; }
+    .lp-header-search-box input { width: 150px; }
+    .lp-company-name { max-width: 8em; }
+    .lp-app-main { padding: 10px; }
+  }
+`;

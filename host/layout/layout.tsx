@@ -1,0 +1,62 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import { $device, $sidebar, closeSidebar } from '../../src/stores/app.ts';
+import { $settings } from '../../src/stores/settings.ts';
+import { WeakPasswordFlow } from '../account/weak-password.tsx';
+import { AppMain } from './app-main.tsx';
+import { useCrumbs } from './breadcrumbs.tsx';
+import { ElementSlot } from './element-slot.tsx';
+import { LeavePrompt } from './leave-prompt.tsx';
+import { Navbar } from './navbar.tsx';
+import { SettingsPanel } from './settings-panel.tsx';
+import { Sidebar } from './sidebar.tsx';
+import { TagsView } from './tags-view.tsx';
+
+export interface LayoutProps {
+  /** The page's path (`/customer-order/view/42`). */
+  current: string;
+  /** The menu entry to highlight (`meta.activeMenu` of hidden detail pages). */
+  activeMenu: string;
+  title: string;
+  refreshCounts: Record<string, number>;
+}
+
+/** The portal layout: sidebar, top bar, tag strip, kept pages, settings, chat launcher. */
+export function Layout({ current, activeMenu, title, refreshCounts }: LayoutProps) {
+  const settings = useStore($settings);
+  const sidebar = useStore($sidebar);
+  const device = useStore($device);
+  const crumbs = useCrumbs(current, title);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+
+  useEffect(() => {
+    document.documentElement.style.setProperty('--lp-color-primary', settings.theme);
+  }, [settings.theme]);
+
+  const drawerOpen = device === 'mobile' && sidebar.opened;
+  return (
+    <div
+      className="lp-layout"
+      data-device={device}
+      data-sidebar={sidebar.opened ? 'open' : 'closed'}
+      data-fixed-header={settings.fixedHeader}
+      data-animate={!sidebar.withoutAnimation}
+    >
+      {drawerOpen && <div className="lp-drawer-backdrop" aria-hidden="true" onClick={() => closeSidebar()} />}
+      <Sidebar activePath={activeMenu} />
+      <div className="lp-main-column">
+        <header className="lp-header">
+          <Navbar crumbs={crumbs} onSettings={() => setSettingsOpen(true)} />
+          {settings.tagsView && <TagsView activePath={current} />}
+        </header>
+        <main id="lp-main" className="lp-app-main">
+          <AppMain current={current} refreshCounts={refreshCounts} />
+        </main>
+      </div>
+      <SettingsPanel open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+      <LeavePrompt />
+      <WeakPasswordFlow />
+      <ElementSlot tag="lp-chat-widget" />
+    </div>
+  );
+}

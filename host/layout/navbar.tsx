@@ -1,0 +1,56 @@
+import { useStore } from '@nanostores/react';
+import { $locale, LOCALES, type Locale, setLocale, t } from '../../src/i18n/index.ts';
+import { $sidebar, toggleSidebar } from '../../src/stores/app.ts';
+import { type Crumb, Breadcrumbs } from './breadcrumbs.tsx';
+import { BrowserHint } from './browser-hint.tsx';
+import { ElementSlot } from './element-slot.tsx';
+import { HeaderSearch } from './header-search.tsx';
+import { Icon } from './icons.tsx';
+import { UserMenu } from './user-menu.tsx';
+
+const LOCALE_NAMES: Record<Locale, string> = { 'zh-CN': '中文', en: 'English' };
+
+/** Top bar: hamburger, breadcrumbs, browser hint, search, settings, language, customer switcher, user menu. */
+export function Navbar({ crumbs, onSettings }: { crumbs: Crumb[]; onSettings: () => void }) {
+  const sidebar = useStore($sidebar);
+  const locale = useStore($locale);
+  return (
+    <div className="lp-navbar">
+      <button
+        type="button"
+        className="lp-icon-button lp-hamburger"
+        aria-label={t('host.nav.toggle')}
+        aria-expanded={sidebar.opened}
+        onClick={toggleSidebar}
+      >
+        <Icon name="menu" />
+      </button>
+      <Breadcrumbs crumbs={crumbs} />
+      <BrowserHint />
+      <div className="lp-navbar-right">
+        <HeaderSearch />
+        <button
+          type="button"
+          className="lp-icon-button"
+          aria-label={t('host.nav.settings')}
+          onClick={onSettings}
+        >
+          <Icon name="settings" />
+        </button>
+        <label className="lp-locale-switch">
+          <span className="lp-visually-hidden">{t('host.nav.language')}</span>
+          <Icon name="globe" size={16} />
+          <select value={locale} onChange={(e) => setLocale(e.target.value as Locale)}>
+            {LOCALES.map((l) => (
+              <option key={l} value={l}>
+                {LOCALE_NAMES[l]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <ElementSlot tag="lp-customer-switcher" className="lp-customer-switcher" />
+        <UserMenu />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import { useStore } from '@nanostores/react';
+import { useState } from 'react';
+import { t } from '../../src/i18n/index.ts';
+import { toast } from '../../src/stores/notices.ts';
+import { $session, logout } from '../../src/stores/session.ts';
+import { MenuButton } from '../../src/ui/index.ts';
+import { go } from '../router/location.ts';
+import { AboutDialog } from './about-dialog.tsx';
+import { ElementSlot } from './element-slot.tsx';
+
+type Action = 'password' | 'about' | 'logout';
+
+/** The company-name menu (spec §2): change password, about system, log out. */
+export function UserMenu() {
+  const session = useStore($session);
+  const [dialog, setDialog] = useState<'password' | 'about' | null>(null);
+  const info = session.userInfo;
+  const company = info?.customer?.co_name || info?.customer?.cu_name || info?.name || t('host.nav.userMenu');
+
+  const onSelect = (action: Action) => {
+    if (action === 'logout') {
+      void logout().then(() => go('/login'));
+      return;
+    }
+    setDialog(action);
+  };
+
+  return (
+    <>
+      <MenuButton<Action>
+        label={t('host.nav.userMenu')}
+        variant="text"
+        className="lp-user-menu"
+        items={[
+          { key: 'password', label: t('host.nav.changePassword') },
+          { key: 'about', label: t('host.nav.about') },
+          { key: 'logout', label: t('host.nav.logout'), danger: true },
+        ]}
+        onSelect={onSelect}
+      >
+        <span className="lp-company-name">{company}</span>
+      </MenuButton>
+      {dialog === 'password' && (
+        <ElementSlot
+          tag="lp-password-dialog"
+          attrs={{ mode: 'edit', open: true, closable: true }}
+          events={{
+            'lp-password-cancel': () => setDialog(null),
+            'lp-password-change': () => {
+              setDialog(null);
+              toast(t('host.weak.changed'), 'success');
+              void logout().then(() => go('/login'));
+            },
+          }}
+        />
+      )}
+      <AboutDialog open={dialog === 'about'} onClose={() => setDialog(null)} />
+    </>
+  );
+}

@@ -1,0 +1,25 @@
+import { useStore } from '@nanostores/react';
+import { $confirms, $toasts, dismissToast } from '../src/stores/notices.ts';
+import { ConfirmDialog, ToastList } from '../src/ui/index.ts';
+
+/** The page's toasts and confirms (the host shows them; standalone pages use <lp-notices>). */
+export function Notices() {
+  const toasts = useStore($toasts);
+  const confirms = useStore($confirms);
+  const current = confirms[0];
+  return (
+    <>
+      <ToastList toasts={toasts} onDismiss={dismissToast} />
+      {current && (
+        <ConfirmDialog
+          open
+          title={current.title}
+          message={current.message}
+          confirmText={current.confirmText}
+          cancelText={current.cancelText}
+          onAnswer={current.resolve}
+        />
+      )}
+    </>
+  );
+}

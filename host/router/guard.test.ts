@@ -1,0 +1,65 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createUser } from '../../server/testing/fixtures.ts';
+import { type Wired, wireClient } from '../../src/api/test-server.ts';
+import { login } from '../../src/api/user.ts';
+import { $roles, $token, setToken } from '../../src/stores/auth.ts';
+import { resetRoutes } from '../../src/stores/routes.ts';
+import { guard } from './guard.ts';
+
+let w: Wired;
+beforeEach(async () => {
+  w = await wireClient();
+  resetRoutes();
+});
+afterEach(() => {
+  w.restore();
+  resetRoutes();
+});
+
+async function signIn(): Promise<string> {
+  const user = await createUser(w.t.deps.db);
+  const { access_token } = await login({ username: user.username, password: user.password });
+  setToken(access_token);
+  return access_token;
+}
+
+describe('route guard (spec §2) against the real server', () => {
+  it('without a token opens only the public pages and sends the rest to login with a redirect', async () => {
+    for (const path of ['/login', '/auth-redirect?code=x', '/service-agreement', '/privacy-policy']) {
+      expect(await guard(path)).toEqual({ allow: true });
+    }
+    expect(await guard('/customer-order/index?page=2')).toEqual({
+      allow: false,
+      redirect: '/login?redirect=%2Fcustomer-order%2Findex%3Fpage%3D2',
+    });
+    expect(await guard('/jump?token=x')).toMatchObject({ allow: false });
+  });
+
+  it('first entry loads roles and routes, then goes to the attachment list', async () => {
+    await signIn();
+    expect(await guard('/')).toEqual({ allow: false, redirect: '/customer-order/attachment' });
+    expect($roles.get()).toEqual(['admin']);
+    expect(await guard('/customer-order/attachment')).toEqual({ allow: true });
+  });
+
+  it('first entry on a page the user may open (reload, bookmark) stays on it', async () => {
+    await signIn();
+    expect(await guard('/customer-order/view/12')).toEqual({ allow: true });
+  });
+
+  it('with a token, /login goes to /', async () => {
+    await signIn();
+    await guard('/');
+    expect(await guard('/login')).toEqual({ allow: false, redirect: '/' });
+  });
+
+  it('a token the server refuses is cleared and the user is sent to login', async () => {
+    setToken('not-a-real-token');
+    expect(await guard('/customer-order/index')).toEqual({
+      allow: false,
+      redirect: '/login?redirect=%2Fcustomer-order%2Findex',
+    });
+    expect($token.get()).toBe('');
+    expect($roles.get()).toEqual([]);
+  });
+});
