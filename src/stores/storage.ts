@@ -16,10 +16,17 @@ function memory(): KeyValue {
   };
 }
 
-/** Web storage when it exists and accepts writes (blocked in some iframes and privacy modes). */
-function webStorage(kind: 'localStorage' | 'sessionStorage'): KeyValue {
+function globalStorage(kind: 'localStorage' | 'sessionStorage'): Storage | undefined {
   try {
-    const storage = (globalThis as Partial<Record<typeof kind, Storage>>)[kind];
+    return (globalThis as Partial<Record<typeof kind, Storage>>)[kind];
+  } catch {
+    return undefined; // reading the property throws where storage is blocked
+  }
+}
+
+/** Web storage when it exists and accepts writes (blocked in some iframes and privacy modes). */
+export function webStorage(storage: Storage | undefined): KeyValue {
+  try {
     if (!storage) return memory();
     const probe = '__lp_probe__';
     storage.setItem(probe, probe);
@@ -53,7 +60,7 @@ function webStorage(kind: 'localStorage' | 'sessionStorage'): KeyValue {
   }
 }
 
-function documentCookies(doc: Document): KeyValue {
+function documentCookies(doc: Pick<Document, 'cookie'>): KeyValue {
   return {
     get(key) {
       const prefix = `${encodeURIComponent(key)}=`;
@@ -72,9 +79,9 @@ function documentCookies(doc: Document): KeyValue {
   };
 }
 
-function cookieJar(): KeyValue {
+/** document.cookie when readable, else memory. */
+export function cookieJar(doc: Pick<Document, 'cookie'> | undefined): KeyValue {
   try {
-    const doc = (globalThis as { document?: Document }).document;
     if (doc && typeof doc.cookie === 'string') {
       void doc.cookie;
       return documentCookies(doc);
@@ -86,9 +93,9 @@ function cookieJar(): KeyValue {
 }
 
 const stores = shared('storage', () => ({
-  local: webStorage('localStorage'),
-  session: webStorage('sessionStorage'),
-  cookies: cookieJar(),
+  local: webStorage(globalStorage('localStorage')),
+  session: webStorage(globalStorage('sessionStorage')),
+  cookies: cookieJar((globalThis as { document?: Document }).document),
 }));
 
 /** localStorage (or memory). */

@@ -64,7 +64,11 @@ export function startSync(): () => void {
 /** Tells every other open tab; tabs without BroadcastChannel hear it through the storage event. */
 export function broadcast(message: SyncMessage): void {
   if (state.channel) state.channel.postMessage(message);
-  else local.set(SYNC_STORAGE_KEY, JSON.stringify({ ...message, at: Date.now() }));
+  else if (typeof BroadcastChannel === 'function') {
+    const channel = new BroadcastChannel(SYNC_CHANNEL);
+    channel.postMessage(message);
+    channel.close();
+  } else local.set(SYNC_STORAGE_KEY, JSON.stringify({ ...message, at: Date.now() }));
 }
 
 /** Calls `handler` for every message from another tab; returns the unsubscribe function. */

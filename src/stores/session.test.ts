@@ -1,0 +1,187 @@
+import { cleanStores } from 'nanostores';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createUser } from '../../server/testing/fixtures.ts';
+import { type Wired, wireClient } from '../api/test-server.ts';
+import { t } from '../i18n/index.ts';
+import { $roles, $token, TOKEN_COOKIE } from './auth.ts';
+import { $customerAccounts, loadCustomerAccounts, switchCustomer } from './customers.ts';
+import { $toasts } from './notices.ts';
+import { $menu, $pages, $routes } from './routes.ts';
+import {
+  $passwordFlags,
+  $session,
+  followOtherTabs,
+  loadUserInfo,
+  login,
+  logout,
+  prepareSession,
+  switchRole,
+  USER_INFO_KEY,
+} from './session.ts';
+import { cookies, local, session } from './storage.ts';
+import { SYNC_CHANNEL, type SyncMessage } from './sync.ts';
+import { $views, addView } from './tabs.ts';
+
+let w: Wired;
+beforeEach(async () => {
+  w = await wireClient();
+});
+afterEach(() => {
+  w.restore();
+  cleanStores($views);
+  $views.set([]);
+  $menu.set([]);
+});
+
+const home = {
+  path: '/home/index',
+  name: 'Home',
+  title: 'route.home',
+  meta: { title: 'route.home', affix: true },
+};
+const orders = {
+  path: '/customer-order/index',
+  name: 'OrderIndex',
+  title: 'x',
+  meta: { title: 'route.orderIndex' },
+};
+
+/** Another tab: a BroadcastChannel of the same name, collecting what it hears. */
+function otherTab() {
+  const channel = new BroadcastChannel(SYNC_CHANNEL);
+  const heard: SyncMessage[] = [];
+  channel.onmessage = (event: MessageEvent<SyncMessage>) => heard.push(event.data);
+  return { channel, heard };
+}
+
+describe('session actions against the real server', () => {
+  it('login stores the token cookie and the password flags', async () => {
+    const user = await createUser(w.t.deps.db, { password: '12345678', passFlag: 2 });
+    const answer = await login({ username: user.username, password: user.password });
+    expect($token.get()).toBe(answer.access_token);
+    expect(cookies.get(TOKEN_COOKIE)).toBe(answer.access_token);
+    expect(local.get('is_weak_password')).toBe('true');
+    expect(local.get('is_white_customer')).toBe('false');
+    expect(local.get('pass_flag')).toBe('2');
+    expect($passwordFlags.get()).toEqual({ isWeakPassword: true, isWhiteCustomer: false, passFlag: 2 });
+  });
+
+  it('prepareSession loads user info (roles fixed to admin) and the permitted routes', async () => {
+    const user = await createUser(w.t.deps.db);
+    await login({ username: user.username, password: user.password });
+    expect(await prepareSession()).toBe(true);
+    expect($roles.get()).toEqual(['admin']);
+    expect($session.get().userInfo?.user.ur_account).toBe(user.username);
+    expect(JSON.parse(session.get(USER_INFO_KEY) ?? 'null')?.uid).toBe(user.uid);
+    expect($routes.get().length).toBeGreaterThan(0);
+    expect($pages.get().map((p) => p.path)).toContain('/customer-order/index');
+    expect($pages.get().map((p) => p.path)).toContain('/customer-order/view/:id');
+  });
+
+  it('prepareSession with a dead token clears it and resolves false', async () => {
+    w.useFetch(async () => {
+      throw new TypeError('offline');
+    });
+    $roles.set([]);
+    expect(await prepareSession()).toBe(false);
+    expect($token.get()).toBe('');
+    expect($roles.get()).toEqual([]);
+  });
+
+  it('logout clears token, roles, cookie, routes and tabs (affix kept) and tells other tabs', async () => {
+    const user = await createUser(w.t.deps.db);
+    await login({ username: user.username, password: user.password });
+    await prepareSession();
+    addView(home);
+    addView(orders);
+    const tab = otherTab();
+    await logout();
+    expect([$token.get(), $roles.get(), cookies.get(TOKEN_COOKIE)]).toEqual(['', [], null]);
+    expect($routes.get()).toEqual([]);
+    expect($session.get().userInfo).toBeNull();
+    expect($views.get().map((v) => v.path)).toEqual(['/home/index']);
+    await expect.poll(() => tab.heard).toEqual([{ type: 'logout' }]);
+    tab.channel.close();
+    expect($toasts.get()).toEqual([]);
+  });
+
+  it('a logout in another tab ends the session here and goes to /login', async () => {
+    const user = await createUser(w.t.deps.db);
+    await login({ username: user.username, password: user.password });
+    await loadUserInfo();
+    const stop = followOtherTabs();
+    const tab = otherTab();
+    tab.channel.postMessage({ type: 'logout' });
+    await expect.poll(() => w.navigations).toEqual(['/login']);
+    expect($token.get()).toBe('');
+    tab.channel.close();
+    stop();
+  });
+
+  it('switchCustomer stores the new token, says so, tells other tabs and reloads', async () => {
+    const user = await createUser(w.t.deps.db, { customers: 2 });
+    const { access_token } = await login({ username: user.username, password: user.password });
+    const accounts = await loadCustomerAccounts();
+    expect(accounts.list.map((c) => c.identifier)).toEqual(user.customers.map((c) => c.identifier));
+    expect(accounts.list.every((c) => c.pinyin.length > 0)).toBe(true);
+    const tab = otherTab();
+    const target = user.customers[1]!.identifier;
+    await switchCustomer(target);
+    expect($token.get()).not.toBe('');
+    expect($customerAccounts.get().identifier).toBe(target);
+    expect($toasts.get()).toEqual([
+      expect.objectContaining({ kind: 'success', message: t('session.switchSuccess') }),
+    ]);
+    expect(w.reloads.count).toBe(1);
+    await expect.poll(() => tab.heard).toEqual([{ type: 'customer' }]);
+    tab.channel.close();
+    if ($token.get() !== access_token) expect(cookies.get(TOKEN_COOKIE)).toBe($token.get());
+  });
+
+  it("switching to an account that is not the user's is refused (403, no toast)", async () => {
+    const user = await createUser(w.t.deps.db);
+    const other = await createUser(w.t.deps.db);
+    await login({ username: user.username, password: user.password });
+    await expect(switchCustomer(other.customers[0]!.identifier)).rejects.toMatchObject({ code: 403 });
+    expect(w.reloads.count).toBe(0);
+    expect($toasts.get()).toEqual([]);
+  });
+
+  it('switchRole derives the token from the role, filters routes by it and closes tabs', () => {
+    $menu.set([
+      {
+        path: '/a',
+        name: 'A',
+        component: 'layout',
+        hidden: false,
+        meta: { title: 'a' },
+        children: [
+          { path: 'open', name: 'Open', component: 'lp-x', hidden: false, meta: { title: 'open' } },
+          {
+            path: 'ed',
+            name: 'Ed',
+            component: 'lp-y',
+            hidden: false,
+            meta: { title: 'ed', roles: ['editor'] },
+          },
+          {
+            path: 'bo',
+            name: 'Bo',
+            component: 'lp-z',
+            hidden: false,
+            meta: { title: 'bo', roles: ['boss'] },
+          },
+        ],
+      },
+    ]);
+    addView(home);
+    addView(orders);
+    switchRole('editor');
+    expect($token.get()).toBe('editor-token');
+    expect($roles.get()).toEqual(['editor']);
+    expect($pages.get().map((p) => p.path)).toEqual(['/a/open', '/a/ed']);
+    expect($views.get().map((v) => v.path)).toEqual(['/home/index']);
+    switchRole('admin');
+    expect($pages.get().map((p) => p.path)).toEqual(['/a/open', '/a/ed', '/a/bo']);
+  });
+});
