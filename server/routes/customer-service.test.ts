@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type {
   AnswerList,
   ChatCategory,
@@ -11,7 +11,12 @@ import { Code } from '../../src/contract/codes.ts';
 import { CHAT_CATEGORIES } from '../seed/chat-content.ts';
 import { createChatCategory, linkRelated } from '../testing/chat-fixtures.ts';
 import { createUser, loginAs } from '../testing/fixtures.ts';
-import { type TestApp, testApp } from '../testing/test-app.ts';
+import { type TestApp, testApp, testDatabase } from '../testing/test-app.ts';
+
+// The worker's database is created once (seconds on a busy machine): in a hook, not in the first test.
+beforeAll(async () => {
+  await testDatabase();
+});
 
 const CS = 'customer-service';
 
