@@ -36,6 +36,8 @@ const SECURITY: Record<Operation['auth'], Json[]> = {
   session: [{ XToken: [] }],
   optional: [{}, { XToken: [] }],
   none: [],
+  chat: [{ ChatSession: [] }, { ChatSession: [], XToken: [] }],
+  signed: [{ Timestamp: [], Signature: [] }],
 };
 
 /** The query schema as one OpenAPI parameter per property. */
@@ -54,6 +56,7 @@ function operationObject(op: Operation): Json {
   const out: Json = {
     operationId: op.path.replace(/[/-](\w)/g, (_, ch: string) => ch.toUpperCase()),
     summary: op.summary,
+    ...(op.cors ? { description: 'Open to the partner origins configured in CORS_ORIGINS.' } : {}),
     tags: [op.tag],
     security: SECURITY[op.auth],
     responses: {
@@ -101,6 +104,24 @@ export function openApiDocument(operations: readonly Operation[], info: Document
           in: 'header',
           name: 'X-Token',
           description: 'the access_token of user/login (the browser keeps it in the Admin-Token cookie)',
+        },
+        ChatSession: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-Chat-Session',
+          description: 'the chat session that common/get-qa-config hands out',
+        },
+        Timestamp: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-Timestamp',
+          description: 'Unix seconds, within 5 minutes of the server clock',
+        },
+        Signature: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-Signature',
+          description: 'hex HMAC-SHA256 with the integration secret over `${timestamp}.${rawBody}`',
         },
       },
     },

@@ -1,12 +1,15 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../app.ts';
 import type { Database } from '../db/schema.ts';
 import { OutboxSmsSender } from '../services/sms.ts';
 import { createUser, loginAs } from '../testing/fixtures.ts';
 import { TELEMETRY_LIMIT } from '../services/telemetry.ts';
-import { type TestApp, testApp, unique } from '../testing/test-app.ts';
+import { type TestApp, testApp, unique, testDatabase } from '../testing/test-app.ts';
+
+// The worker's database is created once, within the hook timeout rather than a test's.
+beforeAll(() => testDatabase());
 
 const trackingRows = async (t: TestApp, marker: string) =>
   t.deps.db.selectFrom('tracking_events').selectAll().where('description', '=', marker).execute();

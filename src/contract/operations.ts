@@ -1,17 +1,31 @@
 import type * as v from 'valibot';
+import {
+  AddCommentRequest,
+  AnswerListQuery,
+  CateListQuery,
+  CateQuestionListQuery,
+  ChangeQuestionListQuery,
+  QaConfigQuery,
+  SearchQuery,
+} from './chat.ts';
 import { DataTrackingQuery, ErrorLogRequest } from './telemetry.ts';
 import {
   CaptchaQuery,
   ChangePasswdRequest,
   IdentifierRequest,
+  IntegrationCodeRequest,
   JumpLoginRequest,
   LoginRequest,
   TokenRequest,
   UpdatePasswordRequest,
 } from './user.ts';
 
-/** Who may call: a valid X-Token, an X-Token if there is one, or anybody. */
-export type OperationAuth = 'session' | 'optional' | 'none';
+/**
+ * Who may call: a valid X-Token; an X-Token if there is one; anybody; the chat session of
+ * `common/get-qa-config` in X-Chat-Session (plus an optional X-Token); another provider system
+ * signing with the shared secret (X-Timestamp, X-Signature).
+ */
+export type OperationAuth = 'session' | 'optional' | 'none' | 'chat' | 'signed';
 
 /**
  * One call of the provider API, as the OpenAPI document (server/openapi) shows it. The request
@@ -29,6 +43,8 @@ export interface Operation {
   body?: v.GenericSchema;
   /** Body encoding when it is not JSON. */
   encoding?: 'form';
+  /** Open to the configured partner origins (CORS). */
+  cors?: boolean;
   /** What `data` holds on success. */
   response: string;
   /** Envelope codes besides 0 that the call answers with. */
@@ -178,5 +194,92 @@ export const operations: Operation[] = [
     body: ErrorLogRequest,
     response: '`null`',
     codes: [400, 422, 429, 543],
+  },
+  {
+    method: 'get',
+    path: 'common/get-qa-config',
+    tag: 'customer-service',
+    summary: 'The chat’s welcome text, service phone, website, hot questions and chat session',
+    auth: 'optional',
+    cors: true,
+    query: QaConfigQuery,
+    response: '`{welcome, phone, website, hot: [{q_id, q_name}], session}`',
+    codes: [422, 429],
+  },
+  {
+    method: 'get',
+    path: 'customer-service/cate-list',
+    tag: 'customer-service',
+    summary: 'The chat’s question categories (the first 5 are the top ones)',
+    auth: 'none',
+    cors: true,
+    query: CateListQuery,
+    response: '`[{qc_id, qc_name}]`',
+    codes: [422, 429],
+  },
+  {
+    method: 'get',
+    path: 'customer-service/cate-question-list',
+    tag: 'customer-service',
+    summary: 'One page of a category’s questions (wraps around past the last page)',
+    auth: 'none',
+    cors: true,
+    query: CateQuestionListQuery,
+    response: '`{list: [{q_id, q_name}], total}`',
+    codes: [404, 422, 429],
+  },
+  {
+    method: 'get',
+    path: 'customer-service/answer-list',
+    tag: 'customer-service',
+    summary: 'The answers of a question (sanitized HTML) and related questions',
+    auth: 'none',
+    cors: true,
+    query: AnswerListQuery,
+    response: '`{list: [{a_id, text}], related: [{q_id, q_name}]}`',
+    codes: [404, 422, 429],
+  },
+  {
+    method: 'get',
+    path: 'customer-service/change-question-list',
+    tag: 'customer-service',
+    summary: 'Another batch of related questions',
+    auth: 'none',
+    cors: true,
+    query: ChangeQuestionListQuery,
+    response: '`{list: [{q_id, q_name}], total}`',
+    codes: [404, 422, 429],
+  },
+  {
+    method: 'get',
+    path: 'customer-service/search',
+    tag: 'customer-service',
+    summary: 'Best-matching questions for typed text',
+    auth: 'none',
+    cors: true,
+    query: SearchQuery,
+    response: '`[{q_id, q_name}]`',
+    codes: [422, 429],
+  },
+  {
+    method: 'post',
+    path: 'customer-service/add-comment',
+    tag: 'customer-service',
+    summary: 'Mark answers solved or unsolved, with reasons (once per answer per chat session)',
+    auth: 'chat',
+    cors: true,
+    body: AddCommentRequest,
+    response: '`null`',
+    codes: [400, 404, 409, 422, 429],
+  },
+  {
+    method: 'post',
+    path: 'integration/jump-code',
+    tag: 'integration',
+    summary: 'Issue a one-time login code for user/jump-login or user/new-login (server to server)',
+    auth: 'signed',
+    body: IntegrationCodeRequest,
+    response: '`{code, kind, expires_in}`',
+    codes: [400, 403, 404, 422],
   },
 ];
