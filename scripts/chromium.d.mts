@@ -1,0 +1,4 @@
+/** Types of chromium.mjs (shared by the Playwright and web-test-runner configs). */
+export declare const chromiumPath: string;
+export declare const chromiumArgs: string[];
+export declare function hasChromium(): boolean;
