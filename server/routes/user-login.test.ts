@@ -1,8 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { LoginResponse } from '../../src/contract/user.ts';
 import { knownCaptcha, startOfWindow } from '../testing/accounts.ts';
 import { createUser, loginAs } from '../testing/fixtures.ts';
-import { type TestApp, testApp, unique } from '../testing/test-app.ts';
+import { type TestApp, testApp, testDatabase, unique } from '../testing/test-app.ts';
+
+// The worker's database is created once (seconds); do it outside any test's time limit.
+beforeAll(() => testDatabase());
 
 const login = (t: TestApp, body: unknown) => t.call<LoginResponse>('user/login', { body });
 

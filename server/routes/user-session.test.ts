@@ -1,8 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { LoginResponse, UserInfo } from '../../src/contract/user.ts';
 import { createUser, loginAs } from '../testing/fixtures.ts';
-import { testApp } from '../testing/test-app.ts';
+import { testApp, testDatabase } from '../testing/test-app.ts';
 import { hashToken } from '../services/tokens.ts';
+
+// The worker's database is created once (seconds); do it outside any test's time limit.
+beforeAll(() => testDatabase());
 
 const HOUR = 60 * 60 * 1000;
 
