@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../../src/api/errors.ts';
+import { checkInput, redirectTarget, refusal } from './login-form-state.ts';
+
+describe('checkInput', () => {
+  it('asks for a username (blank after trimming), a password and, once shown, the captcha', () => {
+    expect(checkInput({ username: '  ', password: '', captcha: '', captchaShown: true })).toEqual({
+      username: 'host.login.usernameRequired',
+      password: 'host.login.passwordRequired',
+      captcha: 'host.login.captchaRequired',
+    });
+    expect(checkInput({ username: ' demo ', password: ' x ', captcha: '', captchaShown: false })).toEqual({});
+  });
+});
+
+describe('refusal', () => {
+  it('shows 406 in the form and asks for the captcha when the server says so', () => {
+    const r = refusal(new ApiError(406, 'wrong', { captcha: true }), false, false);
+    expect(r).toEqual({ errors: { form: 'host.login.wrongCredentials' }, captcha: true, clearCaptcha: true });
+    expect(refusal(new ApiError(406, 'wrong', { captcha: false }), false, false)?.captcha).toBe(false);
+  });
+
+  it('shows 407 as the lock message', () => {
+    expect(refusal(new ApiError(407, 'locked'), false, false)?.errors).toEqual({ form: 'host.login.locked' });
+  });
+
+  it('puts 475 and 476 on the captcha field with a fresh image', () => {
+    expect(refusal(new ApiError(475, ''), false, false)).toEqual({
+      errors: { captcha: 'host.login.captchaNeeded' },
+      captcha: true,
+      clearCaptcha: true,
+    });
+    expect(refusal(new ApiError(475, ''), true, true)?.errors).toEqual({
+      captcha: 'host.login.captchaWrong',
+    });
+    expect(refusal(new ApiError(476, ''), true, true)?.errors).toEqual({
+      captcha: 'host.login.captchaExpired',
+    });
+  });
+
+  it('leaves other failures to the API client, refreshing a used-up captcha', () => {
+    expect(refusal(new ApiError(500, 'boom'), false, false)).toBeNull();
+    expect(refusal(new Error('x'), true, false)).toBeNull();
+    expect(refusal(new ApiError(-1, 'network'), true, true)?.captcha).toBe(true);
+  });
+});
+
+describe('redirectTarget', () => {
+  it('returns a same-site path with its query, else /', () => {
+    expect(redirectTarget('?redirect=%2Fcustomer-order%2Findex%3Fa%3D1')).toBe('/customer-order/index?a=1');
+    expect(redirectTarget('')).toBe('/');
+    expect(redirectTarget('?redirect=https%3A%2F%2Fevil.example')).toBe('/');
+    expect(redirectTarget('?redirect=%2F%2Fevil.example')).toBe('/');
+    expect(redirectTarget('?redirect=%2F%5Cevil.example')).toBe('/');
+    expect(redirectTarget('?redirect=%2Flogin')).toBe('/');
+  });
+});

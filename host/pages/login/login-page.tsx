@@ -1,0 +1,182 @@
+import { type FormEvent, type KeyboardEvent, useRef, useState } from 'react';
+import { captchaUrl } from '../../../src/api/user.ts';
+import { navigate } from '../../../src/stores/navigation.ts';
+import { login } from '../../../src/stores/session.ts';
+import { Button, FormField, useT } from '../../../src/ui/index.ts';
+import { LanguageSwitch } from '../language-switch.tsx';
+import { useDocumentLang } from '../use-document-lang.ts';
+import { usePageCss } from '../use-page-css.ts';
+import { BrandPanel } from './brand-panel.tsx';
+import { loginCss } from './login.styles.ts';
+import { checkInput, type LoginErrors, redirectTarget, refusal } from './login-form-state.ts';
+import { PasswordInput } from './password-input.tsx';
+
+/**
+ * The sign-in page (/login): account and password, a captcha once the server asks for one (475
+ * after 3 failures; 476 when it expired), inline messages for 406 and 407, then back to the page
+ * of `?redirect=` (default '/').
+ */
+export function LoginPage() {
+  const t = useT();
+  useDocumentLang();
+  usePageCss(loginCss);
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [captcha, setCaptcha] = useState('');
+  const [captchaFor, setCaptchaFor] = useState<string | null>(null);
+  const [nonce, setNonce] = useState(0);
+  const [errors, setErrors] = useState<LoginErrors>({});
+  const [busy, setBusy] = useState(false);
+  const [capsLock, setCapsLock] = useState(false);
+  const usernameRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const captchaRef = useRef<HTMLInputElement>(null);
+
+  const captchaShown = captchaFor !== null;
+  const showCaptcha = (name: string) => {
+    setCaptchaFor(name);
+    setNonce(Date.now());
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const found = checkInput({ username, password, captcha, captchaShown });
+    setErrors(found);
+    if (found.username) return usernameRef.current?.focus();
+    if (found.password) return passwordRef.current?.focus();
+    if (found.captcha) return captchaRef.current?.focus();
+    const name = username.trim();
+    // A captcha belongs to one username: a changed username needs a new image.
+    if (captchaShown && captchaFor !== name) {
+      showCaptcha(name);
+      setCaptcha('');
+      setErrors({ captcha: 'host.login.captchaNeeded' });
+      return captchaRef.current?.focus();
+    }
+    setBusy(true);
+    try {
+      await login({ username: name, password, validate: captchaShown ? captcha : '' });
+      navigate(redirectTarget(globalThis.location?.search ?? ''));
+    } catch (error) {
+      setBusy(false);
+      const refused = refusal(error, captchaShown, captcha.trim() !== '');
+      if (!refused) return;
+      setErrors(refused.errors);
+      if (refused.clearCaptcha) setCaptcha('');
+      if (refused.captcha) showCaptcha(name);
+      if (refused.errors.captcha) requestAnimationFrame(() => captchaRef.current?.focus());
+      else if (refused.errors.form) passwordRef.current?.select();
+    }
+  };
+
+  const onPasswordKey = (event: KeyboardEvent<HTMLInputElement>) => {
+    setCapsLock(event.getModifierState?.('CapsLock') ?? false);
+  };
+
+  return (
+    <div className="lp-login">
+      <BrandPanel />
+      <main className="lp-login__main">
+        <LanguageSwitch className="lp-login__lang" />
+        <div className="lp-login__card">
+          <header className="lp-login__header">
+            <h1 className="lp-login__heading">{t('host.login.heading')}</h1>
+            <p className="lp-login__subtitle">{t('host.login.subtitle')}</p>
+          </header>
+          <form
+            className="lp-login__form"
+            noValidate
+            onSubmit={submit}
+            aria-describedby="lp-login-form-error"
+          >
+            <FormField
+              label={t('host.login.username')}
+              required
+              error={errors.username && t(errors.username)}
+            >
+              {(p) => (
+                <input
+                  {...p}
+                  ref={usernameRef}
+                  className="lp-input lp-login__input"
+                  name="username"
+                  autoComplete="username"
+                  autoCapitalize="none"
+                  spellCheck={false}
+                  maxLength={64}
+                  value={username}
+                  onChange={(e) => setUsername(e.target.value)}
+                  onBlur={() => {
+                    const name = username.trim();
+                    if (captchaShown && name && name !== captchaFor) showCaptcha(name);
+                  }}
+                />
+              )}
+            </FormField>
+            <FormField
+              label={t('host.login.password')}
+              required
+              error={errors.password && t(errors.password)}
+              hint={capsLock ? t('host.login.capsLock') : undefined}
+            >
+              {(p) => (
+                <PasswordInput
+                  {...p}
+                  inputRef={passwordRef}
+                  value={password}
+                  onChange={setPassword}
+                  onKeyUp={onPasswordKey}
+                />
+              )}
+            </FormField>
+            {captchaShown && (
+              <FormField label={t('host.login.captcha')} required error={errors.captcha && t(errors.captcha)}>
+                {(p) => (
+                  <div className="lp-login__captcha">
+                    <input
+                      {...p}
+                      ref={captchaRef}
+                      className="lp-input lp-login__input"
+                      name="captcha"
+                      autoComplete="off"
+                      autoCapitalize="characters"
+                      spellCheck={false}
+                      maxLength={16}
+                      value={captcha}
+                      onChange={(e) => setCaptcha(e.target.value)}
+                    />
+                    <button
+                      type="button"
+                      className="lp-login__captcha-image"
+                      title={t('host.login.captchaRefresh')}
+                      onClick={() => showCaptcha(captchaFor ?? username.trim())}
+                    >
+                      <img
+                        src={captchaUrl(captchaFor ?? '', nonce)}
+                        alt={t('host.login.captchaAlt')}
+                        width={120}
+                        height={40}
+                      />
+                    </button>
+                  </div>
+                )}
+              </FormField>
+            )}
+            <p id="lp-login-form-error" className="lp-login__form-error" role="alert">
+              {errors.form ? t(errors.form) : ''}
+            </p>
+            <Button type="submit" variant="primary" className="lp-login__submit" loading={busy} guardMs={0}>
+              {busy ? t('host.login.submitting') : t('host.login.submit')}
+            </Button>
+          </form>
+          <p className="lp-login__legal">
+            {t('host.login.agree')} <a href="/service-agreement">{t('host.legal.agreement')}</a>{' '}
+            {t('host.login.and')} <a href="/privacy-policy">{t('host.legal.privacy')}</a>
+          </p>
+        </div>
+        <p className="lp-login__help">{t('host.login.service')}</p>
+      </main>
+    </div>
+  );
+}
