@@ -121,7 +121,7 @@ export function openApiDocument(operations: readonly Operation[], info: Document
           type: 'apiKey',
           in: 'header',
           name: 'X-Signature',
-          description: 'hex HMAC-SHA256 with the integration secret over `${timestamp}.${rawBody}`',
+          description: 'hex HMAC-SHA256 with the integration secret over "timestamp.rawBody"',
         },
       },
     },

@@ -11,6 +11,7 @@ interface Doc {
   components: { schemas: Record<string, unknown>; securitySchemes: Record<string, unknown> };
 }
 interface OperationObject {
+  operationId: string;
   security: Array<Record<string, unknown>>;
   parameters?: Array<{ name: string; in: string; required: boolean; schema: Record<string, unknown> }>;
   requestBody?: { content: Record<string, { schema: JsonSchema }> };
@@ -90,7 +91,7 @@ describe('/api/openapi.json', () => {
       expect(path).toMatch(/^\/api\/[a-z-]+(\/[a-z-]+)?\.(html|json)$/);
       for (const [method, op] of Object.entries(item)) {
         expect(['get', 'post']).toContain(method);
-        ids.push((op as { operationId: string }).operationId);
+        ids.push(op.operationId);
         expect(op.responses).toHaveProperty('200');
         const names = (op.parameters ?? []).map((p) => p.name);
         expect(new Set(names).size).toBe(names.length);
