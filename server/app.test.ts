@@ -1,5 +1,23 @@
-import { describe, expect, it } from 'vitest';
-import { testApp } from './testing/test-app.ts';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { createApp } from './app.ts';
+import type { Database } from './db/schema.ts';
+import { OutboxSmsSender } from './services/sms.ts';
+import { createUser, loginAs } from './testing/fixtures.ts';
+import { testApp, testDatabase, unique } from './testing/test-app.ts';
+
+// The worker's database is created once, within the hook timeout rather than a test's.
+beforeAll(() => testDatabase());
+
+/** Headers every API answer carries, whatever its outcome. */
+function expectApiHeaders(headers: Headers) {
+  expect(headers.get('content-type')).toContain('application/json');
+  expect(headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+  expect(headers.get('cache-control')).toBe('no-store');
+  expect(headers.get('x-content-type-options')).toBe('nosniff');
+  expect(headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+}
 
 describe('app', () => {
   it('answers an unknown API path with a 404 envelope', async () => {
@@ -8,6 +26,13 @@ describe('app', () => {
     expect(res.status).toBe(404);
     expect(res.code).toBe(404);
     expect(res.message).toBe('no such API call');
+    expectApiHeaders(res.headers);
+  });
+
+  it('answers a known call with the wrong method as unknown (404)', async () => {
+    const t = await testApp();
+    const res = await t.call('common/error-log');
+    expect(res).toMatchObject({ status: 404, code: 404 });
   });
 
   it('serves pages with a strict Content-Security-Policy and no inline script', async () => {
@@ -15,9 +40,34 @@ describe('app', () => {
     const res = await t.app.request('/customer-order/index');
     const csp = res.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'none'");
     expect(csp).not.toContain('unsafe-inline');
+    expect(csp).not.toContain('unsafe-eval');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+    expect(await res.text()).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+  });
+
+  it('puts the API headers on successes, validation failures and session failures alike', async () => {
+    const t = await testApp();
+    const user = await createUser(t.deps.db);
+    const token = await loginAs(t, user);
+    const answers = [
+      await t.call('common/get-route', { token }),
+      await t.call('common/get-route'),
+      await t.call('common/data-tracking', { query: { element_code: '9' } }),
+      await t.call('user/login', { raw: '{', headers: { 'content-type': 'application/json' } }),
+    ];
+    expect(answers.map((a) => a.code)).toEqual([0, 598, 422, 400]);
+    for (const a of answers) {
+      expect(a.status).toBe(200);
+      expectApiHeaders(a.headers);
+    }
+    const doc = await t.app.request('/api/openapi.json');
+    expectApiHeaders(doc.headers);
   });
 
   it('refuses a body over the limit with 413 and an envelope', async () => {
@@ -28,5 +78,70 @@ describe('app', () => {
     });
     expect(res.status).toBe(413);
     expect(res.code).toBe(413);
+    expectApiHeaders(res.headers);
+  });
+
+  it('refuses a report over the default limit (256 kB) with 413 and stores nothing', async () => {
+    const t = await testApp();
+    const marker = unique('big');
+    const res = await t.call('common/error-log', {
+      raw: JSON.stringify({ url: '/', message: marker, tag: 'x'.repeat(300 * 1024) }),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res).toMatchObject({ status: 413, code: 413 });
+    const rows = await t.deps.db
+      .selectFrom('error_logs')
+      .select('id')
+      .where('message', '=', marker)
+      .execute();
+    expect(rows).toEqual([]);
+  });
+
+  it('counts a streamed body without Content-Length against the limit too', async () => {
+    const t = await testApp({ bodyLimit: 1024 });
+    const chunk = new TextEncoder().encode('x'.repeat(512));
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent++ < 8) controller.enqueue(chunk);
+        else controller.close();
+      },
+    });
+    const res = await t.app.request('/api/common/error-log.html', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    expect(res.status).toBe(413);
+    expect(((await res.json()) as { code: number }).code).toBe(413);
+  });
+
+  it('answers a server fault with 500 and a plain message: no stack, no SQL, no connection details', async () => {
+    const t = await testApp();
+    const user = await createUser(t.deps.db);
+    const token = await loginAs(t, user);
+    const pool = new pg.Pool({ host: '127.0.0.1', port: 1, connectionTimeoutMillis: 500, max: 1 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const broken = createApp({ ...t.deps, db, sms: new OutboxSmsSender(db, () => {}) });
+      for (const path of ['/api/common/get-route.html', '/api/user/get-user-info.html']) {
+        const res = await broken.request(path, { headers: { 'X-Token': token } });
+        expect(res.status).toBe(500);
+        expectApiHeaders(res.headers);
+        const text = await res.text();
+        expect(JSON.parse(text)).toEqual({
+          code: 500,
+          message: 'server error, please try again later',
+          data: null,
+        });
+        expect(text).not.toMatch(/ECONNREFUSED|127\.0\.0\.1|select|sessions|\.ts:\d+|at /i);
+      }
+      expect(log).toHaveBeenCalled();
+    } finally {
+      log.mockRestore();
+      await db.destroy();
+    }
   });
 });
