@@ -90,11 +90,15 @@ export async function searchQuestions(db: DB, keyword: string, limit: number): P
     parts.push(hit('q_name', f.text, f.weight), hit('keywords', f.text, Math.ceil(f.weight / 2)));
   }
   const score = sql<number>`(${sql.join(parts, sql` + `)})`;
-  const rows = await db
+  const scored = db
     .selectFrom('chat_questions')
-    .select(['q_id', 'q_name', score.as('score')])
+    .select(['q_id', 'q_name', 'hot_rank', score.as('score')])
     .where('active', '=', true)
-    .where(score, '>', 0)
+    .as('s');
+  const rows = await db
+    .selectFrom(scored)
+    .select(['q_id', 'q_name'])
+    .where('score', '>', 0)
     .orderBy('score', 'desc')
     .orderBy(sql`hot_rank is null`)
     .orderBy('hot_rank')
