@@ -225,7 +225,7 @@ export const operations: Operation[] = [
     auth: 'none',
     cors: true,
     query: CateQuestionListQuery,
-    response: '`{list: [{q_id, q_name}], total}`',
+    response: '`{list: [{q_id, q_name}], total, page}`',
     codes: [404, 422, 429],
   },
   {
@@ -247,7 +247,7 @@ export const operations: Operation[] = [
     auth: 'none',
     cors: true,
     query: ChangeQuestionListQuery,
-    response: '`{list: [{q_id, q_name}], total}`',
+    response: '`{list: [{q_id, q_name}], total, page}`',
     codes: [404, 422, 429],
   },
   {
@@ -269,7 +269,7 @@ export const operations: Operation[] = [
     auth: 'chat',
     cors: true,
     body: AddCommentRequest,
-    response: '`null`',
+    response: '`{comment_id}`',
     codes: [400, 404, 409, 422, 429],
   },
   {
