@@ -1,6 +1,6 @@
 /** The UI kit: React components styled for shadow roots (adopt `kitSheets()`). */
 export { Button, type ButtonProps, type ButtonVariant } from './button/button.tsx';
-export { CLICK_GUARD_MS, useClickGuard } from './button/use-click-guard.ts';
+export { CHAT_CLICK_GUARD_MS, CLICK_GUARD_MS, useClickGuard } from './button/use-click-guard.ts';
 export { ConfirmDialog, type ConfirmDialogProps } from './confirm/confirm-dialog.tsx';
 export { css, sheet } from './css.ts';
 export { Dialog, type DialogCloseReason, type DialogProps } from './dialog/dialog.tsx';

@@ -1,27 +1,25 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { CLICK_GUARD_MS, createClickGuard } from '../../lib/click-guard.ts';
 
-/** Spec §5: a button is inactive for 2 s after a click (the chat uses 1 s). */
-export const CLICK_GUARD_MS = 2000;
+export { CHAT_CLICK_GUARD_MS, CLICK_GUARD_MS } from '../../lib/click-guard.ts';
 
 /**
- * Lets a click through, then refuses the next ones for `ms` milliseconds. Returns whether the
- * guard is on (to show the button as inactive) and `pass()`, which answers whether this click
- * may act. `ms <= 0` turns the guard off.
+ * The spec's click guard as a hook: `pass()` answers whether this click may act (the first one
+ * does, the next ones within `ms` do not); `guarded` is true meanwhile, to show the button as
+ * inactive. `ms <= 0` turns the guard off.
  */
 export function useClickGuard(ms: number = CLICK_GUARD_MS): { guarded: boolean; pass: () => boolean } {
+  const guard = useMemo(() => createClickGuard(ms), [ms]);
   const [guarded, setGuarded] = useState(false);
-  const until = useRef(0);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
   const pass = useCallback(() => {
     if (ms <= 0) return true;
-    const now = Date.now();
-    if (now < until.current) return false;
-    until.current = now + ms;
+    if (!guard.allow()) return false;
     setGuarded(true);
     clearTimeout(timer.current);
     timer.current = setTimeout(() => setGuarded(false), ms);
     return true;
-  }, [ms]);
+  }, [guard, ms]);
   return { guarded, pass };
 }

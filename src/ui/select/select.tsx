@@ -18,20 +18,33 @@ export interface SelectOption<V extends string | number = string> {
   value: V;
   label: string;
   disabled?: boolean;
+  /** Pinyin initials of the label when known (the server sends them for customers). */
+  initials?: string;
 }
 
-/** Decides whether an option's label matches what the user typed (default: case-insensitive substring). */
-export type SelectFilter = (label: string, query: string) => boolean;
+/**
+ * Picks the options that match what the user typed. The default is a case-insensitive
+ * substring match on the label; `usePinyinFilter` adds pinyin initials (spec §5).
+ */
+export type SelectFilter<V extends string | number = string> = (
+  options: readonly SelectOption<V>[],
+  query: string,
+) => readonly SelectOption<V>[];
 
-export const containsFilter: SelectFilter = (label, query) =>
-  label.toLocaleLowerCase().includes(query.trim().toLocaleLowerCase());
+export function containsFilter<V extends string | number>(
+  options: readonly SelectOption<V>[],
+  query: string,
+): readonly SelectOption<V>[] {
+  const q = query.trim().toLocaleLowerCase();
+  return q ? options.filter((o) => o.label.toLocaleLowerCase().includes(q)) : options;
+}
 
 export interface SelectProps<V extends string | number> {
   options: readonly SelectOption<V>[];
   value: V | null;
   onChange: (value: V) => void;
   /** Matcher for typed text, e.g. the pinyin-initials filter of src/lib (default: substring). */
-  filter?: SelectFilter;
+  filter?: SelectFilter<V>;
   placeholder?: string;
   disabled?: boolean;
   /** Id of the input (for a `<label for>`, see FormField). */
@@ -53,7 +66,7 @@ export function Select<V extends string | number>({
   options,
   value,
   onChange,
-  filter = containsFilter,
+  filter = containsFilter<V>,
   placeholder,
   disabled,
   id,
@@ -72,10 +85,7 @@ export function Select<V extends string | number>({
   const [active, setActive] = useState(-1);
 
   const selected = options.find((o) => o.value === value) ?? null;
-  const shown = useMemo(
-    () => (query ? options.filter((o) => filter(o.label, query)) : options),
-    [options, filter, query],
-  );
+  const shown = useMemo(() => (query ? filter(options, query) : options), [options, filter, query]);
 
   useLayoutEffect(() => {
     const list = listRef.current;
@@ -152,7 +162,7 @@ export function Select<V extends string | number>({
     const text = event.target.value;
     setQuery(text);
     setOpen(true);
-    const next = text ? options.filter((o) => filter(o.label, text)) : options;
+    const next = text ? filter(options, text) : options;
     setActive(firstEnabled(next, 0, 1));
   };
 

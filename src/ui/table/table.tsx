@@ -2,6 +2,7 @@
 // biome-ignore-all lint/a11y/useFocusableInteractive: the grid is the one tab stop; rows are reached by aria-activedescendant
 // biome-ignore-all lint/a11y/useKeyWithClickEvents: rows are operated with the grid's keyboard handler
 import { type KeyboardEvent, type ReactNode, type UIEvent, useLayoutEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { EmptyState } from '../states/empty-state.tsx';
 import { useDomId } from '../use-id.ts';
 import { visibleRange } from './visible-range.ts';
@@ -110,7 +111,12 @@ export function Table<T>({
     }
     event.preventDefault();
   };
-  const onScroll = (event: UIEvent<HTMLDivElement>) => setScrollTop(event.currentTarget.scrollTop);
+  // Render the new rows before this frame paints (scroll events run just before it), so fast
+  // scrolling never shows an empty band.
+  const onScroll = (event: UIEvent<HTMLDivElement>) => {
+    const top = event.currentTarget.scrollTop;
+    flushSync(() => setScrollTop(top));
+  };
 
   const cells = (render: (column: TableColumn<T>, index: number) => ReactNode) =>
     columns.map((column, index) => render(column, index));

@@ -36,8 +36,12 @@ export function ToastList({ toasts, onDismiss, placement = 'top' }: ToastListPro
     if (any) region.showPopover();
   }, [toasts]);
   return (
-    <section ref={ref} className={`lp-toasts lp-toasts--${placement} lp-root`}
-      popover="manual" aria-label={t('ui.toast.region')}>
+    <section
+      ref={ref}
+      className={`lp-toasts lp-toasts--${placement} lp-root`}
+      popover="manual"
+      aria-label={t('ui.toast.region')}
+    >
       {toasts.map((toast) => (
         <div
           key={toast.id}

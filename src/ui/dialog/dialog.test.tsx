@@ -1,0 +1,90 @@
+import { expect } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import { useState } from 'react';
+import { Button } from '../button/button.tsx';
+import { cleanup, deepActive, mount, settle } from '../testing/mount.tsx';
+import { Dialog, type DialogCloseReason } from './dialog.tsx';
+
+function Harness({ closable = true, log }: { closable?: boolean; log: DialogCloseReason[] }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button guardMs={0} onClick={() => setOpen(true)}>
+        Open
+      </Button>
+      <Dialog
+        open={open}
+        closable={closable}
+        title="Change password"
+        onClose={(reason) => {
+          log.push(reason);
+          setOpen(false);
+        }}
+        footer={<Button guardMs={0}>Save</Button>}
+      >
+        <input aria-label="Account" />
+      </Dialog>
+    </>
+  );
+}
+
+describe('Dialog', () => {
+  afterEach(cleanup);
+
+  it('is an accessible modal in the top layer', async () => {
+    const m = mount(<Harness log={[]} />);
+    m.$('button').click();
+    await settle();
+    const dialog = m.$<HTMLDialogElement>('dialog');
+    expect(dialog.open).to.equal(true);
+    expect(dialog.matches(':modal')).to.equal(true);
+    expect(dialog.getAttribute('aria-labelledby')).to.equal(m.$('h2').id);
+    await expect(m.host).to.be.accessible();
+  });
+
+  it('opens from the keyboard, traps Tab inside, closes with Esc', async () => {
+    const log: DialogCloseReason[] = [];
+    const m = mount(<Harness log={log} />);
+    m.$('button').focus();
+    await sendKeys({ press: 'Enter' });
+    await settle();
+    const dialog = m.$<HTMLDialogElement>('dialog');
+    expect(dialog.open).to.equal(true);
+    // the page behind is inert: tabbing around stays in the dialog
+    for (let i = 0; i < 4; i++) {
+      await sendKeys({ press: 'Tab' });
+      const at = deepActive();
+      if (at && at !== document.body) expect(dialog.contains(at)).to.equal(true);
+    }
+    await sendKeys({ press: 'Escape' });
+    await settle();
+    expect(log).to.deep.equal(['escape']);
+    expect(dialog.open).to.equal(false);
+  });
+
+  it('does not close on Esc, nor show ×, when not closable', async () => {
+    const log: DialogCloseReason[] = [];
+    const m = mount(<Harness closable={false} log={log} />);
+    m.$('button').focus();
+    await sendKeys({ press: 'Enter' });
+    await settle();
+    expect(m.$$('.lp-dialog__close').length).to.equal(0);
+    await sendKeys({ press: 'Escape' });
+    await settle();
+    await sendKeys({ press: 'Escape' });
+    await settle();
+    expect(m.$<HTMLDialogElement>('dialog').open).to.equal(true);
+    expect(log).to.deep.equal([]);
+  });
+
+  it('closes with the × button', async () => {
+    const log: DialogCloseReason[] = [];
+    const m = mount(<Harness log={log} />);
+    m.$('button').click();
+    await settle();
+    m.$('.lp-dialog__close').focus();
+    await sendKeys({ press: 'Enter' });
+    await settle();
+    expect(log).to.deep.equal(['close-button']);
+  });
+});
