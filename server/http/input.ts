@@ -10,6 +10,7 @@ export function parseInput<S extends v.GenericSchema>(schema: S, input: unknown)
   if (input === null || typeof input !== 'object' || Array.isArray(input)) {
     throw badRequest('request must be an object');
   }
+  if (hasUnstorableText(input, 0)) throw badRequest('request contains characters that are not allowed');
   const result = v.safeParse(schema, input);
   if (result.success) return result.output;
   const fields: Record<string, string> = {};
@@ -25,6 +26,20 @@ export function parseInput<S extends v.GenericSchema>(schema: S, input: unknown)
   }
   const first = Object.values(fields)[0] ?? 'invalid request';
   throw invalid(first, fields);
+}
+
+/**
+ * NUL characters and unpaired surrogates cannot be stored as PostgreSQL text (the query would
+ * fail with a server error), so any string holding one is refused up front.
+ */
+const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+function hasUnstorableText(value: unknown, depth: number): boolean {
+  if (typeof value === 'string') return UNSTORABLE.test(value);
+  if (depth > 20 || value === null || typeof value !== 'object') return false;
+  for (const [key, item] of Object.entries(value)) {
+    if (UNSTORABLE.test(key) || hasUnstorableText(item, depth + 1)) return true;
+  }
+  return false;
 }
 
 /** The JSON body of a POST: 400 when it is empty, not JSON or not an object. */
