@@ -1,5 +1,5 @@
 import { Code } from '../contract/codes.ts';
-import { t } from '../i18n/index.ts';
+import { t } from '../i18n/translate.ts';
 import { clearAuth } from '../stores/auth.ts';
 import { navigate, reload } from '../stores/navigation.ts';
 import { confirm, toast } from '../stores/notices.ts';

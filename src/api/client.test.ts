@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Code } from '../contract/codes.ts';
 import { createUser } from '../../server/testing/fixtures.ts';
-import { t as translate } from '../i18n/index.ts';
+import { t as translate } from '../i18n/translate.ts';
 import { $roles, $token, setToken } from '../stores/auth.ts';
 import { $confirms, $toasts } from '../stores/notices.ts';
 import { ApiError, TransportCode } from './errors.ts';

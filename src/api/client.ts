@@ -1,6 +1,6 @@
 import ky, { type KyInstance, type Options } from 'ky';
 import { $token } from '../stores/auth.ts';
-import { t } from '../i18n/index.ts';
+import { t } from '../i18n/translate.ts';
 import { type NoticeOptions, announce } from './catalogue.ts';
 import { apiBase, apiFetch } from './config.ts';
 import { ApiError, TransportCode } from './errors.ts';

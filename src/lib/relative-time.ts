@@ -1,4 +1,4 @@
-import { type Locale, t } from '../i18n/index.ts';
+import { type Locale, t } from '../i18n/translate.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -1,7 +1,7 @@
 import { atom } from 'nanostores';
 import { listCustomerAccounts, switchCustomerAccount } from '../api/customer-account.ts';
 import type { CustomerAccountList } from '../contract/user.ts';
-import { t } from '../i18n/index.ts';
+import { t } from '../i18n/translate.ts';
 import { setToken } from './auth.ts';
 import { reload } from './navigation.ts';
 import { toast } from './notices.ts';

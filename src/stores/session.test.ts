@@ -2,7 +2,7 @@ import { cleanStores } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createUser } from '../../server/testing/fixtures.ts';
 import { type Wired, wireClient } from '../api/test-server.ts';
-import { t } from '../i18n/index.ts';
+import { t } from '../i18n/translate.ts';
 import { $roles, $token, TOKEN_COOKIE } from './auth.ts';
 import { $customerAccounts, loadCustomerAccounts, switchCustomer } from './customers.ts';
 import { $toasts } from './notices.ts';

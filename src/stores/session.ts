@@ -3,7 +3,7 @@ import { reportError } from '../api/telemetry.ts';
 import { getUserInfo, login as loginCall, logout as logoutCall } from '../api/user.ts';
 import { isApiError } from '../api/errors.ts';
 import type { LoginRequest, LoginResponse, NewLoginItem, PassFlag, UserInfo } from '../contract/user.ts';
-import { t } from '../i18n/index.ts';
+import { t } from '../i18n/translate.ts';
 import { $identity, $roles, clearAuth, setToken } from './auth.ts';
 import { navigate } from './navigation.ts';
 import { toast } from './notices.ts';
