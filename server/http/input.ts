@@ -32,12 +32,13 @@ export function parseInput<S extends v.GenericSchema>(schema: S, input: unknown)
  * NUL characters and unpaired surrogates cannot be stored as PostgreSQL text (the query would
  * fail with a server error), so any string holding one is refused up front.
  */
-const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const unstorable = (text: string) => text.includes('\u0000') || LONE_SURROGATE.test(text);
 function hasUnstorableText(value: unknown, depth: number): boolean {
-  if (typeof value === 'string') return UNSTORABLE.test(value);
+  if (typeof value === 'string') return unstorable(value);
   if (depth > 20 || value === null || typeof value !== 'object') return false;
   for (const [key, item] of Object.entries(value)) {
-    if (UNSTORABLE.test(key) || hasUnstorableText(item, depth + 1)) return true;
+    if (unstorable(key) || hasUnstorableText(item, depth + 1)) return true;
   }
   return false;
 }
