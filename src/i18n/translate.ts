@@ -26,9 +26,10 @@ interface I18nState {
  * One locale and one set of registered areas per page, whichever bundles load this module (the
  * same versioned global as the stores, read here directly so that i18n imports nothing of ours).
  */
-const registry = ((globalThis as unknown as Record<symbol, Map<string, unknown> | undefined>)[
-  Symbol.for('lp.stores.v1')
-] ??= new Map());
+const holder = globalThis as unknown as Record<symbol, Map<string, unknown> | undefined>;
+const KEY = Symbol.for('lp.stores.v1');
+const registry = holder[KEY] ?? new Map<string, unknown>();
+holder[KEY] = registry;
 if (!registry.has('i18n'))
   registry.set('i18n', { locale: atom<Locale>(initialLocale()), extra: { 'zh-CN': {}, en: {} } });
 const state = registry.get('i18n') as I18nState;
