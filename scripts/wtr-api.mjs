@@ -52,6 +52,14 @@ export function realApi() {
       const response = await hono.fetch(request);
       ctx.status = response.status;
       response.headers.forEach((value, key) => ctx.set(key, value));
+      // The test runner's own cache middleware (outside this one) marks every path with an
+      // extension `public, max-age=31536000`, which would let the browser answer a later GET of
+      // the same `*.html` call from its cache (a stale customer list after a switch): keep ours.
+      const set = ctx.response.set.bind(ctx.response);
+      ctx.response.set = (key, value) => {
+        if (typeof key === 'string' && key.toLowerCase() === 'cache-control') return;
+        set(key, value);
+      };
       ctx.body = Buffer.from(await response.arrayBuffer());
     },
   };
