@@ -19,6 +19,14 @@ export async function limitChat(c: Context<AppEnv>, kind: keyof typeof CHAT_LIMI
   await hitRateLimit(db, `chat-${kind}:${clientIp(c)}`, limit, windowMs, now());
 }
 
+/** limitChat as a middleware, to count a call before any other work (session lookup, parsing). */
+export function chatLimit(kind: keyof typeof CHAT_LIMITS): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    await limitChat(c, kind);
+    await next();
+  };
+}
+
 /**
  * CORS for the chat calls: only the origins of `config.corsOrigins` get
  * Access-Control-Allow-Origin (no credentials: the token travels in X-Token, never a cookie).

@@ -5,7 +5,7 @@ import type { AppEnv, SessionContext } from '../http/env.ts';
 import { parseInput, readQuery } from '../http/input.ts';
 import { qaSettings } from '../services/chat-config.ts';
 import { chatSessionFor } from '../services/chat-sessions.ts';
-import { chatCors, limitChat } from './chat-http.ts';
+import { chatCors, chatLimit } from './chat-http.ts';
 import { ok } from './reply.ts';
 
 const PATH = '/get-qa-config.html';
@@ -18,8 +18,7 @@ export function commonQaRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.use(PATH, chatCors());
 
-  app.get(PATH, optionalSession(), async (c) => {
-    await limitChat(c, 'read');
+  app.get(PATH, chatLimit('read'), optionalSession(), async (c) => {
     parseInput(QaConfigQuery, readQuery(c));
     const { db, config, now } = c.var.deps;
     const uid = (c.get('session') as SessionContext | undefined)?.uid ?? null;

@@ -21,7 +21,7 @@ import {
 } from '../services/chat-questions.ts';
 import { searchQuestions } from '../services/chat-search.ts';
 import { requireChatSession } from '../services/chat-sessions.ts';
-import { chatCors, limitChat } from './chat-http.ts';
+import { chatCors, chatLimit, limitChat } from './chat-http.ts';
 import { ok } from './reply.ts';
 
 /** `customer-service/*`: the online customer-service chat (works without a token, CORS-open). */
@@ -62,8 +62,7 @@ export function customerServiceRoutes(): Hono<AppEnv> {
     return ok(c, await searchQuestions(c.var.deps.db, q.keyword, q.limit));
   });
 
-  app.post('/add-comment.html', optionalSession(), async (c) => {
-    await limitChat(c, 'comment');
+  app.post('/add-comment.html', chatLimit('comment'), optionalSession(), async (c) => {
     const { db, now } = c.var.deps;
     const input = parseInput(AddCommentRequest, await readJson(c));
     const chatSession = await requireChatSession(db, c.req.header(CHAT_SESSION_HEADER), now());
