@@ -13,17 +13,26 @@ import { customerSwitcherStyles } from './customer-switcher.styles.ts';
  * switch to another of the user's accounts. With one account only it shows the name.
  *
  * @summary Shows and switches the user's customer account.
- * @event lp-customer-change - After a successful switch; detail `{ identifier, cu_name }`. The page reloads next.
+ * @tag lp-customer-switcher
+ *
+ * @attr {string} api-base - Base URL of the API for standalone use (default: the page's `LP_CONFIG.apiBase`, else `/api`).
+ * @attr {'zh-CN' | 'en'} locale - Language of the page's elements (default: the saved choice, else zh-CN).
+ *
+ * @event {CustomEvent<{ identifier: string; cu_name: string }>} lp-customer-change - After a successful switch (the page reloads next).
+ *
  * @csspart base - The wrapper of the element's content.
  * @csspart switcher - The switcher (only with several accounts).
  * @csspart name - The customer name (only with one account).
- * @cssproperty --lp-color-primary - Theme colour.
+ *
+ * @cssproperty --lp-color-primary - Theme colour (default #0095A2).
  */
 export class LpCustomerSwitcher extends ReactElement {
   static override properties = { apiBase: 'string', locale: 'string' } as const;
   static override styles = customerSwitcherStyles;
 
+  /** Base URL of the API (standalone use). */
   declare apiBase: string | null;
+  /** `zh-CN` or `en`. */
   declare locale: string | null;
 
   protected render(): ReactNode {

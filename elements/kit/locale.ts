@@ -1,4 +1,4 @@
-import { $locale, LOCALES, type Locale } from '../../src/i18n/index.ts';
+import { $locale, LOCALES, type Locale } from '../../src/i18n/translate.ts';
 
 const isLocale = (value: string): value is Locale => (LOCALES as readonly string[]).includes(value);
 

@@ -13,10 +13,21 @@ import { passwordDialogStyles } from './password-dialog.styles.ts';
  * special symbol and an SMS code with a 60 s countdown (`index/change-passwd`).
  *
  * @summary Reset or change the user's password in a modal dialog.
- * @event lp-password-change - The password was changed; the server ended the user's sessions, so the page logs out.
- * @event lp-password-cancel - The user closed or cancelled the dialog.
+ * @tag lp-password-dialog
+ *
+ * @attr {'reset' | 'edit'} mode - Which form (default reset).
+ * @attr {boolean} open - The dialog is shown while present (`show()` / `close()` set it).
+ * @attr {'false'} closable - `closable="false"`: no close or cancel button and Esc does nothing (forced change). Closable otherwise.
+ * @attr {string} account - Prefilled account of the reset form.
+ * @attr {string} api-base - Base URL of the API for standalone use (default: `LP_CONFIG.apiBase`, else `/api`).
+ * @attr {'zh-CN' | 'en'} locale - Language of the page's elements.
+ *
+ * @event {CustomEvent<{ mode: 'reset' | 'edit' }>} lp-password-change - The password was changed; the server ended the user's sessions, so the page logs out.
+ * @event {CustomEvent<{ mode: 'reset' | 'edit' }>} lp-password-cancel - The user closed or cancelled the dialog.
+ *
  * @csspart base - The wrapper of the element's content.
- * @cssproperty --lp-color-primary - Theme colour.
+ *
+ * @cssproperty --lp-color-primary - Theme colour (default #0095A2).
  */
 export class LpPasswordDialog extends ReactElement {
   static override properties = {

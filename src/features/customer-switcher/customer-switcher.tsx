@@ -5,8 +5,9 @@ import { $token } from '../../stores/auth.ts';
 import { $customerAccounts, loadCustomerAccounts, switchCustomer } from '../../stores/customers.ts';
 import { Button } from '../../ui/button/button.tsx';
 import { Select } from '../../ui/select/select.tsx';
+import { usePinyinFilter } from '../../ui/select/use-pinyin-filter.ts';
 import { useT } from '../../ui/use-t.ts';
-import { customerChoices, customerLabel } from './customer-options.ts';
+import { customerLabel, customerOptions } from './customer-options.ts';
 
 /** What a switch reports (the element's `lp-customer-change` detail). */
 export interface CustomerChange {
@@ -59,7 +60,8 @@ export function CustomerSwitcher({ onSwitched }: CustomerSwitcherProps) {
     };
   }, [token, attempt, t]);
 
-  const choices = useMemo(() => customerChoices(accounts.list), [accounts.list]);
+  const options = useMemo(() => customerOptions(accounts.list), [accounts.list]);
+  const filter = usePinyinFilter(options);
   const current = accounts.list.find((a) => a.identifier === accounts.identifier) ?? null;
 
   if (!token) return <span className="customer-switcher__muted">{t('account.switcher.signedOut')}</span>;
@@ -106,9 +108,9 @@ export function CustomerSwitcher({ onSwitched }: CustomerSwitcherProps) {
     <div className="customer-switcher" part="switcher">
       <Select
         className="customer-switcher__select"
-        options={choices.options}
+        options={options}
         value={current?.identifier ?? null}
-        filter={choices.filter}
+        filter={filter}
         onChange={(identifier) => void pick(identifier)}
         placeholder={t('account.switcher.filter')}
         aria-label={t('account.switcher.label')}

@@ -1,2 +1,4 @@
+import '../../i18n/areas/account.ts';
+
 export { CustomerSwitcher, type CustomerSwitcherProps, type CustomerChange } from './customer-switcher.tsx';
-export { customerChoices, customerLabel } from './customer-options.ts';
+export { customerLabel, customerOptions } from './customer-options.ts';

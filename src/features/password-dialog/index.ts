@@ -1,3 +1,5 @@
+import '../../i18n/areas/account.ts';
+
 export { PasswordDialog, type PasswordDialogMode, type PasswordDialogProps } from './password-dialog.tsx';
 export {
   $smsCountdownUntil,

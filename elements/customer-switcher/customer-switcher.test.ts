@@ -1,0 +1,113 @@
+import { expect, waitUntil } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import { listCustomerAccounts } from '../../src/api/customer-account.ts';
+import { $token, clearAuth } from '../../src/stores/auth.ts';
+import { resetCustomerAccounts } from '../../src/stores/customers.ts';
+import { setNavigation } from '../../src/stores/navigation.ts';
+import { $toasts, clearNotices } from '../../src/stores/notices.ts';
+import { login } from '../../src/stores/session.ts';
+import type { LpCustomerSwitcher } from './customer-switcher.ts';
+import './customer-switcher.ts';
+
+/** Runs against the real API (web-test-runner.config.mjs boots it with the demo seed). */
+describe('<lp-customer-switcher>', () => {
+  let reloads = 0;
+  let restoreNavigation: () => void = () => undefined;
+  const placed: HTMLElement[] = [];
+
+  beforeEach(() => {
+    reloads = 0;
+    restoreNavigation = setNavigation({ reload: () => reloads++, navigate: () => undefined });
+  });
+  afterEach(() => {
+    for (const el of placed.splice(0)) el.remove();
+    restoreNavigation();
+    clearAuth();
+    resetCustomerAccounts();
+    clearNotices();
+  });
+
+  function place(attributes: Record<string, string> = {}): LpCustomerSwitcher {
+    const el = document.createElement('lp-customer-switcher');
+    for (const [name, value] of Object.entries(attributes)) el.setAttribute(name, value);
+    document.body.append(el);
+    placed.push(el);
+    return el;
+  }
+  const root = (el: HTMLElement) => el.shadowRoot as ShadowRoot;
+  const combobox = (el: HTMLElement) => root(el).querySelector<HTMLInputElement>('[role="combobox"]');
+  const optionTexts = (el: HTMLElement) =>
+    Array.from(root(el).querySelectorAll('[role="option"]'), (o) => o.textContent ?? '');
+
+  it('lists the multi user’s five accounts, filters by pinyin initials and switches with the keyboard', async () => {
+    await login({ username: 'multi', password: 'Multi#2026x', validate: '' });
+    const before = $token.get();
+    const el = place({ locale: 'en' });
+    await waitUntil(() => combobox(el), 'the switcher shows a combobox', { timeout: 5000 });
+    const input = combobox(el) as HTMLInputElement;
+    const current = (await listCustomerAccounts()).identifier;
+    expect(input.placeholder, 'the current customer is shown').to.contain(' / ');
+    await expect(el).to.be.accessible();
+
+    input.focus();
+    await sendKeys({ press: 'ArrowDown' });
+    await waitUntil(() => optionTexts(el).length > 0);
+    expect(optionTexts(el)).to.have.length(5);
+    expect(input.getAttribute('aria-expanded')).to.equal('true');
+
+    await sendKeys({ press: 'ControlOrMeta+A' });
+    await sendKeys({ type: 'sjz' });
+    await waitUntil(() => optionTexts(el).length === 1, 'pinyin initials narrow the list');
+    expect(optionTexts(el)[0]).to.contain('石药集团-石家庄研究中心');
+
+    const changes: Array<{ identifier: string; cu_name: string }> = [];
+    document.body.addEventListener('lp-customer-change', (event) => changes.push(event.detail), {
+      once: true,
+    });
+    await sendKeys({ press: 'Enter' });
+    await waitUntil(() => changes.length === 1, 'lp-customer-change reaches the page');
+
+    expect(changes[0]).to.deep.equal({ identifier: 'SY-SJZ-01', cu_name: '石药集团-石家庄研究中心' });
+    expect(current).to.not.equal('SY-SJZ-01');
+    expect(reloads, 'the page reloads after the switch').to.equal(1);
+    expect($token.get(), 'the new token is stored').to.not.equal(before);
+    expect($toasts.get().map((t) => t.message)).to.include('switch success');
+    expect((await listCustomerAccounts()).identifier, 'the server moved the session').to.equal('SY-SJZ-01');
+  });
+
+  it('filters by typed text and keeps the current customer on Escape', async () => {
+    await login({ username: 'multi', password: 'Multi#2026x', validate: '' });
+    const el = place();
+    await waitUntil(() => combobox(el), 'the switcher shows a combobox', { timeout: 5000 });
+    const input = combobox(el) as HTMLInputElement;
+    input.focus();
+    await sendKeys({ press: 'ControlOrMeta+A' });
+    await sendKeys({ type: '成都' });
+    await waitUntil(() => optionTexts(el).length === 1);
+    expect(optionTexts(el)[0]).to.contain('复星医药-成都分中心');
+    await sendKeys({ press: 'Escape' });
+    expect(input.getAttribute('aria-expanded')).to.equal('false');
+    expect(reloads).to.equal(0);
+  });
+
+  it('shows only the name, without a switch, for a user with one account', async () => {
+    await login({ username: 'white', password: 'abc12345', validate: '' });
+    const el = place();
+    await waitUntil(
+      () => root(el).querySelector('[part="name"]'),
+      `the name is shown: ${root(el).textContent}`,
+      {
+        timeout: 5000,
+      },
+    );
+    expect(root(el).querySelector('[part="name"]')?.textContent).to.contain('药明康德-苏州临床供应');
+    expect(combobox(el)).to.equal(null);
+    await expect(el).to.be.accessible();
+  });
+
+  it('says so when nobody is signed in', async () => {
+    const el = place({ locale: 'en' });
+    await waitUntil(() => root(el).textContent?.includes('Not signed in'));
+    expect(combobox(el)).to.equal(null);
+  });
+});
