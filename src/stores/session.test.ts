@@ -10,6 +10,9 @@ import { $menu, $pages, $routes } from './routes.ts';
 import {
   $passwordFlags,
   $session,
+  enterCustomer,
+  enterWithJumpCode,
+  enterWithNewLogin,
   followOtherTabs,
   loadUserInfo,
   login,
@@ -183,5 +186,27 @@ describe('session actions against the real server', () => {
     expect($views.get().map((v) => v.path)).toEqual(['/home/index']);
     switchRole('admin');
     expect($pages.get().map((p) => p.path)).toEqual(['/a/open', '/a/ed', '/a/bo']);
+  });
+});
+
+describe('entering from another provider system', () => {
+  it('jump-login and new-login codes store the token they answer, once', async () => {
+    const { issueOneTimeCode } = await import('../../server/services/one-time-codes.ts');
+    const user = await createUser(w.t.deps.db, { customers: 2 });
+    const jump = await issueOneTimeCode(w.t.deps.db, { username: user.username, kind: 'jump' }, new Date());
+    if (!jump.ok) throw new Error('no code');
+    await enterWithJumpCode(jump.code);
+    expect((await loadUserInfo()).user.ur_account).toBe(user.username);
+    await expect(enterWithJumpCode(jump.code)).rejects.toMatchObject({ code: expect.any(Number) });
+
+    const fresh = await issueOneTimeCode(w.t.deps.db, { username: user.username, kind: 'new' }, new Date());
+    if (!fresh.ok) throw new Error('no code');
+    const item = await enterWithNewLogin(fresh.code);
+    expect(item.flag).toBe(1);
+    expect($token.get()).toBe(item.ur_token);
+    expect($session.get().newLogin).toEqual(item);
+
+    await enterCustomer(user.customers[1]!.identifier);
+    expect((await loadUserInfo()).customer?.identifier).toBe(user.customers[1]!.identifier);
   });
 });

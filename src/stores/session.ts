@@ -1,6 +1,13 @@
 import { atom, map } from 'nanostores';
 import { reportError } from '../api/telemetry.ts';
-import { getUserInfo, login as loginCall, logout as logoutCall } from '../api/user.ts';
+import {
+  customerLogin,
+  getUserInfo,
+  jumpLogin,
+  login as loginCall,
+  logout as logoutCall,
+  newLogin,
+} from '../api/user.ts';
 import { isApiError } from '../api/errors.ts';
 import type { LoginRequest, LoginResponse, NewLoginItem, PassFlag, UserInfo } from '../contract/user.ts';
 import { t } from '../i18n/translate.ts';
@@ -99,6 +106,30 @@ export async function login(request: LoginRequest): Promise<LoginResponse> {
   local.set(FLAG_KEYS.pass, String(answer.pass_flag ?? 0));
   $passwordFlags.set(readFlags());
   return answer;
+}
+
+/** Enters with a one-time code from another provider system (`user/jump-login`); stores the token. */
+export async function enterWithJumpCode(code: string): Promise<void> {
+  const { access_token } = await jumpLogin(code);
+  setToken(access_token);
+}
+
+/**
+ * Enters with a token of another provider system (`user/new-login`): stores the first item's
+ * token and keeps the item (flag 1: the user should pick one of several customer accounts).
+ */
+export async function enterWithNewLogin(token: string): Promise<NewLoginItem> {
+  const [first] = await newLogin(token);
+  if (!first) throw new Error(t('session.verificationFailed'));
+  setToken(first.ur_token);
+  updateSession({ newLogin: first });
+  return first;
+}
+
+/** Enters one customer account (`user/customer-login`) and stores the token it answers. */
+export async function enterCustomer(identifier: string): Promise<void> {
+  const { access_token } = await customerLogin(identifier);
+  setToken(access_token);
 }
 
 /** Loads the user info; roles are then fixed to ['admin'] (spec §6, the info's roles are replaced). */
