@@ -47,24 +47,30 @@ describe('Table', () => {
     expect(grid.getAttribute('aria-rowcount')).to.equal('10001');
     expect(m.$$('[role="row"]').length).to.be.below(30);
 
-    // scroll through the list a frame at a time, measuring frame times
-    const times: number[] = [];
+    // Work per scroll step: the scroll handler renders the new rows synchronously (before the
+    // frame paints), so its time is what a frame has to pay. Frame intervals are logged too,
+    // but they depend on the machine's load, so the assertion is on the work.
+    const work: number[] = [];
+    const frames: number[] = [];
     let last = await frame();
     for (let i = 1; i <= 60; i++) {
+      const t = performance.now();
       grid.scrollTop = i * 5000;
+      grid.dispatchEvent(new Event('scroll'));
+      work.push(performance.now() - t);
       const now = await frame();
-      times.push(now - last);
+      frames.push(now - last);
       last = now;
     }
     await settle();
-    times.sort((a, b) => a - b);
-    const p95 = times[Math.floor(times.length * 0.95)] ?? 0;
-    const median = times[Math.floor(times.length / 2)] ?? 0;
+    const pct = (list: number[], p: number) =>
+      [...list].sort((x, y) => x - y)[Math.floor(list.length * p)] ?? 0;
     console.log(
-      `table 10k rows: mount ${mountMs.toFixed(1)} ms, scroll frame median ${median.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms`,
+      `table 10k rows: mount ${mountMs.toFixed(1)} ms; per scroll step median ${pct(work, 0.5).toFixed(1)} ms, ` +
+        `p95 ${pct(work, 0.95).toFixed(1)} ms; frame median ${pct(frames, 0.5).toFixed(1)} ms, p95 ${pct(frames, 0.95).toFixed(1)} ms`,
     );
     expect(mountMs).to.be.below(200);
-    expect(p95).to.be.below(50);
+    expect(pct(work, 0.95)).to.be.below(16);
     const rendered = m.$$('[role="row"]');
     expect(rendered.length).to.be.below(30);
     const visibleNos = rendered.map((r) => r.querySelector('[role="gridcell"]')?.textContent);
