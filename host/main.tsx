@@ -1,15 +1,17 @@
 import { createRoot } from 'react-dom/client';
-import { t } from '../src/i18n/index.ts';
+import { scaleRootFontSize } from '../src/lib/root-font-size.ts';
+import { watchDevice } from '../src/stores/app.ts';
+import { setNavigation } from '../src/stores/navigation.ts';
+import { kitSheets } from '../src/ui/index.ts';
+import { App } from './app.tsx';
+import { go } from './router/location.ts';
+import { hostSheet } from './styles.ts';
 
-/** The portal shell. Grows into the routed portal (login, guard, layout, tabs) in issue 4. */
-function App() {
-  return (
-    <main>
-      <h1>{t('app.name')}</h1>
-      <p>{t('app.fullName')}</p>
-    </main>
-  );
-}
+/** The portal: styles adopted by the document (no inline style), navigation through the router. */
+document.adoptedStyleSheets = [...kitSheets(), hostSheet()];
+setNavigation({ navigate: (path) => go(path) });
+watchDevice(window);
+scaleRootFontSize(window);
 
 const root = document.getElementById('app');
 if (root) createRoot(root).render(<App />);

@@ -42,7 +42,7 @@ export const layoutCss = css`
   .lp-layout[data-device='desktop'][data-sidebar='closed'] .lp-main-column { margin-left: var(--lp-sidebar-collapsed); }
   .lp-sidebar[data-collapsed='true'] .lp-menu-text,
   .lp-sidebar[data-collapsed='true'] .lp-submenu-arrow { display: none; }
-  .lp-sidebar[data-collapsed='true'] .lp-submenu { padding-left: 0; }
+  .lp-sidebar[data-collapsed='true'] .lp-submenu .lp-menu-link { padding-left: 18px; }
 
   .lp-layout[data-device='mobile'] .lp-main-column { margin-left: 0; }
   .lp-layout[data-device='mobile'][data-sidebar='closed'] .lp-sidebar { transform: translateX(-100%); }
@@ -55,7 +55,8 @@ export const layoutCss = css`
   .lp-menu, .lp-submenu { list-style: none; margin: 0; padding: 0; }
   .lp-menu { padding: 8px 0; }
   .lp-menu-bottom { margin-top: auto; border-top: 1px solid rgb(255 255 255 / 12%); }
-  .lp-submenu { padding-left: 12px; background: rgb(0 0 0 / 18%); }
+  .lp-submenu { background: rgb(0 0 0 / 18%); }
+  .lp-submenu .lp-menu-link { padding-left: 30px; }
   .lp-menu-link {
     display: flex; align-items: center; gap: 10px; width: 100%; min-height: 48px; padding: 0 18px;
     box-sizing: border-box; border: 0; background: transparent; color: inherit; font: inherit;

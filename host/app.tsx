@@ -1,0 +1,147 @@
+import { useStore } from '@nanostores/react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { $locale, t } from '../src/i18n/index.ts';
+import { smoothScrollTo } from '../src/lib/scroll.ts';
+import { $pages } from '../src/stores/routes.ts';
+import { rememberScroll, SCROLL_MEMORY_PATHS, savedScroll } from '../src/stores/scroll.ts';
+import { $session } from '../src/stores/session.ts';
+import { addView } from '../src/stores/tabs.ts';
+import { AuthRedirectPage } from './pages/auth-redirect-page.tsx';
+import { ErrorPage } from './pages/error-page.tsx';
+import { JumpPage } from './pages/jump-page.tsx';
+import { LegalPage } from './pages/legal-page.tsx';
+import { LoginPage } from './pages/login/login-page.tsx';
+import { Layout } from './layout/layout.tsx';
+import { routeTitle, viewTitle } from './layout/route-title.ts';
+import { Notices } from './notices.tsx';
+import { guard } from './router/guard.ts';
+import { $location, currentFullPath, go } from './router/location.ts';
+import { normalizePath, type Resolved, resolvePath } from './router/match.ts';
+import { STATIC_ROUTES, type StaticPage } from './router/static-routes.ts';
+
+interface Shown {
+  path: string;
+  resolved: Extract<Resolved, { kind: 'static' } | { kind: 'page' }>;
+}
+
+function fullScreen(page: StaticPage): ReactNode {
+  switch (page) {
+    case 'login':
+      return <LoginPage />;
+    case 'auth-redirect':
+      return <AuthRedirectPage />;
+    case 'jump':
+      return <JumpPage />;
+    case 'not-found':
+      return <ErrorPage kind="not-found" />;
+    case 'unauthorized':
+      return <ErrorPage kind="unauthorized" />;
+    case 'service-agreement':
+      return <LegalPage doc="service-agreement" />;
+    case 'privacy-policy':
+      return <LegalPage doc="privacy-policy" />;
+    default:
+      return null;
+  }
+}
+
+/** Remembers the scroll of the page being left and restores the one being entered (spec §2). */
+function useScrollMemory(path: string | undefined): void {
+  const previous = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    const scroller = document.scrollingElement;
+    if (!scroller || !path) return;
+    if (previous.current && previous.current !== path) rememberScroll(previous.current, scroller.scrollTop);
+    previous.current = path;
+    if (SCROLL_MEMORY_PATHS.includes(path)) void smoothScrollTo(scroller, savedScroll(path));
+    else scroller.scrollTop = 0;
+  }, [path]);
+}
+
+/** The routed portal: every navigation passes the guard, then renders a full-screen page or the layout. */
+export function App() {
+  const location = useStore($location);
+  const pages = useStore($pages);
+  const { nowOrderStatus } = useStore($session);
+  useStore($locale);
+  const [shown, setShown] = useState<Shown | null>(null);
+  const [refreshCounts, setRefreshCounts] = useState<Record<string, number>>({});
+
+  const locationPath = location?.path;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the guard runs on every change of location
+  useEffect(() => {
+    let live = true;
+    const fullPath = currentFullPath();
+    void guard(fullPath).then((decision) => {
+      if (!live) return;
+      if (!decision.allow) {
+        go(decision.redirect, true);
+        return;
+      }
+      const resolved = resolvePath(fullPath, $pages.get());
+      if (resolved.kind === 'alias') go(resolved.to, true);
+      else if (resolved.kind === 'redirect') {
+        const target = normalizePath(resolved.to);
+        setRefreshCounts((counts) => ({ ...counts, [target]: (counts[target] ?? 0) + 1 }));
+        go(resolved.to, true);
+      } else if (resolved.kind === 'unknown') go('/404', true);
+      else setShown({ path: normalizePath(fullPath), resolved });
+    });
+    return () => {
+      live = false;
+    };
+  }, [locationPath]);
+
+  const current = shown && resolvePath(shown.path, pages);
+  const resolved =
+    current && (current.kind === 'static' || current.kind === 'page') ? current : shown?.resolved;
+  const title = !resolved
+    ? t('app.name')
+    : resolved.kind === 'static'
+      ? t(resolved.route.title)
+      : viewTitle(shown!.path, resolved.page.meta, nowOrderStatus);
+
+  useEffect(() => {
+    document.title = resolved ? `${title} - ${t('app.name')}` : t('app.name');
+  }, [resolved, title]);
+
+  const inLayout = resolved && (resolved.kind === 'page' || resolved.route.inLayout);
+  useEffect(() => {
+    if (!shown || !resolved || !inLayout) return;
+    const meta =
+      resolved.kind === 'page'
+        ? resolved.page.meta
+        : { title: resolved.route.title, ...(resolved.route.affix ? { affix: true } : {}) };
+    // Pinned (affix) tabs are always in the strip, whichever page opened first.
+    for (const route of STATIC_ROUTES) {
+      if (route.affix)
+        addView({
+          path: route.path,
+          name: route.path,
+          title: t(route.title),
+          meta: { title: route.title, affix: true },
+        });
+    }
+    addView({ path: shown.path, name: shown.path, title: routeTitle(meta.title), meta });
+  }, [shown, resolved, inLayout]);
+  useScrollMemory(inLayout ? shown?.path : undefined);
+
+  return (
+    <>
+      {resolved &&
+        (inLayout ? (
+          <Layout
+            current={shown!.path}
+            activeMenu={
+              resolved.kind === 'page' ? (resolved.page.meta.activeMenu ?? shown!.path) : shown!.path
+            }
+            title={title}
+            refreshCounts={refreshCounts}
+          />
+        ) : (
+          resolved.kind === 'static' && fullScreen(resolved.route.page)
+        ))}
+      <Notices />
+    </>
+  );
+}
