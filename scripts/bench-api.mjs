@@ -2,7 +2,8 @@
 // Starts the real server on a free port with a throw-away PGlite folder, logs in as the demo user
 // through the API, runs autocannon on each call and prints requests/s, p50/p99 latency and errors.
 // Each call gets an unreported warm-up first (JIT, caches, the session's last-seen write).
-// BENCH_SECONDS, BENCH_WARMUP and BENCH_CONNECTIONS override the defaults (20 s, 3 s, 50).
+// BENCH_SECONDS, BENCH_WARMUP and BENCH_CONNECTIONS override the defaults (20 s, 3 s, 50);
+// BENCH_CALLS picks calls (comma-separated, e.g. `common/get-route`).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -15,7 +16,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);
 const warmup = Number(process.env.BENCH_WARMUP ?? 3);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const targets = ['user/get-user-info', 'common/get-route'];
+const targets = (process.env.BENCH_CALLS ?? 'user/get-user-info,common/get-route').split(',');
 /** Aim on the 2-core reference machine. */
 const AIM = { rps: 2000, p99: 50 };
 
