@@ -1,0 +1,291 @@
+import { expect } from '@open-wc/testing';
+import { resetMouse, sendKeys, sendMouse, setViewport } from '@web/test-runner-commands';
+import { resetChat } from '../../src/features/chat/chat-store.ts';
+import { $locale } from '../../src/i18n/index.ts';
+import { sanitizeAnswer } from '../../src/features/chat/answer-html.tsx';
+import { deepActive, settle } from '../../src/ui/testing/mount.tsx';
+import { POSITION_KEY } from './launcher-position.ts';
+import './chat-widget.ts';
+
+/** Element tests against the real API server (web-test-runner proxies /api to it). */
+
+const made: Element[] = [];
+function widget(attrs: Record<string, string> = {}): HTMLElementTagNameMap['lp-chat-widget'] {
+  const el = document.createElement('lp-chat-widget');
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+  document.body.append(el);
+  made.push(el);
+  return el;
+}
+
+const $ = <E extends Element = HTMLElement>(el: HTMLElement, selector: string) =>
+  el.shadowRoot?.querySelector<E>(selector) ?? null;
+const $$ = <E extends Element = HTMLElement>(el: HTMLElement, selector: string) =>
+  Array.from(el.shadowRoot?.querySelectorAll<E>(selector) ?? []);
+
+async function until<T>(read: () => T | null | undefined | false, what: string, ms = 8000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = read();
+    if (value) return value;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 30));
+  }
+}
+
+const launcher = (el: HTMLElement) => $<HTMLButtonElement>(el, '.launcher') as HTMLButtonElement;
+const messages = (el: HTMLElement, kind: string) => $$(el, `.lp-chat__message[data-kind="${kind}"]`);
+const lastOf = (el: HTMLElement, kind: string) => messages(el, kind).at(-1) ?? null;
+
+async function openChat(el: HTMLElementTagNameMap['lp-chat-widget']) {
+  await el.updateComplete;
+  launcher(el).click();
+  await until(() => $(el, '.lp-chat__field'), 'the panel');
+  return until(() => lastOf(el, 'welcome'), 'the welcome message');
+}
+
+/** Waits until the ongoing call has finished (the loading line is gone). */
+const idle = (el: HTMLElement) =>
+  until(() => !$(el, '[data-kind="loading"]') && !$(el, '.lp-chat__log[aria-busy="true"]'), 'idle');
+
+/** Waits for the click guard of chat buttons (1 s) to pass. */
+const guard = () => new Promise((r) => setTimeout(r, 1050));
+
+describe('<lp-chat-widget>', () => {
+  beforeEach(() => {
+    resetChat();
+    $locale.set('zh-CN');
+    sessionStorage.clear();
+    localStorage.removeItem(POSITION_KEY);
+    localStorage.removeItem('lp-locale');
+  });
+  afterEach(async () => {
+    for (const el of made.splice(0)) el.remove();
+    await resetMouse();
+    await setViewport({ width: 800, height: 600 });
+  });
+
+  it('renders only the launcher until the first open, and keeps its size under hostile page CSS', async () => {
+    const el = widget();
+    await el.updateComplete;
+    expect($(el, '.lp-chat')).to.equal(null);
+    expect($(el, '.panel')?.hidden).to.equal(true);
+    const plain = launcher(el).getBoundingClientRect();
+    expect([plain.width, plain.height]).to.deep.equal([56, 56]);
+    const style = document.createElement('style');
+    style.textContent = 'html { font-size: 40px } * { font-size: 30px !important; line-height: 3 }';
+    document.head.append(style);
+    try {
+      const hostile = launcher(el).getBoundingClientRect();
+      expect([hostile.width, hostile.height, hostile.right, hostile.bottom]).to.deep.equal([
+        plain.width,
+        plain.height,
+        plain.right,
+        plain.bottom,
+      ]);
+    } finally {
+      style.remove();
+    }
+  });
+
+  it('welcomes with hot questions and at most 5 categories, lists a category 5 at a time and changes the batch', async function () {
+    this.timeout(20000);
+    const el = widget();
+    const welcome = await openChat(el);
+    expect(welcome.textContent).to.contain('在线客服');
+    const categories = $$(el, '.lp-chat__category');
+    expect(categories.length).to.be.within(1, 5);
+    expect(welcome.querySelectorAll('.lp-chat__question').length).to.be.greaterThan(0);
+    const name = categories[0]?.textContent ?? '';
+    categories[0]?.click();
+    await until(() => lastOf(el, 'questions'), 'the category questions');
+    expect(lastOf(el, 'user')?.textContent).to.contain(name);
+    const list = lastOf(el, 'questions') as HTMLElement;
+    const first = $$(el, '[data-kind="questions"] .lp-chat__question').map((b) => b.textContent);
+    expect(first.length).to.be.within(1, 5);
+    const batch = list.querySelector<HTMLElement>('.lp-chat__batch');
+    if (batch) {
+      batch.click();
+      await until(
+        () => $$(el, '[data-kind="questions"] .lp-chat__question')[0]?.textContent !== first[0],
+        'another batch',
+      );
+      expect(messages(el, 'questions').length).to.equal(1);
+    }
+  });
+
+  it('answers a picked question with sanitized HTML; solved is sent once and thanked', async function () {
+    this.timeout(20000);
+    const el = widget();
+    const welcome = await openChat(el);
+    welcome.querySelector<HTMLElement>('.lp-chat__question')?.click();
+    const answer = await until(() => lastOf(el, 'answer'), 'the answer');
+    expect(answer.querySelector('.lp-chat__answer-html')?.innerHTML).to.match(/<(p|ol|ul)>/);
+    answer.querySelector<HTMLElement>('.lp-chat__solved')?.click();
+    await until(() => lastOf(el, 'thanks'), 'the thanks');
+    await idle(el);
+    const solved = answer.querySelector<HTMLButtonElement>('.lp-chat__solved');
+    const unsolved = answer.querySelector<HTMLButtonElement>('.lp-chat__unsolved');
+    expect(solved?.disabled).to.equal(true);
+    expect(unsolved?.disabled).to.equal(true);
+    expect(solved?.getAttribute('aria-pressed')).to.equal('true');
+    await guard();
+    unsolved?.click();
+    solved?.click();
+    await settle();
+    expect(messages(el, 'thanks').length).to.equal(1);
+    expect(messages(el, 'feedback').length).to.equal(0);
+  });
+
+  it('takes unsolved feedback (reasons, description with a 200-character counter) once', async function () {
+    this.timeout(20000);
+    const el = widget({ locale: 'en' });
+    const welcome = await openChat(el);
+    welcome.querySelector<HTMLElement>('.lp-chat__question')?.click();
+    const answer = await until(() => lastOf(el, 'answer'), 'the answer');
+    answer.querySelector<HTMLElement>('.lp-chat__unsolved')?.click();
+    const form = await until(() => lastOf(el, 'feedback'), 'the feedback form');
+    const labels = Array.from(form.querySelectorAll('.lp-chat__reason')).map((l) => l.textContent);
+    expect(labels).to.deep.equal([
+      'off-topic',
+      'inaccurate answer',
+      'answer too simple',
+      'answer not understandable',
+      'problem not solved',
+      'other',
+    ]);
+    form.querySelectorAll<HTMLInputElement>('input[type="checkbox"]')[1]?.click();
+    const text = form.querySelector<HTMLTextAreaElement>('textarea') as HTMLTextAreaElement;
+    expect(text.maxLength).to.equal(200);
+    text.focus();
+    await sendKeys({ type: 'Too vague' });
+    await until(() => form.querySelector('.lp-chat__counter')?.textContent === '9/200', 'the counter');
+    form.querySelector<HTMLElement>('.lp-chat__submit')?.click();
+    await until(() => lastOf(el, 'thanks'), 'the thanks');
+    await idle(el);
+    expect(lastOf(el, 'thanks')?.textContent).to.contain('Thank you');
+    expect(form.querySelector<HTMLButtonElement>('.lp-chat__submit')?.disabled).to.equal(true);
+    expect(text.disabled).to.equal(true);
+  });
+
+  it('searches a typed question, says when nothing is found (with the service phone), and keeps the conversation across a re-mount', async function () {
+    this.timeout(20000);
+    const el = widget();
+    await openChat(el);
+    const field = $<HTMLInputElement>(el, '.lp-chat__field') as HTMLInputElement;
+    expect(deepActive()).to.equal(field);
+    await sendKeys({ type: '草稿' });
+    await sendKeys({ press: 'Enter' });
+    const answer = await until(() => lastOf(el, 'answer'), 'the answer of the typed question');
+    expect(lastOf(el, 'user')?.textContent).to.contain('草稿');
+    expect(answer.textContent).to.contain('草稿');
+    await idle(el);
+    await guard(); // Enter submits through the send button, which keeps the chat's 1 s guard
+    await sendKeys({ type: 'qqqxyzzy' });
+    await sendKeys({ press: 'Enter' });
+    const none = await until(() => lastOf(el, 'not-found'), 'answer temporarily not found');
+    expect(none.textContent).to.contain('答案暂时未找到');
+    expect(none.querySelector('a[href^="tel:"]')?.textContent).to.match(/\d/);
+    const count = $$(el, '.lp-chat__message').length;
+    // an SPA route change: the element goes away and a new one comes (the panel stays open)
+    el.remove();
+    await settle();
+    const again = widget();
+    await until(() => $$(again, '.lp-chat__message').length === count, 'the restored conversation');
+    expect(again.open).to.equal(true);
+  });
+
+  it('opens from the keyboard, moves focus in, closes on Esc and gives focus back', async () => {
+    const el = widget();
+    await el.updateComplete;
+    launcher(el).focus();
+    await sendKeys({ press: 'Enter' });
+    await until(() => $(el, '.lp-chat__field'), 'the panel');
+    await until(() => deepActive() === $(el, '.lp-chat__field'), 'focus in the panel');
+    expect(launcher(el).getAttribute('aria-expanded')).to.equal('true');
+    await sendKeys({ press: 'Escape' });
+    await el.updateComplete;
+    expect($(el, '.panel')?.hidden).to.equal(true);
+    expect(deepActive()).to.equal(launcher(el));
+    expect(launcher(el).getAttribute('aria-expanded')).to.equal('false');
+  });
+
+  it('moves with the arrow keys and remembers where it was put', async () => {
+    const el = widget();
+    await el.updateComplete;
+    const before = launcher(el).getBoundingClientRect();
+    launcher(el).focus();
+    await sendKeys({ press: 'ArrowLeft' });
+    await sendKeys({ press: 'ArrowUp' });
+    await el.updateComplete;
+    const after = launcher(el).getBoundingClientRect();
+    expect([after.left, after.top]).to.deep.equal([before.left - 10, before.top - 10]);
+    expect(JSON.parse(localStorage.getItem(POSITION_KEY) ?? 'null')).to.deep.equal({
+      x: after.left,
+      y: after.top,
+    });
+    el.remove();
+    const again = widget();
+    await again.updateComplete;
+    const restored = launcher(again).getBoundingClientRect();
+    expect([restored.left, restored.top]).to.deep.equal([after.left, after.top]);
+  });
+
+  it('is dragged with the pointer but never out of the viewport, also when the window shrinks', async () => {
+    await setViewport({ width: 800, height: 600 });
+    const el = widget({ position: 'bottom-left' });
+    await el.updateComplete;
+    const start = launcher(el).getBoundingClientRect();
+    expect(start.left).to.equal(24);
+    const x = Math.round(start.left + 28);
+    const y = Math.round(start.top + 28);
+    await sendMouse({ type: 'move', position: [x, y] });
+    await sendMouse({ type: 'down' });
+    await sendMouse({ type: 'move', position: [x + 200, y - 100] });
+    await sendMouse({ type: 'move', position: [x + 5000, y - 5000] });
+    await sendMouse({ type: 'up' });
+    await el.updateComplete;
+    const r = launcher(el).getBoundingClientRect();
+    const width = document.documentElement.clientWidth;
+    expect([r.right, r.top]).to.deep.equal([width, 0]);
+    // the drag was not a click: the panel stays closed
+    expect(el.open).to.equal(false);
+    await setViewport({ width: 400, height: 500 });
+    await until(
+      () => launcher(el).getBoundingClientRect().right <= document.documentElement.clientWidth,
+      'clamp',
+    );
+    expect(launcher(el).getBoundingClientRect().right).to.equal(document.documentElement.clientWidth);
+  });
+
+  it('fills the screen below 600 px width', async () => {
+    await setViewport({ width: 480, height: 700 });
+    const el = widget();
+    await openChat(el);
+    const panel = $(el, '.panel')?.getBoundingClientRect();
+    expect([panel?.left, panel?.top, panel?.width, panel?.height]).to.deep.equal([
+      0,
+      0,
+      document.documentElement.clientWidth,
+      700,
+    ]);
+  });
+
+  it('sanitizes answers again in the browser', () => {
+    const dirty =
+      '<p onclick="x()">ok<script>alert(1)</script><a href="javascript:alert(1)">x</a><img src=x onerror=alert(1)></p>';
+    const clean = sanitizeAnswer(dirty);
+    expect(clean).not.to.match(/script|onclick|onerror|javascript|<img/);
+    expect(clean).to.contain('ok');
+  });
+
+  it('is accessible with an answer on screen', async function () {
+    this.timeout(20000);
+    const el = widget();
+    const welcome = await openChat(el);
+    welcome.querySelector<HTMLElement>('.lp-chat__question')?.click();
+    await until(() => lastOf(el, 'answer'), 'the answer');
+    await idle(el);
+    await expect(el).to.be.accessible();
+  });
+});
