@@ -114,6 +114,19 @@ describe('<lp-notices>', () => {
     expect(await b).to.equal(true);
   });
 
+  it('shows each toast once when the page has several <lp-notices>', async () => {
+    const first = notices();
+    const second = notices();
+    await settle();
+    toast('Once', 'info');
+    await settle();
+    expect(toastsIn(first).length + toastsIn(second).length).to.equal(1);
+    expect(toastsIn(first).length).to.equal(1);
+    first.remove();
+    await settle();
+    expect(toastsIn(second).length).to.equal(1);
+  });
+
   it('puts toasts at the bottom with placement="bottom"', async () => {
     const el = notices();
     el.setAttribute('placement', 'bottom');

@@ -1,14 +1,20 @@
+import { atom } from 'nanostores';
 import { createElement } from 'react';
 import { Notices } from '../../src/features/notices/notices.tsx';
 import type { ToastKind } from '../../src/stores/notices.ts';
+import { shared } from '../../src/stores/registry.ts';
 import { define } from '../kit/define.ts';
 import { dispatch } from '../kit/events.ts';
 import { ReactElement } from '../kit/react-element.ts';
 import { noticesStyles } from './notices.styles.ts';
 
+/** The connected `<lp-notices>` of the page, whichever bundle defined them; the first one shows. */
+const $hosts = shared('lp-notices.hosts', () => atom<readonly HTMLElement[]>([]));
+
 /**
  * Shows the page's toasts and confirm dialogs (raised by the API client and the features) on a
- * page that embeds single elements; the portal's host shows them itself. Put one on the page.
+ * page that embeds single elements. Several on one page are harmless: only the first connected
+ * one shows anything, so each embed may bring its own.
  *
  * @summary Toasts and confirm dialogs of the page, in the top layer.
  * @tag lp-notices
@@ -31,7 +37,23 @@ export class LpNotices extends ReactElement {
   /** Where toasts appear: `top` (default) or `bottom`. */
   declare placement: string | null;
 
+  #unlisten: (() => void) | null = null;
+
+  override connectedCallback(): void {
+    $hosts.set([...$hosts.get().filter((h) => h !== this), this]);
+    this.#unlisten ??= $hosts.listen(() => this.requestUpdate());
+    super.connectedCallback();
+  }
+
+  override disconnectedCallback(): void {
+    this.#unlisten?.();
+    this.#unlisten = null;
+    $hosts.set($hosts.get().filter((h) => h !== this));
+    super.disconnectedCallback();
+  }
+
   protected render() {
+    if ($hosts.get()[0] !== this) return null;
     return createElement(Notices, {
       placement: this.placement === 'bottom' ? 'bottom' : 'top',
       onToastDismiss: ({ id, kind, message }) => dispatch(this, 'lp-toast-dismiss', { id, kind, message }),
