@@ -10,7 +10,11 @@ export function parseInput<S extends v.GenericSchema>(schema: S, input: unknown)
   if (input === null || typeof input !== 'object' || Array.isArray(input)) {
     throw badRequest('request must be an object');
   }
-  if (hasUnstorableText(input, 0)) throw badRequest('request contains characters that are not allowed');
+  const unstorableField = findUnstorable(input, '', 0);
+  if (unstorableField) {
+    const [field, problem] = unstorableField;
+    throw invalid(problem, { [field]: problem });
+  }
   const result = v.safeParse(schema, input);
   if (result.success) return result.output;
   const fields: Record<string, string> = {};
@@ -30,17 +34,26 @@ export function parseInput<S extends v.GenericSchema>(schema: S, input: unknown)
 
 /**
  * NUL characters and unpaired surrogates cannot be stored as PostgreSQL text (the query would
- * fail with a server error), so any string holding one is refused up front.
+ * fail with a server error), so a string holding one is refused up front with a 422 on its field.
  */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-const unstorable = (text: string) => text.includes('\u0000') || LONE_SURROGATE.test(text);
-function hasUnstorableText(value: unknown, depth: number): boolean {
-  if (typeof value === 'string') return unstorable(value);
-  if (depth > 20 || value === null || typeof value !== 'object') return false;
-  for (const [key, item] of Object.entries(value)) {
-    if (unstorable(key) || hasUnstorableText(item, depth + 1)) return true;
+function unstorable(text: string): string | null {
+  if (text.includes('\u0000')) return 'must not contain NUL characters';
+  return LONE_SURROGATE.test(text) ? 'must be valid unicode text' : null;
+}
+function findUnstorable(value: unknown, path: string, depth: number): [string, string] | null {
+  if (typeof value === 'string') {
+    const problem = unstorable(value);
+    return problem ? [path || 'request', problem] : null;
   }
-  return false;
+  if (depth > 20 || value === null || typeof value !== 'object') return null;
+  for (const [key, item] of Object.entries(value)) {
+    const keyProblem = unstorable(key);
+    if (keyProblem) return ['field', keyProblem];
+    const found = findUnstorable(item, path ? `${path}.${key}` : key, depth + 1);
+    if (found) return found;
+  }
+  return null;
 }
 
 /** The JSON body of a POST: 400 when it is empty, not JSON or not an object. */
