@@ -65,6 +65,47 @@ describe('common/get-qa-config', () => {
     expect(later.data.session).not.toBe(first.data.session);
   });
 
+  it('is also served as POST, with an empty, JSON or form body', async () => {
+    const t = await testApp();
+    const empty = await t.call<QaConfig>(PATH, { method: 'POST', raw: '' });
+    expect(empty.code).toBe(0);
+    expect(empty.data.session).toMatch(CHAT_SESSION_PATTERN);
+    const json = await t.call<QaConfig>(PATH, { body: { action_id: 0, action_page: '/home/index' } });
+    expect(json.code).toBe(0);
+    expect(json.data.hot).toEqual(empty.data.hot);
+    const form = await t.call<QaConfig>(PATH, {
+      raw: 'action_id=0&action_page=%2Fhome',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(form.code).toBe(0);
+    const bad = await t.call(PATH, { raw: '{"action_id":', headers: { 'content-type': 'application/json' } });
+    expect(bad.code).toBe(Code.badRequest);
+    const extra = await t.call(PATH, { body: { action_id: 0, secret: 'x' } });
+    expect(extra.code).toBe(Code.invalid);
+  });
+
+  it('clears expired sessions that never commented, keeps those that did', async () => {
+    const t = await testApp();
+    const idle = (await t.call<QaConfig>(PATH)).data.session;
+    const rated = (await t.call<QaConfig>(PATH)).data.session;
+    const answer = await t.deps.db
+      .selectFrom('chat_answers')
+      .select('a_id')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    const comment = await t.call('customer-service/add-comment', {
+      body: { a_id: [answer.a_id], comment_type: 1 },
+      headers: { 'X-Chat-Session': rated },
+    });
+    expect(comment.code).toBe(0);
+    t.advance(25 * 60 * 60 * 1000);
+    const left = () =>
+      t.deps.db.selectFrom('chat_sessions').select('id').where('id', 'in', [idle, rated]).execute();
+    // Each issue clears a few (other tests of this worker left theirs too): issue until it is gone.
+    for (let i = 0; i < 100 && (await left()).length > 1; i++) await t.call<QaConfig>(PATH);
+    expect(await left()).toEqual([{ id: rated }]);
+  });
+
   it('records the user of a valid token on the new session', async () => {
     const t = await testApp();
     const user = await createUser(t.deps.db);

@@ -30,9 +30,33 @@ export async function chatSessionFor(
   now: Date,
 ): Promise<string> {
   if (wellFormed(sent) && (await live(db, sent, now))) return sent;
+  await purgeExpired(db, now);
   const id = randomBytes(16).toString('base64url');
   await db.insertInto('chat_sessions').values({ id, uid, created_at: now }).execute();
   return id;
+}
+
+/** Expired sessions that never commented are of no use: a few go each time a session is issued. */
+async function purgeExpired(db: DB, now: Date): Promise<void> {
+  const cutoff = new Date(now.getTime() - CHAT_SESSION_TTL_MS);
+  await db
+    .deleteFrom('chat_sessions')
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('chat_sessions as s')
+        .select('s.id')
+        .where('s.created_at', '<=', cutoff)
+        .where((w) =>
+          w.not(
+            w.exists(
+              w.selectFrom('chat_comments as c').select('c.id').whereRef('c.chat_session', '=', 's.id'),
+            ),
+          ),
+        )
+        .orderBy('s.created_at')
+        .limit(20),
+    )
+    .execute();
 }
 
 /** The live chat session a call must carry (400 when it is missing, malformed, unknown or expired). */
