@@ -75,10 +75,10 @@ async function measureCore() {
       const bytes = contents.get(k);
       return [`  lazy: ${pkg ?? inputs[0]}`, bytes.length, brotli(bytes), gzip(bytes)];
     });
-  const react = Object.keys(outputs[entry].inputs).some((i) =>
-    /node_modules\/(react|react-dom|lit)\//.test(i),
-  );
-  if (react) throw new Error('the core must not contain React or Lit');
+  const firstInputs = [...first].flatMap((k) => Object.keys(outputs[k].inputs));
+  const banned = firstInputs.find((i) => /node_modules\/(react|react-dom|lit|pinyin-pro|fuse\.js)\//.test(i));
+  if (banned)
+    throw new Error(`the core's first load must not contain ${banned} (React, Lit or a lazy helper)`);
   return {
     row: ['core (src/core.ts, first load)', firstBytes.length, brotli(firstBytes), gzip(firstBytes)],
     lazy,
