@@ -9,6 +9,7 @@ export { Menu, type MenuItem, type MenuProps } from './menu/menu.tsx';
 export { MenuButton, type MenuButtonProps } from './menu/menu-button.tsx';
 export { Pagination, type PaginationProps } from './pagination/pagination.tsx';
 export { type Anchor, follow, place } from './popover/place.ts';
+export { Popover, type PopoverProps } from './popover/popover.tsx';
 export {
   containsFilter,
   Select,

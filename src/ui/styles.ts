@@ -5,6 +5,7 @@ import { dialogStyles } from './dialog/dialog.styles.ts';
 import { formFieldStyles } from './form-field/form-field.styles.ts';
 import { menuStyles } from './menu/menu.styles.ts';
 import { paginationStyles } from './pagination/pagination.styles.ts';
+import { popoverStyles } from './popover/popover.styles.ts';
 import { selectStyles } from './select/select.styles.ts';
 import { statesStyles } from './states/states.styles.ts';
 import { tableStyles } from './table/table.styles.ts';
@@ -20,6 +21,7 @@ export const uiCss = [
   formFieldStyles,
   menuStyles,
   paginationStyles,
+  popoverStyles,
   selectStyles,
   statesStyles,
   tableStyles,
