@@ -103,7 +103,7 @@ export const operations: Operation[] = [
     auth: 'none',
     body: JumpLoginRequest,
     response: '`{access_token}`',
-    codes: [400, 406, 422, 429],
+    codes: [400, 422, 429, 598],
   },
   {
     method: 'post',
@@ -113,7 +113,7 @@ export const operations: Operation[] = [
     auth: 'none',
     body: TokenRequest,
     response: '`[{ur_token, flag}]`',
-    codes: [400, 406, 422, 429],
+    codes: [400, 422, 429, 598],
   },
   {
     method: 'post',
@@ -133,7 +133,7 @@ export const operations: Operation[] = [
     auth: 'session',
     body: UpdatePasswordRequest,
     response: '`null`',
-    codes: [400, 406, 422, ...session],
+    codes: [400, 403, 406, 422, 429, ...session],
   },
   {
     method: 'get',
@@ -141,7 +141,7 @@ export const operations: Operation[] = [
     tag: 'customer-account',
     summary: 'The user’s customer accounts and the current one',
     auth: 'session',
-    response: '`{list: [{cu_id, cu_name, co_name, identifier}], identifier, old_customer_button}`',
+    response: '`{list: [{cu_id, cu_name, co_name, identifier, pinyin}], identifier, old_customer_button}`',
     codes: session,
   },
   {
@@ -159,11 +159,11 @@ export const operations: Operation[] = [
     path: 'index/change-passwd',
     tag: 'index',
     summary: 'SMS-verified password change: `action=captcha` sends a code, `action=submit` changes',
-    auth: 'none',
+    auth: 'session',
     body: ChangePasswdRequest,
     encoding: 'form',
     response: 'captcha: a message; submit: `null`',
-    codes: [400, 404, 422, 429, 475, 476],
+    codes: [400, 403, 422, 429, 475, 476, ...session],
   },
   {
     method: 'get',
