@@ -22,6 +22,8 @@ export type PassFlag = 0 | 1 | 2;
 
 export const CaptchaQuery = v.strictObject({
   username: Username,
+  /** Cache buster of the image URL (`captchaUrl()` adds it so that a refresh loads a new image). */
+  t: v.optional(v.pipe(v.string(), v.regex(/^\d{1,16}$/, 't must be a number'))),
 });
 
 export interface CustomerRef {
