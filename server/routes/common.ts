@@ -4,7 +4,7 @@ import { optionalSession, requireSession } from '../http/auth.ts';
 import { clientIp } from '../http/client-ip.ts';
 import type { AppEnv, SessionContext } from '../http/env.ts';
 import { parseInput, readJson, readQuery } from '../http/input.ts';
-import { menuForGroup } from '../services/menu.ts';
+import { menuJsonForGroup } from '../services/menu.ts';
 import { hitRateLimit } from '../services/rate-limit.ts';
 import {
   backgroundCall,
@@ -40,7 +40,9 @@ export function commonRoutes(): Hono<AppEnv> {
 
   app.get('/get-route.html', requireSession(), async (c) => {
     const { db, now } = c.get('deps');
-    return ok(c, await menuForGroup(db, c.var.session.sgId, now().getTime()));
+    // The group's tree is serialized once per cache entry, not per call: see services/menu.ts.
+    const data = await menuJsonForGroup(db, c.var.session.sgId, now().getTime());
+    return c.body(`{"code":0,"message":"ok","data":${data}}`, 200, { 'content-type': 'application/json' });
   });
 
   app.get('/data-tracking.html', async (c) => {

@@ -11,6 +11,8 @@ export const MENU_CACHE_MS = 30_000;
 interface Cached {
   at: number;
   routes: Promise<RouteRecord[]>;
+  /** The tree as JSON, made once per cache entry (the answer is the same for the whole group). */
+  json?: Promise<string>;
 }
 
 const caches = new WeakMap<DB, Map<number, Cached>>();
@@ -25,21 +27,32 @@ export function forgetMenus(db: DB): void {
  * group has none. Served from memory for up to MENU_CACHE_MS.
  */
 export function menuForGroup(db: DB, sgId: number, nowMs = Date.now()): Promise<RouteRecord[]> {
+  return entryFor(db, sgId, nowMs).routes;
+}
+
+/** `menuForGroup` as JSON text, serialized once per cache entry (the hot path of get-route). */
+export function menuJsonForGroup(db: DB, sgId: number, nowMs = Date.now()): Promise<string> {
+  const entry = entryFor(db, sgId, nowMs);
+  entry.json ??= entry.routes.then((routes) => JSON.stringify(routes));
+  return entry.json;
+}
+
+function entryFor(db: DB, sgId: number, nowMs: number): Cached {
   let cache = caches.get(db);
   if (!cache) {
     cache = new Map();
     caches.set(db, cache);
   }
   const hit = cache.get(sgId);
-  if (hit && nowMs - hit.at < MENU_CACHE_MS) return hit.routes;
+  if (hit && nowMs - hit.at < MENU_CACHE_MS) return hit;
   const routes = loadMenu(db, sgId);
-  const entry = { at: nowMs, routes };
+  const entry: Cached = { at: nowMs, routes };
   cache.set(sgId, entry);
   // A failed load is not remembered: the next call tries again.
   routes.catch(() => {
     if (cache.get(sgId) === entry) cache.delete(sgId);
   });
-  return routes;
+  return entry;
 }
 
 /** Reads the group's rows (or the default rows) in one query and builds the tree. */
