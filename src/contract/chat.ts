@@ -86,7 +86,7 @@ export const SearchQuery = v.strictObject({
   ),
 });
 
-const distinct = (items: readonly number[]) => new Set(items).size === items.length;
+const distinct = (items: number[]) => new Set(items).size === items.length;
 
 export const AddCommentRequest = v.pipe(
   v.strictObject({
