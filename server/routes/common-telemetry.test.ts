@@ -240,12 +240,26 @@ describe('POST common/error-log', () => {
     ['a 10 kB message', { url: '/', message: 'x'.repeat(10_000) }, 'message'],
     ['an object as customer id', { url: '/', message: 'm', cu_id: { a: 1 } }, 'cu_id'],
     ['an extra field', { url: '/', message: 'm', stack: 'at x' }, 'stack'],
-  ])('answers 422 with the field for %s', async (_, body, field) => {
+  ])('answers 422 with the field for %s and stores nothing', async (_, body, field) => {
     const t = await testApp();
-    const res = await t.call<Record<string, string>>('common/error-log', { body });
+    const tag = unique('tag');
+    const res = await t.call<Record<string, string>>('common/error-log', { body: { ...body, tag } });
     expect(res.code).toBe(422);
     expect(res.data).toHaveProperty(field);
     expect(res.message).not.toContain('xxxxxxxxxx');
+    const rows = await t.deps.db.selectFrom('error_logs').select('id').where('tag', '=', tag).execute();
+    expect(rows).toEqual([]);
+  });
+
+  it('reads a form body like JSON and validates it the same way', async () => {
+    const t = await testApp();
+    const marker = unique('form');
+    const res = await t.call('common/error-log', {
+      raw: new URLSearchParams({ url: '/x', message: marker, cu_id: '42' }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(res.code).toBe(0);
+    expect((await errorRows(t, marker)).map((r) => r.cu_id)).toEqual(['42']);
   });
 
   it.each([
