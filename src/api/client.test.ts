@@ -212,3 +212,24 @@ describe('transport failures', () => {
     expect($toasts.get()[0]?.message).toBe(translate('api.network'));
   });
 });
+
+describe('cancelled calls', () => {
+  it('a call the caller aborts rejects as aborted, without a notice', async () => {
+    const controller = new AbortController();
+    let calls = 0;
+    w.useFetch(
+      (input) =>
+        new Promise((_, reject) => {
+          calls++;
+          const signal = input instanceof Request ? input.signal : undefined;
+          if (signal?.aborted) reject(signal.reason);
+          signal?.addEventListener('abort', () => reject(signal.reason));
+        }),
+    );
+    const pending = failure(get('common/get-route', undefined, { signal: controller.signal }));
+    controller.abort();
+    expect((await pending).code).toBe(TransportCode.aborted);
+    expect(calls).toBeLessThanOrEqual(1);
+    expect($toasts.get()).toEqual([]);
+  });
+});

@@ -1,4 +1,4 @@
-import { atom, map } from 'nanostores';
+import { atom, computed, map } from 'nanostores';
 import { reportError } from '../api/telemetry.ts';
 import {
   customerLogin,
@@ -79,6 +79,10 @@ const state = shared('session', () => ({
 
 export const $session = state.session;
 export const $passwordFlags = state.flags;
+/** The customer account the session is in (from the user info). */
+export const $customer = shared('session.customer', () =>
+  computed(state.session, (value) => value.userInfo?.customer ?? null),
+);
 
 function identify(info: UserInfo | null): void {
   $identity.set({

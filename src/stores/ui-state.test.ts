@@ -117,3 +117,24 @@ describe('tab sync without BroadcastChannel', () => {
     expect(JSON.parse(local.get(SYNC_STORAGE_KEY) ?? '{}')).toMatchObject({ type: 'logout' });
   });
 });
+
+describe('tab sync through the storage event', () => {
+  it('delivers a message another tab wrote to localStorage', async () => {
+    const { SYNC_STORAGE_KEY: key, onSync, startSync } = await import('./sync.ts');
+    let listener: ((event: { key: string; newValue: string | null }) => void) | undefined;
+    vi.stubGlobal('BroadcastChannel', undefined);
+    vi.stubGlobal('addEventListener', (type: string, fn: typeof listener) => {
+      if (type === 'storage') listener = fn;
+    });
+    vi.stubGlobal('removeEventListener', () => {});
+    const heard: string[] = [];
+    const off = onSync((m) => heard.push(m.type));
+    const stop = startSync();
+    listener?.({ key: 'other', newValue: '{"type":"logout"}' });
+    listener?.({ key, newValue: 'not json' });
+    listener?.({ key, newValue: '{"type":"customer","at":1}' });
+    expect(heard).toEqual(['customer']);
+    off();
+    stop();
+  });
+});
