@@ -1,4 +1,3 @@
-import { cleanStores } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createUser } from '../../server/testing/fixtures.ts';
 import { type Wired, wireClient } from '../api/test-server.ts';
@@ -31,7 +30,6 @@ beforeEach(async () => {
 });
 afterEach(() => {
   w.restore();
-  cleanStores($views);
   $views.set([]);
   $menu.set([]);
 });
