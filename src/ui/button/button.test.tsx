@@ -18,10 +18,11 @@ describe('Button', () => {
     await expect(m.host).to.be.accessible();
   });
 
-  it('acts on Enter and Space, then ignores clicks while the guard is on', async () => {
+  it('acts on Enter and Space, then ignores clicks while the guard is on', async function () {
+    this.timeout(8000);
     let clicks = 0;
     const m = mount(
-      <Button guardMs={400} onClick={() => clicks++}>
+      <Button guardMs={1500} onClick={() => clicks++}>
         Send
       </Button>,
     );
@@ -36,7 +37,7 @@ describe('Button', () => {
     button.click();
     expect(clicks).to.equal(1);
     expect(m.shadow.activeElement).to.equal(button);
-    await sleep(450);
+    await sleep(1600);
     expect(button.hasAttribute('aria-disabled')).to.equal(false);
     await sendKeys({ press: 'Space' });
     expect(clicks).to.equal(2);
@@ -47,11 +48,13 @@ describe('Button', () => {
     let clicks = 0;
     const m = mount(<Button onClick={() => clicks++}>Submit</Button>);
     const button = m.$('button');
+    const t0 = performance.now();
     button.click();
-    await sleep(1800);
+    await sleep(1000);
     button.click();
     expect(clicks).to.equal(1);
-    await sleep(300);
+    expect(button.getAttribute('aria-disabled')).to.equal('true');
+    await sleep(2100 - (performance.now() - t0));
     button.click();
     expect(clicks).to.equal(2);
   });
