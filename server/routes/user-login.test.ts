@@ -176,6 +176,9 @@ describe('user/captcha', () => {
     const t = await testApp();
     expect((await t.call('user/captcha')).code).toBe(422);
     expect((await t.call('user/captcha', { query: { username: '   ' } })).code).toBe(422);
+    expect(
+      (await t.app.request(`/api/user/captcha.html?username=${unique('cap')}&t=1732250000000`)).status,
+    ).toBe(200);
     startOfWindow(t, 60_000);
     const username = unique('cap');
     for (let i = 0; i < 10; i++) {

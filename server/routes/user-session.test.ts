@@ -75,6 +75,15 @@ describe('sessions: user/login → user/get-user-info', () => {
     expect(live.map((r) => r.end_reason)).toEqual(['replaced', null]);
   });
 
+  it('answers 599 at once to a token that was just used, after a login elsewhere', async () => {
+    const t = await testApp();
+    const u = await createUser(t.deps.db);
+    const first = await loginAs(t, u);
+    expect((await t.call('user/get-user-info', { token: first })).code).toBe(0);
+    await loginAs(t, u);
+    expect((await t.call('user/get-user-info', { token: first })).code).toBe(599);
+  });
+
   it('answers 598 after logout', async () => {
     const t = await testApp();
     const u = await createUser(t.deps.db);

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { Code } from '../../src/contract/codes.ts';
 import type { PassFlag } from '../../src/contract/user.ts';
 import type { DB } from '../db/database.ts';
@@ -226,15 +225,4 @@ export async function endUserSessions(db: DB, uid: number, reason: EndReason, no
 /** Drops the remembered sessions of a user (after any change to the user or their sessions). */
 export function forgetUserSessions(uid: number): void {
   forget((r) => r.uid === uid);
-}
-
-/** Live sessions of a user, newest first (used by tests and the CLI). */
-export async function liveSessionCount(db: DB, uid: number): Promise<number> {
-  const row = await db
-    .selectFrom('sessions')
-    .select(sql<number>`count(*)::int`.as('n'))
-    .where('uid', '=', uid)
-    .where('ended_at', 'is', null)
-    .executeTakeFirstOrThrow();
-  return row.n;
 }
