@@ -145,7 +145,7 @@ export const loginCss = css`
   }
   .lp-login__captcha-image {
     flex: none;
-    width: 120px;
+    width: 128px;
     height: 40px;
     padding: 0;
     overflow: hidden;
@@ -158,6 +158,7 @@ export const loginCss = css`
     display: block;
     width: 100%;
     height: 100%;
+    object-fit: contain;
   }
   .lp-login__form-error {
     min-height: 20px;

@@ -109,7 +109,7 @@ export const en: Record<keyof typeof zh, string> = {
   'host.login.and': 'and the',
   'host.login.showPassword': 'Show password',
   'host.login.hidePassword': 'Hide password',
-  'host.login.wrongCredentials': 'wrong username or password',
+  'host.login.wrongCredentials': 'Wrong username or password.',
   'host.login.locked':
     'Too many failed sign-ins: the account is locked for 15 minutes. Please try again later.',
   'host.login.captchaNeeded': 'To keep your account safe, please enter the characters in the image',

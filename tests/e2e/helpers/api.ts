@@ -1,0 +1,59 @@
+import type { APIRequestContext } from '@playwright/test';
+import { DEV_INTEGRATION_SECRET, signIntegration } from '../../../server/services/integration-signature.ts';
+import type { Login } from './accounts.ts';
+
+interface Envelope<T> {
+  code: number;
+  message: string;
+  data: T;
+}
+
+/** Calls `/api/<path>.html` with a JSON body (and a token), returning the envelope. */
+export async function callApi<T>(
+  request: APIRequestContext,
+  path: string,
+  body: unknown,
+  token?: string,
+): Promise<Envelope<T>> {
+  const response = await request.post(`/api/${path}.html`, {
+    data: body,
+    headers: token ? { 'X-Token': token } : {},
+  });
+  return (await response.json()) as Envelope<T>;
+}
+
+/** Logs in through the API (as another browser would) and returns the session token. */
+export async function apiLogin(request: APIRequestContext, login: Login): Promise<string> {
+  const answer = await callApi<{ access_token: string }>(request, 'user/login', login);
+  if (answer.code !== 0) throw new Error(`login ${login.username} refused: ${answer.code} ${answer.message}`);
+  return answer.data.access_token;
+}
+
+/**
+ * A one-time code for `user/jump-login` (kind 'jump') or a token for `user/new-login` (kind
+ * 'new'), asked for the way another provider system does: the signed integration call, with the
+ * development secret the test server runs with.
+ */
+export async function integrationCode(
+  request: APIRequestContext,
+  username: string,
+  kind: 'jump' | 'new',
+): Promise<string> {
+  const body = JSON.stringify({ username, kind });
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  const response = await request.post('/api/integration/jump-code.html', {
+    data: body,
+    headers: {
+      'content-type': 'application/json',
+      'x-timestamp': timestamp,
+      'x-signature': signIntegration(
+        process.env.INTEGRATION_SECRET ?? DEV_INTEGRATION_SECRET,
+        timestamp,
+        body,
+      ),
+    },
+  });
+  const answer = (await response.json()) as Envelope<{ code: string }>;
+  if (answer.code !== 0) throw new Error(`jump-code refused: ${answer.code} ${answer.message}`);
+  return answer.data.code;
+}

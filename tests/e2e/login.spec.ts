@@ -1,0 +1,169 @@
+import { expect, test } from '@playwright/test';
+import { demoLogin, ghostUsername } from './helpers/accounts.ts';
+import { expectNoAxeViolations } from './helpers/axe.ts';
+import { LoginForm, zh } from './helpers/login-page.ts';
+
+const WRONG = 'Wrong#pass1';
+
+test.describe('login page', () => {
+  test('signs in (username trimmed) and goes back to the page that asked for it', async ({ page }) => {
+    await page.goto('/customer-order/index');
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fcustomer-order%2Findex$/);
+    const form = new LoginForm(page);
+    const demo = demoLogin('demo');
+    await form.signIn({ ...demo, username: `  ${demo.username} ` });
+    await expect(page).toHaveURL(/\/customer-order\/index$/);
+    await expect(page.getByRole('button', { name: zh('host.login.submit'), exact: true })).toHaveCount(0);
+  });
+
+  test('a refused redirect to another site lands on the portal instead', async ({ page }) => {
+    const form = new LoginForm(page);
+    await form.goto('//evil.example/steal');
+    await form.signIn(demoLogin('demo'));
+    await expect(page).not.toHaveURL(/\/login/);
+    expect(new URL(page.url()).host).toBe(new URL(test.info().project.use.baseURL!).host);
+  });
+
+  test('asks for both fields before sending anything', async ({ page }) => {
+    const form = new LoginForm(page);
+    await form.goto();
+    let calls = 0;
+    page.on('request', (r) => {
+      if (r.url().includes('/api/user/login.html')) calls++;
+    });
+    await form.username.fill('   ');
+    await form.submit.click();
+    await expect(page.getByText(zh('host.login.usernameRequired'))).toBeVisible();
+    await expect(page.getByText(zh('host.login.passwordRequired'))).toBeVisible();
+    await expect(form.username).toBeFocused();
+    await expect(form.username).toHaveAttribute('aria-invalid', 'true');
+    expect(calls).toBe(0);
+  });
+
+  test('shows 406 in the form, not as a toast', async ({ page }) => {
+    const form = new LoginForm(page);
+    await form.goto();
+    await form.signIn({ username: ghostUsername(), password: WRONG });
+    await expect(form.formError).toHaveText(zh('host.login.wrongCredentials'));
+    await expect(page.locator('.lp-toast')).toHaveCount(0);
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('the password can be shown and hidden', async ({ page }) => {
+    const form = new LoginForm(page);
+    await form.goto();
+    await form.password.fill('secret#1');
+    const reveal = page.getByRole('button', { name: zh('host.login.showPassword') });
+    await expect(form.password).toHaveAttribute('type', 'password');
+    await reveal.click();
+    await expect(reveal).toHaveAttribute('aria-pressed', 'true');
+    await expect(form.password).toHaveAttribute('type', 'text');
+    await reveal.click();
+    await expect(form.password).toHaveAttribute('type', 'password');
+  });
+
+  test('after 3 failures a captcha image appears, refreshes on click and a wrong answer is refused', async ({
+    page,
+  }) => {
+    const form = new LoginForm(page);
+    await form.goto();
+    const ghost = { username: ghostUsername(), password: WRONG };
+    for (let i = 0; i < 3; i++) await form.signIn(ghost);
+    await expect(form.formError).toHaveText(zh('host.login.wrongCredentials'));
+    await expect(form.captcha).toBeVisible();
+    await expect.poll(() => form.imageLoaded()).toBe(true);
+
+    const first = await form.captchaImage.getAttribute('src');
+    await form.captchaImage.click();
+    await expect(form.captchaImage).not.toHaveAttribute('src', first!);
+    await expect.poll(() => form.imageLoaded()).toBe(true);
+
+    const before = await form.captchaImage.getAttribute('src');
+    await form.signIn(ghost, 'WRONG');
+    await expect(page.getByText(zh('host.login.captchaWrong'))).toBeVisible();
+    await expect(form.captcha).toHaveValue('');
+    await expect(form.captchaImage).not.toHaveAttribute('src', before!);
+    await expect(page.locator('.lp-toast')).toHaveCount(0);
+  });
+
+  test('with the captcha read from its image, a user who failed 3 times signs in', async ({ page }) => {
+    const form = new LoginForm(page);
+    await form.goto('/home/index');
+    const multi = demoLogin('multi');
+    for (let i = 0; i < 3; i++) await form.signIn({ username: multi.username, password: WRONG });
+    await expect(form.captcha).toBeVisible();
+    expect(await form.signInWithCaptcha(multi)).toBe(0);
+    await expect(page).toHaveURL(/\/home\/index$/);
+  });
+
+  test('after 10 failures the account is locked (407), shown in the form', async ({ page }) => {
+    test.setTimeout(60_000);
+    const form = new LoginForm(page);
+    await form.goto();
+    const ghost = { username: ghostUsername('locked'), password: WRONG };
+    for (let i = 0; i < 3; i++) await form.signIn(ghost);
+    for (let i = 3; i < 9; i++) expect(await form.signInWithCaptcha(ghost)).toBe(406);
+    expect(await form.signInWithCaptcha(ghost)).toBe(407);
+    await expect(form.formError).toHaveText(zh('host.login.locked'));
+    await expect(page.locator('.lp-toast')).toHaveCount(0);
+  });
+
+  test('switches language, and keeps the choice', async ({ page }) => {
+    const form = new LoginForm(page);
+    await form.goto();
+    await page.getByRole('button', { name: 'English' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Customer sign-in');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+    await page.getByRole('button', { name: '中文' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(zh('host.login.heading'));
+  });
+
+  test('links to the service agreement and the privacy policy', async ({ page }) => {
+    const form = new LoginForm(page);
+    await form.goto();
+    await page.getByRole('link', { name: zh('host.legal.agreement') }).click();
+    await expect(page).toHaveURL(/\/service-agreement$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('服务协议');
+    await page.getByRole('link', { name: zh('host.legal.back') }).click();
+    await page.getByRole('link', { name: zh('host.legal.privacy') }).click();
+    await expect(page).toHaveURL(/\/privacy-policy$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('隐私政策');
+  });
+});
+
+test.describe('login page layout and accessibility', () => {
+  test('no axe violation, in both languages and with the captcha shown', async ({ browser }) => {
+    const context = await browser.newContext({ bypassCSP: true });
+    const page = await context.newPage();
+    const form = new LoginForm(page);
+    await form.goto();
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: '/tmp/login-zh.png', fullPage: true });
+
+    const ghost = { username: ghostUsername(), password: WRONG };
+    for (let i = 0; i < 3; i++) await form.signIn(ghost);
+    await expect.poll(() => form.imageLoaded()).toBe(true);
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: '/tmp/login-captcha.png', fullPage: true });
+
+    await page.getByRole('button', { name: 'English' }).click();
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: '/tmp/login-en.png', fullPage: true });
+    await context.close();
+  });
+
+  test('fits a 360 px wide phone without sideways scrolling', async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, bypassCSP: true });
+    const page = await context.newPage();
+    const form = new LoginForm(page);
+    await form.goto();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expect(form.submit).toBeInViewport();
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: '/tmp/login-360.png', fullPage: true });
+    await context.close();
+  });
+});
