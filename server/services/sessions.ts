@@ -11,10 +11,10 @@ export const ABSOLUTE_MS = 7 * 24 * 60 * 60 * 1000;
 export const TOUCH_MS = 60 * 1000;
 
 /**
- * Sessions read in the last second are answered from memory: one PGlite query of the five-table
- * join costs ~0.8 ms of the single database thread, which caps get-user-info far below the
- * 2,000 req/s target. Every change made through this module (login, switch, logout, password)
- * drops the user's entries at once; another server process sees a change within CACHE_TTL_MS.
+ * Sessions read in the last second are answered from memory (docs/decisions/session-cache.md):
+ * the five-table join costs 0.2–0.8 ms of PGlite's single thread, the whole budget of a call at
+ * 2,000 req/s. Every change made through this module (login, switch, logout, password) drops the
+ * user's entries at once; another server process sees a change within CACHE_TTL_MS.
  */
 export const CACHE_TTL_MS = 1000;
 const CACHE_MAX = 10_000;
