@@ -38,10 +38,16 @@ function pick(saved: Partial<Settings>): Partial<Settings> {
 /** The settings panel's values, persisted in localStorage. */
 export const $settings = state.settings;
 
+/** Sets and saves (the store's listener also saves, unless a test's cleanStores removed it). */
+function put(settings: Settings): void {
+  $settings.set(settings);
+  writeJson(local, SETTINGS_KEY, settings);
+}
+
 export function changeSetting<K extends keyof Settings>(key: K, value: Settings[K]): void {
-  $settings.set({ ...$settings.get(), [key]: value });
+  put({ ...$settings.get(), [key]: value });
 }
 
 export function resetSettings(): void {
-  $settings.set({ ...DEFAULT_SETTINGS });
+  put({ ...DEFAULT_SETTINGS });
 }

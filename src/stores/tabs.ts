@@ -26,32 +26,38 @@ export const $tabs = $views;
 
 const isAffix = (view: View) => view.meta.affix === true;
 
+/** Sets and saves (the listener above also saves, unless a test's cleanStores removed it). */
+function put(views: View[]): void {
+  $views.set(views);
+  writeJson(session, VIEWS_KEY, views);
+}
+
 /** Adds a tab for a visited page (once per path); affix tabs stay in front. */
 export function addView(view: View): void {
   const views = $views.get();
   if (views.some((v) => v.path === view.path)) return;
-  $views.set(
+  put(
     isAffix(view) ? [...views.filter(isAffix), view, ...views.filter((v) => !isAffix(v))] : [...views, view],
   );
 }
 
 /** Closes one tab (affix tabs cannot be closed); returns the tabs left. */
 export function closeView(path: string): View[] {
-  $views.set($views.get().filter((v) => v.path !== path || isAffix(v)));
+  put($views.get().filter((v) => v.path !== path || isAffix(v)));
   return $views.get();
 }
 
 /** Closes every tab except `path` and the affix ones. */
 export function closeOtherViews(path: string): void {
-  $views.set($views.get().filter((v) => v.path === path || isAffix(v)));
+  put($views.get().filter((v) => v.path === path || isAffix(v)));
 }
 
 /** Closes every tab except the affix ones. */
 export function closeAllViews(): void {
-  $views.set($views.get().filter(isAffix));
+  put($views.get().filter(isAffix));
 }
 
 /** Renames a tab (the order-create tab reads 'order add', 'order edit' or 'copy order'). */
 export function setViewTitle(path: string, title: string): void {
-  $views.set($views.get().map((v) => (v.path === path ? { ...v, title } : v)));
+  put($views.get().map((v) => (v.path === path ? { ...v, title } : v)));
 }
