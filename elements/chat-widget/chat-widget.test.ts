@@ -1,6 +1,8 @@
 import { expect } from '@open-wc/testing';
 import { resetMouse, sendKeys, sendMouse, setViewport } from '@web/test-runner-commands';
+import { setApiFetch } from '../../src/api/config.ts';
 import { resetChat } from '../../src/features/chat/chat-store.ts';
+import { setToken } from '../../src/stores/auth.ts';
 import { $locale } from '../../src/i18n/index.ts';
 import { sanitizeAnswer } from '../../src/features/chat/answer-html.tsx';
 import { deepActive, settle } from '../../src/ui/testing/mount.tsx';
@@ -60,6 +62,8 @@ describe('<lp-chat-widget>', () => {
     localStorage.removeItem('lp-locale');
   });
   afterEach(async () => {
+    setApiFetch(null);
+    setToken('');
     for (const el of made.splice(0)) el.remove();
     await resetMouse();
     await setViewport({ width: 800, height: 600 });
@@ -269,6 +273,52 @@ describe('<lp-chat-widget>', () => {
       document.documentElement.clientWidth,
       700,
     ]);
+  });
+
+  it('stacks above the page through --lp-chat-z-index', async () => {
+    const el = widget();
+    await el.updateComplete;
+    expect(getComputedStyle(launcher(el)).zIndex).to.equal('2147483000');
+    el.style.setProperty('--lp-chat-z-index', '5');
+    expect(getComputedStyle(launcher(el)).zIndex).to.equal('5');
+  });
+
+  it('says so when the service cannot be reached, and starts again on retry', async function () {
+    this.timeout(20000);
+    setApiFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    const el = widget();
+    await el.updateComplete;
+    launcher(el).click();
+    const error = await until(() => lastOf(el, 'error'), 'the error message');
+    expect(error.textContent).to.contain('网络');
+    setApiFetch(null);
+    error.querySelector<HTMLElement>('.lp-chat__retry')?.click();
+    await until(() => lastOf(el, 'welcome'), 'the welcome after retry');
+  });
+
+  it('sends the portal token with its calls when the page is signed in', async function () {
+    this.timeout(20000);
+    const login = await fetch('/api/user/login.html', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username: 'demo', password: 'Demo@2026pass', validate: '' }),
+    }).then((r) => r.json() as Promise<{ code: number; data: { access_token: string } }>);
+    expect(login.code).to.equal(0);
+    setToken(login.data.access_token);
+    const seen: { path: string; token: string | null }[] = [];
+    setApiFetch((input, init) => {
+      seen.push({ path: new URL(String(input)).pathname, token: new Headers(init?.headers).get('X-Token') });
+      return fetch(input, init);
+    });
+    const el = widget();
+    const welcome = await openChat(el);
+    welcome.querySelector<HTMLElement>('.lp-chat__question')?.click();
+    const answer = await until(() => lastOf(el, 'answer'), 'the answer');
+    answer.querySelector<HTMLElement>('.lp-chat__solved')?.click();
+    await until(() => lastOf(el, 'thanks'), 'the thanks');
+    const comment = seen.find((s) => s.path.endsWith('/customer-service/add-comment.html'));
+    expect(comment?.token).to.equal(login.data.access_token);
+    expect(seen.every((s) => s.token === login.data.access_token)).to.equal(true);
   });
 
   it('sanitizes answers again in the browser', () => {

@@ -17,13 +17,17 @@ import { $chat, append, find, patch, update } from './chat-store.ts';
 /** Top categories shown under the welcome (spec §9). */
 export const TOP_CATEGORIES = 5;
 
-async function run(task: () => Promise<void>): Promise<void> {
+async function run(task: () => Promise<void>, retry?: 'start'): Promise<void> {
   update(() => ({ busy: true }));
   try {
     await task();
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    append({ kind: 'error', text: t('chat.error', { message }) });
+    append(
+      retry
+        ? { kind: 'error', text: t('chat.error', { message }), retry }
+        : { kind: 'error', text: t('chat.error', { message }) },
+    );
   } finally {
     update(() => ({ busy: false }));
   }
@@ -50,7 +54,7 @@ export function startChat(): Promise<void> {
       hot: config.hot,
       categories: categories.slice(0, TOP_CATEGORIES),
     });
-  });
+  }, 'start');
 }
 
 const hasMore = (q: QuestionList): boolean => q.total > q.list.length || q.list.length >= CHAT_PAGE_SIZE;

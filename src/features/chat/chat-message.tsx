@@ -1,5 +1,5 @@
 import { useT } from '../../ui/use-t.ts';
-import { judge, pickCategory } from './chat-actions.ts';
+import { judge, pickCategory, startChat } from './chat-actions.ts';
 import { ChatButton } from './chat-button.tsx';
 import type { ChatMessage } from './chat-messages.ts';
 import { AnswerHtml } from './answer-html.tsx';
@@ -99,9 +99,16 @@ function Body({ message }: { message: ChatMessage }) {
       return <p className="lp-chat__text">{message.text}</p>;
     case 'error':
       return (
-        <p className="lp-chat__text lp-chat__error" role="alert">
-          {message.text}
-        </p>
+        <>
+          <p className="lp-chat__text lp-chat__error" role="alert">
+            {message.text}
+          </p>
+          {message.retry === 'start' && (
+            <ChatButton className="lp-chat__retry" onClick={() => void startChat()}>
+              {t('chat.retry')}
+            </ChatButton>
+          )}
+        </>
       );
   }
 }

@@ -36,7 +36,7 @@ export type ChatMessage =
       sent: boolean;
     }
   | { id: number; kind: 'thanks'; text: string }
-  | { id: number; kind: 'error'; text: string };
+  | { id: number; kind: 'error'; text: string; retry?: 'start' };
 
 export type ChatMessageKind = ChatMessage['kind'];
 
