@@ -1,7 +1,7 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { listCustomerAccounts } from '../../src/api/customer-account.ts';
-import { $token, clearAuth } from '../../src/stores/auth.ts';
+import { $token, clearAuth, setToken } from '../../src/stores/auth.ts';
 import { resetCustomerAccounts } from '../../src/stores/customers.ts';
 import { setNavigation } from '../../src/stores/navigation.ts';
 import { $toasts, clearNotices } from '../../src/stores/notices.ts';
@@ -12,12 +12,17 @@ import './customer-switcher.ts';
 /** Runs against the real API (web-test-runner.config.mjs boots it with the demo seed). */
 describe('<lp-customer-switcher>', () => {
   let reloads = 0;
+  let navigations: string[] = [];
   let restoreNavigation: () => void = () => undefined;
   const placed: HTMLElement[] = [];
 
   beforeEach(() => {
     reloads = 0;
-    restoreNavigation = setNavigation({ reload: () => reloads++, navigate: () => undefined });
+    navigations = [];
+    restoreNavigation = setNavigation({
+      reload: () => reloads++,
+      navigate: (path) => navigations.push(path),
+    });
   });
   afterEach(() => {
     for (const el of placed.splice(0)) el.remove();
@@ -109,5 +114,25 @@ describe('<lp-customer-switcher>', () => {
     const el = place({ locale: 'en' });
     await waitUntil(() => root(el).textContent?.includes('Not signed in'));
     expect(combobox(el)).to.equal(null);
+  });
+
+  it('shows the failure with a retry when the session is gone (598)', async function () {
+    this.timeout(8000);
+    setToken('no-such-token');
+    const el = place({ locale: 'en' });
+    await waitUntil(() => root(el).querySelector('[role="alert"]'), 'the failure is shown', {
+      timeout: 5000,
+    });
+    const retry = root(el).querySelector('button');
+    expect(retry?.textContent).to.equal('Retry');
+    expect(combobox(el)).to.equal(null);
+    await expect(el).to.be.accessible();
+    await waitUntil(
+      () => navigations.includes('/login'),
+      'the catalogue sends the user to /login after 2 s',
+      {
+        timeout: 4000,
+      },
+    );
   });
 });

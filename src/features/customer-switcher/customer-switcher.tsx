@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { isApiError } from '../../api/errors.ts';
 import { $token } from '../../stores/auth.ts';
 import { $customerAccounts, loadCustomerAccounts, switchCustomer } from '../../stores/customers.ts';
@@ -20,10 +20,11 @@ export interface CustomerSwitcherProps {
   onSwitched?: (change: CustomerChange) => void;
 }
 
+/** The list's loading state; a failure keeps the server's message ('' = use the generic one). */
 type Load = { state: 'idle' | 'loading' | 'done' } | { state: 'failed'; message: string };
 
-const messageOf = (error: unknown, fallback: string): string =>
-  (isApiError(error) || error instanceof Error) && error.message ? error.message : fallback;
+const messageOf = (error: unknown): string =>
+  (isApiError(error) || error instanceof Error) && error.message ? error.message : '';
 
 /**
  * The current customer account and, when the user holds several, a filterable list to switch to
@@ -37,28 +38,25 @@ export function CustomerSwitcher({ onSwitched }: CustomerSwitcherProps) {
   const [load, setLoad] = useState<Load>({ state: 'idle' });
   const [switching, setSwitching] = useState(false);
   const [switchError, setSwitchError] = useState('');
-  const loadedFor = useRef('');
-  const [attempt, setAttempt] = useState(0);
+  /** Numbers the list requests, so that only the latest one's answer counts. */
+  const request = useRef(0);
 
-  useEffect(() => {
-    if (!token) {
-      loadedFor.current = '';
-      setLoad({ state: 'idle' });
-      return;
-    }
-    if (loadedFor.current === token && attempt === 0 && $customerAccounts.get().loaded) return;
-    let alive = true;
-    loadedFor.current = token;
+  const fetchList = useCallback(() => {
+    const id = ++request.current;
     setLoad({ state: 'loading' });
     loadCustomerAccounts().then(
-      () => alive && setLoad({ state: 'done' }),
-      (error: unknown) =>
-        alive && setLoad({ state: 'failed', message: messageOf(error, t('account.switcher.loadFailed')) }),
+      () => id === request.current && setLoad({ state: 'done' }),
+      (error: unknown) => id === request.current && setLoad({ state: 'failed', message: messageOf(error) }),
     );
-    return () => {
-      alive = false;
-    };
-  }, [token, attempt, t]);
+  }, []);
+
+  useEffect(() => {
+    if (token) fetchList();
+    else {
+      request.current++;
+      setLoad({ state: 'idle' });
+    }
+  }, [token, fetchList]);
 
   const options = useMemo(() => customerOptions(accounts.list), [accounts.list]);
   const filter = usePinyinFilter(options);
@@ -68,8 +66,8 @@ export function CustomerSwitcher({ onSwitched }: CustomerSwitcherProps) {
   if (load.state === 'failed')
     return (
       <span className="customer-switcher__failed" role="alert">
-        {load.message}{' '}
-        <Button variant="text" size="sm" guardMs={0} onClick={() => setAttempt((n) => n + 1)}>
+        {load.message || t('account.switcher.loadFailed')}{' '}
+        <Button variant="text" size="sm" guardMs={0} onClick={fetchList}>
           {t('common.retry')}
         </Button>
       </span>
@@ -98,7 +96,7 @@ export function CustomerSwitcher({ onSwitched }: CustomerSwitcherProps) {
       await switchCustomer(identifier);
       onSwitched?.({ identifier, cu_name: target.cu_name });
     } catch (error) {
-      setSwitchError(messageOf(error, t('common.error')));
+      setSwitchError(messageOf(error) || t('common.error'));
     } finally {
       setSwitching(false);
     }
