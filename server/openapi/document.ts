@@ -54,7 +54,7 @@ function queryParameters(schema: JsonSchema): Json[] {
 
 function operationObject(op: Operation): Json {
   const out: Json = {
-    operationId: op.path.replace(/[/-](\w)/g, (_, ch: string) => ch.toUpperCase()),
+    operationId: `${op.method}/${op.path}`.replace(/[/-](\w)/g, (_, ch: string) => ch.toUpperCase()),
     summary: op.summary,
     ...(op.cors ? { description: 'Open to the partner origins configured in CORS_ORIGINS.' } : {}),
     tags: [op.tag],
@@ -69,7 +69,7 @@ function operationObject(op: Operation): Json {
   if (op.query) out.parameters = queryParameters(inputSchema(op.query));
   if (op.body) {
     const type = op.encoding === 'form' ? 'application/x-www-form-urlencoded' : 'application/json';
-    out.requestBody = { required: true, content: { [type]: { schema: inputSchema(op.body) } } };
+    out.requestBody = { required: !op.bodyOptional, content: { [type]: { schema: inputSchema(op.body) } } };
   }
   return out;
 }

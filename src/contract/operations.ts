@@ -43,6 +43,8 @@ export interface Operation {
   body?: v.GenericSchema;
   /** Body encoding when it is not JSON. */
   encoding?: 'form';
+  /** The body may be left out (every field is optional). */
+  bodyOptional?: boolean;
   /** Open to the configured partner origins (CORS). */
   cors?: boolean;
   /** What `data` holds on success. */
@@ -205,6 +207,18 @@ export const operations: Operation[] = [
     query: QaConfigQuery,
     response: '`{welcome, phone, website, hot: [{q_id, q_name}], session}`',
     codes: [422, 429],
+  },
+  {
+    method: 'post',
+    path: 'common/get-qa-config',
+    tag: 'customer-service',
+    summary: 'The same as the GET, as the spec’s client posts it (JSON or form body, may be empty)',
+    auth: 'optional',
+    cors: true,
+    body: QaConfigQuery,
+    bodyOptional: true,
+    response: '`{welcome, phone, website, hot: [{q_id, q_name}], session}`',
+    codes: [400, 422, 429],
   },
   {
     method: 'get',
