@@ -1,4 +1,6 @@
-import { loadConfig } from './config.ts';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { loadConfig, type ServerConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { signIntegration } from './services/integration-signature.ts';
@@ -10,19 +12,25 @@ const USAGE = `usage:
       print a one-time code for user/jump-login (60 s, single use);
       --new prints a user/new-login token instead`;
 
+export interface CliIo {
+  config: ServerConfig;
+  out: (line: string) => void;
+  err: (line: string) => void;
+}
+
+type Envelope = { code: number; message: string; data: unknown };
+
 /**
  * Asks the running server for a code through the signed integration call. PGlite keeps its data
  * folder open in the server process, so the CLI must not open it alongside; only when no server
  * answers does it write to the database itself. Returns null when no server is listening.
  */
-async function codeFromServer(
-  body: string,
-): Promise<{ code: number; message: string; data: unknown } | null> {
-  const config = loadConfig();
+async function codeFromServer(config: ServerConfig, body: string): Promise<Envelope | null> {
   const timestamp = String(Math.floor(Date.now() / 1000));
   const host = config.host === '0.0.0.0' ? '127.0.0.1' : config.host;
+  let res: Response;
   try {
-    const res = await fetch(`http://${host}:${config.port}/api/integration/jump-code.html`, {
+    res = await fetch(`http://${host}:${config.port}/api/integration/jump-code.html`, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
@@ -32,70 +40,77 @@ async function codeFromServer(
       body,
       signal: AbortSignal.timeout(5000),
     });
-    return (await res.json()) as { code: number; message: string; data: unknown };
   } catch {
     return null;
   }
+  return (await res.json()) as Envelope;
 }
 
-async function jumpCode(args: string[]): Promise<number> {
+async function jumpCode(args: string[], io: CliIo): Promise<number> {
   const kind: OneTimeKind = args.includes('--new') ? 'new' : 'jump';
   const [username, identifier] = args.filter((a) => !a.startsWith('--'));
   if (!username) {
-    console.error(USAGE);
+    io.err(USAGE);
     return 2;
   }
   const body = JSON.stringify({ username, kind, ...(identifier ? { identifier } : {}) });
-  const answer = await codeFromServer(body);
+  const answer = await codeFromServer(io.config, body);
   if (answer) {
     if (answer.code !== 0) {
-      console.error(`refused: ${answer.code} ${answer.message}`);
+      io.err(`refused: ${answer.code} ${answer.message}`);
       return 1;
     }
-    console.log((answer.data as { code: string }).code);
+    io.out((answer.data as { code: string }).code);
     return 0;
   }
-  const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({ databaseUrl: io.config.databaseUrl, dataDir: io.config.dataDir });
   try {
     await migrateToLatest(database.db);
     const issued = await issueOneTimeCode(database.db, { username, identifier, kind }, new Date());
     if (!issued.ok) {
-      console.error(
+      io.err(
         issued.reason === 'unknown-user' ? `no such user: ${username}` : `${identifier} is not ${username}'s`,
       );
       return 1;
     }
-    console.log(issued.code);
+    io.out(issued.code);
     return 0;
   } finally {
     await database.close();
   }
 }
 
-async function migrate(): Promise<number> {
-  const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+async function migrate(io: CliIo): Promise<number> {
+  const database = await openDatabase({ databaseUrl: io.config.databaseUrl, dataDir: io.config.dataDir });
   try {
     const applied = await migrateToLatest(database.db);
-    console.log(applied.length ? `applied: ${applied.join(', ')}` : 'the database is up to date');
+    io.out(applied.length ? `applied: ${applied.join(', ')}` : 'the database is up to date');
     return 0;
   } finally {
     await database.close();
   }
 }
 
-const [command, ...rest] = process.argv.slice(2);
-let status: number;
-try {
-  if (command === 'migrate') status = await migrate();
-  else if (command === 'jump-code') status = await jumpCode(rest);
-  else {
-    console.error(USAGE);
-    status = 2;
+/** Runs one CLI command; returns the exit status. */
+export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    if (command === 'migrate') return await migrate(io);
+    if (command === 'jump-code') return await jumpCode(rest, io);
+    io.err(USAGE);
+    return 2;
+  } catch (err) {
+    io.err(err instanceof Error ? err.message : String(err));
+    return 1;
   }
-} catch (err) {
-  console.error(err instanceof Error ? err.message : String(err));
-  status = 1;
 }
-process.exit(status);
+
+const script = process.argv[1];
+if (script && import.meta.url === pathToFileURL(path.resolve(script)).href) {
+  const status = await runCli(process.argv.slice(2), {
+    config: loadConfig(),
+    out: (line) => console.log(line),
+    err: (line) => console.error(line),
+  });
+  process.exit(status);
+}

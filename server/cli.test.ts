@@ -1,0 +1,84 @@
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { serve } from '@hono/node-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AccessTokenResponse, NewLoginItem } from '../src/contract/user.ts';
+import { type CliIo, runCli } from './cli.ts';
+import { createUser } from './testing/fixtures.ts';
+import { type TestApp, testApp, testDatabase } from './testing/test-app.ts';
+
+// The worker's database is created once (seconds); do it outside any test's time limit.
+beforeAll(() => testDatabase());
+
+function io(config: CliIo['config']) {
+  const lines = { out: [] as string[], err: [] as string[] };
+  const value: CliIo = { config, out: (l) => lines.out.push(l), err: (l) => lines.err.push(l) };
+  return { io: value, lines };
+}
+
+describe('cli jump-code against a running server (signed integration call)', () => {
+  let t: TestApp;
+  let server: ReturnType<typeof serve>;
+  let port = 0;
+
+  beforeAll(async () => {
+    t = await testApp();
+    await new Promise<void>((resolve) => {
+      server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
+        port = (info as AddressInfo).port;
+        resolve();
+      });
+    });
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('prints a jump-login code for a user and customer', async () => {
+    const u = await createUser(t.deps.db, { customers: 2 });
+    const { io: cli, lines } = io({ ...t.deps.config, host: '127.0.0.1', port });
+    expect(await runCli(['jump-code', u.username, u.customers[1]!.identifier], cli)).toBe(0);
+    expect(lines.out).toHaveLength(1);
+    const res = await t.call<AccessTokenResponse>('user/jump-login', { body: { code: lines.out[0] } });
+    expect(res.code).toBe(0);
+  });
+
+  it('prints a new-login token with --new', async () => {
+    const u = await createUser(t.deps.db, { customers: 2 });
+    const { io: cli, lines } = io({ ...t.deps.config, host: '127.0.0.1', port });
+    expect(await runCli(['jump-code', u.username, '--new'], cli)).toBe(0);
+    const res = await t.call<NewLoginItem[]>('user/new-login', { body: { token: lines.out[0] } });
+    expect(res.data[0]?.flag).toBe(1);
+  });
+
+  it('reports a refusal and exits 1; no username prints the usage and exits 2', async () => {
+    const { io: cli, lines } = io({ ...t.deps.config, host: '127.0.0.1', port });
+    expect(await runCli(['jump-code', 'no-such-user-cli'], cli)).toBe(1);
+    expect(lines.err).toEqual(['refused: 404 no such user']);
+    expect(await runCli(['jump-code'], cli)).toBe(2);
+    expect(await runCli(['unknown-command'], cli)).toBe(2);
+    expect(lines.out).toEqual([]);
+  });
+});
+
+describe('cli without a running server', () => {
+  it('migrates a fresh database and writes codes to it directly', { timeout: 60_000 }, async () => {
+    const t = await testApp();
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lp-cli-'));
+    try {
+      // Port 9 (discard) on loopback: nothing answers, so the CLI opens the database itself.
+      const config = { ...t.deps.config, host: '127.0.0.1', port: 9, databaseUrl: undefined, dataDir };
+      const first = io(config);
+      expect(await runCli(['migrate'], first.io)).toBe(0);
+      expect(first.lines.out[0]).toMatch(/^applied: 2026-11-22T0001-accounts/);
+      const again = io(config);
+      expect(await runCli(['migrate'], again.io)).toBe(0);
+      expect(again.lines.out).toEqual(['the database is up to date']);
+      const code = io(config);
+      expect(await runCli(['jump-code', 'nobody'], code.io)).toBe(1);
+      expect(code.lines.err).toEqual(['no such user: nobody']);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
