@@ -94,8 +94,8 @@ describe('<lp-password-dialog>', () => {
       await waitUntil(() => dialog(el)?.open, 'show() opens it');
       expect(input(el, 'account').value, 'the account is prefilled').to.equal('demo');
 
-      // keyboard only: type each field, Tab between them, Enter submits
-      input(el, 'old-password').focus();
+      // keyboard only: the first empty field has the focus, Tab moves on, Enter submits
+      expect(root(el).activeElement, 'the old password is focused').to.equal(input(el, 'old-password'));
       await sendKeys({ type: 'Wrong#2026pw' });
       await sendKeys({ press: 'Tab' });
       await sendKeys({ type: 'Fresh#2026pw' });

@@ -24,7 +24,7 @@ const SERVER_FIELDS: Record<string, EditField> = {
  * symbol and the SMS code; `POST index/change-passwd` (form). The send-code button counts down
  * 60 s from a store, so closing and reopening the dialog does not reset it.
  */
-export function EditPasswordForm({ formId, account, onBusy, onChanged }: PasswordFormProps) {
+export function EditPasswordForm({ formId, account, onBusy, onChanged, focusRef }: PasswordFormProps) {
   const t = useT();
   const form = useForm({ account, mobile: '', newPassword: '', captcha: '' }, validateEdit);
   const [busy, setBusy] = useState(false);
@@ -91,6 +91,7 @@ export function EditPasswordForm({ formId, account, onBusy, onChanged }: Passwor
         label={t('account.password.mobile')}
         value={values.mobile}
         autoComplete="tel"
+        inputRef={focusRef}
         error={errors.mobile}
         onChange={(v) => form.set('mobile', v)}
         onBlur={() => form.touch('mobile')}

@@ -41,13 +41,15 @@ export function PasswordDialog({ mode, open, closable, account, onCancel, onChan
     toast(t('account.password.success'), 'success');
     onChanged();
   };
-  const formProps = { formId, onBusy: setBusy, onChanged: changed };
+  const focusRef = useRef<HTMLInputElement>(null);
+  const formProps = { formId, onBusy: setBusy, onChanged: changed, focusRef };
 
   return (
     <Dialog
       open={open}
       closable={closable}
       onClose={onCancel}
+      initialFocus={focusRef}
       title={mode === 'edit' ? t('account.password.editTitle') : t('account.password.resetTitle')}
       footer={
         <>

@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type RefObject, useState } from 'react';
 import { isApiError } from '../../api/errors.ts';
 import { updatePassword } from '../../api/password.ts';
 import { Code } from '../../contract/codes.ts';
@@ -22,10 +22,12 @@ export interface PasswordFormProps {
   account: string;
   onBusy: (busy: boolean) => void;
   onChanged: () => void;
+  /** Receives the input the dialog focuses when it opens (the first one to fill in). */
+  focusRef?: RefObject<HTMLInputElement | null>;
 }
 
 /** Spec §5 reset form: `POST user/update-pass-word`; a wrong old password (406) shows on its field. */
-export function ResetPasswordForm({ formId, account, onBusy, onChanged }: PasswordFormProps) {
+export function ResetPasswordForm({ formId, account, onBusy, onChanged, focusRef }: PasswordFormProps) {
   const t = useT();
   const form = useForm({ account, oldPassword: '', newPassword: '', confirmPassword: '' }, validateReset);
   const [busy, setBusy] = useState(false);
@@ -61,6 +63,7 @@ export function ResetPasswordForm({ formId, account, onBusy, onChanged }: Passwo
         label={t('account.password.account')}
         value={values.account}
         autoComplete="username"
+        inputRef={account ? undefined : focusRef}
         error={errors.account}
         onChange={(v) => form.set('account', v)}
         onBlur={() => form.touch('account')}
@@ -71,6 +74,7 @@ export function ResetPasswordForm({ formId, account, onBusy, onChanged }: Passwo
         label={t('account.password.oldPassword')}
         value={values.oldPassword}
         autoComplete="current-password"
+        inputRef={account ? focusRef : undefined}
         error={errors.oldPassword}
         onChange={(v) => form.set('oldPassword', v)}
         onBlur={() => form.touch('oldPassword')}

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { isMessageKey } from '../../i18n/index.ts';
 import { FormField } from '../../ui/form-field/form-field.tsx';
 import { useT } from '../../ui/use-t.ts';
@@ -20,6 +20,7 @@ export interface TextFieldProps {
   maxLength?: number;
   /** Something beside the input (the send-code button). */
   after?: ReactNode;
+  inputRef?: Ref<HTMLInputElement> | undefined;
 }
 
 /** A labelled text input of the password forms, with its validation message. */
@@ -38,6 +39,7 @@ export function TextField({
   inputMode,
   maxLength,
   after,
+  inputRef,
 }: TextFieldProps) {
   const t = useT();
   const message = error ? (isMessageKey(error) ? t(error) : error) : null;
@@ -47,6 +49,7 @@ export function TextField({
         const input = (
           <input
             {...control}
+            ref={inputRef}
             className="lp-input"
             name={name}
             type={type}
