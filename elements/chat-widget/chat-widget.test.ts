@@ -3,6 +3,7 @@ import { resetMouse, sendKeys, sendMouse, setViewport } from '@web/test-runner-c
 import { setApiFetch } from '../../src/api/config.ts';
 import { resetChat } from '../../src/features/chat/chat-store.ts';
 import { setToken } from '../../src/stores/auth.ts';
+import { setNavigation } from '../../src/stores/navigation.ts';
 import { $locale } from '../../src/i18n/index.ts';
 import { sanitizeAnswer } from '../../src/features/chat/answer-html.tsx';
 import { deepActive, settle } from '../../src/ui/testing/mount.tsx';
@@ -319,6 +320,31 @@ describe('<lp-chat-widget>', () => {
     const comment = seen.find((s) => s.path.endsWith('/customer-service/add-comment.html'));
     expect(comment?.token).to.equal(login.data.access_token);
     expect(seen.every((s) => s.token === login.data.access_token)).to.equal(true);
+  });
+
+  it('follows portal links of an answer through the app navigation (same origin)', async function () {
+    this.timeout(20000);
+    const went: string[] = [];
+    const restore = setNavigation({ navigate: (path) => went.push(path) });
+    try {
+      const el = widget();
+      await openChat(el);
+      const field = $<HTMLInputElement>(el, '.lp-chat__field') as HTMLInputElement;
+      field.focus();
+      await sendKeys({ type: '创建运输订单' });
+      await sendKeys({ press: 'Enter' });
+      const answer = await until(() => lastOf(el, 'answer'), 'the answer');
+      const link = await until(
+        () => answer.querySelector<HTMLAnchorElement>('.lp-chat__answer-html a'),
+        'a link',
+      );
+      expect(link.target).to.equal('');
+      expect(new URL(link.href).origin).to.equal(location.origin);
+      link.click();
+      expect(went).to.deep.equal([new URL(link.href).pathname]);
+    } finally {
+      restore();
+    }
   });
 
   it('sanitizes answers again in the browser', () => {
