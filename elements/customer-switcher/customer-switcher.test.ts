@@ -1,5 +1,6 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
+import { apiBase, setApiBase } from '../../src/api/config.ts';
 import { listCustomerAccounts } from '../../src/api/customer-account.ts';
 import { $token, clearAuth, setToken } from '../../src/stores/auth.ts';
 import { resetCustomerAccounts } from '../../src/stores/customers.ts';
@@ -27,6 +28,7 @@ describe('<lp-customer-switcher>', () => {
   afterEach(() => {
     for (const el of placed.splice(0)) el.remove();
     restoreNavigation();
+    setApiBase('');
     clearAuth();
     resetCustomerAccounts();
     clearNotices();
@@ -97,7 +99,7 @@ describe('<lp-customer-switcher>', () => {
 
   it('shows only the name, without a switch, for a user with one account', async () => {
     await login({ username: 'white', password: 'abc12345', validate: '' });
-    const el = place();
+    const el = place({ 'api-base': `${location.origin}/api/` });
     await waitUntil(
       () => root(el).querySelector('[part="name"]'),
       `the name is shown: ${root(el).textContent}`,
@@ -107,6 +109,7 @@ describe('<lp-customer-switcher>', () => {
     );
     expect(root(el).querySelector('[part="name"]')?.textContent).to.contain('药明康德-苏州临床供应');
     expect(combobox(el)).to.equal(null);
+    expect(apiBase(), 'api-base points the calls at that API').to.equal(`${location.origin}/api`);
     await expect(el).to.be.accessible();
   });
 
