@@ -6,6 +6,7 @@ import type {
   UserInfo,
 } from '../../src/contract/user.ts';
 import { signIntegration } from '../services/integration-signature.ts';
+import { startOfWindow } from '../testing/accounts.ts';
 import { createUser, loginAs } from '../testing/fixtures.ts';
 import { type TestApp, testApp, testDatabase } from '../testing/test-app.ts';
 
@@ -159,5 +160,21 @@ describe('user/new-login', () => {
     const u = await createUser(t.deps.db);
     const issued = await signed(t, { username: u.username });
     expect((await t.call('user/new-login', { body: { token: issued.data.code } })).code).toBe(598);
+  });
+});
+
+describe('one-time code guessing', () => {
+  it('limits jump-login and new-login per IP in production (429)', async () => {
+    const t = await testApp({ production: true });
+    startOfWindow(t, 60_000);
+    const codes: number[] = [];
+    for (let i = 0; i < 61; i++) {
+      const path = i % 2 ? 'user/jump-login' : 'user/new-login';
+      codes.push(
+        (await t.call(path, { body: i % 2 ? { code: `guess-${i}` } : { token: `guess-${i}` } })).code,
+      );
+    }
+    expect(codes.slice(0, 60).every((c) => c === 598)).toBe(true);
+    expect(codes[60]).toBe(429);
   });
 });

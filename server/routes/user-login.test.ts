@@ -201,4 +201,13 @@ describe('user/logout', () => {
     expect((await t.call('user/get-user-info', { token: tb })).code).toBe(0);
     expect((await t.call('user/logout', { method: 'POST' })).code).toBe(598);
   });
+
+  it('answers 599 to a replaced token', async () => {
+    const t = await testApp();
+    const u = await createUser(t.deps.db);
+    const old = await loginAs(t, u);
+    const fresh = await loginAs(t, u);
+    expect((await t.call('user/logout', { method: 'POST', token: old })).code).toBe(599);
+    expect((await t.call('user/get-user-info', { token: fresh })).code).toBe(0);
+  });
 });

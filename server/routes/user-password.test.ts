@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { LoginResponse, UserInfo } from '../../src/contract/user.ts';
-import { lastSmsCode } from '../testing/accounts.ts';
+import { lastSmsCode, startOfWindow } from '../testing/accounts.ts';
 import { createUser, loginAs } from '../testing/fixtures.ts';
 import { type TestApp, testApp, testDatabase } from '../testing/test-app.ts';
 
@@ -101,6 +101,25 @@ describe('user/update-pass-word', () => {
     // Nothing changed: the old password still works for the same session.
     expect((await t.call('user/get-user-info', { token })).code).toBe(0);
     expect((await userRow(t, u.uid)).password_hash).toMatch(/^scrypt\$1024\$/);
+  });
+
+  it('allows 10 attempts in 15 minutes (429), so the old password cannot be guessed', async () => {
+    const t = await testApp();
+    const u = await createUser(t.deps.db);
+    const token = await loginAs(t, u);
+    startOfWindow(t, 15 * 60_000);
+    const codes: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const body = {
+        username: u.username,
+        old_password: `Guess#${i}xx`,
+        new_password1: NEW,
+        new_password2: NEW,
+      };
+      codes.push((await t.call('user/update-pass-word', { token, body })).code);
+    }
+    expect(codes.slice(0, 10).every((c) => c === 406)).toBe(true);
+    expect(codes[10]).toBe(429);
   });
 
   it('needs a session (598)', async () => {
