@@ -212,7 +212,6 @@ export class LpChatWidget extends LitElement {
   async show(): Promise<void> {
     if (!this.open) {
       this.open = true;
-      session(false, true);
       dispatch(this, 'lp-chat-toggle', { open: true });
     }
     await this.updateComplete;
@@ -224,7 +223,6 @@ export class LpChatWidget extends LitElement {
   close(): void {
     if (!this.open) return;
     this.open = false;
-    session(false, false);
     dispatch(this, 'lp-chat-toggle', { open: false });
     this.#launcher?.focus();
   }
@@ -255,7 +253,12 @@ export class LpChatWidget extends LitElement {
       this.#panel.update({ apiBase: this.apiBase, locale: this.locale });
   }
 
-  protected override updated(): void {
+  protected override updated(changed: PropertyValues<this>): void {
+    if (changed.has('open')) {
+      session(false, this.open);
+      // opened by the page (attribute or property) as well as by the user
+      if (this.open && this.isConnected) void this.#ensurePanel();
+    }
     const launcher = this.#launcher;
     if (!launcher) return;
     launcher.classList.toggle('placed', this.point !== null);

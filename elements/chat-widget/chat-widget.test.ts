@@ -276,6 +276,25 @@ describe('<lp-chat-widget>', () => {
     ]);
   });
 
+  it('opens when the page sets the open attribute, without an lp-chat-toggle event', async () => {
+    const events: boolean[] = [];
+    const listen = (e: CustomEvent<{ open: boolean }>) => events.push(e.detail.open);
+    document.addEventListener('lp-chat-toggle', listen);
+    try {
+      const el = widget({ open: '' });
+      await until(() => lastOf(el, 'welcome'), 'the welcome');
+      expect($(el, '.panel')?.hidden).to.equal(false);
+      expect(events).to.deep.equal([]);
+      $<HTMLElement>(el, '.lp-chat__close')?.click();
+      await el.updateComplete;
+      expect(el.hasAttribute('open')).to.equal(false);
+      expect(events).to.deep.equal([false]);
+      expect(deepActive()).to.equal(launcher(el));
+    } finally {
+      document.removeEventListener('lp-chat-toggle', listen);
+    }
+  });
+
   it('stacks above the page through --lp-chat-z-index', async () => {
     const el = widget();
     await el.updateComplete;
