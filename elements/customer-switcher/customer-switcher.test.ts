@@ -7,6 +7,7 @@ import { resetCustomerAccounts } from '../../src/stores/customers.ts';
 import { setNavigation } from '../../src/stores/navigation.ts';
 import { $toasts, clearNotices } from '../../src/stores/notices.ts';
 import { login } from '../../src/stores/session.ts';
+import { local } from '../../src/stores/storage.ts';
 import type { LpCustomerSwitcher } from './customer-switcher.ts';
 import './customer-switcher.ts';
 
@@ -32,6 +33,8 @@ describe('<lp-customer-switcher>', () => {
     clearAuth();
     resetCustomerAccounts();
     clearNotices();
+    // the login flags of spec §9 that login() stored (the weak `white` user sets them)
+    for (const key of ['is_weak_password', 'is_white_customer', 'pass_flag']) local.remove(key);
   });
 
   function place(attributes: Record<string, string> = {}): LpCustomerSwitcher {
