@@ -3,7 +3,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import { useState } from 'react';
 import { FormField } from '../form-field/form-field.tsx';
 import { cleanup, mount, settle } from '../testing/mount.tsx';
-import { Select, type SelectOption } from './select.tsx';
+import { Select, type SelectFilter, type SelectOption } from './select.tsx';
 import { usePinyinFilter } from './use-pinyin-filter.ts';
 
 const hospitals: SelectOption[] = [
@@ -104,6 +104,28 @@ describe('Select', () => {
     await settle();
     expect(options(m)).to.deep.equal([]);
     expect(m.$('.lp-select__empty').textContent).to.not.equal('');
+  });
+
+  it('keeps an option active when the list changes under the user (a filter that loads late)', async () => {
+    const picked: string[] = [];
+    const view = (filter: SelectFilter) => (
+      <Select
+        aria-label="Hospital"
+        options={hospitals}
+        value={null}
+        filter={filter}
+        onChange={(v) => picked.push(v)}
+      />
+    );
+    const m = mount(view(() => []));
+    m.$('input').focus();
+    await sendKeys({ type: 'x' });
+    await settle();
+    expect(options(m)).to.deep.equal([]);
+    m.render(view((list) => list.slice(1, 2)));
+    await settle();
+    await sendKeys({ press: 'Enter' });
+    expect(picked).to.deep.equal(['rj']);
   });
 
   it('is labelled by its field and marked required', () => {

@@ -99,6 +99,12 @@ export function Select<V extends string | number>({
     };
   }, [open]);
 
+  // The list can change under the user (a filter that finishes loading, new options): keep an
+  // active option whenever one is enabled.
+  useEffect(() => {
+    if (open && (active < 0 || active >= shown.length)) setActive(firstEnabled(shown, 0, 1));
+  }, [open, shown, active]);
+
   useEffect(() => {
     if (!open || active < 0) return;
     listRef.current
