@@ -103,8 +103,11 @@ describe('<lp-chat-widget>', () => {
     expect(welcome.querySelectorAll('.lp-chat__question').length).to.be.greaterThan(0);
     const name = categories[0]?.textContent ?? '';
     categories[0]?.click();
+    categories[0]?.click(); // a double click acts once (1 s guard)
     await until(() => lastOf(el, 'questions'), 'the category questions');
-    expect(lastOf(el, 'user')?.textContent).to.contain(name);
+    await idle(el);
+    expect(messages(el, 'user').map((m) => m.textContent)).to.deep.equal([`我: ${name}`]);
+    expect(messages(el, 'questions').length).to.equal(1);
     const list = lastOf(el, 'questions') as HTMLElement;
     const first = $$(el, '[data-kind="questions"] .lp-chat__question').map((b) => b.textContent);
     expect(first.length).to.be.within(1, 5);
@@ -126,6 +129,11 @@ describe('<lp-chat-widget>', () => {
     welcome.querySelector<HTMLElement>('.lp-chat__question')?.click();
     const answer = await until(() => lastOf(el, 'answer'), 'the answer');
     expect(answer.querySelector('.lp-chat__answer-html')?.innerHTML).to.match(/<(p|ol|ul)>/);
+    // the polite live region reads the new answer
+    const live = $(el, '[aria-live="polite"]');
+    const firstLine = answer.querySelector('.lp-chat__answer-html')?.textContent?.trim().slice(0, 10) ?? '';
+    await until(() => live?.textContent?.includes(firstLine), 'the announcement');
+    expect(live?.textContent).to.match(/^客服：/);
     answer.querySelector<HTMLElement>('.lp-chat__solved')?.click();
     await until(() => lastOf(el, 'thanks'), 'the thanks');
     await idle(el);
