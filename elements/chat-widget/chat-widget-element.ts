@@ -266,6 +266,12 @@ export class LpChatWidget extends LitElement {
     launcher.style.top = this.point ? `${this.point.y}px` : '';
   }
 
+  /** The panel opens on the side of the screen where the user put the launcher. */
+  #panelSide(): string {
+    if (!this.point) return '';
+    return this.point.x + 28 < viewport().width / 2 ? 'start' : 'end';
+  }
+
   protected override render() {
     const label = this.#text('chat.launcher');
     return html`
@@ -295,7 +301,7 @@ export class LpChatWidget extends LitElement {
       <span id="hint" class="hint">${this.#text('chat.launcherHint')}</span>
       <div
         id="panel"
-        class="panel"
+        class="panel ${this.#panelSide()}"
         part="panel"
         role="dialog"
         aria-labelledby=${HEADING_ID}

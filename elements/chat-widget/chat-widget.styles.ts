@@ -31,7 +31,10 @@ export const chatWidgetStyles = css`
     padding: 0;
     border: 0;
     border-radius: 50%;
-    background: var(--lp-color-primary-strong, #00747e);
+    background: var(
+      --lp-color-primary-strong,
+      color-mix(in srgb, var(--lp-color-primary, #0095a2) 78%, #000)
+    );
     color: var(--lp-color-on-primary, #fff);
     box-shadow: var(--lp-shadow-lg, 0 8px 24px rgb(15 23 42 / 22%));
     font: 14px/1 system-ui, sans-serif;
@@ -80,9 +83,14 @@ export const chatWidgetStyles = css`
     box-shadow: var(--lp-shadow-lg, 0 8px 24px rgb(15 23 42 / 22%));
     font: 14px/1.5 system-ui, sans-serif;
   }
-  :host([position='bottom-left']) .panel {
+  :host([position='bottom-left']) .panel,
+  .panel.start {
     right: auto;
     left: 24px;
+  }
+  :host([position='bottom-left']) .panel.end {
+    right: 24px;
+    left: auto;
   }
   .panel[hidden] {
     display: none;
@@ -100,7 +108,10 @@ export const chatWidgetStyles = css`
   }
   @media (max-width: 599.98px) {
     .panel,
-    :host([position='bottom-left']) .panel {
+    .panel.start,
+    .panel.end,
+    :host([position='bottom-left']) .panel,
+    :host([position='bottom-left']) .panel.end {
       inset: 0;
       width: 100%;
       max-width: none;

@@ -263,6 +263,11 @@ describe('<lp-chat-widget>', () => {
     expect([r.right, r.top]).to.deep.equal([width, 0]);
     // the drag was not a click: the panel stays closed
     expect(el.open).to.equal(false);
+    // the panel opens on the side the launcher was put on
+    el.open = true;
+    await el.updateComplete;
+    expect($(el, '.panel')?.getBoundingClientRect().right).to.equal(width - 24);
+    el.open = false;
     await setViewport({ width: 400, height: 500 });
     await until(
       () => launcher(el).getBoundingClientRect().right <= document.documentElement.clientWidth,
