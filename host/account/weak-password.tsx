@@ -3,7 +3,7 @@ import { createElement, useEffect, useRef, useState } from 'react';
 import type { MessageKey } from '../../src/i18n/index.ts';
 import { $token } from '../../src/stores/auth.ts';
 import { navigate } from '../../src/stores/navigation.ts';
-import { toast } from '../../src/stores/notices.ts';
+import { $toasts, toast } from '../../src/stores/notices.ts';
 import { $passwordFlags, $session, logout, type PasswordFlags } from '../../src/stores/session.ts';
 import { Button, Dialog, useT } from '../../src/ui/index.ts';
 import { loadElement } from '../elements.ts';
@@ -64,7 +64,8 @@ export function WeakPasswordFlow() {
   const changed = async () => {
     setStage('none');
     await logout();
-    toast(t('host.weak.changed'), 'success');
+    // The dialog may have said so already; one success message is enough.
+    if (!$toasts.get().some((x) => x.kind === 'success')) toast(t('host.weak.changed'), 'success');
     navigate('/login');
   };
 

@@ -62,7 +62,7 @@ export function Handover({ param, exchange }: HandoverProps) {
       <section className="lp-handover__card" aria-labelledby="lp-handover-title" aria-busy={!failed}>
         {!failed && <span className="lp-handover__spinner" aria-hidden="true" />}
         <h1 id="lp-handover-title" className="lp-handover__title">
-          {t('host.jump.title')}
+          {failed ? t('host.jump.failedTitle') : t('host.jump.title')}
         </h1>
         <p className="lp-handover__text" role={failed ? 'alert' : 'status'}>
           {failed ? t('host.jump.failed') : t('host.jump.working')}

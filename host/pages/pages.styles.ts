@@ -154,6 +154,10 @@ export const standaloneCss = css`
     .lp-standalone__bar {
       padding: 10px 12px;
     }
+    .lp-standalone__brand {
+      font-size: 14px;
+      line-height: 1.3;
+    }
     .lp-standalone__main {
       padding: 16px 8px 32px;
     }

@@ -194,6 +194,7 @@ export const loginCss = css`
   }
   .lp-lang {
     display: inline-flex;
+    flex: none;
     min-width: 0;
     margin: 0;
     padding: 2px;
@@ -210,6 +211,7 @@ export const loginCss = css`
     color: var(--lp-color-text-muted);
     font: inherit;
     font-size: var(--lp-font-size-sm);
+    white-space: nowrap;
     cursor: pointer;
   }
   .lp-lang__option[aria-pressed='true'] {

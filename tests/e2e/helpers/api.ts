@@ -22,6 +22,22 @@ export async function callApi<T>(
   return (await response.json()) as Envelope<T>;
 }
 
+/** GETs `/api/<path>.html` with a token, returning the envelope. */
+export async function getApi<T>(
+  request: APIRequestContext,
+  path: string,
+  token: string,
+): Promise<Envelope<T>> {
+  const response = await request.get(`/api/${path}.html`, { headers: { 'X-Token': token } });
+  return (await response.json()) as Envelope<T>;
+}
+
+/** The account a token belongs to ('' when the token is no good). */
+export async function accountOf(request: APIRequestContext, token: string): Promise<string> {
+  const info = await getApi<{ user: { ur_account: string } } | null>(request, 'user/get-user-info', token);
+  return info.code === 0 ? (info.data?.user.ur_account ?? '') : '';
+}
+
 /** Logs in through the API (as another browser would) and returns the session token. */
 export async function apiLogin(request: APIRequestContext, login: Login): Promise<string> {
   const answer = await callApi<{ access_token: string }>(request, 'user/login', login);

@@ -1,0 +1,54 @@
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  expect,
+  type Page,
+} from '@playwright/test';
+import type { Login } from './accounts.ts';
+import { apiLogin } from './api.ts';
+
+export const TOKEN_COOKIE = 'Admin-Token';
+
+/**
+ * A browser context that is already signed in (the token cookie set as the portal sets it), for
+ * tests about what comes after the login page.
+ */
+export async function signedInContext(
+  browser: Browser,
+  baseURL: string,
+  login: Login,
+  options: BrowserContextOptions = {},
+): Promise<{ context: BrowserContext; token: string }> {
+  const context = await browser.newContext({ ...options, baseURL });
+  const token = await apiLogin(context.request, login);
+  await context.addCookies([{ name: TOKEN_COOKIE, value: token, url: baseURL, sameSite: 'Lax' }]);
+  return { context, token };
+}
+
+/** The token the page holds now ('' when signed out). */
+export async function pageToken(context: BrowserContext): Promise<string> {
+  const cookies = await context.cookies();
+  return decodeURIComponent(cookies.find((c) => c.name === TOKEN_COOKIE)?.value ?? '');
+}
+
+/**
+ * Opens the portal (the guard sends a first entry to the first page) and waits until the
+ * session is ready, so that later navigations are the in-app kind.
+ */
+export async function enterPortal(page: Page): Promise<void> {
+  await page.goto('/home/index');
+  await expect(page).not.toHaveURL(/\/login/);
+  await expect(page.locator('#app')).not.toBeEmpty();
+}
+
+/** Follows a link inside the page, as a click on a portal link does (the router takes it over). */
+export async function followLink(page: Page, path: string): Promise<void> {
+  await page.evaluate((href) => {
+    const a = document.createElement('a');
+    a.href = href;
+    document.body.append(a);
+    a.click();
+    a.remove();
+  }, path);
+}

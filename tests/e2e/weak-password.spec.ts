@@ -1,0 +1,85 @@
+import { expect, type Page, test } from '@playwright/test';
+import { demoLogin, type Login } from './helpers/accounts.ts';
+import { expectNoAxeViolations } from './helpers/axe.ts';
+import { LoginForm, zh } from './helpers/login-page.ts';
+
+async function signIn(page: Page, login: Login): Promise<void> {
+  const form = new LoginForm(page);
+  await form.goto();
+  await form.signIn(login);
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+const prompt = (page: Page) => page.getByRole('dialog', { name: zh('host.weak.title') });
+const resetDialog = (page: Page) => page.getByRole('dialog', { name: zh('account.password.resetTitle') });
+
+test.describe('weak-password flow (spec §4)', () => {
+  test('weak password, not white-listed: a prompt that cannot be dismissed; cancelling the reset returns to it', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ bypassCSP: true });
+    const page = await context.newPage();
+    await signIn(page, demoLogin('weak'));
+    await expect(prompt(page)).toBeVisible();
+    await expect(prompt(page).getByText(zh('host.weak.weak'))).toBeVisible();
+    await expect(prompt(page).getByRole('button', { name: zh('common.close') })).toHaveCount(0);
+    await expect(prompt(page).getByRole('button', { name: zh('host.weak.later') })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await expect(prompt(page)).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: '/tmp/weak-prompt.png' });
+
+    await prompt(page)
+      .getByRole('button', { name: zh('host.weak.change') })
+      .click();
+    await expect(resetDialog(page)).toBeVisible();
+    await expect(prompt(page)).toHaveCount(0);
+    await page.screenshot({ path: '/tmp/weak-reset.png' });
+    await resetDialog(page)
+      .getByRole('button', { name: zh('common.cancel') })
+      .click();
+    await expect(prompt(page)).toBeVisible();
+    await context.close();
+  });
+
+  test('weak password of a white-listed customer: the prompt can be dismissed and stays away on reload', async ({
+    page,
+  }) => {
+    await signIn(page, demoLogin('white'));
+    await expect(prompt(page)).toBeVisible();
+    await prompt(page)
+      .getByRole('button', { name: zh('host.weak.later') })
+      .click();
+    await expect(prompt(page)).toHaveCount(0);
+    await page.reload();
+    await expect(page.locator('#app')).not.toBeEmpty();
+    await expect(prompt(page)).toHaveCount(0);
+  });
+
+  test('pass_flag 1: a forced change without close button; after the change the user signs in again', async ({
+    page,
+  }) => {
+    const forced = demoLogin('forced');
+    await signIn(page, forced);
+    const dialog = resetDialog(page);
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('button', { name: zh('common.close') })).toHaveCount(0);
+    await expect(dialog.getByRole('button', { name: zh('common.cancel') })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeVisible();
+    await page.screenshot({ path: '/tmp/weak-forced.png' });
+
+    const fresh = 'Fresh#2026b';
+    await dialog.getByRole('textbox', { name: zh('account.password.oldPassword') }).fill(forced.password);
+    await dialog.getByRole('textbox', { name: zh('account.password.newPassword') }).fill(fresh);
+    await dialog.getByRole('textbox', { name: zh('account.password.confirmPassword') }).fill(fresh);
+    await dialog.getByRole('button', { name: zh('account.password.submit') }).click();
+
+    await expect(page).toHaveURL(/\/login/);
+    await expect(page.locator('.lp-toast--success')).toHaveCount(1);
+    await signIn(page, { username: forced.username, password: fresh });
+    await expect(page.locator('#app')).not.toBeEmpty();
+    await expect(resetDialog(page)).toHaveCount(0);
+    await expect(prompt(page)).toHaveCount(0);
+  });
+});
