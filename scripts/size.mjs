@@ -27,7 +27,12 @@ const rows = [];
 
 if (existsSync(dist)) {
   for (const path of files(dist).sort()) {
-    const bytes = readFileSync(path);
+    let bytes;
+    try {
+      bytes = readFileSync(path);
+    } catch {
+      continue; // removed meanwhile (a build is running)
+    }
     const rel = relative(dist, path);
     const b = brotli(bytes);
     rows.push([`dist/${rel}`, bytes.length, b, gzip(bytes)]);

@@ -94,3 +94,41 @@ describe('login telemetry', () => {
     expect($toasts.get()).toEqual([]);
   });
 });
+
+describe('front-end error reports', () => {
+  it('reports unhandled errors and rejections, except ignored ones', async () => {
+    const { reportUnhandledErrors } = await import('./telemetry.ts');
+    const target = new EventTarget();
+    const tag = `lp-test-${Date.now()}`;
+    const stop = reportUnhandledErrors(
+      target,
+      tag,
+      (m) => m.includes('ResizeObserver'),
+      () => 42,
+    );
+    const error = new Event('error');
+    Object.assign(error, { message: 'boom in element' });
+    target.dispatchEvent(error);
+    const ignored = new Event('error');
+    Object.assign(ignored, { message: 'ResizeObserver loop limit exceeded' });
+    target.dispatchEvent(ignored);
+    const rejection = new Event('unhandledrejection');
+    Object.assign(rejection, { reason: new Error('lost promise') });
+    target.dispatchEvent(rejection);
+    stop();
+    target.dispatchEvent(error);
+    const rows = () =>
+      w.t.deps.db
+        .selectFrom('error_logs')
+        .select(['message', 'type', 'cu_id'])
+        .where('tag', '=', tag)
+        .orderBy('message')
+        .execute();
+    await vi.waitFor(async () => expect(await rows()).toHaveLength(2));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(await rows()).toEqual([
+      { message: 'boom in element', type: 'error', cu_id: '42' },
+      { message: 'lost promise', type: 'unhandledrejection', cu_id: '42' },
+    ]);
+  });
+});

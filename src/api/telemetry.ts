@@ -83,3 +83,45 @@ export async function tracked<T>(element: string, account: string, run: () => Pr
     for (const timer of timers) clearTimeout(timer);
   }
 }
+
+type ErrorTarget = Pick<EventTarget, 'addEventListener' | 'removeEventListener'>;
+
+function describeError(event: Event): { message: string; type: string } {
+  if (event.type === 'unhandledrejection') {
+    const reason = (event as PromiseRejectionEvent).reason as unknown;
+    return { message: reason instanceof Error ? reason.message : String(reason), type: 'unhandledrejection' };
+  }
+  const error = event as ErrorEvent;
+  return { message: error.message || String(error.error ?? 'error'), type: 'error' };
+}
+
+/**
+ * Reports unhandled errors and rejections of a window (spec §8) through `common/error-log`,
+ * tagged with `tag` (the element or 'host'). `ignore` drops known harmless messages. Returns
+ * the function that stops it.
+ */
+export function reportUnhandledErrors(
+  target: ErrorTarget,
+  tag: string,
+  ignore: (message: string) => boolean = () => false,
+  customer: () => string | number | undefined = () => undefined,
+): () => void {
+  const onError = (event: Event) => {
+    const { message, type } = describeError(event);
+    if (!message || ignore(message)) return;
+    const cu_id = customer();
+    void reportError({
+      url: (globalThis.location?.href ?? '').slice(0, 2048),
+      message: message.slice(0, 4000),
+      tag: tag.slice(0, 128),
+      type,
+      ...(cu_id === undefined ? {} : { cu_id }),
+    });
+  };
+  target.addEventListener('error', onError);
+  target.addEventListener('unhandledrejection', onError);
+  return () => {
+    target.removeEventListener('error', onError);
+    target.removeEventListener('unhandledrejection', onError);
+  };
+}
