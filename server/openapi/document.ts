@@ -1,6 +1,6 @@
 import type { JsonSchema } from '@valibot/to-json-schema';
 import type { Operation } from '../../src/contract/operations.ts';
-import { inputSchema } from './json-schema.ts';
+import { inputSchema, namedSchemas, outputSchema } from './json-schema.ts';
 
 type Json = Record<string, unknown>;
 
@@ -20,9 +20,15 @@ const ENVELOPE: Json = {
   required: ['code', 'message', 'data'],
 };
 
-const envelopeAnswer = (description: string): Json => ({
+const envelopeAnswer = (description: string, data?: JsonSchema): Json => ({
   description,
-  content: { 'application/json': { schema: { $ref: '#/components/schemas/Envelope' } } },
+  content: {
+    'application/json': {
+      schema: data
+        ? { allOf: [{ $ref: '#/components/schemas/Envelope' }, { properties: { data } }] }
+        : { $ref: '#/components/schemas/Envelope' },
+    },
+  },
 });
 
 /** Transport faults: they carry an envelope too (contract.md, "Transport"). */
@@ -62,6 +68,7 @@ function operationObject(op: Operation): Json {
     responses: {
       '200': envelopeAnswer(
         `\`data\`: ${op.response}. Envelope codes: 0${op.codes.map((c) => `, ${c}`).join('')}.`,
+        op.data ? outputSchema(op.data) : undefined,
       ),
       ...TRANSPORT,
     },
@@ -97,7 +104,7 @@ export function openApiDocument(operations: readonly Operation[], info: Document
     servers: [{ url: '/' }],
     paths,
     components: {
-      schemas: { Envelope: ENVELOPE },
+      schemas: { Envelope: ENVELOPE, ...namedSchemas() },
       securitySchemes: {
         XToken: {
           type: 'apiKey',

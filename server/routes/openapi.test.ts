@@ -116,6 +116,16 @@ describe('/api/openapi.json', () => {
     expect(comment?.properties?.comment_desc?.maxLength).toBe(200);
   });
 
+  it('describes the menu answer with a recursive route record schema', async () => {
+    const { doc } = await fetchDocument();
+    const text = JSON.stringify(doc.paths['/api/common/get-route.html']?.get?.responses['200']);
+    expect(text).toContain('"items":{"$ref":"#/components/schemas/RouteRecord"}');
+    const record = doc.components.schemas.RouteRecord as JsonSchema;
+    expect(record.required).toEqual(['path', 'name', 'component', 'hidden', 'meta']);
+    expect(JSON.stringify(record.properties?.children)).toContain('#/components/schemas/RouteRecord');
+    expect(JSON.stringify(doc)).not.toContain('$defs');
+  });
+
   it('marks which calls need a session', async () => {
     const { doc } = await fetchDocument();
     for (const op of operations) {

@@ -8,6 +8,7 @@ import {
   QaConfigQuery,
   SearchQuery,
 } from './chat.ts';
+import { RouteListSchema } from './menu.ts';
 import { DataTrackingQuery, ErrorLogRequest } from './telemetry.ts';
 import {
   CaptchaQuery,
@@ -49,6 +50,8 @@ export interface Operation {
   cors?: boolean;
   /** What `data` holds on success. */
   response: string;
+  /** Schema of `data` on success, where the contract has one. */
+  data?: v.GenericSchema;
   /** Envelope codes besides 0 that the call answers with. */
   codes: number[];
   tag: string;
@@ -175,6 +178,7 @@ export const operations: Operation[] = [
     auth: 'session',
     response:
       '`[{path, name, component, hidden, meta: {title, icon?, roles?, affix?, noCache?, activeMenu?}, children?}]`',
+    data: RouteListSchema,
     codes: session,
   },
   {
