@@ -1,12 +1,13 @@
 import { Hono } from 'hono';
-import { sql } from 'kysely';
-import { Code } from '../../src/contract/codes.ts';
 import { IntegrationCodeRequest, type IntegrationCodeResponse } from '../../src/contract/user.ts';
 import type { AppEnv } from '../http/env.ts';
-import { ApiError, badRequest, forbidden, notFound } from '../http/errors.ts';
+import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { parseInput } from '../http/input.ts';
-import { DEV_INTEGRATION_SECRET } from '../services/integration-signature.ts';
-import { checkIntegrationSignature, MAX_SKEW_MS } from '../services/integration-signature.ts';
+import {
+  checkIntegrationSignature,
+  DEV_INTEGRATION_SECRET,
+  useSignatureOnce,
+} from '../services/integration-signature.ts';
 import { issueOneTimeCode, ONE_TIME_TTL_MS } from '../services/one-time-codes.ts';
 import { ok } from './reply.ts';
 
@@ -37,23 +38,9 @@ export function integrationRoutes(): Hono<AppEnv> {
       now(),
     );
     if (check !== 'ok') throw forbidden(REFUSALS[check]);
-    // A signed request works once: its signature is remembered for longer than the allowed skew.
-    const fresh = await db
-      .insertInto('rate_limits')
-      .values({
-        key: `integration:${c.req.header('x-signature')!.toLowerCase()}`,
-        window_start: now(),
-        hits: 1,
-      })
-      .onConflict((oc) => oc.column('key').doNothing())
-      .returning('key')
-      .executeTakeFirst();
-    if (!fresh) throw forbidden('this signed request was already used');
-    await db
-      .deleteFrom('rate_limits')
-      .where('key', 'like', 'integration:%')
-      .where('window_start', '<', sql<Date>`${new Date(now().getTime() - 2 * MAX_SKEW_MS)}::timestamptz`)
-      .execute();
+    if (!(await useSignatureOnce(db, c.req.header('x-signature')!, now()))) {
+      throw forbidden('this signed request was already used');
+    }
 
     let body: unknown;
     try {
@@ -65,7 +52,7 @@ export function integrationRoutes(): Hono<AppEnv> {
     const issued = await issueOneTimeCode(db, input, now());
     if (!issued.ok) {
       if (issued.reason === 'unknown-user') throw notFound('no such user');
-      throw new ApiError(Code.forbidden, "this customer account is not the user's");
+      throw forbidden("this customer account is not the user's");
     }
     const data: IntegrationCodeResponse = {
       code: issued.code,

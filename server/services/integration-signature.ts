@@ -1,4 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { sql } from 'kysely';
+import type { DB } from '../db/database.ts';
 
 /** Signed server-to-server calls may be at most 5 minutes away from our clock. */
 export const MAX_SKEW_MS = 5 * 60 * 1000;
@@ -28,3 +30,23 @@ export function checkIntegrationSignature(
 
 /** The development default of INTEGRATION_SECRET (config.ts); refused in production. */
 export const DEV_INTEGRATION_SECRET = 'dev-integration-secret-change-me';
+
+/**
+ * Remembers a checked signature so that the same signed request works once: false when it was
+ * seen before. Kept in `rate_limits` under `integration:<signature>` for twice the allowed skew
+ * (older requests fail the timestamp check anyway), then cleared.
+ */
+export async function useSignatureOnce(db: DB, signature: string, now: Date): Promise<boolean> {
+  const fresh = await db
+    .insertInto('rate_limits')
+    .values({ key: `integration:${signature.toLowerCase()}`, window_start: now, hits: 1 })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .returning('key')
+    .executeTakeFirst();
+  await db
+    .deleteFrom('rate_limits')
+    .where('key', 'like', 'integration:%')
+    .where('window_start', '<', sql<Date>`${new Date(now.getTime() - 2 * MAX_SKEW_MS)}::timestamptz`)
+    .execute();
+  return fresh !== undefined;
+}
