@@ -105,11 +105,15 @@ export function updateSession(patch: Partial<SessionState>): void {
 export async function login(request: LoginRequest): Promise<LoginResponse> {
   const answer = await loginCall(request);
   setToken(answer.access_token);
-  local.set(FLAG_KEYS.weak, String(answer.is_weak_password));
-  local.set(FLAG_KEYS.white, String(answer.is_white_customer));
-  local.set(FLAG_KEYS.pass, String(answer.pass_flag ?? 0));
-  $passwordFlags.set(readFlags());
+  storeFlags(answer);
   return answer;
+}
+
+function storeFlags(from: Pick<LoginResponse, 'is_weak_password' | 'is_white_customer' | 'pass_flag'>): void {
+  local.set(FLAG_KEYS.weak, String(from.is_weak_password));
+  local.set(FLAG_KEYS.white, String(from.is_white_customer));
+  local.set(FLAG_KEYS.pass, String(from.pass_flag ?? 0));
+  $passwordFlags.set(readFlags());
 }
 
 /** Enters with a one-time code from another provider system (`user/jump-login`); stores the token. */
@@ -143,6 +147,7 @@ export async function loadUserInfo(): Promise<UserInfo> {
   if (!Array.isArray(info.roles) || info.roles.length === 0) throw new Error(t('session.rolesRequired'));
   writeJson(session, USER_INFO_KEY, info);
   updateSession({ userInfo: info });
+  if (typeof info.is_weak_password === 'boolean') storeFlags(info);
   identify(info);
   $roles.set(['admin']);
   return info;
