@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { LoginResponse, UserInfo } from '../../src/contract/user.ts';
+import type { CustomerAccountList, LoginResponse, UserInfo } from '../../src/contract/user.ts';
 import { createUser, loginAs } from '../testing/fixtures.ts';
 import { testApp, testDatabase } from '../testing/test-app.ts';
 import { hashToken } from '../services/tokens.ts';
@@ -42,6 +42,24 @@ describe('sessions: user/login → user/get-user-info', () => {
       .execute();
     expect(rows.map((r) => r.token_hash)).toEqual([hashToken(token)]);
     expect(rows[0]!.token_hash).not.toContain(token);
+  });
+
+  it("drops the session's customer once the user no longer holds it", async () => {
+    const t = await testApp();
+    const u = await createUser(t.deps.db, { customers: 2 });
+    const token = await loginAs(t, u);
+    await t.deps.db
+      .deleteFrom('user_customers')
+      .where('uid', '=', u.uid)
+      .where('cu_id', '=', u.customers[0]!.cu_id)
+      .execute();
+    t.advance(2000);
+    const info = await t.call<UserInfo>('user/get-user-info', { token });
+    expect(info.code).toBe(0);
+    expect(info.data.customer).toBeNull();
+    const list = await t.call<CustomerAccountList>('customer-account/index', { token });
+    expect(list.data.identifier).toBe('');
+    expect(list.data.list.map((c) => c.identifier)).toEqual([u.customers[1]!.identifier]);
   });
 
   it('gives a group outside the drug-administrator list no label', async () => {

@@ -82,12 +82,16 @@ export async function authenticate(db: DB, token: string | undefined, now: Date)
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.uid', 's.uid')
     .innerJoin('user_groups as g', 'g.sg_id', 'u.sg_id')
-    .leftJoin('customers as cu', 'cu.cu_id', 's.cu_id')
+    // The session's customer counts only while the user still holds it (access can be revoked).
+    .leftJoin('user_customers as uc', (join) =>
+      join.onRef('uc.uid', '=', 's.uid').onRef('uc.cu_id', '=', 's.cu_id'),
+    )
+    .leftJoin('customers as cu', 'cu.cu_id', 'uc.cu_id')
     .leftJoin('companies as co', 'co.co_id', 'cu.co_id')
     .select([
       's.id',
       's.uid',
-      's.cu_id',
+      'uc.cu_id as member_cu_id',
       's.created_at',
       's.last_seen_at',
       's.ended_at',
@@ -134,9 +138,9 @@ export async function authenticate(db: DB, token: string | undefined, now: Date)
     lastSeen = t;
   }
   const customer =
-    row.cu_id !== null && row.cu_name !== null && row.identifier !== null && row.co_id !== null
+    row.member_cu_id !== null && row.cu_name !== null && row.identifier !== null && row.co_id !== null
       ? {
-          cu_id: row.cu_id,
+          cu_id: row.member_cu_id,
           cu_name: row.cu_name,
           identifier: row.identifier,
           co_id: row.co_id,
@@ -148,7 +152,7 @@ export async function authenticate(db: DB, token: string | undefined, now: Date)
     uid: row.uid,
     username: row.ur_account,
     sgId: row.sg_id,
-    cuId: row.cu_id,
+    cuId: customer?.cu_id ?? null,
     passFlag: toPassFlag(row.pass_flag),
     name: row.name,
     avatar: row.avatar,
