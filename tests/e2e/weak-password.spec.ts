@@ -82,4 +82,22 @@ test.describe('weak-password flow (spec §4)', () => {
     await expect(resetDialog(page)).toHaveCount(0);
     await expect(prompt(page)).toHaveCount(0);
   });
+
+  test('without the password-dialog element the flow still explains that the password must change', async ({
+    page,
+  }) => {
+    await page.route('**/elements/password-dialog.js', (route) => route.abort());
+    await signIn(page, demoLogin('weak'));
+    await prompt(page)
+      .getByRole('button', { name: zh('host.weak.change') })
+      .click();
+    const fallback = page.getByRole('dialog', { name: zh('host.weak.title') });
+    await expect(fallback.getByText(zh('host.weak.unavailable'))).toBeVisible();
+    await page.screenshot({ path: '/tmp/weak-unavailable.png' });
+    await fallback
+      .getByRole('button', { name: zh('common.close') })
+      .first()
+      .click();
+    await expect(prompt(page).getByRole('button', { name: zh('host.weak.change') })).toBeVisible();
+  });
 });
