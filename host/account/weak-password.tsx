@@ -30,13 +30,15 @@ export function WeakPasswordFlow() {
   const flags = useStore($passwordFlags);
   const token = useStore($token);
   const account = useStore($session).userInfo?.user.ur_account ?? '';
-  const [stage, setStage] = useState<WeakStage>(() => firstStage(flags, dismissedFor(token)));
+  const start = (): WeakStage => (token ? firstStage(flags, dismissedFor(token)) : 'none');
+  const [stage, setStage] = useState<WeakStage>(start);
   const [element, setElement] = useState<'loading' | 'ready' | 'missing'>(() =>
     customElements.get(TAG) ? 'ready' : 'loading',
   );
   const ref = useRef<HTMLElement>(null);
 
-  useEffect(() => setStage(firstStage(flags, dismissedFor(token))), [flags, token]);
+  // A new login (flags, token) starts over; signed out, nothing shows.
+  useEffect(() => setStage(token ? firstStage(flags, dismissedFor(token)) : 'none'), [flags, token]);
 
   useEffect(() => {
     if (stage !== 'reset' || element !== 'loading') return;
