@@ -37,16 +37,16 @@ export const secondsLeft = (until: number, now: number): number =>
 /** Seconds left on the countdown, re-rendering every second while it runs. */
 export function useSmsCountdown(): number {
   const until = useStore($smsCountdownUntil);
-  const [now, setNow] = useState(Date.now);
+  // The ticks only re-render; the clock is read at render time, so the first render after a
+  // new start never counts from a stale time (which showed "61 s").
+  const [, setTick] = useState(0);
   useEffect(() => {
-    setNow(Date.now());
     if (until <= Date.now()) return;
     const timer = setInterval(() => {
-      const t = Date.now();
-      setNow(t);
-      if (t >= until) clearInterval(timer);
+      setTick((n) => n + 1);
+      if (Date.now() >= until) clearInterval(timer);
     }, 250);
     return () => clearInterval(timer);
   }, [until]);
-  return secondsLeft(until, now);
+  return secondsLeft(until, Date.now());
 }
