@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { $locale, t } from '../src/i18n/index.ts';
 import { smoothScrollTo } from '../src/lib/scroll.ts';
 import { $pages } from '../src/stores/routes.ts';
@@ -92,7 +92,9 @@ export function App() {
     };
   }, [locationPath]);
 
-  const current = shown && resolvePath(shown.path, pages);
+  // Memoized: a new object on every render would re-run the tab effect below on each change of
+  // location, re-adding the page being left (a tab closed by "close others" came back).
+  const current = useMemo(() => shown && resolvePath(shown.path, pages), [shown, pages]);
   const resolved =
     current && (current.kind === 'static' || current.kind === 'page') ? current : shown?.resolved;
   const title = !resolved

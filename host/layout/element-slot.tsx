@@ -3,7 +3,11 @@ import { isAvailable, loadElement } from '../elements.ts';
 
 export interface ElementSlotProps {
   tag: string;
-  /** Attributes as strings; `true` sets a boolean attribute, `false`/undefined leaves it out. */
+  /**
+   * Strings and numbers as attributes. Booleans go through as they are: React 19 sets the
+   * element's property when it has one (the kit's boolean properties), else toggles the attribute.
+   * (An empty string would reach a boolean property as `false`.) `undefined` leaves it out.
+   */
   attrs?: Record<string, string | number | boolean | undefined>;
   /** DOM event listeners by event name (`lp-customer-change`). */
   events?: Record<string, (event: Event) => void>;
@@ -57,8 +61,8 @@ export function ElementSlot({
   if (state !== 'ready') return <>{fallback}</>;
   const props: Record<string, unknown> = { ref, class: className };
   for (const [key, value] of Object.entries(attrs)) {
-    if (value === true) props[key] = '';
-    else if (value !== false && value !== undefined) props[key] = String(value);
+    if (typeof value === 'boolean') props[key] = value;
+    else if (value !== undefined) props[key] = String(value);
   }
   return createElement(tag, props);
 }

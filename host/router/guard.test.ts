@@ -47,6 +47,21 @@ describe('route guard (spec §2) against the real server', () => {
     expect(await guard('/customer-order/view/12')).toEqual({ allow: true });
   });
 
+  it('with a token, the hand-over, error and agreement pages open as asked on first entry', async () => {
+    await signIn();
+    expect(await guard('/jump?token=abc')).toEqual({ allow: true });
+    expect(await guard('/auth-redirect?code=abc')).toEqual({ allow: true });
+    expect($roles.get()).toEqual([]);
+    expect(await guard('/404')).toEqual({ allow: true });
+    expect(await guard('/privacy-policy')).toEqual({ allow: true });
+  });
+
+  it('a stale token does not keep a one-time code from its hand-over page', async () => {
+    setToken('not-a-real-token');
+    expect(await guard('/auth-redirect?code=abc')).toEqual({ allow: true });
+    expect(await guard('/jump?token=abc')).toEqual({ allow: true });
+  });
+
   it('with a token, /login goes to /', async () => {
     await signIn();
     await guard('/');

@@ -2,7 +2,7 @@ import { $roles, $token } from '../../src/stores/auth.ts';
 import { $menu, $pages, loadRoutes } from '../../src/stores/routes.ts';
 import { prepareSession } from '../../src/stores/session.ts';
 import { normalizePath, resolvePath } from './match.ts';
-import { FIRST_PAGE, LOGIN_PATH, PUBLIC_PATHS } from './static-routes.ts';
+import { FIRST_PAGE, JUMP_PATH, LOGIN_PATH, PUBLIC_PATHS } from './static-routes.ts';
 
 export type Decision = { allow: true } | { allow: false; redirect: string };
 
@@ -19,7 +19,8 @@ export const loginRedirect = (fullPath: string) => `${LOGIN_PATH}?redirect=${enc
 export function firstEntryTarget(fullPath: string): string {
   const resolved = resolvePath(fullPath, $pages.get());
   if (resolved.kind === 'page') return fullPath;
-  if (resolved.kind === 'static' && resolved.route.inLayout) return fullPath;
+  // Shell pages (error pages, agreements, the hand-over pages) open as asked.
+  if (resolved.kind === 'static') return fullPath;
   return FIRST_PAGE;
 }
 
@@ -34,6 +35,10 @@ export async function guard(fullPath: string): Promise<Decision> {
   const path = normalizePath(fullPath);
   if (!$token.get()) return PUBLIC_PATHS.includes(path) ? allow : redirect(loginRedirect(fullPath));
   if (path === LOGIN_PATH) return redirect('/');
+  // The hand-over pages replace the session with the one they carry, and the agreements need
+  // none: they open without checking the current token first (a stale token must not send a
+  // fresh one-time code to the login page).
+  if (PUBLIC_PATHS.includes(path) || path === JUMP_PATH) return allow;
   if ($roles.get().length === 0) {
     const ok = await prepareSession();
     if (!ok) return redirect(loginRedirect(fullPath));

@@ -1,0 +1,190 @@
+import { expect, type Page, test } from '@playwright/test';
+import { demoLogin } from './helpers/accounts.ts';
+import { expectNoAxeViolations } from './helpers/axe.ts';
+import { LoginForm, zh } from './helpers/login-page.ts';
+
+test.use({ bypassCSP: true });
+
+async function signIn(page: Page, account: Parameters<typeof demoLogin>[0] = 'demo', to = '/home/index') {
+  const form = new LoginForm(page);
+  await form.goto(to);
+  await form.signIn(demoLogin(account));
+  await expect(page).toHaveURL(new RegExp(`${to.replace(/\//g, '\\/')}$`));
+}
+
+const sidebar = (page: Page) => page.getByRole('navigation', { name: zh('host.nav.menu') });
+const tabs = (page: Page) => page.getByRole('list', { name: zh('host.tabs.label') });
+
+test('the sidebar follows the menu: submenus, no material inventory, help centre at the bottom', async ({
+  page,
+}) => {
+  await signIn(page);
+  const nav = sidebar(page);
+  await nav.getByRole('button', { name: zh('route.order') }).click();
+  await expect(nav.getByRole('link', { name: zh('route.orderDraft') })).toBeVisible();
+  await expect(nav.getByRole('link', { name: zh('route.inventoryYp') })).toBeVisible();
+  await expect(nav.getByRole('link', { name: zh('route.materialInventory') })).toHaveCount(0);
+  const help = nav.getByRole('link', { name: zh('route.help') });
+  const address = nav.getByRole('link', { name: zh('route.address') });
+  expect((await help.boundingBox())!.y).toBeGreaterThan((await address.boundingBox())!.y + 100);
+  await nav.getByRole('link', { name: zh('route.orderDraft') }).click();
+  await expect(page).toHaveURL(/\/customer-order\/draft$/);
+  await expect(page).toHaveTitle(`${zh('route.orderDraft')} - ${zh('app.name')}`);
+  const crumbs = page.getByRole('navigation', { name: zh('host.nav.breadcrumb') });
+  await expect(crumbs).toContainText(zh('route.home'));
+  await expect(crumbs).toContainText(zh('route.orderDraft'));
+});
+
+test('a menu page without its element says so instead of showing a blank page', async ({ page }) => {
+  await signIn(page, 'demo', '/customer-project/index');
+  await expect(page.getByText(zh('host.unavailable.title'))).toBeVisible();
+  await expect(page.getByText('lp-project-list')).toBeVisible();
+});
+
+test('the sidebar collapses and its state survives a reload', async ({ page }) => {
+  await signIn(page);
+  const nav = sidebar(page);
+  const wide = (await nav.boundingBox())!.width;
+  await page.getByRole('button', { name: zh('host.nav.toggle') }).click();
+  await expect.poll(async () => (await nav.boundingBox())!.width).toBeLessThan(wide / 2);
+  await page.reload();
+  await expect.poll(async () => (await sidebar(page).boundingBox())!.width).toBeLessThan(wide / 2);
+  await page.getByRole('button', { name: zh('host.nav.toggle') }).click();
+});
+
+test('the tag strip: pinned home, right-click menu, middle-click close, tabs survive a reload', async ({
+  page,
+}) => {
+  await signIn(page);
+  for (const path of ['/customer-order/index', '/customer-order/draft', '/customer-address/index']) {
+    await page.goto(path);
+    await expect(tabs(page).getByRole('link', { name: zh('route.home') })).toBeVisible();
+  }
+  const strip = tabs(page);
+  await expect(strip.getByRole('link')).toHaveText([
+    zh('route.home'),
+    zh('route.orderIndex'),
+    zh('route.orderDraft'),
+    zh('route.address'),
+  ]);
+  await page.reload();
+  await expect(tabs(page).getByRole('link')).toHaveCount(4);
+
+  await tabs(page)
+    .getByRole('link', { name: zh('route.orderDraft') })
+    .click({ button: 'middle' });
+  await expect(tabs(page).getByRole('link')).toHaveCount(3);
+
+  await tabs(page)
+    .getByRole('link', { name: zh('route.orderIndex') })
+    .click({ button: 'right' });
+  await page.getByRole('menuitem', { name: zh('host.tabs.closeOthers') }).click();
+  await expect(tabs(page).getByRole('link')).toHaveText([zh('route.home'), zh('route.orderIndex')]);
+  await expect(page).toHaveURL(/\/customer-order\/index$/);
+
+  await tabs(page)
+    .getByRole('link', { name: zh('route.orderIndex') })
+    .click({ button: 'right' });
+  await page.getByRole('menuitem', { name: zh('host.tabs.refresh') }).click();
+  await expect(page).toHaveURL(/\/customer-order\/index$/);
+
+  await tabs(page)
+    .getByRole('link', { name: zh('route.home') })
+    .click({ button: 'right' });
+  await expect(page.getByRole('menuitem', { name: zh('host.tabs.close'), exact: true })).toBeDisabled();
+  await page.getByRole('menuitem', { name: zh('host.tabs.closeAll') }).click();
+  await expect(tabs(page).getByRole('link')).toHaveText([zh('route.home')]);
+  await expect(page).toHaveURL(/\/home\/index$/);
+});
+
+test('settings are kept after a reload', async ({ page }) => {
+  await signIn(page);
+  await page.getByRole('button', { name: zh('host.nav.settings') }).click();
+  await page.getByLabel(zh('host.settings.tagsView')).uncheck();
+  await page.getByLabel(zh('host.settings.sidebarLogo')).check();
+  await page.keyboard.press('Escape');
+  await expect(tabs(page)).toHaveCount(0);
+  await page.reload();
+  await expect(sidebar(page)).toBeVisible();
+  await expect(tabs(page)).toHaveCount(0);
+  await expect(sidebar(page).getByText(zh('app.name'))).toBeVisible();
+  await page.getByRole('button', { name: zh('host.nav.settings') }).click();
+  await page.getByRole('button', { name: zh('host.settings.reset') }).click();
+  await page.keyboard.press('Escape');
+  await expect(tabs(page)).toBeVisible();
+});
+
+test('the header search finds a page by title and opens it', async ({ page }) => {
+  await signIn(page);
+  await page.getByRole('button', { name: zh('host.search.label') }).click();
+  const box = page.getByRole('combobox', { name: zh('host.search.label') });
+  await box.fill('草稿');
+  await expect(page.getByRole('option', { name: new RegExp(zh('route.orderDraft')) })).toBeVisible();
+  await box.press('Enter');
+  await expect(page).toHaveURL(/\/customer-order\/draft$/);
+});
+
+test('the about dialog shows the version and the service contacts from the server', async ({ page }) => {
+  await signIn(page);
+  // The menu button is named by the company it shows (label in name); its menu by the label.
+  await page.locator('button.lp-user-menu').click();
+  await expect(page.getByRole('menu', { name: zh('host.nav.userMenu') })).toBeVisible();
+  await page.getByRole('menuitem', { name: zh('host.nav.about') }).click();
+  const dialog = page.getByRole('dialog', { name: zh('host.about.title') });
+  await expect(dialog).toContainText('V 2.9');
+  await expect(dialog.getByRole('link', { name: /\d{3}-\d{3}-\d{4}/ })).toBeVisible();
+});
+
+test('the company-name menu opens the change-password dialog with the account filled in', async ({
+  page,
+}) => {
+  await signIn(page);
+  await page.locator('button.lp-user-menu').click();
+  await page.getByRole('menuitem', { name: zh('host.nav.changePassword') }).click();
+  const dialog = page.getByRole('dialog', { name: zh('account.password.editTitle') });
+  await expect(dialog).toBeVisible();
+  const account = dialog.getByLabel(zh('account.password.account'));
+  await expect(account).toHaveValue(demoLogin('demo').username);
+  await expect(account).not.toBeEditable();
+  await expect(dialog.getByLabel(zh('account.password.mobile'))).toBeEditable();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+});
+
+test('below 992 px the sidebar is a drawer that closes after choosing a page', async ({ page }) => {
+  await page.setViewportSize({ width: 800, height: 900 });
+  await signIn(page);
+  const nav = sidebar(page);
+  await expect
+    .poll(async () => (await nav.boundingBox())!.x + (await nav.boundingBox())!.width)
+    .toBeLessThanOrEqual(1);
+  await page.getByRole('button', { name: zh('host.nav.toggle') }).click();
+  await expect.poll(async () => (await nav.boundingBox())!.x).toBe(0);
+  await nav.getByRole('link', { name: zh('route.address') }).click();
+  await expect(page).toHaveURL(/\/customer-address\/index$/);
+  await expect
+    .poll(async () => (await nav.boundingBox())!.x + (await nav.boundingBox())!.width)
+    .toBeLessThanOrEqual(1);
+  await page.screenshot({ path: 'test-results/layout-mobile.png' });
+});
+
+test('a customer switch changes the current customer for the whole portal', async ({ page }) => {
+  await signIn(page, 'multi');
+  const welcome = page.locator('.lp-home-welcome');
+  const before = await welcome.innerText();
+  const switcher = page.locator('lp-customer-switcher');
+  await switcher.getByRole('combobox', { name: zh('account.switcher.label') }).click();
+  const options = switcher.getByRole('option');
+  await expect(options).toHaveCount(5);
+  const reloaded = page.waitForEvent('load');
+  await options.nth(2).click();
+  await reloaded;
+  await expect(welcome).not.toHaveText(before);
+});
+
+test('the portal layout has no axe violations', async ({ page }) => {
+  await signIn(page);
+  await expect(sidebar(page)).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: 'test-results/layout-home.png', fullPage: true });
+});
