@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import commonjs from '@rollup/plugin-commonjs';
 import { nodeResolve } from '@rollup/plugin-node-resolve';
@@ -13,6 +13,10 @@ import esbuild from 'rollup-plugin-esbuild';
  * - dist/host/               the portal shell and its index.html
  * An element is a folder elements/<name>/ with an entry elements/<name>/<name>.ts.
  */
+// A fresh dist/ on every build: hashed chunks of earlier builds would pile up (and be counted by
+// `npm run size`).
+rmSync('dist', { recursive: true, force: true });
+
 const elementNames = readdirSync('elements', { withFileTypes: true })
   .filter((d) => d.isDirectory() && existsSync(path.join('elements', d.name, `${d.name}.ts`)))
   .map((d) => d.name)

@@ -1,6 +1,8 @@
 // A partner site for the embeds: serves demo/ and dist/embed/ from ANOTHER origin than the
 // portal, with a strict Content-Security-Policy of its own (no 'unsafe-inline'), as a partner
-// would. HTML pages get %PORTAL_ORIGIN% replaced with the portal's origin.
+// would. HTML pages get %PORTAL_ORIGIN% replaced with the portal's origin. `/api/*` is forwarded
+// to the portal, as a system that embeds the account elements on its own origin would do (the
+// account calls allow no cross-origin callers; the chat calls are CORS and go to the portal).
 // Usage: npm run demo   (DEMO_PORT=8081, DEMO_HOST=127.0.0.1, PORTAL_URL=http://127.0.0.1:8080)
 import { readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -51,6 +53,34 @@ function fileIn(dir, urlPath) {
   }
 }
 
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'host']);
+
+/** Forwards one request to the portal's API and streams the answer back. */
+async function forward(req, res, portal) {
+  try {
+    const chunks = [];
+    for await (const chunk of req) chunks.push(chunk);
+    const headers = {};
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (!HOP_BY_HOP.has(name) && typeof value === 'string') headers[name] = value;
+    }
+    const answer = await fetch(new URL(req.url ?? '/', portal), {
+      method: req.method,
+      headers,
+      body: chunks.length ? Buffer.concat(chunks) : undefined,
+      redirect: 'manual',
+    });
+    const out = {};
+    for (const [name, value] of answer.headers) {
+      if (!HOP_BY_HOP.has(name) && name !== 'content-encoding' && name !== 'content-length') out[name] = value;
+    }
+    res.writeHead(answer.status, out);
+    res.end(Buffer.from(await answer.arrayBuffer()));
+  } catch {
+    res.writeHead(502, { 'Content-Type': 'text/plain' }).end('the portal server does not answer');
+  }
+}
+
 /** Starts the partner site; resolves with its URL and a close function. */
 export function startDemoServer({
   port = Number(process.env.DEMO_PORT ?? 8081),
@@ -69,6 +99,10 @@ export function startDemoServer({
       'X-Content-Type-Options': 'nosniff',
       'Cache-Control': 'no-cache',
     };
+    if (urlPath.startsWith('/api/')) {
+      void forward(req, res, portal);
+      return;
+    }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { ...headers, 'Content-Type': 'text/plain' }).end('method not allowed');
       return;
@@ -106,5 +140,6 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const { url } = await startDemoServer();
   const portal = process.env.PORTAL_URL ?? 'http://127.0.0.1:8080';
   console.log(`Partner site on ${url}/partner-chat.html  (API: ${portal}; start the portal with npm start)`);
+  console.log(`Warehouse system embedding the customer switcher: ${url}/customer-switcher.html`);
   console.log('The portal must allow this origin (CORS_ORIGINS; its default allows :8081).');
 }

@@ -20,8 +20,13 @@ const TYPES: Record<string, string> = {
 const NOT_BUILT = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>LP Portal</title></head>
 <body><h1>LP customer portal</h1><p>The portal is not built yet: run <code>npm run build</code>.</p></body></html>`;
 
-/** Hashed file names (`name-1a2b3c4d.js`) never change, so browsers may keep them for a year. */
-const HASHED = /-[A-Za-z0-9_-]{8,}\.(js|css|mjs)$/;
+/**
+ * Hashed file names (rollup's `[name]-[hash]`, 8 base64url characters) never change, so browsers
+ * may keep them for a year. Under `/elements/` and `/embed/` the entries (`lp-chat-widget.js`) sit
+ * at the top and every hashed chunk in a folder: a name alone cannot tell `chat-widget` from a hash.
+ */
+const HASHED = /-[A-Za-z0-9_-]{8}\.(js|css|mjs)$/;
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** Resolves a URL path inside `root`, or null when it leaves it or names no file. */
 function fileIn(root: string, urlPath: string): string | null {
@@ -41,10 +46,21 @@ function fileIn(root: string, urlPath: string): string | null {
   }
 }
 
-function send(file: string, cache: string): Response {
+function send(file: string, cache: string, extra: Record<string, string> = {}): Response {
   const type = TYPES[path.extname(file)] ?? 'application/octet-stream';
-  return new Response(fs.readFileSync(file), { headers: { 'content-type': type, 'cache-control': cache } });
+  return new Response(fs.readFileSync(file), {
+    headers: { 'content-type': type, 'cache-control': cache, ...extra },
+  });
 }
+
+/**
+ * The embed bundles are public code for other sites: a partner page may load them straight from
+ * the portal (`<script type="module">` fetches in CORS mode, so it needs the allow header).
+ */
+const EMBED_HEADERS = {
+  'access-control-allow-origin': '*',
+  'cross-origin-resource-policy': 'cross-origin',
+};
 
 /**
  * The built browser assets: `/elements/*`, `/embed/*` and the host (any other path without a
@@ -53,18 +69,19 @@ function send(file: string, cache: string): Response {
 export function staticAssets(distDir: string): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const hostDir = path.join(distDir, 'host');
-  const mounts: Array<[string, string]> = [
-    ['/elements/', path.join(distDir, 'elements')],
-    ['/embed/', path.join(distDir, 'embed')],
+  const mounts: Array<[string, string, Record<string, string>]> = [
+    ['/elements/', path.join(distDir, 'elements'), {}],
+    ['/embed/', path.join(distDir, 'embed'), EMBED_HEADERS],
   ];
 
   app.get('*', (c) => {
     const urlPath = c.req.path;
-    for (const [prefix, dir] of mounts) {
+    for (const [prefix, dir, extra] of mounts) {
       if (urlPath.startsWith(prefix)) {
         const file = fileIn(dir, urlPath.slice(prefix.length));
         if (!file) return c.text('Not found', 404);
-        return send(file, HASHED.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        const chunk = path.relative(dir, file).includes(path.sep) && HASHED.test(file);
+        return send(file, chunk ? IMMUTABLE : 'no-cache', extra);
       }
     }
     if (urlPath === '/custom-elements.json') {
@@ -73,7 +90,7 @@ export function staticAssets(distDir: string): Hono<AppEnv> {
     }
     const file = urlPath === '/' ? null : fileIn(hostDir, urlPath);
     if (file && !file.endsWith('index.html')) {
-      return send(file, HASHED.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      return send(file, HASHED.test(file) ? IMMUTABLE : 'no-cache');
     }
     if (path.extname(urlPath) && !urlPath.endsWith('.html')) return c.text('Not found', 404);
     const index = fileIn(hostDir, 'index.html');

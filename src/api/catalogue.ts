@@ -23,7 +23,17 @@ const SILENT: ReadonlySet<number> = new Set([
   Code.mustChangePassword,
 ]);
 
-const state = shared('api.catalogue', () => ({ asking: false, leaving: false }));
+const state = shared('api.catalogue', () => ({
+  asking: false,
+  leaving: null as ReturnType<typeof setTimeout> | null,
+}));
+
+/** Forgets a pending 598 departure and an open 599 question (tests; a page that starts over). */
+export function resetErrorNotices(): void {
+  if (state.leaving) clearTimeout(state.leaving);
+  state.leaving = null;
+  state.asking = false;
+}
 
 export interface NoticeOptions {
   /** No notice at all (background calls such as telemetry). */
@@ -48,9 +58,8 @@ export function announce(error: ApiError, options: NoticeOptions = {}): void {
   if (code === Code.sessionExpired) {
     toast(error.message || t('api.unknownError'), 'error', ERROR_TOAST_MS);
     if (state.leaving) return;
-    state.leaving = true;
-    setTimeout(() => {
-      state.leaving = false;
+    state.leaving = setTimeout(() => {
+      state.leaving = null;
       clearAuth();
       navigate('/login');
     }, RELOGIN_DELAY_MS);

@@ -3,6 +3,7 @@ import { clearAuth } from '../stores/auth.ts';
 import { setNavigation } from '../stores/navigation.ts';
 import { clearNotices } from '../stores/notices.ts';
 import { type FetchLike, setApiBase, setApiFetch } from './config.ts';
+import { resetErrorNotices } from './catalogue.ts';
 
 /** Test wiring only (never part of a bundle): the client talks to the real app in-process. */
 export const TEST_ORIGIN = 'http://portal.test';
@@ -27,6 +28,7 @@ export interface Wired {
 
 export async function wireClient(): Promise<Wired> {
   const t = await testApp();
+  resetErrorNotices();
   const requests: Sent[] = [];
   const navigations: string[] = [];
   const reloads = { count: 0 };
@@ -56,6 +58,7 @@ export async function wireClient(): Promise<Wired> {
       setApiBase('');
       clearNotices();
       clearAuth();
+      resetErrorNotices();
     },
   };
 }

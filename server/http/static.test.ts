@@ -1,0 +1,67 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, testApp } from '../testing/test-app.ts';
+
+let dist: string;
+let t: TestApp;
+
+function write(file: string, text: string) {
+  fs.mkdirSync(path.dirname(path.join(dist, file)), { recursive: true });
+  fs.writeFileSync(path.join(dist, file), text);
+}
+
+beforeAll(async () => {
+  dist = fs.mkdtempSync(path.join(os.tmpdir(), 'lp-dist-'));
+  write('host/index.html', '<!doctype html><title>portal</title>');
+  write('host/main-Ab12Cd34.js', 'export {};');
+  write('elements/notices.js', 'export {};');
+  write('embed/lp-chat-widget.js', 'export {};');
+  write('embed/lp-chat-widget/panel-Zx98Yw76.js', 'export {};');
+  t = await testApp({ distDir: dist });
+});
+
+afterAll(() => {
+  fs.rmSync(dist, { recursive: true, force: true });
+});
+
+const get = (url: string, headers: Record<string, string> = {}) => t.app.request(url, { headers });
+
+describe('static assets', () => {
+  it('serves the embed bundles to other origins (module scripts are fetched in CORS mode)', async () => {
+    const res = await get('/embed/lp-chat-widget.js', { origin: 'https://partner.example' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/javascript');
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    const chunk = await get('/embed/lp-chat-widget/panel-Zx98Yw76.js');
+    expect(chunk.headers.get('cache-control')).toContain('immutable');
+    expect(chunk.headers.get('access-control-allow-origin')).toBe('*');
+  });
+
+  it('keeps the portal-only element modules same-origin', async () => {
+    const res = await get('/elements/notices.js');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('never serves a file outside the mounted folder', async () => {
+    for (const url of ['/embed/..%2Fhost%2Findex.html', '/embed/..%2F..%2Fpackage.json', '/embed/a%00.js']) {
+      const res = await get(url);
+      expect(res.status, url).toBe(404);
+    }
+  });
+
+  it('answers client routes with the host page under the strict policy, and unknown files with 404', async () => {
+    const page = await get('/customer-order/index');
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<title>portal</title>');
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(page.headers.get('content-security-policy')).not.toContain('unsafe-inline');
+    expect((await get('/host-missing.js')).status).toBe(404);
+    const hashed = await get('/main-Ab12Cd34.js');
+    expect(hashed.headers.get('cache-control')).toContain('immutable');
+  });
+});
