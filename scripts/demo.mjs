@@ -72,7 +72,8 @@ async function forward(req, res, portal) {
     });
     const out = {};
     for (const [name, value] of answer.headers) {
-      if (!HOP_BY_HOP.has(name) && name !== 'content-encoding' && name !== 'content-length') out[name] = value;
+      if (!HOP_BY_HOP.has(name) && name !== 'content-encoding' && name !== 'content-length')
+        out[name] = value;
     }
     res.writeHead(answer.status, out);
     res.end(Buffer.from(await answer.arrayBuffer()));

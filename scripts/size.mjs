@@ -27,6 +27,7 @@ const rows = [];
 
 if (existsSync(dist)) {
   for (const path of files(dist).sort()) {
+    if (path.endsWith('.br') || path.endsWith('.gz')) continue; // precompressed twins
     let bytes;
     try {
       bytes = readFileSync(path);

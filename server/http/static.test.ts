@@ -18,6 +18,8 @@ beforeAll(async () => {
   write('host/main-Ab12Cd34.js', 'export {};');
   write('elements/notices.js', 'export {};');
   write('embed/lp-chat-widget.js', 'export {};');
+  write('embed/lp-chat-widget.js.br', 'BROTLI');
+  write('embed/lp-chat-widget.js.gz', 'GZIP');
   write('embed/lp-chat-widget/panel-Zx98Yw76.js', 'export {};');
   t = await testApp({ distDir: dist });
 });
@@ -39,6 +41,22 @@ describe('static assets', () => {
     const chunk = await get('/embed/lp-chat-widget/panel-Zx98Yw76.js');
     expect(chunk.headers.get('cache-control')).toContain('immutable');
     expect(chunk.headers.get('access-control-allow-origin')).toBe('*');
+  });
+
+  it('sends the precompressed twin the client accepts, and the plain file otherwise', async () => {
+    const br = await get('/embed/lp-chat-widget.js', { 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('content-type')).toContain('text/javascript');
+    expect(br.headers.get('vary')).toBe('Accept-Encoding');
+    expect(await br.text()).toBe('BROTLI');
+    const gz = await get('/embed/lp-chat-widget.js', { 'accept-encoding': 'gzip, br;q=0' });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(await gz.text()).toBe('GZIP');
+    const plain = await get('/embed/lp-chat-widget.js', { 'accept-encoding': 'identity' });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe('export {};');
+    const noTwin = await get('/elements/notices.js', { 'accept-encoding': 'br' });
+    expect(noTwin.headers.get('content-encoding')).toBeNull();
   });
 
   it('keeps the portal-only element modules same-origin', async () => {

@@ -46,11 +46,38 @@ function fileIn(root: string, urlPath: string): string | null {
   }
 }
 
-function send(file: string, cache: string, extra: Record<string, string> = {}): Response {
+/** Encodings the build wrote beside the files (scripts/precompress.mjs), best first. */
+const ENCODINGS: ReadonlyArray<[token: string, suffix: string]> = [
+  ['br', '.br'],
+  ['gzip', '.gz'],
+];
+
+/** The precompressed twin of `file` the client accepts, if the build wrote one. */
+function encodedTwin(file: string, accept: string): [encoding: string, file: string] | null {
+  const accepted = new Set(
+    accept
+      .split(',')
+      .map((part) => part.trim().split(';'))
+      .filter(([, q]) => !q || Number(q.trim().replace(/^q=/, '')) > 0)
+      .map(([token]) => token?.trim().toLowerCase()),
+  );
+  for (const [token, suffix] of ENCODINGS) {
+    if (accepted.has(token) && fs.existsSync(file + suffix)) return [token, file + suffix];
+  }
+  return null;
+}
+
+function send(file: string, cache: string, accept: string, extra: Record<string, string> = {}): Response {
   const type = TYPES[path.extname(file)] ?? 'application/octet-stream';
-  return new Response(fs.readFileSync(file), {
-    headers: { 'content-type': type, 'cache-control': cache, ...extra },
-  });
+  const headers: Record<string, string> = {
+    'content-type': type,
+    'cache-control': cache,
+    vary: 'Accept-Encoding',
+    ...extra,
+  };
+  const twin = encodedTwin(file, accept);
+  if (twin) headers['content-encoding'] = twin[0];
+  return new Response(fs.readFileSync(twin ? twin[1] : file), { headers });
 }
 
 /**
@@ -76,26 +103,27 @@ export function staticAssets(distDir: string): Hono<AppEnv> {
 
   app.get('*', (c) => {
     const urlPath = c.req.path;
+    const accept = c.req.header('accept-encoding') ?? '';
     for (const [prefix, dir, extra] of mounts) {
       if (urlPath.startsWith(prefix)) {
         const file = fileIn(dir, urlPath.slice(prefix.length));
         if (!file) return c.text('Not found', 404);
         const chunk = path.relative(dir, file).includes(path.sep) && HASHED.test(file);
-        return send(file, chunk ? IMMUTABLE : 'no-cache', extra);
+        return send(file, chunk ? IMMUTABLE : 'no-cache', accept, extra);
       }
     }
     if (urlPath === '/custom-elements.json') {
       const file = fileIn(path.dirname(distDir), 'custom-elements.json');
-      return file ? send(file, 'no-cache') : c.text('Not found', 404);
+      return file ? send(file, 'no-cache', accept) : c.text('Not found', 404);
     }
     const file = urlPath === '/' ? null : fileIn(hostDir, urlPath);
     if (file && !file.endsWith('index.html')) {
-      return send(file, HASHED.test(file) ? IMMUTABLE : 'no-cache');
+      return send(file, HASHED.test(file) ? IMMUTABLE : 'no-cache', accept);
     }
     if (path.extname(urlPath) && !urlPath.endsWith('.html')) return c.text('Not found', 404);
     const index = fileIn(hostDir, 'index.html');
     if (!index) return c.html(NOT_BUILT, 503);
-    return send(index, 'no-cache');
+    return send(index, 'no-cache', accept);
   });
   return app;
 }
