@@ -4,76 +4,18 @@
 // Each call gets an unreported warm-up first (JIT, caches, the session's last-seen write).
 // BENCH_SECONDS, BENCH_WARMUP and BENCH_CONNECTIONS override the defaults (20 s, 3 s, 50);
 // BENCH_CALLS picks calls (comma-separated, e.g. `common/get-route`).
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { freePort, startServer, stopServer } from './server-process.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);
 const warmup = Number(process.env.BENCH_WARMUP ?? 3);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const targets = (process.env.BENCH_CALLS ?? 'user/get-user-info,common/get-route').split(',');
 /** Aim on the 2-core reference machine. */
 const AIM = { rps: 2000, p99: 50 };
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-function startServer(port, dataDir) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      NODE_ENV: 'development',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let log = '';
-  child.stdout.on('data', (chunk) => {
-    log += chunk;
-  });
-  child.stderr.on('data', (chunk) => {
-    log += chunk;
-  });
-  const ready = new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in 120 s:\n${log}`)), 120_000);
-    child.stdout.on('data', () => {
-      if (log.includes('LP customer portal on')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code}:\n${log}`));
-    });
-  });
-  return { child, ready, log: () => log };
-}
-
-async function stopServer(child) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
-}
 
 async function api(base, call, init = {}) {
   const res = await fetch(`${base}/api/${call}.html`, init);

@@ -1,0 +1,115 @@
+// Lighthouse on the login page and on the portal home after login: `npm run bench:lighthouse`.
+// Starts the real server (built dist/, throw-away PGlite folder) on a free port, launches the system
+// Chromium, signs the demo user in through the API and puts the token in the portal's cookie for
+// the second page, then runs Lighthouse's performance category with its desktop preset (the portal
+// is a desktop application, laid out from 1200 px) and its default mobile preset (slow 4G, 4x CPU).
+// Prints the score, LCP, total blocking time and the JavaScript transferred; exits 1 below the aim.
+// LH_PRESETS=desktop runs one preset only.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { desktopConfig } from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { chromiumArgs, chromiumPath, hasChromium } from './chromium.mjs';
+import { freePort, startServer, stopServer } from './server-process.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const AIM = { score: 95, loginJsKb: 100 };
+const presets = (process.env.LH_PRESETS ?? 'desktop,mobile').split(',');
+const TOKEN_COOKIE = 'Admin-Token';
+
+if (!fs.existsSync(path.join(root, 'dist', 'host', 'index.html'))) {
+  console.error('dist/ is not built: run `npm run build` first.');
+  process.exit(1);
+}
+if (!hasChromium()) {
+  console.error(`No Chromium at ${chromiumPath}: apt-get install -y chromium (or set CHROME_PATH).`);
+  process.exit(1);
+}
+
+async function signIn(base) {
+  const res = await fetch(`${base}/api/user/login.html`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'demo', password: 'Demo@2026pass' }),
+  });
+  const body = await res.json();
+  if (body.code !== 0) throw new Error(`login answered ${body.code}: ${body.message}`);
+  return body.data.access_token;
+}
+
+function summary(lhr) {
+  const audit = (id) => lhr.audits[id];
+  const scripts = audit('resource-summary').details.items.find((i) => i.resourceType === 'script');
+  return {
+    score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+    lcpMs: Math.round(audit('largest-contentful-paint').numericValue),
+    fcpMs: Math.round(audit('first-contentful-paint').numericValue),
+    tbtMs: Math.round(audit('total-blocking-time').numericValue),
+    cls: Number(audit('cumulative-layout-shift').numericValue.toFixed(3)),
+    jsKb: Number(((scripts?.transferSize ?? 0) / 1000).toFixed(1)),
+    jsFiles: scripts?.requestCount ?? 0,
+  };
+}
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lp-lighthouse-'));
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const server = startServer(port, dataDir);
+let chrome;
+let failed = false;
+try {
+  await server.ready;
+  chrome = await chromeLauncher.launch({
+    chromePath: chromiumPath,
+    chromeFlags: ['--headless=new', ...chromiumArgs],
+  });
+  const token = await signIn(base);
+  // The portal reads its token from this cookie. Lighthouse's storage reset clears caches and
+  // origin storage but not cookies, so each run starts cold and signed in or out as set here.
+  const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+  const context = cdp.contexts()[0];
+  const pages = [
+    { name: 'login', url: `${base}/login`, signedIn: false },
+    { name: 'home (signed in)', url: `${base}/home/index`, signedIn: true },
+  ];
+  const rows = [];
+  for (const preset of presets) {
+    for (const page of pages) {
+      await context.clearCookies();
+      if (page.signedIn) await context.addCookies([{ name: TOKEN_COOKIE, value: token, url: base }]);
+      const flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] };
+      const result = await lighthouse(page.url, flags, preset === 'desktop' ? desktopConfig : undefined);
+      if (!result) throw new Error(`Lighthouse gave no result for ${page.url}`);
+      const { lhr } = result;
+      if (lhr.runtimeError) throw new Error(`${page.name}: ${lhr.runtimeError.message}`);
+      const landed = new URL(lhr.finalDisplayedUrl).pathname;
+      const row = { preset, page: page.name, landed, ...summary(lhr) };
+      rows.push(row);
+      const jsAim = page.name === 'login' ? ` (aim ≤ ${AIM.loginJsKb} KB)` : '';
+      console.log(
+        `${preset.padEnd(8)} ${page.name.padEnd(17)} score ${row.score}  LCP ${row.lcpMs} ms  FCP ${row.fcpMs} ms  ` +
+          `TBT ${row.tbtMs} ms  CLS ${row.cls}  JS ${row.jsKb} KB in ${row.jsFiles} files${jsAim}  → ${landed}`,
+      );
+      if (landed !== new URL(page.url).pathname) throw new Error(`${page.name} landed on ${landed}`);
+      if (preset === 'desktop' && row.score < AIM.score) failed = true;
+      if (page.name === 'login' && row.jsKb > AIM.loginJsKb) failed = true;
+    }
+  }
+  await cdp.close();
+  console.log();
+  console.table(rows);
+  console.log(
+    `aim: desktop score ≥ ${AIM.score} on both pages, login page JavaScript ≤ ${AIM.loginJsKb} KB (transferred, brotli)`,
+  );
+} catch (error) {
+  failed = true;
+  console.error(error instanceof Error ? error.message : error);
+} finally {
+  await chrome?.kill();
+  await stopServer(server.child);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+process.exitCode = failed ? 1 : 0;
