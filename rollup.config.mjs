@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import commonjs from '@rollup/plugin-commonjs';
 import { nodeResolve } from '@rollup/plugin-node-resolve';
@@ -7,10 +7,11 @@ import esbuild from 'rollup-plugin-esbuild';
 
 /**
  * Browser builds:
- * - dist/elements/<name>.js  every element for the host (ESM, code-split, shared chunks)
+ * - dist/elements/<name>.js  every element for the host (ESM, code-split, shared chunks), and the
+ *                            host's own entry (dist/elements/host/main-<hash>.js), in one build
  * - dist/embed/lp-<name>.js  one self-contained module per element for partner pages (its lazy
  *                            chunks sit in dist/embed/lp-<name>/ and load relative to it)
- * - dist/host/               the portal shell and its index.html
+ * - dist/host/               the portal page (index.html pointing at the host entry) and favicon
  * An element is a folder elements/<name>/ with an entry elements/<name>/<name>.ts.
  */
 // A fresh dist/ on every build: hashed chunks of earlier builds would pile up (and be counted by
@@ -44,41 +45,57 @@ const onwarn = (warning, warn) => {
   warn(warning);
 };
 
-/** Writes dist/host/index.html from host/index.html, pointing at the hashed entry and its imports. */
+/** The host's entry in the portal build (dist/elements/host/main-[hash].js); not an element name. */
+const HOST_ENTRY = 'host/main';
+if (elementNames.includes('host')) throw new Error('elements/host/ would collide with the host entry');
+
+/**
+ * Writes dist/host/index.html from host/index.html, pointing at the host's hashed entry and
+ * preloading the chunks it imports; copies the favicon beside it.
+ */
 function hostHtml() {
   return {
     name: 'host-html',
-    generateBundle(_options, bundle) {
-      const entry = Object.values(bundle).find((c) => c.type === 'chunk' && c.isEntry);
+    writeBundle(options, bundle) {
+      const entry = Object.values(bundle).find((c) => c.type === 'chunk' && c.name === HOST_ENTRY);
       if (!entry) this.error('host entry chunk not found');
-      const preloads = entry.imports.map((f) => `    <link rel="modulepreload" href="/${f}">`).join('\n');
+      const base = `/${path.relative('dist', options.dir)}/`;
+      const preloads = entry.imports.map((f) => `    <link rel="modulepreload" href="${base}${f}">`).join('\n');
       const html = readFileSync('host/index.html', 'utf8')
         .replace('<!-- modulepreload -->', preloads)
-        .replace('/main.js', `/${entry.fileName}`);
-      this.emitFile({ type: 'asset', fileName: 'index.html', source: html });
+        .replace('/main.js', `${base}${entry.fileName}`);
+      mkdirSync('dist/host', { recursive: true });
+      writeFileSync('dist/host/index.html', html);
       const favicon = 'host/favicon.svg';
-      if (existsSync(favicon))
-        this.emitFile({ type: 'asset', fileName: 'favicon.svg', source: readFileSync(favicon) });
+      if (existsSync(favicon)) copyFileSync(favicon, 'dist/host/favicon.svg');
     },
   };
 }
 
-const elementsBuild = elementNames.length
-  ? [
-      {
-        input: Object.fromEntries(elementNames.map((n) => [n, `elements/${n}/${n}.ts`])),
-        output: {
-          dir: 'dist/elements',
-          format: 'es',
-          entryFileNames: '[name].js',
-          chunkFileNames: 'chunks/[name]-[hash].js',
-          sourcemap: true,
-        },
-        plugins: plugins(),
-        onwarn,
-      },
-    ]
-  : [];
+/**
+ * The portal: every element and the host in ONE build, so React, the UI kit and the stores are
+ * chunks shared by the host page and the elements it loads (docs/decisions/shared-portal-build.md).
+ * The host still reaches elements only by tag: it imports none of their modules.
+ */
+const portalBuild = {
+  input: {
+    ...Object.fromEntries(elementNames.map((n) => [n, `elements/${n}/${n}.ts`])),
+    [HOST_ENTRY]: 'host/main.tsx',
+  },
+  output: {
+    dir: 'dist/elements',
+    format: 'es',
+    entryFileNames: (chunk) => (chunk.name === HOST_ENTRY ? `${HOST_ENTRY}-[hash].js` : '[name].js'),
+    chunkFileNames: 'chunks/[name]-[hash].js',
+    sourcemap: true,
+  },
+  plugins: [
+    replace({ preventAssignment: true, values: { __LP_ELEMENTS__: JSON.stringify(elementNames) } }),
+    ...plugins(),
+    hostHtml(),
+  ],
+  onwarn,
+};
 
 const embedBuilds = elementNames.map((n) => ({
   input: { [`lp-${n}`]: `elements/${n}/${n}.ts` },
@@ -93,21 +110,4 @@ const embedBuilds = elementNames.map((n) => ({
   onwarn,
 }));
 
-const hostBuild = {
-  input: { main: 'host/main.tsx' },
-  output: {
-    dir: 'dist/host',
-    format: 'es',
-    entryFileNames: '[name]-[hash].js',
-    chunkFileNames: 'chunks/[name]-[hash].js',
-    sourcemap: true,
-  },
-  plugins: [
-    replace({ preventAssignment: true, values: { __LP_ELEMENTS__: JSON.stringify(elementNames) } }),
-    ...plugins(),
-    hostHtml(),
-  ],
-  onwarn,
-};
-
-export default [...elementsBuild, ...embedBuilds, hostBuild];
+export default [portalBuild, ...embedBuilds];

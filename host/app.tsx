@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { $locale, t } from '../src/i18n/index.ts';
 import { smoothScrollTo } from '../src/lib/scroll.ts';
 import { $pages } from '../src/stores/routes.ts';
@@ -9,15 +9,18 @@ import { addView } from '../src/stores/tabs.ts';
 import { AuthRedirectPage } from './pages/auth-redirect-page.tsx';
 import { ErrorPage } from './pages/error-page.tsx';
 import { JumpPage } from './pages/jump-page.tsx';
-import { LegalPage } from './pages/legal-page.tsx';
 import { LoginPage } from './pages/login/login-page.tsx';
-import { Layout } from './layout/layout.tsx';
 import { routeTitle, viewTitle } from './layout/route-title.ts';
 import { Notices } from './notices.tsx';
 import { guard } from './router/guard.ts';
 import { $location, currentFullPath, go } from './router/location.ts';
 import { normalizePath, type Resolved, resolvePath } from './router/match.ts';
 import { STATIC_ROUTES, type StaticPage } from './router/static-routes.ts';
+
+// Loaded when first shown: the login page (the first page of most visits) carries neither the
+// layout nor the agreements' text.
+const Layout = lazy(() => import('./layout/layout.tsx').then((m) => ({ default: m.Layout })));
+const LegalPage = lazy(() => import('./pages/legal-page.tsx').then((m) => ({ default: m.LegalPage })));
 
 interface Shown {
   path: string;
@@ -130,19 +133,21 @@ export function App() {
 
   return (
     <>
-      {resolved &&
-        (inLayout ? (
-          <Layout
-            current={shown!.path}
-            activeMenu={
-              resolved.kind === 'page' ? (resolved.page.meta.activeMenu ?? shown!.path) : shown!.path
-            }
-            title={title}
-            refreshCounts={refreshCounts}
-          />
-        ) : (
-          resolved.kind === 'static' && fullScreen(resolved.route.page)
-        ))}
+      <Suspense fallback={null}>
+        {resolved &&
+          (inLayout ? (
+            <Layout
+              current={shown!.path}
+              activeMenu={
+                resolved.kind === 'page' ? (resolved.page.meta.activeMenu ?? shown!.path) : shown!.path
+              }
+              title={title}
+              refreshCounts={refreshCounts}
+            />
+          ) : (
+            resolved.kind === 'static' && fullScreen(resolved.route.page)
+          ))}
+      </Suspense>
       <Notices />
     </>
   );
