@@ -1,4 +1,12 @@
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import commonjs from '@rollup/plugin-commonjs';
 import { nodeResolve } from '@rollup/plugin-node-resolve';
@@ -60,7 +68,9 @@ function hostHtml() {
       const entry = Object.values(bundle).find((c) => c.type === 'chunk' && c.name === HOST_ENTRY);
       if (!entry) this.error('host entry chunk not found');
       const base = `/${path.relative('dist', options.dir)}/`;
-      const preloads = entry.imports.map((f) => `    <link rel="modulepreload" href="${base}${f}">`).join('\n');
+      const preloads = entry.imports
+        .map((f) => `    <link rel="modulepreload" href="${base}${f}">`)
+        .join('\n');
       const html = readFileSync('host/index.html', 'utf8')
         .replace('<!-- modulepreload -->', preloads)
         .replace('/main.js', `${base}${entry.fileName}`);
