@@ -12,6 +12,8 @@ export default defineConfig({
       'scripts/**/*.test.ts',
       'host/**/*.test.ts',
     ],
+    // The PostgreSQL tests run in their own step against a real server (scripts/test-postgres.mjs).
+    exclude: ['**/node_modules/**', '**/*.pg.test.ts'],
     // One PGlite per worker is shared by that worker's files (see server/testing/test-app.ts).
     pool: 'forks',
     isolate: false,

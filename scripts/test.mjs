@@ -2,7 +2,8 @@ import { spawnSync } from 'node:child_process';
 
 /**
  * `npm test`: the whole suite, in order, stopping at the first failing step:
- * typecheck, format and lint, unit and server tests (vitest), build, size budgets, element tests in Chromium
+ * typecheck, format and lint, unit and server tests (vitest), the DATABASE_URL path on a
+ * throw-away PostgreSQL (installed with apt-get when missing), build, size budgets, element tests in Chromium
  * (@web/test-runner), and the portal end to end (Playwright) against the real server.
  */
 const steps = [
@@ -11,6 +12,7 @@ const steps = [
   ['format', 'npx', ['biome', 'format', '.']],
   ['lint', 'npx', ['biome', 'lint', '--error-on-warnings', '.']],
   ['vitest', 'npx', ['vitest', 'run']],
+  ['postgres', 'node', ['scripts/test-postgres.mjs']],
   ['build', 'npm', ['run', 'build', '--silent']],
   ['size', 'node', ['scripts/size.mjs']],
   ['elements', 'npx', ['web-test-runner']],

@@ -1,0 +1,25 @@
+// `npm test`'s postgres step: the server's DATABASE_URL path (server/**/*.pg.test.ts) against a
+// real PostgreSQL: a throw-away cluster (scripts/postgres.mjs), or TEST_DATABASE_URL when given
+// (an empty database: the tests migrate and seed it).
+import { spawnSync } from 'node:child_process';
+import { startThrowawayPostgres } from './postgres.mjs';
+
+let server = null;
+let url = process.env.TEST_DATABASE_URL;
+try {
+  if (!url) {
+    server = await startThrowawayPostgres();
+    url = server.url;
+  }
+  console.log(`PostgreSQL for the tests: ${url}`);
+  const run = spawnSync('npx', ['vitest', 'run', '--config', 'vitest.pg.config.ts'], {
+    stdio: 'inherit',
+    env: { ...process.env, DATABASE_URL: url },
+  });
+  process.exitCode = run.status ?? 1;
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+} finally {
+  await server?.stop();
+}
