@@ -56,7 +56,8 @@ export function announce(error: ApiError, options: NoticeOptions = {}): void {
     return;
   }
   if (code === Code.sessionExpired) {
-    toast(error.message || t('api.unknownError'), 'error', ERROR_TOAST_MS);
+    // The client's own words: the server's message is not in the user's language.
+    toast(t('api.sessionExpired'), 'error', ERROR_TOAST_MS);
     if (state.leaving) return;
     state.leaving = setTimeout(() => {
       state.leaving = null;

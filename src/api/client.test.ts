@@ -8,6 +8,7 @@ import { ApiError, TransportCode } from './errors.ts';
 import { get, post } from './client.ts';
 import { getUserInfo, login, logout } from './user.ts';
 import { type Wired, wireClient } from './test-server.ts';
+import { t } from '../i18n/translate.ts';
 
 let w: Wired;
 beforeEach(async () => {
@@ -108,7 +109,7 @@ describe('api client against the real server', () => {
     const error = await failure(getUserInfo());
     expect(error.code).toBe(Code.sessionExpired);
     expect($toasts.get()).toEqual([
-      expect.objectContaining({ kind: 'error', message: error.message, duration: 5000 }),
+      expect.objectContaining({ kind: 'error', message: t('api.sessionExpired'), duration: 5000 }),
     ]);
     vi.advanceTimersByTime(1999);
     expect($token.get()).toBe(access_token);

@@ -44,6 +44,9 @@ test.describe('session ended elsewhere (spec §8)', () => {
     await ask.getByRole('button', { name: zh('common.cancel') }).click();
     await expect(ask).toHaveCount(0);
     expect(page.url()).toBe(url);
+    // The confirm said it all: the switcher adds no message of its own (nor a toast).
+    await expect(page.locator('lp-customer-switcher').getByRole('alert')).toHaveCount(0);
+    await expect(page.locator('.lp-toast--error')).toHaveCount(0);
 
     await pickAnotherCustomer(page);
     await expect(ask).toBeVisible();
@@ -66,7 +69,7 @@ test.describe('session ended elsewhere (spec §8)', () => {
 
     await pickAnotherCustomer(page);
     const shownAt = Date.now();
-    await expect(page.locator('.lp-toast--error')).toBeVisible();
+    await expect(page.locator('.lp-toast--error')).toContainText(zh('api.sessionExpired'));
     await page.screenshot({ path: '/tmp/session-598.png' });
     await expect(page).not.toHaveURL(/\/login/);
     await expect(page).toHaveURL(/\/login/, { timeout: 5000 });

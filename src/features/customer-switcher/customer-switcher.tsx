@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { isApiError } from '../../api/errors.ts';
+import { Code } from '../../contract/codes.ts';
 import { $token } from '../../stores/auth.ts';
 import { $customerAccounts, loadCustomerAccounts, switchCustomer } from '../../stores/customers.ts';
 import { Button } from '../../ui/button/button.tsx';
@@ -96,7 +97,10 @@ export function CustomerSwitcher({ onSwitched }: CustomerSwitcherProps) {
       await switchCustomer(identifier);
       onSwitched?.({ identifier, cu_name: target.cu_name });
     } catch (error) {
-      setSwitchError(messageOf(error) || t('common.error'));
+      // 598 and 599 are the catalogue's (a message, a confirm): nothing more to say here.
+      const ended =
+        isApiError(error) && (error.code === Code.sessionExpired || error.code === Code.loggedInElsewhere);
+      if (!ended) setSwitchError(messageOf(error) || t('common.error'));
     } finally {
       setSwitching(false);
     }

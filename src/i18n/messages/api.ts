@@ -7,6 +7,7 @@ export const zh = {
   'api.loggedInElsewhere': '您的账号已在别处登录，您可以取消以留在此页面，或重新登录',
   'api.loggedInElsewhereTitle': '确认登出',
   'api.relogin': '重新登录',
+  'api.sessionExpired': '登录已失效，请重新登录',
 } as const;
 
 export const en: Record<keyof typeof zh, string> = {
@@ -18,4 +19,5 @@ export const en: Record<keyof typeof zh, string> = {
     'your account has been logged in elsewhere; cancel to stay on this page or log in again',
   'api.loggedInElsewhereTitle': 'Confirm logout',
   'api.relogin': 'Re-login',
+  'api.sessionExpired': 'your session has ended, please log in again',
 };
