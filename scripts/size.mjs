@@ -27,7 +27,8 @@ const rows = [];
 
 if (existsSync(dist)) {
   for (const path of files(dist).sort()) {
-    if (path.endsWith('.br') || path.endsWith('.gz')) continue; // precompressed twins
+    // Precompressed twins are counted through their file; source maps only load in devtools.
+    if (/\.(br|gz|map)$/.test(path)) continue;
     let bytes;
     try {
       bytes = readFileSync(path);
@@ -35,8 +36,10 @@ if (existsSync(dist)) {
       continue; // removed meanwhile (a build is running)
     }
     const rel = relative(dist, path);
-    const b = brotli(bytes);
-    rows.push([`dist/${rel}`, bytes.length, b, gzip(bytes)]);
+    // The build's own brotli/gzip twins when it wrote them (scripts/precompress.mjs), else now.
+    const twin = (suffix) => (existsSync(path + suffix) ? statSync(path + suffix).size : null);
+    const b = twin('.br') ?? brotli(bytes);
+    rows.push([`dist/${rel}`, bytes.length, b, twin('.gz') ?? gzip(bytes)]);
     for (const key of Object.keys(budgets))
       if (key !== 'core' && (rel === key || rel.startsWith(`${key.replace(/\/$/, '')}/`)))
         measured.set(key, (measured.get(key) ?? 0) + b);
