@@ -1,4 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
+import { RICH_TEXT_TAGS } from '../../src/contract/rich-text.ts';
 
 /**
  * Allow-list HTML sanitizer for chat answers (and any other rich text the server stores).
@@ -7,26 +8,6 @@ import sanitizeHtml from 'sanitize-html';
  * Elements whose content is code or foreign markup (script, style, iframe, svg, …) are dropped
  * with their content; other unknown tags are dropped but their text is kept.
  */
-
-const ALLOWED_TAGS = [
-  'p',
-  'ul',
-  'ol',
-  'li',
-  'strong',
-  'em',
-  'b',
-  'i',
-  'br',
-  'a',
-  'h4',
-  'table',
-  'thead',
-  'tbody',
-  'tr',
-  'th',
-  'td',
-];
 
 const DROP_WITH_CONTENT = [
   'script',
@@ -63,7 +44,7 @@ export function isSafeHref(href: string): boolean {
 }
 
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: ALLOWED_TAGS,
+  allowedTags: [...RICH_TEXT_TAGS],
   allowedAttributes: {
     a: ['href', 'target', 'rel'],
     th: ['colspan', 'rowspan'],

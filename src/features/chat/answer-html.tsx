@@ -2,6 +2,7 @@ import DOMPurify from 'dompurify';
 import { useEffect, useMemo, useRef } from 'react';
 import { apiBase } from '../../api/config.ts';
 import { navigate } from '../../stores/navigation.ts';
+import { RICH_TEXT_TAGS } from '../../contract/rich-text.ts';
 
 /**
  * Portal paths in answers (`/customer-order/create`) point at the portal: in the portal itself
@@ -33,33 +34,13 @@ function followInApp(event: MouseEvent): void {
   navigate(`${url.pathname}${url.search}${url.hash}`);
 }
 
-/** The tags the server's sanitizer lets through (p, lists, strong/em, links, h4, simple tables). */
-const ALLOWED_TAGS = [
-  'p',
-  'br',
-  'ul',
-  'ol',
-  'li',
-  'strong',
-  'b',
-  'em',
-  'i',
-  'a',
-  'h4',
-  'table',
-  'thead',
-  'tbody',
-  'tr',
-  'th',
-  'td',
-  'span',
-];
-const ALLOWED_ATTR = ['href', 'title', 'colspan', 'rowspan'];
+/** The attributes the server's sanitizer keeps on those tags (links keep their rel and target). */
+const ALLOWED_ATTR = ['href', 'target', 'rel', 'colspan', 'rowspan'];
 
 /** Sanitizes answer HTML again in the browser (the server already did): defence in depth. */
 export function sanitizeAnswer(html: string): string {
   return DOMPurify.sanitize(html, {
-    ALLOWED_TAGS,
+    ALLOWED_TAGS: [...RICH_TEXT_TAGS],
     ALLOWED_ATTR,
     ALLOWED_URI_REGEXP: /^(?:https?:|mailto:|tel:|\/(?!\/))/i,
   });
