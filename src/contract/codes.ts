@@ -9,6 +9,7 @@ export const Code = {
   locked: 407,
   conflict: 409,
   tooLarge: 413,
+  unsupportedMedia: 415,
   invalid: 422,
   tooManyRequests: 429,
   nothing: 444,

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { type MessageCode, messageText } from './messages.ts';
 
 /** The password policy of spec §5, enforced by client and server alike. */
 export const PASSWORD_MIN = 8;
@@ -34,23 +35,33 @@ export function editPasswordProblem(password: string): PasswordProblem | null {
   return passwordProblem(password) ?? (hasSpecialSymbol(password) ? null : 'special');
 }
 
-export const passwordMessages: Record<PasswordProblem, string> = {
-  required: 'please fill in the password',
-  length: 'please fill in a length of 8-16 characters',
-  whitespace: 'cannot contain spaces',
-  classes: 'must contain at least 3 of: uppercase, lowercase, digit, special symbol',
-  special: 'password does not meet conditions',
+/** The contract message of each problem (src/contract/messages.ts), in both languages. */
+export const passwordMessageCodes: Record<PasswordProblem, MessageCode> = {
+  required: 'passwordRequired',
+  length: 'passwordLength',
+  whitespace: 'passwordSpaces',
+  classes: 'passwordClasses',
+  special: 'passwordSpecial',
 };
 
-/** A valibot schema for a new password that meets the policy. */
+/** A valibot schema for a new password that meets the policy; its message is in the caller's language. */
 export const NewPasswordSchema = v.pipe(
   v.string(),
   v.check(
     (value) => passwordProblem(value) === null,
     (issue) => {
       const problem = typeof issue.input === 'string' ? passwordProblem(issue.input) : 'required';
-      return passwordMessages[problem ?? 'required'];
+      return messageText(passwordMessageCodes[problem ?? 'required'], undefined, issue.lang);
     },
+  ),
+);
+
+/** The stricter rule of the edit-password dialog (a special symbol too). */
+export const EditPasswordSchema = v.pipe(
+  NewPasswordSchema,
+  v.check(
+    (p) => editPasswordProblem(p) === null,
+    (issue) => messageText('passwordSpecial', undefined, issue.lang),
   ),
 );
 

@@ -1,6 +1,6 @@
 /**
  * The rich text the API stores and serves (chat answers): the only tags that survive the server's
- * sanitizer (server/services/sanitize.ts), and the browser's second pass allows the same ones
+ * sanitizer (server/areas/chat/sanitize.ts), and the browser's second pass allows the same ones
  * (src/features/chat/answer-html.tsx). One list, so the two cannot drift apart.
  */
 export const RICH_TEXT_TAGS: readonly string[] = [

@@ -1,0 +1,154 @@
+import * as v from 'valibot';
+import { Code } from '../codes.ts';
+import { NoInput, Nothing } from '../fields.ts';
+import { operation } from '../operation.ts';
+import {
+  AccessTokenResponse,
+  CaptchaQuery,
+  ChangePasswdRequest,
+  CustomerAccountList,
+  IdentifierRequest,
+  JumpLoginRequest,
+  LoginRequest,
+  LoginResponse,
+  NewLoginItemSchema,
+  SwitchCustomerResponse,
+  TokenRequest,
+  UpdatePasswordRequest,
+  UserInfoSchema,
+} from './schemas.ts';
+
+const area = 'accounts';
+const MINUTE = 60_000;
+
+export const login = operation({
+  area,
+  method: 'POST',
+  path: 'user/login',
+  summary: 'Log in with username and password (captcha answer after 3 failures)',
+  auth: 'public',
+  input: LoginRequest,
+  output: LoginResponse,
+  rateLimits: [
+    { by: 'ip', limit: 60, windowMs: MINUTE },
+    { by: 'field', field: 'username', limit: 20, windowMs: MINUTE },
+  ],
+  codes: [Code.wrongCredentials, Code.locked, Code.captchaRequired, Code.captchaExpired],
+});
+
+export const captcha = operation({
+  area,
+  method: 'GET',
+  path: 'user/captcha',
+  summary: 'The captcha image required after 3 failed logins',
+  auth: 'public',
+  input: CaptchaQuery,
+  output: v.string(),
+  media: 'image/svg+xml',
+  rateLimits: [
+    { by: 'ip', limit: 60, windowMs: MINUTE },
+    { by: 'field', field: 'username', limit: 10, windowMs: MINUTE },
+  ],
+});
+
+export const getUserInfo = operation({
+  area,
+  method: 'GET',
+  path: 'user/get-user-info',
+  summary: 'The session user, group, role label and current customer account',
+  auth: 'account',
+  input: NoInput,
+  output: UserInfoSchema,
+});
+
+export const logout = operation({
+  area,
+  method: 'POST',
+  path: 'user/logout',
+  summary: 'End the session',
+  auth: 'account',
+  input: NoInput,
+  bodyOptional: true,
+  output: Nothing,
+});
+
+export const jumpLogin = operation({
+  area,
+  method: 'POST',
+  path: 'user/jump-login',
+  summary: 'Log in with a one-time code from another provider system (60 s, single use)',
+  auth: 'public',
+  input: JumpLoginRequest,
+  output: AccessTokenResponse,
+  rateLimits: [{ by: 'ip', limit: 60, windowMs: MINUTE, bucket: 'hand-over' }],
+  codes: [Code.sessionExpired],
+});
+
+export const newLogin = operation({
+  area,
+  method: 'POST',
+  path: 'user/new-login',
+  summary: 'Exchange a hand-over token for a session',
+  auth: 'public',
+  input: TokenRequest,
+  output: v.array(NewLoginItemSchema),
+  rateLimits: [{ by: 'ip', limit: 60, windowMs: MINUTE, bucket: 'hand-over' }],
+  codes: [Code.sessionExpired],
+});
+
+export const customerLogin = operation({
+  area,
+  method: 'POST',
+  path: 'user/customer-login',
+  summary: 'Enter one of the user’s customer accounts',
+  auth: 'account',
+  input: IdentifierRequest,
+  output: AccessTokenResponse,
+  codes: [Code.forbidden],
+});
+
+export const updatePassword = operation({
+  area,
+  method: 'POST',
+  path: 'user/update-pass-word',
+  summary: 'Change the password (ends every session of the user)',
+  auth: 'account',
+  input: UpdatePasswordRequest,
+  output: Nothing,
+  rateLimits: [{ by: 'user', limit: 10, windowMs: 15 * MINUTE }],
+  codes: [Code.forbidden, Code.wrongCredentials],
+});
+
+export const customerAccounts = operation({
+  area,
+  method: 'GET',
+  path: 'customer-account/index',
+  summary: 'The user’s customer accounts and the current one',
+  auth: 'account',
+  input: NoInput,
+  output: CustomerAccountList,
+});
+
+export const switchCustomer = operation({
+  area,
+  method: 'POST',
+  path: 'customer-account/switch-customer',
+  summary: 'Switch to another of the user’s customer accounts',
+  auth: 'account',
+  input: IdentifierRequest,
+  output: SwitchCustomerResponse,
+  codes: [Code.forbidden],
+});
+
+export const changePasswordBySms = operation({
+  area,
+  method: 'POST',
+  path: 'index/change-passwd',
+  summary: 'SMS-verified password change: `action=captcha` sends a code, `action=submit` changes',
+  auth: 'account',
+  input: ChangePasswdRequest,
+  encoding: 'json-or-form',
+  output: v.nullable(v.string()),
+  rateLimits: [{ by: 'user', limit: 20, windowMs: 60 * MINUTE }],
+  codes: [Code.forbidden, Code.captchaRequired, Code.captchaExpired],
+});

@@ -1,0 +1,129 @@
+import * as v from 'valibot';
+import { Identifier, Mobile, Secret, Text, Username } from '../fields.ts';
+import { msg } from '../messages.ts';
+import { EditPasswordSchema, NewPasswordSchema } from '../password.ts';
+
+/** Accounts and sessions: login, user info, customer accounts, password changes. */
+
+export const LoginRequest = v.strictObject({
+  username: Username,
+  password: Secret,
+  /** Answer to the captcha image (required after 3 failures). */
+  validate: v.optional(v.pipe(v.string(msg('string')), v.maxLength(16, msg('maxLength', { max: 16 }))), ''),
+});
+export type LoginRequest = v.InferInput<typeof LoginRequest>;
+
+/** 0 = nothing to do, 1 = forced change (initial or expired password), 2 = change suggested. */
+export const PassFlagSchema = v.picklist([0, 1, 2]);
+export type PassFlag = v.InferOutput<typeof PassFlagSchema>;
+
+export const LoginResponse = v.object({
+  access_token: v.string(),
+  is_weak_password: v.boolean(),
+  is_white_customer: v.boolean(),
+  pass_flag: PassFlagSchema,
+});
+export type LoginResponse = v.InferOutput<typeof LoginResponse>;
+
+export const CaptchaQuery = v.strictObject({
+  username: Username,
+  /** Cache buster of the image URL (`captchaUrl()` adds it so that a refresh loads a new image). */
+  t: v.optional(v.pipe(v.string(msg('string')), v.regex(/^\d{1,16}$/, msg('integer')))),
+});
+
+export const CustomerRefSchema = v.object({
+  cu_id: v.number(),
+  cu_name: v.string(),
+  identifier: v.string(),
+  co_id: v.number(),
+  co_name: v.string(),
+});
+export type CustomerRef = v.InferOutput<typeof CustomerRefSchema>;
+
+export const UserInfoSchema = v.object({
+  name: v.string(),
+  avatar: v.string(),
+  introduction: v.string(),
+  roles: v.array(v.string()),
+  uid: v.number(),
+  user: v.object({ ur_account: v.string() }),
+  sg_id: v.number(),
+  role_label: v.string(),
+  customer: v.nullable(CustomerRefSchema),
+  city: v.string(),
+  pass_flag: PassFlagSchema,
+  is_weak_password: v.boolean(),
+  is_white_customer: v.boolean(),
+  /** The registered mobile number, masked (`138****8000`): enough to recognise one's own. */
+  mobile_hint: v.string(),
+});
+export type UserInfo = v.InferOutput<typeof UserInfoSchema>;
+
+const Token = v.pipe(Text(256), v.nonEmpty(msg('required')));
+
+export const TokenRequest = v.strictObject({ token: Token });
+export const JumpLoginRequest = v.strictObject({ code: Token });
+
+export const AccessTokenResponse = v.object({ access_token: v.string() });
+export type AccessTokenResponse = v.InferOutput<typeof AccessTokenResponse>;
+
+export const NewLoginItemSchema = v.object({
+  ur_token: v.string(),
+  /** 1 when the user holds several customer accounts and should pick one, else 0. */
+  flag: v.picklist([0, 1]),
+});
+export type NewLoginItem = v.InferOutput<typeof NewLoginItemSchema>;
+
+export const IdentifierRequest = v.strictObject({ identifier: Identifier });
+
+export const CustomerAccountSchema = v.object({
+  cu_id: v.number(),
+  cu_name: v.string(),
+  co_name: v.string(),
+  identifier: v.string(),
+  /** Pinyin initials of the name, for the switcher's filter. */
+  pinyin: v.string(),
+});
+
+export const CustomerAccountList = v.object({
+  list: v.array(CustomerAccountSchema),
+  identifier: v.string(),
+  old_customer_button: v.boolean(),
+});
+export type CustomerAccountList = v.InferOutput<typeof CustomerAccountList>;
+
+export const SwitchCustomerResponse = v.object({ access_token: v.optional(v.string()) });
+export type SwitchCustomerResponse = v.InferOutput<typeof SwitchCustomerResponse>;
+
+export const UpdatePasswordRequest = v.pipe(
+  v.strictObject({
+    username: Username,
+    old_password: Secret,
+    new_password1: NewPasswordSchema,
+    new_password2: v.string(msg('confirmRequired')),
+  }),
+  v.forward(
+    v.check((x) => x.new_password1 === x.new_password2, msg('passwordsDiffer')),
+    ['new_password2'],
+  ),
+);
+export type UpdatePasswordRequest = v.InferInput<typeof UpdatePasswordRequest>;
+
+const SmsCaptcha = v.pipe(v.string(msg('string')), v.regex(/^\d{6}$/, msg('captchaDigits')));
+
+/** `index/change-passwd` form: `action=captcha` asks for an SMS code, `action=submit` changes. */
+export const ChangePasswdRequest = v.variant(
+  'action',
+  [
+    v.strictObject({ action: v.literal('captcha'), ur_account: Username, mobile: Mobile }),
+    v.strictObject({
+      action: v.literal('submit'),
+      ur_account: Username,
+      mobile: Mobile,
+      captcha: SmsCaptcha,
+      ur_passwd: EditPasswordSchema,
+    }),
+  ],
+  msg('actionInvalid'),
+);
+export type ChangePasswdRequest = v.InferInput<typeof ChangePasswdRequest>;

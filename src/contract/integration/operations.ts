@@ -1,0 +1,15 @@
+import { Code } from '../codes.ts';
+import { operation } from '../operation.ts';
+import { IntegrationCodeRequest, IntegrationCodeResponse } from './schemas.ts';
+
+/** Calls from the provider's other systems, signed with the shared secret (docs/api.md). */
+export const jumpCode = operation({
+  area: 'integration',
+  method: 'POST',
+  path: 'integration/jump-code',
+  summary: 'Issue a one-time login code for user/jump-login or user/new-login (server to server)',
+  auth: 'signed',
+  input: IntegrationCodeRequest,
+  output: IntegrationCodeResponse,
+  codes: [Code.notFound],
+});

@@ -1,0 +1,22 @@
+import * as v from 'valibot';
+import { Identifier, Username } from '../fields.ts';
+import { msg } from '../messages.ts';
+
+/**
+ * `POST integration/jump-code` (server to server, signed): a one-time code for `user/jump-login`
+ * (kind 'jump', the default) or a token for `user/new-login` (kind 'new').
+ */
+export const IntegrationCodeRequest = v.strictObject({
+  username: Username,
+  identifier: v.optional(Identifier),
+  kind: v.optional(v.picklist(['jump', 'new'], msg('oneOf', { values: 'jump, new' })), 'jump'),
+});
+export type IntegrationCodeRequest = v.InferInput<typeof IntegrationCodeRequest>;
+
+export const IntegrationCodeResponse = v.object({
+  code: v.string(),
+  kind: v.picklist(['jump', 'new']),
+  /** Seconds the code stays valid. */
+  expires_in: v.number(),
+});
+export type IntegrationCodeResponse = v.InferOutput<typeof IntegrationCodeResponse>;

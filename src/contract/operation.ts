@@ -1,0 +1,109 @@
+import type * as v from 'valibot';
+import { Code } from './codes.ts';
+
+/**
+ * Who may call an operation:
+ * - `public`: anybody.
+ * - `optional`: anybody; a valid `X-Token` adds the user (an invalid one is ignored, never 598).
+ * - `account`: a live session (598/599 otherwise), also one whose password must be changed first:
+ *   only the calls that the forced password change itself needs (user info, logout, customer
+ *   accounts, the menu, the password calls).
+ * - `session`: a live session with a current password; 463 while a change is forced. Every data
+ *   call is `session`: it is the safe default, and no data call can forget it.
+ * - `chat`: the chat session of `common/get-qa-config` in `X-Chat-Session`, plus an optional token.
+ * - `signed`: another provider system, signing with the shared secret (`X-Timestamp`, `X-Signature`).
+ */
+export type Auth = 'public' | 'optional' | 'account' | 'session' | 'chat' | 'signed';
+
+/** How a POST body is encoded: JSON (the default), a form, or either (the spec's clients vary). */
+export type Encoding = 'json' | 'form' | 'json-or-form';
+
+/**
+ * A rate limit: at most `limit` calls per `windowMs`, counted per client address (`ip`), per
+ * signed-in user (`user`), or per value of an input field (`field`, e.g. the username of a login).
+ * Calls that name the same `bucket` share one counter (all chat reads count together).
+ */
+export interface RateLimit {
+  by: 'ip' | 'user' | 'field';
+  /** The input field whose value is counted (with `by: 'field'`). */
+  field?: string;
+  limit: number;
+  windowMs: number;
+  /** The counter's name; defaults to the operation's path. */
+  bucket?: string;
+}
+
+export interface OperationSpec<I extends v.GenericSchema, O extends v.GenericSchema, A extends Auth = Auth> {
+  method: 'GET' | 'POST';
+  /** Path below /api without `.html`: `user/login`. The area is its first segment's owner, see `area`. */
+  path: string;
+  /** The contract area that declares it (`accounts`, `chat` …): its OpenAPI tag and server folder. */
+  area: string;
+  summary: string;
+  auth: A;
+  /** The query (GET) or body (POST). Objects are strict: an unknown field is refused. */
+  input: I;
+  /** Schema of `data` in a success envelope (or of the body, for a `media` answer). */
+  output: O;
+  /** POST body encoding (default json). */
+  encoding?: Encoding;
+  /** The POST body may be left out (every field is optional). */
+  bodyOptional?: boolean;
+  /** Open to the configured partner origins (CORS). */
+  cors?: boolean;
+  rateLimits?: readonly RateLimit[];
+  /**
+   * A background call (telemetry): a failure to do its work answers 543, which clients keep
+   * silent, instead of 500.
+   */
+  background?: boolean;
+  /** The answer is not an envelope but a file of this media type (the captcha image). */
+  media?: string;
+  /** Envelope codes the call itself answers, besides those implied by auth, input and limits. */
+  codes?: readonly number[];
+}
+
+/** A declared operation; the input and answer types follow from its schemas. */
+export type Operation<
+  I extends v.GenericSchema = v.GenericSchema,
+  O extends v.GenericSchema = v.GenericSchema,
+  A extends Auth = Auth,
+> = Readonly<OperationSpec<I, O, A>> & { readonly id: string };
+
+export type InputOf<Op> = Op extends Operation<infer I, v.GenericSchema, Auth> ? v.InferInput<I> : never;
+export type ParsedInputOf<Op> =
+  Op extends Operation<infer I, v.GenericSchema, Auth> ? v.InferOutput<I> : never;
+export type AnswerOf<Op> = Op extends Operation<v.GenericSchema, infer O, Auth> ? v.InferOutput<O> : never;
+
+/** Declares an operation (its `id` is `METHOD path`, unique across the API). */
+export function operation<I extends v.GenericSchema, O extends v.GenericSchema, A extends Auth>(
+  spec: OperationSpec<I, O, A>,
+): Operation<I, O, A> {
+  return Object.freeze({ ...spec, id: `${spec.method} ${spec.path}` });
+}
+
+/** Every envelope code an operation may answer: its own and those its declaration implies. */
+export function codesOf(op: Operation): number[] {
+  const codes = new Set<number>(op.codes ?? []);
+  codes.add(Code.invalid);
+  if (op.method === 'POST') codes.add(Code.badRequest);
+  if (op.method === 'POST' && op.encoding !== 'form') codes.add(Code.unsupportedMedia);
+  if (op.auth === 'account' || op.auth === 'session') {
+    codes.add(Code.sessionExpired);
+    codes.add(Code.loggedInElsewhere);
+  }
+  if (op.auth === 'session') codes.add(Code.mustChangePassword);
+  if (op.auth === 'chat') codes.add(Code.badRequest);
+  if (op.auth === 'signed') codes.add(Code.forbidden);
+  if (op.rateLimits?.length) codes.add(Code.tooManyRequests);
+  if (op.background) codes.add(Code.backgroundFailed);
+  return [...codes].sort((a, b) => a - b);
+}
+
+/** The operations a contract area module exports (its `operations.ts`), as a list. */
+export function operationsIn(module: Record<string, unknown>): Operation[] {
+  return Object.values(module).filter(
+    (value): value is Operation =>
+      typeof value === 'object' && value !== null && 'id' in value && 'method' in value && 'input' in value,
+  );
+}
