@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,6 +17,7 @@ function freePort(): string {
 }
 process.env.LP_E2E_PORT ??= freePort();
 process.env.LP_E2E_DATA ??= mkdtempSync(path.join(os.tmpdir(), 'lp-e2e-'));
+process.env.LP_E2E_SECRET ??= randomBytes(24).toString('base64url');
 const port = process.env.LP_E2E_PORT;
 
 export default defineConfig({
@@ -33,9 +35,18 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   webServer: {
-    command: 'node --import tsx server/main.ts',
+    // The demo accounts are what the specs sign in with (as a newcomer's `npm start` has them).
+    command: 'node --import tsx server/main.ts --seed-demo',
     url: `http://127.0.0.1:${port}/`,
-    env: { PORT: port, HOST: '127.0.0.1', DATA_DIR: process.env.LP_E2E_DATA, NODE_ENV: 'test' },
+    env: {
+      PORT: port,
+      HOST: '127.0.0.1',
+      DATA_DIR: process.env.LP_E2E_DATA,
+      NODE_ENV: 'test',
+      INTEGRATION_SECRET: process.env.LP_E2E_SECRET,
+      // One browser on one address signs in dozens of times a minute: the test flag, said here.
+      RATE_LIMITS: 'off',
+    },
     reuseExistingServer: false,
     timeout: 60_000,
     stdout: 'ignore',

@@ -6,5 +6,6 @@ export function startServer(
   port: number,
   dataDir: string,
   env?: Record<string, string>,
+  args?: string[],
 ): { child: ChildProcess; ready: Promise<void>; log: () => string };
 export function stopServer(child: ChildProcess): Promise<void>;

@@ -18,8 +18,12 @@ export function freePort() {
   });
 }
 
-export function startServer(port, dataDir, env = {}) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+/**
+ * Starts the server on `port` over `dataDir`. `args` go to server/main.ts (`--seed-demo`, as
+ * `npm start` passes it); `ready` resolves once it listens and rejects when it exits first.
+ */
+export function startServer(port, dataDir, env = {}, args = ['--seed-demo']) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', ...args], {
     cwd: root,
     env: {
       ...process.env,

@@ -3,7 +3,7 @@ import pg from 'pg';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from './app.ts';
 import type { Database } from './db/schema.ts';
-import { OutboxSmsSender } from './services/sms.ts';
+import { OutboxSmsSender } from './areas/accounts/sms.ts';
 import { createUser, loginAs } from './testing/fixtures.ts';
 import { testApp, testDatabase, unique } from './testing/test-app.ts';
 
@@ -127,7 +127,9 @@ describe('app', () => {
     try {
       const broken = createApp({ ...t.deps, db, sms: new OutboxSmsSender(db, () => {}) });
       for (const path of ['/api/common/get-route.html', '/api/user/get-user-info.html']) {
-        const res = await broken.request(path, { headers: { 'X-Token': token } });
+        const res = await broken.request(path, {
+          headers: { 'X-Token': token, 'Accept-Language': 'en-GB,en;q=0.8' },
+        });
         expect(res.status).toBe(500);
         expectApiHeaders(res.headers);
         const text = await res.text();
@@ -136,6 +138,8 @@ describe('app', () => {
           message: 'server error, please try again later',
           data: null,
         });
+        const zh = await broken.request(path, { headers: { 'X-Token': token } });
+        expect(await zh.json()).toEqual({ code: 500, message: '服务器出错，请稍后再试', data: null });
         expect(text).not.toMatch(/ECONNREFUSED|127\.0\.0\.1|select|sessions|\.ts:\d+|at /i);
       }
       expect(log).toHaveBeenCalled();

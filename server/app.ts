@@ -1,66 +1,93 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { Code } from '../src/contract/codes.ts';
-import type { Envelope } from '../src/contract/envelope.ts';
-import { ApiError } from './http/errors.ts';
+import { loadAreaRoutes } from './areas/index.ts';
+import { ApiError, say } from './core/errors.ts';
+import type { ServerMessage } from './core/messages.ts';
 import type { AppDeps, AppEnv } from './http/env.ts';
+import { mountRoutes, requestLang, type Route } from './http/route.ts';
 import { securityHeaders } from './http/security.ts';
 import { staticAssets } from './http/static.ts';
-import { commonRoutes } from './routes/common.ts';
-import { commonQaRoutes } from './routes/common-qa.ts';
-import { customerAccountRoutes } from './routes/customer-account.ts';
-import { customerServiceRoutes } from './routes/customer-service.ts';
-import { indexRoutes } from './routes/index-area.ts';
-import { integrationRoutes } from './routes/integration.ts';
-import { openapiRoutes } from './routes/openapi.ts';
-import { userRoutes } from './routes/user.ts';
+import { openApiDocument } from './openapi/document.ts';
 
-const envelope = (code: number, message: string, data: unknown = null): Envelope => ({ code, message, data });
+/** Every area's routes (server/areas/<area>/routes.ts), found when the server starts. */
+export const routes: readonly Route[] = await loadAreaRoutes();
+
+const INFO = {
+  title: 'LP customer portal API',
+  version: '2.9.0',
+  description:
+    'The provider API of the customer portal. Every answer is an envelope `{code, message, data}`; ' +
+    'codes and decisions beyond the contract are in docs/api.md.',
+};
+
+/** True when the client went away before the answer (a reset connection, a closed tab). */
+const clientGone = (raw: Request) => raw.signal.aborted;
 
 /**
  * The provider API and the portal's pages as one Hono app (no listening: see main.ts).
  * API answers are HTTP 200 with the envelope, except transport faults (404, 413, 500).
+ * `mounted` replaces the areas' routes (tests of the HTTP layer mount probes of their own).
  */
-export function createApp(deps: AppDeps): Hono<AppEnv> {
+export function createApp(deps: AppDeps, mounted: readonly Route[] = routes): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-
   app.use('*', async (c, next) => {
     c.set('deps', deps);
     await next();
   });
-  app.use('*', securityHeaders());
+  app.use('*', securityHeaders(deps.config));
 
   const api = new Hono<AppEnv>();
+  const fault = (c: Context, code: 404 | 413, message: ServerMessage) =>
+    c.json({ code, message: say(message, requestLang(c)), data: null }, code);
   const limitBody = bodyLimit({
     maxSize: deps.config.bodyLimit,
-    onError: (c) => c.json(envelope(Code.tooLarge, 'request body is too large'), 413),
+    // The rest of a refused body is not read: close the connection after the answer so that the
+    // client's next request does not land in the middle of it (a keep-alive client reconnects).
+    onError: (c) => {
+      c.header('Connection', 'close');
+      return fault(c, Code.tooLarge, 'request body is too large');
+    },
   });
   // GET and HEAD carry no body; skipping them spares building a full Request per call (hot path).
   api.use('*', (c, next) =>
     c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next),
   );
-  api.route('/user', userRoutes());
-  api.route('/customer-account', customerAccountRoutes());
-  api.route('/index', indexRoutes());
-  api.route('/integration', integrationRoutes());
-  api.route('/common', commonRoutes());
-  api.route('/common', commonQaRoutes());
-  api.route('/customer-service', customerServiceRoutes());
-  api.route('/', openapiRoutes());
-  api.all('*', (c) => c.json(envelope(Code.notFound, 'no such API call'), 404));
+  mountRoutes(api, mounted);
+  let document: string | undefined;
+  api.get('/openapi.json', (c) => {
+    document ??= JSON.stringify(
+      openApiDocument(
+        mounted.map((r) => r.op),
+        INFO,
+      ),
+    );
+    return c.body(document, 200, { 'content-type': 'application/json; charset=utf-8' });
+  });
+  api.all('*', (c) => fault(c, Code.notFound, 'no such API call'));
   app.route('/api', api);
-
   app.route('/', staticAssets(deps.config.distDir));
 
   app.onError((err, c) => {
-    if (err instanceof ApiError) return c.json(envelope(err.code, err.message, err.data));
+    const lang = requestLang(c);
+    if (err instanceof ApiError)
+      return c.json({ code: err.code, message: err.textIn(lang), data: err.dataIn(lang) });
     if (err instanceof HTTPException) {
-      const status = err.status;
-      return c.json(envelope(status, status === 413 ? 'request body is too large' : 'bad request'), status);
+      const status = err.status === 413 ? 413 : 400;
+      if (status === 413) c.header('Connection', 'close');
+      const message = status === 413 ? 'request body is too large' : 'bad request';
+      return c.json({ code: status, message: say(message, lang), data: null }, status);
     }
-    console.error('[server] unhandled error', err);
-    return c.json(envelope(Code.serverFault, 'server error, please try again later'), 500);
+    if (clientGone(c.req.raw)) {
+      console.info(`[server] ${c.req.method} ${c.req.path}: the client went away`);
+    } else {
+      console.error('[server] unhandled error', err);
+    }
+    return c.json(
+      { code: Code.serverFault, message: say('server error, please try again later', lang), data: null },
+      500,
+    );
   });
   return app;
 }

@@ -1,34 +1,64 @@
 import { createApp } from './app.ts';
-import type { ServerConfig } from './config.ts';
+import { type SmsSender, smsSenderFor } from './areas/accounts/sms.ts';
+import { productionProblems, type ServerConfig } from './config.ts';
 import { type OpenedDatabase, openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import type { AppDeps } from './http/env.ts';
-import { seedDemo } from './seed/demo.ts';
-import { OutboxSmsSender } from './services/sms.ts';
+import { seedBase } from './seed/base.ts';
+import { demoAccountsIn, seedDemo } from './seed/demo.ts';
 
 export interface Booted {
   app: ReturnType<typeof createApp>;
   deps: AppDeps;
   database: OpenedDatabase;
+  /** True when this start seeded the demo accounts. */
   seeded: boolean;
+  /** The demo accounts present (development only; production refuses to start with any). */
+  demoAccounts: string[];
 }
 
-/** Opens the database, migrates, seeds demo data into an empty database and builds the app. */
-export async function boot(config: ServerConfig, options: { seed?: boolean } = {}): Promise<Booted> {
+export interface BootOptions {
+  /** Seed the demo accounts into a database without users (`npm start` asks; never in production). */
+  seedDemo?: boolean;
+  /** Replaces the SMS sender the configuration picks (tests). */
+  sms?: SmsSender;
+}
+
+/** Why the server will not start (printed without a stack). */
+export class StartRefused extends Error {
+  override name = 'StartRefused';
+}
+
+/**
+ * Opens the database, migrates, writes missing reference data, seeds the demo accounts when
+ * asked, and builds the app. A production start refuses unsafe settings, a demo seed, and a
+ * database that still holds the demo accounts (their passwords are public).
+ */
+export async function boot(config: ServerConfig, options: BootOptions = {}): Promise<Booted> {
+  const problems = productionProblems(config);
+  if (config.production && options.seedDemo) problems.push('demo data is never seeded in production.');
+  if (problems.length) throw new StartRefused(problems.join('\n'));
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  await migrateToLatest(database.db);
-  const seeded =
-    options.seed === false
-      ? false
-      : await seedDemo(database.db, {
-          servicePhone: config.servicePhone,
-          serviceWebsite: config.serviceWebsite,
-        });
-  const deps: AppDeps = {
-    db: database.db,
-    config,
-    sms: new OutboxSmsSender(database.db),
-    now: () => new Date(),
-  };
-  return { app: createApp(deps), deps, database, seeded };
+  try {
+    await migrateToLatest(database.db);
+    await seedBase(database.db, { servicePhone: config.servicePhone, serviceWebsite: config.serviceWebsite });
+    const seeded = options.seedDemo ? await seedDemo(database.db) : false;
+    const demoAccounts = await demoAccountsIn(database.db);
+    if (config.production && demoAccounts.length) {
+      throw new StartRefused(
+        `the database holds the demo accounts (${demoAccounts.join(', ')}), whose passwords are public: ` +
+          'remove them with `npm run db:remove-demo` before a production start.',
+      );
+    }
+    const deps: AppDeps = {
+      db: database.db,
+      config,
+      sms: options.sms ?? smsSenderFor(config, database.db),
+      now: () => new Date(),
+    };
+    return { app: createApp(deps), deps, database, seeded, demoAccounts };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
 }

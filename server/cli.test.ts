@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AccessTokenResponse, NewLoginItem } from '../src/contract/user.ts';
+import type { AccessTokenResponse, NewLoginItem } from '../src/contract/accounts/schemas.ts';
 import { type CliIo, runCli } from './cli.ts';
 import { createUser } from './testing/fixtures.ts';
 import { type TestApp, testApp, testDatabase } from './testing/test-app.ts';
@@ -24,12 +24,16 @@ describe('cli jump-code against a running server (signed integration call)', () 
   let port = 0;
 
   beforeAll(async () => {
-    t = await testApp();
+    t = await testApp({ integrationSecret: 'cli-test-secret-77' });
     await new Promise<void>((resolve) => {
-      server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
-        port = (info as AddressInfo).port;
-        resolve();
-      });
+      // overrideGlobalObjects: false keeps the global Response of the other test files in this worker.
+      server = serve(
+        { fetch: t.app.fetch, port: 0, hostname: '127.0.0.1', overrideGlobalObjects: false },
+        (info) => {
+          port = (info as AddressInfo).port;
+          resolve();
+        },
+      );
     });
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
@@ -57,6 +61,13 @@ describe('cli jump-code against a running server (signed integration call)', () 
     expect(lines.err).toEqual(['refused: 404 no such user']);
     expect(await runCli(['jump-code'], cli)).toBe(2);
     expect(await runCli(['unknown-command'], cli)).toBe(2);
+    const unsigned = io({ ...t.deps.config, host: '127.0.0.1', port, integrationSecret: null });
+    const u = await createUser(t.deps.db);
+    expect(await runCli(['jump-code', u.username], unsigned.io)).toBe(1);
+    expect(unsigned.lines.err).toEqual([
+      'refused: 403 X-Signature does not match',
+      'A server is running: give both the same INTEGRATION_SECRET, or stop the server first.',
+    ]);
     expect(lines.out).toEqual([]);
   });
 });

@@ -3,11 +3,13 @@ import { pathToFileURL } from 'node:url';
 import { loadConfig, type ServerConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { signIntegration } from './services/integration-signature.ts';
-import { issueOneTimeCode, type OneTimeKind } from './services/one-time-codes.ts';
+import { removeDemoAccounts } from './seed/demo.ts';
+import { signIntegration } from './http/signature.ts';
+import { issueOneTimeCode, type OneTimeKind } from './areas/accounts/one-time-codes.ts';
 
 const USAGE = `usage:
   npm run db:migrate                                  bring the database to the newest schema
+  npm run db:remove-demo                              remove the demo accounts (before a production start)
   npm run jump-code -- <username> [identifier] [--new]
       print a one-time code for user/jump-login (60 s, single use);
       --new prints a user/new-login token instead`;
@@ -27,16 +29,19 @@ type Envelope = { code: number; message: string; data: unknown };
  */
 async function codeFromServer(config: ServerConfig, body: string): Promise<Envelope | null> {
   const timestamp = String(Math.floor(Date.now() / 1000));
-  const host = config.host === '0.0.0.0' ? '127.0.0.1' : config.host;
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    'accept-language': 'en',
+    'x-timestamp': timestamp,
+  };
+  if (config.integrationSecret) {
+    headers['x-signature'] = signIntegration(config.integrationSecret, timestamp, body);
+  }
   let res: Response;
   try {
-    res = await fetch(`http://${host}:${config.port}/api/integration/jump-code.html`, {
+    res = await fetch(`${serverUrl(config)}/api/integration/jump-code.html`, {
       method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'x-timestamp': timestamp,
-        'x-signature': signIntegration(config.integrationSecret, timestamp, body),
-      },
+      headers,
       body,
       signal: AbortSignal.timeout(5000),
     });
@@ -45,6 +50,9 @@ async function codeFromServer(config: ServerConfig, body: string): Promise<Envel
   }
   return (await res.json()) as Envelope;
 }
+
+const serverUrl = (config: ServerConfig) =>
+  `${config.tls ? 'https' : 'http'}://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${config.port}`;
 
 async function jumpCode(args: string[], io: CliIo): Promise<number> {
   const kind: OneTimeKind = args.includes('--new') ? 'new' : 'jump';
@@ -58,6 +66,9 @@ async function jumpCode(args: string[], io: CliIo): Promise<number> {
   if (answer) {
     if (answer.code !== 0) {
       io.err(`refused: ${answer.code} ${answer.message}`);
+      if (!io.config.integrationSecret) {
+        io.err('A server is running: give both the same INTEGRATION_SECRET, or stop the server first.');
+      }
       return 1;
     }
     io.out((answer.data as { code: string }).code);
@@ -91,12 +102,29 @@ async function migrate(io: CliIo): Promise<number> {
   }
 }
 
+/**
+ * Removes the demo accounts (their passwords are public) with their sessions and customer links.
+ * The demo customer accounts themselves hold no login and stay.
+ */
+async function removeDemo(io: CliIo): Promise<number> {
+  const database = await openDatabase({ databaseUrl: io.config.databaseUrl, dataDir: io.config.dataDir });
+  try {
+    await migrateToLatest(database.db);
+    const removed = await removeDemoAccounts(database.db);
+    io.out(removed.length ? `removed the demo accounts: ${removed.join(', ')}` : 'no demo accounts found');
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
 /** Runs one CLI command; returns the exit status. */
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
   const [command, ...rest] = argv;
   try {
     if (command === 'migrate') return await migrate(io);
     if (command === 'jump-code') return await jumpCode(rest, io);
+    if (command === 'remove-demo') return await removeDemo(io);
     io.err(USAGE);
     return 2;
   } catch (err) {

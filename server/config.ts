@@ -1,7 +1,13 @@
 import path from 'node:path';
 
-/** Server settings, read once from the environment. */
+/** `NODE_ENV`: production is what users deploy; development is `npm start`; test is the test suites. */
+export type Mode = 'production' | 'development' | 'test';
+
+/** Server settings, read once from the environment (README "Settings"). */
 export interface ServerConfig {
+  mode: Mode;
+  /** True in production (kept apart from `mode` for the checks that only ask this). */
+  production: boolean;
   port: number;
   host: string;
   /** PGlite data folder (ignored when databaseUrl is set). */
@@ -10,21 +16,47 @@ export interface ServerConfig {
   databaseUrl: string | undefined;
   /** Folder of the built browser assets (`dist/`). */
   distDir: string;
-  /** Origins allowed to call the chat API cross-origin. */
+  /** Origins allowed to call the partner-facing API (chat) cross-origin. */
   corsOrigins: string[];
-  /** Shared secret with which other provider systems sign server-to-server calls. */
-  integrationSecret: string;
+  /**
+   * Shared secret with which other provider systems sign server-to-server calls. No default:
+   * without it the integration calls answer 403 in every mode.
+   */
+  integrationSecret: string | null;
   servicePhone: string;
   serviceWebsite: string;
   /** Largest accepted request body in bytes (uploads have their own limit). */
   bodyLimit: number;
-  /** Set in tests and benchmarks: disables per-IP rate limits that would get in the way. */
-  production: boolean;
+  /** Rate limits are on unless `RATE_LIMITS=off` (tests and benchmarks on one address) turns them off. */
+  rateLimits: boolean;
+  /** Every answer is checked against its contract schema (tests, or `CHECK_ANSWERS=on`; costs time). */
+  checkAnswers: boolean;
+  /** Send Strict-Transport-Security (served over TLS: own certificate or a TLS proxy, `HSTS=on`). */
+  hsts: boolean;
+  /** PEM files of the server's own TLS certificate and key (`TLS_CERT_FILE`, `TLS_KEY_FILE`). */
+  tls: { certFile: string; keyFile: string } | null;
+  /** `SMS_GATEWAY_URL`: where text messages are posted; production needs it. */
+  smsGatewayUrl: string | null;
+  smsGatewayToken: string | null;
+}
+
+const off = (value: string | undefined) => /^(0|off|false|no)$/i.test(value ?? '');
+const on = (value: string | undefined) => /^(1|on|true|yes)$/i.test(value ?? '');
+
+function modeOf(env: NodeJS.ProcessEnv): Mode {
+  if (env.NODE_ENV === 'production') return 'production';
+  return env.NODE_ENV === 'test' ? 'test' : 'development';
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const root = process.cwd();
+  const mode = modeOf(env);
+  const certFile = env.TLS_CERT_FILE?.trim();
+  const keyFile = env.TLS_KEY_FILE?.trim();
+  const tls = certFile && keyFile ? { certFile, keyFile } : null;
   return {
+    mode,
+    production: mode === 'production',
     port: Number(env.PORT ?? 8080),
     host: env.HOST ?? '127.0.0.1',
     dataDir: path.resolve(root, env.DATA_DIR ?? 'data'),
@@ -34,10 +66,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean),
-    integrationSecret: env.INTEGRATION_SECRET ?? 'dev-integration-secret-change-me',
+    integrationSecret: env.INTEGRATION_SECRET?.trim() || null,
     servicePhone: env.SERVICE_PHONE ?? '400-820-6088',
     serviceWebsite: env.SERVICE_WEBSITE ?? 'https://www.lp-pharma-logistics.cn',
     bodyLimit: Number(env.BODY_LIMIT ?? 256 * 1024),
-    production: env.NODE_ENV === 'production',
+    rateLimits: !off(env.RATE_LIMITS),
+    checkAnswers: mode === 'test' || on(env.CHECK_ANSWERS),
+    hsts: tls !== null || on(env.HSTS),
+    tls,
+    smsGatewayUrl: env.SMS_GATEWAY_URL?.trim() || null,
+    smsGatewayToken: env.SMS_GATEWAY_TOKEN?.trim() || null,
   };
+}
+
+/**
+ * What a production start refuses (each is a sentence to print): settings that would be unsafe
+ * with real data. The caller also refuses while demo accounts exist (server/seed/demo.ts).
+ */
+export function productionProblems(config: ServerConfig): string[] {
+  if (!config.production) return [];
+  const problems: string[] = [];
+  if (!config.smsGatewayUrl) {
+    problems.push('SMS_GATEWAY_URL is not set: password changes by text message need a real SMS sender.');
+  }
+  if (!config.rateLimits) problems.push('RATE_LIMITS=off is for tests and benchmarks, never production.');
+  return problems;
 }

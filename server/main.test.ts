@@ -31,7 +31,7 @@ describe('server/main.ts', () => {
     const first = startServer(port, dataDir);
     await first.ready;
     await printed(first.log, 'Demo logins:');
-    expect(first.log()).toContain('Seeded the demo data');
+    expect(first.log()).toContain('Seeded the demo accounts');
     expect(first.log()).toMatch(/demo\s+Demo@2026pass/);
     const page = await fetch(`${base}/`);
     expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
@@ -54,7 +54,6 @@ describe('server/main.ts', () => {
     const seconds = (performance.now() - started) / 1000;
     try {
       expect(seconds).toBeLessThan(5);
-      await printed(second.log, 'Demo logins:');
       expect(second.log()).not.toContain('Seeded');
       // The session of the first run is still there: the data folder kept it.
       const info = await call(base, 'user/get-user-info', { headers: { 'X-Token': token } });
@@ -63,5 +62,66 @@ describe('server/main.ts', () => {
       await stopServer(second.child);
     }
     expect(second.child.exitCode).toBe(0);
+  });
+});
+
+/** Starts a server that must refuse to start; resolves with what it printed. */
+async function refused(port: number, dir: string, env: Record<string, string>, args: string[] = []) {
+  const server = startServer(port, dir, env, args);
+  await expect(server.ready).rejects.toThrow(/exited with 1/);
+  return server.log();
+}
+
+const PRODUCTION = { NODE_ENV: 'production', SMS_GATEWAY_URL: 'http://127.0.0.1:9/sms' };
+
+describe('a production start', () => {
+  it('refuses unsafe settings, a demo seed, and a database that holds the demo accounts', {
+    timeout: 90_000,
+  }, async () => {
+    const port = await freePort();
+    const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'lp-prod-'));
+    try {
+      expect(await refused(port, empty, { NODE_ENV: 'production' })).toContain('SMS_GATEWAY_URL is not set');
+      expect(await refused(port, empty, { ...PRODUCTION, RATE_LIMITS: 'off' })).toContain('RATE_LIMITS=off');
+      expect(await refused(port, empty, PRODUCTION, ['--seed-demo'])).toContain('never seeded in production');
+      // the development folder of the test above holds the demo accounts
+      const log = await refused(port, dataDir, PRODUCTION);
+      expect(log).toContain('demo accounts (demo, forced, multi, weak, white)');
+      expect(log).not.toMatch(/Demo@2026pass|Multi#2026x/);
+    } finally {
+      fs.rmSync(empty, { recursive: true, force: true });
+    }
+  });
+
+  it('on an empty database seeds no accounts, prints no password, and limits logins per address', {
+    timeout: 90_000,
+  }, async () => {
+    const port = await freePort();
+    const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'lp-prod-'));
+    const server = startServer(port, empty, PRODUCTION, []);
+    try {
+      await server.ready;
+      await printed(server.log, 'the integration calls (other provider systems) are closed');
+      expect(server.log()).toContain('(production;');
+      expect(server.log()).not.toMatch(/Demo logins|Seeded|Demo@2026pass/);
+      const base = `http://127.0.0.1:${port}`;
+      const login = (username: string) =>
+        call(base, 'user/login', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'accept-language': 'en' },
+          body: JSON.stringify({ username, password: 'Demo@2026pass' }),
+        });
+      expect((await login('demo')).code).toBe(406);
+      // The default start counts per-address limits (60 logins a minute, fixed windows): within
+      // two windows' worth of attempts one is refused, whenever the minute turns.
+      const codes: number[] = [];
+      while (codes.length < 121 && !codes.includes(429))
+        codes.push((await login(`nobody-${codes.length}`)).code);
+      expect(codes).toContain(429);
+      expect(codes.filter((c) => c !== 429 && c !== 406)).toEqual([]);
+    } finally {
+      await stopServer(server.child);
+      fs.rmSync(empty, { recursive: true, force: true });
+    }
   });
 });

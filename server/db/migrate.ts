@@ -1,27 +1,28 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
-import * as accounts from './migrations/2026-11-22T0001-accounts.ts';
-import * as menuTelemetry from './migrations/2026-11-22T0002-menu-telemetry.ts';
-import * as chat from './migrations/2026-11-22T0003-chat.ts';
+import { migrationFiles } from '../areas/index.ts';
 
 /**
- * Migrations in order. They are listed here (not read from the folder) so that the same list
- * works from source, from a bundle and in tests; names are timestamps so they sort.
+ * Every area's migrations (`server/areas/<area>/migrations/<timestamp>-<name>.ts`, found by
+ * name), in the order of their timestamped names. Names are unique across areas.
  */
-export const migrations: Record<string, Migration> = {
-  '2026-11-22T0001-accounts': accounts,
-  '2026-11-22T0002-menu-telemetry': menuTelemetry,
-  '2026-11-22T0003-chat': chat,
-};
+export async function loadMigrations(): Promise<Record<string, Migration>> {
+  const out: Record<string, Migration> = {};
+  for (const { name, url } of migrationFiles()) {
+    if (out[name]) throw new Error(`two migrations are named ${name}`);
+    out[name] = (await import(url.href)) as Migration;
+  }
+  return out;
+}
 
-class ListProvider implements MigrationProvider {
-  async getMigrations() {
-    return migrations;
+class AreaProvider implements MigrationProvider {
+  getMigrations() {
+    return loadMigrations();
   }
 }
 
 /** Brings the database to the newest schema; throws with the failing migration's name. */
 export async function migrateToLatest<T>(db: Kysely<T>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: new ListProvider() });
+  const migrator = new Migrator({ db, provider: new AreaProvider() });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';

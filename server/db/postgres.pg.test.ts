@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { type Booted, boot } from '../boot.ts';
 import { loadConfig } from '../config.ts';
-import { migrations } from './migrate.ts';
+import { loadMigrations } from './migrate.ts';
 
 /**
  * The DATABASE_URL path: the same migrations, seed and calls on a real PostgreSQL server. Run by
@@ -17,7 +17,7 @@ afterAll(async () => {
 });
 
 async function start(): Promise<Booted> {
-  const booted = await boot(config);
+  const booted = await boot(config, { seedDemo: true });
   open.push(booted);
   return booted;
 }
@@ -50,7 +50,7 @@ describe('PostgreSQL (DATABASE_URL)', () => {
       .selectFrom('kysely_migration' as never)
       .selectAll()
       .execute();
-    expect(applied).toHaveLength(Object.keys(migrations).length);
+    expect(applied).toHaveLength(Object.keys(await loadMigrations()).length);
 
     const login = await call(b, 'user/login', { body: { username: 'demo', password: 'Demo@2026pass' } });
     expect(login.code).toBe(0);

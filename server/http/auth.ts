@@ -1,67 +1,70 @@
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 import { Code } from '../../src/contract/codes.ts';
-import { authenticate, type SessionRecord } from '../services/sessions.ts';
-import type { AppEnv, SessionContext } from './env.ts';
-import { ApiError } from './errors.ts';
+import type { Auth } from '../../src/contract/operation.ts';
+import { authenticate, type SessionRecord } from '../areas/accounts/sessions.ts';
+import { ApiError, forbidden } from '../core/errors.ts';
+import type { ServerMessage } from '../core/messages.ts';
+import type { AppDeps } from './env.ts';
+import { checkIntegrationSignature, claimSignature } from './signature.ts';
 
 /** The token of a request: the `X-Token` header (the server never reads the cookie). */
-export const tokenOf = (c: Context<AppEnv>): string | undefined =>
-  c.req.header('x-token')?.trim() || undefined;
+export const tokenOf = (c: Context): string | undefined => c.req.header('x-token')?.trim() || undefined;
 
-const contextOf = (s: SessionRecord): SessionContext => ({
-  sessionId: s.sessionId,
-  uid: s.uid,
-  username: s.username,
-  sgId: s.sgId,
-  cuId: s.cuId,
-  passFlag: s.passFlag,
-});
+/** The session a call of this kind gets: required, optional, or none. */
+export type SessionFor<A extends Auth> = A extends 'account' | 'session'
+  ? SessionRecord
+  : A extends 'optional' | 'chat'
+    ? SessionRecord | null
+    : null;
 
 /**
- * The full session record of the request's token (user, group, customer), or 598/599.
- * Routes that need more than SessionContext call this instead of using requireSession().
+ * The session of a call by its operation's `auth` (see src/contract/operation.ts): 598/599 when a
+ * required session is missing or over, 463 when a `session` call comes from a session whose
+ * password must be changed first; an optional token that is not valid is ignored.
  */
-export async function sessionRecord(c: Context<AppEnv>): Promise<SessionRecord> {
-  const { db, now } = c.var.deps;
-  const record = await authenticate(db, tokenOf(c), now());
-  c.set('session', contextOf(record));
-  return record;
-}
-
-/** Requires a live session: sets `c.var.session`; answers 598 (missing, unknown, expired) or 599 (replaced). */
-export function requireSession(): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    await sessionRecord(c);
-    await next();
-  };
-}
-
-/** Sets `c.var.session` when a valid token is present; never fails on a bad or missing token. */
-export function optionalSession(): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    if (tokenOf(c)) {
-      try {
-        await sessionRecord(c);
-      } catch (err) {
-        if (!(err instanceof ApiError)) throw err;
-      }
-    }
-    await next();
-  };
-}
-
-/**
- * For data calls (orders, inventory …): a session whose password must be changed first
- * (pass_flag 1) gets 463. Use after requireSession(). user/*, customer-account/* and common/*
- * stay usable so the forced password change can be done.
- */
-export function requirePasswordCurrent(): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    const session = c.get('session') as SessionContext | undefined;
-    if (!session) await sessionRecord(c);
-    if (c.var.session.passFlag === 1) {
+export async function sessionFor(
+  c: Context,
+  auth: Auth,
+  deps: AppDeps,
+  now: Date,
+): Promise<SessionRecord | null> {
+  if (auth === 'account' || auth === 'session') {
+    const record = await authenticate(deps.db, tokenOf(c), now);
+    if (auth === 'session' && record.passFlag === 1) {
       throw new ApiError(Code.mustChangePassword, 'please change your password first');
     }
-    await next();
-  };
+    return record;
+  }
+  if (auth === 'optional' || auth === 'chat') {
+    const token = tokenOf(c);
+    if (!token) return null;
+    try {
+      return await authenticate(deps.db, token, now);
+    } catch (error) {
+      if (error instanceof ApiError) return null;
+      throw error;
+    }
+  }
+  return null;
+}
+
+const REFUSALS = {
+  'bad-timestamp': 'X-Timestamp must be Unix seconds',
+  skew: 'X-Timestamp is more than 5 minutes away from the server clock',
+  'bad-signature': 'X-Signature does not match',
+} as const satisfies Record<string, ServerMessage>;
+
+/**
+ * Checks a signed server-to-server call (`X-Timestamp`, `X-Signature` = hex HMAC-SHA256 over
+ * `${timestamp}.${rawBody}`): 403 unless the server has an integration secret, the signature
+ * matches, the clock is close and the same signed request was not used before.
+ */
+export async function checkSigned(c: Context, deps: AppDeps, rawBody: string, now: Date): Promise<void> {
+  const secret = deps.config.integrationSecret;
+  if (!secret) throw forbidden('integration is not configured on this server');
+  const signature = c.req.header('x-signature');
+  const check = checkIntegrationSignature(secret, c.req.header('x-timestamp'), signature, rawBody, now);
+  if (check !== 'ok') throw forbidden(REFUSALS[check]);
+  if (!(await claimSignature(deps.db, signature!, now)))
+    throw forbidden('this signed request was already used');
 }

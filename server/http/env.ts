@@ -1,16 +1,6 @@
 import type { ServerConfig } from '../config.ts';
 import type { DB } from '../db/database.ts';
-import type { SmsSender } from '../services/sms.ts';
-
-/** The session behind a valid `X-Token`. */
-export interface SessionContext {
-  sessionId: string;
-  uid: number;
-  username: string;
-  sgId: number;
-  cuId: number | null;
-  passFlag: number;
-}
+import type { SmsSender } from '../areas/accounts/sms.ts';
 
 export interface AppDeps {
   db: DB;
@@ -23,6 +13,5 @@ export interface AppDeps {
 export type AppEnv = {
   Variables: {
     deps: AppDeps;
-    session: SessionContext;
   };
 };

@@ -1,69 +1,41 @@
 import type { Context } from 'hono';
 import * as v from 'valibot';
-import { badRequest, invalid } from './errors.ts';
+import { Code } from '../../src/contract/codes.ts';
+import type { Lang } from '../../src/contract/messages.ts';
+import { messageText } from '../../src/contract/messages.ts';
+import type { Operation } from '../../src/contract/operation.ts';
+import { ApiError, badRequest } from '../core/errors.ts';
+
+/** `application/json` and `application/<something>+json`, parameters aside. */
+const JSON_TYPE = /^application\/([\w.-]+\+)?json$/i;
+const mediaType = (c: Context) => (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+
+const isForm = (type: string) =>
+  type === 'application/x-www-form-urlencoded' || type === 'multipart/form-data';
 
 /**
- * Validates input against a contract schema. Failures answer 422 with `{field: message}` and the
- * first message as the envelope message; nothing of the input is echoed back.
+ * The raw input of a call before validation: the query of a GET (a repeated key becomes a list,
+ * which no schema accepts), the body of a POST in the operation's encoding. 400 when the body
+ * cannot be read; 415 when a JSON call gets another media type (a multipart body on a JSON call
+ * is a malformed request for it: 400).
  */
-export function parseInput<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
-  if (input === null || typeof input !== 'object' || Array.isArray(input)) {
-    throw badRequest('request must be an object');
+export async function readInput(c: Context, op: Operation, rawBody?: string): Promise<unknown> {
+  if (op.method === 'GET') return readQuery(c);
+  const type = mediaType(c);
+  const encoding = op.encoding ?? 'json';
+  if (encoding !== 'json' && isForm(type)) return readForm(c);
+  const text = rawBody ?? (await c.req.text());
+  if (text.trim() === '') {
+    if (op.bodyOptional) return {};
+    throw badRequest('request body is required');
   }
-  const unstorableField = findUnstorable(input, '', 0);
-  if (unstorableField) {
-    const [field, problem] = unstorableField;
-    throw invalid(problem, { [field]: problem });
-  }
-  const result = v.safeParse(schema, input);
-  if (result.success) return result.output;
-  const fields: Record<string, string> = {};
-  for (const issue of result.issues) {
-    const key = v.getDotPath(issue) ?? (issue.type === 'strict_object' ? 'unknown' : 'request');
-    if (issue.type === 'strict_object' && issue.path) {
-      const last = issue.path[issue.path.length - 1] as { key?: unknown } | undefined;
-      const name = typeof last?.key === 'string' ? last.key : 'field';
-      fields[name] ??= `unknown field "${name.slice(0, 40)}"`;
-      continue;
+  if (!JSON_TYPE.test(type)) {
+    if (encoding !== 'json') throw new ApiError(Code.unsupportedMedia, 'this call takes a JSON or form body');
+    if (type === 'multipart/form-data') {
+      throw badRequest('this call takes a JSON body (Content-Type: application/json)');
     }
-    fields[key] ??= issue.message;
+    throw new ApiError(Code.unsupportedMedia, 'this call takes a JSON body (Content-Type: application/json)');
   }
-  const first = Object.values(fields)[0] ?? 'invalid request';
-  throw invalid(first, fields);
-}
-
-/**
- * NUL characters and unpaired surrogates cannot be stored as PostgreSQL text (the query would
- * fail with a server error), so a string holding one is refused up front with a 422 on its field.
- */
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-function unstorable(text: string): string | null {
-  if (text.includes('\u0000')) return 'must not contain NUL characters';
-  return LONE_SURROGATE.test(text) ? 'must be valid unicode text' : null;
-}
-function findUnstorable(value: unknown, path: string, depth: number): [string, string] | null {
-  if (typeof value === 'string') {
-    const problem = unstorable(value);
-    return problem ? [path || 'request', problem] : null;
-  }
-  if (depth > 20 || value === null || typeof value !== 'object') return null;
-  for (const [key, item] of Object.entries(value)) {
-    const keyProblem = unstorable(key);
-    if (keyProblem) return ['field', keyProblem];
-    const found = findUnstorable(item, path ? `${path}.${key}` : key, depth + 1);
-    if (found) return found;
-  }
-  return null;
-}
-
-/** The JSON body of a POST: 400 when it is empty, not JSON or not an object. */
-export async function readJson(c: Context): Promise<Record<string, unknown>> {
-  const type = c.req.header('content-type') ?? '';
-  if (type.includes('application/x-www-form-urlencoded') || type.includes('multipart/form-data')) {
-    return readForm(c);
-  }
-  const text = await c.req.text();
-  if (text.trim() === '') throw badRequest('request body is required');
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -73,23 +45,81 @@ export async function readJson(c: Context): Promise<Record<string, unknown>> {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
     throw badRequest('request body must be a JSON object');
   }
-  return body as Record<string, unknown>;
+  return body;
 }
 
-/** A form body (`application/x-www-form-urlencoded` or multipart) as plain strings. */
-export async function readForm(c: Context): Promise<Record<string, unknown>> {
-  const type = c.req.header('content-type') ?? '';
-  if (!type.includes('application/x-www-form-urlencoded') && !type.includes('multipart/form-data')) {
-    if (type.includes('application/json')) return readJson(c);
-    throw badRequest('request body must be a form');
+function readQuery(c: Context): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [key, values] of Object.entries(c.req.queries())) {
+    out[key] = values.length === 1 ? values[0]! : values;
   }
-  const form = await c.req.parseBody({ all: false });
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(form)) out[key] = typeof value === 'string' ? value : '';
   return out;
 }
 
-/** The query string as plain strings (the first value of repeated keys). */
-export function readQuery(c: Context): Record<string, string> {
-  return c.req.query();
+/** A form body as strings (a repeated key as a list; files are not form fields here). */
+async function readForm(c: Context): Promise<Record<string, unknown>> {
+  let form: Record<string, string | File | (string | File)[]>;
+  try {
+    form = await c.req.parseBody({ all: true });
+  } catch {
+    throw badRequest('the form body could not be read');
+  }
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(form)) {
+    const text = (item: string | File) => (typeof item === 'string' ? item : '');
+    out[key] = Array.isArray(value) ? value.map(text) : text(value);
+  }
+  return out;
+}
+
+/**
+ * Validates input against the operation's schema, messages in `lang`. Failures answer 422 with
+ * `{field: message}` and the first message as the envelope message; nothing of the input is
+ * echoed back. Text the database cannot store (NUL, lone surrogates) is refused first.
+ */
+export function validateInput<S extends v.GenericSchema>(
+  schema: S,
+  input: unknown,
+  lang: Lang,
+): v.InferOutput<S> {
+  const unstorableField = findUnstorable(input, '', 0, lang);
+  if (unstorableField) {
+    const [field, problem] = unstorableField;
+    throw ApiError.localized(Code.invalid, problem, { [field]: problem });
+  }
+  const result = v.safeParse(schema, input, { lang });
+  if (result.success) return result.output;
+  const fields: Record<string, string> = {};
+  for (const issue of result.issues) {
+    const key = v.getDotPath(issue) ?? 'request';
+    fields[key] ??= issue.message;
+  }
+  const first = Object.values(fields)[0] ?? messageText('invalid', undefined, lang);
+  throw ApiError.localized(Code.invalid, first, fields);
+}
+
+/**
+ * NUL characters and unpaired surrogates cannot be stored as PostgreSQL text (the query would
+ * fail with a server error), so a string holding one is refused up front with a 422 on its field.
+ */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+function unstorable(text: string, lang: Lang): string | null {
+  if (text.includes('\u0000')) return messageText('noNul', undefined, lang);
+  return LONE_SURROGATE.test(text) ? messageText('unicode', undefined, lang) : null;
+}
+
+function findUnstorable(value: unknown, path: string, depth: number, lang: Lang): [string, string] | null {
+  if (typeof value === 'string') {
+    const problem = unstorable(value, lang);
+    return problem ? [path || 'request', problem] : null;
+  }
+  if (depth > 20 || value === null || typeof value !== 'object') return null;
+  for (const [key, item] of Object.entries(value)) {
+    const keyProblem = unstorable(key, lang);
+    if (keyProblem) return ['field', keyProblem];
+    const found = findUnstorable(item, path ? `${path}.${key}` : key, depth + 1, lang);
+    if (found) return found;
+  }
+  return null;
 }

@@ -1,11 +1,12 @@
 import { sql } from 'kysely';
 import { Code } from '../../src/contract/codes.ts';
+import type { RateLimit } from '../../src/contract/operation.ts';
+import { ApiError } from '../core/errors.ts';
 import type { DB } from '../db/database.ts';
-import { ApiError } from '../http/errors.ts';
 
 /**
- * Fixed-window counter kept in the database (so several server processes share it).
- * `hit` counts one request for `key` and throws 429 once `limit` is passed within `windowMs`.
+ * Fixed-window counter kept in the database (so several server processes share it): counts one
+ * call for `key` and throws 429 once `limit` is passed within `windowMs`.
  */
 export async function hitRateLimit(
   db: DB,
@@ -27,4 +28,34 @@ export async function hitRateLimit(
     .returning('hits')
     .executeTakeFirstOrThrow();
   if (row.hits > limit) throw new ApiError(Code.tooManyRequests, 'too many requests, please try again later');
+}
+
+/** What a rule counts by, for one call. */
+export interface RateSubject {
+  ip: string;
+  uid: number | null;
+  input: Readonly<Record<string, unknown>> | null;
+}
+
+/** The counter key of a rule for a call, or null when the rule does not apply (no user, no field). */
+export function rateKey(rule: RateLimit, path: string, subject: RateSubject): string | null {
+  const bucket = rule.bucket ?? path;
+  if (rule.by === 'ip') return `${bucket}:ip:${subject.ip}`;
+  if (rule.by === 'user') return subject.uid === null ? null : `${bucket}:user:${subject.uid}`;
+  const value = rule.field ? subject.input?.[rule.field] : undefined;
+  return typeof value === 'string' || typeof value === 'number' ? `${bucket}:${rule.field}:${value}` : null;
+}
+
+/** Counts the call against each of `rules` that applies to `subject` (429 past any of them). */
+export async function applyRateLimits(
+  db: DB,
+  rules: readonly RateLimit[],
+  path: string,
+  subject: RateSubject,
+  now: Date,
+): Promise<void> {
+  for (const rule of rules) {
+    const key = rateKey(rule, path, subject);
+    if (key) await hitRateLimit(db, key, rule.limit, rule.windowMs, now);
+  }
 }

@@ -17,10 +17,19 @@ export const PAGE_CSP = [
   "form-action 'self'",
 ].join('; ');
 
-export function securityHeaders(): MiddlewareHandler {
+/** A year, with subdomains: what browsers' HSTS preload lists ask for. */
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
+/**
+ * Headers on every answer. `Strict-Transport-Security` only when the portal is served over TLS
+ * (config `hsts`: the server's own certificate, or `HSTS=on` behind a TLS-terminating proxy);
+ * sent over plain HTTP it would mean nothing, and on localhost it would lock the developer out.
+ */
+export function securityHeaders(config: { hsts: boolean }): MiddlewareHandler {
   return async (c, next) => {
     await next();
     const h = c.res.headers;
+    if (config.hsts) h.set('Strict-Transport-Security', HSTS);
     h.set('X-Content-Type-Options', 'nosniff');
     h.set('Referrer-Policy', 'strict-origin-when-cross-origin');
     h.set('Cross-Origin-Opener-Policy', 'same-origin');

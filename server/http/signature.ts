@@ -28,15 +28,12 @@ export function checkIntegrationSignature(
   return timingSafeEqual(expected, given) ? 'ok' : 'bad-signature';
 }
 
-/** The development default of INTEGRATION_SECRET (config.ts); refused in production. */
-export const DEV_INTEGRATION_SECRET = 'dev-integration-secret-change-me';
-
 /**
  * Remembers a checked signature so that the same signed request works once: false when it was
  * seen before. Kept in `rate_limits` under `integration:<signature>` for twice the allowed skew
  * (older requests fail the timestamp check anyway), then cleared.
  */
-export async function useSignatureOnce(db: DB, signature: string, now: Date): Promise<boolean> {
+export async function claimSignature(db: DB, signature: string, now: Date): Promise<boolean> {
   const fresh = await db
     .insertInto('rate_limits')
     .values({ key: `integration:${signature.toLowerCase()}`, window_start: now, hits: 1 })

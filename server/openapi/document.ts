@@ -1,5 +1,5 @@
 import type { JsonSchema } from '@valibot/to-json-schema';
-import type { Operation } from '../../src/contract/operations.ts';
+import { type Auth, codesOf, type Operation } from '../../src/contract/operation.ts';
 import { inputSchema, namedSchemas, outputSchema } from './json-schema.ts';
 
 type Json = Record<string, unknown>;
@@ -34,14 +34,15 @@ const envelopeAnswer = (description: string, data?: JsonSchema): Json => ({
 /** Transport faults: they carry an envelope too (contract.md, "Transport"). */
 const TRANSPORT: Record<string, Json> = {
   '404': envelopeAnswer('unknown path'),
-  '413': envelopeAnswer('body too large'),
+  '413': envelopeAnswer('body too large (the connection is closed after this answer)'),
   '500': envelopeAnswer('server fault (no details)'),
 };
 
-const SECURITY: Record<Operation['auth'], Json[]> = {
+const SECURITY: Record<Auth, Json[]> = {
   session: [{ XToken: [] }],
+  account: [{ XToken: [] }],
   optional: [{}, { XToken: [] }],
-  none: [],
+  public: [],
   chat: [{ ChatSession: [] }, { ChatSession: [], XToken: [] }],
   signed: [{ Timestamp: [], Signature: [] }],
 };
@@ -58,25 +59,58 @@ function queryParameters(schema: JsonSchema): Json[] {
   }));
 }
 
+const AUTH_NOTES: Partial<Record<Auth, string>> = {
+  session: 'Needs a session with a current password (463 while a password change is forced).',
+  account: 'Needs a session; also usable while a password change is forced.',
+};
+
+const BODY_TYPES: Record<NonNullable<Operation['encoding']>, string[]> = {
+  json: ['application/json'],
+  form: ['application/x-www-form-urlencoded', 'multipart/form-data'],
+  'json-or-form': ['application/json', 'application/x-www-form-urlencoded'],
+};
+
+function answer(op: Operation): Json {
+  const codes = codesOf(op);
+  if (op.media) {
+    return {
+      description: `the image itself; failures are envelopes (codes ${codes.join(', ')})`,
+      content: { [op.media]: {} },
+    };
+  }
+  return envelopeAnswer(`Envelope codes: 0, ${codes.join(', ')}.`, outputSchema(op.output));
+}
+
 function operationObject(op: Operation): Json {
+  const notes = [
+    AUTH_NOTES[op.auth],
+    op.cors ? 'Open to the partner origins configured in CORS_ORIGINS.' : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
   const out: Json = {
-    operationId: `${op.method}/${op.path}`.replace(/[/-](\w)/g, (_, ch: string) => ch.toUpperCase()),
+    operationId: `${op.method.toLowerCase()}/${op.path}`.replace(/[/-](\w)/g, (_, ch: string) =>
+      ch.toUpperCase(),
+    ),
     summary: op.summary,
-    ...(op.cors ? { description: 'Open to the partner origins configured in CORS_ORIGINS.' } : {}),
-    tags: [op.tag],
+    ...(notes ? { description: notes } : {}),
+    tags: [op.area],
     security: SECURITY[op.auth],
-    responses: {
-      '200': envelopeAnswer(
-        `\`data\`: ${op.response}. Envelope codes: 0${op.codes.map((c) => `, ${c}`).join('')}.`,
-        op.data ? outputSchema(op.data) : undefined,
-      ),
-      ...TRANSPORT,
-    },
+    responses: { '200': answer(op), ...TRANSPORT },
   };
-  if (op.query) out.parameters = queryParameters(inputSchema(op.query));
-  if (op.body) {
-    const type = op.encoding === 'form' ? 'application/x-www-form-urlencoded' : 'application/json';
-    out.requestBody = { required: !op.bodyOptional, content: { [type]: { schema: inputSchema(op.body) } } };
+  if (op.rateLimits?.length) {
+    out['x-rate-limits'] = op.rateLimits.map((r) => ({
+      by: r.by === 'field' ? r.field : r.by,
+      limit: r.limit,
+      window_seconds: r.windowMs / 1000,
+      ...(r.bucket ? { shared_with: r.bucket } : {}),
+    }));
+  }
+  if (op.method === 'GET') out.parameters = queryParameters(inputSchema(op.input));
+  else {
+    const schema = inputSchema(op.input);
+    const content = Object.fromEntries(BODY_TYPES[op.encoding ?? 'json'].map((type) => [type, { schema }]));
+    out.requestBody = { required: !op.bodyOptional, content };
   }
   return out;
 }
@@ -86,7 +120,7 @@ export function openApiDocument(operations: readonly Operation[], info: Document
   const paths: Record<string, Json> = {};
   for (const op of operations) {
     const path = `/api/${op.path}.html`;
-    paths[path] = { ...paths[path], [op.method]: operationObject(op) };
+    paths[path] = { ...paths[path], [op.method.toLowerCase()]: operationObject(op) };
   }
   paths['/api/openapi.json'] = {
     get: {

@@ -1,6 +1,6 @@
 import { type JsonSchema, toJsonSchema } from '@valibot/to-json-schema';
 import type * as v from 'valibot';
-import { RouteRecordSchema } from '../../src/contract/menu.ts';
+import { RouteRecordSchema } from '../../src/contract/menu/schemas.ts';
 
 /**
  * A contract schema as JSON Schema 2020-12 (the dialect of OpenAPI 3.1), describing what a

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { operations } from '../../src/contract/operations.ts';
+import { routes } from '../app.ts';
+import { contractOperations } from '../testing/contract.ts';
 import { testApp, testDatabase } from '../testing/test-app.ts';
 
 // The worker's database is created once, within the hook timeout rather than a test's.
@@ -128,10 +129,17 @@ describe('/api/openapi.json', () => {
 
   it('marks which calls need a session', async () => {
     const { doc } = await fetchDocument();
-    for (const op of operations) {
-      const security = doc.paths[`/api/${op.path}.html`]?.[op.method]?.security;
+    for (const op of await contractOperations()) {
+      const security = doc.paths[`/api/${op.path}.html`]?.[op.method.toLowerCase()]?.security;
       const needs = security !== undefined && security.length > 0 && !security.some((s) => !s.XToken);
-      expect([op.path, needs]).toEqual([op.path, op.auth === 'session']);
+      expect([op.id, needs]).toEqual([op.id, op.auth === 'session' || op.auth === 'account']);
     }
+  });
+
+  it('mounts every operation the contract declares, once, and nothing it does not declare', async () => {
+    const declared = (await contractOperations()).map((op) => op.id).sort();
+    const mounted = routes.map((r) => r.op.id).sort();
+    expect(mounted).toEqual(declared);
+    expect(new Set(mounted).size).toBe(mounted.length);
   });
 });

@@ -1,23 +1,7 @@
 import { isWeakPassword } from '../../src/contract/password.ts';
 import type { DB } from '../db/database.ts';
-import { hashPassword } from '../services/passwords.ts';
-import { pinyinInitials } from '../services/pinyin.ts';
-import { seedChat } from './chat.ts';
-import { seedMenu } from './menu.ts';
-
-const DRUG_ADMIN = '临床药品管理员';
-
-/** User groups; the spec's groups 19, 20, 23, 26, 31, 42, 49 carry the drug-administrator label. */
-const GROUPS: Array<[number, string, string]> = [
-  [19, '申办方药品管理', DRUG_ADMIN],
-  [20, 'CRO 药品管理', DRUG_ADMIN],
-  [23, '医院药房', DRUG_ADMIN],
-  [26, '区域药品管理', DRUG_ADMIN],
-  [31, '研究中心药品管理', DRUG_ADMIN],
-  [42, '供应链协调', DRUG_ADMIN],
-  [49, '临床运营', DRUG_ADMIN],
-  [60, '客户财务', ''],
-];
+import { hashPassword } from '../areas/accounts/passwords.ts';
+import { pinyinInitials } from '../core/pinyin.ts';
 
 /** Companies and their customer accounts: realistic names so the pinyin filter has work to do. */
 const CUSTOMERS: Array<{ company: string; customers: Array<[string, string, boolean?]> }> = [
@@ -110,19 +94,29 @@ export const DEMO_USERS: DemoUser[] = [
 
 export const DEMO_LOGINS = DEMO_USERS.map((u) => ({ username: u.account, password: u.password }));
 
-/** Seeds the demo data into an empty database; returns false when data already exists. */
-export async function seedDemo(
-  db: DB,
-  options: { servicePhone: string; serviceWebsite: string },
-): Promise<boolean> {
+/** The demo usernames (a production start refuses while any of them exists). */
+export const DEMO_USERNAMES: readonly string[] = DEMO_USERS.map((u) => u.account);
+
+/** The demo accounts present in the database. */
+export async function demoAccountsIn(db: DB): Promise<string[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select('ur_account')
+    .where('ur_account', 'in', DEMO_USERNAMES)
+    .execute();
+  return rows.map((r) => r.ur_account).sort();
+}
+
+/**
+ * Seeds the demo companies, customer accounts and users of contract.md into a database that has
+ * no users yet (reference data comes first: seed/base.ts); returns false when users exist.
+ * Only asked for by `npm start` in development, never in production.
+ */
+export async function seedDemo(db: DB): Promise<boolean> {
   const existing = await db.selectFrom('users').select('uid').limit(1).executeTakeFirst();
   if (existing) return false;
   const hashes = await Promise.all(DEMO_USERS.map((u) => hashPassword(u.password)));
   await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('user_groups')
-      .values(GROUPS.map(([sg_id, name, role_label]) => ({ sg_id, name, role_label })))
-      .execute();
     const cuIds = new Map<string, number>();
     for (const { company, customers } of CUSTOMERS) {
       const co = await trx
@@ -167,16 +161,16 @@ export async function seedDemo(
         .values(ids.map((cu_id, position) => ({ uid: user.uid, cu_id, position })))
         .execute();
     }
-    await trx
-      .insertInto('app_settings')
-      .values([
-        { key: 'service_phone', value: options.servicePhone },
-        { key: 'service_website', value: options.serviceWebsite },
-        { key: 'version', value: 'V 2.9' },
-      ])
-      .execute();
-    await seedMenu(trx, null);
-    await seedChat(trx, { servicePhone: options.servicePhone });
   });
   return true;
+}
+
+/** Deletes the demo users (sessions, codes and customer links go with them); returns who was removed. */
+export async function removeDemoAccounts(db: DB): Promise<string[]> {
+  const rows = await db
+    .deleteFrom('users')
+    .where('ur_account', 'in', DEMO_USERNAMES)
+    .returning('ur_account')
+    .execute();
+  return rows.map((r) => r.ur_account).sort();
 }

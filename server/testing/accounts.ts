@@ -1,5 +1,5 @@
 import type { DB } from '../db/database.ts';
-import { captchaHash } from '../services/captcha.ts';
+import { captchaHash } from '../areas/accounts/captcha.ts';
 import type { TestApp } from './test-app.ts';
 
 /** Puts a captcha with a known answer in place for `username` (what the SVG would show). */

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { DB } from '../db/database.ts';
-import { saveAnswer } from '../services/chat-answers.ts';
+import { saveAnswer } from '../areas/chat/answers.ts';
 
 export interface FixtureQuestion {
   q_id: number;

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { isWeakPassword } from '../../src/contract/password.ts';
-import type { LoginResponse } from '../../src/contract/user.ts';
+import type { LoginResponse } from '../../src/contract/accounts/schemas.ts';
 import type { DB } from '../db/database.ts';
-import { hashPassword } from '../services/passwords.ts';
-import { pinyinInitials } from '../services/pinyin.ts';
+import { hashPassword } from '../areas/accounts/passwords.ts';
+import { pinyinInitials } from '../core/pinyin.ts';
 import type { TestApp } from './test-app.ts';
 
 /** Low scrypt cost for fixture users only, so tests that log in many times stay fast. */

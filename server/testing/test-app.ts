@@ -4,13 +4,15 @@ import { loadConfig, type ServerConfig } from '../config.ts';
 import { type OpenedDatabase, openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import type { AppDeps } from '../http/env.ts';
-import { seedDemo } from '../seed/demo.ts';
-import { OutboxSmsSender } from '../services/sms.ts';
+import type { Route } from '../http/route.ts';
+import { seedBase } from '../seed/base.ts';
+import { OutboxSmsSender } from '../areas/accounts/sms.ts';
 
 /**
  * One in-memory PGlite per test worker (a fresh instance costs seconds and hundreds of MB):
- * migrated and seeded once, shared by the worker's test files. Tests make their own users and
- * customers with unique names (see fixtures.ts) so they never depend on each other.
+ * migrated once with the reference data (groups, menu, knowledge base) and no accounts, shared by
+ * the worker's test files. Tests make their own users and customers with unique names (see
+ * fixtures.ts) so they never depend on each other.
  */
 const KEY = Symbol.for('lp.test.database');
 type Holder = { [KEY]?: Promise<OpenedDatabase> };
@@ -20,7 +22,7 @@ export function testDatabase(): Promise<OpenedDatabase> {
   holder[KEY] ??= (async () => {
     const database = await openDatabase({});
     await migrateToLatest(database.db);
-    await seedDemo(database.db, { servicePhone: '400-000-0000', serviceWebsite: 'https://example.test' });
+    await seedBase(database.db, { servicePhone: '400-000-0000', serviceWebsite: 'https://example.test' });
     return database;
   })();
   return holder[KEY];
@@ -41,21 +43,38 @@ export interface TestApp {
       query?: Record<string, string>;
       headers?: Record<string, string>;
       raw?: string;
+      /** The client address the server sees (as the socket's); 'local' when left out. */
+      ip?: string;
     },
   ): Promise<{ status: number; code: number; message: string; data: T; headers: Headers }>;
 }
 
-export async function testApp(overrides: Partial<ServerConfig> = {}): Promise<TestApp> {
+/**
+ * The real app over the worker's database. `routes` replaces the areas' routes (tests of the HTTP
+ * layer mount probe operations). `call()` sends `Accept-Language: en` unless a test says otherwise,
+ * so assertions read in English; the server's default language is zh-CN.
+ */
+export async function testApp(
+  overrides: Partial<ServerConfig> = {},
+  options: { routes?: readonly Route[] } = {},
+): Promise<TestApp> {
   const { db } = await testDatabase();
   let offset = 0;
-  const config: ServerConfig = { ...loadConfig({}), distDir: '/nonexistent-dist', ...overrides };
+  // Tests share one client address ('local'): per-address limits are off unless a test turns them
+  // on (`testApp({ rateLimits: true })`); answers are checked against their contract schemas.
+  const config: ServerConfig = {
+    ...loadConfig({ NODE_ENV: 'test' }),
+    distDir: '/nonexistent-dist',
+    rateLimits: false,
+    ...overrides,
+  };
   const deps: AppDeps = {
     db,
     config,
-    sms: new OutboxSmsSender(db, () => {}),
+    sms: new OutboxSmsSender(db),
     now: () => new Date(Date.now() + offset),
   };
-  const app = createApp(deps);
+  const app = options.routes ? createApp(deps, options.routes) : createApp(deps);
   return {
     app,
     deps,
@@ -65,19 +84,17 @@ export async function testApp(overrides: Partial<ServerConfig> = {}): Promise<Te
     async call(path, init = {}) {
       const method = init.method ?? (init.body === undefined && init.raw === undefined ? 'GET' : 'POST');
       const qs = init.query ? `?${new URLSearchParams(init.query)}` : '';
-      const headers: Record<string, string> = { ...init.headers };
-      if (init.token) headers['X-Token'] = init.token;
+      const headers: Record<string, string> = { 'accept-language': 'en', ...lowerKeys(init.headers) };
+      if (init.token) headers['x-token'] = init.token;
       let body: string | undefined;
       if (init.raw !== undefined) body = init.raw;
-      else if (init.body !== undefined) {
-        body = JSON.stringify(init.body);
-        headers['content-type'] ??= 'application/json';
-      }
-      const res = await app.request(`/api/${path}.html${qs}`, {
-        method,
-        headers,
-        ...(body !== undefined ? { body } : {}),
-      });
+      else if (init.body !== undefined) body = JSON.stringify(init.body);
+      if (body !== undefined) headers['content-type'] ??= 'application/json';
+      const res = await app.request(
+        `/api/${path}.html${qs}`,
+        { method, headers, ...(body !== undefined ? { body } : {}) },
+        init.ip ? socketFrom(init.ip) : undefined,
+      );
       const json = (await res.json()) as { code: number; message: string; data: never };
       return {
         status: res.status,
@@ -89,6 +106,14 @@ export async function testApp(overrides: Partial<ServerConfig> = {}): Promise<Te
     },
   };
 }
+
+/** The Node bindings `getConnInfo` reads the client address from (server/http/client-ip.ts). */
+export const socketFrom = (ip: string) => ({
+  incoming: { socket: { remoteAddress: ip, remotePort: 40000 } },
+});
+
+const lowerKeys = (headers: Record<string, string> = {}) =>
+  Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
 
 /** A short unique suffix for fixture names. */
 export const unique = (prefix = 't') => `${prefix}${randomBytes(5).toString('hex')}`;

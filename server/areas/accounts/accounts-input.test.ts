@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createUser, loginAs } from '../testing/fixtures.ts';
-import { type TestApp, testApp, testDatabase } from '../testing/test-app.ts';
+import { createUser, loginAs } from '../../testing/fixtures.ts';
+import { type TestApp, testApp, testDatabase } from '../../testing/test-app.ts';
 
 // The worker's database is created once (seconds); do it outside any test's time limit.
 beforeAll(() => testDatabase());
@@ -40,7 +40,16 @@ async function snapshot(t: TestApp) {
   };
 }
 
-type Case = { name: string; raw?: string; body?: unknown; contentType?: string };
+type Case = {
+  name: string;
+  raw?: string;
+  body?: unknown;
+  contentType?: string;
+  /** The code this case must get (otherwise 400 or 422). */
+  code?: number;
+  /** The field message this case must get. */
+  field?: [string, string];
+};
 
 /** Bodies that are not what the call takes, for a call whose valid body is `valid`. */
 function badBodies(valid: Record<string, unknown>): Case[] {
@@ -52,14 +61,21 @@ function badBodies(valid: Record<string, unknown>): Case[] {
     { name: 'JSON array', raw: '[1,2]' },
     { name: 'JSON string', raw: '"text"' },
     { name: 'JSON null', raw: 'null' },
-    { name: 'text/plain', raw: 'hello', contentType: 'text/plain' },
+    { name: 'text/plain', raw: 'hello', contentType: 'text/plain', code: 415 },
+    {
+      name: 'multipart',
+      raw: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--\r\n',
+      contentType: 'multipart/form-data; boundary=x',
+      code: 400,
+    },
+    { name: 'broken multipart', raw: 'not multipart at all', contentType: 'multipart/form-data', code: 400 },
     { name: 'empty object', body: {} },
     { name: 'extra field', body: { ...valid, is_admin: true } },
     { name: 'prototype pollution', raw: `{"__proto__":{"admin":true},${JSON.stringify(valid).slice(1)}` },
   ];
   for (const key of keys) {
     const { [key]: _dropped, ...rest } = valid;
-    cases.push({ name: `missing ${key}`, body: rest });
+    cases.push({ name: `missing ${key}`, body: rest, field: [key, 'is required'] });
     cases.push({ name: `${key} as number`, body: { ...valid, [key]: 12345 } });
     cases.push({ name: `${key} as object`, body: { ...valid, [key]: { $ne: null } } });
     cases.push({ name: `${key} as array`, body: { ...valid, [key]: ['a'] } });
@@ -76,7 +92,10 @@ async function expectRefused(t: TestApp, path: string, c: Case, token?: string) 
       ? { raw: c.raw, headers: { 'content-type': c.contentType ?? 'application/json' } }
       : { body: c.body }),
   });
-  expect([400, 422], `${path} ${c.name}: ${res.code} ${res.message}`).toContain(res.code);
+  const why = `${path} ${c.name}: ${res.code} ${res.message}`;
+  if (c.code) expect(res.code, why).toBe(c.code);
+  else expect([400, 422], why).toContain(res.code);
+  if (c.field) expect((res.data as Record<string, string>)[c.field[0]], why).toBe(c.field[1]);
   expect(res.status).toBe(200);
   expect(res.message.length).toBeGreaterThan(0);
   expect(res.message).not.toMatch(/\bat .*\.ts|select |insert |update |syntax/i);
@@ -205,7 +224,7 @@ describe('bad input to the account calls: 400/422, a clear message, nothing chan
     for (const c of [
       { name: 'empty body', raw: '', contentType: 'application/x-www-form-urlencoded' },
       { name: 'malformed JSON', raw: '{"a":' },
-      { name: 'text/plain', raw: 'a=b', contentType: 'text/plain' },
+      { name: 'text/plain', raw: 'a=b', contentType: 'text/plain', code: 415 },
     ]) {
       await expectRefused(t, 'index/change-passwd', c, token);
     }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createUser, loginAs } from '../testing/fixtures.ts';
-import { type TestApp, testApp, testDatabase } from '../testing/test-app.ts';
+import { createUser, loginAs } from '../../testing/fixtures.ts';
+import { type TestApp, testApp, testDatabase } from '../../testing/test-app.ts';
 
 // The worker's database is created once (seconds); do it outside any test's time limit.
 beforeAll(() => testDatabase());

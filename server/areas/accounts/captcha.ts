@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { Code } from '../../src/contract/codes.ts';
-import type { DB } from '../db/database.ts';
-import { ApiError } from '../http/errors.ts';
+import { Code } from '../../../src/contract/codes.ts';
+import type { DB } from '../../db/database.ts';
+import { ApiError } from '../../core/errors.ts';
 import { captchaSvg, captchaText } from './captcha-image.ts';
 
 /** A captcha answer is valid for 5 minutes and for one attempt. */

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
-import { Code } from '../../src/contract/codes.ts';
-import type { CustomerAccountList } from '../../src/contract/user.ts';
-import type { DB } from '../db/database.ts';
-import { ApiError } from '../http/errors.ts';
+import { Code } from '../../../src/contract/codes.ts';
+import type { CustomerAccountList } from '../../../src/contract/accounts/schemas.ts';
+import type { DB } from '../../db/database.ts';
+import { ApiError } from '../../core/errors.ts';
 import { startSession } from './sessions.ts';
 
 export interface OwnCustomer {

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { DB } from '../db/database.ts';
+import type { DB } from '../../db/database.ts';
 
 /** After this many failures a username needs the captcha. */
 export const CAPTCHA_AFTER = 3;

@@ -1,8 +1,8 @@
-import { Code } from '../../src/contract/codes.ts';
-import { isWeakPassword } from '../../src/contract/password.ts';
-import type { LoginResponse } from '../../src/contract/user.ts';
-import type { DB } from '../db/database.ts';
-import { ApiError } from '../http/errors.ts';
+import { Code } from '../../../src/contract/codes.ts';
+import { isWeakPassword } from '../../../src/contract/password.ts';
+import type { LoginResponse } from '../../../src/contract/accounts/schemas.ts';
+import type { DB } from '../../db/database.ts';
+import { ApiError } from '../../core/errors.ts';
 import { checkCaptcha } from './captcha.ts';
 import { startingCustomer } from './customers.ts';
 import { CAPTCHA_AFTER, clearFailures, failureState, LOCK_MS, recordFailure } from './login-failures.ts';
@@ -12,7 +12,9 @@ import { startSession, toPassFlag } from './sessions.ts';
 const lockedError = () =>
   new ApiError(
     Code.locked,
-    `too many failed logins: the account is locked for ${LOCK_MS / 60_000} minutes, please try again later`,
+    'too many failed logins: the account is locked for {minutes} minutes, please try again later',
+    null,
+    { params: { minutes: LOCK_MS / 60_000 } },
   );
 
 /**

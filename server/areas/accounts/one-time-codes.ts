@@ -1,4 +1,4 @@
-import type { DB } from '../db/database.ts';
+import type { DB } from '../../db/database.ts';
 import { ownCustomer } from './customers.ts';
 import { hashToken, newToken } from './tokens.ts';
 

@@ -1,17 +1,13 @@
-import { Code } from '../../src/contract/codes.ts';
-import { COMMON_PASSWORDS } from '../../src/contract/password.ts';
-import type { DB } from '../db/database.ts';
-import { ApiError } from '../http/errors.ts';
+import { COMMON_PASSWORDS } from '../../../src/contract/password.ts';
+import type { DB } from '../../db/database.ts';
+import { invalidField } from '../../core/errors.ts';
 import { hashPassword } from './passwords.ts';
 import { endUserSessions, forgetUserSessions } from './sessions.ts';
 
 /** 422 for a new password that meets the policy but is on the common-password list. */
 export function refuseCommonPassword(password: string, field: string): void {
-  if (COMMON_PASSWORDS.has(password)) {
-    throw new ApiError(Code.invalid, 'this password is too common, please choose another', {
-      [field]: 'this password is too common, please choose another',
-    });
-  }
+  if (COMMON_PASSWORDS.has(password))
+    throw invalidField(field, 'this password is too common, please choose another');
 }
 
 /**

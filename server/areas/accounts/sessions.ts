@@ -1,7 +1,8 @@
-import { Code } from '../../src/contract/codes.ts';
-import type { PassFlag } from '../../src/contract/user.ts';
-import type { DB } from '../db/database.ts';
-import { ApiError } from '../http/errors.ts';
+import { Code } from '../../../src/contract/codes.ts';
+import type { PassFlag } from '../../../src/contract/accounts/schemas.ts';
+import type { DB } from '../../db/database.ts';
+import { ApiError } from '../../core/errors.ts';
+import type { ServerMessage } from '../../core/messages.ts';
 import { hashToken, newToken } from './tokens.ts';
 
 /** A session ends after 8 h without a call, and 7 days after login in any case. */
@@ -169,7 +170,7 @@ export async function authenticate(db: DB, token: string | undefined, now: Date)
   return record;
 }
 
-const sessionExpired = (message: string) => new ApiError(Code.sessionExpired, message);
+const sessionExpired = (message: ServerMessage) => new ApiError(Code.sessionExpired, message);
 
 /**
  * Starts a session for `uid` on customer `cuId` and ends the user's other live sessions with

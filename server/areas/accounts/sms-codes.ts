@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
-import { Code } from '../../src/contract/codes.ts';
-import type { DB } from '../db/database.ts';
-import { ApiError } from '../http/errors.ts';
+import { Code } from '../../../src/contract/codes.ts';
+import type { DB } from '../../db/database.ts';
+import { ApiError } from '../../core/errors.ts';
 import type { SmsSender } from './sms.ts';
 import { hashToken } from './tokens.ts';
 
@@ -23,7 +23,7 @@ export async function sendSmsCode(
   uid: number,
   mobile: string,
   now: Date,
-): Promise<string> {
+): Promise<{ mobile: string }> {
   const last = await db
     .selectFrom('sms_codes')
     .select('created_at')
@@ -37,10 +37,9 @@ export async function sendSmsCode(
       const seconds = Math.ceil(wait / 1000);
       throw new ApiError(
         Code.tooManyRequests,
-        `please wait ${seconds} seconds before asking for another code`,
-        {
-          seconds,
-        },
+        'please wait {seconds} seconds before asking for another code',
+        { seconds },
+        { params: { seconds } },
       );
     }
   }
@@ -59,7 +58,7 @@ export async function sendSmsCode(
     mobile,
     `Your verification code is ${code}. It is valid for 5 minutes. 您的验证码为 ${code}，5 分钟内有效。`,
   );
-  return `the verification code has been sent to ${maskMobile(mobile)}`;
+  return { mobile: maskMobile(mobile) };
 }
 
 /**

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { LoginResponse, UserInfo } from '../../src/contract/user.ts';
-import { lastSmsCode, startOfWindow } from '../testing/accounts.ts';
-import { createUser, loginAs } from '../testing/fixtures.ts';
-import { type TestApp, testApp, testDatabase } from '../testing/test-app.ts';
+import type { LoginResponse, UserInfo } from '../../../src/contract/accounts/schemas.ts';
+import { lastSmsCode, startOfWindow } from '../../testing/accounts.ts';
+import { createUser, loginAs } from '../../testing/fixtures.ts';
+import { type TestApp, testApp, testDatabase } from '../../testing/test-app.ts';
 
 // The worker's database is created once (seconds); do it outside any test's time limit.
 beforeAll(() => testDatabase());
@@ -104,7 +104,7 @@ describe('user/update-pass-word', () => {
   });
 
   it('allows 10 attempts in 15 minutes (429), so the old password cannot be guessed', async () => {
-    const t = await testApp();
+    const t = await testApp({ rateLimits: true });
     const u = await createUser(t.deps.db);
     const token = await loginAs(t, u);
     startOfWindow(t, 15 * 60_000);

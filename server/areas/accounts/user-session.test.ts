@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { CustomerAccountList, LoginResponse, UserInfo } from '../../src/contract/user.ts';
-import { createUser, loginAs } from '../testing/fixtures.ts';
-import { testApp, testDatabase } from '../testing/test-app.ts';
-import { hashToken } from '../services/tokens.ts';
+import type { CustomerAccountList, LoginResponse, UserInfo } from '../../../src/contract/accounts/schemas.ts';
+import { createUser, loginAs } from '../../testing/fixtures.ts';
+import { testApp, testDatabase } from '../../testing/test-app.ts';
+import { hashToken } from './tokens.ts';
 
 // The worker's database is created once (seconds); do it outside any test's time limit.
 beforeAll(() => testDatabase());

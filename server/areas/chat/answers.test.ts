@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AnswerList } from '../../src/contract/chat.ts';
-import { Code } from '../../src/contract/codes.ts';
-import { ApiError } from '../http/errors.ts';
-import { createChatCategory } from '../testing/chat-fixtures.ts';
-import { testApp, testDatabase } from '../testing/test-app.ts';
-import { saveAnswer } from './chat-answers.ts';
+import type { AnswerList } from '../../../src/contract/chat/schemas.ts';
+import { Code } from '../../../src/contract/codes.ts';
+import { ApiError } from '../../core/errors.ts';
+import { createChatCategory } from '../../testing/chat-fixtures.ts';
+import { testApp, testDatabase } from '../../testing/test-app.ts';
+import { saveAnswer } from './answers.ts';
 
 // The worker's database is created once (seconds on a busy machine): in a hook, not in the first test.
 beforeAll(async () => {

@@ -1,6 +1,6 @@
-import type { ChatAnswer } from '../../src/contract/chat.ts';
-import type { DB } from '../db/database.ts';
-import { invalid, notFound } from '../http/errors.ts';
+import type { ChatAnswer } from '../../../src/contract/chat/schemas.ts';
+import type { DB } from '../../db/database.ts';
+import { invalidField, notFound } from '../../core/errors.ts';
 import { sanitizeRichText } from './sanitize.ts';
 
 /** Largest stored answer (after sanitizing), in characters. */
@@ -21,9 +21,9 @@ export interface AnswerInput {
  */
 export async function saveAnswer(db: DB, input: AnswerInput): Promise<ChatAnswer> {
   const text = sanitizeRichText(input.text);
-  if (text === '') throw invalid('the answer is empty after sanitizing', { text: 'answer is empty' });
+  if (text === '') throw invalidField('text', 'the answer is empty after sanitizing');
   if (text.length > ANSWER_MAX) {
-    throw invalid(`the answer is longer than ${ANSWER_MAX} characters`, { text: 'answer is too long' });
+    throw invalidField('text', 'the answer is longer than {max} characters', { max: ANSWER_MAX });
   }
   const question = await db
     .selectFrom('chat_questions')

@@ -1,8 +1,8 @@
 import type * as v from 'valibot';
-import { Code } from '../../src/contract/codes.ts';
-import type { AddCommentRequest } from '../../src/contract/chat.ts';
-import type { DB } from '../db/database.ts';
-import { ApiError, notFound } from '../http/errors.ts';
+import { Code } from '../../../src/contract/codes.ts';
+import type { AddCommentRequest } from '../../../src/contract/chat/schemas.ts';
+import type { DB } from '../../db/database.ts';
+import { ApiError, notFound } from '../../core/errors.ts';
 
 export interface CommentAuthor {
   chatSession: string;

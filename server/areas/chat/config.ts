@@ -1,7 +1,7 @@
-import type { ChatQuestionRef } from '../../src/contract/chat.ts';
-import type { ServerConfig } from '../config.ts';
-import type { DB } from '../db/database.ts';
-import { hotQuestions } from './chat-questions.ts';
+import type { ChatQuestionRef } from '../../../src/contract/chat/schemas.ts';
+import type { ServerConfig } from '../../config.ts';
+import type { DB } from '../../db/database.ts';
+import { hotQuestions } from './questions.ts';
 
 /** How many hot questions the welcome message offers. */
 export const HOT_COUNT = 6;

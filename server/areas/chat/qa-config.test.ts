@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CHAT_SESSION_PATTERN, type QaConfig } from '../../src/contract/chat.ts';
-import { Code } from '../../src/contract/codes.ts';
-import { WELCOME } from '../seed/chat-content.ts';
-import { createUser, loginAs } from '../testing/fixtures.ts';
-import { testApp, testDatabase } from '../testing/test-app.ts';
+import { CHAT_SESSION_PATTERN, type QaConfig } from '../../../src/contract/chat/schemas.ts';
+import { Code } from '../../../src/contract/codes.ts';
+import { WELCOME } from './seed-content.ts';
+import { createUser, loginAs } from '../../testing/fixtures.ts';
+import { testApp, testDatabase } from '../../testing/test-app.ts';
 
 // The worker's database is created once (seconds on a busy machine): in a hook, not in the first test.
 beforeAll(async () => {

@@ -1,6 +1,6 @@
-import type { ChatCategory, ChatQuestionPage, ChatQuestionRef } from '../../src/contract/chat.ts';
-import type { DB } from '../db/database.ts';
-import { notFound } from '../http/errors.ts';
+import type { ChatCategory, ChatQuestionPage, ChatQuestionRef } from '../../../src/contract/chat/schemas.ts';
+import type { DB } from '../../db/database.ts';
+import { notFound } from '../../core/errors.ts';
 
 /** Page `page` of `total` items with `limit` per page; past the last page it wraps around to the first. */
 export function wrapPage(page: number, limit: number, total: number): number {

@@ -6,12 +6,12 @@ import type {
   ChatQuestionPage,
   ChatQuestionRef,
   QaConfig,
-} from '../../src/contract/chat.ts';
-import { Code } from '../../src/contract/codes.ts';
-import { CHAT_CATEGORIES } from '../seed/chat-content.ts';
-import { createChatCategory, linkRelated } from '../testing/chat-fixtures.ts';
-import { createUser, loginAs } from '../testing/fixtures.ts';
-import { type TestApp, testApp, testDatabase } from '../testing/test-app.ts';
+} from '../../../src/contract/chat/schemas.ts';
+import { Code } from '../../../src/contract/codes.ts';
+import { CHAT_CATEGORIES } from './seed-content.ts';
+import { createChatCategory, linkRelated } from '../../testing/chat-fixtures.ts';
+import { createUser, loginAs } from '../../testing/fixtures.ts';
+import { type TestApp, testApp, testDatabase } from '../../testing/test-app.ts';
 
 // The worker's database is created once (seconds on a busy machine): in a hook, not in the first test.
 beforeAll(async () => {
@@ -605,10 +605,10 @@ function startOfMinute(t: TestApp): void {
   t.advance(60_000 - (t.deps.now().getTime() % 60_000) + 1);
 }
 
-describe('chat rate limits (per IP, production)', () => {
+describe('chat rate limits (per IP)', () => {
   it('answers 429 after 60 reads a minute from one address, not for another, and again after the minute', async () => {
     const origin = 'http://localhost:8081';
-    const t = await testApp({ production: true, corsOrigins: [origin] });
+    const t = await testApp({ rateLimits: true, corsOrigins: [origin] });
     startOfMinute(t);
     const ip = randomIp();
     const codes: number[] = [];
@@ -628,7 +628,7 @@ describe('chat rate limits (per IP, production)', () => {
   });
 
   it('answers 429 after 10 comments a minute and stores nothing more', async () => {
-    const t = await testApp({ production: true });
+    const t = await testApp({ rateLimits: true });
     const ip = randomIp();
     const cat = await createChatCategory(t.deps.db, { questions: 11 });
     const session = await chatSession(t);
@@ -648,7 +648,7 @@ describe('chat rate limits (per IP, production)', () => {
   });
 
   it('does not count preflights', async () => {
-    const t = await testApp({ production: true, corsOrigins: ['http://127.0.0.1:8081'] });
+    const t = await testApp({ rateLimits: true, corsOrigins: ['http://127.0.0.1:8081'] });
     const ip = randomIp();
     for (let i = 0; i < 70; i++) {
       const res = await fromIp(t, ip, `${CS}/cate-list`, {

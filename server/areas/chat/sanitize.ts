@@ -1,5 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
-import { RICH_TEXT_TAGS } from '../../src/contract/rich-text.ts';
+import { RICH_TEXT_TAGS } from '../../../src/contract/rich-text.ts';
 
 /**
  * Allow-list HTML sanitizer for chat answers (and any other rich text the server stores).

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fragmentsOf, normalizeKeyword } from './chat-search.ts';
+import { fragmentsOf, normalizeKeyword } from './search.ts';
 
 describe('chat search fragments', () => {
   it('folds full-width forms and case, and turns punctuation into spaces', () => {

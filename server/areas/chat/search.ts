@@ -1,6 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
-import type { ChatQuestionRef } from '../../src/contract/chat.ts';
-import type { DB } from '../db/database.ts';
+import type { ChatQuestionRef } from '../../../src/contract/chat/schemas.ts';
+import type { DB } from '../../db/database.ts';
 
 /**
  * Question search for typed text. Chinese has no word boundaries, so the text is cut into

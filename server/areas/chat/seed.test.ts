@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { testApp, testDatabase } from '../testing/test-app.ts';
-import { CHAT_CATEGORIES } from './chat-content.ts';
+import { testApp, testDatabase } from '../../testing/test-app.ts';
+import { CHAT_CATEGORIES } from './seed-content.ts';
 
 beforeAll(async () => {
   await testDatabase();

@@ -1,6 +1,6 @@
-import type { DB } from '../db/database.ts';
-import { saveAnswer } from '../services/chat-answers.ts';
-import { CHAT_CATEGORIES, WELCOME } from './chat-content.ts';
+import type { DB } from '../../db/database.ts';
+import { saveAnswer } from './answers.ts';
+import { CHAT_CATEGORIES, WELCOME } from './seed-content.ts';
 
 /**
  * Seeds the customer-service chat: categories, questions, answers (through saveAnswer, so they

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { CHAT_SESSION_PATTERN } from '../../src/contract/chat.ts';
-import type { DB } from '../db/database.ts';
-import { badRequest } from '../http/errors.ts';
+import { CHAT_SESSION_PATTERN } from '../../../src/contract/chat/schemas.ts';
+import type { DB } from '../../db/database.ts';
+import { badRequest } from '../../core/errors.ts';
 
 /** A chat session lasts a day: long enough for one conversation, short enough to mean "this visit". */
 export const CHAT_SESSION_TTL_MS = 24 * 60 * 60 * 1000;

@@ -1,23 +1,28 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type {
-  AccessTokenResponse,
-  IntegrationCodeResponse,
-  NewLoginItem,
-  UserInfo,
-} from '../../src/contract/user.ts';
-import { signIntegration } from '../services/integration-signature.ts';
-import { startOfWindow } from '../testing/accounts.ts';
-import { createUser, loginAs } from '../testing/fixtures.ts';
-import { type TestApp, testApp, testDatabase } from '../testing/test-app.ts';
+import type { AccessTokenResponse, NewLoginItem, UserInfo } from '../../../src/contract/accounts/schemas.ts';
+import type { IntegrationCodeResponse } from '../../../src/contract/integration/schemas.ts';
+import { signIntegration } from '../../http/signature.ts';
+import { startOfWindow } from '../../testing/accounts.ts';
+import { createUser, loginAs } from '../../testing/fixtures.ts';
+import { type TestApp, testApp, testDatabase } from '../../testing/test-app.ts';
 
 // The worker's database is created once (seconds); do it outside any test's time limit.
 beforeAll(() => testDatabase());
+
+/** The shared secret of these tests' server (there is no default: without one, the calls are closed). */
+const SECRET = 'integration-test-secret-4f1c9a';
+const app = (overrides: Parameters<typeof testApp>[0] = {}) =>
+  testApp({ integrationSecret: SECRET, ...overrides });
 
 /** A signed integration call, as another provider system would make it. */
 function signed(t: TestApp, body: unknown, options: { skewMs?: number; secret?: string; raw?: string } = {}) {
   const raw = options.raw ?? JSON.stringify(body);
   const timestamp = String(Math.floor((t.deps.now().getTime() + (options.skewMs ?? 0)) / 1000));
-  const signature = signIntegration(options.secret ?? t.deps.config.integrationSecret, timestamp, raw);
+  const signature = signIntegration(
+    options.secret ?? t.deps.config.integrationSecret ?? SECRET,
+    timestamp,
+    raw,
+  );
   return t.call<IntegrationCodeResponse>('integration/jump-code', {
     raw,
     headers: { 'content-type': 'application/json', 'x-timestamp': timestamp, 'x-signature': signature },
@@ -26,7 +31,7 @@ function signed(t: TestApp, body: unknown, options: { skewMs?: number; secret?: 
 
 describe('integration/jump-code + user/jump-login', () => {
   it('issues a one-time code that logs the user in once, onto the named customer', async () => {
-    const t = await testApp();
+    const t = await app();
     const u = await createUser(t.deps.db, { customers: 2 });
     const issued = await signed(t, { username: u.username, identifier: u.customers[1]!.identifier });
     expect(issued.code).toBe(0);
@@ -47,7 +52,7 @@ describe('integration/jump-code + user/jump-login', () => {
   });
 
   it("ends the user's older session like any login (599)", async () => {
-    const t = await testApp();
+    const t = await app();
     const u = await createUser(t.deps.db);
     const old = await loginAs(t, u);
     const issued = await signed(t, { username: u.username });
@@ -56,7 +61,7 @@ describe('integration/jump-code + user/jump-login', () => {
   });
 
   it('refuses a code after 60 s, an unknown code and a new-login token (598)', async () => {
-    const t = await testApp();
+    const t = await app();
     const u = await createUser(t.deps.db);
     const issued = await signed(t, { username: u.username });
     t.advance(61_000);
@@ -67,7 +72,7 @@ describe('integration/jump-code + user/jump-login', () => {
   });
 
   it('refuses unsigned, wrongly signed, stale and replayed requests (403) and issues nothing', async () => {
-    const t = await testApp();
+    const t = await app();
     const u = await createUser(t.deps.db);
     const body = JSON.stringify({ username: u.username });
     const unsigned = await t.call('integration/jump-code', {
@@ -82,7 +87,7 @@ describe('integration/jump-code + user/jump-login', () => {
     const headers = {
       'content-type': 'application/json',
       'x-timestamp': timestamp,
-      'x-signature': signIntegration(t.deps.config.integrationSecret, timestamp, body),
+      'x-signature': signIntegration(SECRET, timestamp, body),
     };
     // The signature covers the body: the same headers with another body fail.
     const tampered = await t.call('integration/jump-code', {
@@ -103,7 +108,7 @@ describe('integration/jump-code + user/jump-login', () => {
   });
 
   it("answers 404 for an unknown user, 403 for another user's customer, 400/422 for a bad body", async () => {
-    const t = await testApp();
+    const t = await app();
     const u = await createUser(t.deps.db);
     const other = await createUser(t.deps.db);
     expect((await signed(t, { username: 'no-such-user-xyz' })).code).toBe(404);
@@ -115,18 +120,21 @@ describe('integration/jump-code + user/jump-login', () => {
     expect((await signed(t, { username: 42 })).code).toBe(422);
   });
 
-  it('is closed in production while the development secret is configured', async () => {
-    const t = await testApp({ production: true, integrationSecret: 'dev-integration-secret-change-me' });
-    const u = await createUser(t.deps.db);
-    expect((await signed(t, { username: u.username })).code).toBe(403);
-    const t2 = await testApp({ production: true, integrationSecret: 'a-real-secret-0123456789' });
+  it('is closed without INTEGRATION_SECRET, in every mode, whatever the request signs with', async () => {
+    const u = await createUser((await app()).deps.db);
+    for (const mode of ['development', 'test', 'production'] as const) {
+      const t = await testApp({ mode, production: mode === 'production', integrationSecret: null });
+      const res = await signed(t, { username: u.username }, { secret: '' });
+      expect([res.code, res.message], mode).toEqual([403, 'integration is not configured on this server']);
+    }
+    const t2 = await app({ mode: 'production', production: true });
     expect((await signed(t2, { username: u.username })).code).toBe(0);
   });
 });
 
 describe('user/new-login', () => {
   it('returns [{ur_token, flag: 1}] for a user with several customers', async () => {
-    const t = await testApp();
+    const t = await app();
     const u = await createUser(t.deps.db, { customers: 3 });
     const issued = await signed(t, { username: u.username, kind: 'new' });
     const res = await t.call<NewLoginItem[]>('user/new-login', { body: { token: issued.data.code } });
@@ -139,7 +147,7 @@ describe('user/new-login', () => {
   });
 
   it('returns flag 0 for a single customer or when the customer was named', async () => {
-    const t = await testApp();
+    const t = await app();
     const one = await createUser(t.deps.db);
     const a = await signed(t, { username: one.username, kind: 'new' });
     expect(
@@ -156,7 +164,7 @@ describe('user/new-login', () => {
   });
 
   it('refuses a jump code (598)', async () => {
-    const t = await testApp();
+    const t = await app();
     const u = await createUser(t.deps.db);
     const issued = await signed(t, { username: u.username });
     expect((await t.call('user/new-login', { body: { token: issued.data.code } })).code).toBe(598);
@@ -164,8 +172,8 @@ describe('user/new-login', () => {
 });
 
 describe('one-time code guessing', () => {
-  it('limits jump-login and new-login per IP in production (429)', async () => {
-    const t = await testApp({ production: true });
+  it('limits jump-login and new-login per IP (429)', async () => {
+    const t = await app({ rateLimits: true });
     startOfWindow(t, 60_000);
     const codes: number[] = [];
     for (let i = 0; i < 61; i++) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MenuRoute } from '../db/schema.ts';
+import type { MenuRoute } from './tables.ts';
 import { buildTree } from './menu.ts';
 
 const row = (

@@ -1,6 +1,6 @@
-import type { RouteMeta, RouteRecord } from '../../src/contract/menu.ts';
-import type { DB } from '../db/database.ts';
-import type { MenuRoute } from '../db/schema.ts';
+import type { RouteMeta, RouteRecord } from '../../../src/contract/menu/schemas.ts';
+import type { DB } from '../../db/database.ts';
+import type { MenuRoute } from './tables.ts';
 
 /**
  * How long a group's menu is served from memory. Writes in this process call `forgetMenus`;

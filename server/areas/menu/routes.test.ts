@@ -1,10 +1,10 @@
 import * as v from 'valibot';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type RouteRecord, RouteListSchema } from '../../src/contract/menu.ts';
-import { DEFAULT_MENU, seedMenu } from '../seed/menu.ts';
-import { forgetMenus, MENU_CACHE_MS } from '../services/menu.ts';
-import { createUser, loginAs } from '../testing/fixtures.ts';
-import { type TestApp, testApp, testDatabase } from '../testing/test-app.ts';
+import { type RouteRecord, RouteListSchema } from '../../../src/contract/menu/schemas.ts';
+import { DEFAULT_MENU, seedMenu } from './seed.ts';
+import { forgetMenus, MENU_CACHE_MS } from './menu.ts';
+import { createUser, loginAs } from '../../testing/fixtures.ts';
+import { type TestApp, testApp, testDatabase } from '../../testing/test-app.ts';
 
 // The worker's database is created once, within the hook timeout rather than a test's.
 beforeAll(() => testDatabase());

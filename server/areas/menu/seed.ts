@@ -1,4 +1,4 @@
-import type { DB } from '../db/database.ts';
+import type { DB } from '../../db/database.ts';
 
 interface SeedRoute {
   path: string;

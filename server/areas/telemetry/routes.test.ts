@@ -1,12 +1,15 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { createApp } from '../app.ts';
-import type { Database } from '../db/schema.ts';
-import { OutboxSmsSender } from '../services/sms.ts';
-import { createUser, loginAs } from '../testing/fixtures.ts';
-import { TELEMETRY_LIMIT } from '../services/telemetry.ts';
-import { type TestApp, testApp, unique, testDatabase } from '../testing/test-app.ts';
+import { createApp } from '../../app.ts';
+import type { Database } from '../../db/schema.ts';
+import { OutboxSmsSender } from '../accounts/sms.ts';
+import { createUser, loginAs } from '../../testing/fixtures.ts';
+import { dataTracking } from '../../../src/contract/telemetry/operations.ts';
+import { type TestApp, testApp, unique, testDatabase } from '../../testing/test-app.ts';
+
+/** The per-address limit the contract declares for each telemetry call. */
+const TELEMETRY_LIMIT = dataTracking.rateLimits?.[0]?.limit ?? 0;
 
 // The worker's database is created once, within the hook timeout rather than a test's.
 beforeAll(() => testDatabase());
@@ -22,7 +25,7 @@ const ownWindow = (t: TestApp) => t.advance((1000 + Math.floor(Math.random() * 1
 
 /** A real app whose database refuses every connection (its server log is kept quiet). */
 async function brokenApp() {
-  const t = await testApp({ production: true });
+  const t = await testApp({ rateLimits: true });
   const log = vi.spyOn(console, 'error').mockImplementation(() => {});
   const pool = new pg.Pool({ host: '127.0.0.1', port: 1, connectionTimeoutMillis: 500, max: 1 });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
@@ -144,7 +147,7 @@ describe('GET common/data-tracking', () => {
   });
 
   it(`allows ${TELEMETRY_LIMIT} calls a minute per IP, then 429 until the next minute`, async () => {
-    const t = await testApp({ production: true });
+    const t = await testApp({ rateLimits: true });
     ownWindow(t);
     for (let i = 0; i < TELEMETRY_LIMIT; i++) {
       const res = await t.call('common/data-tracking', { query: { element_code: '1' } });
@@ -251,15 +254,15 @@ describe('POST common/error-log', () => {
     expect(rows).toEqual([]);
   });
 
-  it('reads a form body like JSON and validates it the same way', async () => {
+  it('takes JSON only: a form body answers 415 and stores nothing', async () => {
     const t = await testApp();
     const marker = unique('form');
     const res = await t.call('common/error-log', {
       raw: new URLSearchParams({ url: '/x', message: marker, cu_id: '42' }).toString(),
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
-    expect(res.code).toBe(0);
-    expect((await errorRows(t, marker)).map((r) => r.cu_id)).toEqual(['42']);
+    expect(res.code).toBe(415);
+    expect(await errorRows(t, marker)).toEqual([]);
   });
 
   it.each([
@@ -283,7 +286,7 @@ describe('POST common/error-log', () => {
   });
 
   it('is limited per IP like tracking', async () => {
-    const t = await testApp({ production: true });
+    const t = await testApp({ rateLimits: true });
     ownWindow(t);
     for (let i = 0; i < TELEMETRY_LIMIT; i++) {
       const res = await t.call('common/error-log', { body: { url: '/', message: 'flood' } });

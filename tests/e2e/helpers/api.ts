@@ -1,6 +1,13 @@
 import type { APIRequestContext } from '@playwright/test';
-import { DEV_INTEGRATION_SECRET, signIntegration } from '../../../server/services/integration-signature.ts';
+import { signIntegration } from '../../../server/http/signature.ts';
 import type { Login } from './accounts.ts';
+
+/** The secret the e2e server was started with (playwright.config.ts). */
+function integrationSecret(): string {
+  const secret = process.env.LP_E2E_SECRET;
+  if (!secret) throw new Error('LP_E2E_SECRET is not set: run the e2e tests through playwright.config.ts');
+  return secret;
+}
 
 interface Envelope<T> {
   code: number;
@@ -62,11 +69,7 @@ export async function integrationCode(
     headers: {
       'content-type': 'application/json',
       'x-timestamp': timestamp,
-      'x-signature': signIntegration(
-        process.env.INTEGRATION_SECRET ?? DEV_INTEGRATION_SECRET,
-        timestamp,
-        body,
-      ),
+      'x-signature': signIntegration(integrationSecret(), timestamp, body),
     },
   });
   const answer = (await response.json()) as Envelope<{ code: string }>;

@@ -1,0 +1,117 @@
+import { Code } from '../../../src/contract/codes.ts';
+import * as ops from '../../../src/contract/accounts/operations.ts';
+import { ApiError, forbidden, invalidField, say } from '../../core/errors.ts';
+import { handle, reply } from '../../http/route.ts';
+import { issueCaptcha } from './captcha.ts';
+import { customerAccountList, enterCustomer, startingCustomer } from './customers.ts';
+import { login } from './login.ts';
+import { redeemOneTimeCode } from './one-time-codes.ts';
+import { refuseCommonPassword, setPassword } from './password-change.ts';
+import { verifyPassword } from './passwords.ts';
+import { endSession, startSession } from './sessions.ts';
+import { checkSmsCode, markSmsCodeUsed, maskMobile, sendSmsCode } from './sms-codes.ts';
+
+const invalidCode = () =>
+  new ApiError(Code.sessionExpired, 'the login link is invalid or has expired, please log in');
+
+/** `user/*`, `customer-account/*` and `index/change-passwd`: logins, sessions, customers, passwords. */
+export const routes = [
+  handle(ops.login, ({ input, deps, now }) => login(deps.db, input, now)),
+
+  handle(ops.captcha, async ({ input, deps, now, c }) => {
+    const image = await issueCaptcha(deps.db, input.username, now);
+    return c.body(image, 200, {
+      'content-type': 'image/svg+xml; charset=utf-8',
+      'cache-control': 'no-store',
+    });
+  }),
+
+  handle(ops.getUserInfo, ({ session: s }) => ({
+    name: s.name,
+    avatar: s.avatar,
+    introduction: s.introduction,
+    roles: ['admin'],
+    uid: s.uid,
+    user: { ur_account: s.username },
+    sg_id: s.sgId,
+    role_label: s.roleLabel,
+    customer: s.customer,
+    city: s.city,
+    pass_flag: s.passFlag,
+    is_weak_password: s.isWeakPassword,
+    is_white_customer: s.isWhiteCustomer,
+    mobile_hint: s.mobile ? maskMobile(s.mobile) : '',
+  })),
+
+  handle(ops.logout, async ({ session, deps, now }) => {
+    await endSession(deps.db, session.sessionId, 'logout', now);
+    return reply(null, 'logged out');
+  }),
+
+  handle(ops.jumpLogin, async ({ input, deps: { db }, now }) => {
+    const redeemed = await redeemOneTimeCode(db, input.code, 'jump', now);
+    if (!redeemed) throw invalidCode();
+    const cuId = redeemed.cuId ?? (await startingCustomer(db, redeemed.uid))?.cu_id ?? null;
+    return { access_token: await startSession(db, redeemed.uid, cuId, now) };
+  }),
+
+  handle(ops.newLogin, async ({ input, deps: { db }, now }) => {
+    const redeemed = await redeemOneTimeCode(db, input.token, 'new', now);
+    if (!redeemed) throw invalidCode();
+    const start = await startingCustomer(db, redeemed.uid);
+    const cuId = redeemed.cuId ?? start?.cu_id ?? null;
+    const flag: 0 | 1 = redeemed.cuId === null && (start?.count ?? 0) > 1 ? 1 : 0;
+    return [{ ur_token: await startSession(db, redeemed.uid, cuId, now), flag }];
+  }),
+
+  handle(ops.customerLogin, async ({ input, session, deps, now }) => {
+    const { access_token } = await enterCustomer(deps.db, session.uid, input.identifier, now);
+    return { access_token };
+  }),
+
+  handle(ops.updatePassword, async ({ input, session: s, deps: { db }, now }) => {
+    if (input.username !== s.username) throw forbidden('you can only change your own password');
+    const user = await db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('uid', '=', s.uid)
+      .executeTakeFirstOrThrow();
+    if (!(await verifyPassword(input.old_password, user.password_hash))) {
+      throw new ApiError(Code.wrongCredentials, 'the old password is wrong');
+    }
+    if (input.new_password1 === input.old_password) {
+      throw invalidField('new_password1', 'the new password must differ from the old one');
+    }
+    refuseCommonPassword(input.new_password1, 'new_password1');
+    await setPassword(db, s.uid, input.new_password1, now);
+    return reply(null, 'password changed, please log in again');
+  }),
+
+  handle(ops.customerAccounts, ({ session, deps }) =>
+    customerAccountList(deps.db, session.uid, session.cuId),
+  ),
+
+  handle(ops.switchCustomer, async ({ input, session, deps, now }) => {
+    const { access_token } = await enterCustomer(deps.db, session.uid, input.identifier, now);
+    return reply({ access_token }, 'switch success');
+  }),
+
+  handle(ops.changePasswordBySms, async ({ input, session: s, deps: { db, sms }, now, lang }) => {
+    if (input.ur_account !== s.username) throw forbidden('you can only change your own password');
+    if (input.mobile !== s.mobile)
+      throw invalidField('mobile', 'the mobile number does not match the account');
+    if (input.action === 'captcha') {
+      const sent = await sendSmsCode(db, sms, s.uid, s.mobile, now);
+      // spec §7: the captcha answer's data is the message itself
+      return reply(
+        say('the verification code has been sent to {mobile}', lang, sent),
+        'the verification code has been sent to {mobile}',
+        sent,
+      );
+    }
+    refuseCommonPassword(input.ur_passwd, 'ur_passwd');
+    const codeId = await checkSmsCode(db, s.uid, s.mobile, input.captcha, now);
+    await setPassword(db, s.uid, input.ur_passwd, now, (trx) => markSmsCodeUsed(trx, codeId, now));
+    return reply(null, 'password changed, please log in again');
+  }),
+];

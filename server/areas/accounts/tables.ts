@@ -1,0 +1,121 @@
+import type { Generated } from 'kysely';
+import type { GeneratedTimestamp, Timestamp } from '../../db/columns.ts';
+
+export interface CompaniesTable {
+  co_id: Generated<number>;
+  co_name: string;
+}
+
+export interface CustomersTable {
+  cu_id: Generated<number>;
+  cu_name: string;
+  identifier: string;
+  co_id: number;
+  is_white: Generated<boolean>;
+  pinyin: Generated<string>;
+}
+
+export interface UserGroupsTable {
+  sg_id: number;
+  name: string;
+  role_label: Generated<string>;
+}
+
+export interface UsersTable {
+  uid: Generated<number>;
+  ur_account: string;
+  name: string;
+  avatar: Generated<string>;
+  introduction: Generated<string>;
+  mobile: Generated<string>;
+  city: Generated<string>;
+  sg_id: number;
+  password_hash: string;
+  is_weak_password: Generated<boolean>;
+  pass_flag: Generated<number>;
+  password_changed_at: GeneratedTimestamp;
+  default_cu_id: number | null;
+  created_at: GeneratedTimestamp;
+}
+
+export interface UserCustomersTable {
+  uid: number;
+  cu_id: number;
+  position: Generated<number>;
+}
+
+export interface SessionsTable {
+  id: Generated<string>;
+  token_hash: string;
+  uid: number;
+  cu_id: number | null;
+  created_at: GeneratedTimestamp;
+  last_seen_at: GeneratedTimestamp;
+  ended_at: Timestamp | null;
+  /** 'replaced' (logged in elsewhere → 599), 'logout', 'password', 'switched', 'expired'. */
+  end_reason: string | null;
+}
+
+export interface LoginFailuresTable {
+  username: string;
+  failures: Generated<number>;
+  last_failed_at: GeneratedTimestamp;
+  locked_until: Timestamp | null;
+}
+
+export interface CaptchasTable {
+  username: string;
+  answer_hash: string;
+  expires_at: Timestamp;
+}
+
+export interface OneTimeCodesTable {
+  code_hash: string;
+  /** 'jump' (user/jump-login) or 'new' (user/new-login). */
+  kind: string;
+  uid: number;
+  cu_id: number | null;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: GeneratedTimestamp;
+}
+
+export interface SmsCodesTable {
+  id: Generated<string>;
+  uid: number;
+  mobile: string;
+  code_hash: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  attempts: Generated<number>;
+  created_at: GeneratedTimestamp;
+}
+
+export interface SmsOutboxTable {
+  id: Generated<string>;
+  mobile: string;
+  body: string;
+  created_at: GeneratedTimestamp;
+}
+
+export interface AppSettingsTable {
+  key: string;
+  value: string;
+}
+
+declare module '../../db/schema.ts' {
+  interface Database {
+    companies: CompaniesTable;
+    customers: CustomersTable;
+    user_groups: UserGroupsTable;
+    users: UsersTable;
+    user_customers: UserCustomersTable;
+    sessions: SessionsTable;
+    login_failures: LoginFailuresTable;
+    captchas: CaptchasTable;
+    one_time_codes: OneTimeCodesTable;
+    sms_codes: SmsCodesTable;
+    sms_outbox: SmsOutboxTable;
+    app_settings: AppSettingsTable;
+  }
+}

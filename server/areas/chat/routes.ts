@@ -1,0 +1,42 @@
+import { CHAT_SESSION_HEADER } from '../../../src/contract/chat/schemas.ts';
+import * as ops from '../../../src/contract/chat/operations.ts';
+import { handle, reply, type Call } from '../../http/route.ts';
+import { answersOf } from './answers.ts';
+import { addComment } from './comments.ts';
+import { qaSettings } from './config.ts';
+import { activeQuestion, categoryQuestions, listCategories, relatedBatch } from './questions.ts';
+import { searchQuestions } from './search.ts';
+import { chatSessionFor, requireChatSession } from './sessions.ts';
+
+/** `common/get-qa-config` (GET, and POST as the spec's client sends it) and `customer-service/*`. */
+async function qaConfig({ session, deps: { db, config }, now, c }: Call<typeof ops.qaConfig>) {
+  const chat = await chatSessionFor(db, c.req.header(CHAT_SESSION_HEADER), session?.uid ?? null, now);
+  return { ...(await qaSettings(db, config)), session: chat };
+}
+
+export const routes = [
+  handle(ops.qaConfig, qaConfig),
+  handle(ops.qaConfigPost, qaConfig),
+
+  handle(ops.categories, ({ deps }) => listCategories(deps.db)),
+
+  handle(ops.categoryQuestions, ({ input, deps }) =>
+    categoryQuestions(deps.db, input.cate_id, input.page, input.limit),
+  ),
+
+  handle(ops.answers, async ({ input, deps: { db } }) => {
+    await activeQuestion(db, input.q_id);
+    const related = await relatedBatch(db, input.q_id, 1, 5);
+    return { list: await answersOf(db, input.q_id), related: related.list };
+  }),
+
+  handle(ops.relatedBatch, ({ input, deps }) => relatedBatch(deps.db, input.q_id, input.page, input.limit)),
+
+  handle(ops.search, ({ input, deps }) => searchQuestions(deps.db, input.keyword, input.limit)),
+
+  handle(ops.addComment, async ({ input, session, deps: { db }, now, c }) => {
+    const chatSession = await requireChatSession(db, c.req.header(CHAT_SESSION_HEADER), now);
+    const author = { chatSession, uid: session?.uid ?? null, cuId: session?.cuId ?? null };
+    return reply(await addComment(db, author, input, now), 'thank you for your feedback');
+  }),
+];

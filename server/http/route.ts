@@ -1,0 +1,203 @@
+import type { Context, Hono } from 'hono';
+import { cors } from 'hono/cors';
+import * as v from 'valibot';
+import { CHAT_SESSION_HEADER } from '../../src/contract/chat/schemas.ts';
+import { Code } from '../../src/contract/codes.ts';
+import { type Lang, langOf, type Params } from '../../src/contract/messages.ts';
+import type { AnswerOf, Operation, ParsedInputOf } from '../../src/contract/operation.ts';
+import type { SessionRecord } from '../areas/accounts/sessions.ts';
+import { ApiError, say } from '../core/errors.ts';
+import type { ServerMessage } from '../core/messages.ts';
+import { checkSigned, type SessionFor, sessionFor } from './auth.ts';
+import { clientIp } from './client-ip.ts';
+import type { AppDeps, AppEnv } from './env.ts';
+import { readInput, validateInput } from './input.ts';
+import { applyRateLimits } from './rate-limit.ts';
+
+/** What a handler is given: the validated input, the session its `auth` implies, and the rest. */
+export interface Call<Op extends Operation> {
+  input: ParsedInputOf<Op>;
+  session: SessionFor<Op['auth']>;
+  deps: AppDeps;
+  /** The request's clock reading (the app's clock: tests move it). */
+  now: Date;
+  /** The caller's language (`Accept-Language`: en, else zh-CN). */
+  lang: Lang;
+  /** The client's address (the socket's). */
+  ip: string;
+  c: Context<AppEnv>;
+}
+
+const REPLY = Symbol('reply');
+
+/** A success answer with a message other than `ok`. */
+export interface Reply<T> {
+  readonly [REPLY]: true;
+  readonly data: T;
+  readonly message: ServerMessage;
+  readonly params: Params | undefined;
+}
+
+export const reply = <T>(data: T, message: ServerMessage, params?: Params): Reply<T> => ({
+  [REPLY]: true,
+  data,
+  message,
+  params,
+});
+
+type Answer<Op extends Operation> = AnswerOf<Op> | Reply<AnswerOf<Op>> | Response;
+
+/** An operation's handler: returns `data` (the envelope is added), a `reply()`, or a Response of its own. */
+export type Handler<Op extends Operation> = (call: Call<Op>) => Promise<Answer<Op>> | Answer<Op>;
+
+/** An operation with its handler: what an area's `routes.ts` exports, a list of these. */
+export interface Route {
+  readonly op: Operation;
+  readonly handler: Handler<Operation>;
+}
+
+export function handle<Op extends Operation>(op: Op, handler: Handler<Op>): Route {
+  return { op, handler: handler as unknown as Handler<Operation> };
+}
+
+/** The caller's language: `Accept-Language` names English first → en, otherwise zh-CN. */
+export function requestLang(c: Context): Lang {
+  const header = c.req.header('accept-language');
+  if (!header) return langOf(undefined);
+  let best: { tag: string; q: number } | null = null;
+  for (const part of header.split(',')) {
+    const [tag = '', ...params] = part.trim().split(';');
+    const q = Number(
+      params
+        .find((p) => p.trim().startsWith('q='))
+        ?.trim()
+        .slice(2) ?? 1,
+    );
+    const lower = tag.toLowerCase();
+    if (!(lower.startsWith('en') || lower.startsWith('zh')) || !(q > 0)) continue;
+    if (!best || q > best.q) best = { tag: lower, q };
+  }
+  return langOf(best?.tag);
+}
+
+const isReply = (value: unknown): value is Reply<unknown> =>
+  typeof value === 'object' && value !== null && REPLY in value;
+
+/** The JSON envelope of a success. */
+function success(c: Context, data: unknown, message: string): Response {
+  return c.json({ code: Code.ok, message, data: data === undefined ? null : data });
+}
+
+/**
+ * The Hono handler of one route: everything the declaration says happens here, in this order, so
+ * that no call can skip a step: per-address limits (before any other work), the session its
+ * `auth` asks for (598/599/463), per-user limits, reading and validating the input (400/415/422),
+ * per-field limits, the handler, the envelope. A `background` call answers 543 for any failure
+ * that is not a refusal of its input.
+ */
+function routeHandler(route: Route) {
+  const { op, handler } = route;
+  const limits = op.rateLimits ?? [];
+  const ipLimits = limits.filter((r) => r.by === 'ip');
+  const userLimits = limits.filter((r) => r.by === 'user');
+  const fieldLimits = limits.filter((r) => r.by === 'field');
+  return async (c: Context<AppEnv>): Promise<Response> => {
+    const deps = c.var.deps;
+    const now = deps.now();
+    const lang = requestLang(c);
+    const ip = clientIp(c);
+    const limited = deps.config.rateLimits;
+    try {
+      if (limited && ipLimits.length)
+        await applyRateLimits(deps.db, ipLimits, op.path, { ip, uid: null, input: null }, now);
+      let raw: string | undefined;
+      if (op.auth === 'signed') {
+        raw = await c.req.text();
+        await checkSigned(c, deps, raw, now);
+      }
+      const session = (await sessionFor(c, op.auth, deps, now)) as SessionRecord | null;
+      if (limited && userLimits.length) {
+        await applyRateLimits(
+          deps.db,
+          userLimits,
+          op.path,
+          { ip, uid: session?.uid ?? null, input: null },
+          now,
+        );
+      }
+      const input = validateInput(op.input, await readInput(c, op, raw), lang) as Record<string, unknown>;
+      if (limited && fieldLimits.length) {
+        await applyRateLimits(deps.db, fieldLimits, op.path, { ip, uid: session?.uid ?? null, input }, now);
+      }
+      const answer = await handler({
+        input,
+        session: session as never,
+        deps,
+        now,
+        lang,
+        ip,
+        c,
+      } as Call<Operation>);
+      if (answer instanceof Response) return answer;
+      if (!isReply(answer)) {
+        if (deps.config.checkAnswers) checkAnswer(op, answer);
+        return success(c, answer, say('ok', lang));
+      }
+      if (deps.config.checkAnswers) checkAnswer(op, answer.data);
+      return success(c, answer.data, say(answer.message, lang, answer.params));
+    } catch (error) {
+      if (op.background && !(error instanceof ApiError)) {
+        console.error(`[server] ${op.id} failed:`, error instanceof Error ? error.message : error);
+        throw new ApiError(Code.backgroundFailed, '{what} could not be stored', null, {
+          params: { what: op.path },
+        });
+      }
+      throw error;
+    }
+  };
+}
+
+/**
+ * In tests and development every answer is checked against the operation's answer schema, so
+ * the contract cannot drift from what the server really sends (a mismatch is a server fault).
+ */
+function checkAnswer(op: Operation, data: unknown): void {
+  if (op.media) return;
+  const result = v.safeParse(op.output, data);
+  if (!result.success) {
+    const where = result.issues.map((i) => `${v.getDotPath(i) ?? '(answer)'}: ${i.message}`).join('; ');
+    throw new Error(`${op.id} answered outside its contract: ${where}`);
+  }
+}
+
+/**
+ * CORS for the operations open to partner pages: only the origins of `config.corsOrigins` get
+ * Access-Control-Allow-Origin (no credentials: the token travels in X-Token, never a cookie).
+ * Preflights are answered with 204 before any limit or validation.
+ */
+function partnerCors() {
+  return cors({
+    origin: (origin, c) =>
+      (c as Context<AppEnv>).var.deps.config.corsOrigins.includes(origin) ? origin : null,
+    allowMethods: ['GET', 'POST', 'OPTIONS'],
+    allowHeaders: ['Content-Type', 'X-Token', 'Accept-Language', CHAT_SESSION_HEADER],
+    maxAge: 600,
+  });
+}
+
+/** Mounts every route on `api` (the `/api` sub-app) at `/<path>.html`; one id once. */
+export function mountRoutes(api: Hono<AppEnv>, routes: readonly Route[]): void {
+  const seen = new Set<string>();
+  const withCors = new Set<string>();
+  for (const route of routes) {
+    const { op } = route;
+    if (seen.has(op.id)) throw new Error(`${op.id} is mounted twice`);
+    seen.add(op.id);
+    const path = `/${op.path}.html`;
+    if (op.cors && !withCors.has(path)) {
+      withCors.add(path);
+      api.use(path, partnerCors());
+    }
+    api.on(op.method, path, routeHandler(route));
+  }
+}

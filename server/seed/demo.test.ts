@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AccessTokenResponse, CustomerAccountList } from '../../src/contract/accounts/schemas.ts';
+import { createApp } from '../app.ts';
+import { OutboxSmsSender } from '../areas/accounts/sms.ts';
+import { loadConfig } from '../config.ts';
+import { type OpenedDatabase, openDatabase } from '../db/database.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import { seedBase } from './base.ts';
+import { DEMO_USERNAMES, demoAccountsIn, removeDemoAccounts, seedDemo } from './demo.ts';
+
+/**
+ * The demo data of README "Demo logins", in a database of its own (the shared test database
+ * holds no accounts: tests make their own users).
+ */
+let database: OpenedDatabase;
+beforeAll(async () => {
+  database = await openDatabase({});
+  await migrateToLatest(database.db);
+  await seedBase(database.db, { servicePhone: '400-000-0000', serviceWebsite: 'https://example.test' });
+});
+afterAll(() => database.close());
+
+function api() {
+  const app = createApp({
+    db: database.db,
+    config: { ...loadConfig({ NODE_ENV: 'test' }), rateLimits: false },
+    sms: new OutboxSmsSender(database.db),
+    now: () => new Date(),
+  });
+  return async <T>(path: string, init: { body?: unknown; token?: string } = {}) => {
+    const headers: Record<string, string> = { 'accept-language': 'en' };
+    if (init.token) headers['x-token'] = init.token;
+    if (init.body) headers['content-type'] = 'application/json';
+    const res = await app.request(`/api/${path}.html`, {
+      method: init.body ? 'POST' : 'GET',
+      headers,
+      ...(init.body ? { body: JSON.stringify(init.body) } : {}),
+    });
+    return (await res.json()) as { code: number; message: string; data: T };
+  };
+}
+
+describe('demo data', () => {
+  it('seeds the five demo accounts once, into a database without users', async () => {
+    expect(await demoAccountsIn(database.db)).toEqual([]);
+    expect(await seedDemo(database.db)).toBe(true);
+    expect(await seedDemo(database.db)).toBe(false);
+    expect(await demoAccountsIn(database.db)).toEqual([...DEMO_USERNAMES].sort());
+  });
+
+  it('gives each demo login what README says it shows', async () => {
+    const call = api();
+    const login = async (username: string, password: string) =>
+      call<{
+        access_token: string;
+        is_weak_password: boolean;
+        is_white_customer: boolean;
+        pass_flag: number;
+      }>('user/login', { body: { username, password } });
+    const demo = await login('demo', 'Demo@2026pass');
+    expect(demo.data).toMatchObject({ is_weak_password: false, pass_flag: 0 });
+    expect((await login('weak', '12345678')).data).toMatchObject({
+      is_weak_password: true,
+      is_white_customer: false,
+    });
+    expect((await login('white', 'abc12345')).data).toMatchObject({
+      is_weak_password: true,
+      is_white_customer: true,
+    });
+    expect((await login('forced', 'Init#2026a')).data).toMatchObject({ pass_flag: 1 });
+    const multi = await login('multi', 'Multi#2026x');
+    const accounts = await call<CustomerAccountList>('customer-account/index', {
+      token: multi.data.access_token,
+    });
+    expect(accounts.data.list.map((c) => c.identifier)).toEqual([
+      'HR-SH-RD',
+      'FS-CD-02',
+      'XD-DTP-01',
+      'SY-SJZ-01',
+      'BG-GZ-01',
+    ]);
+    expect(accounts.data.list.find((c) => c.identifier === 'SY-SJZ-01')?.pinyin).toContain('sjz');
+    // demo holds two accounts and cannot reach another user's
+    const token = demo.data.access_token;
+    expect(
+      (await call('customer-account/switch-customer', { token, body: { identifier: 'FS-EAST' } })).code,
+    ).toBe(403);
+    const ok = await call<AccessTokenResponse>('customer-account/switch-customer', {
+      token,
+      body: { identifier: 'BG-BJ-CO' },
+    });
+    expect([ok.code, ok.message]).toEqual([0, 'switch success']);
+  });
+
+  it('removes the demo accounts (before a production start), and their sessions with them', async () => {
+    const call = api();
+    const { data } = await call<{ access_token: string }>('user/login', {
+      body: { username: 'demo', password: 'Demo@2026pass' },
+    });
+    expect(await removeDemoAccounts(database.db)).toEqual([...DEMO_USERNAMES].sort());
+    expect(await demoAccountsIn(database.db)).toEqual([]);
+    expect((await call('user/get-user-info', { token: data.access_token })).code).toBe(598);
+    expect(await removeDemoAccounts(database.db)).toEqual([]);
+  });
+});
