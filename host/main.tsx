@@ -1,5 +1,6 @@
 import { createRoot } from 'react-dom/client';
 import { scaleRootFontSize } from '../src/lib/root-font-size.ts';
+import { followApiOutcomes } from '../src/stores/api-outcomes.ts';
 import { watchDevice } from '../src/stores/app.ts';
 import { setNavigation } from '../src/stores/navigation.ts';
 import { kitSheets } from '../src/ui/index.ts';
@@ -10,6 +11,8 @@ import { hostSheet } from './styles.ts';
 /** The portal: styles adopted by the document (no inline style), navigation through the router. */
 document.adoptedStyleSheets = [...kitSheets(), hostSheet()];
 setNavigation({ navigate: (path) => go(path) });
+// The portal owns its page: failed calls become toasts, the 599 question and the way to /login.
+followApiOutcomes();
 watchDevice(window);
 scaleRootFontSize(window);
 

@@ -1,6 +1,7 @@
 import { atom } from 'nanostores';
 import { createElement } from 'react';
 import { Notices } from '../../src/features/notices/notices.tsx';
+import { followApiOutcomes } from '../../src/stores/api-outcomes.ts';
 import type { ToastKind } from '../../src/stores/notices.ts';
 import { shared } from '../../src/stores/registry.ts';
 import { define } from '../kit/define.ts';
@@ -38,16 +39,21 @@ export class LpNotices extends ReactElement {
   declare placement: string | null;
 
   #unlisten: (() => void) | null = null;
+  #unfollow: (() => void) | null = null;
 
   override connectedCallback(): void {
     $hosts.set([...$hosts.get().filter((h) => h !== this), this]);
     this.#unlisten ??= $hosts.listen(() => this.requestUpdate());
+    // A page with notices shows failed calls (spec §8); without one, each element says its own.
+    this.#unfollow ??= followApiOutcomes();
     super.connectedCallback();
   }
 
   override disconnectedCallback(): void {
     this.#unlisten?.();
     this.#unlisten = null;
+    this.#unfollow?.();
+    this.#unfollow = null;
     $hosts.set($hosts.get().filter((h) => h !== this));
     super.disconnectedCallback();
   }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { get } from '../../src/api/client.ts';
+import { call } from '../../src/api/transport.ts';
+import { qaConfig } from '../../src/contract/chat/operations.ts';
 import { t } from '../../src/i18n/index.ts';
 import { Button, Dialog } from '../../src/ui/index.ts';
 
@@ -15,7 +16,7 @@ export function AboutDialog({ open, onClose }: { open: boolean; onClose: () => v
   const [info, setInfo] = useState<ServiceInfo | null>(null);
   useEffect(() => {
     if (!open || info) return;
-    void get<ServiceInfo>('common/get-qa-config', { action_id: 0, action_page: 'about' }).then(
+    void call(qaConfig, { action_id: 0, action_page: 'about' }, { quiet: true }).then(
       (data) => setInfo({ phone: data.phone, website: data.website }),
       () => setInfo({ phone: '', website: '' }),
     );

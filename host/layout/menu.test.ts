@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_MENU } from '../../server/seed/menu.ts';
-import type { RouteRecord } from '../../src/contract/menu.ts';
+import { DEFAULT_MENU } from '../../server/areas/menu/seed.ts';
+import type { RouteRecord } from '../../src/contract/menu/schemas.ts';
 import { filterRoutes } from '../../src/stores/routes.ts';
 import { buildMenu } from './menu.ts';
 

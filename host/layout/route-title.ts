@@ -1,5 +1,5 @@
 import { isMessageKey, type Locale, t } from '../../src/i18n/index.ts';
-import type { RouteMeta } from '../../src/contract/menu.ts';
+import type { RouteMeta } from '../../src/contract/menu/schemas.ts';
 import type { OrderStatus } from '../../src/stores/session.ts';
 
 export const ORDER_CREATE_PATH = '/customer-order/create';

@@ -1,10 +1,12 @@
-import type { CustomerAccountList, SwitchCustomerResponse } from '../contract/user.ts';
-import { get, post } from './client.ts';
+import * as ops from '../contract/accounts/operations.ts';
+import type { CustomerAccountList, SwitchCustomerResponse } from '../contract/accounts/schemas.ts';
+import { type CallOptions, call } from './transport.ts';
 
 /** `GET customer-account/index`: the user's customer accounts (with pinyin initials) and the current one. */
-export const listCustomerAccounts = (): Promise<CustomerAccountList> =>
-  get<CustomerAccountList>('customer-account/index');
+export const listCustomerAccounts = (): Promise<CustomerAccountList> => call(ops.customerAccounts, {});
 
 /** `POST customer-account/switch-customer`: may answer a new token. 403 for an account not the user's. */
-export const switchCustomerAccount = (identifier: string): Promise<SwitchCustomerResponse> =>
-  post<SwitchCustomerResponse>('customer-account/switch-customer', { identifier });
+export const switchCustomerAccount = (
+  identifier: string,
+  options?: CallOptions,
+): Promise<SwitchCustomerResponse> => call(ops.switchCustomer, { identifier }, options);

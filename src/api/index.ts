@@ -1,4 +1,5 @@
-export { call, get, post, REQUEST_TIMEOUT_MS, GET_RETRIES, type CallOptions, type Query } from './client.ts';
+export { call, apiUrl, REQUEST_TIMEOUT_MS, GET_RETRIES, type CallOptions } from './transport.ts';
+export { onApiOutcome, outcomeOf, type ApiOutcome } from './outcomes.ts';
 export {
   apiBase,
   setApiBase,
@@ -8,7 +9,6 @@ export {
   type LpConfig,
 } from './config.ts';
 export { ApiError, TransportCode, isApiError } from './errors.ts';
-export { ERROR_TOAST_MS, RELOGIN_DELAY_MS } from './catalogue.ts';
 export * from './user.ts';
 export * from './customer-account.ts';
 export * from './password.ts';

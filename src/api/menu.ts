@@ -1,5 +1,6 @@
-import type { RouteRecord } from '../contract/menu.ts';
-import { get } from './client.ts';
+import * as ops from '../contract/menu/operations.ts';
+import type { RouteRecord } from '../contract/menu/schemas.ts';
+import { call } from './transport.ts';
 
 /** `GET common/get-route`: the menu tree of the user's group. */
-export const getRoutes = (): Promise<RouteRecord[]> => get<RouteRecord[]>('common/get-route');
+export const getRoutes = (): Promise<RouteRecord[]> => call(ops.getRoutes, {});

@@ -1,19 +1,16 @@
-import { post } from './client.ts';
+import * as ops from '../contract/accounts/operations.ts';
+import type { UpdatePasswordRequest } from '../contract/accounts/schemas.ts';
+import { type CallOptions, call } from './transport.ts';
 
-export interface UpdatePasswordInput {
-  username: string;
-  old_password: string;
-  new_password1: string;
-  new_password2: string;
-}
+export type UpdatePasswordInput = UpdatePasswordRequest;
 
 /** `POST user/update-pass-word`; success ends every session of the user. */
-export const updatePassword = (input: UpdatePasswordInput): Promise<null> =>
-  post<null>('user/update-pass-word', input);
+export const updatePassword = (input: UpdatePasswordInput, options?: CallOptions): Promise<null> =>
+  call(ops.updatePassword, input, options);
 
 /** `POST index/change-passwd` (form) `action=captcha`: sends an SMS code; answers a message. */
-export const requestPasswordCaptcha = (ur_account: string, mobile: string): Promise<string> =>
-  post<string>('index/change-passwd', undefined, { form: { action: 'captcha', ur_account, mobile } });
+export const requestPasswordCaptcha = (ur_account: string, mobile: string, options?: CallOptions) =>
+  call(ops.changePasswordBySms, { action: 'captcha', ur_account, mobile }, options) as Promise<string>;
 
 export interface ChangePasswordInput {
   ur_account: string;
@@ -23,5 +20,5 @@ export interface ChangePasswordInput {
 }
 
 /** `POST index/change-passwd` (form) `action=submit`: changes the password with the SMS code. */
-export const changePasswordWithCaptcha = (input: ChangePasswordInput): Promise<null> =>
-  post<null>('index/change-passwd', undefined, { form: { action: 'submit', ...input } });
+export const changePasswordWithCaptcha = (input: ChangePasswordInput, options?: CallOptions) =>
+  call(ops.changePasswordBySms, { action: 'submit', ...input }, options) as Promise<null>;

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createUser } from '../../server/testing/fixtures.ts';
-import { TrackingCode } from '../contract/telemetry.ts';
+import { TrackingCode } from '../contract/telemetry/schemas.ts';
 import { $toasts } from '../stores/notices.ts';
 import { ApiError } from './errors.ts';
 import { track } from './telemetry.ts';

@@ -1,19 +1,11 @@
-import type * as v from 'valibot';
-import type {
-  DataTrackingQuery,
-  ErrorLogRequest,
-  TrackingCode as ContractCodes,
-} from '../contract/telemetry.ts';
+import * as ops from '../contract/telemetry/operations.ts';
+import { type DataTrackingQuery, type ErrorLogRequest, TrackingCode } from '../contract/telemetry/schemas.ts';
 import { $identity } from '../stores/auth.ts';
-import { get, post } from './client.ts';
+import { call } from './transport.ts';
 
-export type TrackingEvent = v.InferInput<typeof DataTrackingQuery>;
-export type ErrorReport = v.InferInput<typeof ErrorLogRequest>;
-/**
- * The contract's tracking codes (1 action, 2 failure, 3 timeout), restated so that the client
- * does not pull valibot in with the contract's schemas; `satisfies` keeps the two equal.
- */
-export const TrackingCode = { action: 1, failure: 2, timeout: 3 } as const satisfies typeof ContractCodes;
+export { TrackingCode };
+export type TrackingEvent = DataTrackingQuery;
+export type ErrorReport = ErrorLogRequest;
 export type TrackingCodeValue = (typeof TrackingCode)[keyof typeof TrackingCode];
 
 function currentPage(): string {
@@ -32,7 +24,7 @@ export async function track(
   who: Partial<{ account: string; customer: string; role: string }> = {},
 ): Promise<void> {
   const identity = { ...$identity.get(), ...who };
-  const query: Record<string, string | number> = {
+  const query = {
     time: new Date().toISOString(),
     customer: identity.customer.slice(0, 128),
     account: identity.account.slice(0, 64),
@@ -44,7 +36,7 @@ export async function track(
     element_code: elementCode,
   } satisfies Omit<TrackingEvent, 'token'>;
   try {
-    await get<null>('common/data-tracking', query, { quiet: true });
+    await call(ops.dataTracking, query, { quiet: true });
   } catch {
     // telemetry never disturbs the user
   }
@@ -53,7 +45,7 @@ export async function track(
 /** Sends a front-end error report (`POST common/error-log`); silent, never throws. */
 export async function reportError(report: ErrorReport): Promise<void> {
   try {
-    await post<null>('common/error-log', report, { quiet: true });
+    await call(ops.errorLog, report, { quiet: true });
   } catch {
     // nothing to do: the report is best effort
   }

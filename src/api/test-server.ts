@@ -3,7 +3,7 @@ import { clearAuth } from '../stores/auth.ts';
 import { setNavigation } from '../stores/navigation.ts';
 import { clearNotices } from '../stores/notices.ts';
 import { type FetchLike, setApiBase, setApiFetch } from './config.ts';
-import { resetErrorNotices } from './catalogue.ts';
+import { followApiOutcomes, resetApiNotices } from '../stores/api-outcomes.ts';
 
 /** Test wiring only (never part of a bundle): the client talks to the real app in-process. */
 export const TEST_ORIGIN = 'http://portal.test';
@@ -28,7 +28,9 @@ export interface Wired {
 
 export async function wireClient(): Promise<Wired> {
   const t = await testApp();
-  resetErrorNotices();
+  resetApiNotices();
+  // As the portal's page does: failed calls' outcomes become toasts, the 599 question, /login.
+  const stopOutcomes = followApiOutcomes();
   const requests: Sent[] = [];
   const navigations: string[] = [];
   const reloads = { count: 0 };
@@ -58,7 +60,8 @@ export async function wireClient(): Promise<Wired> {
       setApiBase('');
       clearNotices();
       clearAuth();
-      resetErrorNotices();
+      stopOutcomes();
+      resetApiNotices();
     },
   };
 }

@@ -5,10 +5,31 @@ import { t as translate } from '../i18n/translate.ts';
 import { $roles, $token, setToken } from '../stores/auth.ts';
 import { $confirms, $toasts } from '../stores/notices.ts';
 import { ApiError, TransportCode } from './errors.ts';
-import { get, post } from './client.ts';
+import * as v from 'valibot';
+import * as ops from '../contract/accounts/operations.ts';
+import { NoInput } from '../contract/fields.ts';
+import { getRoutes } from '../contract/menu/operations.ts';
+import { operation } from '../contract/operation.ts';
+import { $locale } from '../i18n/translate.ts';
+import { $passwordFlags, storeFlags } from '../stores/password-flags.ts';
+import { call } from './transport.ts';
 import { getUserInfo, login, logout } from './user.ts';
 import { type Wired, wireClient } from './test-server.ts';
 import { t } from '../i18n/translate.ts';
+
+/** An operation the server does not have: the tests answer it with their own fetch. */
+const probe = (method: 'GET' | 'POST', path: string) =>
+  operation({
+    area: 'test',
+    method,
+    path,
+    summary: 'probe',
+    auth: 'public',
+    input: NoInput,
+    output: v.unknown(),
+  });
+const get = (path: string, _query?: undefined, options = {}) => call(probe('GET', path), {}, options);
+const post = (path: string, _body: unknown = {}, options = {}) => call(probe('POST', path), {}, options);
 
 let w: Wired;
 beforeEach(async () => {
@@ -64,7 +85,7 @@ describe('api client against the real server', () => {
   });
 
   it('shows other codes as an error toast for 5 s and still rejects with them', async () => {
-    const error = await failure(post('user/login', { username: '', password: 'x' }));
+    const error = await failure(call(ops.login, { username: '', password: 'x' }));
     expect([Code.badRequest, Code.invalid]).toContain(error.code);
     expect($toasts.get()).toEqual([
       expect.objectContaining({ kind: 'error', message: error.message, duration: 5000 }),
@@ -177,7 +198,7 @@ describe('transport failures', () => {
 
   it('POSTs are never retried', async () => {
     const calls = throwing();
-    const error = await failure(post('user/logout'));
+    const error = await failure(call(ops.logout, {}));
     expect(error.code).toBe(TransportCode.network);
     expect(calls.count).toBe(1);
   });
@@ -204,7 +225,7 @@ describe('transport failures', () => {
           signal?.addEventListener('abort', () => reject(signal.reason));
         }),
     );
-    const pending = failure(post('user/logout'));
+    const pending = failure(call(ops.logout, {}));
     await vi.advanceTimersByTimeAsync(49_999);
     expect($toasts.get()).toEqual([]);
     await vi.advanceTimersByTimeAsync(1);
@@ -227,10 +248,73 @@ describe('cancelled calls', () => {
           signal?.addEventListener('abort', () => reject(signal.reason));
         }),
     );
-    const pending = failure(get('common/get-route', undefined, { signal: controller.signal }));
+    const pending = failure(call(getRoutes, {}, { signal: controller.signal }));
     controller.abort();
     expect((await pending).code).toBe(TransportCode.aborted);
     expect(calls).toBeLessThanOrEqual(1);
     expect($toasts.get()).toEqual([]);
+  });
+});
+
+describe('the typed transport', () => {
+  it('sends the locale as Accept-Language, and the server answers in it', async () => {
+    const previous = $locale.get();
+    try {
+      $locale.set('zh-CN');
+      const zh = await failure(call(ops.login, { username: 'nobody-here-zh', password: 'Wrong#pass1' }));
+      expect(w.requests.at(-1)?.headers.get('Accept-Language')).toBe('zh-CN');
+      expect(zh.message).toBe('用户名或密码错误');
+      $locale.set('en');
+      const en = await failure(call(ops.login, { username: 'nobody-here-en', password: 'Wrong#pass1' }));
+      expect(w.requests.at(-1)?.headers.get('Accept-Language')).toBe('en');
+      expect(en.message).toBe('wrong username or password');
+      const missing = await failure(call(ops.login, { password: 'x' } as never, { quiet: true }));
+      expect(missing.data).toEqual({ username: 'is required' });
+    } finally {
+      $locale.set(previous);
+    }
+  });
+
+  it('463 opens the forced password change instead of a toast', async () => {
+    w.useFetch(envelopeFetch(Code.mustChangePassword));
+    storeFlags({ is_weak_password: false, is_white_customer: false, pass_flag: 0 });
+    expect($passwordFlags.get().passFlag).toBe(0);
+    await failure(get('common/anything'));
+    expect($passwordFlags.get().passFlag).toBe(1);
+    expect($toasts.get()).toEqual([]);
+  });
+
+  it('a quiet call raises no outcome at all; silentCodes keep only those codes', async () => {
+    w.useFetch(envelopeFetch(Code.conflict));
+    await failure(get('common/anything', undefined, { quiet: true }));
+    expect($toasts.get()).toEqual([]);
+    await failure(get('common/anything', undefined, { silentCodes: [Code.conflict] }));
+    expect($toasts.get()).toEqual([]);
+    w.useFetch(async () => {
+      throw new TypeError('offline');
+    });
+    await failure(post('common/anything', {}, { silentCodes: [Code.conflict] }));
+    expect($toasts.get()).toEqual([expect.objectContaining({ message: t('api.network') })]);
+  });
+
+  it('sends a form body for the spec’s form calls and JSON for the rest', async () => {
+    const user = await createUser(w.t.deps.db);
+    setToken((await login({ username: user.username, password: user.password })).access_token);
+    const bodies: string[] = [];
+    w.useFetch(async (input, init) => {
+      const request = new Request(input, init);
+      bodies.push(`${request.headers.get('content-type')} ${await request.clone().text()}`);
+      return w.t.app.fetch(request);
+    });
+    await call(ops.changePasswordBySms, {
+      action: 'captcha',
+      ur_account: user.username,
+      mobile: user.mobile,
+    });
+    await call(ops.customerAccounts, {});
+    await failure(call(ops.switchCustomer, { identifier: 'NOT-MINE' }));
+    expect(bodies[0]).toMatch(/^application\/x-www-form-urlencoded.* action=captcha&ur_account=/);
+    expect(bodies[1]).toBe('null ');
+    expect(bodies[2]).toBe('application/json {"identifier":"NOT-MINE"}');
   });
 });

@@ -1,26 +1,24 @@
 import ky, { type KyInstance, type Options } from 'ky';
+import type { InputOf, Operation, AnswerOf } from '../contract/operation.ts';
+import { $locale, t } from '../i18n/translate.ts';
 import { $token } from '../stores/auth.ts';
-import { t } from '../i18n/translate.ts';
-import { type NoticeOptions, announce } from './catalogue.ts';
 import { apiBase, apiFetch } from './config.ts';
 import { ApiError, TransportCode } from './errors.ts';
+import { emitOutcome, outcomeOf } from './outcomes.ts';
 
 /** Spec §7: every call gives up after 50 s. */
 export const REQUEST_TIMEOUT_MS = 50_000;
 /** GETs are retried this many times on network failure; POSTs never (they may have happened). */
 export const GET_RETRIES = 2;
 
-export type Query = Record<string, string | number | boolean | undefined>;
-
-export interface CallOptions extends NoticeOptions {
-  query?: Query;
-  /** JSON body (POST). */
-  body?: unknown;
-  /** `application/x-www-form-urlencoded` body (POST), where the spec says "form". */
-  form?: Record<string, string>;
-  /** Multipart body (uploads). */
-  multipart?: FormData;
+export interface CallOptions {
+  /** No outcome at all for a failure (background calls, widgets that say it inline). */
+  quiet?: boolean;
+  /** Further codes this caller shows itself (a form's 422, the customer-add call's 402). */
+  silentCodes?: readonly number[];
   signal?: AbortSignal;
+  /** Extra request headers (the chat session). */
+  headers?: Record<string, string>;
 }
 
 const http: KyInstance = ky.create({
@@ -39,23 +37,28 @@ const http: KyInstance = ky.create({
       (request) => {
         const token = $token.get();
         if (token) request.headers.set('X-Token', token);
+        // The server answers messages in the user's language (zh-CN unless English).
+        request.headers.set('Accept-Language', $locale.get());
       },
     ],
   },
 });
 
-function url(path: string): string {
-  return `${apiBase()}/${path.replace(/^\/+/, '')}.html`;
-}
+/** `/api/<path>.html` under the page's API base. */
+export const apiUrl = (path: string): string => `${apiBase()}/${path.replace(/^\/+/, '')}.html`;
 
 function transportError(error: unknown, signal?: AbortSignal): ApiError {
   if (signal?.aborted) return new ApiError(TransportCode.aborted, t('api.unknownError'));
-  if (error instanceof Error && error.name === 'TimeoutError')
+  if (error instanceof Error && error.name === 'TimeoutError') {
     return new ApiError(TransportCode.timeout, t('api.network'));
+  }
   return new ApiError(TransportCode.network, t('api.network'));
 }
 
-async function envelope(response: Response): Promise<{ code: number; message: string; data: unknown }> {
+/** The envelope of an answer, or a typed failure when the body is not one (a proxy's error page). */
+export async function readEnvelope(
+  response: Response,
+): Promise<{ code: number; message: string; data: unknown }> {
   const text = await response.text();
   try {
     const body: unknown = JSON.parse(text);
@@ -69,37 +72,50 @@ async function envelope(response: Response): Promise<{ code: number; message: st
   return { code: response.status >= 400 ? response.status : 500, message: t('api.badResponse'), data: null };
 }
 
-/**
- * Calls `/api/<path>.html` and unwraps the envelope: resolves with `data` when `code` is 0,
- * otherwise shows the catalogue's notice (spec §8) and rejects with an ApiError.
- */
-export async function call<T>(method: 'get' | 'post', path: string, options: CallOptions = {}): Promise<T> {
-  const init: Options = { method };
-  if (options.query) init.searchParams = clean(options.query);
+type Plain = Record<string, unknown>;
+
+function searchParams(input: Plain): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(input)) if (value !== undefined) out[key] = String(value);
+  return out;
+}
+
+function requestInit(op: Operation, input: Plain, options: CallOptions): Options {
+  const init: Options = { method: op.method.toLowerCase() };
   if (options.signal) init.signal = options.signal;
-  if (options.form) init.body = new URLSearchParams(options.form);
-  else if (options.multipart) init.body = options.multipart;
-  else if (options.body !== undefined) init.json = options.body;
+  if (options.headers) init.headers = options.headers;
+  if (op.method === 'GET') {
+    init.searchParams = searchParams(input);
+  } else if (!(op.bodyOptional && Object.keys(input).length === 0)) {
+    // The spec's "form" calls go as forms; everything else as JSON.
+    if (op.encoding === 'form' || op.encoding === 'json-or-form')
+      init.body = new URLSearchParams(searchParams(input));
+    else init.json = input;
+  }
+  return init;
+}
+
+/**
+ * Calls an operation of the contract and unwraps the envelope: resolves with `data` (typed by
+ * the operation's answer schema) when `code` is 0; otherwise emits the failure's outcome (spec
+ * §8 catalogue; see outcomes.ts) unless the caller takes it on, and rejects with an ApiError.
+ */
+export async function call<Op extends Operation>(
+  op: Op,
+  input: InputOf<Op>,
+  options: CallOptions = {},
+): Promise<AnswerOf<Op>> {
   let failure: ApiError;
   try {
-    const answer = await envelope(await http(url(path), init));
-    if (answer.code === 0) return answer.data as T;
+    const answer = await readEnvelope(await http(apiUrl(op.path), requestInit(op, input as Plain, options)));
+    if (answer.code === 0) return answer.data as AnswerOf<Op>;
     failure = new ApiError(answer.code, answer.message, answer.data);
   } catch (error) {
     failure = transportError(error, options.signal);
   }
-  announce(failure, options);
+  if (!options.quiet) {
+    const outcome = outcomeOf(failure, options.silentCodes);
+    if (outcome) emitOutcome(outcome);
+  }
   throw failure;
 }
-
-function clean(query: Query): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(query)) if (value !== undefined) out[key] = String(value);
-  return out;
-}
-
-export const get = <T>(path: string, query?: Query, options: Omit<CallOptions, 'query'> = {}): Promise<T> =>
-  call<T>('get', path, query ? { ...options, query } : options);
-
-export const post = <T>(path: string, body?: unknown, options: Omit<CallOptions, 'body'> = {}): Promise<T> =>
-  call<T>('post', path, body === undefined ? options : { ...options, body });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_MENU } from '../../server/seed/menu.ts';
+import { DEFAULT_MENU } from '../../server/areas/menu/seed.ts';
 import * as chat from './messages/chat.ts';
 import { catalogues } from './catalogue.ts';
 import { $t, isMessageKey, LOCALES, type MessageKey, t } from './index.ts';

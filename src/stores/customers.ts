@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 import { listCustomerAccounts, switchCustomerAccount } from '../api/customer-account.ts';
-import type { CustomerAccountList } from '../contract/user.ts';
+import type { CustomerAccountList } from '../contract/accounts/schemas.ts';
 import { t } from '../i18n/translate.ts';
 import { setToken } from './auth.ts';
 import { reload } from './navigation.ts';

@@ -1,6 +1,6 @@
 import { atom, computed } from 'nanostores';
 import { getRoutes } from '../api/menu.ts';
-import type { RouteMeta, RouteRecord } from '../contract/menu.ts';
+import type { RouteMeta, RouteRecord } from '../contract/menu/schemas.ts';
 import { $roles } from './auth.ts';
 import { shared } from './registry.ts';
 

@@ -189,7 +189,7 @@ describe('session actions against the real server', () => {
 
 describe('entering from another provider system', () => {
   it('jump-login and new-login codes store the token they answer, once', async () => {
-    const { issueOneTimeCode } = await import('../../server/services/one-time-codes.ts');
+    const { issueOneTimeCode } = await import('../../server/areas/accounts/one-time-codes.ts');
     const user = await createUser(w.t.deps.db, { customers: 2 });
     const jump = await issueOneTimeCode(w.t.deps.db, { username: user.username, kind: 'jump' }, new Date());
     if (!jump.ok) throw new Error('no code');

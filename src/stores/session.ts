@@ -1,4 +1,4 @@
-import { atom, computed, map } from 'nanostores';
+import { computed, map } from 'nanostores';
 import { reportError } from '../api/telemetry.ts';
 import {
   customerLogin,
@@ -9,18 +9,20 @@ import {
   newLogin,
 } from '../api/user.ts';
 import { isApiError } from '../api/errors.ts';
-import type { LoginRequest, LoginResponse, NewLoginItem, PassFlag, UserInfo } from '../contract/user.ts';
+import type { LoginRequest, LoginResponse, NewLoginItem, UserInfo } from '../contract/accounts/schemas.ts';
 import { t } from '../i18n/translate.ts';
 import { $identity, $roles, clearAuth, setToken } from './auth.ts';
 import { navigate } from './navigation.ts';
 import { toast } from './notices.ts';
 import { shared } from './registry.ts';
+import { storeFlags } from './password-flags.ts';
 import { loadRoutes, resetRoutes } from './routes.ts';
-import { local, readJson, session, writeJson } from './storage.ts';
+import { readJson, session, writeJson } from './storage.ts';
 import { broadcast, onSync, startSync } from './sync.ts';
 import { closeAllViews } from './tabs.ts';
 
 export { $roles, $token, clearAuth, setToken, TOKEN_COOKIE } from './auth.ts';
+export { $passwordFlags, type PasswordFlags } from './password-flags.ts';
 
 /** What the order editor is doing (the create tab's title follows it). */
 export type OrderStatus = 'add' | 'edit' | 'copy';
@@ -39,24 +41,7 @@ export interface SessionState {
   currentStep: number;
 }
 
-/** The login flags of spec §9, kept in localStorage. */
-export interface PasswordFlags {
-  isWeakPassword: boolean;
-  isWhiteCustomer: boolean;
-  passFlag: PassFlag;
-}
-
 export const USER_INFO_KEY = 'userInfo';
-const FLAG_KEYS = { weak: 'is_weak_password', white: 'is_white_customer', pass: 'pass_flag' } as const;
-
-function readFlags(): PasswordFlags {
-  const pass = Number(local.get(FLAG_KEYS.pass));
-  return {
-    isWeakPassword: local.get(FLAG_KEYS.weak) === 'true',
-    isWhiteCustomer: local.get(FLAG_KEYS.white) === 'true',
-    passFlag: pass === 1 || pass === 2 ? pass : 0,
-  };
-}
 
 function initial(): SessionState {
   return {
@@ -72,13 +57,9 @@ function initial(): SessionState {
   };
 }
 
-const state = shared('session', () => ({
-  session: map<SessionState>(initial()),
-  flags: atom<PasswordFlags>(readFlags()),
-}));
+const state = shared('session', () => ({ session: map<SessionState>(initial()) }));
 
 export const $session = state.session;
-export const $passwordFlags = state.flags;
 /** The customer account the session is in (from the user info). */
 export const $customer = shared('session.customer', () =>
   computed(state.session, (value) => value.userInfo?.customer ?? null),
@@ -107,13 +88,6 @@ export async function login(request: LoginRequest): Promise<LoginResponse> {
   setToken(answer.access_token);
   storeFlags(answer);
   return answer;
-}
-
-function storeFlags(from: Pick<LoginResponse, 'is_weak_password' | 'is_white_customer' | 'pass_flag'>): void {
-  local.set(FLAG_KEYS.weak, String(from.is_weak_password));
-  local.set(FLAG_KEYS.white, String(from.is_white_customer));
-  local.set(FLAG_KEYS.pass, String(from.pass_flag ?? 0));
-  $passwordFlags.set(readFlags());
 }
 
 /** Enters with a one-time code from another provider system (`user/jump-login`); stores the token. */

@@ -1,5 +1,5 @@
 import { atom } from 'nanostores';
-import type { RouteMeta } from '../contract/menu.ts';
+import type { RouteMeta } from '../contract/menu/schemas.ts';
 import { shared } from './registry.ts';
 import { readJson, session, writeJson } from './storage.ts';
 

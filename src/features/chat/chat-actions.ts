@@ -5,7 +5,7 @@ import {
   COMMENT_DESC_MAX,
   CommentType,
   KEYWORD_MAX,
-} from '../../contract/chat.ts';
+} from '../../contract/chat/schemas.ts';
 import { Code } from '../../contract/codes.ts';
 import { t } from '../../i18n/index.ts';
 import { chatApi } from './chat-api.ts';

@@ -1,4 +1,4 @@
-import type { ChatAnswer, ChatCategory, ChatQuestionRef } from '../../contract/chat.ts';
+import type { ChatAnswer, ChatCategory, ChatQuestionRef } from '../../contract/chat/schemas.ts';
 
 /** A list of questions the user can pick from, with "change a batch" when there are more. */
 export interface QuestionList {

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
-import { KEYWORD_MAX } from '../../contract/chat.ts';
+import { KEYWORD_MAX } from '../../contract/chat/schemas.ts';
 import { useT } from '../../ui/use-t.ts';
 import { ask, setDraft, startChat } from './chat-actions.ts';
 import { ChatButton } from './chat-button.tsx';

@@ -1,4 +1,4 @@
-import { COMMENT_DESC_MAX, CommentReason } from '../../contract/chat.ts';
+import { COMMENT_DESC_MAX, CommentReason } from '../../contract/chat/schemas.ts';
 import type { MessageKey } from '../../i18n/index.ts';
 import { useT } from '../../ui/use-t.ts';
 import { setDescription, submitFeedback, toggleReason } from './chat-actions.ts';

@@ -1,4 +1,4 @@
-import type { ChatQuestionRef } from '../../contract/chat.ts';
+import type { ChatQuestionRef } from '../../contract/chat/schemas.ts';
 import { useT } from '../../ui/use-t.ts';
 import { canChangeBatch, changeBatch, pickQuestion } from './chat-actions.ts';
 import { ChatButton } from './chat-button.tsx';

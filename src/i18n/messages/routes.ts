@@ -1,6 +1,6 @@
 /**
  * Route titles: the static routes of the shell and the keys of the server's menu
- * (server/seed/menu.ts). A title the catalogue does not know is shown as the server sent it.
+ * (server/areas/menu/seed.ts). A title the catalogue does not know is shown as the server sent it.
  */
 export const zh = {
   'route.home': '首页',
