@@ -19,7 +19,7 @@ import {
   listCategories,
   relatedBatch,
 } from '../services/chat-questions.ts';
-import { searchQuestions } from '../services/chat-search.ts';
+import { chatSearchOf } from '../services/chat-search-index.ts';
 import { requireChatSession } from '../services/chat-sessions.ts';
 import { chatCors, chatLimit, limitChat } from './chat-http.ts';
 import { ok } from './reply.ts';
@@ -59,7 +59,7 @@ export function customerServiceRoutes(): Hono<AppEnv> {
   app.get('/search.html', async (c) => {
     await limitChat(c, 'read');
     const q = parseInput(SearchQuery, readQuery(c));
-    return ok(c, await searchQuestions(c.var.deps.db, q.keyword, q.limit));
+    return ok(c, await chatSearchOf(c.var.deps).search(q.keyword, q.limit));
   });
 
   app.post('/add-comment.html', chatLimit('comment'), optionalSession(), async (c) => {

@@ -1,5 +1,6 @@
 import { isWeakPassword } from '../../src/contract/password.ts';
 import type { DB } from '../db/database.ts';
+import { chatKnowledgeChanged } from '../services/chat-search-index.ts';
 import { hashPassword } from '../services/passwords.ts';
 import { pinyinInitials } from '../services/pinyin.ts';
 import { seedChat } from './chat.ts';
@@ -178,5 +179,7 @@ export async function seedDemo(
     await seedMenu(trx, null);
     await seedChat(trx, { servicePhone: options.servicePhone });
   });
+  // After the commit: a chat search loading its index meanwhile would miss the seeded questions.
+  chatKnowledgeChanged();
   return true;
 }
