@@ -74,6 +74,23 @@ describe('ChatSearch', () => {
     expect(kb.loads).toBe(2);
   });
 
+  it('loads again for a change announced while an older load runs, and keeps the newer index', async () => {
+    const { kb, search } = setup();
+    const older = deferred<SearchableQuestion[]>();
+    kb.next = older.promise;
+    const before = search.search('取消订单', 10);
+    await turn();
+    chatKnowledgeChanged();
+    const after = search.search('取消订单', 10);
+    await turn();
+    expect(kb.loads).toBe(2);
+    expect(await after).toEqual([{ q_id: 2, q_name: '如何取消订单' }]);
+    older.resolve([question(1, '温度偏离怎么办'), question(9, '取消订单（旧）')]);
+    expect(await before).toEqual([{ q_id: 9, q_name: '取消订单（旧）' }]);
+    expect(await search.search('取消订单', 10)).toEqual([{ q_id: 2, q_name: '如何取消订单' }]);
+    expect(kb.loads).toBe(2);
+  });
+
   it('sees a change made elsewhere within maxAgeMs (the staleness bound)', async () => {
     const { kb, search } = setup({ maxAgeMs: 30_000 });
     await search.search('取消订单', 10);

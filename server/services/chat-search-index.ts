@@ -21,7 +21,8 @@ import { ConcurrencyGate } from './chat-search-gate.ts';
  *   by warm()) and loaded again when it is older than `maxAgeMs` or when this process announced a
  *   change (chatKnowledgeChanged). The load is shared: searches arriving meanwhile wait for it.
  * - Cache: answers by normalized keyword (so `ＤＴＰ是什么？` and `dtp是什么` are one entry), a
- *   bounded LRU whose entries live `maxAgeMs` at most, emptied whenever the index is loaded again.
+ *   bounded LRU whose entries live `maxAgeMs` at most; each index has its own, so a new index
+ *   starts with an empty one.
  * - Gate: at most `permits` searches run at once and `queue` more wait; past that the answer is
  *   429 at once. A search holding a permit first lets the event loop turn once (setImmediate), so
  *   a flood of searches queues here, in the gate, and not in front of other requests: the server
@@ -68,6 +69,8 @@ export function chatKnowledgeChanged(): void {
 
 interface Index {
   search: SearchIndex;
+  /** Answers computed from this index, by normalized keyword. */
+  answers: LruCache<ChatQuestionRef[]>;
   /** When the load started (the data is at least this fresh). */
   loadedAt: number;
   version: number;
@@ -86,19 +89,15 @@ export interface ChatSearchStats {
 
 export class ChatSearch {
   private readonly maxAgeMs: number;
-  private readonly cache: LruCache<ChatQuestionRef[]>;
+  private readonly cacheEntries: number;
   private readonly gate: ConcurrencyGate;
   private index: Index | null = null;
-  private loading: Promise<Index> | null = null;
+  private loading: { version: number; promise: Promise<Index> } | null = null;
   private readonly counts = { hits: 0, misses: 0, loads: 0 };
 
   constructor(private readonly options: ChatSearchOptions) {
     this.maxAgeMs = options.maxAgeMs ?? CHAT_SEARCH_DEFAULTS.maxAgeMs;
-    this.cache = new LruCache(
-      options.cacheEntries ?? CHAT_SEARCH_DEFAULTS.cacheEntries,
-      this.maxAgeMs,
-      options.now,
-    );
+    this.cacheEntries = options.cacheEntries ?? CHAT_SEARCH_DEFAULTS.cacheEntries;
     this.gate = new ConcurrencyGate(
       options.permits ?? CHAT_SEARCH_DEFAULTS.permits,
       options.queue ?? CHAT_SEARCH_DEFAULTS.queue,
@@ -130,14 +129,14 @@ export class ChatSearch {
 
   /** The top CHAT_PAGE_MAX answers of a phrase: from the cache, or ranked and cached. */
   private answer(index: Index, phrase: string): ChatQuestionRef[] {
-    const cached = this.cache.get(phrase);
+    const cached = index.answers.get(phrase);
     if (cached) {
       this.counts.hits += 1;
       return cached;
     }
     this.counts.misses += 1;
     const ranked = rankQuestions(index.search, phrase, CHAT_PAGE_MAX);
-    this.cache.set(phrase, ranked);
+    index.answers.set(phrase, ranked);
     return ranked;
   }
 
@@ -147,27 +146,37 @@ export class ChatSearch {
     return this.options.now() - index.loadedAt < this.maxAgeMs ? index : null;
   }
 
-  /** One load at a time: callers arriving during a load share it (and its failure). */
+  /**
+   * One load at a time per version of the knowledge base: callers arriving during a load share it
+   * (and its failure), unless a change was announced since it started.
+   */
   private reload(): Promise<Index> {
-    if (!this.loading) {
-      const loading = this.load();
+    if (this.loading?.version !== knowledgeVersion) {
+      const version = knowledgeVersion;
+      const promise = this.load(version);
+      const loading = { version, promise };
       const done = () => {
         if (this.loading === loading) this.loading = null;
       };
-      loading.then(done, done);
+      promise.then(done, done);
       this.loading = loading;
     }
-    return this.loading;
+    return this.loading.promise;
   }
 
-  private async load(): Promise<Index> {
-    const version = knowledgeVersion;
+  private async load(version: number): Promise<Index> {
     const loadedAt = this.options.now();
     const questions = await this.options.load();
     this.counts.loads += 1;
-    this.cache.clear();
-    this.index = { search: buildSearchIndex(questions), loadedAt, version };
-    return this.index;
+    const index: Index = {
+      search: buildSearchIndex(questions),
+      answers: new LruCache(this.cacheEntries, this.maxAgeMs, this.options.now),
+      loadedAt,
+      version,
+    };
+    // A load started before an announced change may end after the one started since: keep the newer.
+    if (!this.index || version >= this.index.version) this.index = index;
+    return index;
   }
 }
 
