@@ -22,9 +22,12 @@ import esbuild from 'rollup-plugin-esbuild';
  * - dist/host/               the portal page (index.html pointing at the host entry) and favicon
  * An element is a folder elements/<name>/ with an entry elements/<name>/<name>.ts.
  */
-// A fresh dist/ on every build: hashed chunks of earlier builds would pile up (and be counted by
-// `npm run size`).
-rmSync('dist', { recursive: true, force: true });
+/**
+ * Source maps only on request (`SOURCEMAPS=1 npm run build`): everything under dist/ is served
+ * publicly, and a map hands out the original sources, comments included. Nothing in the build,
+ * `npm run size` or the server needs them.
+ */
+const sourcemaps = (env) => env.SOURCEMAPS === '1';
 
 const elementNames = readdirSync('elements', { withFileTypes: true })
   .filter((d) => d.isDirectory() && existsSync(path.join('elements', d.name, `${d.name}.ts`)))
@@ -97,7 +100,7 @@ const portalBuild = {
     format: 'es',
     entryFileNames: (chunk) => (chunk.name === HOST_ENTRY ? `${HOST_ENTRY}-[hash].js` : '[name].js'),
     chunkFileNames: 'chunks/[name]-[hash].js',
-    sourcemap: true,
+    sourcemap: sourcemaps(process.env),
   },
   plugins: [
     replace({ preventAssignment: true, values: { __LP_ELEMENTS__: JSON.stringify(elementNames) } }),
@@ -107,17 +110,25 @@ const portalBuild = {
   onwarn,
 };
 
-const embedBuilds = elementNames.map((n) => ({
-  input: { [`lp-${n}`]: `elements/${n}/${n}.ts` },
-  output: {
-    dir: 'dist/embed',
-    format: 'es',
-    entryFileNames: '[name].js',
-    chunkFileNames: `lp-${n}/[name]-[hash].js`,
-    sourcemap: true,
-  },
-  plugins: plugins(),
-  onwarn,
-}));
+/** The self-contained embed build of one element (`dir` and `env` vary only in tests). */
+export function embedBuild(n, { dir = 'dist/embed', env = process.env } = {}) {
+  return {
+    input: { [`lp-${n}`]: `elements/${n}/${n}.ts` },
+    output: {
+      dir,
+      format: 'es',
+      entryFileNames: '[name].js',
+      chunkFileNames: `lp-${n}/[name]-[hash].js`,
+      sourcemap: sourcemaps(env),
+    },
+    plugins: plugins(),
+    onwarn,
+  };
+}
 
-export default [portalBuild, ...embedBuilds];
+export default () => {
+  // A fresh dist/ on every build: hashed chunks of earlier builds would pile up (and be counted by
+  // `npm run size`).
+  rmSync('dist', { recursive: true, force: true });
+  return [portalBuild, ...elementNames.map((n) => embedBuild(n))];
+};

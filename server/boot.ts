@@ -4,6 +4,7 @@ import { productionProblems, type ServerConfig } from './config.ts';
 import { type OpenedDatabase, openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import type { AppDeps } from './http/env.ts';
+import { chatSearchOf } from './areas/chat/search-index.ts';
 import { seedBase } from './seed/base.ts';
 import { demoAccountsIn, seedDemo } from './seed/demo.ts';
 
@@ -56,6 +57,8 @@ export async function boot(config: ServerConfig, options: BootOptions = {}): Pro
       sms: options.sms ?? smsSenderFor(config, database.db),
       now: () => new Date(),
     };
+    // The chat search's index is loaded before the first request (see areas/chat/search-index.ts).
+    await chatSearchOf(deps).warm();
     return { app: createApp(deps), deps, database, seeded, demoAccounts };
   } catch (error) {
     await database.close();

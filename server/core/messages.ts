@@ -61,6 +61,7 @@ export const SERVER_MESSAGES = {
   'chat session is unknown or expired: call common/get-qa-config again':
     '会话不存在或已过期：请重新调用 common/get-qa-config',
   'this answer has already been rated in this chat session': '您已评价过这个答案',
+  'too many searches at once, please try again': '搜索的人太多了，请稍后再试',
   'thank you for your feedback': '感谢您的反馈',
   'category not found': '分类不存在',
   'question not found': '问题不存在',

@@ -65,6 +65,19 @@ describe('static assets', () => {
     expect(res.headers.get('access-control-allow-origin')).toBeNull();
   });
 
+  it('answers 404 for the source maps a default build leaves out, never the host page', async () => {
+    for (const url of [
+      '/embed/lp-chat-widget.js.map',
+      '/embed/lp-chat-widget/panel-Zx98Yw76.js.map',
+      '/elements/notices.js.map',
+      '/main-Ab12Cd34.js.map',
+    ]) {
+      const res = await get(url);
+      expect(res.status, url).toBe(404);
+      expect(await res.text(), url).not.toContain('<title>portal</title>');
+    }
+  });
+
   it('never serves a file outside the mounted folder', async () => {
     for (const url of ['/embed/..%2Fhost%2Findex.html', '/embed/..%2F..%2Fpackage.json', '/embed/a%00.js']) {
       const res = await get(url);

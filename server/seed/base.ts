@@ -1,5 +1,6 @@
 import type { DB } from '../db/database.ts';
 import { seedChat } from '../areas/chat/seed.ts';
+import { chatKnowledgeChanged } from '../areas/chat/search-index.ts';
 import { seedMenu } from '../areas/menu/seed.ts';
 
 /**
@@ -63,5 +64,7 @@ export async function seedBase(db: DB, options: BaseOptions): Promise<string[]> 
       wrote.push('knowledge base');
     }
   });
+  // After the commit: a chat search loading its index meanwhile would miss the seeded questions.
+  if (wrote.includes('knowledge base')) chatKnowledgeChanged();
   return wrote;
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { DB } from '../db/database.ts';
 import { saveAnswer } from '../areas/chat/answers.ts';
+import { chatKnowledgeChanged } from '../areas/chat/search-index.ts';
 
 export interface FixtureQuestion {
   q_id: number;
@@ -19,6 +20,7 @@ export interface FixtureCategory {
 /**
  * A chat category of its own with `questions` questions (names and keywords carry a unique word),
  * each with `answers` answers stored through saveAnswer. Placed after every other category.
+ * Announces the change like any writer of chat content (chatKnowledgeChanged).
  */
 export async function createChatCategory(
   db: DB,
@@ -51,6 +53,7 @@ export async function createChatCategory(
     }
     questions.push({ q_id, q_name: qName, answers });
   }
+  chatKnowledgeChanged();
   return { qc_id, qc_name: qcName, word, questions };
 }
 

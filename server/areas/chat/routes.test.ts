@@ -8,10 +8,11 @@ import type {
   QaConfig,
 } from '../../../src/contract/chat/schemas.ts';
 import { Code } from '../../../src/contract/codes.ts';
-import { CHAT_CATEGORIES } from './seed-content.ts';
 import { createChatCategory, linkRelated } from '../../testing/chat-fixtures.ts';
 import { createUser, loginAs } from '../../testing/fixtures.ts';
 import { type TestApp, testApp, testDatabase } from '../../testing/test-app.ts';
+import { CHAT_SEARCH_DEFAULTS, chatKnowledgeChanged, chatSearchOf } from './search-index.ts';
+import { CHAT_CATEGORIES } from './seed-content.ts';
 
 // The worker's database is created once (seconds on a busy machine): in a hook, not in the first test.
 beforeAll(async () => {
@@ -299,6 +300,36 @@ describe('customer-service/search', () => {
       .execute();
     const res = await search(t, cat.word);
     expect(res.data.map((q) => q.q_id)).toEqual([cat.questions[1]!.q_id]);
+  });
+
+  it('keeps a withdrawn question until the change is announced, or for 30 s at most when it is not', async () => {
+    const t = await testApp();
+    const cat = await createChatCategory(t.deps.db, { questions: 3 });
+    const [a, b, c] = cat.questions.map((q) => q.q_id);
+    const found = async () => (await search(t, cat.word)).data.map((q) => q.q_id);
+    // Written straight into the table, as another server process or an operator would.
+    const withdraw = (q_id: number | undefined) =>
+      t.deps.db.updateTable('chat_questions').set({ active: false }).where('q_id', '=', q_id!).execute();
+    expect(await found()).toEqual([a, b, c]);
+    await withdraw(b);
+    expect(await found()).toEqual([a, b, c]);
+    chatKnowledgeChanged();
+    expect(await found()).toEqual([a, c]);
+    await withdraw(c);
+    // The app's clock is the real one moved forward: half the bound leaves room for the test's own time.
+    t.advance(CHAT_SEARCH_DEFAULTS.maxAgeMs / 2);
+    expect(await found()).toEqual([a, c]);
+    t.advance(CHAT_SEARCH_DEFAULTS.maxAgeMs / 2);
+    expect(await found()).toEqual([a]);
+  });
+
+  it('answers the same normalized keyword from the cache', async () => {
+    const t = await testApp();
+    for (const keyword of ['ＤＴＰ是什么？', 'dtp是什么', ' DTP是什么!! ']) {
+      const res = await search(t, keyword);
+      expect(res.data[0]?.q_name, keyword).toBe(seeded('dtp-what'));
+    }
+    expect(chatSearchOf(t.deps).stats()).toMatchObject({ loads: 1, misses: 1, hits: 2 });
   });
 
   it('treats LIKE wildcards, SQL and HTML as plain text', async () => {

@@ -5,7 +5,7 @@ import { answersOf } from './answers.ts';
 import { addComment } from './comments.ts';
 import { qaSettings } from './config.ts';
 import { activeQuestion, categoryQuestions, listCategories, relatedBatch } from './questions.ts';
-import { searchQuestions } from './search.ts';
+import { chatSearchOf } from './search-index.ts';
 import { chatSessionFor, requireChatSession } from './sessions.ts';
 
 /** `common/get-qa-config` (GET, and POST as the spec's client sends it) and `customer-service/*`. */
@@ -32,7 +32,7 @@ export const routes = [
 
   handle(ops.relatedBatch, ({ input, deps }) => relatedBatch(deps.db, input.q_id, input.page, input.limit)),
 
-  handle(ops.search, ({ input, deps }) => searchQuestions(deps.db, input.keyword, input.limit)),
+  handle(ops.search, ({ input, deps }) => chatSearchOf(deps).search(input.keyword, input.limit)),
 
   handle(ops.addComment, async ({ input, session, deps: { db }, now, c }) => {
     const chatSession = await requireChatSession(db, c.req.header(CHAT_SESSION_HEADER), now);

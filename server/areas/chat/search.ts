@@ -1,4 +1,3 @@
-import { type RawBuilder, sql } from 'kysely';
 import type { ChatQuestionRef } from '../../../src/contract/chat/schemas.ts';
 import type { DB } from '../../db/database.ts';
 
@@ -6,9 +5,10 @@ import type { DB } from '../../db/database.ts';
  * Question search for typed text. Chinese has no word boundaries, so the text is cut into
  * fragments: Han runs into overlapping character pairs (bigrams), other runs into words of 3 or
  * more characters (shorter ones, like "or", match everything); each fragment found in a
- * question's name or keywords adds to its score (`ilike`, no extension needed, plain
- * PostgreSQL), and the whole phrase found counts most. Question words that say
- * nothing about the topic (如何, 怎么, 什么, 吗 …) are left out.
+ * question's name or keywords (normalized the same way) adds to its score, and the whole phrase
+ * found counts most. Question words that say nothing about the topic (如何, 怎么, 什么, 吗 …) are
+ * left out. Scoring runs in memory over an index of the active questions (chat-search-index.ts),
+ * never in SQL on the request path.
  */
 
 const MAX_FRAGMENTS = 24;
@@ -73,37 +73,145 @@ export function fragmentsOf(normalized: string): Fragment[] {
   return [...out].slice(0, MAX_FRAGMENTS).map(([text, weight]) => ({ text, weight }));
 }
 
-/** `%text%` with LIKE's wildcards escaped (backslash is PostgreSQL's default escape). */
-const contains = (text: string) => `%${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-
-function hit(column: 'q_name' | 'keywords', text: string, weight: number): RawBuilder<number> {
-  return sql<number>`(case when ${sql.ref(column)} ilike ${contains(text)} then ${sql.lit(weight)} else 0 end)`;
+/** An active question as the search reads it: name and keywords normalized like typed text. */
+export interface SearchableQuestion {
+  q_id: number;
+  q_name: string;
+  hot_rank: number | null;
+  /** normalizeKeyword(q_name) */
+  name: string;
+  /** normalizeKeyword(keywords) */
+  keywords: string;
 }
 
-/** The best matches for typed text, best first; empty when nothing matches. */
-export async function searchQuestions(db: DB, keyword: string, limit: number): Promise<ChatQuestionRef[]> {
-  const phrase = normalizeKeyword(keyword);
-  if (phrase === '') return [];
-  const fragments = fragmentsOf(phrase);
-  const parts: RawBuilder<number>[] = [hit('q_name', phrase, 60), hit('keywords', phrase, 30)];
-  for (const f of fragments) {
-    parts.push(hit('q_name', f.text, f.weight), hit('keywords', f.text, Math.ceil(f.weight / 2)));
-  }
-  const score = sql<number>`(${sql.join(parts, sql` + `)})`;
-  const scored = db
-    .selectFrom('chat_questions')
-    .select(['q_id', 'q_name', 'hot_rank', score.as('score')])
-    .where('active', '=', true)
-    .as('s');
+/** A stored question as the search reads it. */
+export function searchableQuestion(row: {
+  q_id: number;
+  q_name: string;
+  keywords: string;
+  hot_rank: number | null;
+}): SearchableQuestion {
+  return {
+    q_id: row.q_id,
+    q_name: row.q_name,
+    hot_rank: row.hot_rank,
+    name: normalizeKeyword(row.q_name),
+    keywords: normalizeKeyword(row.keywords),
+  };
+}
+
+/** The active questions, ready for buildSearchIndex (one plain select; see chat-search-index.ts). */
+export async function loadSearchableQuestions(db: DB): Promise<SearchableQuestion[]> {
   const rows = await db
-    .selectFrom(scored)
-    .select(['q_id', 'q_name'])
-    .where('score', '>', 0)
-    .orderBy('score', 'desc')
-    .orderBy(sql`hot_rank is null`)
-    .orderBy('hot_rank')
+    .selectFrom('chat_questions')
+    .select(['q_id', 'q_name', 'keywords', 'hot_rank'])
+    .where('active', '=', true)
     .orderBy('q_id')
-    .limit(limit)
     .execute();
-  return rows.map(({ q_id, q_name }) => ({ q_id, q_name }));
+  return rows.map(searchableQuestion);
+}
+
+/** Weights of the whole phrase, found in the name or in the keywords. */
+const PHRASE = { name: 60, keywords: 30 } as const;
+
+/** A question's score for a normalized phrase and its fragments (0: no match). */
+export function scoreQuestion(q: SearchableQuestion, phrase: string, fragments: readonly Fragment[]): number {
+  let score = 0;
+  if (q.name.includes(phrase)) score += PHRASE.name;
+  if (q.keywords.includes(phrase)) score += PHRASE.keywords;
+  for (const f of fragments) {
+    if (q.name.includes(f.text)) score += f.weight;
+    if (q.keywords.includes(f.text)) score += Math.ceil(f.weight / 2);
+  }
+  return score;
+}
+
+/**
+ * The active questions and, for each Han character and pair of adjacent Han characters found in
+ * a name or keywords, where it is found: Chinese fragments are scored from these lists without
+ * reading the texts, and a question no fragment touches cannot hold the whole phrase either
+ * (every fragment is a part of the phrase).
+ */
+export interface SearchIndex {
+  questions: readonly SearchableQuestion[];
+  /** Fragment → `position * 4 + (in name ? 1 : 0) + (in keywords ? 2 : 0)` per question holding it. */
+  han: ReadonlyMap<string, readonly number[]>;
+}
+
+const IN_NAME = 1;
+const IN_KEYWORDS = 2;
+
+/** Han characters and adjacent Han pairs of a normalized text. */
+function hanFragments(text: string): Set<string> {
+  const out = new Set<string>();
+  const chars = [...text];
+  chars.forEach((c, i) => {
+    if (!HAN.test(c)) return;
+    out.add(c);
+    const next = chars[i + 1];
+    if (next !== undefined && HAN.test(next)) out.add(c + next);
+  });
+  return out;
+}
+
+export function buildSearchIndex(questions: readonly SearchableQuestion[]): SearchIndex {
+  const han = new Map<string, number[]>();
+  questions.forEach((q, at) => {
+    const inName = hanFragments(q.name);
+    const inKeywords = hanFragments(q.keywords);
+    for (const key of new Set([...inName, ...inKeywords])) {
+      const code = at * 4 + (inName.has(key) ? IN_NAME : 0) + (inKeywords.has(key) ? IN_KEYWORDS : 0);
+      const list = han.get(key);
+      if (list) list.push(code);
+      else han.set(key, [code]);
+    }
+  });
+  return { questions, han };
+}
+
+/** Scores of every question for a phrase: from the Han lists, plus a scan for latin words. */
+function scores(index: SearchIndex, phrase: string, fragments: readonly Fragment[]): Map<number, number> {
+  const out = new Map<number, number>();
+  const add = (at: number, points: number) => out.set(at, (out.get(at) ?? 0) + points);
+  for (const f of fragments) {
+    const half = Math.ceil(f.weight / 2);
+    if (HAN.test(f.text)) {
+      for (const code of index.han.get(f.text) ?? []) {
+        const at = code >> 2;
+        add(at, (code & IN_NAME ? f.weight : 0) + (code & IN_KEYWORDS ? half : 0));
+      }
+      continue;
+    }
+    index.questions.forEach((q, at) => {
+      const points = (q.name.includes(f.text) ? f.weight : 0) + (q.keywords.includes(f.text) ? half : 0);
+      if (points > 0) add(at, points);
+    });
+  }
+  const phraseHolders = fragments.length === 0 ? index.questions.keys() : [...out.keys()];
+  for (const at of phraseHolders) {
+    const q = index.questions[at]!;
+    const points =
+      (q.name.includes(phrase) ? PHRASE.name : 0) + (q.keywords.includes(phrase) ? PHRASE.keywords : 0);
+    if (points > 0) add(at, points);
+  }
+  return out;
+}
+
+/**
+ * The best matches of a normalized phrase, best first: higher score (scoreQuestion's), then hot
+ * questions by rank, then older questions. Empty when nothing matches. In memory: microseconds.
+ */
+export function rankQuestions(index: SearchIndex, phrase: string, limit: number): ChatQuestionRef[] {
+  if (phrase === '') return [];
+  const hits = [...scores(index, phrase, fragmentsOf(phrase))].map(([at, score]) => ({
+    q: index.questions[at]!,
+    score,
+  }));
+  hits.sort(
+    (a, b) =>
+      b.score - a.score ||
+      (a.q.hot_rank ?? Number.POSITIVE_INFINITY) - (b.q.hot_rank ?? Number.POSITIVE_INFINITY) ||
+      a.q.q_id - b.q.q_id,
+  );
+  return hits.slice(0, limit).map(({ q }) => ({ q_id: q.q_id, q_name: q.q_name }));
 }
