@@ -15,7 +15,7 @@ import { Notices } from './notices.tsx';
 import { guard } from './router/guard.ts';
 import { $location, currentFullPath, go } from './router/location.ts';
 import { normalizePath, type Resolved, resolvePath } from './router/match.ts';
-import { STATIC_ROUTES, type StaticPage } from './router/static-routes.ts';
+import { NOT_FOUND_PATH, STATIC_ROUTES, type StaticPage } from './router/static-routes.ts';
 
 // Loaded when first shown: the login page (the first page of most visits) carries neither the
 // layout nor the agreements' text.
@@ -87,7 +87,7 @@ export function App() {
         const target = normalizePath(resolved.to);
         setRefreshCounts((counts) => ({ ...counts, [target]: (counts[target] ?? 0) + 1 }));
         go(resolved.to, true);
-      } else if (resolved.kind === 'unknown') go('/404', true);
+      } else if (resolved.kind === 'unknown') go(NOT_FOUND_PATH, true);
       else setShown({ path: normalizePath(fullPath), resolved });
     });
     return () => {

@@ -47,6 +47,25 @@ describe('route guard (spec §2) against the real server', () => {
     expect(await guard('/customer-order/view/12')).toEqual({ allow: true });
   });
 
+  it('first entry on a path that is no page goes to /404, not to the first page (spec §2)', async () => {
+    await signIn();
+    expect(await guard('/no/such/page')).toEqual({ allow: false, redirect: '/404' });
+    expect(await guard('/404')).toEqual({ allow: true });
+  });
+
+  it('first entry on an unknown path under a menu area, or with a non-numeric id, goes to /404', async () => {
+    await signIn();
+    expect(await guard('/customer-order/no-such-page?x=1')).toEqual({ allow: false, redirect: '/404' });
+    resetRoutes();
+    $roles.set([]);
+    expect(await guard('/customer-order/view/abc')).toEqual({ allow: false, redirect: '/404' });
+  });
+
+  it('first entry on the portal root still starts on the attachment list', async () => {
+    await signIn();
+    expect(await guard('/home')).toEqual({ allow: false, redirect: '/customer-order/attachment' });
+  });
+
   it('with a token, the hand-over, error and agreement pages open as asked on first entry', async () => {
     await signIn();
     expect(await guard('/jump?token=abc')).toEqual({ allow: true });

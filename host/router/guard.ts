@@ -2,7 +2,7 @@ import { $roles, $token } from '../../src/stores/auth.ts';
 import { $menu, $pages, loadRoutes } from '../../src/stores/routes.ts';
 import { prepareSession } from '../../src/stores/session.ts';
 import { normalizePath, resolvePath } from './match.ts';
-import { FIRST_PAGE, JUMP_PATH, LOGIN_PATH, PUBLIC_PATHS } from './static-routes.ts';
+import { FIRST_PAGE, JUMP_PATH, LOGIN_PATH, NOT_FOUND_PATH, PUBLIC_PATHS } from './static-routes.ts';
 
 export type Decision = { allow: true } | { allow: false; redirect: string };
 
@@ -14,13 +14,15 @@ export const loginRedirect = (fullPath: string) => `${LOGIN_PATH}?redirect=${enc
 /**
  * Where the first entry of a page load goes once roles and routes are loaded. The spec sends the
  * user to the attachment list; a user who asked for a particular page they may open (a reload, a
- * bookmark, the login page's redirect) lands on that page instead (docs/decisions/0003).
+ * bookmark, the login page's redirect) lands on that page instead, and a path that is no page at
+ * all goes to /404 as any unknown path does (docs/decisions/0003).
  */
 export function firstEntryTarget(fullPath: string): string {
   const resolved = resolvePath(fullPath, $pages.get());
-  if (resolved.kind === 'page') return fullPath;
-  // Shell pages (error pages, agreements, the hand-over pages) open as asked.
-  if (resolved.kind === 'static') return fullPath;
+  // Menu pages and the shell's own pages (error pages, agreements, hand-over pages) open as asked.
+  if (resolved.kind === 'page' || resolved.kind === 'static') return fullPath;
+  if (resolved.kind === 'unknown') return NOT_FOUND_PATH;
+  // The portal root (`/`, `/home`) and a refresh (`/redirect/…`) start on the first page.
   return FIRST_PAGE;
 }
 
