@@ -1,4 +1,5 @@
 export * from './click-guard.ts';
+export * from './colour.ts';
 export * from './external-link.ts';
 export * from './masking.ts';
 export * from './pinyin-filter.ts';
