@@ -127,9 +127,19 @@ export const layoutCss = css`
   .lp-page[hidden] { display: none; }
   .lp-page-loading { color: var(--lp-color-text-muted); }
   .lp-unavailable {
-    max-width: 640px; margin: 48px auto; padding: 24px; border-radius: var(--lp-radius-lg);
-    background: var(--lp-color-bg); box-shadow: var(--lp-shadow);
+    max-width: 560px; margin: 48px auto; padding: 40px 32px; box-sizing: border-box;
+    border-radius: 12px; background: var(--lp-color-bg); box-shadow: var(--lp-shadow); text-align: center;
   }
+  .lp-unavailable__art {
+    display: inline-flex; align-items: center; justify-content: center; width: 80px; height: 80px;
+    border-radius: 50%; background: var(--lp-color-primary-soft); color: var(--lp-color-primary-strong);
+  }
+  .lp-unavailable__eyebrow {
+    margin: 16px 0 0; color: var(--lp-color-primary-strong); font-size: var(--lp-font-size-sm); font-weight: 600;
+  }
+  .lp-unavailable__title { margin: 4px 0 12px; font-size: 22px; font-weight: 600; }
+  .lp-unavailable__text { margin: 0 0 8px; color: var(--lp-color-text-muted); }
+  .lp-unavailable__actions { display: flex; flex-wrap: wrap; justify-content: center; gap: 12px; margin-top: 24px; }
 
   .lp-home-welcome {
     padding: 24px; border-radius: var(--lp-radius-lg); color: #fff;
@@ -188,5 +198,6 @@ export const layoutCss = css`
     .lp-company-name { min-width: 0; max-width: 100%; }
     .lp-customer-switcher { order: 1; flex: 1 1 100%; width: 100%; margin-bottom: 8px; }
     .lp-app-main { padding: 10px; }
+    .lp-unavailable { margin: 16px auto; padding: 28px 16px; }
   }
 `;
