@@ -8,9 +8,9 @@ export const zh = {
 } as const;
 
 export const en: Record<keyof typeof zh, string> = {
-  'session.switchSuccess': 'switch success',
-  'session.verificationFailed': 'Verification failed, please Login again.',
-  'session.rolesRequired': 'getInfo: roles must be a non-null array!',
-  'session.routeError': 'the menu could not be loaded',
-  'session.hasError': 'Has Error',
+  'session.switchSuccess': 'Customer account switched.',
+  'session.verificationFailed': 'Verification failed. Please sign in again.',
+  'session.rolesRequired': 'Your account has no role in this portal. Please contact your administrator.',
+  'session.routeError': 'The menu could not be loaded.',
+  'session.hasError': 'Something went wrong.',
 };
