@@ -4,12 +4,13 @@ import { $locale, t } from '../src/i18n/index.ts';
 import { smoothScrollTo } from '../src/lib/scroll.ts';
 import { $pages } from '../src/stores/routes.ts';
 import { rememberScroll, SCROLL_MEMORY_PATHS, savedScroll } from '../src/stores/scroll.ts';
-import { $session } from '../src/stores/session.ts';
+import { $session, $token } from '../src/stores/session.ts';
 import { addView } from '../src/stores/tabs.ts';
 import { AuthRedirectPage } from './pages/auth-redirect-page.tsx';
 import { ErrorPage } from './pages/error-page.tsx';
 import { JumpPage } from './pages/jump-page.tsx';
 import { LoginPage } from './pages/login/login-page.tsx';
+import { BootShell } from './layout/boot-shell.tsx';
 import { routeTitle, viewTitle } from './layout/route-title.ts';
 import { Notices } from './notices.tsx';
 import { guard } from './router/guard.ts';
@@ -66,6 +67,7 @@ export function App() {
   const location = useStore($location);
   const pages = useStore($pages);
   const { nowOrderStatus } = useStore($session);
+  const token = useStore($token);
   useStore($locale);
   const [shown, setShown] = useState<Shown | null>(null);
   const [refreshCounts, setRefreshCounts] = useState<Record<string, number>>({});
@@ -133,7 +135,8 @@ export function App() {
 
   return (
     <>
-      <Suspense fallback={null}>
+      <Suspense fallback={token && inLayout ? <BootShell /> : null}>
+        {!resolved && token && <BootShell />}
         {resolved &&
           (inLayout ? (
             <Layout
