@@ -1,6 +1,6 @@
 import { $roles, $token } from '../../src/stores/auth.ts';
 import { $menu, $pages, loadRoutes } from '../../src/stores/routes.ts';
-import { prepareSession } from '../../src/stores/session.ts';
+import { checkSession, prepareSession } from '../../src/stores/session.ts';
 import { normalizePath, resolvePath } from './match.ts';
 import { FIRST_PAGE, JUMP_PATH, LOGIN_PATH, NOT_FOUND_PATH, PUBLIC_PATHS } from './static-routes.ts';
 
@@ -32,6 +32,7 @@ export function firstEntryTarget(fullPath: string): string {
  * - with a token /login goes to /
  * - first entry with a token and no roles: roles admin, user info and server routes loaded, then
  *   the first page; on failure the token is cleared, the error shown, and the user sent to login.
+ * - later navigations check the session in the background (a login elsewhere is found out).
  */
 export async function guard(fullPath: string): Promise<Decision> {
   const path = normalizePath(fullPath);
@@ -47,6 +48,9 @@ export async function guard(fullPath: string): Promise<Decision> {
     const target = firstEntryTarget(fullPath);
     return target === fullPath ? allow : redirect(target);
   }
+  // Between pages, find out whether the session was replaced or ended elsewhere: the catalogue's
+  // confirm or notice then appears on the page the user goes to. The page does not wait for it.
+  void checkSession();
   if ($menu.get().length === 0) {
     try {
       await loadRoutes();

@@ -24,7 +24,9 @@ export function captchaUrl(username: string, nonce = Date.now()): string {
   return `${apiBase()}/user/captcha.html?${query}`;
 }
 
-export const getUserInfo = (): Promise<UserInfo> => get<UserInfo>('user/get-user-info');
+/** `GET user/get-user-info`; `quiet` when the caller decides what the user sees (session checks). */
+export const getUserInfo = (options: NoticeOptions = {}): Promise<UserInfo> =>
+  get<UserInfo>('user/get-user-info', undefined, options);
 
 /** `POST user/logout`; `quiet` when the session ends anyway (logout must not raise notices). */
 export const logout = (options: NoticeOptions = {}): Promise<null> =>

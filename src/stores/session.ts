@@ -8,10 +8,12 @@ import {
   logout as logoutCall,
   newLogin,
 } from '../api/user.ts';
+import { announce, type NoticeOptions } from '../api/catalogue.ts';
 import { isApiError } from '../api/errors.ts';
+import { Code } from '../contract/codes.ts';
 import type { LoginRequest, LoginResponse, NewLoginItem, PassFlag, UserInfo } from '../contract/user.ts';
 import { t } from '../i18n/translate.ts';
-import { $identity, $roles, clearAuth, setToken } from './auth.ts';
+import { $identity, $roles, $token, clearAuth, setToken } from './auth.ts';
 import { navigate } from './navigation.ts';
 import { toast } from './notices.ts';
 import { shared } from './registry.ts';
@@ -72,13 +74,20 @@ function initial(): SessionState {
   };
 }
 
+/** Why this tab's session ended without the user signing out ('elsewhere': a newer login, 599). */
+export type SignOutReason = 'elsewhere';
+
 const state = shared('session', () => ({
   session: map<SessionState>(initial()),
   flags: atom<PasswordFlags>(readFlags()),
+  signOutReason: atom<SignOutReason | null>(null),
+  check: { pending: null as Promise<void> | null, at: 0, deadToken: '' },
 }));
 
 export const $session = state.session;
 export const $passwordFlags = state.flags;
+/** Set when a page load found the session replaced; the login page says so, once signed in it clears. */
+export const $signOutReason = state.signOutReason;
 /** The customer account the session is in (from the user info). */
 export const $customer = shared('session.customer', () =>
   computed(state.session, (value) => value.userInfo?.customer ?? null),
@@ -105,6 +114,7 @@ export function updateSession(patch: Partial<SessionState>): void {
 export async function login(request: LoginRequest): Promise<LoginResponse> {
   const answer = await loginCall(request);
   setToken(answer.access_token);
+  $signOutReason.set(null);
   storeFlags(answer);
   return answer;
 }
@@ -141,8 +151,8 @@ export async function enterCustomer(identifier: string): Promise<void> {
 }
 
 /** Loads the user info; roles are then fixed to ['admin'] (spec §6, the info's roles are replaced). */
-export async function loadUserInfo(): Promise<UserInfo> {
-  const info = await getUserInfo();
+export async function loadUserInfo(options: NoticeOptions = {}): Promise<UserInfo> {
+  const info = await getUserInfo(options);
   if (!info) throw new Error(t('session.verificationFailed'));
   if (!Array.isArray(info.roles) || info.roles.length === 0) throw new Error(t('session.rolesRequired'));
   writeJson(session, USER_INFO_KEY, info);
@@ -153,24 +163,105 @@ export async function loadUserInfo(): Promise<UserInfo> {
   return info;
 }
 
+const isLoggedInElsewhere = (error: unknown) => isApiError(error) && error.code === Code.loggedInElsewhere;
+
+/**
+ * The first call of a page load. A session replaced by a login elsewhere (599) leaves no page to
+ * stay on, so the catalogue's confirm ("cancel to stay on this page") is not asked: the caller
+ * sends the user to the login page, which says why. Every other failure is announced as usual.
+ */
+async function loadUserInfoOnEntry(): Promise<UserInfo> {
+  try {
+    const info = await loadUserInfo({ quiet: true });
+    // This was a session check too: the navigation that follows need not ask again.
+    state.check.at = Date.now();
+    return info;
+  } catch (error) {
+    if (isApiError(error) && !isLoggedInElsewhere(error)) announce(error);
+    throw error;
+  }
+}
+
 /**
  * First entry with a token and no roles (spec §2 guard): roles become admin, the user info and
  * the server's routes are loaded. On failure the token is cleared, the error is shown (unless
- * the API client already did) and reported as 'getRouter api'; resolves false.
+ * the API client already did) and reported as 'getRouter api'; resolves false. A session
+ * replaced elsewhere (599) sets `$signOutReason` for the login page instead of asking.
  */
 export async function prepareSession(): Promise<boolean> {
   try {
     $roles.set(['admin']);
-    await loadUserInfo();
+    await loadUserInfoOnEntry();
     await loadRoutes();
     return true;
   } catch (error) {
     clearAuth();
+    if (isLoggedInElsewhere(error)) {
+      $signOutReason.set('elsewhere');
+      return false;
+    }
     const message = error instanceof Error && error.message ? error.message : t('session.hasError');
     if (!isApiError(error)) toast(message, 'error');
     void reportError({ url: globalThis.location?.href ?? '', message, tag: 'getRouter api', type: 'api' });
     return false;
   }
+}
+
+/** Background session checks are at most this frequent (focus and visibility often come together). */
+export const SESSION_CHECK_MS = 1000;
+
+/**
+ * Asks the server whether this tab's session still stands (`user/get-user-info`, which the
+ * server answers from its session cache), so that a login elsewhere (599) or a session ended
+ * elsewhere (598) is found out on the page the user is on, not only at the next reload: the
+ * catalogue then asks or tells as it does for any call. Other failures (a network blip) are left
+ * to the next real call. Skipped before the session is prepared (the guard's first entry checks
+ * then), and for a token already found replaced: the user chose to stay on the page.
+ */
+export function checkSession(now = Date.now()): Promise<void> {
+  const check = state.check;
+  const token = $token.get();
+  if (!token || $roles.get().length === 0 || token === check.deadToken) return Promise.resolve();
+  if (check.pending) return check.pending;
+  if (now - check.at < SESSION_CHECK_MS) return Promise.resolve();
+  check.at = now;
+  check.pending = getUserInfo({ quiet: true }).then(
+    () => undefined,
+    (error: unknown) => {
+      if (!isApiError(error)) return;
+      if (error.code === Code.loggedInElsewhere) check.deadToken = token;
+      if (error.code === Code.loggedInElsewhere || error.code === Code.sessionExpired) announce(error);
+    },
+  );
+  const pending = check.pending;
+  void pending.finally(() => {
+    if (check.pending === pending) check.pending = null;
+  });
+  return pending;
+}
+
+/** Forgets when the session was last checked (tests; a page that starts over). */
+export function resetSessionCheck(): void {
+  state.check.pending = null;
+  state.check.at = 0;
+  state.check.deadToken = '';
+}
+
+/**
+ * Checks the session whenever the tab comes back to the user (shown again, or focused): a tab
+ * left open while the account signed in elsewhere finds out at once. Returns the cleanup.
+ */
+export function watchSession(target: Window): () => void {
+  const onVisible = () => {
+    if (target.document.visibilityState === 'visible') void checkSession();
+  };
+  const onFocus = () => void checkSession();
+  target.document.addEventListener('visibilitychange', onVisible);
+  target.addEventListener('focus', onFocus);
+  return () => {
+    target.document.removeEventListener('visibilitychange', onVisible);
+    target.removeEventListener('focus', onFocus);
+  };
 }
 
 /** Forgets the session in this tab only: token, roles, cookie, user info, routes, tabs. */

@@ -28,6 +28,7 @@ export const zh = {
   'host.login.feature3': '多客户账户一键切换',
   'host.login.service': '如需帮助，请联系您的客户服务代表',
   'host.login.language': '界面语言',
+  'host.login.signedInElsewhere': '您的账号已在别处登录，此处的登录已失效，请重新登录。',
   'host.error.code': '错误代码 {code}',
   'host.weak.unavailable': '修改密码的窗口暂时无法加载，请刷新页面后重试；如仍无法修改，请联系客服。',
   'host.jump.title': '正在进入系统',
@@ -122,6 +123,8 @@ export const en: Record<keyof typeof zh, string> = {
   'host.login.feature3': 'Switch between customer accounts in one click',
   'host.login.service': 'Need help? Contact your customer-service representative.',
   'host.login.language': 'Language',
+  'host.login.signedInElsewhere':
+    'Your account was signed in elsewhere, so this session has ended. Please sign in again.',
   'host.error.code': 'Error code {code}',
   'host.weak.unavailable':
     'The password form could not be loaded. Please reload the page; if the problem persists, contact customer service.',
