@@ -172,10 +172,7 @@ const isLoggedInElsewhere = (error: unknown) => isApiError(error) && error.code 
  */
 async function loadUserInfoOnEntry(): Promise<UserInfo> {
   try {
-    const info = await loadUserInfo({ quiet: true });
-    // This was a session check too: the navigation that follows need not ask again.
-    state.check.at = Date.now();
-    return info;
+    return await loadUserInfo({ quiet: true });
   } catch (error) {
     if (isApiError(error) && !isLoggedInElsewhere(error)) announce(error);
     throw error;
