@@ -10,6 +10,7 @@ import { AuthRedirectPage } from './pages/auth-redirect-page.tsx';
 import { ErrorPage } from './pages/error-page.tsx';
 import { JumpPage } from './pages/jump-page.tsx';
 import { LoginPage } from './pages/login/login-page.tsx';
+import { useDocumentLang } from './pages/use-document-lang.ts';
 import { BootShell } from './layout/boot-shell.tsx';
 import { routeTitle, viewTitle } from './layout/route-title.ts';
 import { Notices } from './notices.tsx';
@@ -69,6 +70,8 @@ export function App() {
   const { nowOrderStatus } = useStore($session);
   const token = useStore($token);
   useStore($locale);
+  // <html lang> follows the chosen language on every page, the layout's too (screen readers).
+  useDocumentLang();
   const [shown, setShown] = useState<Shown | null>(null);
   const [refreshCounts, setRefreshCounts] = useState<Record<string, number>>({});
 
