@@ -2,7 +2,7 @@ import { createRoot } from 'react-dom/client';
 import { scaleRootFontSize } from '../src/lib/root-font-size.ts';
 import { watchDevice } from '../src/stores/app.ts';
 import { setNavigation } from '../src/stores/navigation.ts';
-import { watchSession } from '../src/stores/session.ts';
+import { watchSession } from '../src/stores/session-check.ts';
 import { kitSheets } from '../src/ui/index.ts';
 import { App } from './app.tsx';
 import { go } from './router/location.ts';

@@ -6,7 +6,8 @@ import { t } from '../../src/i18n/translate.ts';
 import { $roles, $token, setToken } from '../../src/stores/auth.ts';
 import { $confirms } from '../../src/stores/notices.ts';
 import { resetRoutes } from '../../src/stores/routes.ts';
-import { $signOutReason, resetSessionCheck } from '../../src/stores/session.ts';
+import { resetSessionCheck } from '../../src/stores/session-check.ts';
+import { $signOutReason } from '../../src/stores/session.ts';
 import { guard } from './guard.ts';
 
 let w: Wired;

@@ -1,6 +1,7 @@
 import { $roles, $token } from '../../src/stores/auth.ts';
 import { $menu, $pages, loadRoutes } from '../../src/stores/routes.ts';
-import { checkSession, prepareSession } from '../../src/stores/session.ts';
+import { checkSession } from '../../src/stores/session-check.ts';
+import { prepareSession } from '../../src/stores/session.ts';
 import { normalizePath, resolvePath } from './match.ts';
 import { FIRST_PAGE, JUMP_PATH, LOGIN_PATH, NOT_FOUND_PATH, PUBLIC_PATHS } from './static-routes.ts';
 

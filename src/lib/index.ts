@@ -1,5 +1,4 @@
 export * from './click-guard.ts';
-export * from './colour.ts';
 export * from './external-link.ts';
 export * from './masking.ts';
 export * from './pinyin-filter.ts';

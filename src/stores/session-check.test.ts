@@ -5,15 +5,8 @@ import { login as loginElsewhere, logout as logoutCall } from '../api/user.ts';
 import { t } from '../i18n/translate.ts';
 import { $roles, $token } from './auth.ts';
 import { $confirms, $toasts } from './notices.ts';
-import {
-  $signOutReason,
-  checkSession,
-  login,
-  prepareSession,
-  resetSessionCheck,
-  SESSION_CHECK_MS,
-  watchSession,
-} from './session.ts';
+import { $signOutReason, login, prepareSession } from './session.ts';
+import { checkSession, resetSessionCheck, SESSION_CHECK_MS, watchSession } from './session-check.ts';
 
 let w: Wired;
 let user: FixtureUser;

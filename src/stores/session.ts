@@ -13,7 +13,7 @@ import { isApiError } from '../api/errors.ts';
 import { Code } from '../contract/codes.ts';
 import type { LoginRequest, LoginResponse, NewLoginItem, PassFlag, UserInfo } from '../contract/user.ts';
 import { t } from '../i18n/translate.ts';
-import { $identity, $roles, $token, clearAuth, setToken } from './auth.ts';
+import { $identity, $roles, clearAuth, setToken } from './auth.ts';
 import { navigate } from './navigation.ts';
 import { toast } from './notices.ts';
 import { shared } from './registry.ts';
@@ -81,7 +81,6 @@ const state = shared('session', () => ({
   session: map<SessionState>(initial()),
   flags: atom<PasswordFlags>(readFlags()),
   signOutReason: atom<SignOutReason | null>(null),
-  check: { pending: null as Promise<void> | null, at: 0, deadToken: '' },
 }));
 
 export const $session = state.session;
@@ -202,63 +201,6 @@ export async function prepareSession(): Promise<boolean> {
     void reportError({ url: globalThis.location?.href ?? '', message, tag: 'getRouter api', type: 'api' });
     return false;
   }
-}
-
-/** Background session checks are at most this frequent (focus and visibility often come together). */
-export const SESSION_CHECK_MS = 1000;
-
-/**
- * Asks the server whether this tab's session still stands (`user/get-user-info`, which the
- * server answers from its session cache), so that a login elsewhere (599) or a session ended
- * elsewhere (598) is found out on the page the user is on, not only at the next reload: the
- * catalogue then asks or tells as it does for any call. Other failures (a network blip) are left
- * to the next real call. Skipped before the session is prepared (the guard's first entry checks
- * then), and for a token already found replaced: the user chose to stay on the page.
- */
-export function checkSession(now = Date.now()): Promise<void> {
-  const check = state.check;
-  const token = $token.get();
-  if (!token || $roles.get().length === 0 || token === check.deadToken) return Promise.resolve();
-  if (check.pending) return check.pending;
-  if (now - check.at < SESSION_CHECK_MS) return Promise.resolve();
-  check.at = now;
-  check.pending = getUserInfo({ quiet: true }).then(
-    () => undefined,
-    (error: unknown) => {
-      if (!isApiError(error)) return;
-      if (error.code === Code.loggedInElsewhere) check.deadToken = token;
-      if (error.code === Code.loggedInElsewhere || error.code === Code.sessionExpired) announce(error);
-    },
-  );
-  const pending = check.pending;
-  void pending.finally(() => {
-    if (check.pending === pending) check.pending = null;
-  });
-  return pending;
-}
-
-/** Forgets when the session was last checked (tests; a page that starts over). */
-export function resetSessionCheck(): void {
-  state.check.pending = null;
-  state.check.at = 0;
-  state.check.deadToken = '';
-}
-
-/**
- * Checks the session whenever the tab comes back to the user (shown again, or focused): a tab
- * left open while the account signed in elsewhere finds out at once. Returns the cleanup.
- */
-export function watchSession(target: Window): () => void {
-  const onVisible = () => {
-    if (target.document.visibilityState === 'visible') void checkSession();
-  };
-  const onFocus = () => void checkSession();
-  target.document.addEventListener('visibilitychange', onVisible);
-  target.addEventListener('focus', onFocus);
-  return () => {
-    target.document.removeEventListener('visibilitychange', onVisible);
-    target.removeEventListener('focus', onFocus);
-  };
 }
 
 /** Forgets the session in this tab only: token, roles, cookie, user info, routes, tabs. */

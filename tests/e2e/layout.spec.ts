@@ -37,7 +37,7 @@ test('the sidebar follows the menu: submenus, no material inventory, help centre
 
 test('a menu page without its element says so instead of showing a blank page', async ({ page }) => {
   await signIn(page, 'demo', '/customer-project/index');
-  await expect(page.getByText(zh('host.unavailable.title'))).toBeVisible();
+  await expect(page.getByText(zh('host.unavailable.title'), { exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: zh('route.projectIndex') })).toBeVisible();
   await expect(page.getByText(zh('host.unavailable.text'))).toBeVisible();
   // Nothing of ours leaks into the page: no tag name, nothing that spins.
