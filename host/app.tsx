@@ -4,18 +4,20 @@ import { $locale, t } from '../src/i18n/index.ts';
 import { smoothScrollTo } from '../src/lib/scroll.ts';
 import { $pages } from '../src/stores/routes.ts';
 import { rememberScroll, SCROLL_MEMORY_PATHS, savedScroll } from '../src/stores/scroll.ts';
-import { $session } from '../src/stores/session.ts';
+import { $session, $token } from '../src/stores/session.ts';
 import { addView } from '../src/stores/tabs.ts';
 import { AuthRedirectPage } from './pages/auth-redirect-page.tsx';
 import { ErrorPage } from './pages/error-page.tsx';
 import { JumpPage } from './pages/jump-page.tsx';
 import { LoginPage } from './pages/login/login-page.tsx';
+import { useDocumentLang } from './pages/use-document-lang.ts';
+import { BootShell } from './layout/boot-shell.tsx';
 import { routeTitle, viewTitle } from './layout/route-title.ts';
 import { Notices } from './notices.tsx';
 import { guard } from './router/guard.ts';
 import { $location, currentFullPath, go } from './router/location.ts';
 import { normalizePath, type Resolved, resolvePath } from './router/match.ts';
-import { STATIC_ROUTES, type StaticPage } from './router/static-routes.ts';
+import { NOT_FOUND_PATH, STATIC_ROUTES, type StaticPage } from './router/static-routes.ts';
 
 // Loaded when first shown: the login page (the first page of most visits) carries neither the
 // layout nor the agreements' text.
@@ -66,7 +68,10 @@ export function App() {
   const location = useStore($location);
   const pages = useStore($pages);
   const { nowOrderStatus } = useStore($session);
+  const token = useStore($token);
   useStore($locale);
+  // <html lang> follows the chosen language on every page, the layout's too (screen readers).
+  useDocumentLang();
   const [shown, setShown] = useState<Shown | null>(null);
   const [refreshCounts, setRefreshCounts] = useState<Record<string, number>>({});
 
@@ -87,7 +92,7 @@ export function App() {
         const target = normalizePath(resolved.to);
         setRefreshCounts((counts) => ({ ...counts, [target]: (counts[target] ?? 0) + 1 }));
         go(resolved.to, true);
-      } else if (resolved.kind === 'unknown') go('/404', true);
+      } else if (resolved.kind === 'unknown') go(NOT_FOUND_PATH, true);
       else setShown({ path: normalizePath(fullPath), resolved });
     });
     return () => {
@@ -133,7 +138,8 @@ export function App() {
 
   return (
     <>
-      <Suspense fallback={null}>
+      <Suspense fallback={token && inLayout ? <BootShell /> : null}>
+        {!resolved && token && <BootShell />}
         {resolved &&
           (inLayout ? (
             <Layout

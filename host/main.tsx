@@ -3,6 +3,7 @@ import { scaleRootFontSize } from '../src/lib/root-font-size.ts';
 import { followApiOutcomes } from '../src/stores/api-outcomes.ts';
 import { watchDevice } from '../src/stores/app.ts';
 import { setNavigation } from '../src/stores/navigation.ts';
+import { watchSession } from '../src/stores/session-check.ts';
 import { kitSheets } from '../src/ui/index.ts';
 import { App } from './app.tsx';
 import { go } from './router/location.ts';
@@ -14,6 +15,7 @@ setNavigation({ navigate: (path) => go(path) });
 // The portal owns its page: failed calls become toasts, the 599 question and the way to /login.
 followApiOutcomes();
 watchDevice(window);
+watchSession(window);
 scaleRootFontSize(window);
 
 const root = document.getElementById('app');

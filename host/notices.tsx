@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
-import { $confirms, $toasts, dismissToast } from '../src/stores/notices.ts';
+import { useEffect } from 'react';
+import { $confirms, $toasts, dismissToast, showCarriedToasts } from '../src/stores/notices.ts';
 import { ConfirmDialog, ToastList } from '../src/ui/index.ts';
 
 /** The page's toasts and confirms (the host shows them; standalone pages use <lp-notices>). */
@@ -7,6 +8,8 @@ export function Notices() {
   const toasts = useStore($toasts);
   const confirms = useStore($confirms);
   const current = confirms[0];
+  // A message raised just before a reload ('switch success') is shown now, once.
+  useEffect(showCarriedToasts, []);
   return (
     <>
       <ToastList toasts={toasts} onDismiss={dismissToast} />

@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import { clearNotices, confirm, toast } from '../../src/stores/notices.ts';
+import { clearNotices, confirm, toast, toastAfterReload } from '../../src/stores/notices.ts';
 import { deepActive, settle, sleep } from '../../src/ui/testing/mount.tsx';
 import './notices.ts';
 
@@ -46,6 +46,19 @@ describe('<lp-notices>', () => {
     const shownFor = performance.now() - t0;
     expect(shownFor).to.be.within(5000, 6500);
     expect(toastsIn(el).length).to.equal(0);
+  });
+
+  it('shows, once, a toast raised just before the page reloaded (switch success)', async () => {
+    toastAfterReload('Customer account switched.', 'success');
+    const el = notices();
+    await settle();
+    expect(toastsIn(el)).to.have.length(1);
+    expect(toastsIn(el)[0]?.textContent).to.contain('Customer account switched.');
+    clearNotices();
+    el.remove();
+    const again = notices();
+    await settle();
+    expect(toastsIn(again)).to.have.length(0);
   });
 
   it('closes a toast from the keyboard and tells the page with a composed lp-toast-dismiss', async () => {

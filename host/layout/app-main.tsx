@@ -45,7 +45,7 @@ function PageContent({ path }: { path: string }) {
       tag={page.component}
       attrs={{ 'record-id': params.id }}
       fallback={<p className="lp-page-loading">{t('common.loading')}</p>}
-      unavailable={<UnavailablePage title={title} tag={page.component} />}
+      unavailable={<UnavailablePage title={title} />}
     />
   );
 }

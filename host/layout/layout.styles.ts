@@ -63,7 +63,11 @@ export const layoutCss = css`
     text-align: left; text-decoration: none; white-space: nowrap; cursor: pointer;
   }
   .lp-menu-link:hover { background: rgb(255 255 255 / 8%); color: #fff; }
-  .lp-menu-link.is-active { background: var(--lp-color-primary); color: #fff; }
+  /* The active entry: white on the theme's readable shade (#0095A2 itself is 3.6:1 under white). */
+  .lp-menu-link.is-active {
+    background: var(--lp-color-primary-strong); color: #fff;
+    box-shadow: inset 4px 0 0 color-mix(in srgb, var(--lp-color-primary) 55%, #fff);
+  }
   .lp-submenu-title.has-active { color: #fff; }
   .lp-menu-text { flex: 1; overflow: hidden; text-overflow: ellipsis; }
   .lp-submenu-arrow { transition: transform 0.2s; }
@@ -123,13 +127,24 @@ export const layoutCss = css`
   .lp-page[hidden] { display: none; }
   .lp-page-loading { color: var(--lp-color-text-muted); }
   .lp-unavailable {
-    max-width: 640px; margin: 48px auto; padding: 24px; border-radius: var(--lp-radius-lg);
-    background: var(--lp-color-bg); box-shadow: var(--lp-shadow);
+    max-width: 560px; margin: 48px auto; padding: 40px 32px; box-sizing: border-box;
+    border-radius: 12px; background: var(--lp-color-bg); box-shadow: var(--lp-shadow); text-align: center;
   }
+  .lp-unavailable__art {
+    display: inline-flex; align-items: center; justify-content: center; width: 80px; height: 80px;
+    border-radius: 50%; background: var(--lp-color-primary-soft); color: var(--lp-color-primary-strong);
+  }
+  .lp-unavailable__eyebrow {
+    margin: 16px 0 0; color: var(--lp-color-primary-strong); font-size: var(--lp-font-size-sm); font-weight: 600;
+  }
+  .lp-unavailable__title { margin: 4px 0 12px; font-size: 22px; font-weight: 600; }
+  .lp-unavailable__text { margin: 0 0 8px; color: var(--lp-color-text-muted); }
+  .lp-unavailable__actions { display: flex; flex-wrap: wrap; justify-content: center; gap: 12px; margin-top: 24px; }
 
   .lp-home-welcome {
     padding: 24px; border-radius: var(--lp-radius-lg); color: #fff;
-    background: linear-gradient(120deg, var(--lp-color-primary-strong), var(--lp-color-primary));
+    /* Both ends carry the white text at 4.5:1 or more. */
+    background: linear-gradient(120deg, color-mix(in srgb, var(--lp-color-primary-strong) 80%, #000), var(--lp-color-primary-strong));
   }
   .lp-home-welcome h1 { margin: 0 0 4px; font-size: 22px; }
   .lp-home-welcome p { margin: 0; opacity: 0.92; }
@@ -161,10 +176,28 @@ export const layoutCss = css`
   .lp-theme-swatch[data-colour='#FA541C'] { background: #fa541c; }
   .lp-settings-toggle { display: flex; justify-content: space-between; align-items: center; padding: 8px 0; }
 
+  /*
+   * Mobile layout (spec §2: below 992 px), down to 320 px without a horizontal scroll: the top
+   * bar wraps into two rows (tools and account menu above, the customer switcher full width
+   * below), the search opens as a full-width row under the bar, and the account menu's company
+   * name gives way before anything else does.
+   */
   @media (max-width: 991px) {
     .lp-breadcrumbs, .lp-browser-hint { display: none; }
-    .lp-header-search-box input { width: 150px; }
-    .lp-company-name { max-width: 8em; }
+    .lp-navbar { position: relative; flex-wrap: wrap; gap: 4px; padding: 4px 8px 0; }
+    .lp-navbar-right { display: contents; }
+    .lp-header-search { position: static; margin-left: auto; }
+    .lp-header-search-box {
+      position: absolute; top: 100%; left: 0; right: 0; z-index: 30; padding: 8px;
+      background: var(--lp-color-bg); box-shadow: var(--lp-shadow);
+    }
+    .lp-header-search-box input { width: 100%; }
+    .lp-header-search-results { top: 100%; left: 8px; right: 8px; width: auto; }
+    .lp-locale-switch > .lp-icon { display: none; }
+    .lp-user-menu { flex: 0 1 auto; min-width: 0; }
+    .lp-company-name { min-width: 0; max-width: 100%; }
+    .lp-customer-switcher { order: 1; flex: 1 1 100%; width: 100%; margin-bottom: 8px; }
     .lp-app-main { padding: 10px; }
+    .lp-unavailable { margin: 16px auto; padding: 28px 16px; }
   }
 `;

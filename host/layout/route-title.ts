@@ -15,7 +15,7 @@ export function routeTitle(title: string, locale?: Locale): string {
   return isMessageKey(title) ? t(title, undefined, locale) : title;
 }
 
-/** A tab's title: the order-create tab reads 'order add', 'order edit' or 'copy order' by the order mode. */
+/** A tab's title: the order-create tab reads New Order, Edit Order or Copy Order by the order mode (spec §2). */
 export function viewTitle(path: string, meta: RouteMeta, orderStatus: OrderStatus): string {
   if (path === ORDER_CREATE_PATH) return t(orderTitles[orderStatus]);
   return routeTitle(meta.title);

@@ -2,23 +2,32 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createUser } from '../../server/testing/fixtures.ts';
 import { type Wired, wireClient } from '../../src/api/test-server.ts';
 import { login } from '../../src/api/user.ts';
+import { t } from '../../src/i18n/translate.ts';
 import { $roles, $token, setToken } from '../../src/stores/auth.ts';
+import { $confirms } from '../../src/stores/notices.ts';
 import { resetRoutes } from '../../src/stores/routes.ts';
+import { resetSessionCheck } from '../../src/stores/session-check.ts';
+import { $signOutReason } from '../../src/stores/session.ts';
 import { guard } from './guard.ts';
 
 let w: Wired;
 beforeEach(async () => {
   w = await wireClient();
   resetRoutes();
+  resetSessionCheck();
 });
 afterEach(() => {
   w.restore();
   resetRoutes();
+  resetSessionCheck();
+  $signOutReason.set(null);
 });
 
+let credentials = { username: '', password: '' };
 async function signIn(): Promise<string> {
   const user = await createUser(w.t.deps.db);
-  const { access_token } = await login({ username: user.username, password: user.password });
+  credentials = { username: user.username, password: user.password };
+  const { access_token } = await login(credentials);
   setToken(access_token);
   return access_token;
 }
@@ -45,6 +54,25 @@ describe('route guard (spec §2) against the real server', () => {
   it('first entry on a page the user may open (reload, bookmark) stays on it', async () => {
     await signIn();
     expect(await guard('/customer-order/view/12')).toEqual({ allow: true });
+  });
+
+  it('first entry on a path that is no page goes to /404, not to the first page (spec §2)', async () => {
+    await signIn();
+    expect(await guard('/no/such/page')).toEqual({ allow: false, redirect: '/404' });
+    expect(await guard('/404')).toEqual({ allow: true });
+  });
+
+  it('first entry on an unknown path under a menu area, or with a non-numeric id, goes to /404', async () => {
+    await signIn();
+    expect(await guard('/customer-order/no-such-page?x=1')).toEqual({ allow: false, redirect: '/404' });
+    resetRoutes();
+    $roles.set([]);
+    expect(await guard('/customer-order/view/abc')).toEqual({ allow: false, redirect: '/404' });
+  });
+
+  it('first entry on the portal root still starts on the attachment list', async () => {
+    await signIn();
+    expect(await guard('/home')).toEqual({ allow: false, redirect: '/customer-order/attachment' });
   });
 
   it('with a token, the hand-over, error and agreement pages open as asked on first entry', async () => {
@@ -76,5 +104,26 @@ describe('route guard (spec §2) against the real server', () => {
     });
     expect($token.get()).toBe('');
     expect($roles.get()).toEqual([]);
+  });
+
+  it('between pages, a session replaced elsewhere is found out and asked about on the new page', async () => {
+    const token = await signIn();
+    await guard('/');
+    await login(credentials); // the same account, in another browser
+    expect(await guard('/customer-order/index')).toEqual({ allow: true });
+    await expect.poll(() => $confirms.get().map((c) => c.message)).toEqual([t('api.loggedInElsewhere')]);
+    expect($token.get(), 'nothing ends before the user answers').toBe(token);
+  });
+
+  it('a reload with a session replaced elsewhere goes to login and says why, without the confirm', async () => {
+    await signIn();
+    await login(credentials);
+    expect(await guard('/customer-order/index')).toEqual({
+      allow: false,
+      redirect: '/login?redirect=%2Fcustomer-order%2Findex',
+    });
+    expect($confirms.get()).toEqual([]);
+    expect($signOutReason.get()).toBe('elsewhere');
+    expect($token.get()).toBe('');
   });
 });

@@ -1,8 +1,9 @@
 import { $roles, $token } from '../../src/stores/auth.ts';
 import { $menu, $pages, loadRoutes } from '../../src/stores/routes.ts';
+import { checkSession } from '../../src/stores/session-check.ts';
 import { prepareSession } from '../../src/stores/session.ts';
 import { normalizePath, resolvePath } from './match.ts';
-import { FIRST_PAGE, JUMP_PATH, LOGIN_PATH, PUBLIC_PATHS } from './static-routes.ts';
+import { FIRST_PAGE, JUMP_PATH, LOGIN_PATH, NOT_FOUND_PATH, PUBLIC_PATHS } from './static-routes.ts';
 
 export type Decision = { allow: true } | { allow: false; redirect: string };
 
@@ -14,13 +15,15 @@ export const loginRedirect = (fullPath: string) => `${LOGIN_PATH}?redirect=${enc
 /**
  * Where the first entry of a page load goes once roles and routes are loaded. The spec sends the
  * user to the attachment list; a user who asked for a particular page they may open (a reload, a
- * bookmark, the login page's redirect) lands on that page instead (docs/decisions/0003).
+ * bookmark, the login page's redirect) lands on that page instead, and a path that is no page at
+ * all goes to /404 as any unknown path does (docs/decisions/0003).
  */
 export function firstEntryTarget(fullPath: string): string {
   const resolved = resolvePath(fullPath, $pages.get());
-  if (resolved.kind === 'page') return fullPath;
-  // Shell pages (error pages, agreements, the hand-over pages) open as asked.
-  if (resolved.kind === 'static') return fullPath;
+  // Menu pages and the shell's own pages (error pages, agreements, hand-over pages) open as asked.
+  if (resolved.kind === 'page' || resolved.kind === 'static') return fullPath;
+  if (resolved.kind === 'unknown') return NOT_FOUND_PATH;
+  // The portal root (`/`, `/home`) and a refresh (`/redirect/…`) start on the first page.
   return FIRST_PAGE;
 }
 
@@ -30,6 +33,7 @@ export function firstEntryTarget(fullPath: string): string {
  * - with a token /login goes to /
  * - first entry with a token and no roles: roles admin, user info and server routes loaded, then
  *   the first page; on failure the token is cleared, the error shown, and the user sent to login.
+ * - later navigations check the session in the background (a login elsewhere is found out).
  */
 export async function guard(fullPath: string): Promise<Decision> {
   const path = normalizePath(fullPath);
@@ -45,6 +49,9 @@ export async function guard(fullPath: string): Promise<Decision> {
     const target = firstEntryTarget(fullPath);
     return target === fullPath ? allow : redirect(target);
   }
+  // Between pages, find out whether the session was replaced or ended elsewhere: the catalogue's
+  // confirm or notice then appears on the page the user goes to. The page does not wait for it.
+  void checkSession();
   if ($menu.get().length === 0) {
     try {
       await loadRoutes();

@@ -24,6 +24,8 @@ export interface StaticRoute {
 export const HOME_PATH = '/home/index';
 export const LOGIN_PATH = '/login';
 export const FIRST_PAGE = '/customer-order/attachment';
+/** Where any unknown path goes (spec §2). */
+export const NOT_FOUND_PATH = '/404';
 /** new-login hand-over (`?token=`): needs a token (spec §2), then replaces the session. */
 export const JUMP_PATH = '/jump';
 
@@ -43,7 +45,7 @@ export const STATIC_ROUTES: readonly StaticRoute[] = [
   { path: HOME_PATH, page: 'home', title: 'route.home', inLayout: true, affix: true },
   { path: '/auth-redirect', page: 'auth-redirect', title: 'host.jump.title', inLayout: false },
   { path: JUMP_PATH, page: 'jump', title: 'host.jump.title', inLayout: false },
-  { path: '/404', page: 'not-found', title: 'host.error.notFound', inLayout: false },
+  { path: NOT_FOUND_PATH, page: 'not-found', title: 'host.error.notFound', inLayout: false },
   { path: '/401', page: 'unauthorized', title: 'host.error.unauthorized', inLayout: false },
   { path: '/service-agreement', page: 'service-agreement', title: 'host.legal.agreement', inLayout: false },
   { path: '/privacy-policy', page: 'privacy-policy', title: 'host.legal.privacy', inLayout: false },

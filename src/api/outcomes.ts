@@ -59,3 +59,9 @@ export function onApiOutcome(listener: OutcomeListener): () => void {
 export function emitOutcome(outcome: ApiOutcome): void {
   for (const listener of [...listeners]) listener(outcome);
 }
+
+/** Emits the outcome of a failure the caller first kept quiet (a call made with `quiet: true`). */
+export function announce(error: ApiError, silentCodes: readonly number[] = []): void {
+  const outcome = outcomeOf(error, silentCodes);
+  if (outcome) emitOutcome(outcome);
+}

@@ -28,16 +28,28 @@ describe('catalogues', () => {
     expect(t(key, undefined, 'en')).toBe(chat.en[key as keyof typeof chat.en]);
   });
 
-  it('uses the spec English texts and fills placeholders', () => {
+  it('reads as a product in English: the spec messages in full sentences, titles in title case', () => {
     expect(t('api.network', undefined, 'en')).toBe(
-      'your network environment is poor, please check the network',
+      'Your network connection is poor. Please check it and try again.',
     );
     expect(t('api.loggedInElsewhere', undefined, 'en')).toBe(
-      'your account has been logged in elsewhere; cancel to stay on this page or log in again',
+      'Your account has been signed in elsewhere. Cancel to stay on this page, or sign in again.',
     );
-    expect(t('session.switchSuccess', undefined, 'en')).toBe('switch success');
+    expect(t('session.switchSuccess', undefined, 'en')).toBe('Customer account switched.');
+    expect(t('route.orderCreate', undefined, 'en')).toBe('New Order');
+    expect(t('host.nav.about', undefined, 'en')).toBe('About');
     expect(t('time.minutesAgo', { n: 3 }, 'zh-CN')).toBe('3分钟前');
     expect($t.get()('route.home')).toBe(t('route.home'));
+  });
+
+  it('writes every English route title in title case', () => {
+    const small = new Set(['a', 'an', 'and', 'the', 'of', 'to', 'in', 'on', 'for', 'or']);
+    const lower = titles(DEFAULT_MENU)
+      .map((key) => t(key as MessageKey, undefined, 'en'))
+      .filter((title) =>
+        title.split(' ').some((word, i) => (i === 0 || !small.has(word)) && /^[a-z]/.test(word)),
+      );
+    expect(lower).toEqual([]);
   });
 
   it('falls back to the key for an unknown message', () => {

@@ -4,7 +4,7 @@ import type { CustomerAccountList } from '../contract/accounts/schemas.ts';
 import { t } from '../i18n/translate.ts';
 import { setToken } from './auth.ts';
 import { reload } from './navigation.ts';
-import { toast } from './notices.ts';
+import { toastAfterReload } from './notices.ts';
 import { shared } from './registry.ts';
 import { updateSession } from './session.ts';
 import { broadcast, onSync, startSync } from './sync.ts';
@@ -44,14 +44,15 @@ export function resetCustomerAccounts(): void {
 }
 
 /**
- * Switches customer account (spec §4): stores the new token if one is returned, shows
- * 'switch success', tells the other tabs and reloads the page.
+ * Switches customer account (spec §4): stores the new token if one is returned, tells the other
+ * tabs and reloads the page; 'switch success' is shown once the page has loaded again (a toast
+ * shown before the reload would be gone before anyone could read it).
  */
 export async function switchCustomer(identifier: string): Promise<void> {
   const answer = await switchCustomerAccount(identifier);
   if (answer?.access_token) setToken(answer.access_token);
   $customerAccounts.set({ ...$customerAccounts.get(), identifier });
-  toast(t('session.switchSuccess'), 'success');
+  toastAfterReload(t('session.switchSuccess'), 'success');
   broadcast({ type: 'customer' });
   reload();
 }

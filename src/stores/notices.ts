@@ -1,5 +1,6 @@
 import { atom } from 'nanostores';
 import { shared } from './registry.ts';
+import { readJson, session, writeJson } from './storage.ts';
 
 /**
  * Toasts and confirms raised anywhere (mostly the API client). Whoever renders the page shows
@@ -55,6 +56,36 @@ export function toast(message: string, kind: ToastKind = 'info', duration = TOAS
       setTimeout(() => dismissToast(id), duration),
     );
   return id;
+}
+
+/** sessionStorage key of the toasts carried over a reload of this tab. */
+export const CARRIED_TOASTS_KEY = 'lp-carried-toasts';
+const KINDS: readonly ToastKind[] = ['success', 'info', 'warning', 'error'];
+
+type Carried = Pick<Toast, 'kind' | 'message' | 'duration'>;
+
+/**
+ * Shows a toast after the reload that is about to happen (a customer switch says 'switch
+ * success', then reloads: a toast shown before the reload would be gone before anyone read it).
+ * Kept in this tab's sessionStorage until `showCarriedToasts` shows it.
+ */
+export function toastAfterReload(message: string, kind: ToastKind = 'info', duration = TOAST_DURATION): void {
+  const carried = readJson<unknown>(session, CARRIED_TOASTS_KEY, []);
+  const list = Array.isArray(carried) ? carried : [];
+  writeJson(session, CARRIED_TOASTS_KEY, [...list, { message, kind, duration }]);
+}
+
+/** Shows the toasts carried over a reload, once. Whoever renders the notices calls it on mount. */
+export function showCarriedToasts(): void {
+  const carried = readJson<unknown>(session, CARRIED_TOASTS_KEY, []);
+  session.remove(CARRIED_TOASTS_KEY);
+  if (!Array.isArray(carried)) return;
+  for (const item of carried as Partial<Carried>[]) {
+    if (!item || typeof item.message !== 'string' || !item.message) continue;
+    const kind = KINDS.includes(item.kind as ToastKind) ? (item.kind as ToastKind) : 'info';
+    const duration = typeof item.duration === 'number' && item.duration >= 0 ? item.duration : TOAST_DURATION;
+    toast(item.message, kind, duration);
+  }
 }
 
 /** Asks the user; resolves true on confirm, false on cancel or dismiss. */

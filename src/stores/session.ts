@@ -1,4 +1,4 @@
-import { computed, map } from 'nanostores';
+import { atom, computed, map } from 'nanostores';
 import { reportError } from '../api/telemetry.ts';
 import {
   customerLogin,
@@ -8,7 +8,10 @@ import {
   logout as logoutCall,
   newLogin,
 } from '../api/user.ts';
+import { announce } from '../api/outcomes.ts';
+import type { CallOptions } from '../api/transport.ts';
 import { isApiError } from '../api/errors.ts';
+import { Code } from '../contract/codes.ts';
 import type { LoginRequest, LoginResponse, NewLoginItem, UserInfo } from '../contract/accounts/schemas.ts';
 import { t } from '../i18n/translate.ts';
 import { $identity, $roles, clearAuth, setToken } from './auth.ts';
@@ -57,9 +60,17 @@ function initial(): SessionState {
   };
 }
 
-const state = shared('session', () => ({ session: map<SessionState>(initial()) }));
+/** Why this tab's session ended without the user signing out ('elsewhere': a newer login, 599). */
+export type SignOutReason = 'elsewhere';
+
+const state = shared('session', () => ({
+  session: map<SessionState>(initial()),
+  signOutReason: atom<SignOutReason | null>(null),
+}));
 
 export const $session = state.session;
+/** Set when a page load found the session replaced; the login page says so, once signed in it clears. */
+export const $signOutReason = state.signOutReason;
 /** The customer account the session is in (from the user info). */
 export const $customer = shared('session.customer', () =>
   computed(state.session, (value) => value.userInfo?.customer ?? null),
@@ -86,6 +97,7 @@ export function updateSession(patch: Partial<SessionState>): void {
 export async function login(request: LoginRequest): Promise<LoginResponse> {
   const answer = await loginCall(request);
   setToken(answer.access_token);
+  $signOutReason.set(null);
   storeFlags(answer);
   return answer;
 }
@@ -115,8 +127,8 @@ export async function enterCustomer(identifier: string): Promise<void> {
 }
 
 /** Loads the user info; roles are then fixed to ['admin'] (spec §6, the info's roles are replaced). */
-export async function loadUserInfo(): Promise<UserInfo> {
-  const info = await getUserInfo();
+export async function loadUserInfo(options: CallOptions = {}): Promise<UserInfo> {
+  const info = await getUserInfo(options);
   if (!info) throw new Error(t('session.verificationFailed'));
   if (!Array.isArray(info.roles) || info.roles.length === 0) throw new Error(t('session.rolesRequired'));
   writeJson(session, USER_INFO_KEY, info);
@@ -127,19 +139,40 @@ export async function loadUserInfo(): Promise<UserInfo> {
   return info;
 }
 
+const isLoggedInElsewhere = (error: unknown) => isApiError(error) && error.code === Code.loggedInElsewhere;
+
+/**
+ * The first call of a page load. A session replaced by a login elsewhere (599) leaves no page to
+ * stay on, so the catalogue's confirm ("cancel to stay on this page") is not asked: the caller
+ * sends the user to the login page, which says why. Every other failure is announced as usual.
+ */
+async function loadUserInfoOnEntry(): Promise<UserInfo> {
+  try {
+    return await loadUserInfo({ quiet: true });
+  } catch (error) {
+    if (isApiError(error) && !isLoggedInElsewhere(error)) announce(error);
+    throw error;
+  }
+}
+
 /**
  * First entry with a token and no roles (spec §2 guard): roles become admin, the user info and
  * the server's routes are loaded. On failure the token is cleared, the error is shown (unless
- * the API client already did) and reported as 'getRouter api'; resolves false.
+ * the API client already did) and reported as 'getRouter api'; resolves false. A session
+ * replaced elsewhere (599) sets `$signOutReason` for the login page instead of asking.
  */
 export async function prepareSession(): Promise<boolean> {
   try {
     $roles.set(['admin']);
-    await loadUserInfo();
+    await loadUserInfoOnEntry();
     await loadRoutes();
     return true;
   } catch (error) {
     clearAuth();
+    if (isLoggedInElsewhere(error)) {
+      $signOutReason.set('elsewhere');
+      return false;
+    }
     const message = error instanceof Error && error.message ? error.message : t('session.hasError');
     if (!isApiError(error)) toast(message, 'error');
     void reportError({ url: globalThis.location?.href ?? '', message, tag: 'getRouter api', type: 'api' });

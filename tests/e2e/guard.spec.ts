@@ -98,7 +98,7 @@ test.describe('standalone pages: accessibility and looks', () => {
       await expectNoAxeViolations(page);
       await page.screenshot({ path: `/tmp/${name}-zh.png`, fullPage: true });
       await page.getByRole('button', { name: 'English' }).click();
-      await expect(page.getByRole('link', { name: 'Back to sign-in' })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Back to Sign-In' })).toBeVisible();
       await expectNoAxeViolations(page);
       await page.setViewportSize({ width: 360, height: 740 });
       await page.screenshot({ path: `/tmp/${name}-en-360.png` });

@@ -37,8 +37,12 @@ test('the sidebar follows the menu: submenus, no material inventory, help centre
 
 test('a menu page without its element says so instead of showing a blank page', async ({ page }) => {
   await signIn(page, 'demo', '/customer-project/index');
-  await expect(page.getByText(zh('host.unavailable.title'))).toBeVisible();
-  await expect(page.getByText('lp-project-list')).toBeVisible();
+  await expect(page.getByText(zh('host.unavailable.title'), { exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: zh('route.projectIndex') })).toBeVisible();
+  await expect(page.getByText(zh('host.unavailable.text'))).toBeVisible();
+  // Nothing of ours leaks into the page: no tag name, nothing that spins.
+  await expect(page.locator('#lp-main')).not.toContainText('lp-');
+  await expect(page.getByRole('link', { name: zh('host.error.backHome') })).toBeVisible();
 });
 
 test('the sidebar collapses and its state survives a reload', async ({ page }) => {

@@ -112,10 +112,10 @@ test.describe('login page', () => {
     const form = new LoginForm(page);
     await form.goto();
     await page.getByRole('button', { name: 'English' }).click();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Customer sign-in');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Customer Sign-In');
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await page.reload();
-    await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
     await page.getByRole('button', { name: '中文' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(zh('host.login.heading'));
   });

@@ -1,7 +1,8 @@
+import { useStore } from '@nanostores/react';
 import { type FormEvent, type KeyboardEvent, useRef, useState } from 'react';
 import { captchaUrl } from '../../../src/api/user.ts';
 import { navigate } from '../../../src/stores/navigation.ts';
-import { login } from '../../../src/stores/session.ts';
+import { $signOutReason, login } from '../../../src/stores/session.ts';
 import { Button, FormField, useT } from '../../../src/ui/index.ts';
 import { LanguageSwitch } from '../language-switch.tsx';
 import { useDocumentLang } from '../use-document-lang.ts';
@@ -14,10 +15,12 @@ import { PasswordInput } from './password-input.tsx';
 /**
  * The sign-in page (/login): account and password, a captcha once the server asks for one (475
  * after 3 failures; 476 when it expired), inline messages for 406 and 407, then back to the page
- * of `?redirect=` (default '/').
+ * of `?redirect=` (default '/'). A page load that found the session replaced by a login
+ * elsewhere lands here and says so above the form.
  */
 export function LoginPage() {
   const t = useT();
+  const signOutReason = useStore($signOutReason);
   useDocumentLang();
   usePageCss(loginCss);
   const [username, setUsername] = useState('');
@@ -84,6 +87,11 @@ export function LoginPage() {
             <h1 className="lp-login__heading">{t('host.login.heading')}</h1>
             <p className="lp-login__subtitle">{t('host.login.subtitle')}</p>
           </header>
+          {signOutReason === 'elsewhere' && (
+            <p className="lp-login__notice" role="status">
+              {t('host.login.signedInElsewhere')}
+            </p>
+          )}
           <form
             className="lp-login__form"
             noValidate

@@ -160,6 +160,16 @@ export const loginCss = css`
     height: 100%;
     object-fit: contain;
   }
+  .lp-login__notice {
+    margin: 0 0 var(--lp-space-4);
+    padding: var(--lp-space-2) var(--lp-space-3);
+    border: 1px solid #f0c36d;
+    border-left-width: 4px;
+    border-radius: var(--lp-radius);
+    background: #fff8e6;
+    color: var(--lp-color-text);
+    font-size: var(--lp-font-size-md);
+  }
   .lp-login__form-error {
     min-height: 20px;
     margin: -4px 0 var(--lp-space-3);

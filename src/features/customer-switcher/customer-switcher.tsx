@@ -3,7 +3,12 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { isApiError } from '../../api/errors.ts';
 import { Code } from '../../contract/codes.ts';
 import { $token } from '../../stores/auth.ts';
-import { $customerAccounts, loadCustomerAccounts, switchCustomer } from '../../stores/customers.ts';
+import {
+  $customerAccounts,
+  type CustomerAccount,
+  loadCustomerAccounts,
+  switchCustomer,
+} from '../../stores/customers.ts';
 import { Button } from '../../ui/button/button.tsx';
 import { Select } from '../../ui/select/select.tsx';
 import { usePinyinFilter } from '../../ui/select/use-pinyin-filter.ts';
@@ -37,7 +42,9 @@ export function CustomerSwitcher({ onSwitched }: CustomerSwitcherProps) {
   const token = useStore($token);
   const accounts = useStore($customerAccounts);
   const [load, setLoad] = useState<Load>({ state: 'idle' });
-  const [switching, setSwitching] = useState(false);
+  /** The account being switched to: the switcher stays busy until the page reloads. */
+  const [switching, setSwitching] = useState<CustomerAccount | null>(null);
+  const switchingRef = useRef(false);
   const [switchError, setSwitchError] = useState('');
   /** Numbers the list requests, so that only the latest one's answer counts. */
   const request = useRef(0);
@@ -52,6 +59,8 @@ export function CustomerSwitcher({ onSwitched }: CustomerSwitcherProps) {
   }, []);
 
   useEffect(() => {
+    // The switch stores the new token just before the page reloads: no list to fetch for it.
+    if (switchingRef.current) return;
     if (token) fetchList();
     else {
       request.current++;
@@ -90,21 +99,35 @@ export function CustomerSwitcher({ onSwitched }: CustomerSwitcherProps) {
 
   const pick = async (identifier: string) => {
     const target = accounts.list.find((a) => a.identifier === identifier);
-    if (!target || switching) return;
-    setSwitching(true);
+    if (!target || switchingRef.current) return;
+    switchingRef.current = true;
+    setSwitching(target);
     setSwitchError('');
     try {
       await switchCustomer(identifier);
+      // The page reloads now; until it does, the switcher stays busy and the page stays as it is.
       onSwitched?.({ identifier, cu_name: target.cu_name });
     } catch (error) {
+      switchingRef.current = false;
+      setSwitching(null);
       // 598 and 599 are the catalogue's (a message, a confirm): nothing more to say here.
       const ended =
         isApiError(error) && (error.code === Code.sessionExpired || error.code === Code.loggedInElsewhere);
       if (!ended) setSwitchError(messageOf(error) || t('common.error'));
-    } finally {
-      setSwitching(false);
     }
   };
+
+  if (switching)
+    return (
+      <div className="customer-switcher" part="switcher">
+        <span className="customer-switcher__busy" role="status" aria-busy="true">
+          <span className="customer-switcher__spinner" aria-hidden="true" />
+          <span className="customer-switcher__busy-text">
+            {t('session.switching', { name: customerLabel(switching) })}
+          </span>
+        </span>
+      </div>
+    );
 
   return (
     <div className="customer-switcher" part="switcher">
@@ -116,7 +139,6 @@ export function CustomerSwitcher({ onSwitched }: CustomerSwitcherProps) {
         onChange={(identifier) => void pick(identifier)}
         placeholder={t('account.switcher.filter')}
         aria-label={t('account.switcher.label')}
-        disabled={switching}
       />
       {switchError && (
         <span className="customer-switcher__error" role="alert">

@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
-import { $confirms, $toasts, dismissToast, type Toast } from '../../stores/notices.ts';
+import { useEffect } from 'react';
+import { $confirms, $toasts, dismissToast, showCarriedToasts, type Toast } from '../../stores/notices.ts';
 import { ConfirmDialog } from '../../ui/confirm/confirm-dialog.tsx';
 import { ToastList } from '../../ui/toast/toast.tsx';
 
@@ -19,6 +20,8 @@ export function Notices({ placement = 'top', onToastDismiss, onConfirmAnswer }: 
   const toasts = useStore($toasts);
   const confirms = useStore($confirms);
   const current = confirms[0];
+  // A message raised just before a reload ('switch success') is shown now, once.
+  useEffect(showCarriedToasts, []);
   const dismiss = (id: number) => {
     const closed = toasts.find((t) => t.id === id);
     dismissToast(id);

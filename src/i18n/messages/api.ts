@@ -11,13 +11,13 @@ export const zh = {
 } as const;
 
 export const en: Record<keyof typeof zh, string> = {
-  'api.network': 'your network environment is poor, please check the network',
-  'api.timeout': 'the request timed out, your network environment is poor, please check the network',
-  'api.badResponse': 'the server answered unexpectedly, please try again later',
-  'api.unknownError': 'the request failed, please try again later',
+  'api.network': 'Your network connection is poor. Please check it and try again.',
+  'api.timeout': 'The request timed out. Please check your network connection and try again.',
+  'api.badResponse': 'The server answered unexpectedly. Please try again later.',
+  'api.unknownError': 'The request failed. Please try again later.',
   'api.loggedInElsewhere':
-    'your account has been logged in elsewhere; cancel to stay on this page or log in again',
-  'api.loggedInElsewhereTitle': 'Confirm logout',
-  'api.relogin': 'Re-login',
-  'api.sessionExpired': 'your session has ended, please log in again',
+    'Your account has been signed in elsewhere. Cancel to stay on this page, or sign in again.',
+  'api.loggedInElsewhereTitle': 'Signed In Elsewhere',
+  'api.relogin': 'Sign In Again',
+  'api.sessionExpired': 'Your session has ended. Please sign in again.',
 };

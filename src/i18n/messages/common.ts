@@ -18,7 +18,7 @@ export const zh = {
 } as const;
 
 export const en: Record<keyof typeof zh, string> = {
-  'app.name': 'Logistics Client System',
+  'app.name': 'Logistics Customer Portal',
   'app.fullName': 'Clinical Logistics Customer Portal',
   'common.ok': 'OK',
   'common.cancel': 'Cancel',

@@ -33,6 +33,6 @@ export const en: Record<keyof typeof zh, string> = {
   'ui.toast.info': 'Info',
   'ui.toast.warning': 'Warning',
   'ui.toast.error': 'Error',
-  'ui.form.required': 'required',
+  'ui.form.required': 'Required',
   'ui.menu.more': 'More',
 };

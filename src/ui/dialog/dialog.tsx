@@ -90,7 +90,7 @@ export function Dialog({
       onKeyDown={onKeyDown}
       onClose={onNativeClose}
     >
-      <header className="lp-dialog__header">
+      <div className="lp-dialog__header">
         <h2 id={titleId} className="lp-dialog__title">
           {title}
         </h2>
@@ -104,9 +104,10 @@ export function Dialog({
             <span aria-hidden="true">×</span>
           </button>
         )}
-      </header>
+      </div>
       <div className="lp-dialog__body">{children}</div>
-      {footer && <footer className="lp-dialog__footer">{footer}</footer>}
+      {/* divs, not header/footer: inside a dialog those would be page-level landmarks (axe) */}
+      {footer && <div className="lp-dialog__footer">{footer}</div>}
     </dialog>
   );
 }

@@ -82,6 +82,28 @@ describe('Select', () => {
     expect(input.value).to.equal('上海瑞金医院');
   });
 
+  it('opens with an empty field showing the current choice as placeholder, so typing searches at once', async () => {
+    const m = mount(<Picker pinyin />);
+    const input = m.$<HTMLInputElement>('input');
+    input.focus();
+    await sendKeys({ press: 'ArrowDown' });
+    await sendKeys({ press: 'ArrowDown' });
+    await sendKeys({ press: 'Enter' });
+    await settle();
+    expect(input.value).to.equal('上海瑞金医院');
+    input.click();
+    await settle();
+    expect(input.getAttribute('aria-expanded')).to.equal('true');
+    expect(input.value).to.equal('');
+    expect(input.placeholder).to.equal('上海瑞金医院');
+    await sendKeys({ type: 'hx' });
+    await waitUntil(() => options(m).length === 1, 'pinyin initials never matched', { timeout: 5000 });
+    expect(options(m)).to.deep.equal(['四川大学华西医院']);
+    await sendKeys({ press: 'Escape' });
+    await settle();
+    expect(input.value, 'closing shows the current choice again').to.equal('上海瑞金医院');
+  });
+
   it('filters by typed text and by pinyin initials', async () => {
     const picked: string[] = [];
     const m = mount(<Picker pinyin onPick={(v) => picked.push(v)} />);

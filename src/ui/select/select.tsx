@@ -58,8 +58,9 @@ export interface SelectProps<V extends string | number> {
 }
 
 /**
- * A filterable select (ARIA combobox with a listbox popup in the top layer). Typing filters the
- * options with `filter`; ↓/↑ move, Enter picks, Esc closes (a second Esc clears the text),
+ * A filterable select (ARIA combobox with a listbox popup in the top layer). Opening it empties
+ * the field (the current choice shows as the placeholder), so typing searches at once; typing
+ * filters the options with `filter`; ↓/↑ move, Enter picks, Esc closes (a second Esc clears the text),
  * Home/End jump; the list follows the input when the page scrolls.
  */
 export function Select<V extends string | number>({
@@ -115,6 +116,8 @@ export function Select<V extends string | number>({
   const openList = () => {
     if (disabled) return;
     setOpen(true);
+    // The field empties for searching at once; the current choice stays as its placeholder.
+    setQuery('');
     const index = shown.findIndex((o) => o.value === value);
     setActive(index >= 0 ? index : firstEnabled(shown, 0, 1));
   };
@@ -196,6 +199,8 @@ export function Select<V extends string | number>({
         onChange={onInput}
         onKeyDown={onKeyDown}
         onClick={() => (open ? close() : openList())}
+        // Typing into a field reached by Tab replaces the current choice's text instead of adding to it.
+        onFocus={(event) => event.currentTarget.select()}
         onBlur={close}
       />
       <span className="lp-select__arrow" aria-hidden="true" />

@@ -40,6 +40,8 @@ export async function enterPortal(page: Page): Promise<void> {
   await page.goto('/home/index');
   await expect(page).not.toHaveURL(/\/login/);
   await expect(page.locator('#app')).not.toBeEmpty();
+  // The portal's frame stands in while the session is prepared: wait for the real page.
+  await expect(page.locator('.lp-boot')).toHaveCount(0);
 }
 
 /** Follows a link inside the page, as a click on a portal link does (the router takes it over). */
