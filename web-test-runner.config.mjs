@@ -7,9 +7,17 @@ import { reactEsm } from './scripts/wtr-react.mjs';
 /** Elements under test call the real server: `/api/*` goes to the app booted in-process. */
 const api = realApi();
 
-/** UI kit, features and elements, tested in the system Chromium. */
+/**
+ * UI kit, features and elements, tested in the system Chromium; and the browser-only parts of
+ * stores and API (`*.browser.test.ts`: IndexedDB, Web Locks, XMLHttpRequest), which vitest skips.
+ */
 export default {
-  files: ['src/ui/**/*.test.{ts,tsx}', 'src/features/**/*.test.{ts,tsx}', 'elements/**/*.test.{ts,tsx}'],
+  files: [
+    'src/ui/**/*.test.{ts,tsx}',
+    'src/features/**/*.test.{ts,tsx}',
+    'elements/**/*.test.{ts,tsx}',
+    'src/{stores,api}/**/*.browser.test.ts',
+  ],
   nodeResolve: { exportConditions: ['browser', 'production'] },
   middleware: [api.middleware],
   plugins: [
