@@ -296,6 +296,19 @@ describe('list store', () => {
     expect(list.$state.get().rows.map((r) => r.no)).toEqual(['LP5-1', 'LP5-2', 'LP5-3', 'LP5-4']);
   });
 
+  it('keeps filters set before a customer is known, and forgets them on sign-out', async () => {
+    signIn(null);
+    const { list, calls } = make();
+    list.setFilters({ status: 'pending_confirm' }); // a page reading its URL before the session is ready
+    expect(calls).toHaveLength(0);
+    signIn(4);
+    expect(calls[0]?.params.filters).toEqual({ status: 'pending_confirm', keyword: '' });
+    signIn(null);
+    expect(list.$state.get()).toMatchObject({ status: 'idle', rows: [], customer: null });
+    signIn(5);
+    expect(calls[calls.length - 1]?.params.filters).toEqual(FILTERS);
+  });
+
   it('keeps the selection by row id across pages', async () => {
     const { list, calls, answer } = make();
     answer(calls[0]);

@@ -184,11 +184,11 @@ export function createListStore<
     controller?.abort();
     controller = null;
     latest++;
-    if (state.customer !== customer) $selected.set(new Map());
-    const params =
-      state.customer === customer
-        ? state.params
-        : { ...state.params, page: 1, filters: { ...options.filters } };
+    // A switch away from a customer (not the first one heard of) forgets the choices made for it;
+    // filters and a selection made before the store first knew the customer are kept.
+    const switched = state.customer !== null && state.customer !== customer;
+    if (switched) $selected.set(new Map());
+    const params = switched ? { ...state.params, page: 1, filters: { ...options.filters } } : state.params;
     $internal.set(blank(customer, params));
     if (customer !== null) void load(params);
   }
