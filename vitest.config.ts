@@ -12,8 +12,9 @@ export default defineConfig({
       'scripts/**/*.test.ts',
       'host/**/*.test.ts',
     ],
-    // The PostgreSQL tests run in their own step against a real server (scripts/test-postgres.mjs).
-    exclude: ['**/node_modules/**', '**/*.pg.test.ts'],
+    // The PostgreSQL tests run in their own step against a real server (scripts/test-postgres.mjs);
+    // `*.browser.test.ts` need a browser (IndexedDB, Web Locks, XMLHttpRequest): web-test-runner.
+    exclude: ['**/node_modules/**', '**/*.pg.test.ts', '**/*.browser.test.ts'],
     // One PGlite per worker is shared by that worker's files (see server/testing/test-app.ts).
     pool: 'forks',
     isolate: false,

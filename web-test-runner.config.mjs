@@ -4,17 +4,40 @@ import { chromiumArgs, chromiumPath } from './scripts/chromium.mjs';
 import { realApi } from './scripts/wtr-api.mjs';
 import { reactEsm } from './scripts/wtr-react.mjs';
 
+/**
+ * Packages that read `process.env.NODE_ENV` in their browser build without a `production` export
+ * condition (@tanstack/table-core): the browser has no `process`, so the value is written in,
+ * as the rollup build does.
+ */
+const nodeEnv = {
+  name: 'node-env',
+  transform(context) {
+    if (!context.path.includes('/node_modules/') || !/\.m?js$/.test(context.path)) return undefined;
+    if (typeof context.body !== 'string' || !context.body.includes('process.env.NODE_ENV')) return undefined;
+    return { body: context.body.replaceAll('process.env.NODE_ENV', '"production"') };
+  },
+};
+
 /** Elements under test call the real server: `/api/*` goes to the app booted in-process. */
 const api = realApi();
 
-/** UI kit, features and elements, tested in the system Chromium. */
+/**
+ * UI kit, features and elements, tested in the system Chromium; and the browser-only parts of
+ * stores and API (`*.browser.test.ts`: IndexedDB, Web Locks, XMLHttpRequest), which vitest skips.
+ */
 export default {
-  files: ['src/ui/**/*.test.{ts,tsx}', 'src/features/**/*.test.{ts,tsx}', 'elements/**/*.test.{ts,tsx}'],
+  files: [
+    'src/ui/**/*.test.{ts,tsx}',
+    'src/features/**/*.test.{ts,tsx}',
+    'elements/**/*.test.{ts,tsx}',
+    'src/{stores,api}/**/*.browser.test.ts',
+  ],
   nodeResolve: { exportConditions: ['browser', 'production'] },
   middleware: [api.middleware],
   plugins: [
     { name: api.name, serverStart: api.serverStart, serverStop: api.serverStop },
     reactEsm(),
+    nodeEnv,
     esbuildPlugin({
       ts: true,
       tsx: true,

@@ -1,5 +1,5 @@
-// Prints the brotli and gzip size of every file under dist/ and of the framework-free core's
-// first load (src/core.ts bundled with esbuild, minified); fails when one is over its budget
+// Prints the brotli and gzip size of every file under dist/, of the framework-free core's
+// first load (src/core.ts bundled with esbuild, minified) and of the data table's chunk; fails when one is over its budget
 // (scripts/size-budgets.mjs). Usage: npm run size
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -109,9 +109,49 @@ if (hostFirst) {
   rows.push(hostFirst);
 }
 
+/**
+ * The data table's own chunk: src/ui/data-table with TanStack Table and its strings, everything
+ * it shares with the rest of the kit (React, nanostores, i18n, button, pagination…) left out, as
+ * a page that adds a table pays it. Measured from source: no element uses the table yet.
+ */
+async function measureDataTable() {
+  const own = /src\/ui\/data-table\/|node_modules\/@tanstack\/|src\/i18n\/(areas|messages)\/data-table\./;
+  const shared = {
+    name: 'shared-outside',
+    setup(b) {
+      b.onResolve({ filter: /.*/ }, async (args) => {
+        if (args.kind === 'entry-point' || args.pluginData) return undefined;
+        const found = await b.resolve(args.path, {
+          kind: args.kind,
+          resolveDir: args.resolveDir,
+          pluginData: 1,
+        });
+        return own.test(found.path) ? { path: found.path } : { path: args.path, external: true };
+      });
+    },
+  };
+  const result = await build({
+    entryPoints: [join(root, 'src/ui/data-table/index.ts')],
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    write: false,
+    plugins: [shared],
+    define: { 'process.env.NODE_ENV': '"production"' },
+    logLevel: 'silent',
+  });
+  const bytes = result.outputFiles[0].contents;
+  return ['data-table (src/ui/data-table + @tanstack)', bytes.length, brotli(bytes), gzip(bytes)];
+}
+
 const core = await measureCore();
 measured.set('core', core.row[2]);
 rows.push(core.row, ...core.lazy);
+const table = await measureDataTable();
+measured.set('data-table', table[2]);
+rows.push(table);
 
 const width = Math.max(...rows.map((r) => r[0].length), 20);
 console.log(`${'file'.padEnd(width)}       raw    brotli      gzip`);

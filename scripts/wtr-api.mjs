@@ -3,6 +3,60 @@ import os from 'node:os';
 import path from 'node:path';
 import { register } from 'tsx/esm/api';
 
+/** Calls that exist only in the browser tests (the app has no upload call yet). */
+const TEST_ONLY = '/api/__test__';
+
+/** Reads a request body in chunks, pausing `pause` ms after each (a slow server: the client's
+ * upload progress then has time to show; the socket's buffers still take the first megabytes). */
+async function readBody(req, pause) {
+  const chunks = [];
+  for await (const chunk of req) {
+    chunks.push(chunk);
+    if (pause) await new Promise((r) => setTimeout(r, pause));
+  }
+  return Buffer.concat(chunks);
+}
+
+/**
+ * `POST /api/__test__/upload-echo.html`: parses the multipart body and answers the envelope with
+ * what arrived (fields, each file's name, type and size, the X-Token and Accept-Language
+ * headers). `upload-slow.html`: the same from a slow reader (2 ms after each chunk).
+ * `upload-stall.html`: reads the body, then answers only after 3 s (for idle timeouts).
+ */
+async function testOnly(ctx) {
+  const name = new URL(ctx.url, 'http://test').pathname.slice(TEST_ONLY.length + 1);
+  if (!['upload-echo.html', 'upload-slow.html', 'upload-stall.html'].includes(name)) {
+    ctx.status = 404;
+    ctx.body = { code: 404, message: 'no such test call', data: null };
+    return;
+  }
+  const body = await readBody(ctx.req, name === 'upload-slow.html' ? 2 : 0);
+  if (name === 'upload-stall.html') await new Promise((r) => setTimeout(r, 3000));
+  const form = await new Request('http://test/', {
+    method: 'POST',
+    headers: { 'content-type': ctx.get('content-type') },
+    body,
+  }).formData();
+  const fields = {};
+  const files = [];
+  for (const [name, value] of form) {
+    if (typeof value === 'string') fields[name] = value;
+    else files.push({ field: name, name: value.name, type: value.type, size: value.size });
+  }
+  ctx.set('cache-control', 'no-store');
+  ctx.body = {
+    code: 0,
+    message: 'ok',
+    data: {
+      fields,
+      files,
+      bytes: body.length,
+      token: ctx.get('x-token'),
+      language: ctx.get('accept-language'),
+    },
+  };
+}
+
 /**
  * The real API server for element tests: the Hono app is booted in-process (migrated and seeded
  * PGlite in a throw-away folder) and the test runner's dev server hands every `/api/*` request to
@@ -33,9 +87,10 @@ export function realApi() {
       await database.close();
       if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
-    /** Koa middleware: `/api/*` → the real app. */
+    /** Koa middleware: `/api/*` → the real app (test-only calls under `/api/__test__/` answered here). */
     middleware: async (ctx, next) => {
       if (!ctx.url.startsWith('/api/')) return next();
+      if (ctx.url.startsWith(`${TEST_ONLY}/`)) return testOnly(ctx);
       const { app: hono } = await app();
       const chunks = [];
       for await (const chunk of ctx.req) chunks.push(chunk);

@@ -1,6 +1,7 @@
 import type * as account from './messages/account.ts';
 import * as api from './messages/api.ts';
 import type * as chat from './messages/chat.ts';
+import type * as dataTable from './messages/data-table.ts';
 import * as common from './messages/common.ts';
 import type * as host from './messages/host.ts';
 import * as routes from './messages/routes.ts';
@@ -38,7 +39,7 @@ export const en: Record<SharedKey, string> = {
 };
 
 /** Feature areas, registered at run time (see above). */
-type FeatureMessages = typeof host.zh & typeof account.zh & typeof chat.zh;
+type FeatureMessages = typeof host.zh & typeof account.zh & typeof chat.zh & typeof dataTable.zh;
 
 export type SharedKey = keyof typeof zhCN;
 export type MessageKey = SharedKey | keyof FeatureMessages;

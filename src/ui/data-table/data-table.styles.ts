@@ -1,0 +1,195 @@
+import { css } from '../css.ts';
+
+/** Styles of the data table and its column settings (adopted by the table itself, see useRootSheet). */
+export const dataTableStyles = css`
+  .lp-data-table {
+    display: flex;
+    flex-direction: column;
+    gap: var(--lp-space-2);
+    min-width: 0;
+    max-width: 100%;
+  }
+  .lp-data-table__toolbar {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: var(--lp-space-2);
+    min-height: var(--lp-control-height);
+  }
+  .lp-data-table__count {
+    color: var(--lp-color-text-muted);
+  }
+  .lp-data-table__count:empty {
+    display: none;
+  }
+  .lp-data-table__actions {
+    display: flex;
+    flex: 1 1 auto;
+    flex-wrap: wrap;
+    gap: var(--lp-space-2);
+  }
+  .lp-data-table__scroll {
+    position: relative;
+    overflow: auto;
+    container-type: inline-size;
+    border: 1px solid var(--lp-color-border);
+    border-radius: var(--lp-radius);
+    background: var(--lp-color-bg);
+    overscroll-behavior-x: contain;
+  }
+  .lp-data-table__table {
+    min-width: 100%;
+    table-layout: fixed;
+    border-collapse: separate;
+    border-spacing: 0;
+  }
+  .lp-data-table__table th {
+    position: sticky;
+    top: 0;
+    z-index: 1;
+    height: 40px;
+    padding: 0 var(--lp-space-3);
+    border-bottom: 1px solid var(--lp-color-border);
+    background: var(--lp-color-bg-muted);
+    font-weight: 600;
+    text-align: start;
+    white-space: nowrap;
+    overflow: hidden;
+    text-overflow: ellipsis;
+  }
+  .lp-data-table__table td {
+    height: var(--lp-row-height);
+    padding: var(--lp-space-1) var(--lp-space-3);
+    border-bottom: 1px solid var(--lp-color-bg-muted);
+    white-space: nowrap;
+    overflow: hidden;
+    text-overflow: ellipsis;
+  }
+  .lp-data-table__table th.lp-data-table__select,
+  .lp-data-table__table td.lp-data-table__select {
+    /* the checkboxes stay in view when the table scrolls sideways */
+    position: sticky;
+    left: 0;
+    padding: 0;
+    background: inherit;
+    text-align: center;
+  }
+  .lp-data-table__table td.lp-data-table__select {
+    z-index: 1;
+  }
+  .lp-data-table__table th.lp-data-table__select {
+    z-index: 2;
+    background: var(--lp-color-bg-muted);
+  }
+  .lp-data-table__select input {
+    width: 16px;
+    height: 16px;
+    margin: 0;
+    accent-color: var(--lp-color-primary-strong);
+    vertical-align: middle;
+  }
+  .lp-data-table__cell--center {
+    text-align: center;
+  }
+  .lp-data-table__table .lp-data-table__cell--end {
+    text-align: end;
+  }
+  .lp-data-table__sort {
+    display: inline-flex;
+    align-items: center;
+    gap: var(--lp-space-1);
+    max-width: 100%;
+    padding: 0;
+    border: 0;
+    border-radius: var(--lp-radius);
+    background: none;
+    color: inherit;
+    font: inherit;
+    cursor: pointer;
+  }
+  .lp-data-table__sort > span:first-child {
+    overflow: hidden;
+    text-overflow: ellipsis;
+  }
+  .lp-data-table__sort:hover {
+    color: var(--lp-color-primary-strong);
+  }
+  .lp-data-table__sort-icon::before {
+    content: '↕';
+    color: var(--lp-color-text-muted);
+    font-weight: 400;
+  }
+  .lp-data-table__sort-icon[data-dir='asc']::before {
+    content: '↑';
+    color: var(--lp-color-primary-strong);
+  }
+  .lp-data-table__sort-icon[data-dir='desc']::before {
+    content: '↓';
+    color: var(--lp-color-primary-strong);
+  }
+  .lp-data-table__row {
+    background: var(--lp-color-bg);
+  }
+  .lp-data-table__row:hover {
+    background: var(--lp-color-bg-hover);
+  }
+  .lp-data-table__row[data-selected] {
+    background: var(--lp-color-primary-soft);
+  }
+  .lp-data-table__table[aria-busy='true'] tbody {
+    opacity: 0.55;
+    transition: opacity 0.2s 0.15s;
+  }
+  .lp-data-table__table td:has(> .lp-data-table__state) {
+    padding: 0;
+    white-space: normal;
+  }
+  .lp-data-table__state {
+    position: sticky;
+    left: 0;
+    width: 100cqi;
+  }
+  .lp-data-table__pagination {
+    justify-content: flex-end;
+  }
+  .lp-column-settings__title {
+    margin: 0 0 var(--lp-space-2);
+    font-weight: 600;
+  }
+  .lp-column-settings__list {
+    margin: 0 0 var(--lp-space-2);
+    padding: 0;
+    list-style: none;
+  }
+  .lp-column-settings__item {
+    display: flex;
+    align-items: center;
+    gap: var(--lp-space-1);
+    min-height: var(--lp-control-height);
+  }
+  .lp-column-settings__label {
+    display: flex;
+    flex: 1 1 auto;
+    align-items: center;
+    gap: var(--lp-space-2);
+    min-width: 0;
+  }
+  .lp-column-settings__label input {
+    accent-color: var(--lp-color-primary-strong);
+  }
+  .lp-column-settings__move {
+    width: var(--lp-control-height-sm);
+    height: var(--lp-control-height-sm);
+    padding: 0;
+    border: 1px solid var(--lp-color-border);
+    border-radius: var(--lp-radius);
+    background: var(--lp-color-bg);
+    color: var(--lp-color-text);
+    font: inherit;
+    cursor: pointer;
+  }
+  .lp-column-settings__move[aria-disabled='true'] {
+    cursor: not-allowed;
+    opacity: 0.45;
+  }
+`;
