@@ -23,6 +23,7 @@ import { refuseCommonPassword, setPassword } from '../services/password-change.t
 import { verifyPassword } from '../services/passwords.ts';
 import { hitRateLimit } from '../services/rate-limit.ts';
 import { endSession, startSession } from '../services/sessions.ts';
+import { maskMobile } from '../services/sms-codes.ts';
 import { ok } from './reply.ts';
 
 const MINUTE = 60_000;
@@ -67,6 +68,7 @@ export function userRoutes(): Hono<AppEnv> {
       pass_flag: s.passFlag,
       is_weak_password: s.isWeakPassword,
       is_white_customer: s.isWhiteCustomer,
+      mobile_hint: s.mobile ? maskMobile(s.mobile) : '',
     };
     return ok(c, info);
   });

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { fieldMessages } from './messages.ts';
 
 /** The password policy of spec §5, enforced by client and server alike. */
 export const PASSWORD_MIN = 8;
@@ -19,13 +20,39 @@ export function hasSpecialSymbol(password: string): boolean {
   return false;
 }
 
+/**
+ * Each rule of the policy, met or not: what a checklist beside the field shows while the user
+ * types. `passwordProblem` is null exactly when the first three hold (and the password is not
+ * empty); `editPasswordProblem` also needs `special`.
+ */
+export interface PasswordRules {
+  /** 8 to 16 characters (code points). */
+  length: boolean;
+  /** No whitespace at all. */
+  noSpaces: boolean;
+  /** At least 3 of: uppercase, lowercase, digit, special symbol. */
+  classes: boolean;
+  /** At least one symbol of SPECIAL_SYMBOLS (the edit-password dialog only). */
+  special: boolean;
+}
+
+export function passwordRules(password: string): PasswordRules {
+  const length = [...password].length;
+  return {
+    length: length >= PASSWORD_MIN && length <= PASSWORD_MAX,
+    noSpaces: !/\s/.test(password),
+    classes: passwordClassCount(password) >= 3,
+    special: hasSpecialSymbol(password),
+  };
+}
+
 /** First problem of a new password against the policy, or null when it is acceptable. */
 export function passwordProblem(password: string): PasswordProblem | null {
   if (password.length === 0) return 'required';
-  if (/\s/.test(password)) return 'whitespace';
-  const length = [...password].length;
-  if (length < PASSWORD_MIN || length > PASSWORD_MAX) return 'length';
-  if (passwordClassCount(password) < 3) return 'classes';
+  const rules = passwordRules(password);
+  if (!rules.noSpaces) return 'whitespace';
+  if (!rules.length) return 'length';
+  if (!rules.classes) return 'classes';
   return null;
 }
 
@@ -35,16 +62,16 @@ export function editPasswordProblem(password: string): PasswordProblem | null {
 }
 
 export const passwordMessages: Record<PasswordProblem, string> = {
-  required: 'please fill in the password',
-  length: 'please fill in a length of 8-16 characters',
-  whitespace: 'cannot contain spaces',
-  classes: 'must contain at least 3 of: uppercase, lowercase, digit, special symbol',
-  special: 'password does not meet conditions',
+  required: fieldMessages.newPasswordRequired,
+  length: fieldMessages.passwordLength,
+  whitespace: fieldMessages.passwordWhitespace,
+  classes: fieldMessages.passwordClasses,
+  special: fieldMessages.passwordSpecial,
 };
 
 /** A valibot schema for a new password that meets the policy. */
 export const NewPasswordSchema = v.pipe(
-  v.string(),
+  v.string(fieldMessages.newPasswordRequired),
   v.check(
     (value) => passwordProblem(value) === null,
     (issue) => {

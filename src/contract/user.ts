@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { Identifier, Mobile, Secret, Username } from './common.ts';
+import { Identifier, Mobile, SECRET_MAX, Secret, Username } from './common.ts';
+import { fieldMessages as m } from './messages.ts';
 import { editPasswordProblem, NewPasswordSchema, passwordMessages } from './password.ts';
 
 export const LoginRequest = v.strictObject({
@@ -48,6 +49,8 @@ export interface UserInfo {
   pass_flag: PassFlag;
   is_weak_password: boolean;
   is_white_customer: boolean;
+  /** The user's registered mobile number, masked (`138****8000`); empty when none is registered. */
+  mobile_hint: string;
 }
 
 export const TokenRequest = v.strictObject({
@@ -80,39 +83,55 @@ export interface SwitchCustomerResponse {
   access_token?: string;
 }
 
+/** `user/update-pass-word`: the two new passwords must match (checked as soon as both are typed). */
 export const UpdatePasswordRequest = v.pipe(
   v.strictObject({
     username: Username,
-    old_password: Secret,
+    old_password: v.pipe(
+      v.string(m.oldPasswordRequired),
+      v.nonEmpty(m.oldPasswordRequired),
+      v.maxLength(SECRET_MAX, `password is at most ${SECRET_MAX} characters`),
+    ),
     new_password1: NewPasswordSchema,
-    new_password2: v.string('please confirm the new password'),
+    new_password2: v.pipe(v.string(m.confirmRequired), v.nonEmpty(m.confirmRequired)),
   }),
   v.forward(
-    v.check((x) => x.new_password1 === x.new_password2, 'the two new passwords do not match'),
+    v.partialCheck(
+      [['new_password1'], ['new_password2']],
+      (x) => x.new_password1 === x.new_password2,
+      m.passwordsMismatch,
+    ),
     ['new_password2'],
   ),
 );
+export type UpdatePasswordRequest = v.InferInput<typeof UpdatePasswordRequest>;
 
-const SmsCaptcha = v.pipe(
-  v.string('captcha must be a string'),
-  v.regex(/^\d{6}$/, 'please fill in the 6-digit captcha'),
+const SmsCaptcha = v.pipe(v.string(m.captchaDigits), v.regex(/^\d{6}$/, m.captchaDigits));
+
+/** The new password of the edit-password dialog: the policy plus a special symbol of the set. */
+export const EditPasswordSchema = v.pipe(
+  NewPasswordSchema,
+  v.check((p) => editPasswordProblem(p) === null, passwordMessages.special),
 );
+
+/** `index/change-passwd` `action=captcha`: the account and the mobile the SMS code goes to. */
+export const ChangePasswdCaptcha = v.strictObject({ ur_account: Username, mobile: Mobile });
+
+/** `index/change-passwd` `action=submit`: the fields of the edit-password form. */
+export const ChangePasswdSubmit = v.strictObject({
+  ur_account: Username,
+  mobile: Mobile,
+  captcha: SmsCaptcha,
+  ur_passwd: EditPasswordSchema,
+});
+export type ChangePasswdSubmit = v.InferInput<typeof ChangePasswdSubmit>;
 
 /** `index/change-passwd` form: `action=captcha` asks for an SMS code, `action=submit` changes. */
 export const ChangePasswdRequest = v.variant(
   'action',
   [
-    v.strictObject({ action: v.literal('captcha'), ur_account: Username, mobile: Mobile }),
-    v.strictObject({
-      action: v.literal('submit'),
-      ur_account: Username,
-      mobile: Mobile,
-      captcha: SmsCaptcha,
-      ur_passwd: v.pipe(
-        NewPasswordSchema,
-        v.check((p) => editPasswordProblem(p) === null, passwordMessages.special),
-      ),
-    }),
+    v.strictObject({ action: v.literal('captcha'), ...ChangePasswdCaptcha.entries }),
+    v.strictObject({ action: v.literal('submit'), ...ChangePasswdSubmit.entries }),
   ],
   'action must be "captcha" or "submit"',
 );
