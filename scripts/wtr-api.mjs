@@ -33,6 +33,22 @@ export function realApi() {
       await database.close();
       if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
+    /**
+     * Test commands on the real database, so each browser test makes its own data
+     * (`executeServerCommand`, typed in src/ui/testing/server.ts):
+     * `lp-create-user` (options of server/testing/fixtures.ts `createUser`) → the fixture user;
+     * `lp-last-sms-code` ({ mobile }) → the 6-digit code last sent to it, or null.
+     */
+    async executeCommand({ command, payload }) {
+      if (command !== 'lp-create-user' && command !== 'lp-last-sms-code') return undefined;
+      const { deps } = await app();
+      if (command === 'lp-create-user') {
+        const { createUser } = await import('../server/testing/fixtures.ts');
+        return createUser(deps.db, payload ?? {});
+      }
+      const { lastSmsCode } = await import('../server/testing/accounts.ts');
+      return (await lastSmsCode({ deps }, payload.mobile)) ?? null;
+    },
     /** Koa middleware: `/api/*` → the real app. */
     middleware: async (ctx, next) => {
       if (!ctx.url.startsWith('/api/')) return next();

@@ -26,11 +26,31 @@ describe('password rules', () => {
 
   it('tick one by one as a password grows', () => {
     expect(passwordRules('')).toEqual({ length: false, noSpaces: true, classes: false, special: false });
-    expect(passwordRules('abcdefgh')).toEqual({ length: true, noSpaces: true, classes: false, special: false });
-    expect(passwordRules('Abcdefg1')).toEqual({ length: true, noSpaces: true, classes: true, special: false });
-    expect(passwordRules('Abc defg1#')).toEqual({ length: true, noSpaces: false, classes: true, special: true });
+    expect(passwordRules('abcdefgh')).toEqual({
+      length: true,
+      noSpaces: true,
+      classes: false,
+      special: false,
+    });
+    expect(passwordRules('Abcdefg1')).toEqual({
+      length: true,
+      noSpaces: true,
+      classes: true,
+      special: false,
+    });
+    expect(passwordRules('Abc defg1#')).toEqual({
+      length: true,
+      noSpaces: false,
+      classes: true,
+      special: true,
+    });
     // € counts as a symbol for the 3-of-4 rule but is not in the edit dialog's set
-    expect(passwordRules('abcdefg1€')).toEqual({ length: true, noSpaces: true, classes: true, special: false });
+    expect(passwordRules('abcdefg1€')).toEqual({
+      length: true,
+      noSpaces: true,
+      classes: true,
+      special: false,
+    });
     expect(passwordRules('Abcdefgh1#Abcdefg').length).toBe(false);
   });
 });
@@ -45,7 +65,12 @@ describe('password schemas', () => {
 
   it('name each empty field of the reset form with its own message', () => {
     expect(
-      messages(UpdatePasswordRequest, { username: '', old_password: '', new_password1: '', new_password2: '' }),
+      messages(UpdatePasswordRequest, {
+        username: '',
+        old_password: '',
+        new_password1: '',
+        new_password2: '',
+      }),
     ).toEqual({
       username: fieldMessages.accountRequired,
       old_password: fieldMessages.oldPasswordRequired,

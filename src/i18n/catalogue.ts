@@ -2,6 +2,7 @@ import type * as account from './messages/account.ts';
 import * as api from './messages/api.ts';
 import type * as chat from './messages/chat.ts';
 import * as common from './messages/common.ts';
+import * as field from './messages/field.ts';
 import type * as host from './messages/host.ts';
 import * as routes from './messages/routes.ts';
 import * as session from './messages/session.ts';
@@ -10,9 +11,9 @@ import * as ui from './messages/ui.ts';
 
 /**
  * The shared catalogue: areas every element may show (common words, API errors, route titles,
- * session messages, times, UI kit), merged. Add a shared area: create `messages/<area>.ts`
- * exporting `zh` (as const) and `en: Record<keyof typeof zh, string>`, then spread it into both
- * objects below.
+ * session messages, times, UI kit, form field messages), merged. Add a shared area: create
+ * `messages/<area>.ts` exporting `zh` (as const) and `en: Record<keyof typeof zh, string>`, then
+ * spread it into both objects below.
  *
  * Feature areas (host shell, account dialogs, chat, …) are merged at run time instead, by
  * `registerMessages()` from `areas/<area>.ts`, so that an element carries only its own strings:
@@ -27,6 +28,7 @@ export const zhCN = {
   ...session.zh,
   ...time.zh,
   ...ui.zh,
+  ...field.zh,
 } as const;
 export const en: Record<SharedKey, string> = {
   ...common.en,
@@ -35,6 +37,7 @@ export const en: Record<SharedKey, string> = {
   ...session.en,
   ...time.en,
   ...ui.en,
+  ...field.en,
 };
 
 /** Feature areas, registered at run time (see above). */

@@ -1,6 +1,6 @@
 import type { ReactNode, Ref } from 'react';
 import { isMessageKey } from '../../i18n/index.ts';
-import { FormField } from '../../ui/form-field/form-field.tsx';
+import { FormField } from '../../ui/form/form-field.tsx';
 import { useT } from '../../ui/use-t.ts';
 
 export interface TextFieldProps {

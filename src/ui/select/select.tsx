@@ -54,6 +54,8 @@ export interface SelectProps<V extends string | number> {
   'aria-describedby'?: string;
   'aria-invalid'?: boolean;
   required?: boolean;
+  /** The input lost the focus (a form shows the field's message). */
+  onBlur?: () => void;
   className?: string;
 }
 
@@ -72,6 +74,7 @@ export function Select<V extends string | number>({
   id,
   className,
   required,
+  onBlur,
   ...aria
 }: SelectProps<V>) {
   const t = useT();
@@ -196,7 +199,10 @@ export function Select<V extends string | number>({
         onChange={onInput}
         onKeyDown={onKeyDown}
         onClick={() => (open ? close() : openList())}
-        onBlur={close}
+        onBlur={() => {
+          close();
+          onBlur?.();
+        }}
       />
       <span className="lp-select__arrow" aria-hidden="true" />
       <ul
