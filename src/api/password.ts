@@ -1,5 +1,10 @@
+import type { NoticeOptions } from './catalogue.ts';
 import { post } from './client.ts';
 
+/**
+ * The password calls. Each takes the client's notice options: a form that shows a failure on its
+ * fields passes those codes in `silentCodes`, so the failure is said once, where the user looks.
+ */
 export interface UpdatePasswordInput {
   username: string;
   old_password: string;
@@ -8,12 +13,19 @@ export interface UpdatePasswordInput {
 }
 
 /** `POST user/update-pass-word`; success ends every session of the user. */
-export const updatePassword = (input: UpdatePasswordInput): Promise<null> =>
-  post<null>('user/update-pass-word', input);
+export const updatePassword = (input: UpdatePasswordInput, options: NoticeOptions = {}): Promise<null> =>
+  post<null>('user/update-pass-word', input, options);
 
 /** `POST index/change-passwd` (form) `action=captcha`: sends an SMS code; answers a message. */
-export const requestPasswordCaptcha = (ur_account: string, mobile: string): Promise<string> =>
-  post<string>('index/change-passwd', undefined, { form: { action: 'captcha', ur_account, mobile } });
+export const requestPasswordCaptcha = (
+  ur_account: string,
+  mobile: string,
+  options: NoticeOptions = {},
+): Promise<string> =>
+  post<string>('index/change-passwd', undefined, {
+    ...options,
+    form: { action: 'captcha', ur_account, mobile },
+  });
 
 export interface ChangePasswordInput {
   ur_account: string;
@@ -23,5 +35,8 @@ export interface ChangePasswordInput {
 }
 
 /** `POST index/change-passwd` (form) `action=submit`: changes the password with the SMS code. */
-export const changePasswordWithCaptcha = (input: ChangePasswordInput): Promise<null> =>
-  post<null>('index/change-passwd', undefined, { form: { action: 'submit', ...input } });
+export const changePasswordWithCaptcha = (
+  input: ChangePasswordInput,
+  options: NoticeOptions = {},
+): Promise<null> =>
+  post<null>('index/change-passwd', undefined, { ...options, form: { action: 'submit', ...input } });
