@@ -2,7 +2,7 @@ import type * as account from './messages/account.ts';
 import * as api from './messages/api.ts';
 import type * as chat from './messages/chat.ts';
 import * as common from './messages/common.ts';
-import * as field from './messages/field.ts';
+import type * as field from './messages/field.ts';
 import type * as host from './messages/host.ts';
 import * as routes from './messages/routes.ts';
 import * as session from './messages/session.ts';
@@ -11,13 +11,14 @@ import * as ui from './messages/ui.ts';
 
 /**
  * The shared catalogue: areas every element may show (common words, API errors, route titles,
- * session messages, times, UI kit, form field messages), merged. Add a shared area: create
- * `messages/<area>.ts` exporting `zh` (as const) and `en: Record<keyof typeof zh, string>`, then
- * spread it into both objects below.
+ * session messages, times, UI kit), merged. Add a shared area: create `messages/<area>.ts`
+ * exporting `zh` (as const) and `en: Record<keyof typeof zh, string>`, then spread it into both
+ * objects below.
  *
- * Feature areas (host shell, account dialogs, chat, …) are merged at run time instead, by
- * `registerMessages()` from `areas/<area>.ts`, so that an element carries only its own strings:
- * add the area's type to `FeatureMessages` below and an `areas/<area>.ts` that registers it.
+ * Feature areas (host shell, account dialogs, chat, form field messages) are merged at run time
+ * instead, by `registerMessages()` from `areas/<area>.ts`, so that an element carries only its
+ * own strings: add the area's type to `FeatureMessages` below and an `areas/<area>.ts` that
+ * registers it.
  * `index.ts` registers every feature area (the whole catalogue, for the host and for code that
  * has not picked its areas); `translate.ts` plus `areas/<area>.ts` is the lean way.
  */
@@ -28,7 +29,6 @@ export const zhCN = {
   ...session.zh,
   ...time.zh,
   ...ui.zh,
-  ...field.zh,
 } as const;
 export const en: Record<SharedKey, string> = {
   ...common.en,
@@ -37,11 +37,10 @@ export const en: Record<SharedKey, string> = {
   ...session.en,
   ...time.en,
   ...ui.en,
-  ...field.en,
 };
 
 /** Feature areas, registered at run time (see above). */
-type FeatureMessages = typeof host.zh & typeof account.zh & typeof chat.zh;
+type FeatureMessages = typeof host.zh & typeof account.zh & typeof chat.zh & typeof field.zh;
 
 export type SharedKey = keyof typeof zhCN;
 export type MessageKey = SharedKey | keyof FeatureMessages;

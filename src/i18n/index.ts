@@ -4,6 +4,7 @@
  */
 import './areas/account.ts';
 import './areas/chat.ts';
+import './areas/field.ts';
 import './areas/host.ts';
 
 export * from './translate.ts';

@@ -1,4 +1,5 @@
 import type * as v from 'valibot';
+import '../i18n/areas/field.ts';
 import { type FieldMessageId, fieldMessageId } from '../contract/messages.ts';
 import { type MessageKey, t } from '../i18n/translate.ts';
 
