@@ -78,6 +78,10 @@ export const formStyles = css`
   .lp-input[aria-invalid='true'] {
     border-color: var(--lp-color-danger);
   }
+  .lp-input[aria-invalid='true']:focus {
+    /* the red border replaces the focus colour: keep the focus visible with a red ring */
+    box-shadow: 0 0 0 3px color-mix(in srgb, var(--lp-color-danger) 30%, #fff);
+  }
   .lp-input:disabled,
   .lp-input:read-only {
     background: var(--lp-color-bg-muted);
