@@ -3,6 +3,7 @@ import { isApiError } from '../../api/errors.ts';
 import { changePasswordWithCaptcha, requestPasswordCaptcha } from '../../api/password.ts';
 import { Code } from '../../contract/codes.ts';
 import { ChangePasswdSubmit } from '../../contract/user.ts';
+import type { MessageKey } from '../../i18n/translate.ts';
 import { Button } from '../../ui/button/button.tsx';
 import { mergeRefs } from '../../ui/form/merge-refs.ts';
 import { TextField } from '../../ui/form/text-field.tsx';
@@ -53,7 +54,7 @@ export function EditPasswordForm({
   useEffect(() => onBusy(form.submitting), [form.submitting, onBusy]);
   const [sending, setSending] = useState(false);
   /** What the captcha field says about the last send: sent, or asked again too soon. */
-  const [codeStatus, setCodeStatus] = useState('');
+  const [codeStatus, setCodeStatus] = useState<MessageKey | null>(null);
   const seconds = useSmsCountdown();
   const rules = usePasswordRules(form.values.ur_passwd, true);
   const mobile = form.field('mobile');
@@ -61,17 +62,17 @@ export function EditPasswordForm({
   const sendCode = async () => {
     if (!form.check('mobile')) return;
     setSending(true);
-    setCodeStatus('');
+    setCodeStatus(null);
     try {
       await requestPasswordCaptcha(form.values.ur_account, form.values.mobile.trim(), {
         silentCodes: [...INLINE_CODES, Code.tooManyRequests],
       });
       startSmsCountdown();
-      setCodeStatus(t('account.password.codeSent'));
+      setCodeStatus('account.password.codeSent');
     } catch (error) {
       if (isApiError(error) && error.code === Code.tooManyRequests) {
         startSmsCountdown(Date.now(), secondsOf(error.data));
-        setCodeStatus(t('account.password.codeTooSoon'));
+        setCodeStatus('account.password.codeTooSoon');
       } else sayFailure(form, error);
     } finally {
       setSending(false);
@@ -109,7 +110,7 @@ export function EditPasswordForm({
         label={t('account.password.captcha')}
         autoComplete="one-time-code"
         maxLength={6}
-        status={codeStatus}
+        status={codeStatus ? t(codeStatus) : ''}
         statusVisible
         after={
           <Button
