@@ -35,7 +35,12 @@ export default {
   nodeResolve: { exportConditions: ['browser', 'production'] },
   middleware: [api.middleware],
   plugins: [
-    { name: api.name, serverStart: api.serverStart, serverStop: api.serverStop },
+    {
+      name: api.name,
+      serverStart: api.serverStart,
+      serverStop: api.serverStop,
+      executeCommand: api.executeCommand,
+    },
     reactEsm(),
     nodeEnv,
     esbuildPlugin({

@@ -8,7 +8,7 @@ export function Notices() {
   const toasts = useStore($toasts);
   const confirms = useStore($confirms);
   const current = confirms[0];
-  // A message raised just before a reload ('switch success') is shown now, once.
+  // A message raised just before a reload ('Switch success') is shown now, once.
   useEffect(showCarriedToasts, []);
   return (
     <>

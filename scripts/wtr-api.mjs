@@ -58,8 +58,8 @@ async function testOnly(ctx) {
 }
 
 /**
- * The real API server for element tests: the Hono app is booted in-process (migrated and seeded
- * PGlite in a throw-away folder) and the test runner's dev server hands every `/api/*` request to
+ * The real API server for element tests: the Hono app is booted in-process (migrated PGlite with
+ * the reference data, in a throw-away folder) and the test runner's dev server hands every `/api/*` request to
  * it, so elements under test talk to the real server on their own origin.
  */
 export function realApi() {
@@ -71,7 +71,15 @@ export function realApi() {
       const { boot } = await import('../server/boot.ts');
       const { loadConfig } = await import('../server/config.ts');
       dataDir = mkdtempSync(path.join(os.tmpdir(), 'lp-wtr-'));
-      return boot({ ...loadConfig({}), dataDir, distDir: path.resolve('dist') });
+      // Test mode, per-address limits off (every test shares one address), no demo accounts: each
+      // test makes its own users (executeCommand 'lp-create-user').
+      const config = {
+        ...loadConfig({ NODE_ENV: 'test' }),
+        dataDir,
+        distDir: path.resolve('dist'),
+        rateLimits: false,
+      };
+      return boot(config);
     })();
     return booted;
   };
@@ -86,6 +94,22 @@ export function realApi() {
       const { database } = await booted;
       await database.close();
       if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+    /**
+     * Test commands on the real database, so each browser test makes its own data
+     * (`executeServerCommand`, typed in src/ui/testing/server.ts):
+     * `lp-create-user` (options of server/testing/fixtures.ts `createUser`) → the fixture user;
+     * `lp-last-sms-code` ({ mobile }) → the 6-digit code last sent to it, or null.
+     */
+    async executeCommand({ command, payload }) {
+      if (command !== 'lp-create-user' && command !== 'lp-last-sms-code') return undefined;
+      const { deps } = await app();
+      if (command === 'lp-create-user') {
+        const { createUser } = await import('../server/testing/fixtures.ts');
+        return createUser(deps.db, payload ?? {});
+      }
+      const { lastSmsCode } = await import('../server/testing/accounts.ts');
+      return (await lastSmsCode({ deps }, payload.mobile)) ?? null;
     },
     /** Koa middleware: `/api/*` → the real app (test-only calls under `/api/__test__/` answered here). */
     middleware: async (ctx, next) => {

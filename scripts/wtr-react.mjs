@@ -5,7 +5,8 @@ import { build } from 'esbuild';
  * @web/test-runner plugin: React ships CommonJS only, which the browser cannot import. This
  * bundles react, react-dom and their entry points once (esbuild, production build) into one
  * vendor module, so every import shares one React, and serves each specifier as a small ES
- * module re-exporting its names from it.
+ * module re-exporting its names from it. @sinonjs/fake-timers (CommonJS too, the tests' fake
+ * clock) rides along.
  */
 const require = createRequire(import.meta.url);
 const entries = {
@@ -14,6 +15,7 @@ const entries = {
   'react/jsx-dev-runtime': 'JSXDevRuntime',
   'react-dom': 'ReactDOM',
   'react-dom/client': 'ReactDOMClient',
+  '@sinonjs/fake-timers': 'FakeTimers',
 };
 const PREFIX = '/__react/';
 
@@ -49,6 +51,8 @@ export function reactEsm() {
         format: 'esm',
         write: false,
         define: { 'process.env.NODE_ENV': '"production"' },
+        // fake-timers requires util only under Node (when `process` exists), never in the browser
+        external: ['util'],
         logLevel: 'silent',
       });
       vendor = out.outputFiles[0].text;

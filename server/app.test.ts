@@ -25,7 +25,7 @@ describe('app', () => {
     const res = await t.call('no/such-call');
     expect(res.status).toBe(404);
     expect(res.code).toBe(404);
-    expect(res.message).toBe('no such API call');
+    expect(res.message).toBe('No such API call');
     expectApiHeaders(res.headers);
   });
 
@@ -135,7 +135,7 @@ describe('app', () => {
         const text = await res.text();
         expect(JSON.parse(text)).toEqual({
           code: 500,
-          message: 'server error, please try again later',
+          message: 'Server error, please try again later',
           data: null,
         });
         const zh = await broken.request(path, { headers: { 'X-Token': token } });

@@ -47,7 +47,7 @@ export function createApp(deps: AppDeps, mounted: readonly Route[] = routes): Ho
     // client's next request does not land in the middle of it (a keep-alive client reconnects).
     onError: (c) => {
       c.header('Connection', 'close');
-      return fault(c, Code.tooLarge, 'request body is too large');
+      return fault(c, Code.tooLarge, 'Request body is too large');
     },
   });
   // GET and HEAD carry no body; skipping them spares building a full Request per call (hot path).
@@ -65,7 +65,7 @@ export function createApp(deps: AppDeps, mounted: readonly Route[] = routes): Ho
     );
     return c.body(document, 200, { 'content-type': 'application/json; charset=utf-8' });
   });
-  api.all('*', (c) => fault(c, Code.notFound, 'no such API call'));
+  api.all('*', (c) => fault(c, Code.notFound, 'No such API call'));
   app.route('/api', api);
   app.route('/', staticAssets(deps.config.distDir));
 
@@ -76,7 +76,7 @@ export function createApp(deps: AppDeps, mounted: readonly Route[] = routes): Ho
     if (err instanceof HTTPException) {
       const status = err.status === 413 ? 413 : 400;
       if (status === 413) c.header('Connection', 'close');
-      const message = status === 413 ? 'request body is too large' : 'bad request';
+      const message = status === 413 ? 'Request body is too large' : 'Bad request';
       return c.json({ code: status, message: say(message, lang), data: null }, status);
     }
     if (clientGone(c.req.raw)) {
@@ -85,7 +85,7 @@ export function createApp(deps: AppDeps, mounted: readonly Route[] = routes): Ho
       console.error('[server] unhandled error', err);
     }
     return c.json(
-      { code: Code.serverFault, message: say('server error, please try again later', lang), data: null },
+      { code: Code.serverFault, message: say('Server error, please try again later', lang), data: null },
       500,
     );
   });

@@ -58,7 +58,7 @@ describe('cli jump-code against a running server (signed integration call)', () 
   it('reports a refusal and exits 1; no username prints the usage and exits 2', async () => {
     const { io: cli, lines } = io({ ...t.deps.config, host: '127.0.0.1', port });
     expect(await runCli(['jump-code', 'no-such-user-cli'], cli)).toBe(1);
-    expect(lines.err).toEqual(['refused: 404 no such user']);
+    expect(lines.err).toEqual(['refused: 404 No such user']);
     expect(await runCli(['jump-code'], cli)).toBe(2);
     expect(await runCli(['unknown-command'], cli)).toBe(2);
     const unsigned = io({ ...t.deps.config, host: '127.0.0.1', port, integrationSecret: null });

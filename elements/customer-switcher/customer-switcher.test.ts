@@ -86,7 +86,7 @@ describe('<lp-customer-switcher>', () => {
     // Until the reload, the switcher says what it is doing instead of offering the list again.
     expect(root(el).querySelector('[role="status"]')?.textContent).to.contain('石药集团-石家庄研究中心');
     expect(combobox(el)).to.equal(null);
-    // 'switch success' waits for the reloaded page, which shows it once.
+    // 'Switch success' waits for the reloaded page, which shows it once.
     expect($toasts.get()).to.deep.equal([]);
     showCarriedToasts();
     expect($toasts.get().map((t) => t.message)).to.deep.equal(['Customer account switched.']);

@@ -5,16 +5,7 @@ export const passwordDialogStyles = css`
   :host {
     display: contents;
   }
-  .password-form__row {
-    display: flex;
-    gap: var(--lp-space-2);
-  }
-  .password-form__row .lp-input {
-    flex: 1;
-    min-width: 0;
-  }
   .password-form__send {
-    flex: none;
     min-width: 112px;
   }
 `;

@@ -35,7 +35,7 @@ export class ApiError extends Error {
 
   /** A failure whose message and data are already in the caller's language (schema validation). */
   static localized(code: number, message: string, data: unknown = null): ApiError {
-    const error = new ApiError(code, 'invalid request', data);
+    const error = new ApiError(code, 'Invalid request', data);
     error.message = message;
     error.#key = null;
     return error;

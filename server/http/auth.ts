@@ -31,7 +31,7 @@ export async function sessionFor(
   if (auth === 'account' || auth === 'session') {
     const record = await authenticate(deps.db, tokenOf(c), now);
     if (auth === 'session' && record.passFlag === 1) {
-      throw new ApiError(Code.mustChangePassword, 'please change your password first');
+      throw new ApiError(Code.mustChangePassword, 'Please change your password first');
     }
     return record;
   }
@@ -61,10 +61,10 @@ const REFUSALS = {
  */
 export async function checkSigned(c: Context, deps: AppDeps, rawBody: string, now: Date): Promise<void> {
   const secret = deps.config.integrationSecret;
-  if (!secret) throw forbidden('integration is not configured on this server');
+  if (!secret) throw forbidden('Integration is not configured on this server');
   const signature = c.req.header('x-signature');
   const check = checkIntegrationSignature(secret, c.req.header('x-timestamp'), signature, rawBody, now);
   if (check !== 'ok') throw forbidden(REFUSALS[check]);
   if (!(await claimSignature(deps.db, signature!, now)))
-    throw forbidden('this signed request was already used');
+    throw forbidden('This signed request was already used');
 }

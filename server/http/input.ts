@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import * as v from 'valibot';
 import { Code } from '../../src/contract/codes.ts';
 import type { Lang } from '../../src/contract/messages.ts';
-import { messageText } from '../../src/contract/messages.ts';
+import { messageText, parseConfig } from '../../src/contract/messages.ts';
 import type { Operation } from '../../src/contract/operation.ts';
 import { ApiError, badRequest } from '../core/errors.ts';
 
@@ -27,23 +27,23 @@ export async function readInput(c: Context, op: Operation, rawBody?: string): Pr
   const text = rawBody ?? (await c.req.text());
   if (text.trim() === '') {
     if (op.bodyOptional) return {};
-    throw badRequest('request body is required');
+    throw badRequest('Request body is required');
   }
   if (!JSON_TYPE.test(type)) {
-    if (encoding !== 'json') throw new ApiError(Code.unsupportedMedia, 'this call takes a JSON or form body');
+    if (encoding !== 'json') throw new ApiError(Code.unsupportedMedia, 'This call takes a JSON or form body');
     if (type === 'multipart/form-data') {
-      throw badRequest('this call takes a JSON body (Content-Type: application/json)');
+      throw badRequest('This call takes a JSON body (Content-Type: application/json)');
     }
-    throw new ApiError(Code.unsupportedMedia, 'this call takes a JSON body (Content-Type: application/json)');
+    throw new ApiError(Code.unsupportedMedia, 'This call takes a JSON body (Content-Type: application/json)');
   }
   let body: unknown;
   try {
     body = JSON.parse(text);
   } catch {
-    throw badRequest('request body is not valid JSON');
+    throw badRequest('Request body is not valid JSON');
   }
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-    throw badRequest('request body must be a JSON object');
+    throw badRequest('Request body must be a JSON object');
   }
   return body;
 }
@@ -62,7 +62,7 @@ async function readForm(c: Context): Promise<Record<string, unknown>> {
   try {
     form = await c.req.parseBody({ all: true });
   } catch {
-    throw badRequest('the form body could not be read');
+    throw badRequest('The form body could not be read');
   }
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(form)) {
@@ -87,7 +87,7 @@ export function validateInput<S extends v.GenericSchema>(
     const [field, problem] = unstorableField;
     throw ApiError.localized(Code.invalid, problem, { [field]: problem });
   }
-  const result = v.safeParse(schema, input, { lang });
+  const result = v.safeParse(schema, input, parseConfig(lang));
   if (result.success) return result.output;
   const fields: Record<string, string> = {};
   for (const issue of result.issues) {

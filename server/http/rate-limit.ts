@@ -27,7 +27,7 @@ export async function hitRateLimit(
     )
     .returning('hits')
     .executeTakeFirstOrThrow();
-  if (row.hits > limit) throw new ApiError(Code.tooManyRequests, 'too many requests, please try again later');
+  if (row.hits > limit) throw new ApiError(Code.tooManyRequests, 'Too many requests, please try again later');
 }
 
 /** What a rule counts by, for one call. */

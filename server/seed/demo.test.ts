@@ -89,7 +89,7 @@ describe('demo data', () => {
       token,
       body: { identifier: 'BG-BJ-CO' },
     });
-    expect([ok.code, ok.message]).toEqual([0, 'switch success']);
+    expect([ok.code, ok.message]).toEqual([0, 'Switch success']);
   });
 
   it('removes the demo accounts (before a production start), and their sessions with them', async () => {

@@ -1,3 +1,5 @@
+import { Code } from '../contract/codes.ts';
+
 /** Codes of failures that never reached the server's envelope. */
 export const TransportCode = {
   /** fetch failed: offline, DNS, connection reset, CORS. */
@@ -30,5 +32,17 @@ export function isApiError(error: unknown): error is ApiError {
   return (
     error instanceof ApiError ||
     (error instanceof Error && error.name === 'ApiError' && typeof (error as ApiError).code === 'number')
+  );
+}
+
+/** The field messages of a 422 answer (`data` = `{ field: message }`); none for any other failure. */
+export function fieldMessagesOf(error: unknown): Record<string, string> {
+  if (!isApiError(error) || error.code !== Code.invalid) return {};
+  const data = error.data;
+  if (!data || typeof data !== 'object' || Array.isArray(data)) return {};
+  return Object.fromEntries(
+    Object.entries(data as Record<string, unknown>).filter(
+      (entry): entry is [string, string] => typeof entry[1] === 'string',
+    ),
   );
 }

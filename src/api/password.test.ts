@@ -3,7 +3,7 @@ import { createUser } from '../../server/testing/fixtures.ts';
 import { Code } from '../contract/codes.ts';
 import { setToken } from '../stores/auth.ts';
 import { $toasts } from '../stores/notices.ts';
-import { ApiError } from './errors.ts';
+import { ApiError, fieldMessagesOf } from './errors.ts';
 import { changePasswordWithCaptcha, requestPasswordCaptcha, updatePassword } from './password.ts';
 import { type Wired, wireClient } from './test-server.ts';
 import { getUserInfo, login } from './user.ts';
@@ -53,6 +53,18 @@ describe('password calls against the real server', () => {
     expect(refused).toBeInstanceOf(ApiError);
     expect((refused as ApiError).code).toBe(Code.invalid);
     expect($toasts.get()).toHaveLength(1);
+    expect(fieldMessagesOf(refused)).toEqual({ new_password2: 'The two new passwords do not match' });
+
+    // a form that shows the field messages itself silences the toast for this call only
+    const shownInline = await updatePassword(
+      { username: user.username, old_password: user.password, new_password1: 'x', new_password2: 'x' },
+      { silentCodes: [Code.invalid] },
+    ).catch((e: unknown) => e);
+    expect(fieldMessagesOf(shownInline)).toEqual({
+      new_password1: 'Please use 8–16 characters',
+    });
+    expect($toasts.get()).toHaveLength(1);
+    expect(fieldMessagesOf(new ApiError(Code.wrongCredentials, 'wrong', { old_password: 'x' }))).toEqual({});
 
     await updatePassword({
       username: user.username,

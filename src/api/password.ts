@@ -2,6 +2,10 @@ import * as ops from '../contract/accounts/operations.ts';
 import type { UpdatePasswordRequest } from '../contract/accounts/schemas.ts';
 import { type CallOptions, call } from './transport.ts';
 
+/**
+ * The password calls. Each takes the transport's options: a form that shows a failure on its
+ * fields passes those codes in `silentCodes`, so the failure is said once, where the user looks.
+ */
 export type UpdatePasswordInput = UpdatePasswordRequest;
 
 /** `POST user/update-pass-word`; success ends every session of the user. */

@@ -3,6 +3,7 @@ import { clearAuth } from '../stores/auth.ts';
 import { setNavigation } from '../stores/navigation.ts';
 import { clearNotices } from '../stores/notices.ts';
 import { type FetchLike, setApiBase, setApiFetch } from './config.ts';
+import { $locale } from '../i18n/translate.ts';
 import { followApiOutcomes, resetApiNotices } from '../stores/api-outcomes.ts';
 
 /** Test wiring only (never part of a bundle): the client talks to the real app in-process. */
@@ -29,6 +30,9 @@ export interface Wired {
 export async function wireClient(): Promise<Wired> {
   const t = await testApp();
   resetApiNotices();
+  // The client asks for English answers, so assertions read in English (the default is zh-CN).
+  const locale = $locale.get();
+  $locale.set('en');
   // As the portal's page does: failed calls' outcomes become toasts, the 599 question, /login.
   const stopOutcomes = followApiOutcomes();
   const requests: Sent[] = [];
@@ -62,6 +66,7 @@ export async function wireClient(): Promise<Wired> {
       clearAuth();
       stopOutcomes();
       resetApiNotices();
+      $locale.set(locale);
     },
   };
 }

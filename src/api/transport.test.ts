@@ -267,9 +267,9 @@ describe('the typed transport', () => {
       $locale.set('en');
       const en = await failure(call(ops.login, { username: 'nobody-here-en', password: 'Wrong#pass1' }));
       expect(w.requests.at(-1)?.headers.get('Accept-Language')).toBe('en');
-      expect(en.message).toBe('wrong username or password');
+      expect(en.message).toBe('Wrong username or password');
       const missing = await failure(call(ops.login, { password: 'x' } as never, { quiet: true }));
-      expect(missing.data).toEqual({ username: 'is required' });
+      expect(missing.data).toEqual({ username: 'Please fill in this field' });
     } finally {
       $locale.set(previous);
     }

@@ -80,8 +80,8 @@ describe('upload', () => {
   it("rejects with the server's ApiError and shows its notice", async () => {
     const error = await rejection(upload('customer-order/no-such-upload', { file: file(1000) }));
     expect(error.code).to.equal(Code.notFound);
-    expect(error.message).to.equal('no such API call');
-    expect($toasts.get().map((t) => t.message)).to.deep.equal(['no such API call']);
+    expect(error.message).to.equal('No such API call');
+    expect($toasts.get().map((t) => t.message)).to.deep.equal(['No such API call']);
   });
 
   it('rejects a body over the server limit with 413, quietly when asked', async () => {

@@ -1,4 +1,4 @@
-import * as v from 'valibot';
+import type * as v from 'valibot';
 
 /**
  * The messages of the contract's schemas, in both languages. A schema names a message by code
@@ -12,12 +12,12 @@ export type Lang = (typeof LANGS)[number];
 export const DEFAULT_LANG: Lang = 'zh-CN';
 
 const zh = {
-  required: '此项为必填项',
+  required: '请填写此项',
   unknownField: '不支持的字段“{name}”',
-  invalid: '格式不正确',
+  invalid: '填写的内容无效',
   string: '应为文本',
-  number: '应为数字',
-  integer: '应为整数',
+  number: '请填写数字',
+  integer: '请填写整数',
   boolean: '应为是或否',
   list: '应为列表',
   object: '应为对象',
@@ -34,57 +34,71 @@ const zh = {
   unicode: '包含无效的字符',
   accountRequired: '请填写账号',
   passwordRequired: '请填写密码',
-  mobileRequired: '请填写手机号码',
-  mobileInvalid: '手机号码格式不正确',
+  oldPasswordRequired: '请填写原密码',
+  newPasswordRequired: '请填写新密码',
+  mobileRequired: '请填写手机号',
+  mobileInvalid: '手机号格式不正确',
   captchaDigits: '请填写 6 位验证码',
-  passwordLength: '请填写 8-16 位字符',
+  passwordLength: '请填写 8-16 位长度的字符',
   passwordSpaces: '不能包含空格',
   passwordClasses: '至少包含大写字母、小写字母、数字、特殊符号中的 3 种',
   passwordSpecial: '密码不符合条件',
-  confirmRequired: '请再次输入新密码',
-  passwordsDiffer: '两次输入的新密码不一致',
+  confirmRequired: '请再次填写新密码',
+  passwordsMismatch: '两次输入的新密码不一致',
   actionInvalid: 'action 只能是 captcha 或 submit',
   keywordRequired: '请输入问题',
+  passwordTooCommon: '密码过于常见，请换一个',
+  mobileMismatch: '手机号与本账号登记的不一致',
+  minLength: '至少 {min} 个字符',
+  date: '请填写有效的日期',
+  choice: '请选择列表中的一项',
   reasonsOnlyUnsolved: '只有“未解决”时才能选择原因',
 } as const;
 
 export type MessageCode = keyof typeof zh;
 
 const en: Record<MessageCode, string> = {
-  required: 'is required',
-  unknownField: 'unknown field "{name}"',
-  invalid: 'is not valid',
-  string: 'must be text',
-  number: 'must be a number',
-  integer: 'must be a whole number',
-  boolean: 'must be true or false',
-  list: 'must be a list',
-  object: 'must be an object',
-  oneOf: 'must be one of {values}',
-  maxLength: 'at most {max} characters',
-  minItems: 'at least {min} items',
-  maxItems: 'at most {max} items',
-  min: 'must be at least {min}',
-  max: 'must be at most {max}',
-  positiveId: 'must be a positive whole number',
-  tooLarge: 'is too large',
-  repeated: 'names an item twice',
-  noNul: 'must not contain NUL characters',
-  unicode: 'must be valid unicode text',
-  accountRequired: 'please fill in the account',
-  passwordRequired: 'please fill in the password',
-  mobileRequired: 'please fill in the mobile number',
-  mobileInvalid: 'the mobile number is not valid',
-  captchaDigits: 'please fill in the 6-digit captcha',
-  passwordLength: 'please fill in a length of 8-16 characters',
-  passwordSpaces: 'cannot contain spaces',
-  passwordClasses: 'must contain at least 3 of: uppercase, lowercase, digit, special symbol',
-  passwordSpecial: 'password does not meet conditions',
-  confirmRequired: 'please confirm the new password',
-  passwordsDiffer: 'the two new passwords do not match',
+  required: 'Please fill in this field',
+  unknownField: 'Unknown field "{name}"',
+  invalid: 'This value is not valid',
+  string: 'Must be text',
+  number: 'Please enter a number',
+  integer: 'Please enter a whole number',
+  boolean: 'Must be true or false',
+  list: 'Must be a list',
+  object: 'Must be an object',
+  oneOf: 'Must be one of {values}',
+  maxLength: 'At most {max} characters',
+  minItems: 'Please add at least {min}',
+  maxItems: 'No more than {max} allowed',
+  min: 'At least {min}',
+  max: 'At most {max}',
+  positiveId: 'Must be a positive whole number',
+  tooLarge: 'Too large',
+  repeated: 'Names an item twice',
+  noNul: 'Must not contain NUL characters',
+  unicode: 'Must be valid Unicode text',
+  accountRequired: 'Please fill in the account',
+  passwordRequired: 'Please fill in the password',
+  oldPasswordRequired: 'Please fill in the current password',
+  newPasswordRequired: 'Please fill in the new password',
+  mobileRequired: 'Please fill in the mobile number',
+  mobileInvalid: 'This mobile number is not valid',
+  captchaDigits: 'Please fill in the 6-digit code',
+  passwordLength: 'Please use 8–16 characters',
+  passwordSpaces: 'Cannot contain spaces',
+  passwordClasses: 'Use at least 3 of: uppercase, lowercase, digit, symbol',
+  passwordSpecial: 'The password does not meet the conditions',
+  confirmRequired: 'Please type the new password again',
+  passwordsMismatch: 'The two new passwords do not match',
   actionInvalid: 'action must be "captcha" or "submit"',
-  keywordRequired: 'please type a question',
-  reasonsOnlyUnsolved: 'reasons are given only for an unsolved answer',
+  keywordRequired: 'Please type a question',
+  passwordTooCommon: 'This password is too common; please choose another',
+  mobileMismatch: 'This is not the mobile number registered to the account',
+  minLength: 'At least {min} characters',
+  date: 'Please enter a valid date',
+  choice: 'Please choose one of the options',
+  reasonsOnlyUnsolved: 'Reasons are given only for an unsolved answer',
 };
 
 const catalogues: Record<Lang, Record<MessageCode, string>> = { 'zh-CN': zh, en };
@@ -126,7 +140,8 @@ function objectKeyMessage(issue: v.BaseIssue<unknown>): string | null {
   return issue.received === 'undefined' ? messageText('required', undefined, issue.lang) : null;
 }
 
-const TYPE_MESSAGES: Readonly<Record<string, MessageCode>> = {
+/** A message by the kind of check, for issues whose schema names none. */
+const KIND_MESSAGES: Readonly<Record<string, MessageCode>> = {
   string: 'string',
   number: 'number',
   boolean: 'boolean',
@@ -134,23 +149,49 @@ const TYPE_MESSAGES: Readonly<Record<string, MessageCode>> = {
   object: 'object',
   strict_object: 'object',
   integer: 'integer',
-  picklist: 'invalid',
-  literal: 'invalid',
+  picklist: 'choice',
+  enum: 'choice',
+  literal: 'choice',
+  variant: 'choice',
   union: 'invalid',
-  variant: 'invalid',
+  min_length: 'minLength',
+  max_length: 'maxLength',
+  min_value: 'min',
+  max_value: 'max',
+  iso_date: 'date',
+  date: 'date',
+  regex: 'invalid',
+  email: 'invalid',
 };
 
-/**
- * Messages of issues whose schema names none (a missing key, a wrong type): in the caller's
- * language, never valibot's English default. Set once for every language we speak.
- */
-function fallback(issue: v.BaseIssue<unknown>): string {
-  return (
-    objectKeyMessage(issue) ??
-    (issue.received === 'undefined' ? messageText('required', undefined, issue.lang) : null) ??
-    messageText(TYPE_MESSAGES[issue.type] ?? 'invalid', undefined, issue.lang)
-  );
+const isBlank = (input: unknown) => input === undefined || input === null || input === '';
+
+function requirement(issue: v.BaseIssue<unknown>): string {
+  const r = issue.requirement;
+  if (r instanceof Date) return r.toISOString().slice(0, 10);
+  return typeof r === 'number' || typeof r === 'string' ? String(r) : '';
 }
 
-v.setGlobalMessage(fallback);
-for (const lang of LANGS) v.setGlobalMessage(fallback, lang);
+/**
+ * The message of an issue whose schema names none (a missing key, a wrong type, a form's own
+ * check): in the caller's language, never valibot's English default. A blank value reads
+ * "is required"; lists say items, not characters.
+ */
+export function fallbackMessage(issue: v.BaseIssue<unknown>): string {
+  const key = objectKeyMessage(issue);
+  if (key) return key;
+  if (isBlank(issue.input) && issue.kind !== 'schema') return messageText('required', undefined, issue.lang);
+  if (issue.input === undefined) return messageText('required', undefined, issue.lang);
+  const r = requirement(issue);
+  const list = Array.isArray(issue.input);
+  if (list && issue.type === 'min_length') return messageText('minItems', { min: r }, issue.lang);
+  if (list && issue.type === 'max_length') return messageText('maxItems', { max: r }, issue.lang);
+  return messageText(KIND_MESSAGES[issue.type] ?? 'invalid', { min: r, max: r }, issue.lang);
+}
+
+/**
+ * The parse configuration of every contract schema: messages in `lang`, and a message in that
+ * language for any issue whose schema names none. Server (422 answers) and browser (forms) alike:
+ * `v.safeParse(schema, input, parseConfig(lang))`.
+ */
+export const parseConfig = (lang: string | undefined) => ({ lang: langOf(lang), message: fallbackMessage });

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { type MessageCode, messageText } from './messages.ts';
+import { type MessageCode, messageText, msg } from './messages.ts';
 
 /** The password policy of spec §5, enforced by client and server alike. */
 export const PASSWORD_MIN = 8;
@@ -20,13 +20,39 @@ export function hasSpecialSymbol(password: string): boolean {
   return false;
 }
 
+/**
+ * Each rule of the policy, met or not: what a checklist beside the field shows while the user
+ * types. `passwordProblem` is null exactly when the first three hold (and the password is not
+ * empty); `editPasswordProblem` also needs `special`.
+ */
+export interface PasswordRules {
+  /** 8 to 16 characters (code points). */
+  length: boolean;
+  /** No whitespace at all. */
+  noSpaces: boolean;
+  /** At least 3 of: uppercase, lowercase, digit, special symbol. */
+  classes: boolean;
+  /** At least one symbol of SPECIAL_SYMBOLS (the edit-password dialog only). */
+  special: boolean;
+}
+
+export function passwordRules(password: string): PasswordRules {
+  const length = [...password].length;
+  return {
+    length: length >= PASSWORD_MIN && length <= PASSWORD_MAX,
+    noSpaces: !/\s/.test(password),
+    classes: passwordClassCount(password) >= 3,
+    special: hasSpecialSymbol(password),
+  };
+}
+
 /** First problem of a new password against the policy, or null when it is acceptable. */
 export function passwordProblem(password: string): PasswordProblem | null {
   if (password.length === 0) return 'required';
-  if (/\s/.test(password)) return 'whitespace';
-  const length = [...password].length;
-  if (length < PASSWORD_MIN || length > PASSWORD_MAX) return 'length';
-  if (passwordClassCount(password) < 3) return 'classes';
+  const rules = passwordRules(password);
+  if (!rules.noSpaces) return 'whitespace';
+  if (!rules.length) return 'length';
+  if (!rules.classes) return 'classes';
   return null;
 }
 
@@ -37,7 +63,7 @@ export function editPasswordProblem(password: string): PasswordProblem | null {
 
 /** The contract message of each problem (src/contract/messages.ts), in both languages. */
 export const passwordMessageCodes: Record<PasswordProblem, MessageCode> = {
-  required: 'passwordRequired',
+  required: 'newPasswordRequired',
   length: 'passwordLength',
   whitespace: 'passwordSpaces',
   classes: 'passwordClasses',
@@ -46,7 +72,7 @@ export const passwordMessageCodes: Record<PasswordProblem, MessageCode> = {
 
 /** A valibot schema for a new password that meets the policy; its message is in the caller's language. */
 export const NewPasswordSchema = v.pipe(
-  v.string(),
+  v.string(msg('newPasswordRequired')),
   v.check(
     (value) => passwordProblem(value) === null,
     (issue) => {

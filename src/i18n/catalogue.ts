@@ -15,9 +15,10 @@ import * as ui from './messages/ui.ts';
  * exporting `zh` (as const) and `en: Record<keyof typeof zh, string>`, then spread it into both
  * objects below.
  *
- * Feature areas (host shell, account dialogs, chat, …) are merged at run time instead, by
- * `registerMessages()` from `areas/<area>.ts`, so that an element carries only its own strings:
- * add the area's type to `FeatureMessages` below and an `areas/<area>.ts` that registers it.
+ * Feature areas (host shell, account dialogs, chat, form field messages) are merged at run time
+ * instead, by `registerMessages()` from `areas/<area>.ts`, so that an element carries only its
+ * own strings: add the area's type to `FeatureMessages` below and an `areas/<area>.ts` that
+ * registers it.
  * `index.ts` registers every feature area (the whole catalogue, for the host and for code that
  * has not picked its areas); `translate.ts` plus `areas/<area>.ts` is the lean way.
  */

@@ -6,7 +6,7 @@ export const CHAT_CLICK_GUARD_MS = 1000;
  * A guard for one button: `allow()` is true for a click that may act, false while the button
  * is still inactive from the previous one.
  */
-export function createClickGuard(ms = CLICK_GUARD_MS, now: () => number = Date.now) {
+export function createClickGuard(ms = CLICK_GUARD_MS, now: () => number = () => Date.now()) {
   let until = Number.NEGATIVE_INFINITY;
   return {
     allow(): boolean {

@@ -45,7 +45,7 @@ export function resetCustomerAccounts(): void {
 
 /**
  * Switches customer account (spec §4): stores the new token if one is returned, tells the other
- * tabs and reloads the page; 'switch success' is shown once the page has loaded again (a toast
+ * tabs and reloads the page; 'Switch success' is shown once the page has loaded again (a toast
  * shown before the reload would be gone before anyone could read it).
  */
 export async function switchCustomer(identifier: string): Promise<void> {

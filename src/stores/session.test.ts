@@ -130,7 +130,7 @@ describe('session actions against the real server', () => {
     await switchCustomer(target);
     expect($token.get()).not.toBe('');
     expect($customerAccounts.get().identifier).toBe(target);
-    // 'switch success' is for the reloaded page: nothing now, once after the reload.
+    // 'Switch success' is for the reloaded page: nothing now, once after the reload.
     expect($toasts.get()).toEqual([]);
     expect(w.reloads.count).toBe(1);
     showCarriedToasts();

@@ -8,7 +8,27 @@ export { CHAT_CLICK_GUARD_MS, CLICK_GUARD_MS, useClickGuard } from './button/use
 export { ConfirmDialog, type ConfirmDialogProps } from './confirm/confirm-dialog.tsx';
 export { css, sheet } from './css.ts';
 export { Dialog, type DialogCloseReason, type DialogProps } from './dialog/dialog.tsx';
-export { type FieldControlProps, FormField, type FormFieldProps } from './form-field/form-field.tsx';
+export {
+  Checklist,
+  type ChecklistItem,
+  type FieldBinding,
+  type FieldControlProps,
+  type Form,
+  FormField,
+  type FormFieldProps,
+  type FormSchema,
+  type FormValues,
+  mergeRefs,
+  SelectField,
+  type SelectFieldProps,
+  TextAreaField,
+  type TextAreaFieldProps,
+  TextField,
+  type TextFieldProps,
+  type UseFormOptions,
+  useChecklistAnnouncement,
+  useForm,
+} from './form/index.ts';
 export { Menu, type MenuItem, type MenuProps } from './menu/menu.tsx';
 export { MenuButton, type MenuButtonProps } from './menu/menu-button.tsx';
 export { Pagination, type PaginationProps } from './pagination/pagination.tsx';

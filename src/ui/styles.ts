@@ -2,7 +2,7 @@ import { baseStyles } from './base.styles.ts';
 import { buttonStyles } from './button/button.styles.ts';
 import { sheet } from './css.ts';
 import { dialogStyles } from './dialog/dialog.styles.ts';
-import { formFieldStyles } from './form-field/form-field.styles.ts';
+import { formStyles } from './form/form.styles.ts';
 import { menuStyles } from './menu/menu.styles.ts';
 import { paginationStyles } from './pagination/pagination.styles.ts';
 import { popoverStyles } from './popover/popover.styles.ts';
@@ -18,7 +18,7 @@ export const uiCss = [
   baseStyles,
   buttonStyles,
   dialogStyles,
-  formFieldStyles,
+  formStyles,
   menuStyles,
   paginationStyles,
   popoverStyles,

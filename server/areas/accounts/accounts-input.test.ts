@@ -75,7 +75,7 @@ function badBodies(valid: Record<string, unknown>): Case[] {
   ];
   for (const key of keys) {
     const { [key]: _dropped, ...rest } = valid;
-    cases.push({ name: `missing ${key}`, body: rest, field: [key, 'is required'] });
+    cases.push({ name: `missing ${key}`, body: rest, field: [key, 'Please fill in this field'] });
     cases.push({ name: `${key} as number`, body: { ...valid, [key]: 12345 } });
     cases.push({ name: `${key} as object`, body: { ...valid, [key]: { $ne: null } } });
     cases.push({ name: `${key} as array`, body: { ...valid, [key]: ['a'] } });

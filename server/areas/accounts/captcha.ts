@@ -35,17 +35,17 @@ export async function issueCaptcha(db: DB, username: string, now: Date): Promise
  * issued), 476 when it expired.
  */
 export async function checkCaptcha(db: DB, username: string, answer: string, now: Date): Promise<void> {
-  if (answer.trim() === '') throw new ApiError(Code.captchaRequired, 'please enter the captcha');
+  if (answer.trim() === '') throw new ApiError(Code.captchaRequired, 'Please enter the captcha');
   const row = await db
     .deleteFrom('captchas')
     .where('username', '=', username)
     .returning(['answer_hash', 'expires_at'])
     .executeTakeFirst();
-  if (!row) throw new ApiError(Code.captchaRequired, 'please get a new captcha');
+  if (!row) throw new ApiError(Code.captchaRequired, 'Please get a new captcha');
   if (new Date(row.expires_at).getTime() <= now.getTime()) {
-    throw new ApiError(Code.captchaExpired, 'the captcha has expired, please get a new one');
+    throw new ApiError(Code.captchaExpired, 'The captcha has expired, please get a new one');
   }
   if (row.answer_hash !== captchaHash(username, answer)) {
-    throw new ApiError(Code.captchaRequired, 'the captcha is wrong');
+    throw new ApiError(Code.captchaRequired, 'The captcha is wrong');
   }
 }

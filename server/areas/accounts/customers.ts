@@ -91,7 +91,7 @@ export async function enterCustomer(
   now: Date,
 ): Promise<{ access_token: string; customer: OwnCustomer }> {
   const customer = await ownCustomer(db, uid, identifier);
-  if (!customer) throw new ApiError(Code.forbidden, 'this customer account is not yours');
+  if (!customer) throw new ApiError(Code.forbidden, 'This customer account is not yours');
   const access_token = await startSession(db, uid, customer.cu_id, now, 'switched');
   return { access_token, customer };
 }

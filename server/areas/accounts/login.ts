@@ -12,7 +12,7 @@ import { startSession, toPassFlag } from './sessions.ts';
 const lockedError = () =>
   new ApiError(
     Code.locked,
-    'too many failed logins: the account is locked for {minutes} minutes, please try again later',
+    'Too many failed logins: the account is locked for {minutes} minutes, please try again later',
     null,
     { params: { minutes: LOCK_MS / 60_000 } },
   );
@@ -42,11 +42,11 @@ export async function login(
     const after = await recordFailure(db, username, now);
     if (after.lockedUntil) throw lockedError();
     if (after.failures >= CAPTCHA_AFTER) {
-      throw new ApiError(Code.wrongCredentials, 'wrong username or password; please also enter the captcha', {
+      throw new ApiError(Code.wrongCredentials, 'Wrong username or password; please also enter the captcha', {
         captcha: true,
       });
     }
-    throw new ApiError(Code.wrongCredentials, 'wrong username or password', { captcha: false });
+    throw new ApiError(Code.wrongCredentials, 'Wrong username or password', { captcha: false });
   }
 
   await clearFailures(db, username);

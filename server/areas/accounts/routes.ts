@@ -12,7 +12,7 @@ import { endSession, startSession } from './sessions.ts';
 import { checkSmsCode, markSmsCodeUsed, maskMobile, sendSmsCode } from './sms-codes.ts';
 
 const invalidCode = () =>
-  new ApiError(Code.sessionExpired, 'the login link is invalid or has expired, please log in');
+  new ApiError(Code.sessionExpired, 'The login link is invalid or has expired, please log in');
 
 /** `user/*`, `customer-account/*` and `index/change-passwd`: logins, sessions, customers, passwords. */
 export const routes = [
@@ -45,7 +45,7 @@ export const routes = [
 
   handle(ops.logout, async ({ session, deps, now }) => {
     await endSession(deps.db, session.sessionId, 'logout', now);
-    return reply(null, 'logged out');
+    return reply(null, 'Logged out');
   }),
 
   handle(ops.jumpLogin, async ({ input, deps: { db }, now }) => {
@@ -70,21 +70,21 @@ export const routes = [
   }),
 
   handle(ops.updatePassword, async ({ input, session: s, deps: { db }, now }) => {
-    if (input.username !== s.username) throw forbidden('you can only change your own password');
+    if (input.username !== s.username) throw forbidden('You can only change your own password');
     const user = await db
       .selectFrom('users')
       .select('password_hash')
       .where('uid', '=', s.uid)
       .executeTakeFirstOrThrow();
     if (!(await verifyPassword(input.old_password, user.password_hash))) {
-      throw new ApiError(Code.wrongCredentials, 'the old password is wrong');
+      throw new ApiError(Code.wrongCredentials, 'The old password is wrong');
     }
     if (input.new_password1 === input.old_password) {
-      throw invalidField('new_password1', 'the new password must differ from the old one');
+      throw invalidField('new_password1', 'The new password must differ from the old one');
     }
     refuseCommonPassword(input.new_password1, 'new_password1');
     await setPassword(db, s.uid, input.new_password1, now);
-    return reply(null, 'password changed, please log in again');
+    return reply(null, 'Password changed, please log in again');
   }),
 
   handle(ops.customerAccounts, ({ session, deps }) =>
@@ -93,25 +93,25 @@ export const routes = [
 
   handle(ops.switchCustomer, async ({ input, session, deps, now }) => {
     const { access_token } = await enterCustomer(deps.db, session.uid, input.identifier, now);
-    return reply({ access_token }, 'switch success');
+    return reply({ access_token }, 'Switch success');
   }),
 
   handle(ops.changePasswordBySms, async ({ input, session: s, deps: { db, sms }, now, lang }) => {
-    if (input.ur_account !== s.username) throw forbidden('you can only change your own password');
+    if (input.ur_account !== s.username) throw forbidden('You can only change your own password');
     if (input.mobile !== s.mobile)
-      throw invalidField('mobile', 'the mobile number does not match the account');
+      throw invalidField('mobile', 'The mobile number does not match the account');
     if (input.action === 'captcha') {
       const sent = await sendSmsCode(db, sms, s.uid, s.mobile, now);
       // spec §7: the captcha answer's data is the message itself
       return reply(
-        say('the verification code has been sent to {mobile}', lang, sent),
-        'the verification code has been sent to {mobile}',
+        say('The verification code has been sent to {mobile}', lang, sent),
+        'The verification code has been sent to {mobile}',
         sent,
       );
     }
     refuseCommonPassword(input.ur_passwd, 'ur_passwd');
     const codeId = await checkSmsCode(db, s.uid, s.mobile, input.captcha, now);
     await setPassword(db, s.uid, input.ur_passwd, now, (trx) => markSmsCodeUsed(trx, codeId, now));
-    return reply(null, 'password changed, please log in again');
+    return reply(null, 'Password changed, please log in again');
   }),
 ];

@@ -70,7 +70,7 @@ export const toPassFlag = (n: number): PassFlag => (n === 1 || n === 2 ? n : 0);
  * customer; last_seen_at is only written when it is older than TOUCH_MS.
  */
 export async function authenticate(db: DB, token: string | undefined, now: Date): Promise<SessionRecord> {
-  if (!token || token.length > 256) throw sessionExpired('please log in');
+  if (!token || token.length > 256) throw sessionExpired('Please log in');
   const hash = hashToken(token);
   const t = now.getTime();
   const hit = cache.get(hash);
@@ -116,18 +116,18 @@ export async function authenticate(db: DB, token: string | undefined, now: Date)
     ])
     .where('s.token_hash', '=', hash)
     .executeTakeFirst();
-  if (!row) throw sessionExpired('your session is not valid, please log in again');
+  if (!row) throw sessionExpired('Your session is not valid, please log in again');
   if (row.ended_at) {
     if (row.end_reason === 'replaced') {
-      throw new ApiError(Code.loggedInElsewhere, 'your account has been logged in elsewhere');
+      throw new ApiError(Code.loggedInElsewhere, 'Your account has been logged in elsewhere');
     }
-    throw sessionExpired('your session has ended, please log in again');
+    throw sessionExpired('Your session has ended, please log in again');
   }
   let lastSeen = new Date(row.last_seen_at).getTime();
   const createdAt = new Date(row.created_at).getTime();
   if (t - lastSeen > IDLE_MS || t - createdAt > ABSOLUTE_MS) {
     await endSession(db, String(row.id), 'expired', now);
-    throw sessionExpired('your session has expired, please log in again');
+    throw sessionExpired('Your session has expired, please log in again');
   }
   if (t - lastSeen > TOUCH_MS) {
     await db

@@ -37,7 +37,7 @@ export async function sendSmsCode(
       const seconds = Math.ceil(wait / 1000);
       throw new ApiError(
         Code.tooManyRequests,
-        'please wait {seconds} seconds before asking for another code',
+        'Please wait {seconds} seconds before asking for another code',
         { seconds },
         { params: { seconds } },
       );
@@ -82,12 +82,12 @@ export async function checkSmsCode(
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
-  if (!row || row.used_at) throw new ApiError(Code.captchaRequired, 'please get a verification code first');
+  if (!row || row.used_at) throw new ApiError(Code.captchaRequired, 'Please get a verification code first');
   if (new Date(row.expires_at).getTime() <= now.getTime()) {
-    throw new ApiError(Code.captchaExpired, 'the verification code has expired, please get a new one');
+    throw new ApiError(Code.captchaExpired, 'The verification code has expired, please get a new one');
   }
   if (row.attempts >= SMS_MAX_ATTEMPTS) {
-    throw new ApiError(Code.captchaRequired, 'too many wrong attempts, please get a new verification code');
+    throw new ApiError(Code.captchaRequired, 'Too many wrong attempts, please get a new verification code');
   }
   if (row.code_hash !== codeHash(uid, code)) {
     await db
@@ -95,7 +95,7 @@ export async function checkSmsCode(
       .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
       .where('id', '=', row.id)
       .execute();
-    throw new ApiError(Code.captchaRequired, 'the verification code is wrong');
+    throw new ApiError(Code.captchaRequired, 'The verification code is wrong');
   }
   return String(row.id);
 }
@@ -110,5 +110,5 @@ export async function markSmsCodeUsed(trx: DB, id: string, now: Date): Promise<v
     .where('attempts', '<', SMS_MAX_ATTEMPTS)
     .returning('id')
     .executeTakeFirst();
-  if (!used) throw new ApiError(Code.captchaRequired, 'please get a verification code first');
+  if (!used) throw new ApiError(Code.captchaRequired, 'Please get a verification code first');
 }

@@ -34,7 +34,7 @@ describe('user/login', () => {
     const u = await createUser(t.deps.db);
     const wrong = await login(t, { username: u.username, password: `${u.password}x` });
     expect(wrong.code).toBe(406);
-    expect(wrong.message).toBe('wrong username or password');
+    expect(wrong.message).toBe('Wrong username or password');
     const ghost = unique('ghost');
     const unknown = await login(t, { username: ghost, password: 'Whatever#1' });
     expect(unknown.code).toBe(406);

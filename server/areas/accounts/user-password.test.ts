@@ -84,15 +84,15 @@ describe('user/update-pass-word', () => {
     expect((await call({ old_password: 'Wrong#pass1' })).code).toBe(406);
     const mismatch = await call({ new_password2: `${NEW}x` });
     expect(mismatch.code).toBe(422);
-    expect(mismatch.data.new_password2).toBe('the two new passwords do not match');
+    expect(mismatch.data.new_password2).toBe('The two new passwords do not match');
     const short = await call({ new_password1: 'Ab#1', new_password2: 'Ab#1' });
     expect(short.code).toBe(422);
-    expect(short.data.new_password1).toBe('please fill in a length of 8-16 characters');
+    expect(short.data.new_password1).toBe('Please use 8–16 characters');
     expect((await call({ new_password1: 'abcdefgh', new_password2: 'abcdefgh' })).data.new_password1).toBe(
-      'must contain at least 3 of: uppercase, lowercase, digit, special symbol',
+      'Use at least 3 of: uppercase, lowercase, digit, symbol',
     );
     expect((await call({ new_password1: 'Abc 1234#', new_password2: 'Abc 1234#' })).data.new_password1).toBe(
-      'cannot contain spaces',
+      'Cannot contain spaces',
     );
     expect((await call({ new_password1: 'P@ssw0rd', new_password2: 'P@ssw0rd' })).code).toBe(422);
     expect((await call({ new_password1: u.password, new_password2: u.password })).code).toBe(422);
@@ -201,7 +201,7 @@ describe('index/change-passwd', () => {
     for (let i = 0; i < 5; i++) expect((await submit(wrong)).code).toBe(475);
     const locked = await submit(code);
     expect(locked.code).toBe(475);
-    expect(locked.message).toContain('too many');
+    expect(locked.message).toContain('Too many');
 
     t.advance(61_000);
     await ask();
@@ -249,16 +249,16 @@ describe('index/change-passwd', () => {
     );
     const mobile = await call({ action: 'captcha', ur_account: u.username, mobile: other.mobile });
     expect(mobile.code).toBe(422);
-    expect(mobile.data.mobile).toBe('the mobile number does not match the account');
+    expect(mobile.data.mobile).toBe('The mobile number does not match the account');
     const base = { action: 'submit', ur_account: u.username, mobile: u.mobile, captcha: '123456' };
     const noSymbol = await call({ ...base, ur_passwd: 'Abcdefg123' });
     expect(noSymbol.code).toBe(422);
-    expect(noSymbol.data.ur_passwd).toBe('password does not meet conditions');
+    expect(noSymbol.data.ur_passwd).toBe('The password does not meet the conditions');
     expect((await call({ ...base, ur_passwd: 'Abcdefg12€' })).data.ur_passwd).toBe(
-      'password does not meet conditions',
+      'The password does not meet the conditions',
     );
     expect((await call({ ...base, captcha: '12345', ur_passwd: NEW })).data.captcha).toBe(
-      'please fill in the 6-digit captcha',
+      'Please fill in the 6-digit code',
     );
     expect((await call({ ...base, action: 'delete', ur_passwd: NEW })).code).toBe(422);
     expect((await call({ ...base, ur_passwd: NEW, extra: 'x' })).code).toBe(422);

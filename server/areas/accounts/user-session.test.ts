@@ -29,6 +29,7 @@ describe('sessions: user/login → user/get-user-info', () => {
     expect(info.data.roles).toEqual(['admin']);
     expect(info.data.customer).toEqual(u.customers[0]);
     expect(info.data.pass_flag).toBe(0);
+    expect(info.data.mobile_hint).toBe(`${u.mobile.slice(0, 3)}****${u.mobile.slice(-4)}`);
   });
 
   it('stores only the SHA-256 of the token', async () => {

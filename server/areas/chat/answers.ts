@@ -21,16 +21,16 @@ export interface AnswerInput {
  */
 export async function saveAnswer(db: DB, input: AnswerInput): Promise<ChatAnswer> {
   const text = sanitizeRichText(input.text);
-  if (text === '') throw invalidField('text', 'the answer is empty after sanitizing');
+  if (text === '') throw invalidField('text', 'The answer is empty after sanitizing');
   if (text.length > ANSWER_MAX) {
-    throw invalidField('text', 'the answer is longer than {max} characters', { max: ANSWER_MAX });
+    throw invalidField('text', 'The answer is longer than {max} characters', { max: ANSWER_MAX });
   }
   const question = await db
     .selectFrom('chat_questions')
     .select('q_id')
     .where('q_id', '=', input.q_id)
     .executeTakeFirst();
-  if (!question) throw notFound('question not found');
+  if (!question) throw notFound('Question not found');
   if (input.a_id !== undefined) {
     const row = await db
       .updateTable('chat_answers')
@@ -43,7 +43,7 @@ export async function saveAnswer(db: DB, input: AnswerInput): Promise<ChatAnswer
       .where('q_id', '=', input.q_id)
       .returning(['a_id', 'text'])
       .executeTakeFirst();
-    if (!row) throw notFound('answer not found');
+    if (!row) throw notFound('Answer not found');
     return row;
   }
   return db

@@ -11,7 +11,7 @@ export interface CommentAuthor {
 }
 
 const alreadyRated = () =>
-  new ApiError(Code.conflict, 'this answer has already been rated in this chat session');
+  new ApiError(Code.conflict, 'This answer has already been rated in this chat session');
 
 /** PostgreSQL's unique_violation: a concurrent comment on the same answer won the race. */
 const isUniqueViolation = (err: unknown) =>
@@ -34,7 +34,7 @@ export async function addComment(
         .select('a_id')
         .where('a_id', 'in', input.a_id)
         .execute();
-      if (known.length !== input.a_id.length) throw notFound('answer not found');
+      if (known.length !== input.a_id.length) throw notFound('Answer not found');
       const rated = await trx
         .selectFrom('chat_comment_answers')
         .select('a_id')

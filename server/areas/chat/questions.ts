@@ -31,7 +31,7 @@ export async function categoryQuestions(
     .where('qc_id', '=', cateId)
     .where('active', '=', true)
     .executeTakeFirst();
-  if (!category) throw notFound('category not found');
+  if (!category) throw notFound('Category not found');
   const { total } = await db
     .selectFrom('chat_questions')
     .select((eb) => eb.fn.countAll<number>().as('total'))
@@ -61,7 +61,7 @@ export async function activeQuestion(db: DB, qId: number): Promise<{ q_id: numbe
     .where('q_id', '=', qId)
     .where('active', '=', true)
     .executeTakeFirst();
-  if (!row) throw notFound('question not found');
+  if (!row) throw notFound('Question not found');
   return row;
 }
 

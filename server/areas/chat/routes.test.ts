@@ -60,7 +60,7 @@ describe('customer-service/cate-list', () => {
     const t = await testApp();
     const res = await t.call(`${CS}/cate-list`, { query: { foo: 'bar' } });
     expect(res.code).toBe(Code.invalid);
-    expect(res.data).toEqual({ foo: 'unknown field "foo"' });
+    expect(res.data).toEqual({ foo: 'Unknown field "foo"' });
   });
 
   it('answers 404 with an envelope for an unknown call', async () => {

@@ -37,6 +37,6 @@ export const routes = [
   handle(ops.addComment, async ({ input, session, deps: { db }, now, c }) => {
     const chatSession = await requireChatSession(db, c.req.header(CHAT_SESSION_HEADER), now);
     const author = { chatSession, uid: session?.uid ?? null, cuId: session?.cuId ?? null };
-    return reply(await addComment(db, author, input, now), 'thank you for your feedback');
+    return reply(await addComment(db, author, input, now), 'Thank you for your feedback');
   }),
 ];

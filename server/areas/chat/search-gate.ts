@@ -32,7 +32,7 @@ export class ConcurrencyGate {
     if (this.running >= this.permits) {
       if (this.waiting.length >= this.queue) {
         this.refused += 1;
-        throw new ApiError(Code.tooManyRequests, 'too many searches at once, please try again');
+        throw new ApiError(Code.tooManyRequests, 'Too many searches at once, please try again');
       }
       // The permit is handed over by release(): `running` stays counted for the waiter.
       await new Promise<void>((resolve) => this.waiting.push(resolve));

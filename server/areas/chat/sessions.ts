@@ -65,7 +65,7 @@ export async function requireChatSession(db: DB, sent: string | undefined, now: 
     throw badRequest('X-Chat-Session header is required: call common/get-qa-config first');
   }
   if (!wellFormed(sent) || !(await live(db, sent, now))) {
-    throw badRequest('chat session is unknown or expired: call common/get-qa-config again');
+    throw badRequest('Chat session is unknown or expired: call common/get-qa-config again');
   }
   return sent;
 }

@@ -125,7 +125,7 @@ describe('integration/jump-code + user/jump-login', () => {
     for (const mode of ['development', 'test', 'production'] as const) {
       const t = await testApp({ mode, production: mode === 'production', integrationSecret: null });
       const res = await signed(t, { username: u.username }, { secret: '' });
-      expect([res.code, res.message], mode).toEqual([403, 'integration is not configured on this server']);
+      expect([res.code, res.message], mode).toEqual([403, 'Integration is not configured on this server']);
     }
     const t2 = await app({ mode: 'production', production: true });
     expect((await signed(t2, { username: u.username })).code).toBe(0);

@@ -11,8 +11,8 @@ export const routes = [
   handle(ops.jumpCode, async ({ input, deps, now }) => {
     const issued = await issueOneTimeCode(deps.db, input, now);
     if (!issued.ok) {
-      if (issued.reason === 'unknown-user') throw notFound('no such user');
-      throw forbidden("this customer account is not the user's");
+      if (issued.reason === 'unknown-user') throw notFound('No such user');
+      throw forbidden("This customer account is not the user's");
     }
     return { code: issued.code, kind: input.kind, expires_in: ONE_TIME_TTL_MS / 1000 };
   }),

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { Identifier, Mobile, Secret, Text, Username } from '../fields.ts';
+import { Identifier, Mobile, SECRET_MAX, Secret, Text, Username } from '../fields.ts';
 import { msg } from '../messages.ts';
 import { EditPasswordSchema, NewPasswordSchema } from '../password.ts';
 
@@ -95,34 +95,49 @@ export type CustomerAccountList = v.InferOutput<typeof CustomerAccountList>;
 export const SwitchCustomerResponse = v.object({ access_token: v.optional(v.string()) });
 export type SwitchCustomerResponse = v.InferOutput<typeof SwitchCustomerResponse>;
 
+/** `user/update-pass-word`: the two new passwords must match (checked as soon as both are typed). */
 export const UpdatePasswordRequest = v.pipe(
   v.strictObject({
     username: Username,
-    old_password: Secret,
+    old_password: v.pipe(
+      v.string(msg('oldPasswordRequired')),
+      v.nonEmpty(msg('oldPasswordRequired')),
+      v.maxLength(SECRET_MAX, msg('maxLength', { max: SECRET_MAX })),
+    ),
     new_password1: NewPasswordSchema,
-    new_password2: v.string(msg('confirmRequired')),
+    new_password2: v.pipe(v.string(msg('confirmRequired')), v.nonEmpty(msg('confirmRequired'))),
   }),
   v.forward(
-    v.check((x) => x.new_password1 === x.new_password2, msg('passwordsDiffer')),
+    v.partialCheck(
+      [['new_password1'], ['new_password2']],
+      (x) => x.new_password1 === x.new_password2,
+      msg('passwordsMismatch'),
+    ),
     ['new_password2'],
   ),
 );
 export type UpdatePasswordRequest = v.InferInput<typeof UpdatePasswordRequest>;
 
-const SmsCaptcha = v.pipe(v.string(msg('string')), v.regex(/^\d{6}$/, msg('captchaDigits')));
+const SmsCaptcha = v.pipe(v.string(msg('captchaDigits')), v.regex(/^\d{6}$/, msg('captchaDigits')));
+
+/** `index/change-passwd` `action=captcha`: the account and the mobile the SMS code goes to. */
+export const ChangePasswdCaptcha = v.strictObject({ ur_account: Username, mobile: Mobile });
+
+/** `index/change-passwd` `action=submit`: the fields of the edit-password form. */
+export const ChangePasswdSubmit = v.strictObject({
+  ur_account: Username,
+  mobile: Mobile,
+  captcha: SmsCaptcha,
+  ur_passwd: EditPasswordSchema,
+});
+export type ChangePasswdSubmit = v.InferInput<typeof ChangePasswdSubmit>;
 
 /** `index/change-passwd` form: `action=captcha` asks for an SMS code, `action=submit` changes. */
 export const ChangePasswdRequest = v.variant(
   'action',
   [
-    v.strictObject({ action: v.literal('captcha'), ur_account: Username, mobile: Mobile }),
-    v.strictObject({
-      action: v.literal('submit'),
-      ur_account: Username,
-      mobile: Mobile,
-      captcha: SmsCaptcha,
-      ur_passwd: EditPasswordSchema,
-    }),
+    v.strictObject({ action: v.literal('captcha'), ...ChangePasswdCaptcha.entries }),
+    v.strictObject({ action: v.literal('submit'), ...ChangePasswdSubmit.entries }),
   ],
   msg('actionInvalid'),
 );

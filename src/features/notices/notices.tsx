@@ -20,7 +20,7 @@ export function Notices({ placement = 'top', onToastDismiss, onConfirmAnswer }: 
   const toasts = useStore($toasts);
   const confirms = useStore($confirms);
   const current = confirms[0];
-  // A message raised just before a reload ('switch success') is shown now, once.
+  // A message raised just before a reload ('Switch success') is shown now, once.
   useEffect(showCarriedToasts, []);
   const dismiss = (id: number) => {
     const closed = toasts.find((t) => t.id === id);

@@ -1,122 +1,117 @@
-import { type FormEvent, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { isApiError } from '../../api/errors.ts';
 import { changePasswordWithCaptcha, requestPasswordCaptcha } from '../../api/password.ts';
 import { Code } from '../../contract/codes.ts';
-import { toast } from '../../stores/notices.ts';
+import { ChangePasswdSubmit } from '../../contract/accounts/schemas.ts';
+import type { MessageKey } from '../../i18n/translate.ts';
 import { Button } from '../../ui/button/button.tsx';
+import { mergeRefs } from '../../ui/form/merge-refs.ts';
+import { TextField } from '../../ui/form/text-field.tsx';
+import { useForm } from '../../ui/form/use-form.ts';
 import { useT } from '../../ui/use-t.ts';
+import { usePasswordRules } from './password-rules.tsx';
 import type { PasswordFormProps } from './reset-password-form.tsx';
-import { fieldErrorsOf } from './server-errors.ts';
-import { startSmsCountdown, useSmsCountdown } from './sms-countdown.ts';
-import { TextField } from './text-field.tsx';
-import { useForm } from './use-form.ts';
-import { type EditField, validateEdit, validateMobile } from './validate.ts';
+import { INLINE_CODES, sayFailure } from './say-failure.ts';
+import { SMS_COUNTDOWN_S, startSmsCountdown, useSmsCountdown } from './sms-countdown.ts';
 
-const SERVER_FIELDS: Record<string, EditField> = {
-  ur_account: 'account',
-  mobile: 'mobile',
-  captcha: 'captcha',
-  ur_passwd: 'newPassword',
-};
+export interface EditPasswordFormProps extends PasswordFormProps {
+  /** The registered mobile number, masked (`138****8000`), shown as the mobile field's hint. */
+  mobileHint: string;
+}
 
 /**
  * Spec §5 edit-password form: the account (read-only), the mobile, a new password with a special
- * symbol and the SMS code; `POST index/change-passwd` (form). The send-code button counts down
- * 60 s from a store, so closing and reopening the dialog does not reset it.
+ * symbol and the SMS code; `POST index/change-passwd` (form), checked with the contract's schema.
+ * The send-code button counts down 60 s from a store, so closing and reopening the dialog does
+ * not reset it.
  */
-export function EditPasswordForm({ formId, account, onBusy, onChanged, focusRef }: PasswordFormProps) {
+export function EditPasswordForm({
+  formId,
+  account,
+  mobileHint,
+  onBusy,
+  onChanged,
+  focusRef,
+}: EditPasswordFormProps) {
   const t = useT();
-  const form = useForm({ account, mobile: '', newPassword: '', captcha: '' }, validateEdit);
-  const [busy, setBusy] = useState(false);
+  const form = useForm({
+    schema: ChangePasswdSubmit,
+    initial: { ur_account: account, mobile: '', ur_passwd: '', captcha: '' },
+    onSubmit: async (request) => {
+      try {
+        await changePasswordWithCaptcha(request, { silentCodes: INLINE_CODES });
+      } catch (error) {
+        sayFailure(form, error, {
+          [Code.captchaRequired]: ['captcha', t('account.password.captchaWrong')],
+          [Code.captchaExpired]: ['captcha', t('account.password.captchaExpired')],
+          [Code.forbidden]: ['ur_account', t('account.password.notOwnAccount')],
+        });
+        return;
+      }
+      onChanged();
+    },
+  });
+  useEffect(() => onBusy(form.submitting), [form.submitting, onBusy]);
   const [sending, setSending] = useState(false);
+  /** What the captcha field says about the last send: sent, or asked again too soon. */
+  const [codeStatus, setCodeStatus] = useState<MessageKey | null>(null);
   const seconds = useSmsCountdown();
-  const { values, errors } = form;
+  const rules = usePasswordRules(form.values.ur_passwd, true);
+  const mobile = form.field('mobile');
 
   const sendCode = async () => {
-    const problem = validateMobile(values.mobile);
-    if (problem) {
-      form.touch('mobile');
-      return;
-    }
+    if (!form.check('mobile')) return;
     setSending(true);
+    setCodeStatus(null);
     try {
-      const message = await requestPasswordCaptcha(values.account, values.mobile.trim());
+      await requestPasswordCaptcha(form.values.ur_account, form.values.mobile.trim(), {
+        silentCodes: [...INLINE_CODES, Code.tooManyRequests],
+      });
       startSmsCountdown();
-      if (message) toast(message, 'success');
+      setCodeStatus('account.password.codeSent');
     } catch (error) {
-      const wait = isApiError(error) && error.code === Code.tooManyRequests ? secondsOf(error.data) : 0;
-      if (wait > 0) startSmsCountdown(Date.now(), wait);
-      for (const [field, message] of fieldErrorsOf(error, SERVER_FIELDS)) form.serverError(field, message);
+      if (isApiError(error) && error.code === Code.tooManyRequests) {
+        startSmsCountdown(Date.now(), secondsOf(error.data));
+        setCodeStatus('account.password.codeTooSoon');
+      } else sayFailure(form, error);
     } finally {
       setSending(false);
     }
   };
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy || !form.submit()) return;
-    setBusy(true);
-    onBusy(true);
-    try {
-      await changePasswordWithCaptcha({
-        ur_account: values.account,
-        mobile: values.mobile.trim(),
-        captcha: values.captcha.trim(),
-        ur_passwd: values.newPassword,
-      });
-      onChanged();
-    } catch (error) {
-      for (const [field, message] of fieldErrorsOf(error, SERVER_FIELDS)) form.serverError(field, message);
-    } finally {
-      setBusy(false);
-      onBusy(false);
-    }
-  };
-
   return (
-    <form id={formId} className="password-form" noValidate onSubmit={(e) => void onSubmit(e)}>
+    <form id={formId} className="password-form" noValidate onSubmit={(e) => void form.submit(e)}>
       <TextField
-        name="account"
+        {...form.field('ur_account')}
         label={t('account.password.account')}
-        value={values.account}
         autoComplete="username"
         readOnly
-        error={errors.account}
-        onChange={() => undefined}
       />
       <TextField
-        name="mobile"
+        {...mobile}
+        inputRef={mergeRefs(mobile.inputRef, focusRef)}
         type="tel"
         inputMode="tel"
         label={t('account.password.mobile')}
-        value={values.mobile}
         autoComplete="tel"
-        inputRef={focusRef}
-        error={errors.mobile}
-        onChange={(v) => form.set('mobile', v)}
-        onBlur={() => form.touch('mobile')}
+        hint={mobileHint ? t('account.password.mobileHint', { mobile: mobileHint }) : undefined}
       />
       <TextField
-        name="new-password"
+        {...form.field('ur_passwd')}
         type="password"
         label={t('account.password.newPassword')}
-        value={values.newPassword}
         autoComplete="new-password"
-        hint={t('account.password.editRules')}
-        error={errors.newPassword}
-        onChange={(v) => form.set('newPassword', v)}
-        onBlur={() => form.touch('newPassword')}
+        hint={rules.hint}
+        status={rules.status}
       />
       <TextField
-        name="captcha"
+        {...form.field('captcha')}
         inputMode="numeric"
         label={t('account.password.captcha')}
-        value={values.captcha}
         autoComplete="one-time-code"
         maxLength={6}
-        error={errors.captcha}
-        onChange={(v) => form.set('captcha', v)}
-        onBlur={() => form.touch('captcha')}
+        status={codeStatus ? t(codeStatus) : ''}
+        statusVisible
         after={
           <Button
             className="password-form__send"
@@ -133,7 +128,8 @@ export function EditPasswordForm({ formId, account, onBusy, onChanged, focusRef 
   );
 }
 
+/** The seconds a 429 says to wait (`data.seconds`), else the full countdown. */
 function secondsOf(data: unknown): number {
   const seconds = (data as { seconds?: unknown } | null)?.seconds;
-  return typeof seconds === 'number' && seconds > 0 ? seconds : 0;
+  return typeof seconds === 'number' && seconds > 0 ? seconds : SMS_COUNTDOWN_S;
 }

@@ -8,4 +8,3 @@ export {
   SMS_COUNTDOWN_S,
   startSmsCountdown,
 } from './sms-countdown.ts';
-export { validateEdit, validateReset } from './validate.ts';

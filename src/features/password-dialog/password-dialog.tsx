@@ -30,7 +30,7 @@ export function PasswordDialog({ mode, open, closable, account, onCancel, onChan
   const t = useT();
   const formId = useDomId('lp-password-form');
   const [busy, setBusy] = useState(false);
-  const userAccount = useUserAccount(mode === 'edit' && open);
+  const user = useSignedInUser(mode === 'edit' && open);
   // A fresh form on every opening (the SMS countdown lives in a store and is kept).
   const openings = useRef(0);
   const wasOpen = useRef(false);
@@ -66,10 +66,11 @@ export function PasswordDialog({ mode, open, closable, account, onCancel, onChan
     >
       {open &&
         (mode === 'edit' ? (
-          userAccount !== null && (
+          user !== null && (
             <EditPasswordForm
               key={`edit-${openings.current}`}
-              account={userAccount || account}
+              account={user.account || account}
+              mobileHint={user.mobileHint}
               {...formProps}
             />
           )
@@ -80,16 +81,21 @@ export function PasswordDialog({ mode, open, closable, account, onCancel, onChan
   );
 }
 
-/** The signed-in user's account, loading the user info when this page has none yet (null while loading). */
-function useUserAccount(needed: boolean): string | null {
+/**
+ * The signed-in user's account and masked mobile, loading the user info when this page has none
+ * yet or an older one without the mobile (null while loading; empty when it cannot be had).
+ */
+function useSignedInUser(needed: boolean): { account: string; mobileHint: string } | null {
   const session = useStore($session);
   const token = useStore($token);
-  const known = session.userInfo?.user.ur_account ?? '';
+  const info = session.userInfo;
+  const known = info?.user.ur_account ?? '';
+  const complete = known !== '' && typeof info?.mobile_hint === 'string';
   const [failed, setFailed] = useState(false);
   useEffect(() => {
-    if (!needed || known || !token) return;
+    if (!needed || complete || !token) return;
     loadUserInfo().catch(() => setFailed(true));
-  }, [needed, known, token]);
-  if (known || !token || failed) return known;
+  }, [needed, complete, token]);
+  if (complete || !token || failed) return { account: known, mobileHint: info?.mobile_hint ?? '' };
   return null;
 }

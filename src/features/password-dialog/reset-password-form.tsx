@@ -1,19 +1,13 @@
-import { type FormEvent, type RefObject, useState } from 'react';
-import { isApiError } from '../../api/errors.ts';
+import { type RefObject, useEffect } from 'react';
 import { updatePassword } from '../../api/password.ts';
 import { Code } from '../../contract/codes.ts';
+import { UpdatePasswordRequest } from '../../contract/accounts/schemas.ts';
+import { mergeRefs } from '../../ui/form/merge-refs.ts';
+import { TextField } from '../../ui/form/text-field.tsx';
+import { useForm } from '../../ui/form/use-form.ts';
 import { useT } from '../../ui/use-t.ts';
-import { fieldErrorsOf } from './server-errors.ts';
-import { TextField } from './text-field.tsx';
-import { useForm } from './use-form.ts';
-import { type ResetField, validateReset } from './validate.ts';
-
-const SERVER_FIELDS: Record<string, ResetField> = {
-  username: 'account',
-  old_password: 'oldPassword',
-  new_password1: 'newPassword',
-  new_password2: 'confirmPassword',
-};
+import { usePasswordRules } from './password-rules.tsx';
+import { INLINE_CODES, sayFailure } from './say-failure.ts';
 
 export interface PasswordFormProps {
   /** Id of the `<form>`, so the dialog's footer button can submit it. */
@@ -26,79 +20,61 @@ export interface PasswordFormProps {
   focusRef?: RefObject<HTMLInputElement | null>;
 }
 
-/** Spec §5 reset form: `POST user/update-pass-word`; a wrong old password (406) shows on its field. */
+/**
+ * Spec §5 reset form: account, old password, new and confirm (`POST user/update-pass-word`),
+ * checked with the contract's schema. A wrong old password (406) shows on its field.
+ */
 export function ResetPasswordForm({ formId, account, onBusy, onChanged, focusRef }: PasswordFormProps) {
   const t = useT();
-  const form = useForm({ account, oldPassword: '', newPassword: '', confirmPassword: '' }, validateReset);
-  const [busy, setBusy] = useState(false);
-  const { values, errors } = form;
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy || !form.submit()) return;
-    setBusy(true);
-    onBusy(true);
-    try {
-      await updatePassword({
-        username: values.account.trim(),
-        old_password: values.oldPassword,
-        new_password1: values.newPassword,
-        new_password2: values.confirmPassword,
-      });
+  const form = useForm({
+    schema: UpdatePasswordRequest,
+    initial: { username: account, old_password: '', new_password1: '', new_password2: '' },
+    onSubmit: async (request) => {
+      try {
+        await updatePassword(request, { silentCodes: INLINE_CODES });
+      } catch (error) {
+        sayFailure(form, error, {
+          [Code.wrongCredentials]: ['old_password', t('account.password.wrongOld')],
+          [Code.forbidden]: ['username', t('account.password.notOwnAccount')],
+        });
+        return;
+      }
       onChanged();
-    } catch (error) {
-      if (isApiError(error) && error.code === Code.wrongCredentials)
-        form.serverError('oldPassword', 'account.password.wrongOld');
-      for (const [field, message] of fieldErrorsOf(error, SERVER_FIELDS)) form.serverError(field, message);
-    } finally {
-      setBusy(false);
-      onBusy(false);
-    }
-  };
+    },
+  });
+  useEffect(() => onBusy(form.submitting), [form.submitting, onBusy]);
+  const rules = usePasswordRules(form.values.new_password1, false);
+  const username = form.field('username');
+  const oldPassword = form.field('old_password');
 
   return (
-    <form id={formId} className="password-form" noValidate onSubmit={(e) => void onSubmit(e)}>
+    <form id={formId} className="password-form" noValidate onSubmit={(e) => void form.submit(e)}>
       <TextField
-        name="account"
+        {...username}
+        inputRef={account ? username.inputRef : mergeRefs(username.inputRef, focusRef)}
         label={t('account.password.account')}
-        value={values.account}
         autoComplete="username"
-        inputRef={account ? undefined : focusRef}
-        error={errors.account}
-        onChange={(v) => form.set('account', v)}
-        onBlur={() => form.touch('account')}
       />
       <TextField
-        name="old-password"
+        {...oldPassword}
+        inputRef={account ? mergeRefs(oldPassword.inputRef, focusRef) : oldPassword.inputRef}
         type="password"
         label={t('account.password.oldPassword')}
-        value={values.oldPassword}
         autoComplete="current-password"
-        inputRef={account ? focusRef : undefined}
-        error={errors.oldPassword}
-        onChange={(v) => form.set('oldPassword', v)}
-        onBlur={() => form.touch('oldPassword')}
       />
       <TextField
-        name="new-password"
+        {...form.field('new_password1')}
         type="password"
         label={t('account.password.newPassword')}
-        value={values.newPassword}
         autoComplete="new-password"
-        hint={t('account.password.rules')}
-        error={errors.newPassword}
-        onChange={(v) => form.set('newPassword', v)}
-        onBlur={() => form.touch('newPassword')}
+        hint={rules.hint}
+        status={rules.status}
       />
       <TextField
-        name="confirm-password"
+        {...form.field('new_password2')}
         type="password"
         label={t('account.password.confirmPassword')}
-        value={values.confirmPassword}
         autoComplete="new-password"
-        error={errors.confirmPassword}
-        onChange={(v) => form.set('confirmPassword', v)}
-        onBlur={() => form.touch('confirmPassword')}
       />
     </form>
   );

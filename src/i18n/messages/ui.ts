@@ -15,6 +15,11 @@ export const zh = {
   'ui.toast.warning': '警告',
   'ui.toast.error': '错误',
   'ui.form.required': '必填',
+  'ui.checklist.met': '已满足：',
+  'ui.checklist.unmet': '未满足：',
+  'ui.checklist.nowMet': '已满足：{rule}',
+  'ui.checklist.nowUnmet': '未满足：{rule}',
+  'ui.checklist.separator': '；',
   'ui.menu.more': '更多',
 } as const;
 
@@ -33,6 +38,11 @@ export const en: Record<keyof typeof zh, string> = {
   'ui.toast.info': 'Info',
   'ui.toast.warning': 'Warning',
   'ui.toast.error': 'Error',
-  'ui.form.required': 'Required',
+  'ui.form.required': 'required',
+  'ui.checklist.met': 'Met: ',
+  'ui.checklist.unmet': 'Not met: ',
+  'ui.checklist.nowMet': 'Met: {rule}',
+  'ui.checklist.nowUnmet': 'Not met: {rule}',
+  'ui.checklist.separator': '; ',
   'ui.menu.more': 'More',
 };

@@ -1,7 +1,7 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { useState } from 'react';
-import { FormField } from '../form-field/form-field.tsx';
+import { FormField } from '../form/form-field.tsx';
 import { cleanup, mount, settle } from '../testing/mount.tsx';
 import { Select, type SelectFilter, type SelectOption } from './select.tsx';
 import { usePinyinFilter } from './use-pinyin-filter.ts';

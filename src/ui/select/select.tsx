@@ -54,6 +54,8 @@ export interface SelectProps<V extends string | number> {
   'aria-describedby'?: string;
   'aria-invalid'?: boolean;
   required?: boolean;
+  /** The input lost the focus (a form shows the field's message). */
+  onBlur?: () => void;
   className?: string;
 }
 
@@ -73,6 +75,7 @@ export function Select<V extends string | number>({
   id,
   className,
   required,
+  onBlur,
   ...aria
 }: SelectProps<V>) {
   const t = useT();
@@ -201,7 +204,10 @@ export function Select<V extends string | number>({
         onClick={() => (open ? close() : openList())}
         // Typing into a field reached by Tab replaces the current choice's text instead of adding to it.
         onFocus={(event) => event.currentTarget.select()}
-        onBlur={close}
+        onBlur={() => {
+          close();
+          onBlur?.();
+        }}
       />
       <span className="lp-select__arrow" aria-hidden="true" />
       <ul

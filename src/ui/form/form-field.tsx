@@ -14,9 +14,16 @@ export interface FormFieldProps {
   label: ReactNode;
   required?: boolean;
   /** The validation message; shown under the control and linked to it by aria-describedby. */
-  error?: string | null;
-  /** A help text under the control (hidden while an error shows). */
+  error?: string | null | undefined;
+  /** Help under the control (a text or a checklist), also linked by aria-describedby. */
   hint?: ReactNode;
+  /**
+   * A live text about the control (`role="status"`, read out when it changes, not part of the
+   * description): pass '' to set the region up before the first announcement.
+   */
+  status?: string | undefined;
+  /** Shows the status on screen too (default: for screen readers only). */
+  statusVisible?: boolean;
   /** Extra text at the end of the label row (a character counter). */
   aside?: ReactNode;
   /** Renders the control with the ids and aria attributes it must carry. */
@@ -25,15 +32,26 @@ export interface FormFieldProps {
 }
 
 /**
- * A labelled form control with a required mark and a validation message:
- * `<FormField label="…" error={msg}>{(p) => <input {...p} />}</FormField>`.
+ * A labelled form control with a required mark, a validation message and help:
+ * `<FormField label="…" error={msg}>{(p) => <input {...p} />}</FormField>`. Works in a shadow
+ * root: the label, the message and the help are found by id in the same root as the control.
  */
-export function FormField({ label, required, error, hint, aside, children, className }: FormFieldProps) {
+export function FormField({
+  label,
+  required,
+  error,
+  hint,
+  status,
+  statusVisible = false,
+  aside,
+  children,
+  className,
+}: FormFieldProps) {
   const t = useT();
   const id = useDomId('lp-field');
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
-  const describedBy = error ? errorId : hint ? hintId : undefined;
+  const describedBy = [error ? errorId : '', hint ? hintId : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className={['lp-field', error ? 'lp-field--invalid' : '', className].filter(Boolean).join(' ')}>
       <div className="lp-field__label-row">
@@ -53,16 +71,20 @@ export function FormField({ label, required, error, hint, aside, children, class
         'aria-invalid': error ? true : undefined,
         required: required || undefined,
       })}
-      {error ? (
+      {error && (
         <p id={errorId} className="lp-field__error">
           {error}
         </p>
-      ) : (
-        hint && (
-          <p id={hintId} className="lp-field__hint">
-            {hint}
-          </p>
-        )
+      )}
+      {hint && (
+        <div id={hintId} className="lp-field__hint">
+          {hint}
+        </div>
+      )}
+      {status !== undefined && (
+        <p role="status" className={statusVisible ? 'lp-field__status' : 'lp-visually-hidden'}>
+          {status}
+        </p>
       )}
     </div>
   );

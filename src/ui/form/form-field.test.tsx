@@ -49,8 +49,11 @@ describe('FormField', () => {
     await sendKeys({ press: 'Tab' });
     await settle();
     expect(input.getAttribute('aria-invalid')).to.equal('true');
-    const message = m.shadow.getElementById(input.getAttribute('aria-describedby') ?? '');
-    expect(message?.textContent).to.equal('Please fill in the account');
+    const described = (input.getAttribute('aria-describedby') ?? '').split(' ');
+    expect(described.map((id) => m.shadow.getElementById(id)?.textContent)).to.deep.equal([
+      'Please fill in the account',
+      'Your login name',
+    ]);
     await expect(m.host).to.be.accessible();
     input.focus();
     await sendKeys({ type: 'demo' });

@@ -1,0 +1,11 @@
+import { expect } from '@open-wc/testing';
+import { secondsLeft } from './sms-countdown.ts';
+
+describe('SMS countdown', () => {
+  it('counts whole seconds down to zero', () => {
+    expect(secondsLeft(60_000, 0)).to.equal(60);
+    expect(secondsLeft(60_000, 500)).to.equal(60);
+    expect(secondsLeft(60_000, 59_001)).to.equal(1);
+    expect(secondsLeft(60_000, 61_000)).to.equal(0);
+  });
+});
