@@ -12,6 +12,7 @@ import commonjs from '@rollup/plugin-commonjs';
 import { nodeResolve } from '@rollup/plugin-node-resolve';
 import replace from '@rollup/plugin-replace';
 import esbuild from 'rollup-plugin-esbuild';
+import { browserContract } from './scripts/browser-contract.mjs';
 
 /**
  * Browser builds:
@@ -34,7 +35,7 @@ const elementNames = readdirSync('elements', { withFileTypes: true })
   .map((d) => d.name)
   .sort();
 
-const plugins = () => [
+export const plugins = () => [
   replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
   nodeResolve({
     browser: true,
@@ -49,6 +50,8 @@ const plugins = () => [
     legalComments: 'none',
     tsconfig: 'tsconfig.json',
   }),
+  // After the TypeScript transform: operations keep only what a browser calls them with.
+  browserContract(),
 ];
 
 const onwarn = (warning, warn) => {

@@ -1,10 +1,12 @@
 // Prints the brotli and gzip size of every file under dist/, of the framework-free core's
-// first load (src/core.ts bundled with esbuild, minified) and of the data table's chunk; fails when one is over its budget
+// first load (src/core.ts bundled by rollup as the build does) and of the data table's chunk; fails when one is over its budget
 // (scripts/size-budgets.mjs). Usage: npm run size
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
+import { rollup } from 'rollup';
+import { plugins } from '../rollup.config.mjs';
 import { budgets } from './size-budgets.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -48,46 +50,44 @@ if (existsSync(dist)) {
   console.log('note: dist/ is missing (run `npm run build` first); only the core is measured.\n');
 }
 
-/** First load of the core: the entry chunk and what it imports statically, not lazy chunks. */
+/**
+ * First load of the core: the entry chunk and what it imports statically, not lazy chunks. Built
+ * by rollup with the browser build's own plugins (scripts/browser-contract.mjs among them), so
+ * the number is what an element pays for the core in dist/.
+ */
 async function measureCore() {
-  const result = await build({
-    entryPoints: [join(root, 'src/core.ts')],
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    splitting: true,
-    outdir: join(root, '.size-core'),
-    write: false,
-    metafile: true,
-    external: ['react', 'react-dom', 'lit'],
-    logLevel: 'silent',
+  const bundle = await rollup({
+    input: join(root, 'src/core.ts'),
+    external: (id) => /^(react|react-dom|lit)(\/|$)/.test(id),
+    plugins: plugins(),
+    onwarn: () => {},
   });
-  const outputs = result.metafile.outputs;
-  const contents = new Map(result.outputFiles.map((f) => [relative(root, f.path), f.contents]));
-  const entry = Object.keys(outputs).find((k) => outputs[k].entryPoint);
+  const { output } = await bundle.generate({ format: 'es', chunkFileNames: '[name]-[hash].js' });
+  await bundle.close();
+  const chunks = new Map(output.filter((o) => o.type === 'chunk').map((c) => [c.fileName, c]));
+  const entry = output.find((o) => o.type === 'chunk' && o.isEntry);
   const first = new Set();
-  const visit = (key) => {
-    if (first.has(key)) return;
-    first.add(key);
-    for (const imp of outputs[key].imports)
-      if (imp.kind === 'import-statement' && outputs[imp.path]) visit(imp.path);
+  const visit = (name) => {
+    if (first.has(name)) return;
+    first.add(name);
+    for (const imported of chunks.get(name)?.imports ?? []) visit(imported);
   };
-  visit(entry);
-  const firstBytes = Buffer.concat([...first].map((k) => contents.get(k)));
-  const lazy = Object.keys(outputs)
-    .filter((k) => !first.has(k) && k.endsWith('.js'))
-    .map((k) => {
-      const inputs = Object.keys(outputs[k].inputs);
-      const pkg = inputs.map((i) => i.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/)?.[1]).find(Boolean);
-      const bytes = contents.get(k);
-      return [`  lazy: ${pkg ?? inputs[0]}`, bytes.length, brotli(bytes), gzip(bytes)];
+  visit(entry.fileName);
+  const bytesOf = (name) => Buffer.from(chunks.get(name).code);
+  const firstBytes = Buffer.concat([...first].map(bytesOf));
+  const lazy = [...chunks.keys()]
+    .filter((name) => !first.has(name))
+    .map((name) => {
+      const modules = Object.keys(chunks.get(name).modules);
+      const pkg = modules.map((m) => m.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/)?.[1]).find(Boolean);
+      const bytes = bytesOf(name);
+      return [`  lazy: ${pkg ?? relative(root, modules[0] ?? name)}`, bytes.length, brotli(bytes), gzip(bytes)];
     });
-  const firstInputs = [...first].flatMap((k) => Object.keys(outputs[k].inputs));
-  const banned = firstInputs.find((i) => /node_modules\/(react|react-dom|lit|pinyin-pro|fuse\.js)\//.test(i));
-  if (banned)
-    throw new Error(`the core's first load must not contain ${banned} (React, Lit or a lazy helper)`);
+  const firstModules = [...first].flatMap((name) => Object.keys(chunks.get(name).modules));
+  const banned = firstModules.find((m) => /node_modules\/(react|react-dom|lit|pinyin-pro|fuse\.js|valibot)\//.test(m));
+  if (banned) {
+    throw new Error(`the core's first load must not contain ${banned} (React, Lit, a lazy helper or the schemas)`);
+  }
   return {
     row: ['core (src/core.ts, first load)', firstBytes.length, brotli(firstBytes), gzip(firstBytes)],
     lazy,
