@@ -9,7 +9,16 @@ import { parse } from 'acorn';
 import MagicString from 'magic-string';
 
 /** Properties of a declaration that only the server, the OpenAPI document and tests read. */
-export const SERVER_ONLY = new Set(['input', 'output', 'summary', 'auth', 'rateLimits', 'codes', 'background', 'cors']);
+export const SERVER_ONLY = new Set([
+  'input',
+  'output',
+  'summary',
+  'auth',
+  'rateLimits',
+  'codes',
+  'background',
+  'cors',
+]);
 
 const CONTRACT = /[\\/]src[\\/]contract[\\/]/;
 const OPERATIONS = /[\\/]src[\\/]contract[\\/][^\\/]+[\\/]operations\.ts$/;

@@ -81,12 +81,21 @@ async function measureCore() {
       const modules = Object.keys(chunks.get(name).modules);
       const pkg = modules.map((m) => m.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/)?.[1]).find(Boolean);
       const bytes = bytesOf(name);
-      return [`  lazy: ${pkg ?? relative(root, modules[0] ?? name)}`, bytes.length, brotli(bytes), gzip(bytes)];
+      return [
+        `  lazy: ${pkg ?? relative(root, modules[0] ?? name)}`,
+        bytes.length,
+        brotli(bytes),
+        gzip(bytes),
+      ];
     });
   const firstModules = [...first].flatMap((name) => Object.keys(chunks.get(name).modules));
-  const banned = firstModules.find((m) => /node_modules\/(react|react-dom|lit|pinyin-pro|fuse\.js|valibot)\//.test(m));
+  const banned = firstModules.find((m) =>
+    /node_modules\/(react|react-dom|lit|pinyin-pro|fuse\.js|valibot)\//.test(m),
+  );
   if (banned) {
-    throw new Error(`the core's first load must not contain ${banned} (React, Lit, a lazy helper or the schemas)`);
+    throw new Error(
+      `the core's first load must not contain ${banned} (React, Lit, a lazy helper or the schemas)`,
+    );
   }
   return {
     row: ['core (src/core.ts, first load)', firstBytes.length, brotli(firstBytes), gzip(firstBytes)],

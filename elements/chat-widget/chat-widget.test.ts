@@ -1,3 +1,4 @@
+import { createTestUser } from '../../src/ui/testing/server.ts';
 import { expect } from '@open-wc/testing';
 import { resetMouse, sendKeys, sendMouse, setViewport } from '@web/test-runner-commands';
 import { setApiFetch } from '../../src/api/config.ts';
@@ -331,17 +332,19 @@ describe('<lp-chat-widget>', () => {
 
   it('sends the portal token with its calls when the page is signed in', async function () {
     this.timeout(20000);
+    const user = await createTestUser();
     const login = await fetch('/api/user/login.html', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ username: 'demo', password: 'Demo@2026pass', validate: '' }),
+      body: JSON.stringify({ username: user.username, password: user.password, validate: '' }),
     }).then((r) => r.json() as Promise<{ code: number; data: { access_token: string } }>);
     expect(login.code).to.equal(0);
     setToken(login.data.access_token);
     const seen: { path: string; token: string | null }[] = [];
     setApiFetch((input, init) => {
-      seen.push({ path: new URL(String(input)).pathname, token: new Headers(init?.headers).get('X-Token') });
-      return fetch(input, init);
+      const request = new Request(input, init);
+      seen.push({ path: new URL(request.url).pathname, token: request.headers.get('X-Token') });
+      return fetch(request);
     });
     const el = widget();
     const welcome = await openChat(el);

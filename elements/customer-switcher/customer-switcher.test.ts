@@ -8,10 +8,24 @@ import { setNavigation } from '../../src/stores/navigation.ts';
 import { $toasts, clearNotices, showCarriedToasts } from '../../src/stores/notices.ts';
 import { login } from '../../src/stores/session.ts';
 import { local } from '../../src/stores/storage.ts';
+import { followApiOutcomes } from '../../src/stores/api-outcomes.ts';
+import { createTestUser, type TestUser } from '../../src/ui/testing/server.ts';
 import type { LpCustomerSwitcher } from './customer-switcher.ts';
 import './customer-switcher.ts';
 
-/** Runs against the real API (web-test-runner.config.mjs boots it with the demo seed). */
+/** The five accounts of the test's own user, named so that text and pinyin initials find them. */
+const FIVE = [
+  '恒瑞医药-上海研发中心',
+  '复星医药-成都分中心',
+  '信达生物-直送患者项目',
+  '石药集团-石家庄研究中心',
+  '百济神州-广州中心',
+];
+
+const signIn = async (user: TestUser) =>
+  login({ username: user.username, password: user.password, validate: '' });
+
+/** Runs against the real API (web-test-runner.config.mjs); each test makes its own user. */
 describe('<lp-customer-switcher>', () => {
   let reloads = 0;
   let navigations: string[] = [];
@@ -50,7 +64,9 @@ describe('<lp-customer-switcher>', () => {
     Array.from(root(el).querySelectorAll('[role="option"]'), (o) => o.textContent ?? '');
 
   it('lists the multi user’s five accounts, filters by pinyin initials and switches with the keyboard', async () => {
-    await login({ username: 'multi', password: 'Multi#2026x', validate: '' });
+    const user = await createTestUser({ customerNames: FIVE });
+    const sjz = user.customers[3]!;
+    await signIn(user);
     const before = $token.get();
     const el = place({ locale: 'en' });
     await waitUntil(() => combobox(el), 'the switcher shows a combobox', { timeout: 5000 });
@@ -79,8 +95,8 @@ describe('<lp-customer-switcher>', () => {
     await sendKeys({ press: 'Enter' });
     await waitUntil(() => changes.length === 1, 'lp-customer-change reaches the page');
 
-    expect(changes[0]).to.deep.equal({ identifier: 'SY-SJZ-01', cu_name: '石药集团-石家庄研究中心' });
-    expect(current).to.not.equal('SY-SJZ-01');
+    expect(changes[0]).to.deep.equal({ identifier: sjz.identifier, cu_name: '石药集团-石家庄研究中心' });
+    expect(current).to.not.equal(sjz.identifier);
     expect(reloads, 'the page reloads after the switch').to.equal(1);
     expect($token.get(), 'the new token is stored').to.not.equal(before);
     // Until the reload, the switcher says what it is doing instead of offering the list again.
@@ -92,11 +108,13 @@ describe('<lp-customer-switcher>', () => {
     expect($toasts.get().map((t) => t.message)).to.deep.equal(['Customer account switched.']);
     showCarriedToasts();
     expect($toasts.get()).to.have.length(1);
-    expect((await listCustomerAccounts()).identifier, 'the server moved the session').to.equal('SY-SJZ-01');
+    expect((await listCustomerAccounts()).identifier, 'the server moved the session').to.equal(
+      sjz.identifier,
+    );
   });
 
   it('filters by typed text and keeps the current customer on Escape', async () => {
-    await login({ username: 'multi', password: 'Multi#2026x', validate: '' });
+    await signIn(await createTestUser({ customerNames: FIVE }));
     const el = place();
     await waitUntil(() => combobox(el), 'the switcher shows a combobox', { timeout: 5000 });
     const input = combobox(el) as HTMLInputElement;
@@ -110,7 +128,7 @@ describe('<lp-customer-switcher>', () => {
   });
 
   it('shows only the name, without a switch, for a user with one account', async () => {
-    await login({ username: 'white', password: 'abc12345', validate: '' });
+    await signIn(await createTestUser({ customerNames: ['药明康德-苏州临床供应'], white: true }));
     const el = place({ 'api-base': `${location.origin}/api/` });
     await waitUntil(
       () => root(el).querySelector('[part="name"]'),
@@ -131,23 +149,29 @@ describe('<lp-customer-switcher>', () => {
     expect(combobox(el)).to.equal(null);
   });
 
-  it('shows the failure with a retry when the session is gone (598)', async function () {
+  it('shows the failure with a retry when the session is gone (598); a page with notices goes to /login', async function () {
     this.timeout(8000);
-    setToken('no-such-token');
-    const el = place({ locale: 'en' });
-    await waitUntil(() => root(el).querySelector('[role="alert"]'), 'the failure is shown', {
-      timeout: 5000,
-    });
-    const retry = root(el).querySelector('button');
-    expect(retry?.textContent).to.equal('Retry');
-    expect(combobox(el)).to.equal(null);
-    await expect(el).to.be.accessible();
-    await waitUntil(
-      () => navigations.includes('/login'),
-      'the catalogue sends the user to /login after 2 s',
-      {
-        timeout: 4000,
-      },
-    );
+    // As the portal (or <lp-notices>) does on its page: a partner page without one is not left.
+    const stop = followApiOutcomes();
+    try {
+      setToken('no-such-token');
+      const el = place({ locale: 'en' });
+      await waitUntil(() => root(el).querySelector('[role="alert"]'), 'the failure is shown', {
+        timeout: 5000,
+      });
+      const retry = root(el).querySelector('button');
+      expect(retry?.textContent).to.equal('Retry');
+      expect(combobox(el)).to.equal(null);
+      await expect(el).to.be.accessible();
+      await waitUntil(
+        () => navigations.includes('/login'),
+        'the catalogue sends the user to /login after 2 s',
+        {
+          timeout: 4000,
+        },
+      );
+    } finally {
+      stop();
+    }
   });
 });

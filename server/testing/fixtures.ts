@@ -37,6 +37,8 @@ export async function createUser(
   options: {
     password?: string;
     customers?: number;
+    /** Names of the customer accounts (their count wins over `customers`): for pinyin filters. */
+    customerNames?: string[];
     sgId?: number;
     passFlag?: 0 | 1 | 2;
     white?: boolean;
@@ -57,8 +59,10 @@ export async function createUser(
       .returning('co_id')
       .executeTakeFirstOrThrow();
     const customers: FixtureCustomer[] = [];
-    for (let i = 0; i < (options.customers ?? 1); i++) {
-      const cuName = `测试客户${i + 1}-${id}`;
+    const names =
+      options.customerNames ??
+      Array.from({ length: options.customers ?? 1 }, (_, i) => `测试客户${i + 1}-${id}`);
+    for (const [i, cuName] of names.entries()) {
       const identifier = `T-${id}-${i + 1}`;
       const cu = await trx
         .insertInto('customers')

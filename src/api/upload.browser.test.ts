@@ -2,6 +2,7 @@ import { expect } from '@open-wc/testing';
 import { Code } from '../contract/codes.ts';
 import { $locale, setLocale } from '../i18n/translate.ts';
 import { setToken } from '../stores/auth.ts';
+import { followApiOutcomes } from '../stores/api-outcomes.ts';
 import { $toasts, clearNotices } from '../stores/notices.ts';
 import { setApiBase } from './config.ts';
 import { ApiError, TransportCode } from './errors.ts';
@@ -77,8 +78,12 @@ describe('upload', () => {
     expect(data.token).to.equal('');
   });
 
-  it("rejects with the server's ApiError and shows its notice", async () => {
-    const error = await rejection(upload('customer-order/no-such-upload', { file: file(1000) }));
+  it("rejects with the server's ApiError and shows its notice (on a page that shows notices)", async () => {
+    setLocale('en');
+    const stop = followApiOutcomes();
+    const error = await rejection(upload('customer-order/no-such-upload', { file: file(1000) })).finally(
+      stop,
+    );
     expect(error.code).to.equal(Code.notFound);
     expect(error.message).to.equal('No such API call');
     expect($toasts.get().map((t) => t.message)).to.deep.equal(['No such API call']);

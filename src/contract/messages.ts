@@ -47,8 +47,6 @@ const zh = {
   passwordsMismatch: '两次输入的新密码不一致',
   actionInvalid: 'action 只能是 captcha 或 submit',
   keywordRequired: '请输入问题',
-  passwordTooCommon: '密码过于常见，请换一个',
-  mobileMismatch: '手机号与本账号登记的不一致',
   minLength: '至少 {min} 个字符',
   date: '请填写有效的日期',
   choice: '请选择列表中的一项',
@@ -93,8 +91,6 @@ const en: Record<MessageCode, string> = {
   passwordsMismatch: 'The two new passwords do not match',
   actionInvalid: 'action must be "captcha" or "submit"',
   keywordRequired: 'Please type a question',
-  passwordTooCommon: 'This password is too common; please choose another',
-  mobileMismatch: 'This is not the mobile number registered to the account',
   minLength: 'At least {min} characters',
   date: 'Please enter a valid date',
   choice: 'Please choose one of the options',
@@ -180,8 +176,7 @@ function requirement(issue: v.BaseIssue<unknown>): string {
 export function fallbackMessage(issue: v.BaseIssue<unknown>): string {
   const key = objectKeyMessage(issue);
   if (key) return key;
-  if (isBlank(issue.input) && issue.kind !== 'schema') return messageText('required', undefined, issue.lang);
-  if (issue.input === undefined) return messageText('required', undefined, issue.lang);
+  if (isBlank(issue.input)) return messageText('required', undefined, issue.lang);
   const r = requirement(issue);
   const list = Array.isArray(issue.input);
   if (list && issue.type === 'min_length') return messageText('minItems', { min: r }, issue.lang);

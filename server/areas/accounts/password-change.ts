@@ -7,7 +7,7 @@ import { endUserSessions, forgetUserSessions } from './sessions.ts';
 /** 422 for a new password that meets the policy but is on the common-password list. */
 export function refuseCommonPassword(password: string, field: string): void {
   if (COMMON_PASSWORDS.has(password))
-    throw invalidField(field, 'This password is too common, please choose another');
+    throw invalidField(field, 'This password is too common; please choose another');
 }
 
 /**

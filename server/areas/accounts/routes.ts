@@ -99,7 +99,7 @@ export const routes = [
   handle(ops.changePasswordBySms, async ({ input, session: s, deps: { db, sms }, now, lang }) => {
     if (input.ur_account !== s.username) throw forbidden('You can only change your own password');
     if (input.mobile !== s.mobile)
-      throw invalidField('mobile', 'The mobile number does not match the account');
+      throw invalidField('mobile', 'This is not the mobile number registered to the account');
     if (input.action === 'captcha') {
       const sent = await sendSmsCode(db, sms, s.uid, s.mobile, now);
       // spec §7: the captcha answer's data is the message itself

@@ -249,7 +249,7 @@ describe('index/change-passwd', () => {
     );
     const mobile = await call({ action: 'captcha', ur_account: u.username, mobile: other.mobile });
     expect(mobile.code).toBe(422);
-    expect(mobile.data.mobile).toBe('The mobile number does not match the account');
+    expect(mobile.data.mobile).toBe('This is not the mobile number registered to the account');
     const base = { action: 'submit', ur_account: u.username, mobile: u.mobile, captcha: '123456' };
     const noSymbol = await call({ ...base, ur_passwd: 'Abcdefg123' });
     expect(noSymbol.code).toBe(422);

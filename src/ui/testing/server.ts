@@ -13,6 +13,8 @@ export interface TestUser {
 export interface TestUserOptions {
   password?: string;
   customers?: number;
+  /** Names of the customer accounts (for filters by text and pinyin initials). */
+  customerNames?: string[];
   sgId?: number;
   passFlag?: 0 | 1 | 2;
   white?: boolean;
