@@ -20,6 +20,17 @@ function expectApiHeaders(headers: Headers) {
 }
 
 describe('app', () => {
+  it('sends Strict-Transport-Security only when served over TLS (config hsts)', async () => {
+    const plain = await testApp();
+    const res = await plain.app.request('/api/no-such-call.html');
+    expect(res.headers.get('strict-transport-security')).toBeNull();
+    const tls = await testApp({ hsts: true });
+    for (const path of ['/api/no-such-call.html', '/login']) {
+      const answer = await tls.app.request(path);
+      expect(answer.headers.get('strict-transport-security'), path).toBe('max-age=31536000; includeSubDomains');
+    }
+  });
+
   it('answers an unknown API path with a 404 envelope', async () => {
     const t = await testApp();
     const res = await t.call('no/such-call');

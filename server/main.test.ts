@@ -1,4 +1,6 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -122,6 +124,52 @@ describe('a production start', () => {
     } finally {
       await stopServer(server.child);
       fs.rmSync(empty, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a start over TLS (TLS_CERT_FILE, TLS_KEY_FILE)', () => {
+  it('serves https with Strict-Transport-Security', { timeout: 90_000 }, async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lp-tls-'));
+    const cert = path.join(dir, 'cert.pem');
+    const key = path.join(dir, 'key.pem');
+    // A throw-away self-signed certificate (Debian's openssl).
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-keyout',
+        key,
+        '-out',
+        cert,
+        '-days',
+        '1',
+        '-subj',
+        '/CN=127.0.0.1',
+      ],
+      { stdio: 'ignore' },
+    );
+    const port = await freePort();
+    const server = startServer(port, path.join(dir, 'data'), { TLS_CERT_FILE: cert, TLS_KEY_FILE: key }, []);
+    try {
+      await server.ready;
+      expect(server.log()).toContain(`https://127.0.0.1:${port}`);
+      const headers = await new Promise<Record<string, string | string[] | undefined>>((resolve, reject) => {
+        https
+          .get(`https://127.0.0.1:${port}/login`, { rejectUnauthorized: false }, (res) => {
+            res.resume();
+            resolve(res.headers);
+          })
+          .on('error', reject);
+      });
+      expect(headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    } finally {
+      await stopServer(server.child);
+      fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 });

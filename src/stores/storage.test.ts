@@ -22,11 +22,15 @@ function fakeStorage(blocked = false): Storage {
 /** A document whose `cookie` behaves like the browser's: writes add or expire one cookie. */
 function fakeDocument() {
   const jar = new Map<string, string>();
+  const lines: string[] = [];
   return {
+    /** Every cookie line written, with its attributes. */
+    lines,
     get cookie() {
       return [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
     },
     set cookie(line: string) {
+      lines.push(line);
       const [pair = '', ...attributes] = line.split(';');
       const [key = '', value = ''] = pair.split('=');
       if (attributes.some((a) => a.trim() === 'max-age=0')) jar.delete(key);
@@ -71,6 +75,20 @@ describe('storage adapter', () => {
     jar.remove('Admin-Token');
     expect(jar.get('Admin-Token')).toBeNull();
     expect(jar.get('sidebarStatus')).toBe('1');
+  });
+
+  it('marks cookies Secure on a page served over https, and only there', () => {
+    const plain = fakeDocument();
+    cookieJar(plain, false).set('Admin-Token', 't');
+    expect(plain.lines).toEqual(['Admin-Token=t; path=/; SameSite=Lax']);
+    const tls = fakeDocument();
+    const jar = cookieJar(tls, true);
+    jar.set('Admin-Token', 't');
+    jar.remove('Admin-Token');
+    expect(tls.lines).toEqual([
+      'Admin-Token=t; path=/; SameSite=Lax; Secure',
+      'Admin-Token=; max-age=0; path=/; SameSite=Lax; Secure',
+    ]);
   });
 
   it('keeps cookies in memory without a document', () => {

@@ -60,7 +60,13 @@ export function webStorage(storage: Storage | undefined): KeyValue {
   }
 }
 
-function documentCookies(doc: Pick<Document, 'cookie'>): KeyValue {
+/**
+ * The page's cookies. Served over TLS they are `Secure` (never sent over plain HTTP, where the
+ * token could be read on the way); `SameSite=Lax` always. The server never reads them (the token
+ * travels in `X-Token`), so they cannot carry a forged request either.
+ */
+function documentCookies(doc: Pick<Document, 'cookie'>, secure: boolean): KeyValue {
+  const attributes = `path=/; SameSite=Lax${secure ? '; Secure' : ''}`;
   return {
     get(key) {
       const prefix = `${encodeURIComponent(key)}=`;
@@ -71,20 +77,23 @@ function documentCookies(doc: Pick<Document, 'cookie'>): KeyValue {
       return null;
     },
     set(key, value) {
-      doc.cookie = `${encodeURIComponent(key)}=${encodeURIComponent(value)}; path=/; SameSite=Lax`;
+      doc.cookie = `${encodeURIComponent(key)}=${encodeURIComponent(value)}; ${attributes}`;
     },
     remove(key) {
-      doc.cookie = `${encodeURIComponent(key)}=; path=/; max-age=0; SameSite=Lax`;
+      doc.cookie = `${encodeURIComponent(key)}=; max-age=0; ${attributes}`;
     },
   };
 }
 
-/** document.cookie when readable, else memory. */
-export function cookieJar(doc: Pick<Document, 'cookie'> | undefined): KeyValue {
+/** document.cookie when readable, else memory; `Secure` when the page came over https. */
+export function cookieJar(
+  doc: Pick<Document, 'cookie'> | undefined,
+  secure = globalThis.location?.protocol === 'https:',
+): KeyValue {
   try {
     if (doc && typeof doc.cookie === 'string') {
       void doc.cookie;
-      return documentCookies(doc);
+      return documentCookies(doc, secure);
     }
   } catch {
     // cookies blocked (sandboxed iframe without allow-same-origin)
