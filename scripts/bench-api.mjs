@@ -1,12 +1,16 @@
 // Load test of the hot API calls: `npm run bench:api`.
 // Starts the real server on a free port with a throw-away PGlite folder, logs in as the demo user
 // through the API, runs autocannon on each call and prints requests/s, p50/p99 latency and errors.
+// In the same run it measures a bare node:http server (scripts/bare-server.mjs) answering a body of
+// the same size, and prints each call's requests/s as a share of it (the aim: ≥ 0.5), so the
+// number means the same on a busy machine and a quiet one.
 // Each call gets an unreported warm-up first (JIT, caches, the session's last-seen write).
 // BENCH_SECONDS, BENCH_WARMUP and BENCH_CONNECTIONS override the defaults (20 s, 3 s, 50);
 // BENCH_CALLS picks calls (comma-separated, e.g. `common/get-route`).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { spawn } from 'node:child_process';
 import autocannon from 'autocannon';
 import { freePort, startServer, stopServer } from './server-process.mjs';
 
@@ -15,7 +19,20 @@ const warmup = Number(process.env.BENCH_WARMUP ?? 3);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const targets = (process.env.BENCH_CALLS ?? 'user/get-user-info,common/get-route').split(',');
 /** Aim on the 2-core reference machine. */
-const AIM = { rps: 2000, p99: 50 };
+const AIM = { rps: 2000, p99: 50, ratio: 0.5 };
+
+/** The bare node:http yardstick as a child process, like the server. */
+async function startBare(port) {
+  const child = spawn(process.execPath, ['scripts/bare-server.mjs'], {
+    env: { ...process.env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise((resolve, reject) => {
+    child.stdout.once('data', resolve);
+    child.once('exit', (code) => reject(new Error(`bare server exited with ${code}`)));
+  });
+  return child;
+}
 
 async function api(base, call, init = {}) {
   const res = await fetch(`${base}/api/${call}.html`, init);
@@ -24,7 +41,7 @@ async function api(base, call, init = {}) {
   return body.data;
 }
 
-function run(url, token, duration = seconds) {
+function run(url, token, duration = seconds, verify = true) {
   return new Promise((resolve, reject) => {
     const instance = autocannon(
       {
@@ -33,7 +50,7 @@ function run(url, token, duration = seconds) {
         duration,
         headers: { 'X-Token': token },
         // Envelope errors come with HTTP 200: count every answer that is not code 0.
-        verifyBody: (body) => body.startsWith('{"code":0,'),
+        ...(verify ? { verifyBody: (body) => body.startsWith('{"code":0,') } : {}),
       },
       (err, result) => (err ? reject(err) : resolve(result)),
     );
@@ -59,7 +76,21 @@ try {
   });
   for (const call of targets) await api(base, call, { headers: { 'X-Token': token } });
   console.log(`${connections} connections, ${seconds} s per call after ${warmup} s of warm-up\n`);
-  const rows = [];
+  const barePort = await freePort();
+  const bare = await startBare(barePort);
+  let bareRps = 0;
+  try {
+    const bareUrl = `http://127.0.0.1:${barePort}/`;
+    if (warmup > 0) await run(bareUrl, token, warmup);
+    const b = await run(bareUrl, token);
+    bareRps = Math.round(b.requests.average);
+    console.log(
+      `${'bare node:http (yardstick)'.padEnd(28)} ${String(bareRps).padStart(6)} req/s  p50 ${b.latency.p50} ms  p99 ${b.latency.p99} ms`,
+    );
+  } finally {
+    bare.kill();
+  }
+  const rows = [{ call: 'bare node:http', 'req/s': bareRps, ratio: 1 }];
   for (const call of targets) {
     if (warmup > 0) await run(`${base}/api/${call}.html`, token, warmup);
     const r = await run(`${base}/api/${call}.html`, token);
@@ -72,14 +103,16 @@ try {
       errors: r.errors + r.timeouts,
       non2xx: r.non2xx,
       'code≠0': r.mismatches,
+      ratio: Number((r.requests.average / bareRps).toFixed(2)),
     };
     rows.push(row);
-    const meets = row['req/s'] >= AIM.rps && row['p99 ms'] <= AIM.p99;
+    const meets = row['req/s'] >= AIM.rps && row['p99 ms'] <= AIM.p99 && row.ratio >= AIM.ratio;
     const bad = row.errors + row.non2xx + row['code≠0'];
     if (bad > 0) failed = true;
     console.log(
       `${row.call.padEnd(28)} ${String(row['req/s']).padStart(6)} req/s  p50 ${row['p50 ms']} ms  p99 ${row['p99 ms']} ms  ` +
-        `errors ${row.errors}  non-2xx ${row.non2xx}  code≠0 ${row['code≠0']}  ${meets ? 'meets' : 'below'} the aim (≥ ${AIM.rps} req/s, p99 ≤ ${AIM.p99} ms)`,
+        `errors ${row.errors}  non-2xx ${row.non2xx}  code≠0 ${row['code≠0']}  ${row.ratio} of bare  ` +
+        `${meets ? 'meets' : 'below'} the aim (≥ ${AIM.rps} req/s, p99 ≤ ${AIM.p99} ms, ≥ ${AIM.ratio} of bare)`,
     );
   }
   console.log();

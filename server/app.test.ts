@@ -27,7 +27,9 @@ describe('app', () => {
     const tls = await testApp({ hsts: true });
     for (const path of ['/api/no-such-call.html', '/login']) {
       const answer = await tls.app.request(path);
-      expect(answer.headers.get('strict-transport-security'), path).toBe('max-age=31536000; includeSubDomains');
+      expect(answer.headers.get('strict-transport-security'), path).toBe(
+        'max-age=31536000; includeSubDomains',
+      );
     }
   });
 

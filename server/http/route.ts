@@ -105,11 +105,12 @@ function routeHandler(route: Route) {
     const deps = c.var.deps;
     const now = deps.now();
     const lang = requestLang(c);
-    const ip = clientIp(c);
+    let address: string | undefined;
+    const ip = () => (address ??= clientIp(c));
     const limited = deps.config.rateLimits;
     try {
       if (limited && ipLimits.length)
-        await applyRateLimits(deps.db, ipLimits, op.path, { ip, uid: null, input: null }, now);
+        await applyRateLimits(deps.db, ipLimits, op.path, { ip: ip(), uid: null, input: null }, now);
       let raw: string | undefined;
       if (op.auth === 'signed') {
         raw = await c.req.text();
@@ -121,23 +122,33 @@ function routeHandler(route: Route) {
           deps.db,
           userLimits,
           op.path,
-          { ip, uid: session?.uid ?? null, input: null },
+          { ip: ip(), uid: session?.uid ?? null, input: null },
           now,
         );
       }
       const input = validateInput(op.input, await readInput(c, op, raw), lang) as Record<string, unknown>;
       if (limited && fieldLimits.length) {
-        await applyRateLimits(deps.db, fieldLimits, op.path, { ip, uid: session?.uid ?? null, input }, now);
+        await applyRateLimits(
+          deps.db,
+          fieldLimits,
+          op.path,
+          { ip: ip(), uid: session?.uid ?? null, input },
+          now,
+        );
       }
-      const answer = await handler({
+      const call = {
         input,
         session: session as never,
         deps,
         now,
         lang,
-        ip,
         c,
-      } as Call<Operation>);
+        /** Read only by the handlers that need it. */
+        get ip() {
+          return ip();
+        },
+      };
+      const answer = await handler(call as Call<Operation>);
       if (answer instanceof Response) return answer;
       if (!isReply(answer)) {
         if (deps.config.checkAnswers) checkAnswer(op, answer);
