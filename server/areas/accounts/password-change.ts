@@ -1,7 +1,8 @@
+import { Code } from '../../../src/contract/codes.ts';
 import { COMMON_PASSWORDS } from '../../../src/contract/password.ts';
 import type { DB } from '../../db/database.ts';
-import { invalidField } from '../../core/errors.ts';
-import { hashPassword } from './passwords.ts';
+import { ApiError, invalidField } from '../../core/errors.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
 import { endUserSessions, forgetUserSessions } from './sessions.ts';
 
 /** 422 for a new password that meets the policy but is on the common-password list. */
@@ -33,4 +34,29 @@ export async function setPassword(
     await endUserSessions(trx, uid, 'password', now);
   });
   forgetUserSessions(uid);
+}
+
+/**
+ * `user/update-pass-word` for the signed-in user: the old password must be right (406), the new
+ * one different from it and not a common one (422); then setPassword ends every session.
+ */
+export async function changeOwnPassword(
+  db: DB,
+  uid: number,
+  input: { old_password: string; new_password1: string },
+  now: Date,
+): Promise<void> {
+  const user = await db
+    .selectFrom('users')
+    .select('password_hash')
+    .where('uid', '=', uid)
+    .executeTakeFirstOrThrow();
+  if (!(await verifyPassword(input.old_password, user.password_hash))) {
+    throw new ApiError(Code.wrongCredentials, 'The old password is wrong');
+  }
+  if (input.new_password1 === input.old_password) {
+    throw invalidField('new_password1', 'The new password must differ from the old one');
+  }
+  refuseCommonPassword(input.new_password1, 'new_password1');
+  await setPassword(db, uid, input.new_password1, now);
 }

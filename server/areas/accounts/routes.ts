@@ -6,8 +6,7 @@ import { issueCaptcha } from './captcha.ts';
 import { customerAccountList, enterCustomer, startingCustomer } from './customers.ts';
 import { login } from './login.ts';
 import { redeemOneTimeCode } from './one-time-codes.ts';
-import { refuseCommonPassword, setPassword } from './password-change.ts';
-import { verifyPassword } from './passwords.ts';
+import { changeOwnPassword, refuseCommonPassword, setPassword } from './password-change.ts';
 import { endSession, startSession } from './sessions.ts';
 import { checkSmsCode, markSmsCodeUsed, maskMobile, sendSmsCode } from './sms-codes.ts';
 
@@ -71,19 +70,7 @@ export const routes = [
 
   handle(ops.updatePassword, async ({ input, session: s, deps: { db }, now }) => {
     if (input.username !== s.username) throw forbidden('You can only change your own password');
-    const user = await db
-      .selectFrom('users')
-      .select('password_hash')
-      .where('uid', '=', s.uid)
-      .executeTakeFirstOrThrow();
-    if (!(await verifyPassword(input.old_password, user.password_hash))) {
-      throw new ApiError(Code.wrongCredentials, 'The old password is wrong');
-    }
-    if (input.new_password1 === input.old_password) {
-      throw invalidField('new_password1', 'The new password must differ from the old one');
-    }
-    refuseCommonPassword(input.new_password1, 'new_password1');
-    await setPassword(db, s.uid, input.new_password1, now);
+    await changeOwnPassword(db, s.uid, input, now);
     return reply(null, 'Password changed, please log in again');
   }),
 
