@@ -253,3 +253,32 @@ describe('common/get-list-field-cache and common/cache-list-field', () => {
     await saveOk(t, token, ORDER_COLUMNS);
   });
 });
+
+describe('/api/openapi.json', () => {
+  it('documents both calls from their contract: session, query, body, rate limit', async () => {
+    const t = await testApp();
+    const doc = (await (await t.app.request('/api/openapi.json')).json()) as {
+      paths: Record<string, Record<string, Record<string, unknown>>>;
+    };
+    const get = doc.paths['/api/common/get-list-field-cache.html']?.get;
+    expect(get).toMatchObject({
+      tags: ['list-settings'],
+      security: [{ XToken: [] }],
+      parameters: [{ name: 'list', in: 'query', required: true, schema: { type: 'string', maxLength: 64 } }],
+    });
+    const post = doc.paths['/api/common/cache-list-field.html']?.post;
+    expect(post).toMatchObject({
+      tags: ['list-settings'],
+      security: [{ XToken: [] }],
+      'x-rate-limits': [{ by: 'user', limit: 60, window_seconds: 60 }],
+      requestBody: {
+        content: {
+          'application/json': {
+            schema: { required: ['list', 'fields'], properties: { fields: { minItems: 1, maxItems: 100 } } },
+          },
+        },
+      },
+    });
+    expect(JSON.stringify(post?.responses)).toContain('463');
+  });
+});
