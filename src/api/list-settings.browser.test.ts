@@ -78,6 +78,20 @@ describe('serverColumnSettings', () => {
     expect(await persistence.load('customer-inventory/index-yp')).to.equal(null);
   });
 
+  it('saves widths the server takes: whole pixels from 24 to 2000', async () => {
+    await signIn(await createTestUser());
+    await persistence.save(ORDERS, [
+      { key: 'order_no', visible: true, width: 3000 },
+      { key: 'status', visible: true, width: 10 },
+      { key: 'qty', visible: true, width: 99.6 },
+    ]);
+    expect(await persistence.load(ORDERS)).to.deep.equal([
+      { key: 'order_no', visible: true, width: 2000 },
+      { key: 'status', visible: true, width: 24 },
+      { key: 'qty', visible: true, width: 100 },
+    ]);
+  });
+
   it('follows the session’s customer: another customer has its own settings', async () => {
     const user = await createTestUser({ customers: 2 });
     await signIn(user);

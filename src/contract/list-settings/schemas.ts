@@ -1,14 +1,6 @@
 import * as v from 'valibot';
 import { msg } from '../messages.ts';
-
-/** The most columns a list's settings may name. */
-export const LIST_FIELDS_MAX = 100;
-/** The longest list name (`customer-order/index`) and column key. */
-export const LIST_NAME_MAX = 64;
-export const FIELD_KEY_MAX = 64;
-/** Column widths in px. */
-export const FIELD_WIDTH_MIN = 24;
-export const FIELD_WIDTH_MAX = 2000;
+import { FIELD_KEY_MAX, FIELD_WIDTH_MAX, FIELD_WIDTH_MIN, LIST_FIELDS_MAX, LIST_NAME_MAX } from './limits.ts';
 
 /** A list's name: path-like segments of letters, digits, `-` and `_`, joined by `/`. */
 const LIST_NAME = /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*$/;
