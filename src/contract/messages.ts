@@ -51,6 +51,9 @@ const zh = {
   date: '请填写有效的日期',
   choice: '请选择列表中的一项',
   reasonsOnlyUnsolved: '只有“未解决”时才能选择原因',
+  listName: '只能包含字母、数字、-、_ 和 /（/ 不能在开头、结尾或连用）',
+  fieldKey: '只能包含字母、数字、_、- 和 .',
+  repeatedColumn: '此列前面已经出现过',
 } as const;
 
 export type MessageCode = keyof typeof zh;
@@ -95,6 +98,9 @@ const en: Record<MessageCode, string> = {
   date: 'Please enter a valid date',
   choice: 'Please choose one of the options',
   reasonsOnlyUnsolved: 'Reasons are given only for an unsolved answer',
+  listName: 'Use letters, digits, -, _ and / only (no / at the start, at the end or twice in a row)',
+  fieldKey: 'Use letters, digits, _, - and . only',
+  repeatedColumn: 'This column is already listed',
 };
 
 const catalogues: Record<Lang, Record<MessageCode, string>> = { 'zh-CN': zh, en };

@@ -1,0 +1,31 @@
+import { Nothing } from '../fields.ts';
+import { operation } from '../operation.ts';
+import { CacheListFieldRequest, ListFieldCacheQuery, ListFieldCacheSchema } from './schemas.ts';
+
+/**
+ * The column settings of every list (which columns show, in which order, how wide), kept per
+ * user and customer: the session's customer, so a switch of customer shows that customer's.
+ */
+const area = 'list-settings';
+
+export const getListFieldCache = operation({
+  area,
+  method: 'GET',
+  path: 'common/get-list-field-cache',
+  summary: 'The column settings of a list for the user and the session’s customer (null: never saved)',
+  auth: 'session',
+  input: ListFieldCacheQuery,
+  output: ListFieldCacheSchema,
+});
+
+export const cacheListField = operation({
+  area,
+  method: 'POST',
+  path: 'common/cache-list-field',
+  summary: 'Save the column settings of a list for the user and the session’s customer (replaces them)',
+  auth: 'session',
+  input: CacheListFieldRequest,
+  output: Nothing,
+  // The table saves when its settings popover closes: far below this, even with several tabs.
+  rateLimits: [{ by: 'user', limit: 60, windowMs: 60_000 }],
+});
