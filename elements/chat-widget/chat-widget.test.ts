@@ -5,7 +5,7 @@ import { setApiFetch } from '../../src/api/config.ts';
 import { resetChat } from '../../src/features/chat/chat-store.ts';
 import { setToken } from '../../src/stores/auth.ts';
 import { setNavigation } from '../../src/stores/navigation.ts';
-import { $locale } from '../../src/i18n/index.ts';
+import { $locale } from '../../src/i18n/translate.ts';
 import { sanitizeAnswer } from '../../src/features/chat/answer-html.tsx';
 import { deepActive, settle } from '../../src/ui/testing/mount.tsx';
 import { POSITION_KEY } from './launcher-position.ts';

@@ -6,6 +6,7 @@ import { ask, setDraft, startChat } from './chat-actions.ts';
 import { ChatButton } from './chat-button.tsx';
 import { MessageView, spoken } from './chat-message.tsx';
 import { $chat } from './chat-store.ts';
+import '../../i18n/areas/chat.ts';
 
 export interface ChatPanelProps {
   /** id given to the heading (the launcher's dialog is labelled by it). */

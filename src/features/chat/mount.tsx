@@ -2,7 +2,7 @@ import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { applyLocale } from '../../../elements/kit/locale.ts';
 import { setApiBase } from '../../api/config.ts';
-import { $locale } from '../../i18n/index.ts';
+import { $locale } from '../../i18n/translate.ts';
 import { sheet } from '../../ui/css.ts';
 import { kitSheets } from '../../ui/styles.ts';
 import { ChatPanel } from './chat-panel.tsx';
