@@ -22,9 +22,15 @@ export function ChatPanel({ headingId, onClose }: ChatPanelProps) {
   const seen = useRef(chat.nextId);
   const [live, setLive] = useState('');
 
+  // start on mount (or continue a restored conversation), and again when the conversation is
+  // forgotten while the panel is open (sign-out, another account: chat-store.ts)
+  const empty = chat.messages.length === 0;
+  const started = useRef(false);
   useEffect(() => {
+    if (started.current && !empty) return;
+    started.current = true;
     void startChat();
-  }, []);
+  }, [empty]);
 
   // announce and reveal messages that arrive while the panel is open (not those restored)
   useEffect(() => {
