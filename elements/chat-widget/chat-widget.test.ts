@@ -316,7 +316,7 @@ describe('<lp-chat-widget>', () => {
     ]);
   });
 
-  it('opens when the page sets the open attribute, without an lp-chat-toggle event', async () => {
+  it('opens when the page sets the open attribute or calls show(), without an lp-chat-toggle event', async () => {
     const events: boolean[] = [];
     const listen = (e: CustomEvent<{ open: boolean }>) => events.push(e.detail.open);
     document.addEventListener('lp-chat-toggle', listen);
@@ -330,6 +330,13 @@ describe('<lp-chat-widget>', () => {
       expect(el.hasAttribute('open')).to.equal(false);
       expect(events).to.deep.equal([false]);
       expect(deepActive()).to.equal(launcher(el));
+      // the page's own show() and close() change the state without an event either
+      await el.show();
+      expect($(el, '.panel')?.hidden).to.equal(false);
+      el.close();
+      await el.updateComplete;
+      expect(el.open).to.equal(false);
+      expect(events).to.deep.equal([false]);
     } finally {
       document.removeEventListener('lp-chat-toggle', listen);
     }
