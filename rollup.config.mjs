@@ -110,6 +110,7 @@ const portalBuild = {
     ...plugins(),
     hostHtml(),
   ],
+  preserveEntrySignatures: 'allow-extension', // as in embedBuild below
   onwarn,
 };
 
@@ -125,6 +126,10 @@ export function embedBuild(n, { dir = 'dist/embed', env = process.env } = {}) {
       sourcemap: sourcemaps(env),
     },
     plugins: plugins(),
+    // An entry that exports its class may still hand modules to its lazy chunks (the chat panel
+    // reads the launcher's store): export them from the entry instead of moving the whole entry
+    // into a chunk behind a one-line facade (a second request before anything shows).
+    preserveEntrySignatures: 'allow-extension',
     onwarn,
   };
 }

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { lazy, type ReactNode, Suspense, useEffect, useMemo, useRef, useState } from 'react';
-import { $locale, t } from '../src/i18n/index.ts';
+import { $locale, t } from '../src/i18n/translate.ts';
 import { smoothScrollTo } from '../src/lib/scroll.ts';
 import { $pages } from '../src/stores/routes.ts';
 import { rememberScroll, SCROLL_MEMORY_PATHS, savedScroll } from '../src/stores/scroll.ts';
@@ -18,6 +18,7 @@ import { guard } from './router/guard.ts';
 import { $location, currentFullPath, go } from './router/location.ts';
 import { normalizePath, type Resolved, resolvePath } from './router/match.ts';
 import { NOT_FOUND_PATH, STATIC_ROUTES, type StaticPage } from './router/static-routes.ts';
+import '../src/i18n/areas/host.ts';
 
 // Loaded when first shown: the login page (the first page of most visits) carries neither the
 // layout nor the agreements' text.

@@ -2,12 +2,13 @@ import { createTestUser } from '../../src/ui/testing/server.ts';
 import { expect } from '@open-wc/testing';
 import { resetMouse, sendKeys, sendMouse, setViewport } from '@web/test-runner-commands';
 import { setApiFetch } from '../../src/api/config.ts';
-import { resetChat } from '../../src/features/chat/chat-store.ts';
-import { setToken } from '../../src/stores/auth.ts';
+import { $chat, CHAT_STORAGE_KEY, resetChat } from '../../src/features/chat/chat-store.ts';
+import { $identity, setToken } from '../../src/stores/auth.ts';
 import { setNavigation } from '../../src/stores/navigation.ts';
-import { $locale } from '../../src/i18n/index.ts';
+import { $locale } from '../../src/i18n/translate.ts';
 import { sanitizeAnswer } from '../../src/features/chat/answer-html.tsx';
 import { deepActive, settle } from '../../src/ui/testing/mount.tsx';
+import { rawKeys } from '../../src/ui/testing/raw-keys.ts';
 import { POSITION_KEY } from './launcher-position.ts';
 import './chat-widget.ts';
 
@@ -52,6 +53,30 @@ async function openChat(el: HTMLElementTagNameMap['lp-chat-widget']) {
 const idle = (el: HTMLElement) =>
   until(() => !$(el, '[data-kind="loading"]') && !$(el, '.lp-chat__log[aria-busy="true"]'), 'idle');
 
+/** Signs a new test user in (the page's token store, as the host's login does); returns the token. */
+async function signIn(): Promise<string> {
+  const user = await createTestUser();
+  const login = await fetch('/api/user/login.html', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username: user.username, password: user.password, validate: '' }),
+  }).then((r) => r.json() as Promise<{ code: number; data: { access_token: string } }>);
+  expect(login.code).to.equal(0);
+  setToken(login.data.access_token);
+  return login.data.access_token;
+}
+
+/** The chat calls the page made, with their X-Chat-Session header (from now on). */
+function recordCalls(): { path: string; chatSession: string | null }[] {
+  const seen: { path: string; chatSession: string | null }[] = [];
+  setApiFetch((input, init) => {
+    const request = new Request(input, init);
+    seen.push({ path: new URL(request.url).pathname, chatSession: request.headers.get('X-Chat-Session') });
+    return fetch(request);
+  });
+  return seen;
+}
+
 /** Waits for the click guard of chat buttons (1 s) to pass. */
 const guard = () => new Promise((r) => setTimeout(r, 1050));
 
@@ -66,6 +91,7 @@ describe('<lp-chat-widget>', () => {
   afterEach(async () => {
     setApiFetch(null);
     setToken('');
+    $identity.set({ account: '', customer: '', role: '' });
     for (const el of made.splice(0)) el.remove();
     await resetMouse();
     await setViewport({ width: 800, height: 600 });
@@ -290,7 +316,7 @@ describe('<lp-chat-widget>', () => {
     ]);
   });
 
-  it('opens when the page sets the open attribute, without an lp-chat-toggle event', async () => {
+  it('opens when the page sets the open attribute or calls show(), without an lp-chat-toggle event', async () => {
     const events: boolean[] = [];
     const listen = (e: CustomEvent<{ open: boolean }>) => events.push(e.detail.open);
     document.addEventListener('lp-chat-toggle', listen);
@@ -304,6 +330,13 @@ describe('<lp-chat-widget>', () => {
       expect(el.hasAttribute('open')).to.equal(false);
       expect(events).to.deep.equal([false]);
       expect(deepActive()).to.equal(launcher(el));
+      // the page's own show() and close() change the state without an event either
+      await el.show();
+      expect($(el, '.panel')?.hidden).to.equal(false);
+      el.close();
+      await el.updateComplete;
+      expect(el.open).to.equal(false);
+      expect(events).to.deep.equal([false]);
     } finally {
       document.removeEventListener('lp-chat-toggle', listen);
     }
@@ -332,14 +365,7 @@ describe('<lp-chat-widget>', () => {
 
   it('sends the portal token with its calls when the page is signed in', async function () {
     this.timeout(20000);
-    const user = await createTestUser();
-    const login = await fetch('/api/user/login.html', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ username: user.username, password: user.password, validate: '' }),
-    }).then((r) => r.json() as Promise<{ code: number; data: { access_token: string } }>);
-    expect(login.code).to.equal(0);
-    setToken(login.data.access_token);
+    const token = await signIn();
     const seen: { path: string; token: string | null }[] = [];
     setApiFetch((input, init) => {
       const request = new Request(input, init);
@@ -353,8 +379,8 @@ describe('<lp-chat-widget>', () => {
     answer.querySelector<HTMLElement>('.lp-chat__solved')?.click();
     await until(() => lastOf(el, 'thanks'), 'the thanks');
     const comment = seen.find((s) => s.path.endsWith('/customer-service/add-comment.html'));
-    expect(comment?.token).to.equal(login.data.access_token);
-    expect(seen.every((s) => s.token === login.data.access_token)).to.equal(true);
+    expect(comment?.token).to.equal(token);
+    expect(seen.every((s) => s.token === token)).to.equal(true);
   });
 
   it('follows portal links of an answer through the app navigation (same origin)', async function () {
@@ -379,6 +405,93 @@ describe('<lp-chat-widget>', () => {
       expect(went).to.deep.equal([new URL(link.href).pathname]);
     } finally {
       restore();
+    }
+  });
+
+  it('follows a language switch of the page at once, and its locale attribute switches the page', async () => {
+    const el = widget();
+    await el.updateComplete;
+    expect(launcher(el).getAttribute('aria-label')).to.equal('在线客服');
+    $locale.set('en');
+    await el.updateComplete;
+    expect(launcher(el).getAttribute('aria-label')).to.equal('Online customer service');
+    expect($(el, '.hint')?.textContent).to.equal('Arrow keys move this button');
+    el.setAttribute('locale', 'zh-CN');
+    await el.updateComplete;
+    expect($locale.get()).to.equal('zh-CN');
+    expect(launcher(el).getAttribute('aria-label')).to.equal('在线客服');
+    el.setAttribute('locale', 'fr');
+    await el.updateComplete;
+    expect($locale.get(), 'an unknown locale changes nothing').to.equal('zh-CN');
+  });
+
+  it('closes and forgets the conversation when the page signs out; the next chat gets a new session', async function () {
+    this.timeout(20000);
+    await signIn();
+    const el = widget();
+    const welcome = await openChat(el);
+    welcome.querySelector<HTMLElement>('.lp-chat__question')?.click();
+    await until(() => lastOf(el, 'answer'), 'the answer');
+    await idle(el);
+    const first = $chat.get().session;
+    expect(first).to.match(/^[\w-]{22}$/);
+    const toggles: boolean[] = [];
+    el.addEventListener('lp-chat-toggle', (e) => toggles.push(e.detail.open));
+    const seen = recordCalls();
+
+    setToken('');
+    await el.updateComplete;
+    expect(el.open, 'closed at once').to.equal(false);
+    expect($(el, '.panel')?.hidden).to.equal(true);
+    expect(toggles, 'no event: the user did not toggle the chat').to.deep.equal([]);
+    expect($chat.get().messages).to.deep.equal([]);
+    expect(sessionStorage.getItem(CHAT_STORAGE_KEY) ?? '').not.to.contain(first);
+
+    launcher(el).click();
+    await until(() => lastOf(el, 'welcome'), 'a new welcome');
+    expect(messages(el, 'answer')).to.deep.equal([]);
+    const config = seen.find((c) => c.path.endsWith('/common/get-qa-config.html'));
+    expect(config?.chatSession ?? null, 'asked without the old session').to.equal(null);
+    expect($chat.get().session).to.match(/^[\w-]{22}$/);
+    expect($chat.get().session).not.to.equal(first);
+  });
+
+  it('starts over, still open, when another account signs in; a sign-in after a visit keeps it', async function () {
+    this.timeout(20000);
+    const el = widget();
+    const welcome = await openChat(el);
+    welcome.querySelector<HTMLElement>('.lp-chat__question')?.click();
+    await until(() => lastOf(el, 'answer'), 'the answer');
+    await idle(el);
+    // the visitor signs in: the same person, the conversation stays
+    $identity.set({ account: 'first', customer: 'A', role: 'admin' });
+    await settle();
+    expect(messages(el, 'answer').length).to.equal(1);
+    // someone else signs in on this page
+    $identity.set({ account: 'second', customer: 'B', role: 'admin' });
+    await until(() => messages(el, 'answer').length === 0 && lastOf(el, 'welcome'), 'a fresh conversation');
+    expect(el.open).to.equal(true);
+  });
+
+  it('shows no message key, in Chinese and in English, before and after a language switch', async function () {
+    this.timeout(30000);
+    for (const locale of ['zh-CN', 'en']) {
+      resetChat();
+      const el = widget({ locale });
+      await el.updateComplete;
+      expect(rawKeys(el), `${locale} launcher`).to.deep.equal([]);
+      const welcome = await openChat(el);
+      welcome.querySelector<HTMLElement>('.lp-chat__question')?.click();
+      const answer = await until(() => lastOf(el, 'answer'), 'the answer');
+      answer.querySelector<HTMLElement>('.lp-chat__unsolved')?.click();
+      await until(() => lastOf(el, 'feedback'), 'the feedback form');
+      await idle(el);
+      expect(rawKeys(el), `${locale} conversation`).to.deep.equal([]);
+      $locale.set(locale === 'en' ? 'zh-CN' : 'en');
+      await el.updateComplete;
+      await settle();
+      expect(rawKeys(el), `${locale} switched`).to.deep.equal([]);
+      el.remove();
     }
   });
 

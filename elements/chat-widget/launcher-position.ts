@@ -1,3 +1,5 @@
+import { local, readJson, writeJson } from '../../src/stores/storage.ts';
+
 /** Where the launcher sits: its top-left corner in viewport pixels. */
 export interface Point {
   x: number;
@@ -44,28 +46,20 @@ export function keyStep(key: string, large: boolean): Point | null {
   }
 }
 
+/** The place the user dragged the launcher to, or null (never moved, unreadable). */
 export function loadPoint(): Point | null {
-  try {
-    const raw = globalThis.localStorage?.getItem(POSITION_KEY);
-    const value: unknown = raw ? JSON.parse(raw) : null;
-    if (value && typeof value === 'object') {
-      const { x, y } = value as Record<string, unknown>;
-      if (typeof x === 'number' && typeof y === 'number' && Number.isFinite(x) && Number.isFinite(y))
-        return { x, y };
-    }
-  } catch {
-    // unreadable or blocked storage: the default place
+  const value = readJson<unknown>(local, POSITION_KEY, null);
+  if (value && typeof value === 'object') {
+    const { x, y } = value as Record<string, unknown>;
+    if (typeof x === 'number' && typeof y === 'number' && Number.isFinite(x) && Number.isFinite(y))
+      return { x, y };
   }
   return null;
 }
 
 export function savePoint(point: Point | null): void {
-  try {
-    if (point) globalThis.localStorage?.setItem(POSITION_KEY, JSON.stringify(point));
-    else globalThis.localStorage?.removeItem(POSITION_KEY);
-  } catch {
-    // not remembered; the launcher still moves
-  }
+  if (point) writeJson(local, POSITION_KEY, point);
+  else local.remove(POSITION_KEY);
 }
 
 /** The visible viewport (without scroll bars). */

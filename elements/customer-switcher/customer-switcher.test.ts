@@ -9,6 +9,7 @@ import { $toasts, clearNotices, showCarriedToasts } from '../../src/stores/notic
 import { login } from '../../src/stores/session.ts';
 import { local } from '../../src/stores/storage.ts';
 import { followApiOutcomes } from '../../src/stores/api-outcomes.ts';
+import { rawKeys } from '../../src/ui/testing/raw-keys.ts';
 import { createTestUser, type TestUser } from '../../src/ui/testing/server.ts';
 import type { LpCustomerSwitcher } from './customer-switcher.ts';
 import './customer-switcher.ts';
@@ -147,6 +148,28 @@ describe('<lp-customer-switcher>', () => {
     const el = place({ locale: 'en' });
     await waitUntil(() => root(el).textContent?.includes('Not signed in'));
     expect(combobox(el)).to.equal(null);
+  });
+
+  it('shows no message key, in Chinese and in English, signed out and with the list open', async () => {
+    const el = place({ locale: 'zh-CN' });
+    await waitUntil(() => root(el).textContent?.includes('未登录'), 'signed out, in Chinese');
+    expect(rawKeys(el)).to.deep.equal([]);
+    el.setAttribute('locale', 'en');
+    await waitUntil(() => root(el).textContent?.includes('Not signed in'), 'signed out, in English');
+    expect(rawKeys(el)).to.deep.equal([]);
+    el.remove();
+
+    await signIn(await createTestUser({ customerNames: FIVE }));
+    for (const locale of ['zh-CN', 'en']) {
+      const open = place({ locale });
+      await waitUntil(() => combobox(open), `the combobox (${locale})`, { timeout: 5000 });
+      combobox(open)?.focus();
+      await sendKeys({ press: 'ArrowDown' });
+      await waitUntil(() => optionTexts(open).length === 5, 'the list');
+      expect(rawKeys(open), locale).to.deep.equal([]);
+      await sendKeys({ press: 'Escape' });
+      open.remove();
+    }
   });
 
   it('shows the failure with a retry when the session is gone (598); a page with notices goes to /login', async function () {

@@ -1,8 +1,6 @@
 import type { ReactNode } from 'react';
 import { createElement } from 'react';
-import { setApiBase } from '../../src/api/config.ts';
 import { type CustomerChange, CustomerSwitcher } from '../../src/features/customer-switcher/index.ts';
-import { applyLocale } from '../kit/locale.ts';
 import { define } from '../kit/define.ts';
 import { dispatch } from '../kit/events.ts';
 import { ReactElement } from '../kit/react-element.ts';
@@ -15,8 +13,8 @@ import { customerSwitcherStyles } from './customer-switcher.styles.ts';
  * @summary Shows and switches the user's customer account.
  * @tag lp-customer-switcher
  *
- * @attr {string} api-base - Base URL of the API for standalone use (default: the page's `LP_CONFIG.apiBase`, else `/api`).
- * @attr {'zh-CN' | 'en'} locale - Language of the page's elements (default: the saved choice, else zh-CN).
+ * @attr {string} api-base - Base URL of the API for the page's calls (default: `LP_CONFIG.apiBase`, else `/api`).
+ * @attr {'zh-CN' | 'en'} locale - Language of the page's elements (default: the user's saved choice, else zh-CN).
  *
  * @event {CustomEvent<{ identifier: string; cu_name: string }>} lp-customer-change - After a successful switch (the page reloads next).
  *
@@ -27,17 +25,9 @@ import { customerSwitcherStyles } from './customer-switcher.styles.ts';
  * @cssproperty --lp-color-primary - Theme colour (default #0095A2).
  */
 export class LpCustomerSwitcher extends ReactElement {
-  static override properties = { apiBase: 'string', locale: 'string' } as const;
   static override styles = customerSwitcherStyles;
 
-  /** Base URL of the API (standalone use). */
-  declare apiBase: string | null;
-  /** `zh-CN` or `en`. */
-  declare locale: string | null;
-
   protected render(): ReactNode {
-    if (this.apiBase) setApiBase(this.apiBase);
-    applyLocale(this.locale);
     return createElement(CustomerSwitcher, {
       onSwitched: (change: CustomerChange) => dispatch(this, 'lp-customer-change', change),
     });

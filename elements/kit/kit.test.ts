@@ -1,6 +1,8 @@
 import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { createElement, useState } from 'react';
+import { apiBase, setApiBase } from '../../src/api/config.ts';
+import { $locale } from '../../src/i18n/locale.ts';
 import { Button } from '../../src/ui/button/button.tsx';
 import { settle as tick } from '../../src/ui/testing/mount.tsx';
 import { tokensSheet } from '../../src/ui/tokens.ts';
@@ -108,6 +110,43 @@ describe('element kit', () => {
     expect(el.getAttribute('count')).to.equal('7');
     expect(el.hasAttribute('label')).to.equal(false);
     expect(state(el)).to.equal('-|true|7|0');
+  });
+
+  it('takes api-base and locale like every element: page-wide, applied when set, kept when removed', async () => {
+    define('lp-kit-probe', LpKitProbe);
+    $locale.set('zh-CN');
+    try {
+      const el = document.createElement('lp-kit-probe');
+      el.setAttribute('api-base', 'https://portal.example/api/');
+      el.setAttribute('locale', 'en');
+      expect([apiBase(), $locale.get()], 'applied when set').to.deep.equal([
+        'https://portal.example/api',
+        'en',
+      ]);
+      document.body.append(el);
+      made.push(el);
+      await tick();
+      expect([el.apiBase, el.locale]).to.deep.equal(['https://portal.example/api/', 'en']);
+      el.locale = 'zh-CN';
+      expect($locale.get()).to.equal('zh-CN');
+      el.setAttribute('locale', 'fr');
+      expect($locale.get(), 'an unknown locale changes nothing').to.equal('zh-CN');
+      el.removeAttribute('api-base');
+      el.removeAttribute('locale');
+      expect([apiBase(), $locale.get()], 'removing changes nothing').to.deep.equal([
+        'https://portal.example/api',
+        'zh-CN',
+      ]);
+      // a language chosen later by the page is not undone by the element re-rendering
+      el.setAttribute('locale', 'en');
+      $locale.set('zh-CN');
+      el.setAttribute('label', 'again');
+      await tick();
+      expect($locale.get()).to.equal('zh-CN');
+    } finally {
+      setApiBase('');
+      $locale.set('zh-CN');
+    }
   });
 
   it('keeps properties set before the element was defined', async () => {

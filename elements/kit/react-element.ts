@@ -3,6 +3,12 @@ import type { ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { sheet } from '../../src/ui/css.ts';
 import { kitSheets } from '../../src/ui/styles.ts';
+import {
+  applyPageAttribute,
+  PAGE_ATTRIBUTES,
+  PAGE_PROPERTIES,
+  type PageAttribute,
+} from './page-attributes.ts';
 
 /** How an attribute becomes a property: text, presence, or a number. No JSON, no functions. */
 export type PropType = 'string' | 'boolean' | 'number';
@@ -29,23 +35,29 @@ function parse(type: PropType, value: string | null): PropValue {
  *
  * Attributes listed in `static properties` become properties (kebab-case attribute, camelCase
  * property; booleans by presence, numbers parsed, bad numbers null); setting the property
- * reflects to the attribute. Moving the element in the DOM keeps its React state: the tree is
- * only unmounted when the element stays disconnected past a microtask.
+ * reflects to the attribute. Every element also takes `api-base` and `locale`, applied by the
+ * kit (page-attributes.ts), never by the element. Moving the element in the DOM keeps its React
+ * state: the tree is only unmounted when the element stays disconnected past a microtask.
  */
 export abstract class ReactElement extends HTMLElement {
-  /** Property name → type; each becomes an observed attribute. */
+  /** Property name → type; each becomes an observed attribute (`apiBase` and `locale` are the kit's). */
   static properties: Readonly<Record<string, PropType>> = {};
   /** The element's own CSS, adopted after the tokens and the UI kit. */
   static styles = '';
 
+  /** The element's properties and the page's two (`api-base`, `locale`). */
+  static get allProperties(): Readonly<Record<string, PropType>> {
+    return { ...PAGE_PROPERTIES, ...this.properties };
+  }
+
   static get observedAttributes(): string[] {
-    return Object.keys(this.properties).map(toAttribute);
+    return Object.keys(this.allProperties).map(toAttribute);
   }
 
   /** Installs the property accessors (called by `define()`; safe to call twice). */
   static finalize(): void {
     const proto = this.prototype;
-    for (const [name, type] of Object.entries(this.properties)) {
+    for (const [name, type] of Object.entries(this.allProperties)) {
       if (Object.hasOwn(proto, name)) continue;
       const attribute = toAttribute(name);
       Object.defineProperty(proto, name, {
@@ -63,6 +75,11 @@ export abstract class ReactElement extends HTMLElement {
     }
   }
 
+  /** Base URL of the API for the page's calls (`api-base`; default `LP_CONFIG.apiBase`, else `/api`). */
+  declare apiBase: string | null;
+  /** Language of the page's elements (`locale`: `zh-CN` or `en`; default the saved choice, else zh-CN). */
+  declare locale: string | null;
+
   readonly #container: HTMLElement;
   #root: Root | null = null;
 
@@ -76,7 +93,7 @@ export abstract class ReactElement extends HTMLElement {
     this.#container.setAttribute('part', 'base');
     shadow.append(this.#container);
     // Properties set before the element was upgraded sit on the instance and hide the accessors.
-    for (const name of Object.keys(ctor.properties)) {
+    for (const name of Object.keys(ctor.allProperties)) {
       if (!Object.hasOwn(this, name)) continue;
       const value = (this as unknown as Record<string, PropValue>)[name] as PropValue;
       delete (this as unknown as Record<string, PropValue>)[name];
@@ -105,7 +122,10 @@ export abstract class ReactElement extends HTMLElement {
     });
   }
 
-  attributeChangedCallback(_name: string, old: string | null, value: string | null): void {
-    if (old !== value) this.requestUpdate();
+  attributeChangedCallback(name: string, old: string | null, value: string | null): void {
+    if (old === value) return;
+    if ((PAGE_ATTRIBUTES as readonly string[]).includes(name))
+      applyPageAttribute(name as PageAttribute, value);
+    this.requestUpdate();
   }
 }

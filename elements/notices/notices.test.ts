@@ -1,12 +1,15 @@
 import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
+import { $locale, t } from '../../src/i18n/translate.ts';
 import { clearNotices, confirm, toast, toastAfterReload } from '../../src/stores/notices.ts';
 import { deepActive, settle, sleep } from '../../src/ui/testing/mount.tsx';
+import { rawKeys } from '../../src/ui/testing/raw-keys.ts';
 import './notices.ts';
 
 const made: Element[] = [];
-function notices(parent: ParentNode = document.body) {
+function notices(parent: ParentNode = document.body, attributes: Record<string, string> = {}) {
   const el = document.createElement('lp-notices');
+  for (const [name, value] of Object.entries(attributes)) el.setAttribute(name, value);
   parent.append(el);
   made.push(el);
   return el;
@@ -152,6 +155,31 @@ describe('<lp-notices>', () => {
     const list = el.shadowRoot?.querySelector('.lp-toasts') as HTMLElement;
     expect(list.classList.contains('lp-toasts--bottom')).to.equal(true);
     expect(list.getBoundingClientRect().bottom).to.be.greaterThan(window.innerHeight - 60);
+  });
+
+  it('shows no message key, in Chinese and in English, with a toast and a confirm open', async () => {
+    try {
+      for (const locale of ['zh-CN', 'en']) {
+        const el = notices(document.body, { locale });
+        await settle();
+        // what the API client raises (src/stores/api-outcomes.ts): shared messages, in the page's language
+        toast(t('api.network'), 'error');
+        void confirm({
+          title: t('api.loggedInElsewhereTitle'),
+          message: t('api.loggedInElsewhere'),
+          confirmText: t('api.relogin'),
+          cancelText: t('common.cancel'),
+        });
+        await settle();
+        expect(toastsIn(el), locale).to.have.length(1);
+        expect(dialogIn(el)?.open, locale).to.equal(true);
+        expect(rawKeys(el), locale).to.deep.equal([]);
+        clearNotices();
+        el.remove();
+      }
+    } finally {
+      $locale.set('zh-CN');
+    }
   });
 
   it('is accessible with a toast and a confirm open', async () => {

@@ -21,6 +21,8 @@ const $hosts = shared('lp-notices.hosts', () => atom<readonly HTMLElement[]>([])
  * @tag lp-notices
  *
  * @attr {'top' | 'bottom'} placement - Where toasts appear: top centre (default) or bottom centre.
+ * @attr {string} api-base - Base URL of the API for the page's calls (default: `LP_CONFIG.apiBase`, else `/api`).
+ * @attr {'zh-CN' | 'en'} locale - Language of the page's elements (default: the user's saved choice, else zh-CN).
  *
  * @event {CustomEvent<{ id: number; kind: ToastKind; message: string }>} lp-toast-dismiss - The user closed a toast.
  * @event {CustomEvent<{ id: number; confirmed: boolean }>} lp-confirm-answer - The user answered a confirm (Esc counts as no).

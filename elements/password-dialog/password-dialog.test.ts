@@ -8,6 +8,7 @@ import { forgetSession, login } from '../../src/stores/session.ts';
 import { session } from '../../src/stores/storage.ts';
 import { type FakeClock, fakeClock, until } from '../../src/ui/testing/clock.ts';
 import { settle } from '../../src/ui/testing/mount.tsx';
+import { rawKeys } from '../../src/ui/testing/raw-keys.ts';
 import { createTestUser, lastSmsCode, type TestUser } from '../../src/ui/testing/server.ts';
 import type { LpPasswordDialog } from './password-dialog.ts';
 import './password-dialog.ts';
@@ -76,6 +77,28 @@ describe('<lp-password-dialog>', () => {
     await sendKeys({ press: 'Backspace' });
     if (text) await sendKeys({ type: text });
   }
+
+  it('shows no message key, in Chinese and in English, in both forms with every message out', async function () {
+    this.timeout(20000);
+    await signedIn();
+    for (const mode of ['reset', 'edit'])
+      for (const locale of ['zh-CN', 'en']) {
+        const el = place({ mode, open: '', locale });
+        await waitUntil(
+          () => dialog(el)?.open && (mode === 'reset' || input(el, 'ur_account')?.value),
+          `${mode} (${locale}) opens`,
+          { timeout: 5000 },
+        );
+        submitButton(el).click();
+        await waitUntil(
+          () => root(el).querySelector('.lp-field__error')?.textContent,
+          `${mode} (${locale}): the messages`,
+          { timeout: 5000 },
+        );
+        expect(rawKeys(el), `${mode} ${locale}`).to.deep.equal([]);
+        el.remove();
+      }
+  });
 
   describe('mode="reset"', () => {
     it('shows every validation message of spec §5 and ticks the password rules as the user types', async () => {

@@ -1,9 +1,7 @@
 import { createElement, type ReactNode } from 'react';
-import { setApiBase } from '../../src/api/config.ts';
 import { PasswordDialog, type PasswordDialogMode } from '../../src/features/password-dialog/index.ts';
 import { define } from '../kit/define.ts';
 import { dispatch } from '../kit/events.ts';
-import { applyLocale } from '../kit/locale.ts';
 import { ReactElement } from '../kit/react-element.ts';
 import { passwordDialogStyles } from './password-dialog.styles.ts';
 
@@ -19,8 +17,8 @@ import { passwordDialogStyles } from './password-dialog.styles.ts';
  * @attr {boolean} open - The dialog is shown while present (`show()` / `close()` set it).
  * @attr {'false'} closable - `closable="false"`: no close or cancel button and Esc does nothing (forced change). Closable otherwise.
  * @attr {string} account - Prefilled account of the reset form.
- * @attr {string} api-base - Base URL of the API for standalone use (default: `LP_CONFIG.apiBase`, else `/api`).
- * @attr {'zh-CN' | 'en'} locale - Language of the page's elements.
+ * @attr {string} api-base - Base URL of the API for the page's calls (default: `LP_CONFIG.apiBase`, else `/api`).
+ * @attr {'zh-CN' | 'en'} locale - Language of the page's elements (default: the user's saved choice, else zh-CN).
  *
  * @event {CustomEvent<{ mode: 'reset' | 'edit' }>} lp-password-change - The password was changed; the server ended the user's sessions, so the page logs out.
  * @event {CustomEvent<{ mode: 'reset' | 'edit' }>} lp-password-cancel - The user closed or cancelled the dialog.
@@ -35,8 +33,6 @@ export class LpPasswordDialog extends ReactElement {
     open: 'boolean',
     closable: 'string',
     account: 'string',
-    apiBase: 'string',
-    locale: 'string',
   } as const;
   static override styles = passwordDialogStyles;
 
@@ -46,8 +42,6 @@ export class LpPasswordDialog extends ReactElement {
   declare open: boolean;
   /** Prefilled account of the reset form. */
   declare account: string | null;
-  declare apiBase: string | null;
-  declare locale: string | null;
 
   /**
    * True unless the attribute reads `closable="false"`: a forced change has no close button and
@@ -72,8 +66,6 @@ export class LpPasswordDialog extends ReactElement {
   }
 
   protected render(): ReactNode {
-    if (this.apiBase) setApiBase(this.apiBase);
-    applyLocale(this.locale);
     const mode: PasswordDialogMode = this.mode === 'edit' ? 'edit' : 'reset';
     return createElement(PasswordDialog, {
       mode,

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { createElement, useEffect, useRef, useState } from 'react';
-import type { MessageKey } from '../../src/i18n/index.ts';
+import type { MessageKey } from '../../src/i18n/translate.ts';
 import { $token } from '../../src/stores/auth.ts';
 import { navigate } from '../../src/stores/navigation.ts';
 import { $toasts, toast } from '../../src/stores/notices.ts';

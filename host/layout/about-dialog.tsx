@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { call } from '../../src/api/transport.ts';
 import { qaConfig } from '../../src/contract/chat/operations.ts';
-import { t } from '../../src/i18n/index.ts';
+import { t } from '../../src/i18n/translate.ts';
 import { Button, Dialog } from '../../src/ui/index.ts';
 
 export const VERSION = 'V 2.9';

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { type ReactNode, useEffect, useRef } from 'react';
-import { t } from '../../src/i18n/index.ts';
+import { t } from '../../src/i18n/translate.ts';
 import { $pages } from '../../src/stores/routes.ts';
 import { $views } from '../../src/stores/tabs.ts';
 import { resolvePath } from '../router/match.ts';

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { t } from '../../src/i18n/index.ts';
+import { t } from '../../src/i18n/translate.ts';
 import { $routes } from '../../src/stores/routes.ts';
 import { HOME_PATH } from '../router/static-routes.ts';
 import { routeTitle } from './route-title.ts';

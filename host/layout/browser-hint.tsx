@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { t } from '../../src/i18n/index.ts';
+import { t } from '../../src/i18n/translate.ts';
 import { local } from '../../src/stores/storage.ts';
 import { Icon } from './icons.tsx';
 

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { $locale, t } from '../../src/i18n/index.ts';
+import { $locale, t } from '../../src/i18n/translate.ts';
 import { createRouteSearch } from '../../src/lib/route-search.ts';
 import { $pages } from '../../src/stores/routes.ts';
 import { go } from '../router/location.ts';

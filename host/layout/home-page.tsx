@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { t } from '../../src/i18n/index.ts';
+import { t } from '../../src/i18n/translate.ts';
 import { $pages } from '../../src/stores/routes.ts';
 import { $session } from '../../src/stores/session.ts';
 import { Icon } from './icons.tsx';

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { t } from '../../src/i18n/index.ts';
+import { t } from '../../src/i18n/translate.ts';
 import { Button, Dialog } from '../../src/ui/index.ts';
 import { $leavePrompt } from './leave-guard.ts';
 

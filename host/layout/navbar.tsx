@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { $locale, LOCALES, type Locale, setLocale, t } from '../../src/i18n/index.ts';
+import { $locale, LOCALES, type Locale, setLocale, t } from '../../src/i18n/translate.ts';
 import { $sidebar, toggleSidebar } from '../../src/stores/app.ts';
 import { type Crumb, Breadcrumbs } from './breadcrumbs.tsx';
 import { BrowserHint } from './browser-hint.tsx';

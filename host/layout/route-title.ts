@@ -1,4 +1,4 @@
-import { isMessageKey, type Locale, t } from '../../src/i18n/index.ts';
+import { isMessageKey, type Locale, t } from '../../src/i18n/translate.ts';
 import type { RouteMeta } from '../../src/contract/menu/schemas.ts';
 import type { OrderStatus } from '../../src/stores/session.ts';
 

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { t } from '../../src/i18n/index.ts';
+import { t } from '../../src/i18n/translate.ts';
 import { $settings, changeSetting, resetSettings, type Settings } from '../../src/stores/settings.ts';
 import { Button, Dialog } from '../../src/ui/index.ts';
 

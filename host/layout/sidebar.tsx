@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useMemo, useState } from 'react';
-import { t } from '../../src/i18n/index.ts';
+import { t } from '../../src/i18n/translate.ts';
 import { $device, $sidebar, closeSidebar } from '../../src/stores/app.ts';
 import { $routes } from '../../src/stores/routes.ts';
 import { $settings } from '../../src/stores/settings.ts';

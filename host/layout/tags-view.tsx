@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import { t } from '../../src/i18n/index.ts';
+import { t } from '../../src/i18n/translate.ts';
 import { $session } from '../../src/stores/session.ts';
 import { $views, closeAllViews, closeOtherViews, closeView, type View } from '../../src/stores/tabs.ts';
 import { type Anchor, Menu } from '../../src/ui/index.ts';

@@ -1,4 +1,4 @@
-import { t } from '../../src/i18n/index.ts';
+import { t } from '../../src/i18n/translate.ts';
 import { HOME_PATH } from '../router/static-routes.ts';
 import { Icon } from './icons.tsx';
 

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import { t } from '../../src/i18n/index.ts';
+import { t } from '../../src/i18n/translate.ts';
 import { toast } from '../../src/stores/notices.ts';
 import { $session, logout } from '../../src/stores/session.ts';
 import { MenuButton } from '../../src/ui/index.ts';

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { $locale, type Locale, setLocale } from '../../src/i18n/index.ts';
+import { $locale, type Locale, setLocale } from '../../src/i18n/translate.ts';
 import { useT } from '../../src/ui/index.ts';
 
 const LABELS: Record<Locale, { text: string; lang: string }> = {

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { $locale } from '../../src/i18n/index.ts';
+import { $locale } from '../../src/i18n/translate.ts';
 import { useT } from '../../src/ui/index.ts';
 import type { LegalDocument } from './legal/legal-document.ts';
 import { privacyPolicy } from './legal/privacy-policy.ts';

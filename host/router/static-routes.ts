@@ -1,4 +1,4 @@
-import type { MessageKey } from '../../src/i18n/index.ts';
+import type { MessageKey } from '../../src/i18n/translate.ts';
 
 /** Pages the shell renders itself (spec §2 static routes). */
 export type StaticPage =

@@ -1,11 +1,13 @@
-import type * as account from './messages/account.ts';
+import type { Locale } from './locale.ts';
 import * as api from './messages/api.ts';
 import type * as chat from './messages/chat.ts';
-import type * as dataTable from './messages/data-table.ts';
 import * as common from './messages/common.ts';
+import type * as dataTable from './messages/data-table.ts';
 import type * as host from './messages/host.ts';
+import type * as password from './messages/password.ts';
 import * as routes from './messages/routes.ts';
 import * as session from './messages/session.ts';
+import type * as switcher from './messages/switcher.ts';
 import * as time from './messages/time.ts';
 import * as ui from './messages/ui.ts';
 
@@ -15,12 +17,12 @@ import * as ui from './messages/ui.ts';
  * exporting `zh` (as const) and `en: Record<keyof typeof zh, string>`, then spread it into both
  * objects below.
  *
- * Feature areas (host shell, account dialogs, chat, form field messages) are merged at run time
- * instead, by `registerMessages()` from `areas/<area>.ts`, so that an element carries only its
- * own strings: add the area's type to `FeatureMessages` below and an `areas/<area>.ts` that
- * registers it.
- * `index.ts` registers every feature area (the whole catalogue, for the host and for code that
- * has not picked its areas); `translate.ts` plus `areas/<area>.ts` is the lean way.
+ * Feature areas (host shell, customer switcher, password dialogs, chat, data table) are merged
+ * at run time instead, by `registerMessages()` in `areas/<area>.ts`, so that an element carries
+ * only its own strings: add the area's type to `FeatureMessages` below and an `areas/<area>.ts`
+ * that registers it; every module that names one of its keys imports that file (the host: once,
+ * in host/app.tsx). `src/i18n/areas.test.ts` checks both rules, on the sources and on the
+ * bundles (docs/decisions/element-anatomy.md).
  */
 export const zhCN = {
   ...common.zh,
@@ -40,13 +42,15 @@ export const en: Record<SharedKey, string> = {
 };
 
 /** Feature areas, registered at run time (see above). */
-type FeatureMessages = typeof host.zh & typeof account.zh & typeof chat.zh & typeof dataTable.zh;
+type FeatureMessages = typeof host.zh &
+  typeof switcher.zh &
+  typeof password.zh &
+  typeof chat.zh &
+  typeof dataTable.zh;
 
 export type SharedKey = keyof typeof zhCN;
 export type MessageKey = SharedKey | keyof FeatureMessages;
-export const catalogues = { 'zh-CN': zhCN as Record<SharedKey, string>, en } as const;
-export type Locale = keyof typeof catalogues;
-export const LOCALES = Object.keys(catalogues) as Locale[];
+export const catalogues: Record<Locale, Record<SharedKey, string>> = { 'zh-CN': zhCN, en };
 
 /** A feature area's messages, as `messages/<area>.ts` exports them. */
 export interface MessageArea {

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_MENU } from '../../server/areas/menu/seed.ts';
+import './areas/chat.ts';
+import './areas/host.ts';
 import * as chat from './messages/chat.ts';
 import { catalogues } from './catalogue.ts';
-import { $t, isMessageKey, LOCALES, type MessageKey, t } from './index.ts';
+import { $t, isMessageKey, LOCALES, type MessageKey, t } from './translate.ts';
 
 function titles(routes: typeof DEFAULT_MENU): string[] {
   return routes.flatMap((r) => [r.title, ...titles(r.children ?? [])]);
@@ -22,7 +24,7 @@ describe('catalogues', () => {
     expect(unknown).toEqual([]);
   });
 
-  it('index.ts registers the feature areas (host, account, chat)', () => {
+  it('an area registers its messages in both languages when imported', () => {
     const key = Object.keys(chat.zh)[0] as MessageKey;
     expect(t(key, undefined, 'zh-CN')).toBe(chat.zh[key as keyof typeof chat.zh]);
     expect(t(key, undefined, 'en')).toBe(chat.en[key as keyof typeof chat.en]);

@@ -1,55 +1,20 @@
-import { atom, computed, type WritableAtom } from 'nanostores';
-import { type Locale, LOCALES, type MessageArea, type MessageKey, catalogues } from './catalogue.ts';
+import { computed } from 'nanostores';
+import { catalogues, type MessageArea, type MessageKey } from './catalogue.ts';
+import { $locale, type Locale, registeredMessages } from './locale.ts';
 
-export type { Locale, MessageArea, MessageKey } from './catalogue.ts';
-export { LOCALES } from './catalogue.ts';
-
-const STORAGE_KEY = 'lp-locale';
-
-function initialLocale(): Locale {
-  try {
-    const saved = globalThis.localStorage?.getItem(STORAGE_KEY);
-    if (saved && (LOCALES as string[]).includes(saved)) return saved as Locale;
-  } catch {
-    // storage may be blocked (sandboxed iframes, privacy modes): fall back to the default
-  }
-  return 'zh-CN';
-}
-
-interface I18nState {
-  locale: WritableAtom<Locale>;
-  /** Messages of feature areas registered so far, per locale. */
-  extra: Record<Locale, Record<string, string>>;
-}
+export type { MessageArea, MessageKey } from './catalogue.ts';
+export { $locale, isLocale, type Locale, LOCALES, setLocale } from './locale.ts';
 
 /**
- * One locale and one set of registered areas per page, whichever bundles load this module (the
- * same versioned global as the stores, read here directly so that i18n imports nothing of ours).
+ * The translator: the shared catalogue (catalogue.ts) and the feature areas registered on this
+ * page. It registers no feature area itself: a module that names an area's keys imports
+ * `areas/<area>.ts`.
  */
-const holder = globalThis as unknown as Record<symbol, Map<string, unknown> | undefined>;
-const KEY = Symbol.for('lp.stores.v1');
-const registry = holder[KEY] ?? new Map<string, unknown>();
-holder[KEY] = registry;
-if (!registry.has('i18n'))
-  registry.set('i18n', { locale: atom<Locale>(initialLocale()), extra: { 'zh-CN': {}, en: {} } });
-const state = registry.get('i18n') as I18nState;
-
-/** The UI language: zh-CN by default, persisted in localStorage. */
-export const $locale = state.locale;
-
-export function setLocale(locale: Locale): void {
-  $locale.set(locale);
-  try {
-    globalThis.localStorage?.setItem(STORAGE_KEY, locale);
-  } catch {
-    // not persisted; the choice still holds for this page
-  }
-}
 
 /** Adds a feature area's messages (idempotent); see catalogue.ts. */
 export function registerMessages(area: MessageArea): void {
-  Object.assign(state.extra['zh-CN'], area.zh);
-  Object.assign(state.extra.en, area.en);
+  Object.assign(registeredMessages['zh-CN'], area.zh);
+  Object.assign(registeredMessages.en, area.en);
 }
 
 type Params = Record<string, string | number>;
@@ -60,7 +25,7 @@ function format(template: string, params?: Params): string {
 }
 
 function lookup(key: string, locale: Locale): string | undefined {
-  return (catalogues[locale] as Record<string, string>)[key] ?? state.extra[locale][key];
+  return (catalogues[locale] as Record<string, string>)[key] ?? registeredMessages[locale][key];
 }
 
 /** Translates a key in the current (or given) locale; `{name}` placeholders take `params`. */

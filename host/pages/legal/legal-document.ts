@@ -1,4 +1,4 @@
-import type { Locale } from '../../../src/i18n/index.ts';
+import type { Locale } from '../../../src/i18n/translate.ts';
 
 export interface LegalText {
   title: string;

@@ -1,6 +1,6 @@
 import { isApiError } from '../../../src/api/errors.ts';
 import { Code } from '../../../src/contract/codes.ts';
-import type { MessageKey } from '../../../src/i18n/index.ts';
+import type { MessageKey } from '../../../src/i18n/translate.ts';
 
 /** Which field a login message belongs to ('form' = above the submit button). */
 export type LoginErrorField = 'username' | 'password' | 'captcha' | 'form';

@@ -7,10 +7,11 @@ import {
   KEYWORD_MAX,
 } from '../../contract/chat/schemas.ts';
 import { Code } from '../../contract/codes.ts';
-import { t } from '../../i18n/index.ts';
+import { t } from '../../i18n/translate.ts';
 import { chatApi } from './chat-api.ts';
 import type { QuestionList, Verdict } from './chat-messages.ts';
 import { $chat, append, find, patch, update } from './chat-store.ts';
+import '../../i18n/areas/chat.ts';
 
 /** The conversation's actions (spec §4): the panel calls these and renders `$chat`. */
 

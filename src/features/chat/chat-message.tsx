@@ -5,6 +5,7 @@ import type { ChatMessage } from './chat-messages.ts';
 import { AnswerHtml } from './answer-html.tsx';
 import { FeedbackForm } from './feedback-form.tsx';
 import { PagedQuestions, QuestionLinks } from './question-list.tsx';
+import '../../i18n/areas/chat.ts';
 
 type Answer = Extract<ChatMessage, { kind: 'answer' }>;
 

@@ -6,6 +6,7 @@ import { ask, setDraft, startChat } from './chat-actions.ts';
 import { ChatButton } from './chat-button.tsx';
 import { MessageView, spoken } from './chat-message.tsx';
 import { $chat } from './chat-store.ts';
+import '../../i18n/areas/chat.ts';
 
 export interface ChatPanelProps {
   /** id given to the heading (the launcher's dialog is labelled by it). */
@@ -21,9 +22,15 @@ export function ChatPanel({ headingId, onClose }: ChatPanelProps) {
   const seen = useRef(chat.nextId);
   const [live, setLive] = useState('');
 
+  // start on mount (or continue a restored conversation), and again when the conversation is
+  // forgotten while the panel is open (sign-out, another account: chat-store.ts)
+  const empty = chat.messages.length === 0;
+  const started = useRef(false);
   useEffect(() => {
+    if (started.current && !empty) return;
+    started.current = true;
     void startChat();
-  }, []);
+  }, [empty]);
 
   // announce and reveal messages that arrive while the panel is open (not those restored)
   useEffect(() => {

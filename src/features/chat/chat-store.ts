@@ -1,4 +1,5 @@
 import { atom } from 'nanostores';
+import { $identity, $token } from '../../stores/auth.ts';
 import { shared } from '../../stores/registry.ts';
 import { readJson, session, writeJson } from '../../stores/storage.ts';
 import { type ChatMessage, type ChatState, emptyChat } from './chat-messages.ts';
@@ -69,7 +70,29 @@ export function find<K extends ChatMessage['kind']>(
     .messages.find((m): m is Extract<ChatMessage, { kind: K }> => m.id === id && m.kind === kind);
 }
 
-/** Forgets the conversation (tests; a new tab starts empty anyway). */
+/** Forgets the conversation and its chat session (a new tab starts empty anyway). */
 export function resetChat(): void {
   $chat.set(emptyChat());
 }
+
+/**
+ * A conversation belongs to whoever had it: when the page signs out (the token goes: the user,
+ * another tab, a 598/599) or another account signs in, it is forgotten with its chat session.
+ * The launcher loads this module, so this holds before the panel was ever opened.
+ */
+function followSignIns(): () => void {
+  let account = $identity.get().account;
+  const offToken = $token.listen((token) => {
+    if (!token) resetChat();
+  });
+  const offIdentity = $identity.listen(({ account: next }) => {
+    if (account && next && next !== account) resetChat();
+    account = next;
+  });
+  return () => {
+    offToken();
+    offIdentity();
+  };
+}
+
+if (typeof window !== 'undefined') shared('chat.follow', followSignIns);

@@ -1,9 +1,10 @@
 import { COMMENT_DESC_MAX, CommentReason } from '../../contract/chat/schemas.ts';
-import type { MessageKey } from '../../i18n/index.ts';
+import type { MessageKey } from '../../i18n/translate.ts';
 import { useT } from '../../ui/use-t.ts';
 import { setDescription, submitFeedback, toggleReason } from './chat-actions.ts';
 import { ChatButton } from './chat-button.tsx';
 import type { ChatMessage } from './chat-messages.ts';
+import '../../i18n/areas/chat.ts';
 
 type Feedback = Extract<ChatMessage, { kind: 'feedback' }>;
 

@@ -3,6 +3,7 @@ import { useT } from '../../ui/use-t.ts';
 import { canChangeBatch, changeBatch, pickQuestion } from './chat-actions.ts';
 import { ChatButton } from './chat-button.tsx';
 import type { QuestionList } from './chat-messages.ts';
+import '../../i18n/areas/chat.ts';
 
 /** Questions as buttons; "change a batch" when more pages exist. */
 export function QuestionLinks({ questions }: { questions: readonly ChatQuestionRef[] }) {

@@ -14,6 +14,7 @@ import { Select } from '../../ui/select/select.tsx';
 import { usePinyinFilter } from '../../ui/select/use-pinyin-filter.ts';
 import { useT } from '../../ui/use-t.ts';
 import { customerLabel, customerOptions } from './customer-options.ts';
+import '../../i18n/areas/switcher.ts';
 
 /** What a switch reports (the element's `lp-customer-change` detail). */
 export interface CustomerChange {

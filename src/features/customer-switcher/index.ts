@@ -1,4 +1,2 @@
-import '../../i18n/areas/account.ts';
-
 export { CustomerSwitcher, type CustomerSwitcherProps, type CustomerChange } from './customer-switcher.tsx';
 export { customerLabel, customerOptions } from './customer-options.ts';

@@ -13,6 +13,7 @@ import { usePasswordRules } from './password-rules.tsx';
 import type { PasswordFormProps } from './reset-password-form.tsx';
 import { INLINE_CODES, sayFailure } from './say-failure.ts';
 import { SMS_COUNTDOWN_S, startSmsCountdown, useSmsCountdown } from './sms-countdown.ts';
+import '../../i18n/areas/password.ts';
 
 export interface EditPasswordFormProps extends PasswordFormProps {
   /** The registered mobile number, masked (`138****8000`), shown as the mobile field's hint. */

@@ -1,5 +1,3 @@
-import '../../i18n/areas/account.ts';
-
 export { PasswordDialog, type PasswordDialogMode, type PasswordDialogProps } from './password-dialog.tsx';
 export {
   $smsCountdownUntil,

@@ -9,6 +9,7 @@ import { useDomId } from '../../ui/use-id.ts';
 import { useT } from '../../ui/use-t.ts';
 import { EditPasswordForm } from './edit-password-form.tsx';
 import { ResetPasswordForm } from './reset-password-form.tsx';
+import '../../i18n/areas/password.ts';
 
 export type PasswordDialogMode = 'reset' | 'edit';
 

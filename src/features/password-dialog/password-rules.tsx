@@ -2,6 +2,7 @@ import { type ReactNode, useMemo } from 'react';
 import { passwordRules, SPECIAL_SYMBOLS } from '../../contract/password.ts';
 import { Checklist, type ChecklistItem, useChecklistAnnouncement } from '../../ui/form/checklist.tsx';
 import { useT } from '../../ui/use-t.ts';
+import '../../i18n/areas/password.ts';
 
 /**
  * The password policy as a live checklist under the new-password field: exactly the rules the

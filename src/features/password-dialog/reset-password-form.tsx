@@ -8,6 +8,7 @@ import { useForm } from '../../ui/form/use-form.ts';
 import { useT } from '../../ui/use-t.ts';
 import { usePasswordRules } from './password-rules.tsx';
 import { INLINE_CODES, sayFailure } from './say-failure.ts';
+import '../../i18n/areas/password.ts';
 
 export interface PasswordFormProps {
   /** Id of the `<form>`, so the dialog's footer button can submit it. */

@@ -1,5 +1,5 @@
 import * as messages from '../messages/chat.ts';
 import { registerMessages } from '../translate.ts';
 
-/** Import once from code that shows the chat area's strings. */
+/** Imported by every module that names a `chat.*` key (src/features/chat; the launcher reads messages/chat.ts itself). */
 registerMessages(messages);

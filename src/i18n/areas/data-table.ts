@@ -1,5 +1,5 @@
 import * as messages from '../messages/data-table.ts';
 import { registerMessages } from '../translate.ts';
 
-/** Imported by the data table (not by `index.ts`: the strings load with the table's chunk). */
+/** Imported by every module that names a `ui.dataTable.*` key (src/ui/data-table): the strings load with the table. */
 registerMessages(messages);

@@ -1,5 +1,5 @@
 import * as messages from '../messages/host.ts';
 import { registerMessages } from '../translate.ts';
 
-/** Import once from code that shows the host area's strings. */
+/** Imported once by the host shell (host/app.tsx): every host module may name `host.*` keys. */
 registerMessages(messages);

@@ -4,6 +4,7 @@ import { Popover } from '../popover/popover.tsx';
 import { useDomId } from '../use-id.ts';
 import { useT } from '../use-t.ts';
 import { type ColumnSetting, moveColumn } from './column-settings.ts';
+import '../../i18n/areas/data-table.ts';
 
 export interface ColumnSettingsPopoverProps {
   /** Title and hideability of each column, by key. */

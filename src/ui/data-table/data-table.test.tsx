@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { atom } from 'nanostores';
-import { setLocale } from '../../i18n/index.ts';
+import { setLocale } from '../../i18n/translate.ts';
 import { createListStore, type ListParams } from '../../stores/list/index.ts';
 import { cleanup, deepActive, mount, settle } from '../testing/mount.tsx';
 import { type ColumnSetting, memoryColumnSettings } from './column-settings.ts';

@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import { setLocale } from '../../i18n/index.ts';
+import { setLocale } from '../../i18n/translate.ts';
 import { cleanup, mount, settle } from '../testing/mount.tsx';
 import { EmptyState } from './empty-state.tsx';
 import { ErrorState } from './error-state.tsx';

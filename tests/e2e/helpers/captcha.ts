@@ -11,7 +11,10 @@ type Point = readonly [number, number];
 type Glyph = ReadonlyArray<ReadonlyArray<Point>>;
 
 function loadFont(): Record<string, Glyph> {
-  const source = readFileSync(new URL('../../../server/areas/accounts/captcha-image.ts', import.meta.url), 'utf8');
+  const source = readFileSync(
+    new URL('../../../server/areas/accounts/captcha-image.ts', import.meta.url),
+    'utf8',
+  );
   const start = source.indexOf('{', source.indexOf('const GLYPHS'));
   const end = source.indexOf('\n};', start) + 2;
   const json = source

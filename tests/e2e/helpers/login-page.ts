@@ -1,5 +1,10 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { type MessageKey, t as translate } from '../../../src/i18n/index.ts';
+// The specs read the strings of every page they drive: the host's and the elements' areas.
+import '../../../src/i18n/areas/chat.ts';
+import '../../../src/i18n/areas/host.ts';
+import '../../../src/i18n/areas/password.ts';
+import '../../../src/i18n/areas/switcher.ts';
+import { type MessageKey, t as translate } from '../../../src/i18n/translate.ts';
 import type { Login } from './accounts.ts';
 import { readCaptcha } from './captcha.ts';
 

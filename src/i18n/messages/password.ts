@@ -1,13 +1,8 @@
 /**
- * Messages of the account elements: customer switcher and password dialogs. The password fields'
- * own messages are the contract's (`field.*` in field.ts).
+ * Messages of the password dialogs (`<lp-password-dialog>`, src/features/password-dialog). The
+ * password fields' own messages are the contract's (src/contract/messages.ts).
  */
 export const zh = {
-  'account.switcher.label': '切换客户',
-  'account.switcher.current': '当前客户',
-  'account.switcher.filter': '输入客户名称或拼音首字母',
-  'account.switcher.signedOut': '未登录',
-  'account.switcher.loadFailed': '客户列表加载失败',
   'account.password.resetTitle': '修改密码',
   'account.password.editTitle': '修改密码',
   'account.password.account': '账号',
@@ -35,11 +30,6 @@ export const zh = {
 } as const;
 
 export const en: Record<keyof typeof zh, string> = {
-  'account.switcher.label': 'Switch Customer',
-  'account.switcher.current': 'Current Customer',
-  'account.switcher.filter': 'Type a customer name or pinyin initials',
-  'account.switcher.signedOut': 'Not signed in',
-  'account.switcher.loadFailed': 'The customer list could not be loaded',
   'account.password.resetTitle': 'Change Password',
   'account.password.editTitle': 'Change Password',
   'account.password.account': 'Account',

@@ -1,0 +1,57 @@
+import * as api from '../../i18n/messages/api.ts';
+import * as chat from '../../i18n/messages/chat.ts';
+import * as common from '../../i18n/messages/common.ts';
+import * as dataTable from '../../i18n/messages/data-table.ts';
+import * as host from '../../i18n/messages/host.ts';
+import * as password from '../../i18n/messages/password.ts';
+import * as routes from '../../i18n/messages/routes.ts';
+import * as session from '../../i18n/messages/session.ts';
+import * as switcher from '../../i18n/messages/switcher.ts';
+import * as time from '../../i18n/messages/time.ts';
+import * as ui from '../../i18n/messages/ui.ts';
+
+/**
+ * Finds message keys shown raw: `t()` falls back to the key when no registered area has it, so a
+ * missing `import '…/i18n/areas/<area>.ts'` shows `chat.title` instead of a title. Reads the
+ * messages modules only for their key prefixes (it registers nothing: that would hide the bug).
+ */
+const PREFIXES = new Set(
+  [api, chat, common, dataTable, host, password, routes, session, switcher, time, ui].flatMap((m) =>
+    Object.keys(m.zh).map((key) => key.split('.')[0] as string),
+  ),
+);
+
+/** Attributes whose text a user sees or hears. */
+const SPOKEN = ['aria-label', 'aria-description', 'title', 'placeholder', 'alt'];
+
+/** Every text a user can see or hear in `node`, through open shadow roots (hidden text included). */
+export function shownTexts(node: Node): string[] {
+  const texts: string[] = [];
+  const visit = (n: Node) => {
+    if (n.nodeType === Node.TEXT_NODE) {
+      const parent = n.parentElement?.localName;
+      if (parent !== 'style' && parent !== 'script' && n.textContent?.trim())
+        texts.push(n.textContent.trim());
+      return;
+    }
+    if (n instanceof Element) {
+      for (const name of SPOKEN) {
+        const value = n.getAttribute(name);
+        if (value?.trim()) texts.push(value.trim());
+      }
+      if (n.shadowRoot) visit(n.shadowRoot);
+    }
+    for (const child of Array.from(n.childNodes)) visit(child);
+  };
+  visit(node);
+  return texts;
+}
+
+/** The texts of `node` that look like a message key (`chat.title`, `account.password.submit`). */
+export function rawKeys(node: Node): string[] {
+  return shownTexts(node).flatMap((text) =>
+    [...text.matchAll(/\b([a-z]+)\.[a-zA-Z.]+\b/g)]
+      .filter((m) => PREFIXES.has(m[1] as string))
+      .map((m) => `${m[0]} (in "${text.slice(0, 60)}")`),
+  );
+}
