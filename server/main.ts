@@ -4,7 +4,13 @@ import { loadConfig } from './config.ts';
 import { DEMO_LOGINS } from './seed/demo.ts';
 
 const started = performance.now();
-const config = loadConfig();
+let config: ReturnType<typeof loadConfig>;
+try {
+  config = loadConfig();
+} catch (error) {
+  console.error(`Not starting: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
 const { app, database, seeded } = await boot(config);
 
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {

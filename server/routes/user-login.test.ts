@@ -1,21 +1,31 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LoginResponse } from '../../src/contract/user.ts';
+import { decodePng } from '../services/png.ts';
 import { knownCaptcha, startOfWindow } from '../testing/accounts.ts';
 import { createUser, loginAs } from '../testing/fixtures.ts';
 import { type TestApp, testApp, testDatabase, unique } from '../testing/test-app.ts';
 
 // The worker's database is created once (seconds); do it outside any test's time limit.
 beforeAll(() => testDatabase());
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 const login = (t: TestApp, body: unknown) => t.call<LoginResponse>('user/login', { body });
 
 async function failures(t: TestApp, username: string) {
   const row = await t.deps.db
     .selectFrom('login_failures')
-    .select(['failures', 'locked_until'])
+    .select('failures')
     .where('username', '=', username)
     .executeTakeFirst();
   return row ?? null;
+}
+
+/** A wrong password, with a known captcha from the 4th failure on; returns the envelope. */
+async function fail(t: TestApp, username: string) {
+  const validate = ((await failures(t, username))?.failures ?? 0) >= 3 ? await knownCaptcha(t, username) : '';
+  return login(t, { username, password: 'Wrong#pass1', validate });
 }
 
 describe('user/login', () => {
@@ -153,23 +163,42 @@ describe('user/login', () => {
 });
 
 describe('user/captcha', () => {
-  it('returns an SVG image without the answer in it and stores only a hash', async () => {
+  it('returns a PNG image, not cached, and stores only a hash of the answer', async () => {
     const t = await testApp();
     const username = unique('cap');
     const res = await t.app.request(`/api/user/captcha.html?username=${username}`);
     expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toContain('image/svg+xml');
+    expect(res.headers.get('content-type')).toBe('image/png');
     expect(res.headers.get('cache-control')).toBe('no-store');
-    const svg = await res.text();
-    expect(svg.startsWith('<svg')).toBe(true);
-    expect(svg).not.toContain('<text');
-    expect(svg).not.toContain('<script');
+    const image = decodePng(new Uint8Array(await res.arrayBuffer()));
+    expect([image.width, image.height]).toEqual([300, 100]);
     const row = await t.deps.db
       .selectFrom('captchas')
       .selectAll()
       .where('username', '=', username)
       .executeTakeFirstOrThrow();
     expect(row.answer_hash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('with CAPTCHA_TEST_ANSWER (tests only) every image takes that answer; production ignores it', async () => {
+    const t = await testApp({ captchaTestAnswer: 'K3M7X' });
+    const u = await createUser(t.deps.db);
+    for (let i = 0; i < 3; i++) await fail(t, u.username);
+    const image = await t.app.request(`/api/user/captcha.html?username=${u.username}`);
+    expect(image.headers.get('content-type')).toBe('image/png');
+    expect((await login(t, { username: u.username, password: u.password, validate: 'k3m7x' })).code).toBe(0);
+
+    const prod = await testApp({ captchaTestAnswer: 'K3M7X', production: true });
+    // Production turns on per-IP limits: a window of its own, far from every other test's.
+    prod.advance((1000 + Math.floor(Math.random() * 1e6)) * 86_400_000);
+    const v = await createUser(prod.deps.db);
+    for (let i = 0; i < 3; i++) await fail(prod, v.username);
+    await prod.app.request(`/api/user/captcha.html?username=${v.username}`);
+    const refused = await prod.call('user/login', {
+      body: { username: v.username, password: v.password, validate: 'K3M7X' },
+    });
+    // A random answer matches K3M7X once in 20^5 images.
+    expect(refused.code).toBe(475);
   });
 
   it('answers 422 without a username and 429 after 10 images a minute', async () => {

@@ -47,8 +47,9 @@ export function userRoutes(): Hono<AppEnv> {
     const { username } = parseInput(CaptchaQuery, readQuery(c));
     if (config.production) await hitRateLimit(db, `captcha:ip:${clientIp(c)}`, 60, MINUTE, now());
     await hitRateLimit(db, `captcha:user:${username}`, 10, MINUTE, now());
-    const svg = await issueCaptcha(db, username, now());
-    return c.body(svg, 200, { 'content-type': 'image/svg+xml; charset=utf-8' });
+    const fixed = config.production ? undefined : config.captchaTestAnswer;
+    const png = await issueCaptcha(db, username, now(), fixed);
+    return c.body(new Uint8Array(png), 200, { 'content-type': 'image/png', 'cache-control': 'no-store' });
   });
 
   app.get('/get-user-info.html', async (c) => {

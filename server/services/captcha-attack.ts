@@ -1,0 +1,257 @@
+import { GLYPHS, type Point } from './captcha-font.ts';
+import { decodePng } from './png.ts';
+
+/**
+ * Test support: the attack a motivated script writer would try on the captcha PNG, knowing the
+ * font (it is in this repository) and the length. It binarizes the image (Otsu's threshold),
+ * segments it into characters by connected components, splitting wide pieces at the emptiest
+ * columns near the expected cuts (column projection), and matches each piece against every
+ * font glyph rendered clean at several rotations and shears, by correlation. captcha.test.ts
+ * runs it on the served images and on a clean rendering of the characters.
+ */
+
+const CELLS_X = 12;
+const CELLS_Y = 18;
+
+interface Mask {
+  width: number;
+  height: number;
+  ink: Uint8Array;
+}
+
+/** Pixels darker than Otsu's threshold of the luma histogram. */
+function binarize(png: Uint8Array): Mask {
+  const { width, height, rgb } = decodePng(png);
+  const gray = new Uint8Array(width * height);
+  const histogram = new Array<number>(256).fill(0);
+  for (let i = 0; i < gray.length; i++) {
+    const v = Math.round(0.299 * rgb[i * 3]! + 0.587 * rgb[i * 3 + 1]! + 0.114 * rgb[i * 3 + 2]!);
+    gray[i] = v;
+    histogram[v]!++;
+  }
+  const total = gray.length;
+  const sum = histogram.reduce((s, h, v) => s + h * v, 0);
+  let below = 0;
+  let belowSum = 0;
+  let best = 0;
+  let threshold = 128;
+  for (let t = 0; t < 256; t++) {
+    below += histogram[t]!;
+    belowSum += histogram[t]! * t;
+    if (below === 0 || below === total) continue;
+    const m0 = belowSum / below;
+    const m1 = (sum - belowSum) / (total - below);
+    const between = below * (total - below) * (m0 - m1) ** 2;
+    if (between > best) {
+      best = between;
+      threshold = t;
+    }
+  }
+  const ink = new Uint8Array(gray.length);
+  for (let i = 0; i < gray.length; i++) ink[i] = gray[i]! <= threshold ? 1 : 0;
+  return { width, height, ink };
+}
+
+interface Piece {
+  x0: number;
+  x1: number;
+  /** Pixel indexes of the piece. */
+  pixels: number[];
+}
+
+/** 8-connected components of the ink, without specks. */
+function components(mask: Mask, minArea: number): Piece[] {
+  const { width, height, ink } = mask;
+  const label = new Int32Array(ink.length).fill(-1);
+  const pieces: Piece[] = [];
+  for (let start = 0; start < ink.length; start++) {
+    if (!ink[start] || label[start] !== -1) continue;
+    const pixels: number[] = [];
+    const stack = [start];
+    label[start] = pieces.length;
+    while (stack.length) {
+      const at = stack.pop()!;
+      pixels.push(at);
+      const x = at % width;
+      const y = (at - x) / width;
+      for (let dy = -1; dy <= 1; dy++) {
+        for (let dx = -1; dx <= 1; dx++) {
+          const nx = x + dx;
+          const ny = y + dy;
+          if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
+          const n = ny * width + nx;
+          if (ink[n] && label[n] === -1) {
+            label[n] = pieces.length;
+            stack.push(n);
+          }
+        }
+      }
+    }
+    if (pixels.length < minArea) continue;
+    const xs = pixels.map((p) => p % width);
+    pieces.push({ x0: Math.min(...xs), x1: Math.max(...xs), pixels });
+  }
+  return pieces;
+}
+
+/** A piece (or a template) scaled to CELLS_X × CELLS_Y: the share of ink in each cell. */
+function cells(pixels: number[], width: number): Float64Array {
+  const xs = pixels.map((p) => p % width);
+  const ys = pixels.map((p) => Math.floor(p / width));
+  const x0 = Math.min(...xs);
+  const y0 = Math.min(...ys);
+  const w = Math.max(...xs) - x0 + 1;
+  const h = Math.max(...ys) - y0 + 1;
+  const out = new Float64Array(CELLS_X * CELLS_Y);
+  pixels.forEach((_, i) => {
+    const cx = Math.min(CELLS_X - 1, Math.floor(((xs[i]! - x0) / w) * CELLS_X));
+    const cy = Math.min(CELLS_Y - 1, Math.floor(((ys[i]! - y0) / h) * CELLS_Y));
+    out[cy * CELLS_X + cx]! += 1;
+  });
+  return out;
+}
+
+/** Zero mean, unit length: the dot product of two such vectors is their correlation. */
+function normalized(v: Float64Array): Float64Array {
+  const mean = v.reduce((s, x) => s + x, 0) / v.length;
+  const out = v.map((x) => x - mean);
+  const norm = Math.sqrt(out.reduce((s, x) => s + x * x, 0)) || 1;
+  return out.map((x) => x / norm);
+}
+
+/** Every glyph drawn clean (radius 2 px, 8 px a unit) at 5 rotations × 3 shears. */
+function templates(): Array<{ ch: string; cells: Float64Array }> {
+  const size = 80;
+  const out: Array<{ ch: string; cells: Float64Array }> = [];
+  for (const [ch, strokes] of Object.entries(GLYPHS)) {
+    for (const angle of [-0.3, -0.15, 0, 0.15, 0.3]) {
+      for (const shear of [-0.25, 0, 0.25]) {
+        const place = ([gx, gy]: Point): Point => {
+          const x = (gx - 2 + shear * (3 - gy)) * 8;
+          const y = (gy - 3) * 8;
+          return [
+            size / 2 + x * Math.cos(angle) - y * Math.sin(angle),
+            size / 2 + x * Math.sin(angle) + y * Math.cos(angle),
+          ];
+        };
+        const ink = new Uint8Array(size * size);
+        for (const stroke of strokes) {
+          for (let k = 1; k < stroke.length; k++) {
+            const [ax, ay] = place(stroke[k - 1]!);
+            const [bx, by] = place(stroke[k]!);
+            const dx = bx - ax;
+            const dy = by - ay;
+            for (let y = Math.floor(Math.min(ay, by) - 3); y <= Math.max(ay, by) + 3; y++) {
+              for (let x = Math.floor(Math.min(ax, bx) - 3); x <= Math.max(ax, bx) + 3; x++) {
+                const t = Math.max(
+                  0,
+                  Math.min(1, ((x + 0.5 - ax) * dx + (y + 0.5 - ay) * dy) / (dx * dx + dy * dy)),
+                );
+                if (Math.hypot(x + 0.5 - ax - t * dx, y + 0.5 - ay - t * dy) <= 2) ink[y * size + x] = 1;
+              }
+            }
+          }
+        }
+        const pixels: number[] = [];
+        ink.forEach((v, at) => {
+          if (v) pixels.push(at);
+        });
+        out.push({ ch, cells: normalized(cells(pixels, size)) });
+      }
+    }
+  }
+  return out;
+}
+
+let cachedTemplates: ReturnType<typeof templates> | undefined;
+
+/** The best-matching glyph of some pixels and its correlation. */
+function classify(pixels: number[], width: number): { ch: string; score: number } {
+  cachedTemplates ??= templates();
+  const sample = normalized(cells(pixels, width));
+  let best = { ch: '?', score: -1 };
+  for (const t of cachedTemplates) {
+    let score = 0;
+    for (let i = 0; i < sample.length; i++) score += sample[i]! * t.cells[i]!;
+    if (score > best.score) best = { ch: t.ch, score };
+  }
+  return best;
+}
+
+/**
+ * The attack's reading of a captcha PNG of `length` characters. Segmentation is driven by
+ * recognition: the cuts are chosen among the emptiest columns (local minima of the column
+ * projection and the edges of connected components) so that the `length` pieces together match
+ * the font best.
+ */
+export function attackCaptcha(png: Uint8Array, length = 5): string {
+  const mask = binarize(png);
+  const { width } = mask;
+  const pieces = components(mask, 25);
+  const pixels = pieces.flatMap((p) => p.pixels);
+  if (pixels.length === 0) return '?'.repeat(length);
+  const projection = new Array<number>(width).fill(0);
+  for (const p of pixels) projection[p % width]!++;
+  const smooth = projection.map(
+    (_, x) => (projection[x - 1] ?? 0) + projection[x]! + (projection[x + 1] ?? 0),
+  );
+  // The text is where columns hold more ink than a lone line crossing them.
+  const dense = smooth.map((v) => v >= 24);
+  const x0 = Math.max(0, dense.indexOf(true));
+  const x1 = dense.lastIndexOf(true) + 1 || width;
+  const charWidth = (x1 - x0) / length;
+  // Candidate cuts: the middle of each valley of the projection (a run of equal lowest columns).
+  const candidates: number[] = [];
+  for (let x = x0 + 1; x < x1; ) {
+    let end = x;
+    while (end + 1 < x1 && smooth[end + 1] === smooth[x]) end++;
+    if (smooth[x]! < smooth[x - 1]! && smooth[x]! < (smooth[end + 1] ?? 0) + 1) {
+      candidates.push(Math.round((x + end) / 2));
+    }
+    x = end + 1;
+  }
+  const at = [x0];
+  for (const c of candidates) if (c - at.at(-1)! >= 3 && x1 - c >= 3) at.push(c);
+  at.push(x1);
+  const byColumn: number[][] = Array.from({ length: width }, () => []);
+  for (const p of pixels) byColumn[p % width]!.push(p);
+  const memo = new Map<string, { ch: string; score: number }>();
+  const score = (i: number, j: number) => {
+    const key = `${i},${j}`;
+    let hit = memo.get(key);
+    if (!hit) {
+      const inside: number[] = [];
+      for (let x = at[i]!; x < at[j]!; x++) inside.push(...byColumn[x]!);
+      hit = inside.length < 25 ? { ch: '?', score: -1 } : classify(inside, width);
+      memo.set(key, hit);
+    }
+    return hit;
+  };
+  // best[k][j]: the best total score of k pieces ending at cut j, with the previous cut.
+  const n = at.length;
+  const best = Array.from({ length: length + 1 }, () => new Array<number>(n).fill(Number.NEGATIVE_INFINITY));
+  const from = Array.from({ length: length + 1 }, () => new Array<number>(n).fill(-1));
+  best[0]![0] = 0;
+  for (let k = 1; k <= length; k++) {
+    for (let j = 1; j < n; j++) {
+      for (let i = 0; i < j; i++) {
+        const w = at[j]! - at[i]!;
+        if (best[k - 1]![i] === Number.NEGATIVE_INFINITY || w < 0.45 * charWidth || w > 1.7 * charWidth)
+          continue;
+        const total = best[k - 1]![i]! + score(i, j).score;
+        if (total > best[k]![j]!) {
+          best[k]![j] = total;
+          from[k]![j] = i;
+        }
+      }
+    }
+  }
+  if (best[length]![n - 1] === Number.NEGATIVE_INFINITY) return '?'.repeat(length);
+  let text = '';
+  for (let k = length, j = n - 1; k > 0; k--) {
+    const i = from[k]![j]!;
+    text = score(i, j).ch + text;
+    j = i;
+  }
+  return text;
+}
