@@ -2,6 +2,7 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'k
 import * as accounts from './migrations/2026-11-22T0001-accounts.ts';
 import * as menuTelemetry from './migrations/2026-11-22T0002-menu-telemetry.ts';
 import * as chat from './migrations/2026-11-22T0003-chat.ts';
+import * as loginDelays from './migrations/2026-11-22T0004-login-delays.ts';
 
 /**
  * Migrations in order. They are listed here (not read from the folder) so that the same list
@@ -11,6 +12,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T0001-accounts': accounts,
   '2026-11-22T0002-menu-telemetry': menuTelemetry,
   '2026-11-22T0003-chat': chat,
+  '2026-11-22T0004-login-delays': loginDelays,
 };
 
 class ListProvider implements MigrationProvider {

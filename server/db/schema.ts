@@ -60,11 +60,20 @@ export interface SessionsTable {
   end_reason: string | null;
 }
 
+/** Failures per username (known or not): from CAPTCHA_AFTER on the captcha is required. */
 export interface LoginFailuresTable {
   username: string;
   failures: Generated<number>;
   last_failed_at: GeneratedTimestamp;
-  locked_until: Timestamp | null;
+}
+
+/** Failures per username and client address: each one past a few delays that address's next try. */
+export interface LoginDelaysTable {
+  username: string;
+  /** The socket address (an IPv6 address by its /64 network), see login-delays.ts. */
+  address: string;
+  failures: number;
+  last_failed_at: Timestamp;
 }
 
 export interface CaptchasTable {
@@ -224,6 +233,7 @@ export interface Database {
   user_customers: UserCustomersTable;
   sessions: SessionsTable;
   login_failures: LoginFailuresTable;
+  login_delays: LoginDelaysTable;
   captchas: CaptchasTable;
   one_time_codes: OneTimeCodesTable;
   sms_codes: SmsCodesTable;

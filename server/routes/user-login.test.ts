@@ -104,39 +104,76 @@ describe('user/login', () => {
     expect(await failures(t, u.username)).toBeNull();
   });
 
-  it('locks the account for 15 minutes after 10 failures (407, even with the right password)', async () => {
+  it('delays the next try after 5 failures (407 with retry_after), doubling, never locking the right password out', async () => {
+    // Only Date stands still (the database's timers run): waits are exact; t.advance() moves time.
+    vi.useFakeTimers({ toFake: ['Date'] });
     const t = await testApp();
     const u = await createUser(t.deps.db);
     const codes: number[] = [];
-    for (let i = 0; i < 10; i++) {
-      const validate = i >= 3 ? await knownCaptcha(t, u.username) : '';
-      codes.push((await login(t, { username: u.username, password: 'Wrong#pass1', validate })).code);
-    }
-    expect(codes).toEqual([406, 406, 406, 406, 406, 406, 406, 406, 406, 407]);
-    const locked = await login(t, {
+    for (let i = 0; i < 5; i++) codes.push((await fail(t, u.username)).code);
+    expect(codes).toEqual([406, 406, 406, 406, 406]);
+
+    const early = await login(t, {
       username: u.username,
       password: u.password,
       validate: await knownCaptcha(t, u.username),
     });
-    expect(locked.code).toBe(407);
-    t.advance(15 * 60_000 + 1000);
-    expect((await login(t, { username: u.username, password: u.password })).code).toBe(475);
-    const after = await login(t, {
+    expect(early.code).toBe(407);
+    expect(early.data).toEqual({ retry_after: 1 });
+    expect(early.message).toBe(
+      'too many failed logins from your address: please wait 1 second and try again',
+    );
+    // A refused try checks nothing and uses nothing up: the captcha is still there.
+    expect(
+      await t.deps.db.selectFrom('captchas').select('username').where('username', '=', u.username).execute(),
+    ).toHaveLength(1);
+
+    t.advance(1000);
+    expect((await fail(t, u.username)).code).toBe(406);
+    const second = await login(t, { username: u.username, password: u.password });
+    expect(second.data).toEqual({ retry_after: 2 });
+    t.advance(1500);
+    expect((await login(t, { username: u.username, password: u.password })).data).toEqual({ retry_after: 1 });
+    t.advance(500);
+    const okRes = await login(t, {
       username: u.username,
       password: u.password,
       validate: await knownCaptcha(t, u.username),
     });
-    expect(after.code).toBe(0);
+    expect(okRes.code).toBe(0);
+    expect(await failures(t, u.username)).toBeNull();
+    const delays = await t.deps.db
+      .selectFrom('login_delays')
+      .select('failures')
+      .where('username', '=', u.username);
+    expect(await delays.execute()).toEqual([]);
   });
 
-  it('locks unknown usernames the same way', async () => {
+  it('delays unknown usernames the same way, up to 15 minutes', async () => {
+    // Only Date stands still (the database's timers run): waits are exact; t.advance() moves time.
+    vi.useFakeTimers({ toFake: ['Date'] });
     const t = await testApp();
     const ghost = unique('ghost');
-    for (let i = 0; i < 10; i++) {
-      const validate = i >= 3 ? await knownCaptcha(t, ghost) : '';
-      await login(t, { username: ghost, password: 'Wrong#pass1', validate });
+    const early = () => login(t, { username: ghost, password: 'Wrong#pass1' });
+    for (let i = 1; i <= 16; i++) {
+      // 15 minutes apart: every wait has passed before the next try.
+      if (i > 1) t.advance(15 * 60_000);
+      expect((await fail(t, ghost)).code).toBe(406);
+      if (i === 13) {
+        const wait = await early();
+        expect(wait.data).toEqual({ retry_after: 256 });
+        expect(wait.message).toBe(
+          'too many failed logins from your address: please wait 5 minutes and try again',
+        );
+      }
     }
-    expect((await login(t, { username: ghost, password: 'Wrong#pass1' })).code).toBe(407);
+    t.advance(1000);
+    const capped = await early();
+    expect(capped.code).toBe(407);
+    expect(capped.data).toEqual({ retry_after: 15 * 60 - 1 });
+    expect(capped.message).toBe(
+      'too many failed logins from your address: please wait 15 minutes and try again',
+    );
   });
 
   it('limits login attempts per username (429)', async () => {

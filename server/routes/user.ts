@@ -39,7 +39,7 @@ export function userRoutes(): Hono<AppEnv> {
     const input = parseInput(LoginRequest, await readJson(c));
     if (config.production) await hitRateLimit(db, `login:ip:${clientIp(c)}`, 60, MINUTE, now());
     await hitRateLimit(db, `login:user:${input.username}`, 20, MINUTE, now());
-    return ok(c, await login(db, input, now()));
+    return ok(c, await login(db, input, now(), clientIp(c)));
   });
 
   app.get('/captcha.html', async (c) => {
