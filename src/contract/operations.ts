@@ -65,7 +65,8 @@ export const operations: Operation[] = [
     method: 'post',
     path: 'user/login',
     tag: 'user',
-    summary: 'Log in with username and password (captcha answer after 3 failures)',
+    summary:
+      'Log in with username and password (captcha answer after 3 failures; 407 `{retry_after}` while the address must wait)',
     auth: 'none',
     body: LoginRequest,
     response: '`{access_token, is_weak_password, is_white_customer, pass_flag}`',
@@ -75,10 +76,10 @@ export const operations: Operation[] = [
     method: 'get',
     path: 'user/captcha',
     tag: 'user',
-    summary: 'The captcha image (SVG) required after 3 failed logins',
+    summary: 'The captcha image (PNG) required after 3 failed logins',
     auth: 'none',
     query: CaptchaQuery,
-    response: 'an SVG image',
+    response: 'a PNG image (`image/png`, not an envelope)',
     codes: [422, 429],
   },
   {
