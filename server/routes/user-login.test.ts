@@ -208,7 +208,7 @@ describe('user/captcha', () => {
     expect(res.headers.get('content-type')).toBe('image/png');
     expect(res.headers.get('cache-control')).toBe('no-store');
     const image = decodePng(new Uint8Array(await res.arrayBuffer()));
-    expect([image.width, image.height]).toEqual([300, 100]);
+    expect([image.width, image.height]).toEqual([360, 120]);
     const row = await t.deps.db
       .selectFrom('captchas')
       .selectAll()

@@ -179,26 +179,113 @@ function classify(pixels: number[], width: number): { ch: string; score: number 
 }
 
 /**
- * The attack's reading of a captcha PNG of `length` characters. Segmentation is driven by
- * recognition: the cuts are chosen among the emptiest columns (local minima of the column
- * projection and the edges of connected components) so that the `length` pieces together match
- * the font best.
+ * The columns of the text: where the (3-column) projection holds clearly more ink than the lines
+ * crossing the margins (the outer tenth on each side, where there is rarely text).
  */
-export function attackCaptcha(png: Uint8Array, length = 5): string {
-  const mask = binarize(png);
+function textColumns(mask: Mask, pixels: number[]): { x0: number; x1: number; smooth: number[] } {
   const { width } = mask;
-  const pieces = components(mask, 25);
-  const pixels = pieces.flatMap((p) => p.pixels);
-  if (pixels.length === 0) return '?'.repeat(length);
   const projection = new Array<number>(width).fill(0);
   for (const p of pixels) projection[p % width]!++;
   const smooth = projection.map(
     (_, x) => (projection[x - 1] ?? 0) + projection[x]! + (projection[x + 1] ?? 0),
   );
-  // The text is where columns hold more ink than a lone line crossing them.
-  const dense = smooth.map((v) => v >= 24);
-  const x0 = Math.max(0, dense.indexOf(true));
-  const x1 = dense.lastIndexOf(true) + 1 || width;
+  const margin = Math.round(width / 10);
+  const edges = [...smooth.slice(0, margin), ...smooth.slice(width - margin)].sort((a, b) => a - b);
+  // The lower quartile: columns with only the lines in them (text may reach into a margin).
+  const lines = edges[Math.floor(edges.length / 4)]!;
+  const dense = smooth.map((v) => v >= Math.max(24, lines * 1.8));
+  let x0 = Math.max(0, dense.indexOf(true));
+  let x1 = dense.lastIndexOf(true) + 1 || width;
+  // Out to the thin ends of the first and last characters (a T's bar, a 3's tips).
+  while (x0 > 0 && smooth[x0 - 1]! > lines + 3) x0--;
+  while (x1 < width && smooth[x1]! > lines + 3) x1++;
+  return { x0, x1, smooth };
+}
+
+/** The ink of `pieces` within columns [from, to). */
+function inColumns(pieces: Piece[], width: number, from: number, to: number): number[] {
+  return pieces.flatMap((p) => p.pixels.filter((at) => at % width >= from && at % width < to));
+}
+
+/**
+ * The textbook segmentation: connected components (a piece lying mostly within another's
+ * columns joins it), too many: the smallest go, too few: the widest is split at its emptiest
+ * column near where an even split would cut (column projection). Then each piece is classified.
+ */
+function componentRead(mask: Mask, pieces: Piece[], length: number): string {
+  const { width } = mask;
+  const { x0, x1 } = textColumns(
+    mask,
+    pieces.flatMap((p) => p.pixels),
+  );
+  const charWidth = (x1 - x0) / length;
+  let parts = pieces
+    .map((p) => ({ from: p.x0, to: p.x1 + 1, area: p.pixels.length }))
+    .sort((a, b) => a.from - b.from);
+  for (let merged = true; merged; ) {
+    merged = false;
+    for (let i = 0; i + 1 < parts.length && !merged; i++) {
+      const a = parts[i]!;
+      const b = parts[i + 1]!;
+      const overlap = Math.min(a.to, b.to) - Math.max(a.from, b.from);
+      if (overlap > 0.6 * Math.min(a.to - a.from, b.to - b.from)) {
+        parts.splice(i, 2, {
+          from: Math.min(a.from, b.from),
+          to: Math.max(a.to, b.to),
+          area: a.area + b.area,
+        });
+        merged = true;
+      }
+    }
+  }
+  // Pieces outside the text columns are noise.
+  parts = parts
+    .filter((p) => p.to > x0 && p.from < x1)
+    .map((p) => ({ ...p, from: Math.max(p.from, x0), to: Math.min(p.to, x1) }));
+  while (parts.length > length) {
+    const smallest = parts.reduce((m, p, i) => (p.area < parts[m]!.area ? i : m), 0);
+    parts.splice(smallest, 1);
+  }
+  while (parts.length > 0 && parts.length < length) {
+    const widest = parts.reduce((m, p, i) => (p.to - p.from > parts[m]!.to - parts[m]!.from ? i : m), 0);
+    const part = parts[widest]!;
+    const w = part.to - part.from;
+    const count = Math.max(2, Math.min(length - parts.length + 1, Math.round(w / charWidth)));
+    const column = new Array<number>(w).fill(0);
+    for (const at of inColumns(pieces, width, part.from, part.to)) column[(at % width) - part.from]!++;
+    const ideal = w / count;
+    let cut = Math.round(ideal);
+    for (
+      let c = Math.max(1, Math.round(ideal - charWidth / 3));
+      c <= Math.min(w - 1, ideal + charWidth / 3);
+      c++
+    ) {
+      if (column[c]! < column[cut]!) cut = c;
+    }
+    parts.splice(
+      widest,
+      1,
+      { from: part.from, to: part.from + cut, area: 0 },
+      { from: part.from + cut, to: part.to, area: 0 },
+    );
+  }
+  return parts
+    .map((p) => {
+      const ink = inColumns(pieces, width, p.from, p.to);
+      return ink.length < 25 ? '?' : classify(ink, width).ch;
+    })
+    .join('')
+    .padEnd(length, '?');
+}
+
+/**
+ * Recognition-driven segmentation: cuts among the valleys of the column projection, chosen so
+ * that the `length` pieces together match the font best (dynamic programming over the cuts).
+ */
+function searchRead(mask: Mask, pieces: Piece[], length: number): string {
+  const { width } = mask;
+  const pixels = pieces.flatMap((p) => p.pixels);
+  const { x0, x1, smooth } = textColumns(mask, pixels);
   const charWidth = (x1 - x0) / length;
   // Candidate cuts: the middle of each valley of the projection (a run of equal lowest columns).
   const candidates: number[] = [];
@@ -254,4 +341,19 @@ export function attackCaptcha(png: Uint8Array, length = 5): string {
     j = i;
   }
   return text;
+}
+
+/** How the attack cuts the image into characters. */
+export type Segmentation = 'components' | 'search';
+
+/**
+ * The attack's reading of a captcha PNG of `length` characters ('?' where it found nothing):
+ * binarize, drop specks, segment (`components`: the textbook way; `search`: recognition-driven,
+ * stronger), match each piece against the font.
+ */
+export function attackCaptcha(png: Uint8Array, segmentation: Segmentation, length = 5): string {
+  const mask = binarize(png);
+  const pieces = components(mask, 25);
+  if (pieces.length === 0) return '?'.repeat(length);
+  return segmentation === 'search' ? searchRead(mask, pieces, length) : componentRead(mask, pieces, length);
 }

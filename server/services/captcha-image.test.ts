@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attackCaptcha } from './captcha-attack.ts';
+import { attackCaptcha, type Segmentation } from './captcha-attack.ts';
 import { CAPTCHA_HEIGHT, CAPTCHA_WIDTH, captchaPng, captchaText, seededRandom } from './captcha-image.ts';
 import { CAPTCHA_ALPHABET, GLYPHS } from './captcha-font.ts';
 import { decodePng } from './png.ts';
@@ -14,11 +14,11 @@ function captchas(count: number, seed: number, clean: boolean): Array<{ text: st
   });
 }
 
-const readRate = (set: Array<{ text: string; png: Buffer }>) =>
-  set.filter(({ text, png }) => attackCaptcha(png) === text).length / set.length;
+const readRate = (set: Array<{ text: string; png: Buffer }>, segmentation: Segmentation) =>
+  set.filter(({ text, png }) => attackCaptcha(png, segmentation) === text).length / set.length;
 
 describe('captcha image', () => {
-  it('is a PNG of 300 × 100 pixels, different at every call for the same text', () => {
+  it('is a PNG of 360 × 120 pixels, different at every call for the same text', () => {
     const a = captchaPng('K3M7X');
     const b = captchaPng('K3M7X');
     const image = decodePng(a);
@@ -37,13 +37,19 @@ describe('captcha image', () => {
     for (let i = 0; i < 50; i++) expect(captchaText()).toMatch(/^[ACEFHKMNPRTUVWXY3479]{5}$/);
   });
 
-  it('resists a script that knows the font: it reads under 2% of 200 images, but most clean ones', {
+  it('resists a script that knows the font: it reads most clean renderings but almost no served image', {
     timeout: 180_000,
   }, () => {
-    // The attack works: on the same characters drawn clean (spaced, no warp, no noise) it reads
-    // most of them ...
-    expect(readRate(captchas(100, 11, true))).toBeGreaterThan(0.5);
-    // ... and on the served images (overlap, warp, noise strokes, clutter) next to none.
-    expect(readRate(captchas(200, 12, false))).toBeLessThan(0.02);
+    const clean = captchas(100, 11, true);
+    const served = captchas(200, 12, false);
+    // The attack works: on the same characters drawn clean (spaced, no warp, no noise) both ways
+    // of cutting the image into characters read most of them ...
+    expect(readRate(clean, 'components')).toBeGreaterThan(0.5);
+    expect(readRate(clean, 'search')).toBeGreaterThan(0.5);
+    // ... on the served images (touching characters, warp, noise strokes, clutter) the textbook
+    // attack reads under 2%, and the stronger recognition-driven search under 5% (about 2% over
+    // 1,000 images: see docs/api.md).
+    expect(readRate(served, 'components')).toBeLessThan(0.02);
+    expect(readRate(served, 'search')).toBeLessThan(0.05);
   });
 });

@@ -4,9 +4,9 @@ import { encodePng, type RgbImage } from './png.ts';
 
 export { CAPTCHA_ALPHABET } from './captcha-font.ts';
 
-/** Pixels of the image: twice the 150 × 50 CSS pixels the login page shows (sharp on HiDPI screens). */
-export const CAPTCHA_WIDTH = 300;
-export const CAPTCHA_HEIGHT = 100;
+/** Pixels of the image: twice the 180 × 60 CSS pixels the login page shows (sharp on HiDPI screens). */
+export const CAPTCHA_WIDTH = 360;
+export const CAPTCHA_HEIGHT = 120;
 
 /**
  * Shapes are laid out on a 240 × 80 design grid and scaled to the image, so that the look does
@@ -167,11 +167,11 @@ function characterLines(text: string, between: Between, spaced: boolean): Polyli
       strokes: GLYPHS[ch] ?? [],
       sx: scale * between(0.85, 1.15),
       sy: scale,
-      angle: between(-0.15, 0.15),
-      shear: between(-0.15, 0.15),
+      angle: between(-0.05, 0.05),
+      shear: between(-0.05, 0.05),
     };
   });
-  const advances = glyphs.map((g) => 4 * g.sx * between(0.9, 1) + (spaced ? 10 : 3));
+  const advances = glyphs.map((g) => 4 * g.sx * between(0.85, 0.95) + (spaced ? 10 : 3));
   const total = advances.slice(0, -1).reduce((s, a) => s + a, 0) + 4 * (glyphs.at(-1)?.sx ?? 0);
   let left = (DESIGN_WIDTH - total) / 2 + between(-8, 8);
   glyphs.forEach((g, index) => {
@@ -199,20 +199,21 @@ function characterLines(text: string, between: Between, spaced: boolean): Polyli
 }
 
 /**
- * Two gentle waves through all the text (design grid), the same width and colour as the
- * characters: long and smooth, so that a person follows them from edge to edge past the
- * characters, while to a script they are strokes like any other, in every character's columns.
+ * Two long, gently waving lines across the whole image (design grid) that cross each other and
+ * every character, at a slant (a level line would read as a crossbar and turn F into E): the
+ * same width and colour as the characters. A person follows them from edge to edge; to a script
+ * they are strokes like any other, in every character's columns.
  */
 function noiseLines(between: Between): Polyline[] {
-  return [0, 1].map((i) => {
+  const sign = between(0, 1) < 0.5 ? -1 : 1;
+  return [sign, -sign].map((direction) => {
     const x0 = between(-10, 20);
     const x1 = between(DESIGN_WIDTH - 20, DESIGN_WIDTH + 10);
-    const amplitude = between(4, 8);
+    const amplitude = between(2, 5);
     const wavelength = between(150, 250);
     const phase = between(0, Math.PI * 2);
     const middle = DESIGN_HEIGHT / 2 + between(-6, 6);
-    // The second runs at a slant, so that the two never run side by side like a letter's bars.
-    const slope = i === 0 ? between(-0.08, 0.08) : between(0.12, 0.22) * (between(0, 1) < 0.5 ? -1 : 1);
+    const slope = direction * between(0.15, 0.25);
     const line: Point[] = [];
     for (let x = x0; x <= x1; x += 2) {
       const wave = amplitude * Math.sin((x / wavelength) * Math.PI * 2 + phase);
@@ -227,12 +228,12 @@ function warpField(between: Between): (p: Point) => Point {
   const waves = () =>
     Array.from({ length: 3 }, () => {
       const direction = between(0, Math.PI * 2);
-      const frequency = (Math.PI * 2) / between(50, 100);
+      const frequency = (Math.PI * 2) / between(80, 140);
       return {
         fx: Math.cos(direction) * frequency,
         fy: Math.sin(direction) * frequency,
         phase: between(0, Math.PI * 2),
-        amplitude: between(2.2, 3.2),
+        amplitude: between(2, 3),
       };
     });
   const wx = waves();
