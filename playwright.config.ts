@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from './scripts/chromium.mjs';
+import { CAPTCHA_ANSWER } from './tests/e2e/helpers/captcha.ts';
 
 /**
  * End-to-end: the real portal (built dist/) against the real server on a free port with a
@@ -35,7 +36,14 @@ export default defineConfig({
   webServer: {
     command: 'node --import tsx server/main.ts',
     url: `http://127.0.0.1:${port}/`,
-    env: { PORT: port, HOST: '127.0.0.1', DATA_DIR: process.env.LP_E2E_DATA, NODE_ENV: 'test' },
+    env: {
+      PORT: port,
+      HOST: '127.0.0.1',
+      DATA_DIR: process.env.LP_E2E_DATA,
+      NODE_ENV: 'test',
+      // Test only: every captcha takes this answer (the server refuses it in production).
+      CAPTCHA_TEST_ANSWER: CAPTCHA_ANSWER,
+    },
     reuseExistingServer: false,
     timeout: 60_000,
     stdout: 'ignore',
