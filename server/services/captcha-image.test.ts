@@ -14,8 +14,16 @@ function captchas(count: number, seed: number, clean: boolean): Array<{ text: st
   });
 }
 
-const readRate = (set: Array<{ text: string; png: Buffer }>, segmentation: Segmentation) =>
-  set.filter(({ text, png }) => attackCaptcha(png, segmentation) === text).length / set.length;
+/** The share of `set` that the attack reads right, by each way of cutting it into characters. */
+function readRates(set: Array<{ text: string; png: Buffer }>): Record<Segmentation, number> {
+  const right = { components: 0, search: 0 };
+  for (const { text, png } of set) {
+    const read = attackCaptcha(png);
+    if (read.components === text) right.components++;
+    if (read.search === text) right.search++;
+  }
+  return { components: right.components / set.length, search: right.search / set.length };
+}
 
 describe('captcha image', () => {
   it('is a PNG of 360 × 120 pixels, different at every call for the same text', () => {
@@ -40,16 +48,16 @@ describe('captcha image', () => {
   it('resists a script that knows the font: it reads most clean renderings but almost no served image', {
     timeout: 180_000,
   }, () => {
-    const clean = captchas(100, 11, true);
-    const served = captchas(200, 12, false);
+    const clean = readRates(captchas(100, 11, true));
+    const served = readRates(captchas(200, 12, false));
     // The attack works: on the same characters drawn clean (spaced, no warp, no noise) both ways
     // of cutting the image into characters read most of them ...
-    expect(readRate(clean, 'components')).toBeGreaterThan(0.5);
-    expect(readRate(clean, 'search')).toBeGreaterThan(0.5);
+    expect(clean.components).toBeGreaterThan(0.5);
+    expect(clean.search).toBeGreaterThan(0.5);
     // ... on the served images (touching characters, warp, noise strokes, clutter) the textbook
-    // attack reads under 2%, and the stronger recognition-driven search under 5% (about 2% over
+    // attack reads under 2%, and the stronger recognition-driven search under 5% (2.6% over
     // 1,000 images: see docs/api.md).
-    expect(readRate(served, 'components')).toBeLessThan(0.02);
-    expect(readRate(served, 'search')).toBeLessThan(0.05);
+    expect(served.components).toBeLessThan(0.02);
+    expect(served.search).toBeLessThan(0.05);
   });
 });

@@ -76,12 +76,16 @@ export function LoginPage() {
     }
   };
 
-  // The 407 message counts down and goes away when the wait is over.
+  // The 407 message counts down and goes away when the wait is over. Screen readers hear it once
+  // (the status line below, with the wait it started from), not at every tick.
+  const waiting = errors.form === 'host.login.locked' && wait.remaining > 0;
+  const lockedText = (seconds: number) => {
+    const left = waitMessage(seconds);
+    return t('host.login.locked', { wait: t(left.key, left.params) });
+  };
   let formMessage = '';
-  if (errors.form === 'host.login.locked') {
-    const left = waitMessage(wait.remaining);
-    if (wait.remaining > 0) formMessage = t('host.login.locked', { wait: t(left.key, left.params) });
-  } else if (errors.form) formMessage = t(errors.form);
+  if (waiting) formMessage = lockedText(wait.remaining);
+  else if (errors.form && errors.form !== 'host.login.locked') formMessage = t(errors.form);
 
   const onPasswordKey = (event: KeyboardEvent<HTMLInputElement>) => {
     setCapsLock(event.getModifierState?.('CapsLock') ?? false);
@@ -176,8 +180,16 @@ export function LoginPage() {
                 )}
               </FormField>
             )}
-            <p id="lp-login-form-error" className="lp-login__form-error" role="alert">
+            <p
+              id="lp-login-form-error"
+              className="lp-login__form-error"
+              role="alert"
+              aria-live={waiting ? 'off' : undefined}
+            >
               {formMessage}
+            </p>
+            <p className="lp-visually-hidden" role="status">
+              {waiting ? lockedText(wait.total) : ''}
             </p>
             <Button type="submit" variant="primary" className="lp-login__submit" loading={busy} guardMs={0}>
               {busy ? t('host.login.submitting') : t('host.login.submit')}

@@ -2,10 +2,12 @@ import { useCallback, useEffect, useState } from 'react';
 
 /**
  * Whole seconds left until a deadline set by `start(seconds)`, updated as the clock runs (0 when
- * none is running). Read from the clock at each tick, so a late timer never makes it drift.
+ * none is running), and the seconds it started from. Read from the clock at each tick, so a late
+ * timer never makes it drift.
  */
-export function useCountdown(): { remaining: number; start(seconds: number): void } {
+export function useCountdown(): { remaining: number; total: number; start(seconds: number): void } {
   const [deadline, setDeadline] = useState<number | null>(null);
+  const [total, setTotal] = useState(0);
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (deadline === null) return;
@@ -19,7 +21,9 @@ export function useCountdown(): { remaining: number; start(seconds: number): voi
   const start = useCallback((seconds: number) => {
     const at = Date.now();
     setNow(at);
+    setTotal(seconds);
     setDeadline(at + seconds * 1000);
   }, []);
-  return { remaining: deadline === null ? 0 : Math.max(0, Math.ceil((deadline - now) / 1000)), start };
+  const remaining = deadline === null ? 0 : Math.max(0, Math.ceil((deadline - now) / 1000));
+  return { remaining, total, start };
 }
