@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from './scripts/chromium.mjs';
+import { CAPTCHA_ANSWER } from './tests/e2e/helpers/captcha.ts';
 
 /**
  * End-to-end: the real portal (built dist/) against the real server on a free port with a
@@ -46,6 +47,8 @@ export default defineConfig({
       INTEGRATION_SECRET: process.env.LP_E2E_SECRET,
       // One browser on one address signs in dozens of times a minute: the test flag, said here.
       RATE_LIMITS: 'off',
+      // Test only: every captcha takes this answer (the server refuses it in production).
+      CAPTCHA_TEST_ANSWER: CAPTCHA_ANSWER,
     },
     reuseExistingServer: false,
     timeout: 60_000,

@@ -1,4 +1,8 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { freePort, startServer } from '../scripts/server-process.mjs';
 import { loadConfig, productionProblems } from './config.ts';
 
 describe('settings (defaults are safe)', () => {
@@ -40,5 +44,49 @@ describe('settings (defaults are safe)', () => {
     expect(productionProblems({ ...ok, rateLimits: false })).toEqual([
       expect.stringContaining('RATE_LIMITS'),
     ]);
+  });
+});
+
+describe('CAPTCHA_TEST_ANSWER', () => {
+  it('is off unless set, and taken as is outside production', () => {
+    expect(loadConfig({}).captchaTestAnswer).toBeUndefined();
+    expect(loadConfig({ CAPTCHA_TEST_ANSWER: '' }).captchaTestAnswer).toBeUndefined();
+    expect(loadConfig({ CAPTCHA_TEST_ANSWER: 'K3M7X', NODE_ENV: 'test' }).captchaTestAnswer).toBe('K3M7X');
+  });
+
+  it('refuses text the captcha cannot show, and a production start with it', () => {
+    expect(() => loadConfig({ CAPTCHA_TEST_ANSWER: 'k3m7x' })).toThrow('CAPTCHA_TEST_ANSWER must be');
+    expect(() => loadConfig({ CAPTCHA_TEST_ANSWER: 'B0OI1' })).toThrow('CAPTCHA_TEST_ANSWER must be');
+    expect(() => loadConfig({ CAPTCHA_TEST_ANSWER: 'KKK' })).toThrow('CAPTCHA_TEST_ANSWER must be');
+    const production = loadConfig({
+      CAPTCHA_TEST_ANSWER: 'K3M7X',
+      NODE_ENV: 'production',
+      SMS_GATEWAY_URL: 'https://sms.example/send',
+    });
+    expect(productionProblems(production)).toEqual([
+      expect.stringContaining('CAPTCHA_TEST_ANSWER is set with NODE_ENV=production'),
+    ]);
+  });
+
+  it('the server does not start in production with it, says why, and opens no database', {
+    timeout: 60_000,
+  }, async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lp-config-'));
+    try {
+      const server = startServer(
+        await freePort(),
+        dataDir,
+        { NODE_ENV: 'production', CAPTCHA_TEST_ANSWER: 'K3M7X', SMS_GATEWAY_URL: 'https://sms.example/send' },
+        [],
+      );
+      // `ready` rejects when the process exits: that is the expected outcome here.
+      server.ready.catch(() => {});
+      const code = await new Promise((resolve) => server.child.once('exit', resolve));
+      expect(code).toBe(1);
+      expect(server.log()).toContain('CAPTCHA_TEST_ANSWER is set with NODE_ENV=production');
+      expect(fs.readdirSync(dataDir)).toEqual([]);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { CAPTCHA_ALPHABET } from './areas/accounts/captcha-font.ts';
 
 /** `NODE_ENV`: production is what users deploy; development is `npm start`; test is the test suites. */
 export type Mode = 'production' | 'development' | 'test';
@@ -38,6 +39,21 @@ export interface ServerConfig {
   /** `SMS_GATEWAY_URL`: where text messages are posted; production needs it. */
   smsGatewayUrl: string | null;
   smsGatewayToken: string | null;
+  /**
+   * Test only (`CAPTCHA_TEST_ANSWER`): every captcha shows and accepts this text, so that
+   * end-to-end tests can pass the captcha without reading it. Refused in production.
+   */
+  captchaTestAnswer: string | undefined;
+}
+
+/** `CAPTCHA_TEST_ANSWER`, checked: text the captcha can show (else the server does not start). */
+function captchaTestAnswer(env: NodeJS.ProcessEnv): string | undefined {
+  const answer = env.CAPTCHA_TEST_ANSWER;
+  if (answer === undefined || answer === '') return undefined;
+  if (!new RegExp(`^[${CAPTCHA_ALPHABET}]{4,8}$`).test(answer)) {
+    throw new Error(`CAPTCHA_TEST_ANSWER must be 4 to 8 characters of ${CAPTCHA_ALPHABET}`);
+  }
+  return answer;
 }
 
 const off = (value: string | undefined) => /^(0|off|false|no)$/i.test(value ?? '');
@@ -48,6 +64,7 @@ function modeOf(env: NodeJS.ProcessEnv): Mode {
   return env.NODE_ENV === 'test' ? 'test' : 'development';
 }
 
+/** The settings from the environment; throws on a setting that cannot be read. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const root = process.cwd();
   const mode = modeOf(env);
@@ -76,6 +93,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     tls,
     smsGatewayUrl: env.SMS_GATEWAY_URL?.trim() || null,
     smsGatewayToken: env.SMS_GATEWAY_TOKEN?.trim() || null,
+    captchaTestAnswer: captchaTestAnswer(env),
   };
 }
 
@@ -90,5 +108,10 @@ export function productionProblems(config: ServerConfig): string[] {
     problems.push('SMS_GATEWAY_URL is not set: password changes by text message need a real SMS sender.');
   }
   if (!config.rateLimits) problems.push('RATE_LIMITS=off is for tests and benchmarks, never production.');
+  if (config.captchaTestAnswer) {
+    problems.push(
+      'CAPTCHA_TEST_ANSWER is set with NODE_ENV=production: it fixes every captcha answer; unset it.',
+    );
+  }
   return problems;
 }

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createServer as createHttpsServer } from 'node:https';
 import { serve } from '@hono/node-server';
 import { boot, StartRefused } from './boot.ts';
-import { loadConfig } from './config.ts';
+import { loadConfig, type ServerConfig } from './config.ts';
 import { DEMO_LOGINS } from './seed/demo.ts';
 
 /**
@@ -11,7 +11,13 @@ import { DEMO_LOGINS } from './seed/demo.ts';
  * seeds, never prints a password, and refuses while the demo accounts exist (boot.ts).
  */
 const started = performance.now();
-const config = loadConfig();
+let config: ServerConfig;
+try {
+  config = loadConfig();
+} catch (error) {
+  console.error(`The server will not start:\n${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
 const seedDemo = process.argv.includes('--seed-demo');
 
 let booted: Awaited<ReturnType<typeof boot>>;

@@ -31,8 +31,10 @@ export const SERVER_MESSAGES = {
   // login and captcha
   'Wrong username or password': '用户名或密码错误',
   'Wrong username or password; please also enter the captcha': '用户名或密码错误，请同时输入验证码',
-  'Too many failed logins: the account is locked for {minutes} minutes, please try again later':
-    '登录失败次数过多，账号已锁定 {minutes} 分钟，请稍后再试',
+  'Too many failed logins from your address: please wait {seconds} s and try again':
+    '登录失败次数过多，请等待 {seconds} 秒后再试',
+  'Too many failed logins from your address: please wait {minutes} min and try again':
+    '登录失败次数过多，请等待 {minutes} 分钟后再试',
   'Please enter the captcha': '请输入验证码',
   'Please get a new captcha': '请获取新的验证码',
   'The captcha is wrong': '验证码错误',

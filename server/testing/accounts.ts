@@ -2,7 +2,7 @@ import type { DB } from '../db/database.ts';
 import { captchaHash } from '../areas/accounts/captcha.ts';
 import type { TestApp } from './test-app.ts';
 
-/** Puts a captcha with a known answer in place for `username` (what the SVG would show). */
+/** Puts a captcha with a known answer in place for `username` (what the image would show). */
 export async function knownCaptcha(t: TestApp, username: string, answer = 'K3M7X', ttlMs = 5 * 60_000) {
   const db: DB = t.deps.db;
   const values = {

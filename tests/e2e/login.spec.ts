@@ -86,7 +86,7 @@ test.describe('login page', () => {
     await expect(page.locator('.lp-toast')).toHaveCount(0);
   });
 
-  test('with the captcha read from its image, a user who failed 3 times signs in', async ({ page }) => {
+  test('with the captcha answered, a user who failed 3 times signs in', async ({ page }) => {
     const form = new LoginForm(page);
     await form.goto('/home/index');
     const multi = demoLogin('multi');
@@ -96,16 +96,47 @@ test.describe('login page', () => {
     await expect(page).toHaveURL(/\/home\/index$/);
   });
 
-  test('after 10 failures the account is locked (407), shown in the form', async ({ page }) => {
+  test('after 5 failures the next try must wait (407): the form counts down, sends nothing, then lets the user try again', async ({
+    page,
+  }) => {
     test.setTimeout(60_000);
     const form = new LoginForm(page);
     await form.goto();
-    const ghost = { username: ghostUsername('locked'), password: WRONG };
+    const ghost = { username: ghostUsername('wait'), password: WRONG };
     for (let i = 0; i < 3; i++) await form.signIn(ghost);
-    for (let i = 3; i < 9; i++) expect(await form.signInWithCaptcha(ghost)).toBe(406);
-    expect(await form.signInWithCaptcha(ghost)).toBe(407);
-    await expect(form.formError).toHaveText(zh('host.login.locked'));
+    expect(await form.signInWithCaptcha(ghost)).toBe(406);
+    expect(await form.signInWithCaptcha(ghost)).toBe(406);
+    // From the 5th failure each wait doubles (1 s, 2 s, 4 s …). Try at once until a try comes too
+    // early with a wait long enough to watch (after each shorter one, wait it out and fail again).
+    const waitShown = async () => {
+      const text = (await form.formError.textContent()) ?? '';
+      const seconds = Number(text.match(/(\d+) 秒/)?.[1] ?? 0);
+      if (seconds)
+        expect(text).toBe(zh('host.login.locked', { wait: zh('host.login.waitSeconds', { seconds }) }));
+      return seconds;
+    };
+    let seconds = 0;
+    for (let i = 0; i < 10 && seconds < 3; i++) {
+      if ((await form.signInWithCaptcha(ghost)) !== 407) continue;
+      await expect(form.formError).toHaveText(/秒后再试/);
+      seconds = await waitShown();
+      if (seconds < 3) await expect(form.formError).toHaveText('', { timeout: (seconds + 2) * 1000 });
+    }
+    expect(seconds).toBeGreaterThanOrEqual(3);
     await expect(page.locator('.lp-toast')).toHaveCount(0);
+    // It counts down.
+    await expect.poll(waitShown).toBeLessThan(seconds);
+
+    let sent = 0;
+    page.on('request', (r) => {
+      if (r.url().includes('/api/user/login.html')) sent++;
+    });
+    await form.submit.click();
+    // The message goes away when the wait is over; nothing was sent meanwhile; then a try is.
+    await expect(form.formError).toHaveText('', { timeout: (seconds + 2) * 1000 });
+    expect(sent).toBe(0);
+    expect(await form.signInWithCaptcha(ghost)).toBe(406);
+    expect(sent).toBe(1);
   });
 
   test('switches language, and keeps the choice', async ({ page }) => {

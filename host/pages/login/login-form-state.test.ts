@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../src/api/errors.ts';
-import { checkInput, redirectTarget, refusal } from './login-form-state.ts';
+import '../../../src/i18n/areas/host.ts';
+import { t } from '../../../src/i18n/translate.ts';
+import { checkInput, redirectTarget, refusal, waitMessage } from './login-form-state.ts';
 
 describe('checkInput', () => {
   it('asks for a username (blank after trimming), a password and, once shown, the captcha', () => {
@@ -20,8 +22,22 @@ describe('refusal', () => {
     expect(refusal(new ApiError(406, 'wrong', { captcha: false }), false, false)?.captcha).toBe(false);
   });
 
-  it('shows 407 as the lock message', () => {
-    expect(refusal(new ApiError(407, 'locked'), false, false)?.errors).toEqual({ form: 'host.login.locked' });
+  it('shows 407 with the wait from retry_after, keeping the captcha and its answer', () => {
+    expect(refusal(new ApiError(407, 'wait', { retry_after: 4 }), true, true)).toEqual({
+      errors: { form: 'host.login.locked' },
+      captcha: false,
+      clearCaptcha: false,
+      retryAfter: 4,
+    });
+    expect(refusal(new ApiError(407, 'wait', { retry_after: 0.2 }), false, false)?.retryAfter).toBe(1);
+    // Without a usable retry_after: "try again later".
+    for (const data of [null, {}, { retry_after: 'soon' }, { retry_after: -3 }]) {
+      expect(refusal(new ApiError(407, 'wait', data), false, false)).toEqual({
+        errors: { form: 'host.login.lockedLater' },
+        captcha: false,
+        clearCaptcha: false,
+      });
+    }
   });
 
   it('puts 475 and 476 on the captcha field with a fresh image', () => {
@@ -42,6 +58,20 @@ describe('refusal', () => {
     expect(refusal(new ApiError(500, 'boom'), false, false)).toBeNull();
     expect(refusal(new Error('x'), true, false)).toBeNull();
     expect(refusal(new ApiError(-1, 'network'), true, true)?.captcha).toBe(true);
+  });
+});
+
+describe('waitMessage', () => {
+  it('says seconds under a minute, minutes and seconds from then on, in both languages', () => {
+    const say = (seconds: number, locale: 'zh-CN' | 'en') => {
+      const wait = waitMessage(seconds);
+      return t('host.login.locked', { wait: t(wait.key, wait.params, locale) }, locale);
+    };
+    expect(say(1, 'zh-CN')).toBe('登录失败次数过多，请 1 秒后再试');
+    expect(say(59, 'en')).toBe('Too many failed sign-ins. Please try again in 59 s.');
+    expect(say(256, 'zh-CN')).toBe('登录失败次数过多，请 4 分 16 秒后再试');
+    expect(say(900, 'en')).toBe('Too many failed sign-ins. Please try again in 15 min.');
+    expect(say(120, 'zh-CN')).toBe('登录失败次数过多，请 2 分钟后再试');
   });
 });
 

@@ -29,10 +29,19 @@ export interface Refusal {
   captcha: boolean;
   /** Clear the captcha answer the user typed. */
   clearCaptcha: boolean;
+  /** 407: seconds this address must wait before the next try (from `data.retry_after`). */
+  retryAfter?: number;
 }
 
 function wantsCaptcha(data: unknown): boolean {
   return typeof data === 'object' && data !== null && (data as { captcha?: unknown }).captcha === true;
+}
+
+/** `data.retry_after` of a 407 when it is a positive number of seconds. */
+function retryAfter(data: unknown): number | undefined {
+  const value =
+    typeof data === 'object' && data !== null ? (data as { retry_after?: unknown }).retry_after : null;
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? Math.ceil(value) : undefined;
 }
 
 /**
@@ -48,8 +57,19 @@ export function refusal(error: unknown, captchaShown: boolean, typedCaptcha: boo
         captcha: captchaShown || wantsCaptcha(error.data),
         clearCaptcha: true,
       };
-    case Code.locked:
-      return { errors: { form: 'host.login.locked' }, captcha: captchaShown, clearCaptcha: true };
+    case Code.locked: {
+      // Too many failures from this address: nothing was checked, so the captcha on screen and
+      // its answer stay; the page counts `retry_after` down.
+      const seconds = retryAfter(error.data);
+      if (seconds === undefined)
+        return { errors: { form: 'host.login.lockedLater' }, captcha: false, clearCaptcha: false };
+      return {
+        errors: { form: 'host.login.locked' },
+        captcha: false,
+        clearCaptcha: false,
+        retryAfter: seconds,
+      };
+    }
     case Code.captchaRequired:
       return {
         errors: { captcha: typedCaptcha ? 'host.login.captchaWrong' : 'host.login.captchaNeeded' },
@@ -61,6 +81,16 @@ export function refusal(error: unknown, captchaShown: boolean, typedCaptcha: boo
     default:
       return captchaShown ? { errors: {}, captcha: true, clearCaptcha: true } : null;
   }
+}
+
+/** How long is left, as the `{wait}` of host.login.locked: "42 秒", "4 分 16 秒", "15 分钟". */
+export function waitMessage(seconds: number): { key: MessageKey; params: Record<string, number> } {
+  if (seconds < 60) return { key: 'host.login.waitSeconds', params: { seconds } };
+  if (seconds % 60 === 0) return { key: 'host.login.waitWholeMinutes', params: { minutes: seconds / 60 } };
+  return {
+    key: 'host.login.waitMinutes',
+    params: { minutes: Math.floor(seconds / 60), seconds: seconds % 60 },
+  };
 }
 
 /**

@@ -9,14 +9,16 @@ import { useDocumentLang } from '../use-document-lang.ts';
 import { usePageCss } from '../use-page-css.ts';
 import { BrandPanel } from './brand-panel.tsx';
 import { loginCss } from './login.styles.ts';
-import { checkInput, type LoginErrors, redirectTarget, refusal } from './login-form-state.ts';
+import { checkInput, type LoginErrors, redirectTarget, refusal, waitMessage } from './login-form-state.ts';
 import { PasswordInput } from './password-input.tsx';
+import { useCountdown } from './use-countdown.ts';
 
 /**
  * The sign-in page (/login): account and password, a captcha once the server asks for one (475
- * after 3 failures; 476 when it expired), inline messages for 406 and 407, then back to the page
- * of `?redirect=` (default '/'). A page load that found the session replaced by a login
- * elsewhere lands here and says so above the form.
+ * after 3 failures; 476 when it expired), inline messages for 406 and 407 (407 counts down the
+ * wait the server asked for, and nothing is sent meanwhile), then back to the page of
+ * `?redirect=` (default '/'). A page load that found the session replaced by a login elsewhere
+ * lands here and says so above the form.
  */
 export function LoginPage() {
   const t = useT();
@@ -34,6 +36,7 @@ export function LoginPage() {
   const usernameRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   const captchaRef = useRef<HTMLInputElement>(null);
+  const wait = useCountdown();
 
   const captchaShown = captchaFor !== null;
   const showCaptcha = (name: string) => {
@@ -44,6 +47,8 @@ export function LoginPage() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
+    // Still waiting after a 407: the message above the button says how long.
+    if (wait.remaining > 0) return;
     const found = checkInput({ username, password, captcha, captchaShown });
     setErrors(found);
     if (found.username) return usernameRef.current?.focus();
@@ -68,10 +73,22 @@ export function LoginPage() {
       setErrors(refused.errors);
       if (refused.clearCaptcha) setCaptcha('');
       if (refused.captcha) showCaptcha(name);
+      if (refused.retryAfter) wait.start(refused.retryAfter);
       if (refused.errors.captcha) requestAnimationFrame(() => captchaRef.current?.focus());
       else if (refused.errors.form) passwordRef.current?.select();
     }
   };
+
+  // The 407 message counts down and goes away when the wait is over. Screen readers hear it once
+  // (the status line below, with the wait it started from), not at every tick.
+  const waiting = errors.form === 'host.login.locked' && wait.remaining > 0;
+  const lockedText = (seconds: number) => {
+    const left = waitMessage(seconds);
+    return t('host.login.locked', { wait: t(left.key, left.params) });
+  };
+  let formMessage = '';
+  if (waiting) formMessage = lockedText(wait.remaining);
+  else if (errors.form && errors.form !== 'host.login.locked') formMessage = t(errors.form);
 
   const onPasswordKey = (event: KeyboardEvent<HTMLInputElement>) => {
     setCapsLock(event.getModifierState?.('CapsLock') ?? false);
@@ -163,16 +180,24 @@ export function LoginPage() {
                       <img
                         src={captchaUrl(captchaFor ?? '', nonce)}
                         alt={t('host.login.captchaAlt')}
-                        width={120}
-                        height={40}
+                        width={180}
+                        height={60}
                       />
                     </button>
                   </div>
                 )}
               </FormField>
             )}
-            <p id="lp-login-form-error" className="lp-login__form-error" role="alert">
-              {errors.form ? t(errors.form) : ''}
+            <p
+              id="lp-login-form-error"
+              className="lp-login__form-error"
+              role="alert"
+              aria-live={waiting ? 'off' : undefined}
+            >
+              {formMessage}
+            </p>
+            <p className="lp-visually-hidden" role="status">
+              {waiting ? lockedText(wait.total) : ''}
             </p>
             <Button type="submit" variant="primary" className="lp-login__submit" loading={busy} guardMs={0}>
               {busy ? t('host.login.submitting') : t('host.login.submit')}

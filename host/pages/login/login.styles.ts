@@ -135,6 +135,7 @@ export const loginCss = css`
   }
   .lp-login__captcha {
     display: flex;
+    align-items: center;
     gap: var(--lp-space-2);
   }
   .lp-login__captcha .lp-login__input {
@@ -145,8 +146,8 @@ export const loginCss = css`
   }
   .lp-login__captcha-image {
     flex: none;
-    width: 128px;
-    height: 40px;
+    width: 182px;
+    height: 62px;
     padding: 0;
     overflow: hidden;
     border: 1px solid var(--lp-color-border);

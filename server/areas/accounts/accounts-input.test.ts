@@ -16,7 +16,14 @@ const UNSTORABLE = ['a\u0000b', 'a\ud800b'];
 async function snapshot(t: TestApp) {
   const db = t.deps.db;
   const count = async (
-    table: 'sessions' | 'login_failures' | 'captchas' | 'one_time_codes' | 'sms_codes' | 'sms_outbox',
+    table:
+      | 'sessions'
+      | 'login_failures'
+      | 'login_delays'
+      | 'captchas'
+      | 'one_time_codes'
+      | 'sms_codes'
+      | 'sms_outbox',
   ) => (await db.selectFrom(table).select(db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
   const ended = await db
     .selectFrom('sessions')
@@ -32,6 +39,7 @@ async function snapshot(t: TestApp) {
     sessions: String(await count('sessions')),
     ended: String(ended.n),
     failures: String(await count('login_failures')),
+    delays: String(await count('login_delays')),
     captchas: String(await count('captchas')),
     codes: String(await count('one_time_codes')),
     sms: String(await count('sms_codes')),

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { Code } from '../../../src/contract/codes.ts';
 import type { DB } from '../../db/database.ts';
 import { ApiError } from '../../core/errors.ts';
-import { captchaSvg, captchaText } from './captcha-image.ts';
+import { captchaPng, captchaText } from './captcha-image.ts';
 
 /** A captcha answer is valid for 5 minutes and for one attempt. */
 export const CAPTCHA_TTL_MS = 5 * 60 * 1000;
@@ -12,9 +12,17 @@ export function captchaHash(username: string, answer: string): string {
   return createHash('sha256').update(`captcha\0${username}\0${answer.trim().toUpperCase()}`).digest('hex');
 }
 
-/** A new captcha for a username (replacing any earlier one): returns the SVG image. */
-export async function issueCaptcha(db: DB, username: string, now: Date): Promise<string> {
-  const text = captchaText();
+/**
+ * A new captcha for a username (replacing any earlier one): returns the PNG image. `fixedAnswer`
+ * (config.captchaTestAnswer, never set in production) replaces the random text.
+ */
+export async function issueCaptcha(
+  db: DB,
+  username: string,
+  now: Date,
+  fixedAnswer?: string,
+): Promise<Buffer> {
+  const text = fixedAnswer ?? captchaText();
   const values = {
     username,
     answer_hash: captchaHash(username, text),
@@ -27,7 +35,7 @@ export async function issueCaptcha(db: DB, username: string, now: Date): Promise
       oc.column('username').doUpdateSet({ answer_hash: values.answer_hash, expires_at: values.expires_at }),
     )
     .execute();
-  return captchaSvg(text);
+  return captchaPng(text);
 }
 
 /**

@@ -60,7 +60,15 @@ export interface LoginFailuresTable {
   username: string;
   failures: Generated<number>;
   last_failed_at: GeneratedTimestamp;
-  locked_until: Timestamp | null;
+}
+
+/** Failures per username and client address: each one past a few delays that address's next try. */
+export interface LoginDelaysTable {
+  username: string;
+  /** The socket address (an IPv6 address by its /64 network), see login-delays.ts. */
+  address: string;
+  failures: number;
+  last_failed_at: Timestamp;
 }
 
 export interface CaptchasTable {
@@ -112,6 +120,7 @@ declare module '../../db/schema.ts' {
     user_customers: UserCustomersTable;
     sessions: SessionsTable;
     login_failures: LoginFailuresTable;
+    login_delays: LoginDelaysTable;
     captchas: CaptchasTable;
     one_time_codes: OneTimeCodesTable;
     sms_codes: SmsCodesTable;

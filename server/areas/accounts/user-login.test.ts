@@ -1,21 +1,31 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LoginResponse } from '../../../src/contract/accounts/schemas.ts';
 import { knownCaptcha, startOfWindow } from '../../testing/accounts.ts';
 import { createUser, loginAs } from '../../testing/fixtures.ts';
 import { type TestApp, testApp, testDatabase, unique } from '../../testing/test-app.ts';
+import { decodePng } from './png.ts';
 
 // The worker's database is created once (seconds); do it outside any test's time limit.
 beforeAll(() => testDatabase());
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 const login = (t: TestApp, body: unknown) => t.call<LoginResponse>('user/login', { body });
 
 async function failures(t: TestApp, username: string) {
   const row = await t.deps.db
     .selectFrom('login_failures')
-    .select(['failures', 'locked_until'])
+    .select('failures')
     .where('username', '=', username)
     .executeTakeFirst();
   return row ?? null;
+}
+
+/** A wrong password, with a known captcha from the 4th failure on; returns the envelope. */
+async function fail(t: TestApp, username: string) {
+  const validate = ((await failures(t, username))?.failures ?? 0) >= 3 ? await knownCaptcha(t, username) : '';
+  return login(t, { username, password: 'Wrong#pass1', validate });
 }
 
 describe('user/login', () => {
@@ -87,39 +97,76 @@ describe('user/login', () => {
     expect(await failures(t, u.username)).toBeNull();
   });
 
-  it('locks the account for 15 minutes after 10 failures (407, even with the right password)', async () => {
+  it('delays the next try after 5 failures (407 with retry_after), doubling, never locking the right password out', async () => {
+    // Only Date stands still (the database's timers run): waits are exact; t.advance() moves time.
+    vi.useFakeTimers({ toFake: ['Date'] });
     const t = await testApp();
     const u = await createUser(t.deps.db);
     const codes: number[] = [];
-    for (let i = 0; i < 10; i++) {
-      const validate = i >= 3 ? await knownCaptcha(t, u.username) : '';
-      codes.push((await login(t, { username: u.username, password: 'Wrong#pass1', validate })).code);
-    }
-    expect(codes).toEqual([406, 406, 406, 406, 406, 406, 406, 406, 406, 407]);
-    const locked = await login(t, {
+    for (let i = 0; i < 5; i++) codes.push((await fail(t, u.username)).code);
+    expect(codes).toEqual([406, 406, 406, 406, 406]);
+
+    const early = await login(t, {
       username: u.username,
       password: u.password,
       validate: await knownCaptcha(t, u.username),
     });
-    expect(locked.code).toBe(407);
-    t.advance(15 * 60_000 + 1000);
-    expect((await login(t, { username: u.username, password: u.password })).code).toBe(475);
-    const after = await login(t, {
+    expect(early.code).toBe(407);
+    expect(early.data).toEqual({ retry_after: 1 });
+    expect(early.message).toBe(
+      'Too many failed logins from your address: please wait 1 s and try again',
+    );
+    // A refused try checks nothing and uses nothing up: the captcha is still there.
+    expect(
+      await t.deps.db.selectFrom('captchas').select('username').where('username', '=', u.username).execute(),
+    ).toHaveLength(1);
+
+    t.advance(1000);
+    expect((await fail(t, u.username)).code).toBe(406);
+    const second = await login(t, { username: u.username, password: u.password });
+    expect(second.data).toEqual({ retry_after: 2 });
+    t.advance(1500);
+    expect((await login(t, { username: u.username, password: u.password })).data).toEqual({ retry_after: 1 });
+    t.advance(500);
+    const okRes = await login(t, {
       username: u.username,
       password: u.password,
       validate: await knownCaptcha(t, u.username),
     });
-    expect(after.code).toBe(0);
+    expect(okRes.code).toBe(0);
+    expect(await failures(t, u.username)).toBeNull();
+    const delays = await t.deps.db
+      .selectFrom('login_delays')
+      .select('failures')
+      .where('username', '=', u.username);
+    expect(await delays.execute()).toEqual([]);
   });
 
-  it('locks unknown usernames the same way', async () => {
+  it('delays unknown usernames the same way, up to 15 minutes', async () => {
+    // Only Date stands still (the database's timers run): waits are exact; t.advance() moves time.
+    vi.useFakeTimers({ toFake: ['Date'] });
     const t = await testApp();
     const ghost = unique('ghost');
-    for (let i = 0; i < 10; i++) {
-      const validate = i >= 3 ? await knownCaptcha(t, ghost) : '';
-      await login(t, { username: ghost, password: 'Wrong#pass1', validate });
+    const early = () => login(t, { username: ghost, password: 'Wrong#pass1' });
+    for (let i = 1; i <= 16; i++) {
+      // 15 minutes apart: every wait has passed before the next try.
+      if (i > 1) t.advance(15 * 60_000);
+      expect((await fail(t, ghost)).code).toBe(406);
+      if (i === 13) {
+        const wait = await early();
+        expect(wait.data).toEqual({ retry_after: 256 });
+        expect(wait.message).toBe(
+          'Too many failed logins from your address: please wait 5 min and try again',
+        );
+      }
     }
-    expect((await login(t, { username: ghost, password: 'Wrong#pass1' })).code).toBe(407);
+    t.advance(1000);
+    const capped = await early();
+    expect(capped.code).toBe(407);
+    expect(capped.data).toEqual({ retry_after: 15 * 60 - 1 });
+    expect(capped.message).toBe(
+      'Too many failed logins from your address: please wait 15 min and try again',
+    );
   });
 
   it('limits login attempts per username (429)', async () => {
@@ -157,23 +204,40 @@ describe('user/login', () => {
 });
 
 describe('user/captcha', () => {
-  it('returns an SVG image without the answer in it and stores only a hash', async () => {
+  it('returns a PNG image, not cached, and stores only a hash of the answer', async () => {
     const t = await testApp();
     const username = unique('cap');
     const res = await t.app.request(`/api/user/captcha.html?username=${username}`);
     expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toContain('image/svg+xml');
+    expect(res.headers.get('content-type')).toBe('image/png');
     expect(res.headers.get('cache-control')).toBe('no-store');
-    const svg = await res.text();
-    expect(svg.startsWith('<svg')).toBe(true);
-    expect(svg).not.toContain('<text');
-    expect(svg).not.toContain('<script');
+    const image = decodePng(new Uint8Array(await res.arrayBuffer()));
+    expect([image.width, image.height]).toEqual([360, 120]);
     const row = await t.deps.db
       .selectFrom('captchas')
       .selectAll()
       .where('username', '=', username)
       .executeTakeFirstOrThrow();
     expect(row.answer_hash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('with CAPTCHA_TEST_ANSWER (tests only) every image takes that answer; production ignores it', async () => {
+    const t = await testApp({ captchaTestAnswer: 'K3M7X' });
+    const u = await createUser(t.deps.db);
+    for (let i = 0; i < 3; i++) await fail(t, u.username);
+    const image = await t.app.request(`/api/user/captcha.html?username=${u.username}`);
+    expect(image.headers.get('content-type')).toBe('image/png');
+    expect((await login(t, { username: u.username, password: u.password, validate: 'k3m7x' })).code).toBe(0);
+
+    const prod = await testApp({ captchaTestAnswer: 'K3M7X', mode: 'production', production: true });
+    const v = await createUser(prod.deps.db);
+    for (let i = 0; i < 3; i++) await fail(prod, v.username);
+    await prod.app.request(`/api/user/captcha.html?username=${v.username}`);
+    const refused = await prod.call('user/login', {
+      body: { username: v.username, password: v.password, validate: 'K3M7X' },
+    });
+    // A random answer matches K3M7X once in 20^5 images.
+    expect(refused.code).toBe(475);
   });
 
   it('answers 422 without a username and 429 after 10 images a minute', async () => {

@@ -25,7 +25,8 @@ export const login = operation({
   area,
   method: 'POST',
   path: 'user/login',
-  summary: 'Log in with username and password (captcha answer after 3 failures)',
+  summary:
+    'Log in with username and password (captcha answer after 3 failures; 407 `{retry_after}` while the address must wait)',
   auth: 'public',
   input: LoginRequest,
   output: LoginResponse,
@@ -40,11 +41,11 @@ export const captcha = operation({
   area,
   method: 'GET',
   path: 'user/captcha',
-  summary: 'The captcha image required after 3 failed logins',
+  summary: 'The captcha image (PNG) required after 3 failed logins',
   auth: 'public',
   input: CaptchaQuery,
   output: v.string(),
-  media: 'image/svg+xml',
+  media: 'image/png',
   rateLimits: [
     { by: 'ip', limit: 60, windowMs: MINUTE },
     { by: 'field', field: 'username', limit: 10, windowMs: MINUTE },
