@@ -29,11 +29,7 @@ let w: Wired;
 beforeEach(async () => {
   w = await wireClient();
 });
-afterEach(() => {
-  w.restore();
-  $views.set([]);
-  $menu.set([]);
-});
+afterEach(() => w.restore());
 
 const home = {
   path: '/home/index',
