@@ -27,8 +27,9 @@ export interface Wired {
 }
 
 /**
- * Wires the client to a fresh test app, with every page store as a new page has it (and puts
- * them back again on `restore()`), so a test depends on nothing an earlier one left.
+ * Wires the client to the real app (over the worker's test database), with every page store as a
+ * new page has it, and puts them back so on `restore()`: a test depends on nothing an earlier one
+ * left and leaves nothing behind.
  */
 export async function wireClient(): Promise<Wired> {
   const t = await testApp();
