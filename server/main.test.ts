@@ -5,6 +5,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, startServer, stopServer } from '../scripts/server-process.mjs';
+import { openDatabase } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { seedBase } from './seed/base.ts';
+import { seedDemo } from './seed/demo.ts';
 
 /**
  * `npm start`'s server as a process: first start on an empty folder migrates and seeds, SIGTERM
@@ -76,22 +80,37 @@ async function refused(port: number, dir: string, env: Record<string, string>, a
 
 const PRODUCTION = { NODE_ENV: 'production', SMS_GATEWAY_URL: 'http://127.0.0.1:9/sms' };
 
+/** A data folder that holds the demo accounts, as a development `npm start` leaves one. */
+async function folderWithDemoAccounts(): Promise<string> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lp-dev-'));
+  const database = await openDatabase({ dataDir: dir });
+  try {
+    await migrateToLatest(database.db);
+    await seedBase(database.db, { servicePhone: '400-000-0000', serviceWebsite: 'https://example.test' });
+    expect(await seedDemo(database.db)).toBe(true);
+  } finally {
+    await database.close();
+  }
+  return dir;
+}
+
 describe('a production start', () => {
   it('refuses unsafe settings, a demo seed, and a database that holds the demo accounts', {
     timeout: 90_000,
   }, async () => {
     const port = await freePort();
     const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'lp-prod-'));
+    const development = await folderWithDemoAccounts();
     try {
       expect(await refused(port, empty, { NODE_ENV: 'production' })).toContain('SMS_GATEWAY_URL is not set');
       expect(await refused(port, empty, { ...PRODUCTION, RATE_LIMITS: 'off' })).toContain('RATE_LIMITS=off');
       expect(await refused(port, empty, PRODUCTION, ['--seed-demo'])).toContain('never seeded in production');
-      // the development folder of the test above holds the demo accounts
-      const log = await refused(port, dataDir, PRODUCTION);
+      const log = await refused(port, development, PRODUCTION);
       expect(log).toContain('demo accounts (demo, forced, multi, weak, white)');
       expect(log).not.toMatch(/Demo@2026pass|Multi#2026x/);
     } finally {
       fs.rmSync(empty, { recursive: true, force: true });
+      fs.rmSync(development, { recursive: true, force: true });
     }
   });
 

@@ -7,6 +7,8 @@ import { $identity, setToken } from '../../src/stores/auth.ts';
 import { setNavigation } from '../../src/stores/navigation.ts';
 import { $locale } from '../../src/i18n/translate.ts';
 import { sanitizeAnswer } from '../../src/features/chat/answer-html.tsx';
+import { CHAT_CLICK_GUARD_MS } from '../../src/lib/click-guard.ts';
+import { type FakeClock, fakeClock, until as frames } from '../../src/ui/testing/clock.ts';
 import { deepActive, settle } from '../../src/ui/testing/mount.tsx';
 import { rawKeys } from '../../src/ui/testing/raw-keys.ts';
 import { POSITION_KEY } from './launcher-position.ts';
@@ -28,15 +30,9 @@ const $ = <E extends Element = HTMLElement>(el: HTMLElement, selector: string) =
 const $$ = <E extends Element = HTMLElement>(el: HTMLElement, selector: string) =>
   Array.from(el.shadowRoot?.querySelectorAll<E>(selector) ?? []);
 
-async function until<T>(read: () => T | null | undefined | false, what: string, ms = 8000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = read();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 30));
-  }
-}
+/** Waits frame by frame for what the browser and the server do (works with the fake clock too). */
+const until = <T>(read: () => T | null | undefined | false | '', what: string): Promise<T> =>
+  frames(read, what, 8000);
 
 const launcher = (el: HTMLElement) => $<HTMLButtonElement>(el, '.launcher') as HTMLButtonElement;
 const messages = (el: HTMLElement, kind: string) => $$(el, `.lp-chat__message[data-kind="${kind}"]`);
@@ -77,10 +73,13 @@ function recordCalls(): { path: string; chatSession: string | null }[] {
   return seen;
 }
 
-/** Waits for the click guard of chat buttons (1 s) to pass. */
-const guard = () => new Promise((r) => setTimeout(r, 1050));
-
 describe('<lp-chat-widget>', () => {
+  let clock: FakeClock | null = null;
+  /** Lets the click guard of chat buttons (1 s) pass, on the fake clock. */
+  const guard = async () => {
+    if (!clock) throw new Error('install the fake clock first');
+    await clock.tickAsync(CHAT_CLICK_GUARD_MS);
+  };
   beforeEach(() => {
     resetChat();
     $locale.set('zh-CN');
@@ -89,6 +88,8 @@ describe('<lp-chat-widget>', () => {
     localStorage.removeItem('lp-locale');
   });
   afterEach(async () => {
+    clock?.uninstall();
+    clock = null;
     setApiFetch(null);
     setToken('');
     $identity.set({ account: '', customer: '', role: '' });
@@ -138,19 +139,26 @@ describe('<lp-chat-widget>', () => {
     const list = lastOf(el, 'questions') as HTMLElement;
     const first = $$(el, '[data-kind="questions"] .lp-chat__question').map((b) => b.textContent);
     expect(first.length).to.be.within(1, 5);
+    // the first category of the knowledge base has more than 5 questions: another batch is offered
     const batch = list.querySelector<HTMLElement>('.lp-chat__batch');
-    if (batch) {
-      batch.click();
-      await until(
-        () => $$(el, '[data-kind="questions"] .lp-chat__question')[0]?.textContent !== first[0],
-        'another batch',
-      );
-      expect(messages(el, 'questions').length).to.equal(1);
-    }
+    expect(batch, 'a "change batch" button').to.not.equal(null);
+    batch?.click();
+    await until(
+      () => $$(el, '[data-kind="questions"] .lp-chat__question')[0]?.textContent !== first[0],
+      'another batch',
+    );
+    expect(messages(el, 'questions').length, 'the batch is changed in place').to.equal(1);
+    const second = $$(el, '[data-kind="questions"] .lp-chat__question').map((b) => b.textContent);
+    expect(second.length).to.be.within(1, 5);
+    expect(
+      second.filter((q) => first.includes(q)),
+      'a batch of other questions',
+    ).to.deep.equal([]);
   });
 
   it('answers a picked question with sanitized HTML; solved is sent once and thanked', async function () {
     this.timeout(20000);
+    clock = fakeClock();
     const el = widget();
     const welcome = await openChat(el);
     welcome.querySelector<HTMLElement>('.lp-chat__question')?.click();
@@ -210,6 +218,7 @@ describe('<lp-chat-widget>', () => {
 
   it('searches a typed question, says when nothing is found (with the service phone), and keeps the conversation across a re-mount', async function () {
     this.timeout(20000);
+    clock = fakeClock();
     const el = widget();
     await openChat(el);
     const field = $<HTMLInputElement>(el, '.lp-chat__field') as HTMLInputElement;

@@ -2,15 +2,16 @@ import { expect, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { apiBase, setApiBase } from '../../src/api/config.ts';
 import { listCustomerAccounts } from '../../src/api/customer-account.ts';
-import { $token, clearAuth, setToken } from '../../src/stores/auth.ts';
-import { resetCustomerAccounts } from '../../src/stores/customers.ts';
+import { $token, setToken } from '../../src/stores/auth.ts';
 import { setNavigation } from '../../src/stores/navigation.ts';
-import { $toasts, clearNotices, showCarriedToasts } from '../../src/stores/notices.ts';
+import { $toasts, showCarriedToasts } from '../../src/stores/notices.ts';
 import { login } from '../../src/stores/session.ts';
-import { local } from '../../src/stores/storage.ts';
 import { followApiOutcomes } from '../../src/stores/api-outcomes.ts';
 import { rawKeys } from '../../src/ui/testing/raw-keys.ts';
+import { resetStores } from '../../src/stores/test-reset.ts';
+import { type FakeClock, fakeClock, until } from '../../src/ui/testing/clock.ts';
 import { createTestUser, type TestUser } from '../../src/ui/testing/server.ts';
+import { t } from '../../src/i18n/translate.ts';
 import type { LpCustomerSwitcher } from './customer-switcher.ts';
 import './customer-switcher.ts';
 
@@ -31,6 +32,7 @@ describe('<lp-customer-switcher>', () => {
   let reloads = 0;
   let navigations: string[] = [];
   let restoreNavigation: () => void = () => undefined;
+  let clock: FakeClock | null = null;
   const placed: HTMLElement[] = [];
 
   beforeEach(() => {
@@ -42,14 +44,13 @@ describe('<lp-customer-switcher>', () => {
     });
   });
   afterEach(() => {
+    clock?.uninstall();
+    clock = null;
     for (const el of placed.splice(0)) el.remove();
     restoreNavigation();
     setApiBase('');
-    clearAuth();
-    resetCustomerAccounts();
-    clearNotices();
-    // the login flags of spec §9 that login() stored (the weak `white` user sets them)
-    for (const key of ['is_weak_password', 'is_white_customer', 'pass_flag']) local.remove(key);
+    // token, customer accounts, notices, a pending 598 departure, the login flags of spec §9
+    resetStores();
   });
 
   function place(attributes: Record<string, string> = {}): LpCustomerSwitcher {
@@ -172,27 +173,33 @@ describe('<lp-customer-switcher>', () => {
     }
   });
 
-  it('shows the failure with a retry when the session is gone (598); a page with notices goes to /login', async function () {
-    this.timeout(8000);
-    // As the portal (or <lp-notices>) does on its page: a partner page without one is not left.
+  it('shows the failure with a retry when the session is gone (598); a partner page is not left', async () => {
+    setToken('no-such-token');
+    const el = place({ locale: 'en' });
+    await until(() => root(el).querySelector('[role="alert"]'), 'the failure is shown');
+    expect(root(el).querySelector('button')?.textContent).to.equal('Retry');
+    expect(combobox(el)).to.equal(null);
+    await expect(el).to.be.accessible();
+    // nothing on this page shows notices: the 598 is the element's own business
+    clock = fakeClock();
+    await clock.tickAsync(10_000);
+    expect(navigations).to.deep.equal([]);
+    expect($toasts.get()).to.deep.equal([]);
+  });
+
+  it('on a page that shows notices, a 598 says so and goes to /login after 2 s', async () => {
+    // As the portal (or <lp-notices>) does on its page.
     const stop = followApiOutcomes();
     try {
       setToken('no-such-token');
+      clock = fakeClock();
       const el = place({ locale: 'en' });
-      await waitUntil(() => root(el).querySelector('[role="alert"]'), 'the failure is shown', {
-        timeout: 5000,
-      });
-      const retry = root(el).querySelector('button');
-      expect(retry?.textContent).to.equal('Retry');
-      expect(combobox(el)).to.equal(null);
-      await expect(el).to.be.accessible();
-      await waitUntil(
-        () => navigations.includes('/login'),
-        'the catalogue sends the user to /login after 2 s',
-        {
-          timeout: 4000,
-        },
-      );
+      await until(() => root(el).querySelector('[role="alert"]'), 'the failure is shown');
+      expect($toasts.get().map((toast) => toast.message)).to.deep.equal([t('api.sessionExpired')]);
+      await clock.tickAsync(1999);
+      expect(navigations, 'still here 1 ms before 2 s').to.deep.equal([]);
+      await clock.tickAsync(1);
+      expect(navigations).to.deep.equal(['/login']);
     } finally {
       stop();
     }

@@ -1,11 +1,11 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { SMS_COUNTDOWN_KEY, clearSmsCountdown } from '../../src/features/password-dialog/index.ts';
-import { clearAuth } from '../../src/stores/auth.ts';
 import { setNavigation } from '../../src/stores/navigation.ts';
-import { $toasts, clearNotices } from '../../src/stores/notices.ts';
-import { forgetSession, login } from '../../src/stores/session.ts';
+import { $toasts } from '../../src/stores/notices.ts';
+import { login } from '../../src/stores/session.ts';
 import { session } from '../../src/stores/storage.ts';
+import { resetStores } from '../../src/stores/test-reset.ts';
 import { type FakeClock, fakeClock, until } from '../../src/ui/testing/clock.ts';
 import { settle } from '../../src/ui/testing/mount.tsx';
 import { rawKeys } from '../../src/ui/testing/raw-keys.ts';
@@ -27,9 +27,7 @@ describe('<lp-password-dialog>', () => {
     clock = null;
     for (const el of placed.splice(0)) el.remove();
     restoreNavigation();
-    forgetSession();
-    clearAuth();
-    clearNotices();
+    resetStores();
     clearSmsCountdown();
   });
 

@@ -6,22 +6,14 @@ import { t } from '../../src/i18n/translate.ts';
 import { $roles, $token, setToken } from '../../src/stores/auth.ts';
 import { $confirms } from '../../src/stores/notices.ts';
 import { resetRoutes } from '../../src/stores/routes.ts';
-import { resetSessionCheck } from '../../src/stores/session-check.ts';
 import { $signOutReason } from '../../src/stores/session.ts';
 import { guard } from './guard.ts';
 
 let w: Wired;
 beforeEach(async () => {
   w = await wireClient();
-  resetRoutes();
-  resetSessionCheck();
 });
-afterEach(() => {
-  w.restore();
-  resetRoutes();
-  resetSessionCheck();
-  $signOutReason.set(null);
-});
+afterEach(() => w.restore());
 
 let credentials = { username: '', password: '' };
 async function signIn(): Promise<string> {

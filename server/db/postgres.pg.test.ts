@@ -1,6 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { type Booted, boot } from '../boot.ts';
 import { loadConfig } from '../config.ts';
+import { DEMO_USERNAMES, demoAccountsIn } from '../seed/demo.ts';
+import { createUser } from '../testing/fixtures.ts';
 import { loadMigrations } from './migrate.ts';
 
 /**
@@ -40,55 +42,54 @@ async function call(
 }
 
 describe('PostgreSQL (DATABASE_URL)', () => {
-  let token = '';
-
-  it('migrates and seeds an empty database, then serves the account, menu and chat calls', async () => {
+  it('migrates and seeds an empty database and serves the account, menu and chat calls; a second start migrates and seeds nothing and keeps the session', async () => {
     const b = await start();
     expect(b.database.kind).toBe('postgres');
     expect(b.seeded).toBe(true);
+    expect(await demoAccountsIn(b.deps.db)).toEqual([...DEMO_USERNAMES].sort());
     const applied = await b.deps.db
       .selectFrom('kysely_migration' as never)
       .selectAll()
       .execute();
     expect(applied).toHaveLength(Object.keys(await loadMigrations()).length);
 
-    const login = await call(b, 'user/login', { body: { username: 'demo', password: 'Demo@2026pass' } });
+    // a user of the test's own, with two customer accounts
+    const user = await createUser(b.deps.db, { customers: 2 });
+    const login = await call(b, 'user/login', { body: { username: user.username, password: user.password } });
     expect(login.code).toBe(0);
-    token = (login.data as { access_token: string }).access_token;
-    const wrong = await call(b, 'user/login', { body: { username: 'demo', password: 'not-it-2026' } });
+    const first = (login.data as { access_token: string }).access_token;
+    const wrong = await call(b, 'user/login', { body: { username: user.username, password: 'not-it-2026' } });
     expect(wrong.code).toBe(406);
 
-    const info = await call(b, 'user/get-user-info', { token });
+    const info = await call(b, 'user/get-user-info', { token: first });
     expect(info.code).toBe(0);
-    const menu = await call(b, 'common/get-route', { token });
+    const menu = await call(b, 'common/get-route', { token: first });
     expect(JSON.stringify(menu.data)).toContain('/customer-order');
 
-    const accounts = await call(b, 'customer-account/index', { token });
-    const list = (accounts.data as { list: Array<{ identifier: string }>; identifier: string }).list;
-    expect(list.length).toBeGreaterThan(1);
-    const other = list.find((c) => c.identifier !== (accounts.data as { identifier: string }).identifier);
+    const accounts = await call(b, 'customer-account/index', { token: first });
+    expect((accounts.data as { identifier: string }).identifier).toBe(user.customers[0]!.identifier);
+    const target = user.customers[1]!.identifier;
     const switched = await call(b, 'customer-account/switch-customer', {
-      token,
-      body: { identifier: other!.identifier },
+      token: first,
+      body: { identifier: target },
     });
     expect(switched.code).toBe(0);
-    const newToken = (switched.data as { access_token?: string }).access_token;
-    if (newToken) token = newToken;
+    const token = (switched.data as { access_token: string }).access_token;
+    expect(token).not.toBe(first);
+    expect((await call(b, 'user/get-user-info', { token: first })).code, 'the old token is ended').toBe(598);
     const after = await call(b, 'customer-account/index', { token });
-    expect((after.data as { identifier: string }).identifier).toBe(other!.identifier);
+    expect((after.data as { identifier: string }).identifier).toBe(target);
 
     const categories = await call(b, 'customer-service/cate-list');
     expect((categories.data as unknown[]).length).toBeGreaterThanOrEqual(5);
     const search = await call(b, 'customer-service/search', { query: { keyword: '温度' } });
     expect(search.code).toBe(0);
-  });
 
-  it('a second start on the same database migrates nothing, seeds nothing and keeps the session', async () => {
-    await open[0]?.database.close();
-    open.shift();
-    const b = await start();
-    expect(b.seeded).toBe(false);
-    const info = await call(b, 'user/get-user-info', { token });
-    expect(info.code).toBe(0);
+    // the second start, on the same database
+    await b.database.close();
+    open.splice(open.indexOf(b), 1);
+    const again = await start();
+    expect(again.seeded).toBe(false);
+    expect((await call(again, 'user/get-user-info', { token })).code).toBe(0);
   });
 });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AccessTokenResponse, CustomerAccountList } from '../../src/contract/accounts/schemas.ts';
 import { createApp } from '../app.ts';
 import { OutboxSmsSender } from '../areas/accounts/sms.ts';
@@ -9,16 +9,16 @@ import { seedBase } from './base.ts';
 import { DEMO_USERNAMES, demoAccountsIn, removeDemoAccounts, seedDemo } from './demo.ts';
 
 /**
- * The demo data of README "Demo logins", in a database of its own (the shared test database
- * holds no accounts: tests make their own users).
+ * The demo data of README "Demo logins", in a database of each test's own (the shared test
+ * database holds no accounts: tests make their own users), so no test depends on another's seed.
  */
 let database: OpenedDatabase;
-beforeAll(async () => {
+beforeEach(async () => {
   database = await openDatabase({});
   await migrateToLatest(database.db);
   await seedBase(database.db, { servicePhone: '400-000-0000', serviceWebsite: 'https://example.test' });
 });
-afterAll(() => database.close());
+afterEach(() => database.close());
 
 function api() {
   const app = createApp({
@@ -49,6 +49,7 @@ describe('demo data', () => {
   });
 
   it('gives each demo login what README says it shows', async () => {
+    expect(await seedDemo(database.db)).toBe(true);
     const call = api();
     const login = async (username: string, password: string) =>
       call<{
@@ -93,6 +94,7 @@ describe('demo data', () => {
   });
 
   it('removes the demo accounts (before a production start), and their sessions with them', async () => {
+    expect(await seedDemo(database.db)).toBe(true);
     const call = api();
     const { data } = await call<{ access_token: string }>('user/login', {
       body: { username: 'demo', password: 'Demo@2026pass' },

@@ -24,6 +24,9 @@ const events = (account: string) =>
     .orderBy('id')
     .execute();
 
+const trackingCalls = () => w.requests.filter((r) => r.url.includes('/common/data-tracking.')).length;
+const errorLogCalls = () => w.requests.filter((r) => r.url.includes('/common/error-log.')).length;
+
 describe('login telemetry', () => {
   it('records timeout events at 3, 5 and 10 s without an answer', async () => {
     const user = await createUser(w.t.deps.db);
@@ -35,7 +38,6 @@ describe('login telemetry', () => {
         answer = () => resolve(w.t.app.fetch(request));
       });
     });
-    const trackingCalls = () => w.requests.filter((r) => r.url.includes('/common/data-tracking.')).length;
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const pending = login({ username: user.username, password: user.password });
     await vi.advanceTimersByTimeAsync(2999);
@@ -65,8 +67,14 @@ describe('login telemetry', () => {
 
   it('records nothing when the answer comes in time', async () => {
     const user = await createUser(w.t.deps.db);
-    await login({ username: user.username, password: user.password });
-    await new Promise((r) => setTimeout(r, 50));
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    await expect(login({ username: user.username, password: user.password })).resolves.toHaveProperty(
+      'access_token',
+    );
+    // past the last mark (10 s): a timer left running, even a late one, would call now
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(trackingCalls()).toBe(0);
+    vi.useRealTimers();
     expect(await events(user.username)).toEqual([]);
   });
 
@@ -99,7 +107,7 @@ describe('front-end error reports', () => {
   it('reports unhandled errors and rejections, except ignored ones', async () => {
     const { reportUnhandledErrors } = await import('./telemetry.ts');
     const target = new EventTarget();
-    const tag = `lp-test-${Date.now()}`;
+    const tag = `lp-test-${crypto.randomUUID()}`;
     const stop = reportUnhandledErrors(
       target,
       tag,
@@ -125,7 +133,8 @@ describe('front-end error reports', () => {
         .orderBy('message')
         .execute();
     await vi.waitFor(async () => expect(await rows()).toHaveLength(2));
-    await new Promise((r) => setTimeout(r, 100));
+    // the three reports would have left together: the ignored one and the one after stop() did not
+    expect(errorLogCalls()).toBe(2);
     expect(await rows()).toEqual([
       { message: 'boom in element', type: 'error', cu_id: '42' },
       { message: 'lost promise', type: 'unhandledrejection', cu_id: '42' },

@@ -1,10 +1,9 @@
 import { type TestApp, testApp } from '../../server/testing/test-app.ts';
-import { clearAuth } from '../stores/auth.ts';
-import { setNavigation } from '../stores/navigation.ts';
-import { clearNotices } from '../stores/notices.ts';
-import { type FetchLike, setApiBase, setApiFetch } from './config.ts';
 import { $locale } from '../i18n/translate.ts';
-import { followApiOutcomes, resetApiNotices } from '../stores/api-outcomes.ts';
+import { followApiOutcomes } from '../stores/api-outcomes.ts';
+import { setNavigation } from '../stores/navigation.ts';
+import { resetStores } from '../stores/test-reset.ts';
+import { type FetchLike, setApiBase, setApiFetch } from './config.ts';
 
 /** Test wiring only (never part of a bundle): the client talks to the real app in-process. */
 export const TEST_ORIGIN = 'http://portal.test';
@@ -27,9 +26,14 @@ export interface Wired {
   restore(): void;
 }
 
+/**
+ * Wires the client to the real app (over the worker's test database), with every page store as a
+ * new page has it, and puts them back so on `restore()`: a test depends on nothing an earlier one
+ * left and leaves nothing behind.
+ */
 export async function wireClient(): Promise<Wired> {
   const t = await testApp();
-  resetApiNotices();
+  resetStores();
   // The client asks for English answers, so assertions read in English (the default is zh-CN).
   const locale = $locale.get();
   $locale.set('en');
@@ -62,10 +66,8 @@ export async function wireClient(): Promise<Wired> {
       restoreNavigation();
       setApiFetch(null);
       setApiBase('');
-      clearNotices();
-      clearAuth();
       stopOutcomes();
-      resetApiNotices();
+      resetStores();
       $locale.set(locale);
     },
   };

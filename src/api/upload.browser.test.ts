@@ -4,6 +4,7 @@ import { $locale, setLocale } from '../i18n/translate.ts';
 import { setToken } from '../stores/auth.ts';
 import { followApiOutcomes } from '../stores/api-outcomes.ts';
 import { $toasts, clearNotices } from '../stores/notices.ts';
+import { type FakeClock, fakeClock, until } from '../ui/testing/clock.ts';
 import { setApiBase } from './config.ts';
 import { ApiError, TransportCode } from './errors.ts';
 import { type UploadProgress, upload } from './upload.ts';
@@ -36,7 +37,10 @@ async function rejection(promise: Promise<unknown>): Promise<ApiError> {
 
 describe('upload', () => {
   const locale = $locale.get();
+  let clock: FakeClock | null = null;
   afterEach(() => {
+    clock?.uninstall();
+    clock = null;
     setToken('');
     setLocale(locale);
     setApiBase('');
@@ -90,35 +94,61 @@ describe('upload', () => {
   });
 
   it('rejects a body over the server limit with 413, quietly when asked', async () => {
-    const error = await rejection(
-      upload('customer-order/no-such-upload', { file: file(2 * MB), quiet: true }),
-    );
-    expect(error.code).to.equal(Code.tooLarge);
-    expect($toasts.get()).to.deep.equal([]);
+    const stop = followApiOutcomes(); // a page that shows notices: only `quiet` keeps it silent
+    try {
+      const error = await rejection(
+        upload('customer-order/no-such-upload', { file: file(2 * MB), quiet: true }),
+      );
+      expect(error.code).to.equal(Code.tooLarge);
+      expect($toasts.get()).to.deep.equal([]);
+    } finally {
+      stop();
+    }
   });
 
-  it('aborts through the signal', async () => {
-    const controller = new AbortController();
-    const started = upload('__test__/upload-slow', {
-      file: file(16 * MB),
-      signal: controller.signal,
-      onProgress: (p) => {
-        if (p.loaded > 0 && p.loaded < p.total) controller.abort();
-      },
-    });
-    const error = await rejection(started);
-    expect(error.code).to.equal(TransportCode.aborted);
-    expect($toasts.get()).to.deep.equal([]);
-    const already = await rejection(
-      upload('__test__/upload-echo', { file: file(10), signal: controller.signal }),
-    );
-    expect(already.code).to.equal(TransportCode.aborted);
+  it('aborts through the signal, without a notice', async () => {
+    const stop = followApiOutcomes(); // a page that shows notices: an abort is still not one
+    try {
+      const controller = new AbortController();
+      const started = upload('__test__/upload-slow', {
+        file: file(16 * MB),
+        signal: controller.signal,
+        onProgress: (p) => {
+          if (p.loaded > 0 && p.loaded < p.total) controller.abort();
+        },
+      });
+      const error = await rejection(started);
+      expect(error.code).to.equal(TransportCode.aborted);
+      expect($toasts.get()).to.deep.equal([]);
+      const already = await rejection(
+        upload('__test__/upload-echo', { file: file(10), signal: controller.signal }),
+      );
+      expect(already.code).to.equal(TransportCode.aborted);
+      expect($toasts.get()).to.deep.equal([]);
+    } finally {
+      stop();
+    }
   });
 
   it('gives up when nothing moves for the idle timeout', async () => {
-    const error = await rejection(
-      upload('__test__/upload-stall', { file: file(1000), timeout: 300, quiet: true }),
-    );
+    clock = fakeClock();
+    let sent = false;
+    let settled = false;
+    const started = upload('__test__/upload-stall', {
+      file: file(1000),
+      timeout: 300,
+      quiet: true,
+      onProgress: (p) => {
+        sent = p.loaded === p.total;
+      },
+    });
+    void started.catch(() => undefined).finally(() => (settled = true));
+    // the body goes out (a real round trip); then the server says nothing for 3 s
+    await until(() => sent, 'the whole body sent');
+    await clock.tickAsync(299);
+    expect(settled, 'still waiting 1 ms before the idle timeout').to.equal(false);
+    await clock.tickAsync(1);
+    const error = await rejection(started);
     expect(error.code).to.equal(TransportCode.timeout);
   });
 

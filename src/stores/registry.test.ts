@@ -1,7 +1,11 @@
 import { build } from 'esbuild';
-import { describe, expect, it } from 'vitest';
-import { $toasts, clearNotices } from './notices.ts';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { $toasts } from './notices.ts';
 import { REGISTRY_KEY, shared, storeRegistry } from './registry.ts';
+import { resetStores } from './test-reset.ts';
+
+beforeEach(resetStores);
+afterEach(resetStores);
 
 /** Bundles notices.ts (with nanostores) as a separate, self-contained module, like a standalone embed. */
 async function separateBundle(tag: string): Promise<typeof import('./notices.ts')> {
@@ -39,6 +43,5 @@ describe('store registry', () => {
     expect($toasts.get().map((t) => t.message)).toEqual(['from bundle one']);
     two.clearNotices();
     expect(one.$toasts.get()).toEqual([]);
-    clearNotices();
   });
 });

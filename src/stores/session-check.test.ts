@@ -12,14 +12,9 @@ let w: Wired;
 let user: FixtureUser;
 beforeEach(async () => {
   w = await wireClient();
-  resetSessionCheck();
   user = await createUser(w.t.deps.db);
 });
-afterEach(() => {
-  w.restore();
-  resetSessionCheck();
-  $signOutReason.set(null);
-});
+afterEach(() => w.restore());
 
 const userInfoCalls = () => w.requests.filter((r) => r.url.includes('/user/get-user-info')).length;
 const credentials = () => ({ username: user.username, password: user.password });

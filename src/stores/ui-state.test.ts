@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   $device,
   $sidebar,
@@ -9,9 +9,10 @@ import {
   watchDevice,
 } from './app.ts';
 import { $scrollPositions, rememberScroll, savedScroll } from './scroll.ts';
-import { $settings, DEFAULT_SETTINGS, SETTINGS_KEY, changeSetting, resetSettings } from './settings.ts';
+import { $settings, DEFAULT_SETTINGS, SETTINGS_KEY, changeSetting } from './settings.ts';
 import { cookies, local, session } from './storage.ts';
 import { SYNC_STORAGE_KEY, broadcast } from './sync.ts';
+import { resetStores } from './test-reset.ts';
 import {
   $views,
   VIEWS_KEY,
@@ -29,10 +30,10 @@ const view = (path: string, affix = false) => ({
   meta: { title: path, ...(affix ? { affix } : {}) },
 });
 
+beforeEach(resetStores);
 afterEach(() => {
-  $views.set([]);
-  resetSettings();
   vi.unstubAllGlobals();
+  resetStores();
 });
 
 describe('visited tabs', () => {

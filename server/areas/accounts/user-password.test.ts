@@ -122,12 +122,15 @@ describe('user/update-pass-word', () => {
     expect(codes[10]).toBe(429);
   });
 
-  it('needs a session (598)', async () => {
+  it('needs a session (598), even with the right password, and changes nothing', async () => {
     const t = await testApp();
+    const u = await createUser(t.deps.db);
+    const before = await userRow(t, u.uid);
     const res = await t.call('user/update-pass-word', {
-      body: { username: 'demo', old_password: 'Demo@2026pass', new_password1: NEW, new_password2: NEW },
+      body: { username: u.username, old_password: u.password, new_password1: NEW, new_password2: NEW },
     });
     expect(res.code).toBe(598);
+    expect(await userRow(t, u.uid)).toEqual(before);
   });
 });
 
@@ -267,12 +270,14 @@ describe('index/change-passwd', () => {
     ).toEqual([]);
   });
 
-  it('needs a session (598)', async () => {
+  it('needs a session (598) and sends no code', async () => {
     const t = await testApp();
+    const u = await createUser(t.deps.db);
     const res = await t.call(
       'index/change-passwd',
-      form({ action: 'captcha', ur_account: 'demo', mobile: '13800138000' }),
+      form({ action: 'captcha', ur_account: u.username, mobile: u.mobile }),
     );
     expect(res.code).toBe(598);
+    expect(await lastSmsCode(t, u.mobile)).toBeUndefined();
   });
 });

@@ -74,6 +74,7 @@ describe('integration/jump-code + user/jump-login', () => {
   it('refuses unsigned, wrongly signed, stale and replayed requests (403) and issues nothing', async () => {
     const t = await app();
     const u = await createUser(t.deps.db);
+    const someoneElse = await createUser(t.deps.db);
     const body = JSON.stringify({ username: u.username });
     const unsigned = await t.call('integration/jump-code', {
       raw: body,
@@ -91,14 +92,14 @@ describe('integration/jump-code + user/jump-login', () => {
     };
     // The signature covers the body: the same headers with another body fail.
     const tampered = await t.call('integration/jump-code', {
-      raw: JSON.stringify({ username: 'demo' }),
+      raw: JSON.stringify({ username: someoneElse.username }),
       headers,
     });
     expect(tampered.code).toBe(403);
     const rows = await t.deps.db
       .selectFrom('one_time_codes')
       .select('uid')
-      .where('uid', '=', u.uid)
+      .where('uid', 'in', [u.uid, someoneElse.uid])
       .execute();
     expect(rows).toEqual([]);
     expect((await t.call('integration/jump-code', { raw: body, headers })).code).toBe(0);

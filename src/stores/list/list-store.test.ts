@@ -2,6 +2,7 @@ import { cleanStores } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UserInfo } from '../../contract/accounts/schemas.ts';
 import { $session, updateSession } from '../session.ts';
+import { resetStores } from '../test-reset.ts';
 import { createListStore, type ListParams, type ListState } from './list-store.ts';
 import { pageQuery, sortQuery } from './page-query.ts';
 
@@ -104,14 +105,15 @@ function setup() {
 
 let stores: { $state: unknown; $selected: unknown }[] = [];
 beforeEach(() => {
+  resetStores();
   vi.useFakeTimers();
   signIn(1);
 });
 afterEach(() => {
   for (const s of stores) cleanStores(s.$state as never, s.$selected as never);
   stores = [];
-  signIn(null);
   vi.useRealTimers();
+  resetStores();
 });
 const make = () => {
   const s = setup();

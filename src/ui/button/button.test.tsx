@@ -1,10 +1,16 @@
 import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import { cleanup, mount, settle, sleep } from '../testing/mount.tsx';
+import { type FakeClock, fakeClock } from '../testing/clock.ts';
+import { cleanup, mount, settle } from '../testing/mount.tsx';
 import { Button } from './button.tsx';
 
 describe('Button', () => {
-  afterEach(cleanup);
+  let clock: FakeClock | null = null;
+  afterEach(() => {
+    clock?.uninstall();
+    clock = null;
+    cleanup();
+  });
 
   it('is accessible in a shadow root', async () => {
     const m = mount(
@@ -18,8 +24,8 @@ describe('Button', () => {
     await expect(m.host).to.be.accessible();
   });
 
-  it('acts on Enter and Space, then ignores clicks while the guard is on', async function () {
-    this.timeout(8000);
+  it('acts on Enter and Space, then ignores clicks while the guard is on', async () => {
+    clock = fakeClock();
     let clicks = 0;
     const m = mount(
       <Button guardMs={1500} onClick={() => clicks++}>
@@ -37,24 +43,35 @@ describe('Button', () => {
     button.click();
     expect(clicks).to.equal(1);
     expect(m.shadow.activeElement).to.equal(button);
-    await sleep(1600);
+    await clock.tickAsync(1499);
+    await settle();
+    button.click();
+    expect(clicks, 'still guarded 1 ms before the end').to.equal(1);
+    expect(button.getAttribute('aria-disabled')).to.equal('true');
+    await clock.tickAsync(1);
+    await settle();
     expect(button.hasAttribute('aria-disabled')).to.equal(false);
     await sendKeys({ press: 'Space' });
     expect(clicks).to.equal(2);
   });
 
-  it('guards for 2 s by default', async function () {
-    this.timeout(6000);
+  it('guards for 2 s by default', async () => {
+    clock = fakeClock();
     let clicks = 0;
     const m = mount(<Button onClick={() => clicks++}>Submit</Button>);
     const button = m.$('button');
-    const t0 = performance.now();
     button.click();
-    await sleep(1000);
+    await clock.tickAsync(1000);
     button.click();
     expect(clicks).to.equal(1);
+    await settle();
     expect(button.getAttribute('aria-disabled')).to.equal('true');
-    await sleep(2100 - (performance.now() - t0));
+    await clock.tickAsync(999);
+    button.click();
+    expect(clicks, 'a click 1 ms before the end is ignored').to.equal(1);
+    await clock.tickAsync(1);
+    await settle();
+    expect(button.hasAttribute('aria-disabled')).to.equal(false);
     button.click();
     expect(clicks).to.equal(2);
   });

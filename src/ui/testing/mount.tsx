@@ -50,13 +50,26 @@ export function cleanup(): void {
   for (const m of [...mounted]) m.unmount();
 }
 
-/** Waits for React's pending work and two frames. */
-export async function settle(): Promise<void> {
-  await new Promise((r) => setTimeout(r, 0));
-  await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+/**
+ * One macrotask, through a MessageChannel as React's scheduler takes it: unlike `setTimeout(0)`
+ * it also runs while a test's fake clock (testing/clock.ts) holds the timers.
+ */
+function macrotask(): Promise<void> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
 }
 
-export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+/** Waits for React's pending work and two frames (with real or fake timers alike). */
+export async function settle(): Promise<void> {
+  await macrotask();
+  await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+}
 
 /** The focused element, looking through shadow roots. */
 export function deepActive(): Element | null {
