@@ -184,7 +184,7 @@ function classify(pixels: number[], width: number): { ch: string; score: number 
   if (!table) {
     const all = templates();
     const flat = new Float64Array(all.length * CELLS_X * CELLS_Y);
-    all.forEach((t, i) => flat.set(t.cells, i * CELLS_X * CELLS_Y));
+    for (const [i, t] of all.entries()) flat.set(t.cells, i * CELLS_X * CELLS_Y);
     table = { chars: all.map((t) => t.ch), cells: flat };
   }
   const sample = normalized(cells(pixels, width));

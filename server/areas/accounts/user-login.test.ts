@@ -113,9 +113,7 @@ describe('user/login', () => {
     });
     expect(early.code).toBe(407);
     expect(early.data).toEqual({ retry_after: 1 });
-    expect(early.message).toBe(
-      'Too many failed logins from your address: please wait 1 s and try again',
-    );
+    expect(early.message).toBe('Too many failed logins from your address: please wait 1 s and try again');
     // A refused try checks nothing and uses nothing up: the captcha is still there.
     expect(
       await t.deps.db.selectFrom('captchas').select('username').where('username', '=', u.username).execute(),
@@ -164,9 +162,7 @@ describe('user/login', () => {
     const capped = await early();
     expect(capped.code).toBe(407);
     expect(capped.data).toEqual({ retry_after: 15 * 60 - 1 });
-    expect(capped.message).toBe(
-      'Too many failed logins from your address: please wait 15 min and try again',
-    );
+    expect(capped.message).toBe('Too many failed logins from your address: please wait 15 min and try again');
   });
 
   it('limits login attempts per username (429)', async () => {
