@@ -76,20 +76,24 @@ try {
   });
   for (const call of targets) await api(base, call, { headers: { 'X-Token': token } });
   console.log(`${connections} connections, ${seconds} s per call after ${warmup} s of warm-up\n`);
-  const barePort = await freePort();
-  const bare = await startBare(barePort);
-  let bareRps = 0;
-  try {
-    const bareUrl = `http://127.0.0.1:${barePort}/`;
-    if (warmup > 0) await run(bareUrl, token, warmup);
-    const b = await run(bareUrl, token);
-    bareRps = Math.round(b.requests.average);
-    console.log(
-      `${'bare node:http (yardstick)'.padEnd(28)} ${String(bareRps).padStart(6)} req/s  p50 ${b.latency.p50} ms  p99 ${b.latency.p99} ms`,
-    );
-  } finally {
-    bare.kill();
-  }
+  // The yardstick is measured before and after the calls and the better run counts: a busy
+  // moment on a shared machine then lowers the ratio, never raises it.
+  const measureBare = async () => {
+    const barePort = await freePort();
+    const bare = await startBare(barePort);
+    try {
+      const bareUrl = `http://127.0.0.1:${barePort}/`;
+      if (warmup > 0) await run(bareUrl, token, warmup, false);
+      const b = await run(bareUrl, token, seconds, false);
+      console.log(
+        `${'bare node:http (yardstick)'.padEnd(28)} ${String(Math.round(b.requests.average)).padStart(6)} req/s  p50 ${b.latency.p50} ms  p99 ${b.latency.p99} ms`,
+      );
+      return Math.round(b.requests.average);
+    } finally {
+      bare.kill();
+    }
+  };
+  let bareRps = await measureBare();
   const rows = [{ call: 'bare node:http', 'req/s': bareRps, ratio: 1 }];
   for (const call of targets) {
     if (warmup > 0) await run(`${base}/api/${call}.html`, token, warmup);
@@ -106,13 +110,25 @@ try {
       ratio: Number((r.requests.average / bareRps).toFixed(2)),
     };
     rows.push(row);
-    const meets = row['req/s'] >= AIM.rps && row['p99 ms'] <= AIM.p99 && row.ratio >= AIM.ratio;
+    const meets = row['req/s'] >= AIM.rps && row['p99 ms'] <= AIM.p99;
     const bad = row.errors + row.non2xx + row['code≠0'];
     if (bad > 0) failed = true;
     console.log(
       `${row.call.padEnd(28)} ${String(row['req/s']).padStart(6)} req/s  p50 ${row['p50 ms']} ms  p99 ${row['p99 ms']} ms  ` +
-        `errors ${row.errors}  non-2xx ${row.non2xx}  code≠0 ${row['code≠0']}  ${row.ratio} of bare  ` +
-        `${meets ? 'meets' : 'below'} the aim (≥ ${AIM.rps} req/s, p99 ≤ ${AIM.p99} ms, ≥ ${AIM.ratio} of bare)`,
+        `errors ${row.errors}  non-2xx ${row.non2xx}  code≠0 ${row['code≠0']}  ` +
+        `${meets ? 'meets' : 'below'} the aim (≥ ${AIM.rps} req/s, p99 ≤ ${AIM.p99} ms)`,
+    );
+  }
+  const after = await measureBare();
+  if (after > bareRps) {
+    bareRps = after;
+    for (const row of rows.slice(1)) row.ratio = Number((row['req/s'] / bareRps).toFixed(2));
+    rows[0]['req/s'] = bareRps;
+  }
+  console.log(`\nyardstick: ${bareRps} req/s (the better of the runs before and after)`);
+  for (const row of rows.slice(1)) {
+    console.log(
+      `${row.call.padEnd(28)} ${row.ratio} of bare  ${row.ratio >= AIM.ratio ? 'meets' : 'below'} the aim (≥ ${AIM.ratio})`,
     );
   }
   console.log();

@@ -16,7 +16,8 @@ function expectApiHeaders(headers: Headers) {
   expect(headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
   expect(headers.get('cache-control')).toBe('no-store');
   expect(headers.get('x-content-type-options')).toBe('nosniff');
-  expect(headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+  // what only documents read stays on pages (a JSON answer opens no window and links nowhere)
+  expect(headers.get('referrer-policy')).toBeNull();
 }
 
 describe('app', () => {

@@ -1,14 +1,14 @@
-import { type Context, Hono } from 'hono';
+import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { Code } from '../src/contract/codes.ts';
 import { loadAreaRoutes } from './areas/index.ts';
 import { ApiError, say } from './core/errors.ts';
-import type { ServerMessage } from './core/messages.ts';
 import type { AppDeps, AppEnv } from './http/env.ts';
+import { apiAnswer, jsonAnswer } from './http/answer.ts';
 import { mountRoutes, requestLang, type Route } from './http/route.ts';
-import { securityHeaders } from './http/security.ts';
-import { staticAssets } from './http/static.ts';
+import { setDocumentHeaders } from './http/security.ts';
+import { assetHandler } from './http/static.ts';
 import { openApiDocument } from './openapi/document.ts';
 
 /** Every area's routes (server/areas/<area>/routes.ts), found when the server starts. */
@@ -22,6 +22,13 @@ const INFO = {
     'codes and decisions beyond the contract are in docs/api.md.',
 };
 
+const JSON_TYPE = { 'content-type': 'application/json' };
+/**
+ * A 413's answer closes the connection: the rest of the refused body is not read, so that the
+ * client's next request does not land in the middle of it (a keep-alive client reconnects).
+ */
+const CLOSE_JSON = { 'content-type': 'application/json', connection: 'close' };
+
 /** True when the client went away before the answer (a reset connection, a closed tab). */
 const clientGone = (raw: Request) => raw.signal.aborted;
 
@@ -31,60 +38,71 @@ const clientGone = (raw: Request) => raw.signal.aborted;
  * `mounted` replaces the areas' routes (tests of the HTTP layer mount probes of their own).
  */
 export function createApp(deps: AppDeps, mounted: readonly Route[] = routes): Hono<AppEnv> {
+  const { config } = deps;
   const app = new Hono<AppEnv>();
-  app.use('*', async (c, next) => {
-    c.set('deps', deps);
-    await next();
-  });
-  app.use('*', securityHeaders(deps.config));
-
   const api = new Hono<AppEnv>();
-  const fault = (c: Context, code: 404 | 413, message: ServerMessage) =>
-    c.json({ code, message: say(message, requestLang(c)), data: null }, code);
   const limitBody = bodyLimit({
-    maxSize: deps.config.bodyLimit,
-    // The rest of a refused body is not read: close the connection after the answer so that the
-    // client's next request does not land in the middle of it (a keep-alive client reconnects).
+    maxSize: config.bodyLimit,
     onError: (c) => {
-      c.header('Connection', 'close');
-      return fault(c, Code.tooLarge, 'Request body is too large');
+      const message = say('Request body is too large', requestLang(c));
+      return apiAnswer(config, JSON.stringify({ code: Code.tooLarge, message, data: null }), CLOSE_JSON, 413);
     },
   });
-  // GET and HEAD carry no body; skipping them spares building a full Request per call (hot path).
-  api.use('*', (c, next) =>
-    c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next),
-  );
-  mountRoutes(api, mounted);
+  // Only the methods that carry a body pass the limit (a GET is not even routed through it).
+  api.on(['POST', 'PUT', 'PATCH', 'DELETE'], '*', limitBody);
+  mountRoutes(api, mounted, deps);
   let document: string | undefined;
-  api.get('/openapi.json', (c) => {
+  api.get('/openapi.json', () => {
     document ??= JSON.stringify(
       openApiDocument(
         mounted.map((r) => r.op),
         INFO,
       ),
     );
-    return c.body(document, 200, { 'content-type': 'application/json; charset=utf-8' });
+    return apiAnswer(config, document, { 'content-type': 'application/json; charset=utf-8' });
   });
-  api.all('*', (c) => fault(c, Code.notFound, 'No such API call'));
   app.route('/api', api);
-  app.route('/', staticAssets(deps.config.distDir));
+
+  // What no route matches is not a route either (a GET of an API call is then the one handler its
+  // path matches, the fast path): an unknown API path is a 404 envelope, any other path a page or
+  // an asset, with the document headers.
+  const assets = assetHandler(config.distDir);
+  app.notFound((c) => {
+    if (c.req.path.startsWith('/api/')) {
+      return jsonAnswer(
+        config,
+        { code: Code.notFound, message: say('No such API call', requestLang(c)), data: null },
+        404,
+      );
+    }
+    setDocumentHeaders(c, config);
+    return assets(c);
+  });
 
   app.onError((err, c) => {
     const lang = requestLang(c);
+    // API answers carry their own headers; a page or an asset that failed gets the document ones.
+    const api = c.req.path.startsWith('/api/');
+    if (!api) setDocumentHeaders(c, config);
+    const answer = (value: unknown, status: 200 | 400 | 413 | 500 = 200, extra = JSON_TYPE) =>
+      api ? apiAnswer(config, JSON.stringify(value), extra, status) : c.json(value, status, extra);
     if (err instanceof ApiError)
-      return c.json({ code: err.code, message: err.textIn(lang), data: err.dataIn(lang) });
+      return answer({ code: err.code, message: err.textIn(lang), data: err.dataIn(lang) });
     if (err instanceof HTTPException) {
       const status = err.status === 413 ? 413 : 400;
-      if (status === 413) c.header('Connection', 'close');
       const message = status === 413 ? 'Request body is too large' : 'Bad request';
-      return c.json({ code: status, message: say(message, lang), data: null }, status);
+      return answer(
+        { code: status, message: say(message, lang), data: null },
+        status,
+        status === 413 ? CLOSE_JSON : JSON_TYPE,
+      );
     }
     if (clientGone(c.req.raw)) {
       console.info(`[server] ${c.req.method} ${c.req.path}: the client went away`);
     } else {
       console.error('[server] unhandled error', err);
     }
-    return c.json(
+    return answer(
       { code: Code.serverFault, message: say('Server error, please try again later', lang), data: null },
       500,
     );

@@ -5,10 +5,11 @@ import { authenticate, type SessionRecord } from '../areas/accounts/sessions.ts'
 import { ApiError, forbidden } from '../core/errors.ts';
 import type { ServerMessage } from '../core/messages.ts';
 import type { AppDeps } from './env.ts';
+import { requestHeader } from './request-header.ts';
 import { checkIntegrationSignature, claimSignature } from './signature.ts';
 
 /** The token of a request: the `X-Token` header (the server never reads the cookie). */
-export const tokenOf = (c: Context): string | undefined => c.req.header('x-token')?.trim() || undefined;
+export const tokenOf = (c: Context): string | undefined => requestHeader(c, 'x-token')?.trim() || undefined;
 
 /** The session a call of this kind gets: required, optional, or none. */
 export type SessionFor<A extends Auth> = A extends 'account' | 'session'
@@ -62,8 +63,8 @@ const REFUSALS = {
 export async function checkSigned(c: Context, deps: AppDeps, rawBody: string, now: Date): Promise<void> {
   const secret = deps.config.integrationSecret;
   if (!secret) throw forbidden('Integration is not configured on this server');
-  const signature = c.req.header('x-signature');
-  const check = checkIntegrationSignature(secret, c.req.header('x-timestamp'), signature, rawBody, now);
+  const signature = requestHeader(c, 'x-signature');
+  const check = checkIntegrationSignature(secret, requestHeader(c, 'x-timestamp'), signature, rawBody, now);
   if (check !== 'ok') throw forbidden(REFUSALS[check]);
   if (!(await claimSignature(deps.db, signature!, now)))
     throw forbidden('This signed request was already used');

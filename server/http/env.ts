@@ -10,8 +10,7 @@ export interface AppDeps {
   now: () => Date;
 }
 
+/** Hono's environment of the app: the dependencies reach every handler through its declaration. */
 export type AppEnv = {
-  Variables: {
-    deps: AppDeps;
-  };
+  Variables: Record<string, never>;
 };

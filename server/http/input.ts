@@ -5,22 +5,22 @@ import type { Lang } from '../../src/contract/messages.ts';
 import { messageText, parseConfig } from '../../src/contract/messages.ts';
 import type { Operation } from '../../src/contract/operation.ts';
 import { ApiError, badRequest } from '../core/errors.ts';
+import { requestHeader } from './request-header.ts';
 
 /** `application/json` and `application/<something>+json`, parameters aside. */
 const JSON_TYPE = /^application\/([\w.-]+\+)?json$/i;
-const mediaType = (c: Context) => (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+const mediaType = (c: Context) =>
+  (requestHeader(c, 'content-type') ?? '').split(';')[0]!.trim().toLowerCase();
 
 const isForm = (type: string) =>
   type === 'application/x-www-form-urlencoded' || type === 'multipart/form-data';
 
 /**
- * The raw input of a call before validation: the query of a GET (a repeated key becomes a list,
- * which no schema accepts), the body of a POST in the operation's encoding. 400 when the body
- * cannot be read; 415 when a JSON call gets another media type (a multipart body on a JSON call
- * is a malformed request for it: 400).
+ * The raw body of a POST before validation, in the operation's encoding. 400 when the body cannot
+ * be read; 415 when a JSON call gets another media type (a multipart body on a JSON call is a
+ * malformed request for it: 400).
  */
-export async function readInput(c: Context, op: Operation, rawBody?: string): Promise<unknown> {
-  if (op.method === 'GET') return readQuery(c);
+export async function readBody(c: Context, op: Operation, rawBody?: string): Promise<unknown> {
   const type = mediaType(c);
   const encoding = op.encoding ?? 'json';
   if (encoding !== 'json' && isForm(type)) return readForm(c);
@@ -48,8 +48,11 @@ export async function readInput(c: Context, op: Operation, rawBody?: string): Pr
   return body;
 }
 
-function readQuery(c: Context): Record<string, string | string[]> {
+/** The query of a GET before validation: a repeated key becomes a list, which no schema accepts. */
+export function readQuery(c: Context): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
+  // Most GETs of a page carry no query at all: no URL to parse then (the hot path).
+  if (!c.req.raw.url.includes('?')) return out;
   for (const [key, values] of Object.entries(c.req.queries())) {
     out[key] = values.length === 1 ? values[0]! : values;
   }

@@ -8,10 +8,13 @@ import type { AnswerOf, Operation, ParsedInputOf } from '../../src/contract/oper
 import type { SessionRecord } from '../areas/accounts/sessions.ts';
 import { ApiError, say } from '../core/errors.ts';
 import type { ServerMessage } from '../core/messages.ts';
+import { jsonAnswer } from './answer.ts';
 import { checkSigned, type SessionFor, sessionFor } from './auth.ts';
 import { clientIp } from './client-ip.ts';
+import { requestHeader } from './request-header.ts';
+import type { ServerConfig } from '../config.ts';
 import type { AppDeps, AppEnv } from './env.ts';
-import { readInput, validateInput } from './input.ts';
+import { readBody, readQuery, validateInput } from './input.ts';
 import { applyRateLimits } from './rate-limit.ts';
 
 /** What a handler is given: the validated input, the session its `auth` implies, and the rest. */
@@ -26,6 +29,22 @@ export interface Call<Op extends Operation> {
   /** The client's address (the socket's). */
   ip: string;
   c: Context<AppEnv>;
+}
+
+/** A call's context, a class so that a handler's `ip` is read from the socket only when asked. */
+class CallOf {
+  constructor(
+    readonly input: Record<string, unknown>,
+    readonly session: SessionRecord | null,
+    readonly deps: AppDeps,
+    readonly now: Date,
+    readonly lang: Lang,
+    readonly c: Context<AppEnv>,
+  ) {}
+
+  get ip(): string {
+    return clientIp(this.c);
+  }
 }
 
 const REPLY = Symbol('reply');
@@ -60,10 +79,23 @@ export function handle<Op extends Operation>(op: Op, handler: Handler<Op>): Rout
   return { op, handler: handler as unknown as Handler<Operation> };
 }
 
+/** Languages of the `Accept-Language` values seen (a browser sends the same one every time). */
+const langs = new Map<string, Lang>();
+
 /** The caller's language: `Accept-Language` names English first → en, otherwise zh-CN. */
 export function requestLang(c: Context): Lang {
-  const header = c.req.header('accept-language');
+  const header = requestHeader(c, 'accept-language');
   if (!header) return langOf(undefined);
+  let lang = langs.get(header);
+  if (!lang) {
+    if (langs.size >= 256) langs.clear();
+    lang = parseLang(header);
+    langs.set(header, lang);
+  }
+  return lang;
+}
+
+function parseLang(header: string): Lang {
   let best: { tag: string; q: number } | null = null;
   for (const part of header.split(',')) {
     const [tag = '', ...params] = part.trim().split(';');
@@ -84,8 +116,8 @@ const isReply = (value: unknown): value is Reply<unknown> =>
   typeof value === 'object' && value !== null && REPLY in value;
 
 /** The JSON envelope of a success. */
-function success(c: Context, data: unknown, message: string): Response {
-  return c.json({ code: Code.ok, message, data: data === undefined ? null : data });
+function success(deps: AppDeps, data: unknown, message: string): Response {
+  return jsonAnswer(deps.config, { code: Code.ok, message, data: data === undefined ? null : data });
 }
 
 /**
@@ -95,67 +127,56 @@ function success(c: Context, data: unknown, message: string): Response {
  * per-field limits, the handler, the envelope. A `background` call answers 543 for any failure
  * that is not a refusal of its input.
  */
-function routeHandler(route: Route) {
+function routeHandler(route: Route, deps: AppDeps) {
   const { op, handler } = route;
   const limits = op.rateLimits ?? [];
   const ipLimits = limits.filter((r) => r.by === 'ip');
   const userLimits = limits.filter((r) => r.by === 'user');
   const fieldLimits = limits.filter((r) => r.by === 'field');
+  const needsSession = op.auth !== 'public' && op.auth !== 'signed';
   return async (c: Context<AppEnv>): Promise<Response> => {
-    const deps = c.var.deps;
     const now = deps.now();
     const lang = requestLang(c);
-    let address: string | undefined;
-    const ip = () => (address ??= clientIp(c));
     const limited = deps.config.rateLimits;
     try {
       if (limited && ipLimits.length)
-        await applyRateLimits(deps.db, ipLimits, op.path, { ip: ip(), uid: null, input: null }, now);
+        await applyRateLimits(deps.db, ipLimits, op.path, { ip: clientIp(c), uid: null, input: null }, now);
       let raw: string | undefined;
       if (op.auth === 'signed') {
         raw = await c.req.text();
         await checkSigned(c, deps, raw, now);
       }
-      const session = (await sessionFor(c, op.auth, deps, now)) as SessionRecord | null;
+      const session = needsSession
+        ? ((await sessionFor(c, op.auth, deps, now)) as SessionRecord | null)
+        : null;
       if (limited && userLimits.length) {
         await applyRateLimits(
           deps.db,
           userLimits,
           op.path,
-          { ip: ip(), uid: session?.uid ?? null, input: null },
+          { ip: clientIp(c), uid: session?.uid ?? null, input: null },
           now,
         );
       }
-      const input = validateInput(op.input, await readInput(c, op, raw), lang) as Record<string, unknown>;
+      const given = op.method === 'GET' ? readQuery(c) : await readBody(c, op, raw);
+      const input = validateInput(op.input, given, lang) as Record<string, unknown>;
       if (limited && fieldLimits.length) {
         await applyRateLimits(
           deps.db,
           fieldLimits,
           op.path,
-          { ip: ip(), uid: session?.uid ?? null, input },
+          { ip: clientIp(c), uid: session?.uid ?? null, input },
           now,
         );
       }
-      const call = {
-        input,
-        session: session as never,
-        deps,
-        now,
-        lang,
-        c,
-        /** Read only by the handlers that need it. */
-        get ip() {
-          return ip();
-        },
-      };
-      const answer = await handler(call as Call<Operation>);
+      const answer = await handler(new CallOf(input, session, deps, now, lang, c) as Call<Operation>);
       if (answer instanceof Response) return answer;
       if (!isReply(answer)) {
         if (deps.config.checkAnswers) checkAnswer(op, answer);
-        return success(c, answer, say('ok', lang));
+        return success(deps, answer, say('ok', lang));
       }
       if (deps.config.checkAnswers) checkAnswer(op, answer.data);
-      return success(c, answer.data, say(answer.message, lang, answer.params));
+      return success(deps, answer.data, say(answer.message, lang, answer.params));
     } catch (error) {
       if (op.background && !(error instanceof ApiError)) {
         console.error(`[server] ${op.id} failed:`, error instanceof Error ? error.message : error);
@@ -186,18 +207,21 @@ function checkAnswer(op: Operation, data: unknown): void {
  * Access-Control-Allow-Origin (no credentials: the token travels in X-Token, never a cookie).
  * Preflights are answered with 204 before any limit or validation.
  */
-function partnerCors() {
+function partnerCors(config: ServerConfig) {
   return cors({
-    origin: (origin, c) =>
-      (c as Context<AppEnv>).var.deps.config.corsOrigins.includes(origin) ? origin : null,
+    origin: (origin) => (config.corsOrigins.includes(origin) ? origin : null),
     allowMethods: ['GET', 'POST', 'OPTIONS'],
     allowHeaders: ['Content-Type', 'X-Token', 'Accept-Language', CHAT_SESSION_HEADER],
     maxAge: 600,
   });
 }
 
-/** Mounts every route on `api` (the `/api` sub-app) at `/<path>.html`; one id once. */
-export function mountRoutes(api: Hono<AppEnv>, routes: readonly Route[]): void {
+/**
+ * Mounts every route on `api` (the `/api` sub-app) at `/<path>.html`; one id once. Each route is
+ * the one handler its path matches (no middleware in front: Hono answers a single match without
+ * composing a chain), and knows the app's dependencies from here.
+ */
+export function mountRoutes(api: Hono<AppEnv>, routes: readonly Route[], deps: AppDeps): void {
   const seen = new Set<string>();
   const withCors = new Set<string>();
   for (const route of routes) {
@@ -207,8 +231,8 @@ export function mountRoutes(api: Hono<AppEnv>, routes: readonly Route[]): void {
     const path = `/${op.path}.html`;
     if (op.cors && !withCors.has(path)) {
       withCors.add(path);
-      api.use(path, partnerCors());
+      api.use(path, partnerCors(deps.config));
     }
-    api.on(op.method, path, routeHandler(route));
+    api.on(op.method, path, routeHandler(route, deps));
   }
 }

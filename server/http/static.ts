@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Hono } from 'hono';
-import type { AppEnv } from './env.ts';
+import type { Context } from 'hono';
+import { PAGE_HEADERS } from './security.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -67,17 +67,19 @@ function encodedTwin(file: string, accept: string): [encoding: string, file: str
   return null;
 }
 
-function send(file: string, cache: string, accept: string, extra: Record<string, string> = {}): Response {
+/** Sends a file through the context (so the security headers set for every answer stay on it). */
+function send(c: Context, file: string, cache: string, extra: Record<string, string> = {}): Response {
   const type = TYPES[path.extname(file)] ?? 'application/octet-stream';
   const headers: Record<string, string> = {
     'content-type': type,
     'cache-control': cache,
     vary: 'Accept-Encoding',
+    ...(type.startsWith('text/html') ? PAGE_HEADERS : {}),
     ...extra,
   };
-  const twin = encodedTwin(file, accept);
+  const twin = encodedTwin(file, c.req.header('accept-encoding') ?? '');
   if (twin) headers['content-encoding'] = twin[0];
-  return new Response(fs.readFileSync(twin ? twin[1] : file), { headers });
+  return c.body(new Uint8Array(fs.readFileSync(twin ? twin[1] : file)), 200, headers);
 }
 
 /**
@@ -91,39 +93,37 @@ const EMBED_HEADERS = {
 
 /**
  * The built browser assets: `/elements/*`, `/embed/*` and the host (any other path without a
- * file falls back to the host page, which routes on the client).
+ * file falls back to the host page, which routes on the client). GET and HEAD only.
  */
-export function staticAssets(distDir: string): Hono<AppEnv> {
-  const app = new Hono<AppEnv>();
+export function assetHandler(distDir: string): (c: Context) => Response {
   const hostDir = path.join(distDir, 'host');
   const mounts: Array<[string, string, Record<string, string>]> = [
     ['/elements/', path.join(distDir, 'elements'), {}],
     ['/embed/', path.join(distDir, 'embed'), EMBED_HEADERS],
   ];
 
-  app.get('*', (c) => {
+  return (c) => {
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return c.text('Not found', 404);
     const urlPath = c.req.path;
-    const accept = c.req.header('accept-encoding') ?? '';
     for (const [prefix, dir, extra] of mounts) {
       if (urlPath.startsWith(prefix)) {
         const file = fileIn(dir, urlPath.slice(prefix.length));
         if (!file) return c.text('Not found', 404);
         const chunk = path.relative(dir, file).includes(path.sep) && HASHED.test(file);
-        return send(file, chunk ? IMMUTABLE : 'no-cache', accept, extra);
+        return send(c, file, chunk ? IMMUTABLE : 'no-cache', extra);
       }
     }
     if (urlPath === '/custom-elements.json') {
       const file = fileIn(path.dirname(distDir), 'custom-elements.json');
-      return file ? send(file, 'no-cache', accept) : c.text('Not found', 404);
+      return file ? send(c, file, 'no-cache') : c.text('Not found', 404);
     }
     const file = urlPath === '/' ? null : fileIn(hostDir, urlPath);
     if (file && !file.endsWith('index.html')) {
-      return send(file, HASHED.test(file) ? IMMUTABLE : 'no-cache', accept);
+      return send(c, file, HASHED.test(file) ? IMMUTABLE : 'no-cache');
     }
     if (path.extname(urlPath) && !urlPath.endsWith('.html')) return c.text('Not found', 404);
     const index = fileIn(hostDir, 'index.html');
-    if (!index) return c.html(NOT_BUILT, 503);
-    return send(index, 'no-cache', accept);
-  });
-  return app;
+    if (!index) return c.html(NOT_BUILT, 503, PAGE_HEADERS);
+    return send(c, index, 'no-cache');
+  };
 }

@@ -195,4 +195,10 @@ export function fallbackMessage(issue: v.BaseIssue<unknown>): string {
  * language for any issue whose schema names none. Server (422 answers) and browser (forms) alike:
  * `v.safeParse(schema, input, parseConfig(lang))`.
  */
-export const parseConfig = (lang: string | undefined) => ({ lang: langOf(lang), message: fallbackMessage });
+export const parseConfig = (lang: string | undefined) => PARSE_CONFIGS[langOf(lang)];
+
+/** One configuration per language (a parse runs on every call: no object per call). */
+const PARSE_CONFIGS: Readonly<Record<Lang, { lang: Lang; message: typeof fallbackMessage }>> = {
+  'zh-CN': Object.freeze({ lang: 'zh-CN', message: fallbackMessage }),
+  en: Object.freeze({ lang: 'en', message: fallbackMessage }),
+};

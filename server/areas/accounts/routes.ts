@@ -1,6 +1,7 @@
 import { Code } from '../../../src/contract/codes.ts';
 import * as ops from '../../../src/contract/accounts/operations.ts';
 import { ApiError, forbidden, invalidField, say } from '../../core/errors.ts';
+import { apiAnswer } from '../../http/answer.ts';
 import { handle, reply } from '../../http/route.ts';
 import { issueCaptcha } from './captcha.ts';
 import { customerAccountList, enterCustomer, startingCustomer } from './customers.ts';
@@ -17,11 +18,11 @@ const invalidCode = () =>
 export const routes = [
   handle(ops.login, ({ input, deps, now, ip }) => login(deps.db, input, now, ip)),
 
-  handle(ops.captcha, async ({ input, deps: { db, config }, now, c }) => {
+  handle(ops.captcha, async ({ input, deps: { db, config }, now }) => {
     // The test-only fixed answer (never in production: the server refuses to start with it).
     const fixed = config.production ? undefined : config.captchaTestAnswer;
     const png = await issueCaptcha(db, input.username, now, fixed);
-    return c.body(new Uint8Array(png), 200, { 'content-type': 'image/png', 'cache-control': 'no-store' });
+    return apiAnswer(config, new Uint8Array(png), { 'content-type': 'image/png' });
   }),
 
   handle(ops.getUserInfo, ({ session: s }) => ({

@@ -1,5 +1,6 @@
 import { CHAT_SESSION_HEADER } from '../../../src/contract/chat/schemas.ts';
 import * as ops from '../../../src/contract/chat/operations.ts';
+import { requestHeader } from '../../http/request-header.ts';
 import { handle, reply, type Call } from '../../http/route.ts';
 import { answersOf } from './answers.ts';
 import { addComment } from './comments.ts';
@@ -10,7 +11,12 @@ import { chatSessionFor, requireChatSession } from './sessions.ts';
 
 /** `common/get-qa-config` (GET, and POST as the spec's client sends it) and `customer-service/*`. */
 async function qaConfig({ session, deps: { db, config }, now, c }: Call<typeof ops.qaConfig>) {
-  const chat = await chatSessionFor(db, c.req.header(CHAT_SESSION_HEADER), session?.uid ?? null, now);
+  const chat = await chatSessionFor(
+    db,
+    requestHeader(c, CHAT_SESSION_HEADER.toLowerCase()),
+    session?.uid ?? null,
+    now,
+  );
   return { ...(await qaSettings(db, config)), session: chat };
 }
 
@@ -35,7 +41,11 @@ export const routes = [
   handle(ops.search, ({ input, deps }) => chatSearchOf(deps).search(input.keyword, input.limit)),
 
   handle(ops.addComment, async ({ input, session, deps: { db }, now, c }) => {
-    const chatSession = await requireChatSession(db, c.req.header(CHAT_SESSION_HEADER), now);
+    const chatSession = await requireChatSession(
+      db,
+      requestHeader(c, CHAT_SESSION_HEADER.toLowerCase()),
+      now,
+    );
     const author = { chatSession, uid: session?.uid ?? null, cuId: session?.cuId ?? null };
     return reply(await addComment(db, author, input, now), 'Thank you for your feedback');
   }),
