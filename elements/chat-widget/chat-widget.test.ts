@@ -195,12 +195,12 @@ describe('<lp-chat-widget>', () => {
     const form = await until(() => lastOf(el, 'feedback'), 'the feedback form');
     const labels = Array.from(form.querySelectorAll('.lp-chat__reason')).map((l) => l.textContent);
     expect(labels).to.deep.equal([
-      'off-topic',
-      'inaccurate answer',
-      'answer too simple',
-      'answer not understandable',
-      'problem not solved',
-      'other',
+      'Off-topic',
+      'Inaccurate answer',
+      'Answer too simple',
+      'Answer not understandable',
+      'Problem not solved',
+      'Other',
     ]);
     form.querySelectorAll<HTMLInputElement>('input[type="checkbox"]')[1]?.click();
     const text = form.querySelector<HTMLTextAreaElement>('textarea') as HTMLTextAreaElement;
@@ -423,7 +423,7 @@ describe('<lp-chat-widget>', () => {
     expect(launcher(el).getAttribute('aria-label')).to.equal('在线客服');
     $locale.set('en');
     await el.updateComplete;
-    expect(launcher(el).getAttribute('aria-label')).to.equal('Online customer service');
+    expect(launcher(el).getAttribute('aria-label')).to.equal('Online Customer Service');
     expect($(el, '.hint')?.textContent).to.equal('Arrow keys move this button');
     el.setAttribute('locale', 'zh-CN');
     await el.updateComplete;
