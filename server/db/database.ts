@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect.ts';
@@ -24,7 +25,11 @@ export async function openDatabase(options: {
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
-  const pglite = await PGlite.create(options.dataDir ? { dataDir: options.dataDir } : {});
+  // pg_trgm: the order list's keyword search (a trigram index over the searchable text).
+  const extensions = { pg_trgm };
+  const pglite = await PGlite.create(
+    options.dataDir ? { dataDir: options.dataDir, extensions } : { extensions },
+  );
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
   return {
     db,

@@ -13,6 +13,8 @@ export interface CustomersTable {
   co_id: number;
   is_white: Generated<boolean>;
   pinyin: Generated<string>;
+  /** Its orders wait for an approver of the customer before the provider sees them. */
+  requires_approval: Generated<boolean>;
 }
 
 export interface UserGroupsTable {
@@ -42,6 +44,8 @@ export interface UserCustomersTable {
   uid: number;
   cu_id: number;
   position: Generated<number>;
+  /** The user approves or rejects this customer's orders (`customer-order/auditing`). */
+  can_approve: Generated<boolean>;
 }
 
 export interface SessionsTable {

@@ -1,0 +1,44 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { GeneratedTimestamp } from '../../db/columns.ts';
+
+/** numeric columns come back as strings (exact); numbers go in. */
+export type Numeric = ColumnType<string, number | string, number | string>;
+/** date columns: `yyyy-mm-dd` in and a Date out. */
+export type DateColumn = ColumnType<Date | null, string | null | undefined, string | null>;
+
+export interface InventoryTable {
+  in_id: Generated<number>;
+  cu_id: number;
+  pr_id: number | null;
+  goods_type: number;
+  code: string;
+  name: string;
+  spec: Generated<string>;
+  unit: string;
+  batch_no: Generated<string>;
+  expiry: DateColumn;
+  quantity: Numeric;
+  reserved: Generated<string>;
+  depot: Generated<string>;
+  temp_class: string;
+  recoverable: Generated<boolean>;
+  pinyin: Generated<string>;
+  created_at: GeneratedTimestamp;
+}
+
+export interface InventoryMovementsTable {
+  id: Generated<string>;
+  in_id: number;
+  at: GeneratedTimestamp;
+  delta: Numeric;
+  kind: 'inbound' | 'reserve' | 'release' | 'outbound' | 'return' | 'adjust';
+  order_id: number | null;
+  note: Generated<string>;
+}
+
+declare module '../../db/schema.ts' {
+  interface Database {
+    inventory: InventoryTable;
+    inventory_movements: InventoryMovementsTable;
+  }
+}

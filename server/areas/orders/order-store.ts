@@ -1,0 +1,117 @@
+import { sql } from 'kysely';
+import type { Insertable } from 'kysely';
+import type { DB } from '../../db/database.ts';
+import type { OrderStatus } from '../../../src/contract/orders/domain.ts';
+import { orderSearchText } from './search-text.ts';
+import type { OrderBoxesTable, OrderGoodsTable, OrdersTable } from './tables.ts';
+
+export type NewOrder = Omit<Insertable<OrdersTable>, 'order_no' | 'search_text' | 'status'> & {
+  status: OrderStatus;
+  goods?: Array<Omit<Insertable<OrderGoodsTable>, 'order_id'>>;
+  boxes?: Array<Omit<Insertable<OrderBoxesTable>, 'order_id'>>;
+};
+
+/** `LP` + the day in China (yyyymmdd) + 6 digits of the order-number sequence. */
+export async function nextOrderNo(db: DB, now: Date): Promise<string> {
+  const day = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Asia/Shanghai',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  })
+    .format(now)
+    .replaceAll('-', '');
+  const { rows } = await sql<{ n: string }>`select nextval('order_no_seq') as n`.execute(db);
+  const n = Number(rows[0]?.n ?? 0) % 1_000_000;
+  return `LP${day}${String(n).padStart(6, '0')}`;
+}
+
+/** The names a keyword may match besides the parties: project, site and cities. */
+async function searchExtras(
+  db: DB,
+  order: {
+    pr_id?: number | null;
+    ho_id?: number | null;
+    from_city_id?: number | null;
+    to_city_id?: number | null;
+  },
+): Promise<string[]> {
+  const extra: string[] = [];
+  if (order.pr_id) {
+    const project = await db
+      .selectFrom('projects')
+      .select(['protocol_no', 'name'])
+      .where('pr_id', '=', order.pr_id)
+      .executeTakeFirst();
+    if (project) extra.push(project.protocol_no, project.name);
+  }
+  if (order.ho_id) {
+    const site = await db
+      .selectFrom('sites')
+      .select(['name', 'department'])
+      .where('ho_id', '=', order.ho_id)
+      .executeTakeFirst();
+    if (site) extra.push(site.name, site.department);
+  }
+  const cities = [order.from_city_id, order.to_city_id].filter((id): id is number => typeof id === 'number');
+  if (cities.length > 0) {
+    const rows = await db.selectFrom('regions').select('name').where('region_id', 'in', cities).execute();
+    extra.push(...rows.map((r) => r.name));
+  }
+  return extra;
+}
+
+/**
+ * Inserts an order with its goods and boxes and its first event (`created`, by its creator or
+ * the system), in the caller's transaction. Returns the new id and order number.
+ */
+export async function insertOrder(
+  db: DB,
+  order: NewOrder,
+  now: Date,
+  actor: { kind: 'customer' | 'provider' | 'system'; name: string; uid?: number | null } = {
+    kind: 'system',
+    name: '',
+  },
+): Promise<{ id: number; order_no: string }> {
+  const { goods = [], boxes = [], ...fields } = order;
+  const order_no = await nextOrderNo(db, now);
+  const search_text = orderSearchText({ ...fields, order_no, extra: await searchExtras(db, fields) });
+  const row = await db
+    .insertInto('orders')
+    .values({ created_at: now, updated_at: now, ...fields, order_no, search_text })
+    .returning(['id', 'order_no'])
+    .executeTakeFirstOrThrow();
+  if (goods.length > 0)
+    await db
+      .insertInto('order_goods')
+      .values(goods.map((g) => ({ ...g, order_id: row.id })))
+      .execute();
+  if (boxes.length > 0)
+    await db
+      .insertInto('order_boxes')
+      .values(boxes.map((b) => ({ ...b, order_id: row.id })))
+      .execute();
+  await db
+    .insertInto('order_events')
+    .values({
+      order_id: row.id,
+      at: now,
+      kind: 'created',
+      status_from: null,
+      status_to: fields.status,
+      actor_kind: actor.kind,
+      actor_name: actor.name,
+      uid: actor.uid ?? null,
+    })
+    .execute();
+  return row;
+}
+
+/** Recomputes an order's searchable text (after its parties, project, site or cities changed). */
+export async function refreshSearchText(db: DB, id: number): Promise<void> {
+  const order = await db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!order) return;
+  const search_text = orderSearchText({ ...order, extra: await searchExtras(db, order) });
+  await db.updateTable('orders').set({ search_text }).where('id', '=', id).execute();
+}

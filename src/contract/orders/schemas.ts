@@ -1,0 +1,259 @@
+import * as v from 'valibot';
+import { Id, IntIn, OptionalText, TrimmedText } from '../fields.ts';
+import { msg } from '../messages.ts';
+import {
+  ATTACHMENT_KINDS,
+  ATTACHMENT_STATES,
+  ATTACHMENT_STATUSES,
+  EXCURSION_LEVELS,
+  MILESTONES,
+  ORDER_STATUSES,
+  ORDER_TYPES,
+  TEMP_CLASSES,
+} from './domain.ts';
+
+const pick = <const T extends readonly (string | number)[]>(values: T) =>
+  v.picklist(values, msg('oneOf', { values: values.join(', ') }));
+
+export const OrderStatusSchema = pick(ORDER_STATUSES);
+export const OrderTypeSchema = pick(ORDER_TYPES);
+export const TempClassSchema = pick(TEMP_CLASSES);
+export const ExcursionSchema = pick(EXCURSION_LEVELS);
+export const MilestoneSchema = pick(MILESTONES);
+export const AttachmentKindSchema = pick(ATTACHMENT_KINDS);
+export const AttachmentStateSchema = pick(ATTACHMENT_STATES);
+export const AttachmentStatusSchema = pick(ATTACHMENT_STATUSES);
+
+/** A calendar day `yyyy-mm-dd` (China time on the server). */
+export const Day = v.pipe(v.string(msg('string')), v.regex(/^\d{4}-\d{2}-\d{2}$/, msg('date')));
+
+/** The columns the list sorts by; `-` first for descending. Default `-created_at`. */
+export const ORDER_SORTS = [
+  'created_at',
+  'order_no',
+  'pickup_at',
+  'deliver_by',
+  'status',
+  'updated_at',
+] as const;
+const SORT_VALUES = ORDER_SORTS.flatMap((key) => [key, `-${key}`] as const);
+export const OrderSort = pick(SORT_VALUES);
+
+export const LIST_LIMIT_MAX = 100;
+export const KEYWORD_MAX = 100;
+
+/**
+ * `customer-order/index` (GET query or POST body): paging as the spec's (`start`, `limit`,
+ * `currentPage`; first page 0, 10, 1), a status tab, a keyword and filters. `counts` follow every
+ * filter but the status.
+ */
+export const OrderListQuery = v.strictObject({
+  start: v.optional(IntIn(0, 10_000_000), 0),
+  limit: v.optional(IntIn(1, LIST_LIMIT_MAX), 10),
+  currentPage: v.optional(IntIn(1, 1_000_000)),
+  status: v.optional(pick(['all', ...ORDER_STATUSES] as const), 'all'),
+  keyword: v.optional(TrimmedText(KEYWORD_MAX), ''),
+  pr_id: v.optional(Id),
+  order_type: v.optional(OrderTypeSchema),
+  temp_class: v.optional(TempClassSchema),
+  excursion: v.optional(pick(['any', ...EXCURSION_LEVELS] as const)),
+  attachment_status: v.optional(AttachmentStatusSchema),
+  date_from: v.optional(Day),
+  date_to: v.optional(Day),
+  sort: v.optional(OrderSort, '-created_at'),
+});
+export type OrderListQuery = v.InferInput<typeof OrderListQuery>;
+
+const Stamp = v.string(); // ISO 8601
+const MaybeStamp = v.nullable(v.string());
+
+/** One row of the order list (masked by the server). */
+export const OrderRowSchema = v.strictObject({
+  id: v.number(),
+  order_no: v.string(),
+  status: OrderStatusSchema,
+  order_type: OrderTypeSchema,
+  is_dtp: v.number(),
+  to_goodstype: v.number(),
+  temp_class: TempClassSchema,
+  pr_id: v.nullable(v.number()),
+  project_name: v.string(),
+  protocol_no: v.string(),
+  from_company: v.string(),
+  from_contact: v.string(),
+  from_city: v.string(),
+  to_company: v.string(),
+  to_contact: v.string(),
+  to_city: v.string(),
+  site_name: v.string(),
+  pickup_at: MaybeStamp,
+  deliver_by: MaybeStamp,
+  milestone: MilestoneSchema,
+  excursion: ExcursionSchema,
+  attachment_status: AttachmentStatusSchema,
+  created_at: Stamp,
+  updated_at: Stamp,
+  version: v.number(),
+});
+export type OrderRow = v.InferOutput<typeof OrderRowSchema>;
+
+export const OrderCountsSchema = v.strictObject({
+  all: v.number(),
+  pending_approval: v.number(),
+  pending_confirm: v.number(),
+  not_finished: v.number(),
+  finished: v.number(),
+  cancelled: v.number(),
+});
+export type OrderCounts = v.InferOutput<typeof OrderCountsSchema>;
+
+export const OrderListSchema = v.strictObject({
+  list: v.array(OrderRowSchema),
+  total: v.number(),
+  counts: OrderCountsSchema,
+});
+export type OrderList = v.InferOutput<typeof OrderListSchema>;
+
+export const OrderIdQuery = v.strictObject({ id: Id });
+export type OrderIdQuery = v.InferInput<typeof OrderIdQuery>;
+
+export const GoodsLineSchema = v.strictObject({
+  id: v.number(),
+  in_id: v.nullable(v.number()),
+  goods_type: v.number(),
+  code: v.string(),
+  name: v.string(),
+  spec: v.string(),
+  batch_no: v.string(),
+  expiry: v.nullable(v.string()),
+  quantity: v.number(),
+  unit: v.string(),
+});
+export type GoodsLine = v.InferOutput<typeof GoodsLineSchema>;
+
+export const BoxSchema = v.strictObject({
+  id: v.number(),
+  box_type: v.string(),
+  logger_id: v.string(),
+  weight_kg: v.number(),
+});
+export type Box = v.InferOutput<typeof BoxSchema>;
+
+export const OrderEventSchema = v.strictObject({
+  id: v.number(),
+  at: Stamp,
+  kind: v.string(),
+  status_from: v.nullable(v.string()),
+  status_to: v.nullable(v.string()),
+  actor_kind: v.picklist(['customer', 'provider', 'system']),
+  actor_name: v.string(),
+  reason: v.string(),
+  location: v.string(),
+});
+export type OrderEvent = v.InferOutput<typeof OrderEventSchema>;
+
+export const AttachmentSchema = v.strictObject({
+  id: v.number(),
+  file_id: v.number(),
+  kind: AttachmentKindSchema,
+  status: AttachmentStateSchema,
+  reason: v.string(),
+  name: v.string(),
+  size: v.number(),
+  media_type: v.string(),
+  source: v.picklist(['customer', 'provider']),
+  uploaded_at: Stamp,
+  audited_at: MaybeStamp,
+});
+export type Attachment = v.InferOutput<typeof AttachmentSchema>;
+
+export const RemarkSchema = v.strictObject({
+  id: v.number(),
+  kind: v.picklist(['remark', 'feedback']),
+  author: v.string(),
+  text: v.string(),
+  at: Stamp,
+});
+export type Remark = v.InferOutput<typeof RemarkSchema>;
+
+/** What the session's user may do with the order now (the view shows only these). */
+export const OrderActionsSchema = v.strictObject({
+  cancel: v.boolean(),
+  edit: v.boolean(),
+  audit: v.boolean(),
+  apply_modify: v.boolean(),
+  merge: v.boolean(),
+  upload: v.boolean(),
+  remark: v.boolean(),
+});
+export type OrderActions = v.InferOutput<typeof OrderActionsSchema>;
+
+/** `customer-order/view`: the whole order (masked), with what the user may do. */
+export const OrderDetailSchema = v.strictObject({
+  ...OrderRowSchema.entries,
+  from_phone: v.string(),
+  from_address: v.string(),
+  from_city_id: v.nullable(v.number()),
+  to_phone: v.string(),
+  to_address: v.string(),
+  to_city_id: v.nullable(v.number()),
+  ho_id: v.nullable(v.number()),
+  sign_name: v.nullable(v.string()),
+  signed_at: MaybeStamp,
+  remark: v.string(),
+  cancel_reason: v.nullable(v.string()),
+  merged_into: v.nullable(v.number()),
+  merged_into_no: v.nullable(v.string()),
+  /** The fields the server masked (so the view can say why they show asterisks). */
+  masked: v.array(v.string()),
+  required_attachments: v.array(AttachmentKindSchema),
+  goods: v.array(GoodsLineSchema),
+  boxes: v.array(BoxSchema),
+  events: v.array(OrderEventSchema),
+  attachments: v.array(AttachmentSchema),
+  remarks: v.array(RemarkSchema),
+  sources: v.array(v.strictObject({ id: v.number(), order_no: v.string() })),
+  modification: v.nullable(
+    v.strictObject({
+      id: v.number(),
+      kind: v.picklist(['change', 'cancel']),
+      status: v.picklist(['pending', 'accepted', 'rejected']),
+      reason: v.string(),
+      answer: v.string(),
+      requested_at: Stamp,
+      answered_at: MaybeStamp,
+    }),
+  ),
+  actions: OrderActionsSchema,
+});
+export type OrderDetail = v.InferOutput<typeof OrderDetailSchema>;
+
+/** `common/get-car-temp`: the readings with the class's limits and the excursions found. */
+export const TemperatureSchema = v.strictObject({
+  temp_class: TempClassSchema,
+  min: v.nullable(v.number()),
+  max: v.nullable(v.number()),
+  excursion: ExcursionSchema,
+  readings: v.array(v.strictObject({ logger_id: v.string(), at: Stamp, celsius: v.number() })),
+  excursions: v.array(
+    v.strictObject({ from: Stamp, to: Stamp, peak: v.number(), minutes: v.number(), level: ExcursionSchema }),
+  ),
+});
+export type Temperature = v.InferOutput<typeof TemperatureSchema>;
+
+/** `common/get-play-track-url`: the route's points, oldest first. */
+export const TrackSchema = v.strictObject({
+  points: v.array(v.strictObject({ at: Stamp, lat: v.number(), lng: v.number() })),
+});
+export type Track = v.InferOutput<typeof TrackSchema>;
+
+export const REASON_MAX = 500;
+export const Reason = (required = true) =>
+  required
+    ? v.pipe(
+        v.string(msg('string')),
+        v.trim(),
+        v.nonEmpty(msg('required')),
+        v.maxLength(REASON_MAX, msg('maxLength', { max: REASON_MAX })),
+      )
+    : OptionalText(REASON_MAX);
