@@ -1,3 +1,4 @@
+import { FolderStorage } from './core/storage.ts';
 import { createApp } from './app.ts';
 import { type SmsSender, smsSenderFor } from './areas/accounts/sms.ts';
 import { productionProblems, type ServerConfig } from './config.ts';
@@ -55,6 +56,7 @@ export async function boot(config: ServerConfig, options: BootOptions = {}): Pro
       db: database.db,
       config,
       sms: options.sms ?? smsSenderFor(config, database.db),
+      storage: new FolderStorage(config.filesDir),
       now: () => new Date(),
     };
     // The chat search's index is loaded before the first request (see areas/chat/search-index.ts).

@@ -13,6 +13,8 @@ export interface ServerConfig {
   host: string;
   /** PGlite data folder (ignored when databaseUrl is set). */
   dataDir: string;
+  /** Where file contents are kept (`FILES_DIR`, default `DATA_DIR/files`). */
+  filesDir: string;
   /** `postgres://…` to use a PostgreSQL server instead of embedded PGlite. */
   databaseUrl: string | undefined;
   /** Folder of the built browser assets (`dist/`). */
@@ -77,6 +79,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     port: Number(env.PORT ?? 8080),
     host: env.HOST ?? '127.0.0.1',
     dataDir: path.resolve(root, env.DATA_DIR ?? 'data'),
+    filesDir: path.resolve(root, env.FILES_DIR ?? path.join(env.DATA_DIR ?? 'data', 'files')),
     databaseUrl: env.DATABASE_URL || undefined,
     distDir: path.resolve(root, env.DIST_DIR ?? 'dist'),
     corsOrigins: (env.CORS_ORIGINS ?? 'http://127.0.0.1:8081,http://localhost:8081')

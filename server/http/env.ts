@@ -1,11 +1,14 @@
 import type { ServerConfig } from '../config.ts';
 import type { DB } from '../db/database.ts';
 import type { SmsSender } from '../areas/accounts/sms.ts';
+import type { FileStorage } from '../core/storage.ts';
 
 export interface AppDeps {
   db: DB;
   config: ServerConfig;
   sms: SmsSender;
+  /** File contents (attachments, exports): a folder under `DATA_DIR` by default. */
+  storage: FileStorage;
   /** Clock, replaceable in tests that need to move time. */
   now: () => Date;
 }

@@ -1,3 +1,4 @@
+import { testStorage } from '../testing/test-app.ts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AccessTokenResponse, CustomerAccountList } from '../../src/contract/accounts/schemas.ts';
 import { createApp } from '../app.ts';
@@ -25,6 +26,7 @@ function api() {
     db: database.db,
     config: { ...loadConfig({ NODE_ENV: 'test' }), rateLimits: false },
     sms: new OutboxSmsSender(database.db),
+    storage: testStorage(),
     now: () => new Date(),
   });
   return async <T>(path: string, init: { body?: unknown; token?: string } = {}) => {

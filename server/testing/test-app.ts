@@ -1,4 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { FolderStorage } from '../core/storage.ts';
 import { createApp } from '../app.ts';
 import { loadConfig, type ServerConfig } from '../config.ts';
 import { type OpenedDatabase, openDatabase } from '../db/database.ts';
@@ -16,6 +20,17 @@ import { OutboxSmsSender } from '../areas/accounts/sms.ts';
  */
 const KEY = Symbol.for('lp.test.database');
 type Holder = { [KEY]?: Promise<OpenedDatabase> };
+
+/** One storage folder per test worker, removed when the worker ends. */
+let storage: FolderStorage | undefined;
+export function testStorage(): FolderStorage {
+  if (!storage) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lp-test-files-'));
+    process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+    storage = new FolderStorage(dir);
+  }
+  return storage;
+}
 
 export function testDatabase(): Promise<OpenedDatabase> {
   const holder = globalThis as Holder;
@@ -72,6 +87,7 @@ export async function testApp(
     db,
     config,
     sms: new OutboxSmsSender(db),
+    storage: testStorage(),
     now: () => new Date(Date.now() + offset),
   };
   const app = options.routes ? createApp(deps, options.routes) : createApp(deps);

@@ -1,0 +1,79 @@
+import { createHash, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+
+/** What a stored file came to: its size and SHA-256 (hex). */
+export interface Stored {
+  key: string;
+  size: number;
+  sha256: string;
+}
+
+/**
+ * Where file contents live (attachments, export files). Keys are made by the storage; names,
+ * types and owners are kept in the database (`files`). One implementation today, a folder; an
+ * object store would be another.
+ */
+export interface FileStorage {
+  /** Stores the bytes under a new key; stops with an error (and keeps nothing) past `maxBytes`. */
+  put(data: Uint8Array | AsyncIterable<Uint8Array>, options?: { maxBytes?: number }): Promise<Stored>;
+  /** The content as a stream; throws `FileMissing` when the key has no content. */
+  open(key: string): Readable;
+  remove(key: string): Promise<void>;
+}
+
+export class FileMissing extends Error {}
+export class FileTooLarge extends Error {}
+
+/** Keys are random UUIDs, kept two levels deep (`ab/cd/abcd…`) so no folder grows huge. */
+export class FolderStorage implements FileStorage {
+  constructor(private readonly root: string) {}
+
+  private pathOf(key: string): string {
+    if (!/^[0-9a-f-]{36}$/.test(key)) throw new FileMissing(key);
+    return path.join(this.root, key.slice(0, 2), key.slice(2, 4), key);
+  }
+
+  async put(
+    data: Uint8Array | AsyncIterable<Uint8Array>,
+    options: { maxBytes?: number } = {},
+  ): Promise<Stored> {
+    const key = randomUUID();
+    const file = this.pathOf(key);
+    await fs.promises.mkdir(path.dirname(file), { recursive: true });
+    const hash = createHash('sha256');
+    let size = 0;
+    const max = options.maxBytes ?? Number.POSITIVE_INFINITY;
+    const source = data instanceof Uint8Array ? Readable.from([data]) : Readable.from(data);
+    try {
+      await pipeline(
+        source,
+        async function* (chunks: AsyncIterable<Uint8Array>) {
+          for await (const chunk of chunks) {
+            size += chunk.byteLength;
+            if (size > max) throw new FileTooLarge(`more than ${max} bytes`);
+            hash.update(chunk);
+            yield chunk;
+          }
+        },
+        fs.createWriteStream(file, { flags: 'wx' }),
+      );
+    } catch (error) {
+      await fs.promises.rm(file, { force: true });
+      throw error;
+    }
+    return { key, size, sha256: hash.digest('hex') };
+  }
+
+  open(key: string): Readable {
+    const file = this.pathOf(key);
+    if (!fs.existsSync(file)) throw new FileMissing(key);
+    return fs.createReadStream(file);
+  }
+
+  async remove(key: string): Promise<void> {
+    await fs.promises.rm(this.pathOf(key), { force: true });
+  }
+}
