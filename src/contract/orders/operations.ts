@@ -1,6 +1,17 @@
 import { operation } from '../operation.ts';
 import { Code } from '../codes.ts';
 import {
+  ApplyInfoSchema,
+  ApplyModifyRequest,
+  AuditRequest,
+  CancelAnswer,
+  CancelRequest,
+  ChildListSchema,
+  MergeAnswer,
+  MergeRequest,
+  OrderWriteAnswer,
+  RemarkRequest,
+  RemarkSchema,
   OrderDetailSchema,
   OrderIdQuery,
   OrderListQuery,
@@ -67,5 +78,84 @@ export const orderTrack = operation({
   auth: 'session',
   input: OrderIdQuery,
   output: TrackSchema,
+  codes: [Code.notFound],
+});
+
+export const orderCancel = operation({
+  area,
+  method: 'POST',
+  path: 'customer-order/cancel',
+  summary: 'Cancel orders still pending approval or confirmation (all or none), with a reason',
+  auth: 'session',
+  input: CancelRequest,
+  output: CancelAnswer,
+  codes: [Code.notFound, Code.conflict],
+});
+
+export const orderMerge = operation({
+  area,
+  method: 'POST',
+  path: 'customer-order/merge',
+  summary:
+    'Merge ≥ 2 open orders of the same project, addresses, temperature class and goods type into a new one (Idempotency-Key header)',
+  auth: 'session',
+  input: MergeRequest,
+  output: MergeAnswer,
+  codes: [Code.notFound, Code.conflict],
+});
+
+export const orderAudit = operation({
+  area,
+  method: 'POST',
+  path: 'customer-order/auditing',
+  summary:
+    'An approver passes or rejects an order pending approval (stale version: 409 with the current order)',
+  auth: 'session',
+  input: AuditRequest,
+  output: OrderWriteAnswer,
+  codes: [Code.forbidden, Code.notFound, Code.conflict],
+});
+
+export const orderRemark = operation({
+  area,
+  method: 'POST',
+  path: 'customer-order/remark',
+  summary: 'Add a remark or feedback to an order',
+  auth: 'session',
+  input: RemarkRequest,
+  output: RemarkSchema,
+  codes: [Code.notFound],
+});
+
+export const orderApplyModify = operation({
+  area,
+  method: 'POST',
+  path: 'customer-order/apply-modify',
+  summary: 'Ask the provider to change or cancel a confirmed order (one open request at a time)',
+  auth: 'session',
+  input: ApplyModifyRequest,
+  output: OrderWriteAnswer,
+  codes: [Code.notFound, Code.conflict],
+});
+
+export const orderApplyInfo = operation({
+  area,
+  method: 'GET',
+  path: 'customer-order/get-apply-info',
+  summary: 'The order’s modification requests and the provider’s answers, newest first',
+  auth: 'session',
+  input: OrderIdQuery,
+  output: ApplyInfoSchema,
+  codes: [Code.notFound],
+});
+
+export const orderChildList = operation({
+  area,
+  method: 'POST',
+  path: 'customer-order/child-list',
+  summary: 'The orders merged into this one',
+  auth: 'session',
+  input: OrderIdQuery,
+  output: ChildListSchema,
   codes: [Code.notFound],
 });

@@ -257,3 +257,120 @@ export const Reason = (required = true) =>
         v.maxLength(REASON_MAX, msg('maxLength', { max: REASON_MAX })),
       )
     : OptionalText(REASON_MAX);
+
+export const IDS_MAX = 100;
+/** Several orders at once (bulk actions): 1–100 distinct ids. */
+export const OrderIds = v.pipe(
+  v.array(Id, msg('list')),
+  v.minLength(1, msg('minItems', { min: 1 })),
+  v.maxLength(IDS_MAX, msg('maxItems', { max: IDS_MAX })),
+  v.check((ids) => new Set(ids).size === ids.length, msg('invalid')),
+);
+
+/** `customer-order/cancel`: the orders (each still `pending_approval` or `pending_confirm`) and why. */
+export const CancelRequest = v.strictObject({ ids: OrderIds, reason: Reason() });
+export type CancelRequest = v.InferInput<typeof CancelRequest>;
+/** Which orders were cancelled (all or none: one order that may not be cancelled refuses the call). */
+export const CancelAnswer = v.strictObject({ ids: v.array(v.number()) });
+
+/** `customer-order/merge` (with an `Idempotency-Key` header): ≥ 2 open orders alike → one new order. */
+export const MergeRequest = v.strictObject({
+  ids: v.pipe(OrderIds, v.minLength(2, msg('minItems', { min: 2 }))),
+});
+export type MergeRequest = v.InferInput<typeof MergeRequest>;
+export const MergeAnswer = v.strictObject({ id: v.number(), order_no: v.string() });
+
+/** `customer-order/auditing`: an approver passes (→ `pending_confirm`) or rejects (→ `cancelled`, reason required). */
+export const AuditRequest = v.strictObject({
+  id: Id,
+  pass: v.boolean(msg('boolean')),
+  reason: OptionalText(REASON_MAX),
+  version: IntIn(1, 2_147_483_647),
+});
+export type AuditRequest = v.InferInput<typeof AuditRequest>;
+
+export const REMARK_MAX = 1000;
+/** `customer-order/remark`: a remark (or feedback) on the order's log. */
+export const RemarkRequest = v.strictObject({
+  id: Id,
+  text: v.pipe(
+    v.string(msg('string')),
+    v.trim(),
+    v.nonEmpty(msg('required')),
+    v.maxLength(REMARK_MAX, msg('maxLength', { max: REMARK_MAX })),
+  ),
+  kind: v.optional(
+    v.picklist(['remark', 'feedback'], msg('oneOf', { values: 'remark, feedback' })),
+    'remark',
+  ),
+});
+export type RemarkRequest = v.InferInput<typeof RemarkRequest>;
+
+/** The order after a write: the view's record (its new version). */
+export const OrderWriteAnswer = v.strictObject({
+  id: v.number(),
+  version: v.number(),
+  status: OrderStatusSchema,
+});
+
+/** `customer-order/apply-modify`: ask the provider to change or cancel an order it already confirmed. */
+export const ApplyModifyRequest = v.strictObject({
+  id: Id,
+  kind: v.picklist(['change', 'cancel'], msg('oneOf', { values: 'change, cancel' })),
+  /** The fields to change and their new values (`deliver_by`, `to_contact`, `to_phone`, `remark` …). */
+  changes: v.optional(
+    v.record(
+      v.pipe(v.string(), v.maxLength(40)),
+      v.pipe(v.string(msg('string')), v.maxLength(500, msg('maxLength', { max: 500 }))),
+    ),
+    {},
+  ),
+  reason: Reason(),
+  version: IntIn(1, 2_147_483_647),
+});
+export type ApplyModifyRequest = v.InferInput<typeof ApplyModifyRequest>;
+
+export const ModificationSchema = v.strictObject({
+  id: v.number(),
+  kind: v.picklist(['change', 'cancel']),
+  changes: v.record(v.string(), v.string()),
+  status: v.picklist(['pending', 'accepted', 'rejected']),
+  reason: v.string(),
+  answer: v.string(),
+  requested_at: v.string(),
+  answered_at: v.nullable(v.string()),
+});
+/** `customer-order/get-apply-info`: the order's modification requests, newest first. */
+export const ApplyInfoSchema = v.strictObject({ list: v.array(ModificationSchema) });
+
+/** `customer-order/child-list`: the orders merged into this one. */
+export const ChildListSchema = v.strictObject({ list: v.array(OrderRowSchema) });
+
+/** `common/printlog`: record a print of an order (POST) or list its prints (GET). */
+export const PrintLogRequest = v.strictObject({
+  id: Id,
+  kind: v.optional(
+    v.picklist(['waybill', 'summary'], msg('oneOf', { values: 'waybill, summary' })),
+    'waybill',
+  ),
+});
+export const PrintLogSchema = v.strictObject({
+  list: v.array(v.strictObject({ id: v.number(), kind: v.string(), by: v.string(), at: v.string() })),
+});
+
+/** `common/email`: send the order's summary (masked) to 1–10 addresses. */
+export const EmailRequest = v.strictObject({
+  id: Id,
+  to: v.pipe(
+    v.array(
+      v.pipe(v.string(msg('string')), v.trim(), v.email(msg('invalid')), v.maxLength(254)),
+      msg('list'),
+    ),
+    v.minLength(1, msg('minItems', { min: 1 })),
+    v.maxLength(10, msg('maxItems', { max: 10 })),
+  ),
+  note: OptionalText(500),
+});
+export type EmailRequest = v.InferInput<typeof EmailRequest>;
+/** `common/email-view`: the summary as it would be sent (masked, escaped HTML). */
+export const EmailViewSchema = v.strictObject({ subject: v.string(), html: v.string(), text: v.string() });

@@ -1,0 +1,106 @@
+import { Code } from '../codes.ts';
+import { Nothing } from '../fields.ts';
+import { operation } from '../operation.ts';
+import {
+  EmailRequest,
+  EmailViewSchema,
+  OrderIdQuery,
+  OrderListQuery,
+  PrintLogRequest,
+  PrintLogSchema,
+} from '../orders/schemas.ts';
+import { DownLogQuery, DownLogSchema, ExportAnswer, JobIdRequest } from './schemas.ts';
+
+/**
+ * Exports of the order list (.xlsx of the filtered set, the central-lab template), the download
+ * centre (`down-log`), print records and the order summary by email.
+ */
+const area = 'order-exports';
+
+export const exportOrders = operation({
+  area,
+  method: 'GET',
+  path: 'customer-order/xlsorder',
+  summary:
+    'The filtered order list as .xlsx (masked): the file itself for a small set, else a job for the download centre',
+  auth: 'session',
+  input: OrderListQuery,
+  output: ExportAnswer,
+});
+
+export const exportSamples = operation({
+  area,
+  method: 'GET',
+  path: 'customer-order/xlsjinyu',
+  summary: 'The same set in the central-lab sample template (.xlsx): a file or a job as above',
+  auth: 'session',
+  input: OrderListQuery,
+  output: ExportAnswer,
+});
+
+export const downLog = operation({
+  area,
+  method: 'GET',
+  path: 'customer-order/down-log',
+  summary:
+    'The user’s export jobs for the session’s customer, newest first, with progress and download links',
+  auth: 'session',
+  input: DownLogQuery,
+  output: DownLogSchema,
+});
+
+export const delDownLog = operation({
+  area,
+  method: 'GET',
+  path: 'customer-order/del-down-log',
+  summary: 'Delete an export job and its file',
+  auth: 'session',
+  input: JobIdRequest,
+  output: Nothing,
+  codes: [Code.notFound],
+});
+
+export const printLogAdd = operation({
+  area,
+  method: 'POST',
+  path: 'common/printlog',
+  summary: 'Record that the order’s waybill or summary was printed',
+  auth: 'session',
+  input: PrintLogRequest,
+  output: Nothing,
+  codes: [Code.notFound],
+});
+
+export const printLogList = operation({
+  area,
+  method: 'GET',
+  path: 'common/printlog',
+  summary: 'The order’s print records, newest first',
+  auth: 'session',
+  input: OrderIdQuery,
+  output: PrintLogSchema,
+  codes: [Code.notFound],
+});
+
+export const orderEmail = operation({
+  area,
+  method: 'POST',
+  path: 'common/email',
+  summary: 'Email the order’s summary (masked) to 1–10 addresses',
+  auth: 'session',
+  input: EmailRequest,
+  output: Nothing,
+  codes: [Code.notFound],
+  rateLimits: [{ by: 'user', limit: 20, windowMs: 60 * 60_000 }],
+});
+
+export const orderEmailView = operation({
+  area,
+  method: 'GET',
+  path: 'common/email-view',
+  summary: 'The order’s summary as an email would carry it',
+  auth: 'session',
+  input: OrderIdQuery,
+  output: EmailViewSchema,
+  codes: [Code.notFound],
+});

@@ -1,0 +1,42 @@
+import * as v from 'valibot';
+import { Id, IntIn } from '../fields.ts';
+
+export const JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
+
+/**
+ * An export's answer: `file` when the set was small enough to make at once (a short-lived signed
+ * link to download it), or `job` when it goes to the download centre.
+ */
+export const ExportAnswer = v.strictObject({
+  mode: v.picklist(['file', 'job']),
+  /** Signed download link (mode `file`), valid for a few minutes. */
+  url: v.nullable(v.string()),
+  job_id: v.nullable(v.number()),
+  rows: v.number(),
+});
+export type ExportAnswer = v.InferOutput<typeof ExportAnswer>;
+
+export const DownLogQuery = v.strictObject({
+  start: v.optional(IntIn(0, 1_000_000), 0),
+  limit: v.optional(IntIn(1, 100), 20),
+});
+
+export const ExportJobSchema = v.strictObject({
+  id: v.number(),
+  kind: v.picklist(['xlsorder', 'xlsjinyu']),
+  name: v.string(),
+  status: v.picklist(JOB_STATUSES),
+  total: v.number(),
+  done: v.number(),
+  size: v.nullable(v.number()),
+  error: v.nullable(v.string()),
+  created_at: v.string(),
+  finished_at: v.nullable(v.string()),
+  /** Signed download link when done. */
+  url: v.nullable(v.string()),
+});
+export type ExportJob = v.InferOutput<typeof ExportJobSchema>;
+
+export const DownLogSchema = v.strictObject({ list: v.array(ExportJobSchema), total: v.number() });
+
+export const JobIdRequest = v.strictObject({ id: Id });
