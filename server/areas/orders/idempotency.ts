@@ -69,7 +69,8 @@ export async function remember(db: DB, call: IdempotentCall, answer: unknown, no
  * Runs `work` once per key: a repeat with the same body answers the first answer (without
  * running `work`), another body 422. `work` and the key's record share one transaction, so a
  * failure keeps neither and the key may be used again. Two concurrent first calls: the second
- * to commit fails on the key's primary key and then replays the first's answer.
+ * to commit fails (on the key's primary key, or on the sources the first changed) and then
+ * replays the first's answer.
  */
 export async function oncePerKey<T>(
   db: DB,
@@ -86,7 +87,8 @@ export async function oncePerKey<T>(
       return answer;
     });
   } catch (error) {
-    if (error instanceof ApiError) throw error;
+    // A concurrent first call with the same key may have won (this one then failed on the key,
+    // or on the state the winner left): its answer is the answer.
     const winner = await replayed<T>(db, call);
     if (winner !== undefined) return winner;
     throw error;
