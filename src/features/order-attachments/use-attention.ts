@@ -21,6 +21,7 @@ export function useAttention(token: string) {
   const [round, setRound] = useState(0);
   const chosen = useRef(false);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `round` is how reload() asks for the same page again
   useEffect(() => {
     if (!token) return;
     const controller = new AbortController();
