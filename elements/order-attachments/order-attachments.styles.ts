@@ -5,6 +5,7 @@ export const orderAttachmentsStyles = css`
   :host {
     display: block;
     min-width: 0;
+    container-type: inline-size;
   }
   .oa {
     display: flex;
@@ -223,5 +224,21 @@ export const orderAttachmentsStyles = css`
   }
   .oa__loading {
     padding: var(--lp-space-4) 0;
+  }
+
+  /* a phone's width: the three tabs and the cards fit without sideways scrolling */
+  @container (max-width: 480px) {
+    .lp-tabs__tab {
+      padding-inline: var(--lp-space-2);
+    }
+    .oa__row {
+      padding: var(--lp-space-3);
+    }
+    .oa__file-actions {
+      margin-inline-start: 0;
+    }
+    .oa__kind-picker {
+      flex-wrap: wrap;
+    }
   }
 `;

@@ -121,7 +121,7 @@ describe('<lp-order-attachments>', () => {
       { timeout: 15000 },
     );
     // the list reloads: the order now waits for review (pending tab count 1, missing 0)
-    await waitUntil(() => /Pending Review\s*1/.test(tab(el, /Pending/).textContent ?? ''), 'counts follow', {
+    await waitUntil(() => /Pending\s*1/.test(tab(el, /Pending/).textContent ?? ''), 'counts follow', {
       timeout: 5000,
     });
     expect(tab(el, /Missing/).textContent).to.match(/0/);

@@ -13,9 +13,22 @@ type Query = Required<Omit<AttentionQuery, 'currentPage' | 'start' | 'limit'>> &
 };
 
 /**
+ * Whether an order (`o`, its project `p`) has a kind in a state, as `kindStates` decides it: a
+ * required kind with no file (missing), a file waiting for audit (pending), a kind whose files are
+ * all rejected (rejected). An order counts in every state it has.
+ */
+const HAS = {
+  missing: sql<boolean>`exists (select 1 from unnest(coalesce(p.required_attachments, '{}'::text[])) as k(kind)
+    where not exists (select 1 from order_attachments a where a.order_id = o.id and a.kind = k.kind))`,
+  pending: sql<boolean>`exists (select 1 from order_attachments a where a.order_id = o.id and a.status = 'pending')`,
+  rejected: sql<boolean>`exists (select 1 from order_attachments a where a.order_id = o.id and a.status = 'rejected'
+    and not exists (select 1 from order_attachments b where b.order_id = o.id and b.kind = a.kind and b.status <> 'rejected'))`,
+} as const;
+
+/**
  * The landing page: the customer's orders (not cancelled) whose documents are missing, pending
- * or rejected, newest first, one state or all three; counts per state follow the keyword. Rows
- * are masked as the order list's are.
+ * or rejected, newest first, one state or all three (an order with a missing and a rejected
+ * document is in both); counts per state follow the keyword. Rows are masked as the order list's.
  */
 export async function attentionList(db: DB, cuId: number | null, query: Query): Promise<AttentionList> {
   const counts = { missing: 0, pending: 0, rejected: 0 };
@@ -23,6 +36,7 @@ export async function attentionList(db: DB, cuId: number | null, query: Query): 
   const keyword = query.keyword.toLowerCase();
   const base = db
     .selectFrom('orders as o')
+    .leftJoin('projects as p', 'p.pr_id', 'o.pr_id')
     .where('o.cu_id', '=', cuId)
     .where('o.status', '!=', 'cancelled')
     .where('o.attachment_status', 'in', [...ATTENTION_STATES])
@@ -31,18 +45,22 @@ export async function attentionList(db: DB, cuId: number | null, query: Query): 
         sql<boolean>`position(${keyword} in o.search_text) > 0 or position(${keyword} in lower(o.order_no)) > 0`,
       ),
     );
-  for (const row of await base
-    .select(['o.attachment_status', (eb) => eb.fn.countAll<string>().as('n')])
-    .groupBy('o.attachment_status')
-    .execute()) {
-    if (row.attachment_status in counts) counts[row.attachment_status as keyof typeof counts] = Number(row.n);
-  }
+  const totals = await base
+    .select([
+      sql<string>`count(*) filter (where ${HAS.missing})`.as('missing'),
+      sql<string>`count(*) filter (where ${HAS.pending})`.as('pending'),
+      sql<string>`count(*) filter (where ${HAS.rejected})`.as('rejected'),
+      (eb) => eb.fn.countAll<string>().as('all'),
+    ])
+    .executeTakeFirstOrThrow();
+  counts.missing = Number(totals.missing);
+  counts.pending = Number(totals.pending);
+  counts.rejected = Number(totals.rejected);
   const picked = query.state === 'all' ? null : query.state;
-  const total = picked ? counts[picked] : counts.missing + counts.pending + counts.rejected;
+  const total = picked ? counts[picked] : Number(totals.all);
   const start = query.currentPage ? (query.currentPage - 1) * query.limit : query.start;
   const rows = await base
-    .$if(picked !== null, (qb) => qb.where('o.attachment_status', '=', picked!))
-    .leftJoin('projects as p', 'p.pr_id', 'o.pr_id')
+    .$if(picked !== null, (qb) => qb.where(HAS[picked!]))
     .leftJoin('regions as rf', 'rf.region_id', 'o.from_city_id')
     .leftJoin('regions as rt', 'rt.region_id', 'o.to_city_id')
     .select([

@@ -7,6 +7,7 @@ import type {
   StatusAnswer,
   UploadAnswer,
 } from '../../../src/contract/order-files/schemas.ts';
+import { createAttachmentOrders } from '../../testing/attachment-fixtures.ts';
 import { postFile, SAMPLES } from '../../testing/file-fixtures.ts';
 import { createUser, type FixtureUser, loginAs } from '../../testing/fixtures.ts';
 import { createOrder, createProject } from '../../testing/order-fixtures.ts';
@@ -330,6 +331,34 @@ describe('the landing page (customer-order/attachment)', () => {
     });
     expect(paged.data.list).toHaveLength(1);
     expect(paged.data.total).toBe(2);
+  });
+
+  it('counts an order in every state it has (a rejected POD and missing customs papers: both tabs)', async () => {
+    const s = await setup();
+    const [both] = await createAttachmentOrders(s.t.deps, s.cuId, [
+      {
+        required: ['pod', 'customs'],
+        files: [{ kind: 'pod', status: 'rejected', reason: '不清晰', name: 'p.pdf' }],
+      },
+    ]);
+    const all = await s.t.call<AttentionList>('customer-order/attachment', { token: s.token });
+    expect(all.data.counts).toEqual({ missing: 2, pending: 0, rejected: 1 });
+    const rejected = await s.t.call<AttentionList>('customer-order/attachment', {
+      token: s.token,
+      query: { state: 'rejected' },
+    });
+    expect(rejected.data.list.map((r) => r.id)).toEqual([both!.id]);
+    expect(rejected.data.list[0]!.attachment_status).toBe('missing');
+    expect(rejected.data.list[0]!.kinds).toEqual([
+      { kind: 'pod', state: 'rejected', reason: '不清晰' },
+      { kind: 'customs', state: 'missing', reason: '' },
+    ]);
+    const keyword = await s.t.call<AttentionList>('customer-order/attachment', {
+      token: s.token,
+      query: { keyword: both!.order_no.toLowerCase() },
+    });
+    expect(keyword.data.list.map((r) => r.id)).toEqual([both!.id]);
+    expect(keyword.data.counts).toEqual({ missing: 1, pending: 0, rejected: 1 });
   });
 });
 

@@ -49,19 +49,19 @@ export const zh = {
 } as const;
 
 export const en: Record<keyof typeof zh, string> = {
-  'orderFiles.title': 'Order Documents',
+  'orderFiles.title': 'Order Attachments',
   'orderFiles.intro':
     'These orders have documents that are missing, waiting for review or rejected. Upload what is missing, and upload a rejected document again after fixing the reason given.',
   'orderFiles.tabs': 'Filter by document state',
   'orderFiles.tab.missing': 'Missing',
   'orderFiles.tab.rejected': 'Rejected',
-  'orderFiles.tab.pending': 'Pending Review',
+  'orderFiles.tab.pending': 'Pending',
   'orderFiles.empty.missing': 'No order is missing documents.',
   'orderFiles.empty.rejected': 'No document has been rejected.',
   'orderFiles.empty.pending': 'No document is waiting for review.',
   'orderFiles.empty.hint': 'Orders that need documents will show up here.',
-  'orderFiles.failed': 'The order documents could not be loaded. Check your connection and try again.',
-  'orderFiles.loading': 'Loading order documents…',
+  'orderFiles.failed': 'The order attachments could not be loaded. Check your connection and try again.',
+  'orderFiles.loading': 'Loading order attachments…',
   'orderFiles.project': 'Project',
   'orderFiles.route': 'Route',
   'orderFiles.required': 'Required documents',
