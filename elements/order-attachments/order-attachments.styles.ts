@@ -162,7 +162,6 @@ export const orderAttachmentsStyles = css`
   .oa__file-actions {
     display: inline-flex;
     gap: var(--lp-space-1);
-    margin-inline-start: auto;
   }
   .oa__upload {
     display: flex;
@@ -233,9 +232,6 @@ export const orderAttachmentsStyles = css`
     }
     .oa__row {
       padding: var(--lp-space-3);
-    }
-    .oa__file-actions {
-      margin-inline-start: 0;
     }
     .oa__kind-picker {
       flex-wrap: wrap;

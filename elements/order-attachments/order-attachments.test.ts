@@ -186,6 +186,32 @@ describe('<lp-order-attachments>', () => {
     expect($toasts.get().map((t) => t.message)).to.include('Deleted “pod-签收单.pdf”');
   });
 
+  it('fits 320 px without sideways scrolling, in both languages', async () => {
+    const cu = user.customers[0]!.cu_id;
+    await createOrders(cu, [
+      {
+        required: ['packing_list', 'temperature_report', 'customs'],
+        files: [
+          {
+            kind: 'customs',
+            status: 'rejected',
+            reason: '报关单缺少签章，请补盖公章后重新上传',
+            name: `${'长文件名'.repeat(12)}.pdf`,
+          },
+        ],
+      },
+    ]);
+    for (const locale of ['en', 'zh-CN']) {
+      const el = place(locale);
+      el.style.cssText = 'display:block;width:320px';
+      await loaded(el);
+      const page = root(el).querySelector<HTMLElement>('.oa')!;
+      expect(page.scrollWidth, locale).to.be.at.most(320);
+      for (const row of rows(el)) expect(row.scrollWidth, locale).to.be.at.most(row.clientWidth + 2);
+      el.remove();
+    }
+  });
+
   it('says what to do when nothing needs attention, in Chinese by default', async () => {
     const el = place('zh-CN');
     await loaded(el);

@@ -161,9 +161,6 @@ export function OrderRow({ row, onChanged }: OrderRowProps) {
               <span className={`oa__badge oa__badge--${file.status}`}>
                 {t(`orderFiles.state.${file.status}`)}
               </span>
-              {file.status === 'rejected' && file.reason && (
-                <span className="oa__reason">{t('orderFiles.rejectedBecause', { reason: file.reason })}</span>
-              )}
               <span className="oa__file-actions">
                 <Button
                   variant="text"
@@ -183,6 +180,9 @@ export function OrderRow({ row, onChanged }: OrderRowProps) {
                   </Button>
                 )}
               </span>
+              {file.status === 'rejected' && file.reason && (
+                <span className="oa__reason">{t('orderFiles.rejectedBecause', { reason: file.reason })}</span>
+              )}
             </li>
           ))}
         </ul>
