@@ -1,4 +1,5 @@
 import { useT } from '../../ui/use-t.ts';
+import '../../i18n/areas/order-files.ts';
 
 /** One file on its way: its progress, then done or the reason it failed. */
 export interface QueuedUpload {
