@@ -60,6 +60,8 @@ export async function requiredKinds(db: DB, orderId: number): Promise<string[]> 
  * kinds, in the caller's transaction (every upload, audit and delete calls it before committing).
  */
 export async function refreshAttachmentStatus(trx: DB, orderId: number): Promise<AttachmentStatus> {
+  // One change of an order's documents at a time: a second transaction waits here, then sees the first's rows.
+  await trx.selectFrom('orders').select('id').where('id', '=', orderId).forUpdate().execute();
   const required = await requiredKinds(trx, orderId);
   const attachments = await trx
     .selectFrom('order_attachments')

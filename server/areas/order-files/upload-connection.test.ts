@@ -49,7 +49,7 @@ function send(
   agent: http.Agent,
   sockets: net.Socket[],
   size: number,
-  options: { chunked?: boolean } = {},
+  options: { chunked?: boolean; token?: string } = {},
 ): Promise<Answer> {
   const boundary = '----lp-test-boundary-7d1f';
   const head = Buffer.from(
@@ -64,7 +64,7 @@ function send(
   return new Promise((resolve, reject) => {
     const headers: Record<string, string | number> = {
       'content-type': `multipart/form-data; boundary=${boundary}`,
-      'x-token': token,
+      'x-token': options.token ?? token,
     };
     if (!options.chunked) headers['content-length'] = head.length + file.length + tail.length;
     const req = http.request(
@@ -153,6 +153,20 @@ describe('uploads over a keep-alive connection', () => {
       agent.destroy();
     }
   }, 60_000);
+
+  it('an upload refused before its body is read (no session) leaves the connection usable', async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const sockets: net.Socket[] = [];
+    try {
+      for (const chunked of [false, true]) {
+        const refused = await send(agent, sockets, 5 * 1024 * 1024, { chunked, token: 'not-a-token' });
+        expect([refused.status, refused.code]).toEqual([200, 598]);
+        expect(await landing(agent, sockets)).toMatchObject({ status: 200, code: 0 });
+      }
+    } finally {
+      agent.destroy();
+    }
+  });
 
   it('a declared length far over the limit is refused before the body is read', async () => {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });

@@ -26,6 +26,8 @@ import {
  */
 const area = 'order-files';
 const upload = { field: 'file', maxBytes: ATTACHMENT_MAX_BYTES } as const;
+/** Uploads per user: a busy afternoon's batch, not a script filling the storage. */
+const uploadLimits = [{ by: 'user', limit: 120, windowMs: 60_000, bucket: 'order-files/upload' }] as const;
 
 export const attentionList = operation({
   area,
@@ -49,6 +51,7 @@ export const uploadAttachment = operation({
   output: UploadAnswer,
   encoding: 'multipart',
   upload,
+  rateLimits: uploadLimits,
   codes: [Code.notFound, Code.conflict],
 });
 
@@ -62,6 +65,7 @@ export const uploadPrintScan = operation({
   output: UploadAnswer,
   encoding: 'multipart',
   upload,
+  rateLimits: uploadLimits,
   codes: [Code.notFound, Code.conflict],
 });
 
