@@ -23,7 +23,7 @@ export function cleanName(given: string, type: AttachmentType): string {
   const base = given.normalize('NFC').split(/[/\\]/).pop() ?? '';
   let stem = base.replace(UNSAFE, '').replace(RESERVED, '_').trim();
   // the extension it claims goes (jpeg and jpg are one)
-  stem = stem.replace(/\.[^.\s]{1,8}$/, '');
+  stem = stem.replace(/(?<=[^.\s])\.[^.\s]{1,8}$/, '');
   stem = stem.replace(/^[.\s]+|[.\s]+$/g, '');
   const chars = [...stem];
   if (chars.length > NAME_MAX) stem = chars.slice(0, NAME_MAX).join('').trimEnd();
