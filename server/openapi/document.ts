@@ -75,7 +75,7 @@ function answer(op: Operation): Json {
   const codes = codesOf(op);
   if (op.media) {
     return {
-      description: `the image itself; failures are envelopes (codes ${codes.join(', ')})`,
+      description: `the file itself (an image, a document); failures are envelopes (codes ${codes.join(', ')})`,
       content: { [op.media]: {} },
     };
   }
