@@ -17,6 +17,7 @@ export const budgets = {
   'embed/lp-customer-switcher.js': 80_000,
   'embed/lp-notices.js': 72_000,
   'embed/lp-password-dialog.js': 86_000,
+  'embed/lp-order-attachments.js': 86_000,
   /** The portal page's scripts before any lazy chunk: what the login page runs (issue 4: ≤ 100 KB). */
   'host-first-load': 100_000,
   /** The data table's own chunk (src/ui/data-table, TanStack Table v8, its strings), beside the kit. */

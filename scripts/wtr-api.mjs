@@ -99,11 +99,17 @@ export function realApi() {
      * Test commands on the real database, so each browser test makes its own data
      * (`executeServerCommand`, typed in src/ui/testing/server.ts):
      * `lp-create-user` (options of server/testing/fixtures.ts `createUser`) → the fixture user;
-     * `lp-last-sms-code` ({ mobile }) → the 6-digit code last sent to it, or null.
+     * `lp-last-sms-code` ({ mobile }) → the 6-digit code last sent to it, or null;
+     * `lp-attachment-orders` ({ cu_id, orders }) → orders with projects and files
+     * (server/testing/attachment-fixtures.ts).
      */
     async executeCommand({ command, payload }) {
-      if (command !== 'lp-create-user' && command !== 'lp-last-sms-code') return undefined;
+      if (!['lp-create-user', 'lp-last-sms-code', 'lp-attachment-orders'].includes(command)) return undefined;
       const { deps } = await app();
+      if (command === 'lp-attachment-orders') {
+        const { createAttachmentOrders } = await import('../server/testing/attachment-fixtures.ts');
+        return createAttachmentOrders(deps, payload.cu_id, payload.orders);
+      }
       if (command === 'lp-create-user') {
         const { createUser } = await import('../server/testing/fixtures.ts');
         return createUser(deps.db, payload ?? {});

@@ -49,7 +49,13 @@ export function createApp(deps: AppDeps, mounted: readonly Route[] = routes): Ho
     },
   });
   // Only the methods that carry a body pass the limit (a GET is not even routed through it).
-  api.on(['POST', 'PUT', 'PATCH', 'DELETE'], '*', limitBody);
+  // Uploads (multipart calls) stream their file and keep their own, larger limit.
+  const uploads = new Set(
+    mounted.filter((r) => r.op.encoding === 'multipart').map((r) => `/api/${r.op.path}.html`),
+  );
+  api.on(['POST', 'PUT', 'PATCH', 'DELETE'], '*', (c, next) =>
+    uploads.has(c.req.path) ? next() : limitBody(c, next),
+  );
   mountRoutes(api, mounted, deps);
   let document: string | undefined;
   api.get('/openapi.json', () => {

@@ -6,7 +6,8 @@ import { ApiError, forbidden } from '../core/errors.ts';
 import type { ServerMessage } from '../core/messages.ts';
 import type { AppDeps } from './env.ts';
 import { requestHeader } from './request-header.ts';
-import { checkIntegrationSignature, claimSignature } from './signature.ts';
+import { checkIntegrationSignature, claimSignature, MAX_SKEW_MS } from './signature.ts';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /** The token of a request: the `X-Token` header (the server never reads the cookie). */
 export const tokenOf = (c: Context): string | undefined => requestHeader(c, 'x-token')?.trim() || undefined;
@@ -68,4 +69,39 @@ export async function checkSigned(c: Context, deps: AppDeps, rawBody: string, no
   if (check !== 'ok') throw forbidden(REFUSALS[check]);
   if (!(await claimSignature(deps.db, signature!, now)))
     throw forbidden('This signed request was already used');
+}
+
+/** A signature check that reads the raw body as it streams by (a signed multipart upload). */
+export interface SignedBody {
+  update(chunk: Uint8Array): void;
+  /** 403 unless the bytes seen match `X-Signature` (and it was not used before). */
+  finish(): Promise<void>;
+}
+
+/**
+ * The same scheme as `checkSigned` (hex HMAC-SHA256 over `${timestamp}.` and the raw body's
+ * bytes) for a body too large to hold as text: the secret, timestamp and signature's form are
+ * checked before any byte is read, the HMAC itself when the body has been read.
+ */
+export function startSignedBody(c: Context, deps: AppDeps, now: Date): SignedBody {
+  const secret = deps.config.integrationSecret;
+  if (!secret) throw forbidden('Integration is not configured on this server');
+  const timestamp = requestHeader(c, 'x-timestamp');
+  const signature = requestHeader(c, 'x-signature');
+  if (!timestamp || !/^\d{1,12}$/.test(timestamp)) throw forbidden(REFUSALS['bad-timestamp']);
+  if (Math.abs(now.getTime() - Number(timestamp) * 1000) > MAX_SKEW_MS) throw forbidden(REFUSALS.skew);
+  if (!signature || !/^[0-9a-fA-F]{64}$/.test(signature)) throw forbidden(REFUSALS['bad-signature']);
+  const hmac = createHmac('sha256', secret).update(`${timestamp}.`);
+  return {
+    update: (chunk) => {
+      hmac.update(chunk);
+    },
+    finish: async () => {
+      const expected = hmac.digest();
+      if (!timingSafeEqual(expected, Buffer.from(signature, 'hex')))
+        throw forbidden(REFUSALS['bad-signature']);
+      if (!(await claimSignature(deps.db, signature, now)))
+        throw forbidden('This signed request was already used');
+    },
+  };
 }

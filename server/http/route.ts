@@ -9,12 +9,14 @@ import type { SessionRecord } from '../areas/accounts/sessions.ts';
 import { ApiError, say } from '../core/errors.ts';
 import type { ServerMessage } from '../core/messages.ts';
 import { jsonAnswer } from './answer.ts';
-import { checkSigned, type SessionFor, sessionFor } from './auth.ts';
+import { checkSigned, type SessionFor, sessionFor, startSignedBody } from './auth.ts';
 import { clientIp } from './client-ip.ts';
 import { requestHeader } from './request-header.ts';
 import type { ServerConfig } from '../config.ts';
 import type { AppDeps, AppEnv } from './env.ts';
 import { readBody, readQuery, validateInput } from './input.ts';
+import { readMultipart, type UploadedFile } from './multipart.ts';
+import { invalidField } from '../core/errors.ts';
 import { applyRateLimits } from './rate-limit.ts';
 
 /** What a handler is given: the validated input, the session its `auth` implies, and the rest. */
@@ -28,6 +30,12 @@ export interface Call<Op extends Operation> {
   lang: Lang;
   /** The client's address (the socket's). */
   ip: string;
+  /**
+   * The stored file of a `multipart` operation (always there: a call without it is refused with
+   * 422 first). The handler keeps it (a `files` row) or removes it; when the handler fails, the
+   * pipeline removes it.
+   */
+  file: UploadedFile | null;
   c: Context<AppEnv>;
 }
 
@@ -40,6 +48,7 @@ class CallOf {
     readonly now: Date,
     readonly lang: Lang,
     readonly c: Context<AppEnv>,
+    readonly file: UploadedFile | null,
   ) {}
 
   get ip(): string {
@@ -134,15 +143,18 @@ function routeHandler(route: Route, deps: AppDeps) {
   const userLimits = limits.filter((r) => r.by === 'user');
   const fieldLimits = limits.filter((r) => r.by === 'field');
   const needsSession = op.auth !== 'public' && op.auth !== 'signed';
+  const upload = op.encoding === 'multipart' ? op.upload : undefined;
+  if (op.encoding === 'multipart' && !upload) throw new Error(`${op.id}: a multipart call names its upload`);
   return async (c: Context<AppEnv>): Promise<Response> => {
     const now = deps.now();
     const lang = requestLang(c);
     const limited = deps.config.rateLimits;
+    let file: UploadedFile | null = null;
     try {
       if (limited && ipLimits.length)
         await applyRateLimits(deps.db, ipLimits, op.path, { ip: clientIp(c), uid: null, input: null }, now);
       let raw: string | undefined;
-      if (op.auth === 'signed') {
+      if (op.auth === 'signed' && !upload) {
         raw = await c.req.text();
         await checkSigned(c, deps, raw, now);
       }
@@ -158,8 +170,17 @@ function routeHandler(route: Route, deps: AppDeps) {
           now,
         );
       }
-      const given = op.method === 'GET' ? readQuery(c) : await readBody(c, op, raw);
+      let given: unknown;
+      if (op.method === 'GET') given = readQuery(c);
+      else if (upload) {
+        const signed = op.auth === 'signed' ? startSignedBody(c, deps, now) : null;
+        const body = await readMultipart(c, upload, deps.storage, signed?.update);
+        file = body.file;
+        await signed?.finish();
+        given = body.fields;
+      } else given = await readBody(c, op, raw);
       const input = validateInput(op.input, given, lang) as Record<string, unknown>;
+      if (upload && !file) throw invalidField(upload.field, 'Please choose a file to upload');
       if (limited && fieldLimits.length) {
         await applyRateLimits(
           deps.db,
@@ -169,7 +190,7 @@ function routeHandler(route: Route, deps: AppDeps) {
           now,
         );
       }
-      const answer = await handler(new CallOf(input, session, deps, now, lang, c) as Call<Operation>);
+      const answer = await handler(new CallOf(input, session, deps, now, lang, c, file) as Call<Operation>);
       if (answer instanceof Response) return answer;
       if (!isReply(answer)) {
         if (deps.config.checkAnswers) checkAnswer(op, answer);
@@ -178,6 +199,7 @@ function routeHandler(route: Route, deps: AppDeps) {
       if (deps.config.checkAnswers) checkAnswer(op, answer.data);
       return success(deps, answer.data, say(answer.message, lang, answer.params));
     } catch (error) {
+      if (file) await deps.storage.remove(file.key);
       if (op.background && !(error instanceof ApiError)) {
         console.error(`[server] ${op.id} failed:`, error instanceof Error ? error.message : error);
         throw new ApiError(Code.backgroundFailed, '{what} could not be stored', null, {

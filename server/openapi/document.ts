@@ -68,13 +68,14 @@ const BODY_TYPES: Record<NonNullable<Operation['encoding']>, string[]> = {
   json: ['application/json'],
   form: ['application/x-www-form-urlencoded', 'multipart/form-data'],
   'json-or-form': ['application/json', 'application/x-www-form-urlencoded'],
+  multipart: ['multipart/form-data'],
 };
 
 function answer(op: Operation): Json {
   const codes = codesOf(op);
   if (op.media) {
     return {
-      description: `the image itself; failures are envelopes (codes ${codes.join(', ')})`,
+      description: `the file itself (an image, a document); failures are envelopes (codes ${codes.join(', ')})`,
       content: { [op.media]: {} },
     };
   }
@@ -108,7 +109,23 @@ function operationObject(op: Operation): Json {
   }
   if (op.method === 'GET') out.parameters = queryParameters(inputSchema(op.input));
   else {
-    const schema = inputSchema(op.input);
+    const fields = inputSchema(op.input);
+    // A multipart call's file is a binary field beside the input's fields.
+    const schema =
+      op.encoding === 'multipart' && op.upload
+        ? {
+            ...fields,
+            properties: {
+              ...((fields.properties as Record<string, Json> | undefined) ?? {}),
+              [op.upload.field]: {
+                type: 'string',
+                format: 'binary',
+                description: `at most ${op.upload.maxBytes} bytes`,
+              },
+            },
+            required: [...((fields.required as string[] | undefined) ?? []), op.upload.field],
+          }
+        : fields;
     const content = Object.fromEntries(BODY_TYPES[op.encoding ?? 'json'].map((type) => [type, { schema }]));
     out.requestBody = { required: !op.bodyOptional, content };
   }

@@ -15,8 +15,18 @@ import { Code } from './codes.ts';
  */
 export type Auth = 'public' | 'optional' | 'account' | 'session' | 'chat' | 'signed';
 
-/** How a POST body is encoded: JSON (the default), a form, or either (the spec's clients vary). */
-export type Encoding = 'json' | 'form' | 'json-or-form';
+/**
+ * How a POST body is encoded: JSON (the default), a form, or either (the spec's clients vary); or
+ * `multipart/form-data` with one file (`upload` names its field and limit): the other fields are
+ * the input, validated by `input`, and the file is streamed to storage, never held in memory.
+ */
+export type Encoding = 'json' | 'form' | 'json-or-form' | 'multipart';
+
+/** The file of a `multipart` operation: its form field and the most bytes it may have. */
+export interface UploadSpec {
+  field: string;
+  maxBytes: number;
+}
 
 /**
  * A rate limit: at most `limit` calls per `windowMs`, counted per client address (`ip`), per
@@ -47,6 +57,8 @@ export interface OperationSpec<I extends v.GenericSchema, O extends v.GenericSch
   output: O;
   /** POST body encoding (default json). */
   encoding?: Encoding;
+  /** The file of a `multipart` operation (required with that encoding). */
+  upload?: UploadSpec;
   /** The POST body may be left out (every field is optional). */
   bodyOptional?: boolean;
   /** Open to the configured partner origins (CORS). */
@@ -88,6 +100,7 @@ export function codesOf(op: Operation): number[] {
   codes.add(Code.invalid);
   if (op.method === 'POST') codes.add(Code.badRequest);
   if (op.method === 'POST' && op.encoding !== 'form') codes.add(Code.unsupportedMedia);
+  if (op.encoding === 'multipart') codes.add(Code.tooLarge);
   if (op.auth === 'account' || op.auth === 'session') {
     codes.add(Code.sessionExpired);
     codes.add(Code.loggedInElsewhere);

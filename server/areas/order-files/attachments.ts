@@ -1,0 +1,156 @@
+import { Code } from '../../../src/contract/codes.ts';
+import type { OrderAttachment } from '../../../src/contract/order-files/schemas.ts';
+import type { AttachmentKind, AttachmentStatus } from '../../../src/contract/orders/domain.ts';
+import { ApiError, invalidField, notFound } from '../../core/errors.ts';
+import type { DB } from '../../db/database.ts';
+import type { AppDeps } from '../../http/env.ts';
+import type { UploadedFile } from '../../http/multipart.ts';
+import { refreshAttachmentStatus } from './attachment-state.ts';
+import { detectType, TYPES } from './content-type.ts';
+import { cleanName } from './file-name.ts';
+
+/** Who does something to an order's documents, as its event log records them. */
+export interface Actor {
+  kind: 'customer' | 'provider';
+  uid: number | null;
+  name: string;
+}
+
+/** The order `id` of customer `cuId`, or 404 (another customer's order is not confirmed to exist). */
+export async function ownOrder(db: DB, cuId: number | null, id: number) {
+  const order = cuId
+    ? await db
+        .selectFrom('orders')
+        .select(['id', 'order_no', 'cu_id', 'status', 'attachment_status'])
+        .where('id', '=', id)
+        .where('cu_id', '=', cuId)
+        .executeTakeFirst()
+    : undefined;
+  if (!order) throw notFound('No such order');
+  return order;
+}
+
+/** A cancelled order's documents no longer change. */
+export function assertOpenForDocuments(order: { status: string }): void {
+  if (order.status === 'cancelled')
+    throw new ApiError(Code.conflict, 'This order is cancelled: its documents can no longer change');
+}
+
+const iso = (value: Date | string | null): string | null =>
+  value === null ? null : new Date(value).toISOString();
+
+/** The attachments of `orderIds` as the pages show them, oldest first. */
+export async function attachmentsOf(db: DB, orderIds: readonly number[]): Promise<OrderAttachment[]> {
+  if (orderIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('order_attachments as a')
+    .innerJoin('files as f', 'f.file_id', 'a.file_id')
+    .select([
+      'a.id',
+      'a.order_id',
+      'a.file_id',
+      'a.kind',
+      'a.status',
+      'a.reason',
+      'a.source',
+      'a.uploaded_at',
+      'a.audited_at',
+      'a.audited_by',
+      'f.name',
+      'f.size',
+      'f.media_type',
+    ])
+    .where('a.order_id', 'in', orderIds)
+    .orderBy('a.uploaded_at')
+    .orderBy('a.id')
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    order_id: r.order_id,
+    file_id: r.file_id,
+    kind: r.kind,
+    status: r.status,
+    reason: r.reason,
+    name: r.name,
+    size: Number(r.size),
+    media_type: r.media_type,
+    source: r.source,
+    uploaded_at: iso(r.uploaded_at)!,
+    audited_at: iso(r.audited_at),
+    audited_by: r.audited_by,
+    deletable: r.source === 'customer' && r.status !== 'approved',
+  }));
+}
+
+const ACCEPTED = 'PDF, JPEG, PNG, XLSX, DOCX, CSV';
+
+/**
+ * Keeps an uploaded file as an attachment of `order`: its type decided by its content (422 with
+ * what it was found to be otherwise: an executable renamed `.pdf` is refused), its name cleaned,
+ * its SHA-256 kept; the attachment, the event and the order's attachment status in one
+ * transaction. The stored bytes are removed by the pipeline when this fails.
+ */
+export async function keepUpload(
+  deps: AppDeps,
+  order: { id: number; cu_id: number },
+  kind: AttachmentKind,
+  file: UploadedFile,
+  actor: Actor,
+  now: Date,
+): Promise<{ attachment: OrderAttachment; attachment_status: AttachmentStatus; sha256: string }> {
+  if (file.size === 0) throw invalidField('file', 'The file is empty');
+  const detected = await detectType(deps.storage, file.key);
+  if (!detected.ok) {
+    throw invalidField('file', 'This file is not one of {types} (its content is {found})', {
+      types: ACCEPTED,
+      found: detected.found,
+    });
+  }
+  const name = cleanName(file.name, detected.type);
+  const media = TYPES[detected.type].media;
+  const { id, status } = await deps.db.transaction().execute(async (trx) => {
+    const stored = await trx
+      .insertInto('files')
+      .values({
+        cu_id: order.cu_id,
+        uid: actor.uid,
+        name,
+        media_type: media,
+        size: file.size,
+        sha256: file.sha256,
+        storage_key: file.key,
+        created_at: now,
+      })
+      .returning('file_id')
+      .executeTakeFirstOrThrow();
+    const attachment = await trx
+      .insertInto('order_attachments')
+      .values({
+        order_id: order.id,
+        file_id: stored.file_id,
+        kind,
+        source: actor.kind,
+        uploaded_by: actor.uid,
+        uploaded_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('order_events')
+      .values({
+        order_id: order.id,
+        at: now,
+        kind: 'attachment_uploaded',
+        status_from: null,
+        status_to: null,
+        actor_kind: actor.kind,
+        actor_name: actor.name,
+        uid: actor.uid,
+        reason: `${kind}: ${name}`,
+      })
+      .execute();
+    return { id: attachment.id, status: await refreshAttachmentStatus(trx, order.id) };
+  });
+  const [attachment] = (await attachmentsOf(deps.db, [order.id])).filter((a) => a.id === id);
+  return { attachment: attachment!, attachment_status: status, sha256: file.sha256 };
+}

@@ -1,0 +1,62 @@
+import { apiBase } from '../../api/config.ts';
+import { call } from '../../api/transport.ts';
+import { upload, type UploadProgress } from '../../api/upload.ts';
+import * as ops from '../../contract/order-files/operations.ts';
+import {
+  ATTACHMENT_MAX_BYTES,
+  type AttentionList,
+  type AttentionState,
+  type StatusAnswer,
+  type UploadAnswer,
+} from '../../contract/order-files/schemas.ts';
+import type { AttachmentKind } from '../../contract/orders/domain.ts';
+
+export const PAGE_SIZE = 10;
+
+/** A page of the orders whose documents are in `state`, with the counts of every state. */
+export const loadAttention = (
+  state: AttentionState,
+  page: number,
+  signal?: AbortSignal,
+): Promise<AttentionList> =>
+  call(
+    ops.attentionList,
+    { state, currentPage: page, limit: PAGE_SIZE },
+    signal ? { signal, quiet: true } : { quiet: true },
+  );
+
+/** True when a file may be sent at all (the server decides its type by its content). */
+export const fitsLimit = (file: File): boolean => file.size <= ATTACHMENT_MAX_BYTES;
+
+/** Uploads one file of `kind` to order `orderId` with progress (failures are shown by the caller). */
+export const uploadAttachment = (
+  orderId: number,
+  kind: Exclude<AttachmentKind, 'print_scan'>,
+  file: File,
+  onProgress: (progress: UploadProgress) => void,
+  signal: AbortSignal,
+): Promise<UploadAnswer> =>
+  upload<UploadAnswer>(ops.uploadAttachment.path, {
+    file,
+    fields: { id: orderId, kind },
+    onProgress,
+    signal,
+    quiet: true,
+  });
+
+export const deleteAttachment = (fileId: number): Promise<StatusAnswer> =>
+  call(ops.deleteFile, { file_id: fileId });
+
+/**
+ * Downloads a file: asks for a short-lived signed link, then follows it (the server answers it
+ * as an attachment, so the page stays where it is).
+ */
+export async function downloadAttachment(fileId: number): Promise<void> {
+  const link = await call(ops.attachmentLink, { file_id: fileId });
+  const base = new URL(`${apiBase().replace(/\/+$/, '')}/`, document.baseURI);
+  const anchor = document.createElement('a');
+  anchor.href = new URL(link.url.replace(/^\/api\//, ''), base).href;
+  anchor.download = link.name;
+  anchor.rel = 'noopener';
+  anchor.click();
+}

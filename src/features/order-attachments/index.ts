@@ -1,0 +1,1 @@
+export { OrderAttachments } from './order-attachments.tsx';

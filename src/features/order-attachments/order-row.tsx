@@ -1,0 +1,238 @@
+import { type ChangeEvent, useId, useRef, useState } from 'react';
+import { isApiError } from '../../api/errors.ts';
+import {
+  type AttentionRow,
+  CUSTOMER_KINDS,
+  type OrderAttachment,
+} from '../../contract/order-files/schemas.ts';
+import { toast } from '../../stores/notices.ts';
+import { Button } from '../../ui/button/button.tsx';
+import { ConfirmDialog } from '../../ui/confirm/confirm-dialog.tsx';
+import { useT } from '../../ui/use-t.ts';
+import { deleteAttachment, downloadAttachment, fitsLimit, uploadAttachment } from './attachments-api.ts';
+import { type QueuedUpload, UploadQueue } from './upload-queue.tsx';
+import '../../i18n/areas/order-files.ts';
+
+type CustomerKind = (typeof CUSTOMER_KINDS)[number];
+const ACCEPT = '.pdf,.jpg,.jpeg,.png,.xlsx,.docx,.csv';
+
+/** The kind a new upload most likely is: the first required one that is missing or rejected. */
+function suggestedKind(row: AttentionRow): CustomerKind {
+  const wanted = row.kinds.find(
+    (k) => (k.state === 'missing' || k.state === 'rejected') && k.kind !== 'print_scan',
+  );
+  return (wanted?.kind as CustomerKind | undefined) ?? 'other';
+}
+
+const size = (bytes: number) =>
+  bytes >= 1024 * 1024
+    ? `${(bytes / 1024 / 1024).toFixed(1)} MB`
+    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+
+export interface OrderRowProps {
+  row: AttentionRow;
+  /** After an upload or a delete: the page reloads its list and counts. */
+  onChanged: () => void;
+}
+
+/**
+ * One order needing documents: its number, project and route, each required kind's state (the
+ * rejection's reason shown), its files (download, delete while not approved) and an upload of
+ * several files at once, each with its own progress.
+ */
+export function OrderRow({ row, onChanged }: OrderRowProps) {
+  const t = useT();
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [kind, setKind] = useState<CustomerKind>(() => suggestedKind(row));
+  const [queue, setQueue] = useState<QueuedUpload[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [deleting, setDeleting] = useState<OrderAttachment | null>(null);
+
+  const update = (key: string, change: Partial<QueuedUpload>) =>
+    setQueue((items) => items.map((item) => (item.key === key ? { ...item, ...change } : item)));
+
+  const send = async (files: File[]) => {
+    const items = files.map((file, i) => ({
+      key: `${Date.now()}-${i}-${file.name}`,
+      name: file.name,
+      percent: 0,
+      state: fitsLimit(file) ? ('uploading' as const) : ('failed' as const),
+      message: fitsLimit(file) ? '' : t('orderFiles.tooLarge'),
+    }));
+    setQueue(items);
+    setBusy(true);
+    let sent = 0;
+    const controller = new AbortController();
+    for (const [i, file] of files.entries()) {
+      const item = items[i]!;
+      if (item.state === 'failed') continue;
+      try {
+        await uploadAttachment(
+          row.id,
+          kind,
+          file,
+          (p) =>
+            update(item.key, { percent: p.total ? Math.min(99, Math.round((p.loaded / p.total) * 100)) : 0 }),
+          controller.signal,
+        );
+        update(item.key, { percent: 100, state: 'done' });
+        sent++;
+      } catch (error) {
+        update(item.key, { state: 'failed', message: isApiError(error) ? error.message : String(error) });
+      }
+    }
+    setBusy(false);
+    if (sent > 0) onChanged();
+  };
+
+  const picked = (event: ChangeEvent<HTMLInputElement>) => {
+    const files = Array.from(event.target.files ?? []);
+    event.target.value = '';
+    if (files.length) void send(files);
+  };
+
+  const remove = async (confirmed: boolean) => {
+    const file = deleting;
+    setDeleting(null);
+    if (!confirmed || !file) return;
+    try {
+      await deleteAttachment(file.file_id);
+      toast(t('orderFiles.deleted', { name: file.name }), 'success');
+      onChanged();
+    } catch {
+      // the API outcome is shown by the page's notices
+    }
+  };
+
+  const route = [
+    [row.from_city, row.from_company].filter(Boolean).join(' '),
+    [row.to_city, row.to_company].filter(Boolean).join(' '),
+  ].join(' → ');
+
+  return (
+    <article className="oa__row" aria-labelledby={`${id}-no`}>
+      <header className="oa__row-head">
+        <h2 className="oa__order-no" id={`${id}-no`}>
+          {t('orderFiles.order', { no: row.order_no })}
+        </h2>
+        <span className={`oa__badge oa__badge--${row.attachment_status}`}>
+          {t(`orderFiles.state.${row.attachment_status}`)}
+        </span>
+      </header>
+      <dl className="oa__facts">
+        <div>
+          <dt>{t('orderFiles.project')}</dt>
+          <dd>{[row.protocol_no, row.project_name].filter(Boolean).join(' ') || '—'}</dd>
+        </div>
+        <div>
+          <dt>{t('orderFiles.route')}</dt>
+          <dd>{route}</dd>
+        </div>
+      </dl>
+      <h3 className="oa__subhead">{t('orderFiles.required')}</h3>
+      {row.kinds.length === 0 ? (
+        <p className="oa__muted">{t('orderFiles.noRequired')}</p>
+      ) : (
+        <ul className="oa__kinds">
+          {row.kinds.map((k) => (
+            <li key={k.kind} className={`oa__kind oa__kind--${k.state}`}>
+              <span className="oa__kind-name">{t(`orderFiles.kind.${k.kind}`)}</span>
+              <span className={`oa__badge oa__badge--${k.state}`}>{t(`orderFiles.state.${k.state}`)}</span>
+              {k.state === 'rejected' && k.reason && (
+                <span className="oa__reason">{t('orderFiles.rejectedBecause', { reason: k.reason })}</span>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <h3 className="oa__subhead">{t('orderFiles.files')}</h3>
+      {row.attachments.length === 0 ? (
+        <p className="oa__muted">{t('orderFiles.noFiles')}</p>
+      ) : (
+        <ul className="oa__files">
+          {row.attachments.map((file) => (
+            <li key={file.id} className="oa__file">
+              <span className="oa__file-name">{file.name}</span>
+              <span className="oa__file-meta">
+                {t(`orderFiles.kind.${file.kind}`)} · {size(file.size)}
+                {file.source === 'provider' ? ` · ${t('orderFiles.source.provider')}` : ''}
+              </span>
+              <span className={`oa__badge oa__badge--${file.status}`}>
+                {t(`orderFiles.state.${file.status}`)}
+              </span>
+              <span className="oa__file-actions">
+                <Button
+                  variant="text"
+                  aria-label={t('orderFiles.download', { name: file.name })}
+                  onClick={() => void downloadAttachment(file.file_id).catch(() => undefined)}
+                >
+                  {t('orderFiles.downloadShort')}
+                </Button>
+                {file.deletable && (
+                  <Button
+                    variant="text"
+                    className="oa__delete"
+                    aria-label={t('orderFiles.delete', { name: file.name })}
+                    onClick={() => setDeleting(file)}
+                  >
+                    {t('orderFiles.deleteShort')}
+                  </Button>
+                )}
+              </span>
+              {file.status === 'rejected' && file.reason && (
+                <span className="oa__reason">{t('orderFiles.rejectedBecause', { reason: file.reason })}</span>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="oa__upload">
+        <label className="oa__kind-picker">
+          <span>{t('orderFiles.kindPicker')}</span>
+          <select
+            className="oa__select"
+            value={kind}
+            disabled={busy}
+            onChange={(e) => setKind(e.target.value as CustomerKind)}
+          >
+            {CUSTOMER_KINDS.map((k) => (
+              <option key={k} value={k}>
+                {t(`orderFiles.kind.${k}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <Button
+          variant="primary"
+          disabled={busy}
+          aria-describedby={`${id}-accept`}
+          onClick={() => input.current?.click()}
+        >
+          {t('orderFiles.choose')}
+        </Button>
+        <input
+          ref={input}
+          className="oa__file-input"
+          type="file"
+          multiple
+          accept={ACCEPT}
+          tabIndex={-1}
+          aria-hidden="true"
+          onChange={picked}
+        />
+        <span className="oa__muted oa__accept" id={`${id}-accept`}>
+          {t('orderFiles.accept')}
+        </span>
+      </div>
+      <UploadQueue items={queue} label={t('orderFiles.uploads')} />
+      <ConfirmDialog
+        open={deleting !== null}
+        danger
+        title={t('orderFiles.deleteTitle')}
+        message={t('orderFiles.deleteMessage', { name: deleting?.name ?? '' })}
+        onAnswer={(yes) => void remove(yes)}
+      />
+    </article>
+  );
+}

@@ -1,0 +1,57 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { AttentionList, AttentionState } from '../../contract/order-files/schemas.ts';
+import { loadAttention } from './attachments-api.ts';
+
+export type Load =
+  | { state: 'loading'; data: AttentionList | null }
+  | { state: 'done'; data: AttentionList }
+  | { state: 'failed'; data: AttentionList | null; message: string };
+
+/** The order of the tabs; on first load the first one with orders is chosen. */
+export const TAB_ORDER: readonly AttentionState[] = ['missing', 'rejected', 'pending'];
+
+/**
+ * The landing page's data: the selected state's page of orders and the counts. Only the latest
+ * request's answer counts; `reload()` keeps what is shown until the new answer arrives.
+ */
+export function useAttention(token: string) {
+  const [tab, setTab] = useState<AttentionState>('missing');
+  const [page, setPage] = useState(1);
+  const [load, setLoad] = useState<Load>({ state: 'loading', data: null });
+  const [round, setRound] = useState(0);
+  const chosen = useRef(false);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `round` is how reload() asks for the same page again
+  useEffect(() => {
+    if (!token) return;
+    const controller = new AbortController();
+    setLoad((before) => ({ state: 'loading', data: before.data }));
+    loadAttention(tab, page, controller.signal).then(
+      (data) => {
+        if (!chosen.current) {
+          chosen.current = true;
+          const first = TAB_ORDER.find((s) => data.counts[s] > 0);
+          if (first && first !== tab) {
+            setTab(first);
+            return;
+          }
+        }
+        setLoad({ state: 'done', data });
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        const message = error instanceof Error ? error.message : '';
+        setLoad((before) => ({ state: 'failed', data: before.data, message }));
+      },
+    );
+    return () => controller.abort();
+  }, [token, tab, page, round]);
+
+  const select = useCallback((next: AttentionState) => {
+    chosen.current = true;
+    setTab(next);
+    setPage(1);
+  }, []);
+  const reload = useCallback(() => setRound((r) => r + 1), []);
+  return { tab, select, page, setPage, load, reload };
+}

@@ -1,0 +1,28 @@
+import { expect, test } from '@playwright/test';
+import '../../src/i18n/areas/order-files.ts';
+import { demoLogin } from './helpers/accounts.ts';
+import { expectNoAxeViolations } from './helpers/axe.ts';
+import { LoginForm, zh } from './helpers/login-page.ts';
+
+test.use({ bypassCSP: true });
+
+test('after login the user lands on the order attachments page, served by <lp-order-attachments>', async ({
+  page,
+}) => {
+  const problems: string[] = [];
+  page.on('pageerror', (err) => problems.push(err.message));
+  const form = new LoginForm(page);
+  await form.goto();
+  await form.signIn(demoLogin('demo'));
+  await expect(page).toHaveURL(/\/customer-order\/attachment$/);
+  const element = page.locator('lp-order-attachments');
+  await expect(element.getByRole('heading', { level: 1, name: zh('orderFiles.title') })).toBeVisible();
+  const tabs = element.getByRole('tab');
+  await expect(tabs).toHaveCount(3);
+  await expect(tabs.first()).toContainText(zh('orderFiles.tab.missing'));
+  // the page has loaded: its list or its empty state, never the failure
+  await expect(element.locator('.oa')).toHaveAttribute('aria-busy', 'false');
+  await expect(element.getByText(zh('orderFiles.failed'))).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  expect(problems).toEqual([]);
+});
