@@ -99,11 +99,16 @@ export function realApi() {
      * Test commands on the real database, so each browser test makes its own data
      * (`executeServerCommand`, typed in src/ui/testing/server.ts):
      * `lp-create-user` (options of server/testing/fixtures.ts `createUser`) → the fixture user;
-     * `lp-last-sms-code` ({ mobile }) → the 6-digit code last sent to it, or null.
+     * `lp-last-sms-code` ({ mobile }) → the 6-digit code last sent to it, or null;
+     * `lp-create-order` (server/testing/order-view-fixtures.ts `createViewOrder`) → `{ id, order_no }`.
      */
     async executeCommand({ command, payload }) {
-      if (command !== 'lp-create-user' && command !== 'lp-last-sms-code') return undefined;
+      if (!['lp-create-user', 'lp-last-sms-code', 'lp-create-order'].includes(command)) return undefined;
       const { deps } = await app();
+      if (command === 'lp-create-order') {
+        const { createViewOrder } = await import('../server/testing/order-view-fixtures.ts');
+        return createViewOrder(deps.db, payload);
+      }
       if (command === 'lp-create-user') {
         const { createUser } = await import('../server/testing/fixtures.ts');
         return createUser(deps.db, payload ?? {});
