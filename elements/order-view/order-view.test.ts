@@ -39,8 +39,8 @@ describe('<lp-order-view>', () => {
   const root = (el: HTMLElement) => el.shadowRoot as ShadowRoot;
   const text = (el: HTMLElement) => root(el).textContent ?? '';
   const heading = (el: HTMLElement) => root(el).querySelector('h2')?.textContent ?? '';
-  const button = (el: HTMLElement, label: string) =>
-    Array.from(root(el).querySelectorAll<HTMLButtonElement>('button, a')).find(
+  const button = (el: HTMLElement, label: string): HTMLElement | undefined =>
+    Array.from(root(el).querySelectorAll<HTMLElement>('button, a')).find(
       (b) => b.textContent?.trim() === label,
     );
   const tab = (el: HTMLElement, label: string) =>
