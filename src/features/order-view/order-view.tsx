@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import type { Attachment, OrderDetail, Remark } from '../../contract/orders/schemas.ts';
 import { toast } from '../../stores/notices.ts';
 import { Button } from '../../ui/button/button.tsx';
@@ -19,8 +19,10 @@ import { TemperatureSection } from './temperature-section.tsx';
 import { TimelineSection } from './timeline-section.tsx';
 import { TrackSection } from './track-section.tsx';
 import { useOrder } from './use-order.ts';
-import { Waybill } from './waybill.tsx';
 import '../../i18n/areas/order-view.ts';
+
+/** The waybill (barcode, QR code) loads only when the print view opens. */
+const Waybill = lazy(() => import('./waybill.tsx').then((m) => ({ default: m.Waybill })));
 
 export type OrderSection =
   | 'overview'
@@ -133,13 +135,15 @@ export function OrderView({
 
   if (printing)
     return (
-      <Waybill
-        order={current}
-        trackingUrl={trackingUrl ?? `${location.origin}/customer-order/view/${current.id}`}
-        busy={printBusy}
-        onPrint={() => void doPrint()}
-        onBack={() => setPrinting(false)}
-      />
+      <Suspense fallback={<p className="order-view__muted">{t('common.loading')}</p>}>
+        <Waybill
+          order={current}
+          trackingUrl={trackingUrl ?? `${location.origin}/customer-order/view/${current.id}`}
+          busy={printBusy}
+          onPrint={() => void doPrint()}
+          onBack={() => setPrinting(false)}
+        />
+      </Suspense>
     );
 
   const items = [
