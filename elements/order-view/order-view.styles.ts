@@ -142,7 +142,7 @@ export const orderViewStyles = css`
   }
   .order-view__facts--grid {
     display: grid;
-    grid-template-columns: repeat(auto-fill, minmax(220px, 1fr));
+    grid-template-columns: repeat(auto-fill, minmax(min(100%, 150px), 1fr));
     gap: var(--lp-space-2) var(--lp-space-4);
   }
   .order-view__fact {

@@ -51,7 +51,8 @@ describe('<lp-order-view>', () => {
     const order = await createTestOrder({ cuId: user.customers[0]!.cu_id });
     await signIn(user);
     const titles: string[] = [];
-    document.body.addEventListener('lp-page-title', (e) => titles.push(e.detail.title), { once: true });
+    const onTitle = (e: CustomEvent<{ title: string }>) => titles.push(e.detail.title);
+    document.body.addEventListener('lp-page-title', onTitle);
     const el = place({ locale: 'en', 'order-id': order.id });
     await waitUntil(() => heading(el) === order.order_no, 'the order number heads the view', {
       timeout: 8000,
@@ -77,6 +78,11 @@ describe('<lp-order-view>', () => {
     el.setAttribute('locale', 'zh-CN');
     await waitUntil(() => text(el).includes('待确认'));
     expect(rawKeys(el)).to.deep.equal([]);
+    expect(titles, 'the tab follows the language').to.deep.equal([
+      `Order ${order.order_no}`,
+      `订单 ${order.order_no}`,
+    ]);
+    document.body.removeEventListener('lp-page-title', onTitle);
   });
 
   it('says that another customer’s order does not exist or is not the user’s', async () => {

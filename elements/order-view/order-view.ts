@@ -2,12 +2,10 @@ import type { ReactNode } from 'react';
 import { createElement } from 'react';
 import type { OrderStatus } from '../../src/contract/orders/domain.ts';
 import { OrderView } from '../../src/features/order-view/index.ts';
-import { t } from '../../src/i18n/translate.ts';
 import { define } from '../kit/define.ts';
 import { dispatch } from '../kit/events.ts';
 import { ReactElement } from '../kit/react-element.ts';
 import { orderViewStyles } from './order-view.styles.ts';
-import '../../src/i18n/areas/order-view.ts';
 
 /**
  * One order of the current customer: its number, status, progress, temperature and documents
@@ -25,7 +23,7 @@ import '../../src/i18n/areas/order-view.ts';
  * @attr {number} order-id - The order's id (`/customer-order/view/{id}`).
  * @attr {boolean} print - Opens on the waybill print view (`?print=1`).
  *
- * @event {CustomEvent<{ title: string }>} lp-page-title - When the order is shown: a title for the page's tab ("Order LP…").
+ * @event {CustomEvent<{ title: string }>} lp-page-title - When the order is shown, and when the language changes: a title for the page's tab ("Order LP…").
  * @event {CustomEvent<{ id: number; status: string }>} lp-order-change - After the user cancelled, approved, rejected or asked to change the order.
  *
  * @csspart base - The wrapper of the element's content.
@@ -44,8 +42,7 @@ export class LpOrderView extends ReactElement {
       key: String(id),
       orderId: id !== null && Number.isInteger(id) && id > 0 ? id : null,
       print: this.print,
-      onLoaded: ({ order_no }) =>
-        dispatch(this, 'lp-page-title', { title: t('orderView.title', { no: order_no }) }),
+      onTitle: (title) => dispatch(this, 'lp-page-title', { title }),
       onChanged: (change) => dispatch(this, 'lp-order-change', change),
     });
   }

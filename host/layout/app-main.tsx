@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { t } from '../../src/i18n/translate.ts';
 import { $pages } from '../../src/stores/routes.ts';
-import { $views, setViewTitle } from '../../src/stores/tabs.ts';
+import { $views, setPageTitle } from '../../src/stores/tabs.ts';
 import { resolvePath } from '../router/match.ts';
 import { ElementSlot } from './element-slot.tsx';
 import { HomePage } from './home-page.tsx';
@@ -26,7 +26,7 @@ function PageFrame({ path, active, children }: { path: string; active: boolean; 
     };
     const onTitle = (event: Event) => {
       const title = (event as CustomEvent<{ title?: unknown }>).detail?.title;
-      if (typeof title === 'string' && title) setViewTitle(path, title);
+      if (typeof title === 'string' && title) setPageTitle(path, title);
     };
     el.addEventListener('lp-form-dirty', onDirty);
     el.addEventListener('lp-page-title', onTitle);

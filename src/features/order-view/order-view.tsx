@@ -35,8 +35,8 @@ export type OrderSection =
 
 /** What the view reports to its element. */
 export interface OrderViewEvents {
-  /** The order is shown: its number titles the page's tab. */
-  onLoaded?: (order: { id: number; order_no: string }) => void;
+  /** The order is shown (or the language changed): a title with its number for the page's tab. */
+  onTitle?: (title: string) => void;
   /** The user changed the order (cancel, audit, request, remark): its new status. */
   onChanged?: (order: { id: number; status: OrderDetail['status'] }) => void;
   /** Downloads an attachment (see AttachmentsSection). */
@@ -63,7 +63,7 @@ export function OrderView({
   print = false,
   trackingUrl,
   printPage = () => window.print(),
-  onLoaded,
+  onTitle,
   onChanged,
   onDownload,
 }: OrderViewProps) {
@@ -77,11 +77,11 @@ export function OrderView({
   useEffect(() => setPrinting(print), [print]);
 
   const order = load.state === 'ready' ? load.order : null;
-  const loadedNo = order ? `${order.id}:${order.order_no}` : '';
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reported once per order, not per render
+  const title = order ? t('orderView.title', { no: order.order_no }) : '';
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reported when the title changes, not per render
   useEffect(() => {
-    if (order) onLoaded?.({ id: order.id, order_no: order.order_no });
-  }, [loadedNo]);
+    if (title) onTitle?.(title);
+  }, [title]);
 
   const changedMeanwhile = useCallback(() => {
     setDialog(null);

@@ -76,6 +76,8 @@ export function drawTemperatureChart(
       width,
       height: 260,
       legend: { show: loggers.length > 1 },
+      // China time on the axis, as every time the view states in text.
+      tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Asia/Shanghai'),
       cursor: { points: { show: false } },
       scales: { x: { time: true }, y: { range: [low - pad, high + pad] } },
       axes: [{ stroke: '#495057' }, { stroke: '#495057', values: (_u, ticks) => ticks.map((v) => `${v}°`) }],
