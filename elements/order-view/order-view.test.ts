@@ -1,6 +1,9 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { setApiBase } from '../../src/api/config.ts';
+import { call } from '../../src/api/transport.ts';
+import { orderApplyInfo, orderAudit, orderView } from '../../src/contract/orders/operations.ts';
+import { $toasts } from '../../src/stores/notices.ts';
 import { login } from '../../src/stores/session.ts';
 import { resetStores } from '../../src/stores/test-reset.ts';
 import { setNavigation } from '../../src/stores/navigation.ts';
@@ -170,6 +173,134 @@ describe('<lp-order-view>', () => {
     expect(rawKeys(el)).to.deep.equal([]);
   });
 
+  it('cancels an open order with a reason, by keyboard, and reports the change', async () => {
+    const user = await createTestUser();
+    const order = await createTestOrder({ cuId: user.customers[0]!.cu_id });
+    await signIn(user);
+    const el = place({ locale: 'en', 'order-id': order.id });
+    await waitUntil(() => heading(el) === order.order_no, 'loaded', { timeout: 8000 });
+    const changes: Array<{ id: number; status: string }> = [];
+    el.addEventListener('lp-order-change', (e) => changes.push(e.detail));
+
+    (button(el, 'Cancel Order') as HTMLElement).focus();
+    await sendKeys({ press: 'Enter' });
+    const dialog = () => root(el).querySelector('dialog[open]');
+    await waitUntil(() => dialog(), 'the reason dialog opens');
+    expect(root(el).activeElement?.tagName, 'the reason has the focus').to.equal('TEXTAREA');
+    await sendKeys({ press: 'Escape' });
+    await waitUntil(() => !dialog(), 'Esc closes it');
+    expect(changes).to.deep.equal([]);
+
+    (button(el, 'Cancel Order') as HTMLElement).click();
+    await waitUntil(() => dialog());
+    const submit = () =>
+      Array.from(
+        dialog()?.querySelectorAll<HTMLButtonElement>('button[type="submit"]') ?? [],
+      )[0] as HTMLButtonElement;
+    submit().click();
+    await waitUntil(() => dialog()?.textContent?.includes('Enter a reason'), 'a reason is required');
+    await expect(el).to.be.accessible();
+    await sendKeys({ type: '项目暂停' });
+    submit().click();
+    await waitUntil(() => text(el).includes('Cancelled'), 'the order shows cancelled', { timeout: 8000 });
+    expect(dialog()).to.equal(null);
+    expect(changes).to.deep.equal([{ id: order.id, status: 'cancelled' }]);
+    expect(button(el, 'Cancel Order'), 'nothing left to cancel').to.equal(undefined);
+    expect($toasts.get().map((t) => t.message)).to.include('The order was cancelled.');
+    expect(text(el)).to.contain('项目暂停');
+  });
+
+  it('says the order changed meanwhile when a colleague approved it first, and shows it as it is now', async () => {
+    const user = await createTestUser();
+    const cuId = user.customers[0]!.cu_id;
+    const order = await createTestOrder({
+      cuId,
+      order: { status: 'pending_approval' },
+      approverUid: user.uid,
+    });
+    await signIn(user);
+    const el = place({ locale: 'en', 'order-id': order.id });
+    await waitUntil(() => heading(el) === order.order_no, 'loaded', { timeout: 8000 });
+    expect(button(el, 'Approve')).to.exist;
+
+    // the colleague's approval, with the version the view also holds
+    const shown = await call(orderView, { id: order.id });
+    await call(orderAudit, { id: order.id, pass: true, reason: '', version: shown.version });
+
+    (button(el, 'Reject') as HTMLElement).click();
+    await waitUntil(() => root(el).querySelector('dialog[open]'));
+    await sendKeys({ type: '数量有误' });
+    (root(el).querySelector('dialog[open] button[type="submit"]') as HTMLButtonElement).click();
+    await waitUntil(
+      () =>
+        $toasts.get().some((t) => t.message === 'The order changed meanwhile; the current version is shown'),
+      'the 409 is explained',
+      { timeout: 8000 },
+    );
+    await waitUntil(() => text(el).includes('Pending Confirmation'), 'the current order is shown');
+    expect(root(el).querySelector('dialog[open]')).to.equal(null);
+    expect(button(el, 'Approve'), 'nothing left to approve').to.equal(undefined);
+    expect((await call(orderView, { id: order.id })).status, 'the rejection changed nothing').to.equal(
+      'pending_confirm',
+    );
+  });
+
+  it('asks the provider for a change and then shows the request as pending', async () => {
+    const user = await createTestUser();
+    const order = await createTestOrder({
+      cuId: user.customers[0]!.cu_id,
+      order: { status: 'not_finished' },
+    });
+    await signIn(user);
+    const el = place({ locale: 'en', 'order-id': order.id });
+    await waitUntil(() => heading(el) === order.order_no, 'loaded', { timeout: 8000 });
+    (button(el, 'Request Change or Cancellation') as HTMLElement).click();
+    await waitUntil(() => root(el).querySelector('dialog[open] form'), 'the form after the history', {
+      timeout: 8000,
+    });
+    const dialog = root(el).querySelector('dialog[open]') as HTMLDialogElement;
+    expect(dialog.textContent).to.contain('No requests yet');
+    const submit = dialog.querySelector('button[type="submit"]') as HTMLButtonElement;
+    submit.click();
+    await waitUntil(() => dialog.textContent?.includes('Fill in at least one thing to change'));
+    (dialog.querySelector('input[name="to_contact"]') as HTMLInputElement).focus();
+    await sendKeys({ type: '赵护士' });
+    (dialog.querySelector('textarea[name="reason"]') as HTMLTextAreaElement).focus();
+    await sendKeys({ type: '联系人休假' });
+    await expect(el).to.be.accessible();
+    submit.click();
+    await waitUntil(() => !root(el).querySelector('dialog[open]'), 'sent', { timeout: 8000 });
+    await waitUntil(
+      () => button(el, 'Request Change or Cancellation') === undefined,
+      'one request at a time',
+    );
+    const { list } = await call(orderApplyInfo, { id: order.id });
+    expect(list.map((m) => [m.kind, m.status, m.changes, m.reason])).to.deep.equal([
+      ['change', 'pending', { to_contact: '赵护士' }, '联系人休假'],
+    ]);
+  });
+
+  it('adds a remark', async () => {
+    const user = await createTestUser();
+    const order = await createTestOrder({ cuId: user.customers[0]!.cu_id });
+    await signIn(user);
+    const el = place({ locale: 'en', 'order-id': order.id });
+    await waitUntil(() => heading(el) === order.order_no, 'loaded', { timeout: 8000 });
+    (tab(el, 'Remarks') as HTMLElement).click();
+    await waitUntil(() => text(el).includes('No remarks yet'));
+    (root(el).querySelector('textarea[name="text"]') as HTMLTextAreaElement).focus();
+    await sendKeys({ type: '请提前电话联系' });
+    (button(el, 'Add') as HTMLElement).click();
+    await waitUntil(
+      () => root(el).querySelector('.order-view__remark-text')?.textContent === '请提前电话联系',
+      'shown',
+      {
+        timeout: 8000,
+      },
+    );
+    expect((root(el).querySelector('textarea[name="text"]') as HTMLTextAreaElement).value).to.equal('');
+  });
+
   it('opens the waybill with a Code 128 order number, a QR code, the parties and signature lines', async () => {
     const user = await createTestUser();
     const order = await createTestOrder({ cuId: user.customers[0]!.cu_id });
@@ -184,7 +315,7 @@ describe('<lp-order-view>', () => {
     expect(root(el).querySelector('.waybill__qr path')?.getAttribute('d')?.length).to.be.greaterThan(100);
     expect(text(el)).to.contain('Receiver’s signature');
     expect(text(el)).to.contain('试验药品A');
-    expect(root(el).activeElement?.textContent, 'the Print button has the focus').to.equal('Print');
+    await waitUntil(() => root(el).activeElement?.textContent === 'Print', 'the Print button has the focus');
     await expect(el).to.be.accessible();
 
     (button(el, 'Back to Details') as HTMLButtonElement).click();

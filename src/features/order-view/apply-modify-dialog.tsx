@@ -105,6 +105,7 @@ export function ApplyModifyDialog({ open, order, onClose, onDone, onChanged }: A
           <Button
             type="submit"
             form="order-view-apply"
+            guardMs={0}
             variant="primary"
             loading={busy}
             disabled={pending !== null}

@@ -81,7 +81,7 @@ export function EmailDialog({ open, orderId, onClose, onSent, onChanged }: Email
           <Button guardMs={0} onClick={onClose}>
             {t('orderView.dialog.cancel')}
           </Button>
-          <Button type="submit" form="order-view-email" variant="primary" loading={busy}>
+          <Button type="submit" form="order-view-email" variant="primary" loading={busy} guardMs={0}>
             {t('orderView.email.send')}
           </Button>
         </>

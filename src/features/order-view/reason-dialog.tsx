@@ -22,7 +22,11 @@ export interface ReasonDialogProps {
   onChanged: () => void;
 }
 
-/** A dialog asking why (cancel, approve, reject): one text, required or not, sent on submit. */
+/**
+ * A dialog asking why (cancel, approve, reject): one text, required or not, sent on submit. The
+ * submit button has no click guard: it is busy while the call runs, and a refused empty reason
+ * must not keep it inactive for the next try (the same in the other dialogs).
+ */
 export function ReasonDialog({
   open,
   title,
@@ -83,6 +87,7 @@ export function ReasonDialog({
           <Button
             type="submit"
             form="order-view-reason"
+            guardMs={0}
             variant={danger ? 'danger' : 'primary'}
             loading={busy}
           >
