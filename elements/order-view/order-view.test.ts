@@ -301,6 +301,45 @@ describe('<lp-order-view>', () => {
     expect((root(el).querySelector('textarea[name="text"]') as HTMLTextAreaElement).value).to.equal('');
   });
 
+  it('checks the email addresses before sending', async () => {
+    const user = await createTestUser();
+    const order = await createTestOrder({ cuId: user.customers[0]!.cu_id });
+    await signIn(user);
+    const el = place({ locale: 'en', 'order-id': order.id });
+    await waitUntil(() => heading(el) === order.order_no, 'loaded', { timeout: 8000 });
+    (button(el, 'Email') as HTMLElement).click();
+    await waitUntil(() => root(el).querySelector('dialog[open]'));
+    expect(root(el).activeElement?.getAttribute('name'), 'the addresses have the focus').to.equal('to');
+    await sendKeys({ type: 'qa@example.com, not-an-address' });
+    (root(el).querySelector('dialog[open] button[type="submit"]') as HTMLButtonElement).click();
+    await waitUntil(() => text(el).includes('Not an email address: not-an-address'));
+    expect(root(el).querySelector('textarea[name="to"]')?.getAttribute('aria-invalid')).to.equal('true');
+    await expect(el).to.be.accessible();
+  });
+
+  it('fits a 320 px wide page, also under hostile page CSS', async () => {
+    const style = document.createElement('style');
+    style.textContent = 'html { font-size: 40px } * { font-size: 30px }';
+    document.head.append(style);
+    try {
+      const user = await createTestUser();
+      const order = await createTestOrder({ cuId: user.customers[0]!.cu_id });
+      await signIn(user);
+      const el = place({ locale: 'zh-CN', 'order-id': order.id });
+      el.style.width = '320px';
+      await waitUntil(() => heading(el) === order.order_no, 'loaded', { timeout: 8000 });
+      const view = root(el).querySelector('.order-view') as HTMLElement;
+      expect(view.scrollWidth, 'nothing wider than the page').to.be.at.most(320);
+      const title = root(el).querySelector('h2') as HTMLElement;
+      expect(
+        Number.parseFloat(getComputedStyle(title).fontSize),
+        'the page’s font size does not leak in',
+      ).to.be.below(30);
+    } finally {
+      style.remove();
+    }
+  });
+
   it('opens the waybill with a Code 128 order number, a QR code, the parties and signature lines', async () => {
     const user = await createTestUser();
     const order = await createTestOrder({ cuId: user.customers[0]!.cu_id });
