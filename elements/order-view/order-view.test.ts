@@ -3,6 +3,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import { setApiBase } from '../../src/api/config.ts';
 import { call } from '../../src/api/transport.ts';
 import { orderApplyInfo, orderAudit, orderView } from '../../src/contract/orders/operations.ts';
+import { setToken } from '../../src/stores/auth.ts';
 import { $toasts } from '../../src/stores/notices.ts';
 import { login } from '../../src/stores/session.ts';
 import { resetStores } from '../../src/stores/test-reset.ts';
@@ -359,5 +360,31 @@ describe('<lp-order-view>', () => {
 
     (button(el, 'Back to Details') as HTMLButtonElement).click();
     await waitUntil(() => heading(el) === order.order_no, 'back to the details');
+  });
+
+  it('prints nothing when the print could not be recorded', async () => {
+    const user = await createTestUser();
+    const order = await createTestOrder({ cuId: user.customers[0]!.cu_id });
+    await signIn(user);
+    const el = place({ locale: 'en', 'order-id': order.id, print: '' });
+    await waitUntil(() => root(el).activeElement?.textContent === 'Print', 'the waybill', { timeout: 8000 });
+    let printed = 0;
+    const print = window.print;
+    window.print = () => {
+      printed++;
+    };
+    try {
+      setToken(''); // the session ended meanwhile: common/printlog refuses
+      await sendKeys({ press: 'Enter' });
+      await waitUntil(
+        () =>
+          $toasts.get().some((t) => t.message === 'The print could not be recorded, so nothing was printed'),
+        'the refusal is shown',
+        { timeout: 8000 },
+      );
+      expect(printed).to.equal(0);
+    } finally {
+      window.print = print;
+    }
   });
 });
