@@ -17,8 +17,8 @@ import * as ui from '../../i18n/messages/ui.ts';
  * messages modules only for their key prefixes (it registers nothing: that would hide the bug).
  */
 const PREFIXES = new Set(
-  [api, chat, common, dataTable, host, orderView, password, routes, session, switcher, time, ui].flatMap((m) =>
-    Object.keys(m.zh).map((key) => key.split('.')[0] as string),
+  [api, chat, common, dataTable, host, orderView, password, routes, session, switcher, time, ui].flatMap(
+    (m) => Object.keys(m.zh).map((key) => key.split('.')[0] as string),
   ),
 );
 
