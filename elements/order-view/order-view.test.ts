@@ -387,4 +387,26 @@ describe('<lp-order-view>', () => {
       window.print = print;
     }
   });
+
+  it('says when loading failed and loads again on retry', async () => {
+    const user = await createTestUser();
+    const order = await createTestOrder({ cuId: user.customers[0]!.cu_id });
+    await signIn(user);
+    setApiBase('http://127.0.0.1:9/api'); // nothing listens there: a network failure
+    const el = place({ locale: 'en', 'order-id': order.id });
+    await waitUntil(() => root(el).querySelector('[role="alert"]'), 'the failure', { timeout: 8000 });
+    expect(text(el)).to.not.contain(order.order_no);
+    await expect(el).to.be.accessible();
+    setApiBase('');
+    (button(el, 'Retry') as HTMLElement).click();
+    await waitUntil(() => heading(el) === order.order_no, 'loaded on retry', { timeout: 8000 });
+  });
+
+  it('reads an id the server refuses like an order that does not exist', async () => {
+    await signIn(await createTestUser());
+    const el = place({ locale: 'en', 'order-id': 99_999_999_999 });
+    await waitUntil(() => text(el).includes('This order does not exist or is not yours'), 'not found', {
+      timeout: 8000,
+    });
+  });
 });

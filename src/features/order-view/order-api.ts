@@ -37,7 +37,11 @@ export type ChildList = InferOutput<typeof ChildListSchema>;
 export type EmailView = InferOutput<typeof EmailViewSchema>;
 
 export const loadOrder = (id: number, signal?: AbortSignal): Promise<OrderDetail> =>
-  call(orderView, { id }, { ...READ, ...(signal ? { signal } : {}) });
+  call(
+    orderView,
+    { id },
+    { silentCodes: [Code.notFound, Code.badRequest, Code.invalid], ...(signal ? { signal } : {}) },
+  );
 export const loadTemperature = (id: number): Promise<Temperature> => call(orderTemperature, { id }, READ);
 export const loadTrack = (id: number): Promise<Track> => call(orderTrack, { id }, READ);
 export const loadApplyInfo = (id: number): Promise<ApplyInfo> => call(orderApplyInfo, { id }, READ);

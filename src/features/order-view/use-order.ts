@@ -4,6 +4,8 @@ import { Code } from '../../contract/codes.ts';
 import type { OrderDetail } from '../../contract/orders/schemas.ts';
 import { loadOrder } from './order-api.ts';
 
+const NOT_FOUND: readonly number[] = [Code.notFound, Code.badRequest, Code.invalid];
+
 export type OrderLoad =
   | { state: 'loading' }
   | { state: 'ready'; order: OrderDetail; refreshing: boolean }
@@ -36,7 +38,8 @@ export function useOrder(id: number | null): {
         if (mine === request.current) setLoad({ state: 'ready', order, refreshing: false });
       } catch (error) {
         if (mine !== request.current) return;
-        if (isApiError(error) && error.code === Code.notFound) setLoad({ state: 'not-found' });
+        // 404 (none, or another customer's) and an id the server refuses (400/422) read alike.
+        if (isApiError(error) && NOT_FOUND.includes(error.code)) setLoad({ state: 'not-found' });
         else setLoad({ state: 'failed', message: error instanceof Error ? error.message : '' });
       }
     },
