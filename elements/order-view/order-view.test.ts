@@ -275,6 +275,12 @@ describe('<lp-order-view>', () => {
       () => button(el, 'Request Change or Cancellation') === undefined,
       'one request at a time',
     );
+    expect(root(el).querySelector('.order-view__modification')?.textContent).to.contain(
+      'Change the order · Pending',
+    );
+    expect(root(el).querySelector('.order-view__modification')?.textContent).to.contain(
+      'The provider has not answered yet',
+    );
     const { list } = await call(orderApplyInfo, { id: order.id });
     expect(list.map((m) => [m.kind, m.status, m.changes, m.reason])).to.deep.equal([
       ['change', 'pending', { to_contact: '赵护士' }, '联系人休假'],

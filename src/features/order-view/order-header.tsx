@@ -3,6 +3,7 @@ import type { OrderDetail } from '../../contract/orders/schemas.ts';
 import { Button } from '../../ui/button/button.tsx';
 import { useT } from '../../ui/use-t.ts';
 import { AppLink } from './app-link.tsx';
+import { formatStamp } from './format.ts';
 import '../../i18n/areas/order-view.ts';
 
 export type OrderDialog = 'cancel' | 'approve' | 'reject' | 'apply' | 'email';
@@ -58,6 +59,25 @@ export function OrderHeader({ order, onDialog, onPrint }: OrderHeaderProps) {
           );
         })}
       </ol>
+      {order.modification && (
+        <p className="order-view__notice order-view__modification" role="status">
+          <strong>
+            {t(
+              order.modification.kind === 'change'
+                ? 'orderView.apply.kindChange'
+                : 'orderView.apply.kindCancel',
+            )}
+            {' · '}
+            {t(`orderView.apply.state.${order.modification.status}`)}
+          </strong>{' '}
+          <span className="order-view__muted">{formatStamp(order.modification.requested_at)}</span>{' '}
+          {order.modification.reason}
+          {' — '}
+          {order.modification.answer
+            ? t('orderView.apply.answer', { answer: order.modification.answer })
+            : t('orderView.apply.noAnswer')}
+        </p>
+      )}
       <nav className="order-view__actions" aria-label={t('orderView.actions')}>
         {actions.audit && (
           <>
