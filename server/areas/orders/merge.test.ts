@@ -166,6 +166,23 @@ describe('customer-order/merge', () => {
     expect(await count(t, 'orders', cuId)).toBe(orders);
   });
 
+  it('answers two concurrent first calls with one key with the same single merge', async () => {
+    const t = await testApp();
+    const { token, cuId } = await signedIn(t);
+    const same = await alike(t, cuId);
+    const a = await createOrder(t.deps.db, cuId, same);
+    const b = await createOrder(t.deps.db, cuId, same);
+    const before = await count(t, 'orders', cuId);
+    const key = randomUUID();
+    const [one, two] = await Promise.all([
+      merge(t, token, [a.id, b.id], key),
+      merge(t, token, [a.id, b.id], key),
+    ]);
+    expect([one.code, two.code]).toEqual([0, 0]);
+    expect(two.data).toEqual(one.data);
+    expect(await count(t, 'orders', cuId)).toBe(before + 1);
+  });
+
   it('keeps nothing of a refused merge: the key may be used again once the orders allow it', async () => {
     const t = await testApp();
     const { token, cuId, user } = await signedIn(t);

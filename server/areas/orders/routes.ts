@@ -13,6 +13,7 @@ import {
   loadOrder,
   orderData,
   orderDetail,
+  orderNotFound,
   type OrderRecord,
   remarksOf,
   requiredAttachments,
@@ -26,7 +27,6 @@ import { selectOrderRows, toOrderRow } from './rows.ts';
 import { orderHeader, workSheet } from './sections.ts';
 import { temperatureOf, trackOf } from './temperature.ts';
 import { customerActor, viewerOf } from './write.ts';
-import { orderNotFound } from './detail.ts';
 
 /** `start` wins; a `currentPage` alone (start 0) means that page of `limit` rows. */
 const paged = <Q extends Omit<OrderFilter, 'order_type'>>(query: Q): Q =>

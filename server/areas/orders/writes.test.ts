@@ -33,6 +33,8 @@ describe('customer-order/cancel', () => {
     const { token, cuId, user } = await signedIn(t);
     const a = await createOrder(t.deps.db, cuId, { status: 'pending_approval' });
     const b = await createOrder(t.deps.db, cuId, { status: 'pending_confirm' });
+    const before = await stored(t, a.id);
+    t.advance(60_000);
     const res = await t.call('customer-order/cancel', {
       token,
       body: { ids: [b.id, a.id], reason: ' 项目暂停 ' },
@@ -45,6 +47,8 @@ describe('customer-order/cancel', () => {
     ] as const) {
       const now = await stored(t, order.id);
       expect(now).toMatchObject({ status: 'cancelled', version: 2, cancel_reason: '项目暂停' });
+      expect(now.updated_at.getTime() - before.updated_at.getTime()).toBeGreaterThanOrEqual(60_000);
+      expect(now.events.at(-1)?.at).toEqual(now.updated_at);
       expect(now.events.at(-1)).toMatchObject({
         kind: 'cancelled',
         status_from: from,
@@ -145,6 +149,25 @@ describe('customer-order/auditing', () => {
     expect(rejected.data).toEqual({ id: b.id, status: 'cancelled', version: 2 });
     expect(await stored(t, b.id)).toMatchObject({ cancel_reason: '数量有误' });
     expect((await stored(t, b.id)).events.at(-1)).toMatchObject({ kind: 'rejected', reason: '数量有误' });
+  });
+
+  it('refuses bad input with 422 and changes nothing', async () => {
+    const t = await testApp();
+    const { token, cuId } = await signedIn(t, { approver: true });
+    const order = await createOrder(t.deps.db, cuId, { status: 'pending_approval' });
+    const bodies: Array<Record<string, unknown>> = [
+      { id: order.id, pass: 'yes', version: 1 },
+      { id: order.id, pass: true },
+      { id: order.id, pass: true, version: 0 },
+      { id: order.id, pass: false, reason: 'x'.repeat(501), version: 1 },
+      { pass: true, version: 1 },
+      { id: order.id, pass: true, version: 1, status: 'finished' },
+    ];
+    for (const body of bodies) {
+      const res = await audit(t, token, body);
+      expect([JSON.stringify(body), res.code]).toEqual([JSON.stringify(body), 422]);
+    }
+    expect(await stored(t, order.id)).toMatchObject({ status: 'pending_approval', version: 1 });
   });
 
   it('answers 403 to a user without the approver right, 404 for another customer’s order', async () => {
