@@ -415,4 +415,23 @@ describe('<lp-order-view>', () => {
       timeout: 8000,
     });
   });
+
+  it('lists the orders merged into this one, each a link to its view', async () => {
+    const user = await createTestUser();
+    const cuId = user.customers[0]!.cu_id;
+    const a = await createTestOrder({ cuId, order: { status: 'cancelled' } });
+    const b = await createTestOrder({ cuId, order: { status: 'cancelled' } });
+    const merged = await createTestOrder({ cuId, sources: [a.id, b.id] });
+    await signIn(user);
+    const el = place({ locale: 'en', 'order-id': merged.id });
+    await waitUntil(() => heading(el) === merged.order_no, 'loaded', { timeout: 8000 });
+    (tab(el, 'Merged Orders') as HTMLElement).click();
+    await waitUntil(() => root(el).querySelectorAll('.order-view__sources a').length === 2, 'the sources', {
+      timeout: 8000,
+    });
+    const links = Array.from(root(el).querySelectorAll<HTMLAnchorElement>('.order-view__sources a'));
+    expect(links.map((l) => l.textContent).sort()).to.deep.equal([a.order_no, b.order_no].sort());
+    links.find((l) => l.textContent === a.order_no)?.click();
+    expect(navigations).to.deep.equal([`/customer-order/view/${a.id}`]);
+  });
 });
