@@ -5,7 +5,7 @@ import { smoothScrollTo } from '../src/lib/scroll.ts';
 import { $pages } from '../src/stores/routes.ts';
 import { rememberScroll, SCROLL_MEMORY_PATHS, savedScroll } from '../src/stores/scroll.ts';
 import { $session, $token } from '../src/stores/session.ts';
-import { addView } from '../src/stores/tabs.ts';
+import { $views, addView } from '../src/stores/tabs.ts';
 import { AuthRedirectPage } from './pages/auth-redirect-page.tsx';
 import { ErrorPage } from './pages/error-page.tsx';
 import { JumpPage } from './pages/jump-page.tsx';
@@ -70,6 +70,7 @@ export function App() {
   const pages = useStore($pages);
   const { nowOrderStatus } = useStore($session);
   const token = useStore($token);
+  const views = useStore($views);
   useStore($locale);
   // <html lang> follows the chosen language on every page, the layout's too (screen readers).
   useDocumentLang();
@@ -110,7 +111,8 @@ export function App() {
     ? t('app.name')
     : resolved.kind === 'static'
       ? t(resolved.route.title)
-      : viewTitle(shown!.path, resolved.page.meta, nowOrderStatus);
+      : (views.find((v) => v.path === shown!.path)?.pageTitle ??
+        viewTitle(shown!.path, resolved.page.meta, nowOrderStatus));
 
   useEffect(() => {
     document.title = resolved ? `${title} - ${t('app.name')}` : t('app.name');

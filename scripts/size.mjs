@@ -66,6 +66,28 @@ if (existsSync(dist)) {
     if (entry in budgets) measured.set(entry, b);
     if (files.length > 1) rows.push([`dist/${entry} first load (${files.length} files)`, null, b, null]);
   }
+  // A lazy chunk of an embed by its name without the hash (`embed/lp-order-view/temperature-chart`).
+  for (const [rel, b] of brotliOf) {
+    const chunk = rel.match(/^(embed\/lp-[^/]+\/[^/]+?)-[\w-]{8}\.js$/)?.[1];
+    if (chunk && chunk in budgets) measured.set(chunk, (measured.get(chunk) ?? 0) + b);
+  }
+  // A host element on top of the host: its entry and the chunks it imports statically that the
+  // portal page has not already loaded (`host:order-view`).
+  const page = join(dist, 'host', 'index.html');
+  if (existsSync(page)) {
+    const hostFiles = new Set(
+      [...readFileSync(page, 'utf8').matchAll(/(?:src|href)="\/([^"]+\.js)"/g)].flatMap((m) =>
+        existsSync(join(dist, m[1])) ? firstLoad(m[1]) : [],
+      ),
+    );
+    for (const entry of [...brotliOf.keys()].filter((rel) => /^elements\/[^/]+\.js$/.test(rel))) {
+      const key = `host:${entry.slice('elements/'.length, -'.js'.length)}`;
+      const own = firstLoad(entry).filter((rel) => !hostFiles.has(rel));
+      const b = own.reduce((sum, rel) => sum + (brotliOf.get(rel) ?? 0), 0);
+      measured.set(key, b);
+      rows.push([`dist/${entry} on top of the host (${own.length} files)`, null, b, null]);
+    }
+  }
 } else {
   console.log('note: dist/ is missing (run `npm run build` first); only the core is measured.\n');
 }

@@ -101,14 +101,20 @@ export function realApi() {
      * `lp-create-user` (options of server/testing/fixtures.ts `createUser`) → the fixture user;
      * `lp-last-sms-code` ({ mobile }) → the 6-digit code last sent to it, or null;
      * `lp-attachment-orders` ({ cu_id, orders }) → orders with projects and files
-     * (server/testing/attachment-fixtures.ts).
+     * (server/testing/attachment-fixtures.ts);
+     * `lp-create-order` (server/testing/order-view-fixtures.ts `createViewOrder`) → `{ id, order_no }`.
      */
     async executeCommand({ command, payload }) {
-      if (!['lp-create-user', 'lp-last-sms-code', 'lp-attachment-orders'].includes(command)) return undefined;
+      if (!['lp-create-user', 'lp-last-sms-code', 'lp-attachment-orders', 'lp-create-order'].includes(command))
+        return undefined;
       const { deps } = await app();
       if (command === 'lp-attachment-orders') {
         const { createAttachmentOrders } = await import('../server/testing/attachment-fixtures.ts');
         return createAttachmentOrders(deps, payload.cu_id, payload.orders);
+      }
+      if (command === 'lp-create-order') {
+        const { createViewOrder } = await import('../server/testing/order-view-fixtures.ts');
+        return createViewOrder(deps.db, payload);
       }
       if (command === 'lp-create-user') {
         const { createUser } = await import('../server/testing/fixtures.ts');

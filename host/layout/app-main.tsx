@@ -2,15 +2,19 @@ import { useStore } from '@nanostores/react';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { t } from '../../src/i18n/translate.ts';
 import { $pages } from '../../src/stores/routes.ts';
-import { $views } from '../../src/stores/tabs.ts';
+import { $views, setPageTitle } from '../../src/stores/tabs.ts';
 import { resolvePath } from '../router/match.ts';
 import { ElementSlot } from './element-slot.tsx';
 import { HomePage } from './home-page.tsx';
 import { type DraftHolder, setDirty } from './leave-guard.ts';
+import { pageAttributes } from './page-attributes.ts';
 import { routeTitle } from './route-title.ts';
 import { UnavailablePage } from './unavailable-page.tsx';
 
-/** One kept page; listens for `lp-form-dirty` from the element it holds. */
+/**
+ * One kept page; listens for `lp-form-dirty` from the element it holds, and for `lp-page-title`
+ * (the order view names its tab after the order once it is loaded).
+ */
 function PageFrame({ path, active, children }: { path: string; active: boolean; children: ReactNode }) {
   const ref = useRef<HTMLElement>(null);
   useEffect(() => {
@@ -20,9 +24,15 @@ function PageFrame({ path, active, children }: { path: string; active: boolean; 
       const detail = (event as CustomEvent<{ dirty?: boolean }>).detail;
       setDirty(path, event.target as DraftHolder, detail?.dirty === true);
     };
+    const onTitle = (event: Event) => {
+      const title = (event as CustomEvent<{ title?: unknown }>).detail?.title;
+      if (typeof title === 'string' && title) setPageTitle(path, title);
+    };
     el.addEventListener('lp-form-dirty', onDirty);
+    el.addEventListener('lp-page-title', onTitle);
     return () => {
       el.removeEventListener('lp-form-dirty', onDirty);
+      el.removeEventListener('lp-page-title', onTitle);
       setDirty(path, el as DraftHolder, false);
     };
   }, [path]);
@@ -43,7 +53,11 @@ function PageContent({ path }: { path: string }) {
   return (
     <ElementSlot
       tag={page.component}
-      attrs={{ 'record-id': params.id }}
+      attrs={pageAttributes(
+        page.component,
+        params,
+        globalThis.location?.pathname === path ? globalThis.location.search : '',
+      )}
       fallback={<p className="lp-page-loading">{t('common.loading')}</p>}
       unavailable={<UnavailablePage title={title} />}
     />

@@ -200,4 +200,11 @@ export const layoutCss = css`
     .lp-app-main { padding: 10px; }
     .lp-unavailable { margin: 16px auto; padding: 28px 16px; }
   }
+
+  /* Printing (the order's waybill): only the page's content, no shell around it. */
+  @media print {
+    .lp-sidebar, .lp-header, .lp-drawer-backdrop, lp-chat-widget { display: none !important; }
+    .lp-main-column { margin-left: 0 !important; }
+    .lp-app-main { padding: 0; min-height: 0; }
+  }
 `;

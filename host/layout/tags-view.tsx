@@ -64,7 +64,7 @@ export function TagsView({ activePath }: { activePath: string }) {
       <ul className="lp-tags" aria-label={t('host.tabs.label')}>
         {views.map((view) => {
           const active = view.path === activePath;
-          const title = viewTitle(view.path, view.meta, nowOrderStatus);
+          const title = view.pageTitle ?? viewTitle(view.path, view.meta, nowOrderStatus);
           return (
             <li key={view.path} className={`lp-tag${active ? ' is-active' : ''}`}>
               <a

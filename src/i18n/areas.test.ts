@@ -31,6 +31,8 @@ const CARRIES: Record<string, string[]> = {
   'elements/customer-switcher/customer-switcher.ts': ['switcher'],
   'elements/notices/notices.ts': [],
   'elements/order-attachments/order-attachments.ts': ['order-files'],
+
+  'elements/order-view/order-view.ts': ['order-view'],
   'elements/password-dialog/password-dialog.ts': ['password'],
   'host/main.tsx': ['host'],
 };
@@ -65,6 +67,8 @@ describe('i18n areas in the sources', () => {
       'data-table',
       'host',
       'order-files',
+
+      'order-view',
       'password',
       'switcher',
     ]);

@@ -5,6 +5,8 @@ import * as common from './messages/common.ts';
 import type * as dataTable from './messages/data-table.ts';
 import type * as host from './messages/host.ts';
 import type * as orderFiles from './messages/order-files.ts';
+
+import type * as orderView from './messages/order-view.ts';
 import type * as password from './messages/password.ts';
 import * as routes from './messages/routes.ts';
 import * as session from './messages/session.ts';
@@ -49,6 +51,8 @@ type FeatureMessages = typeof host.zh &
   typeof chat.zh &
   typeof dataTable.zh &
   typeof orderFiles.zh;
+
+  typeof orderView.zh;
 
 export type SharedKey = keyof typeof zhCN;
 export type MessageKey = SharedKey | keyof FeatureMessages;

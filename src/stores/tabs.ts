@@ -9,6 +9,8 @@ export interface View {
   name: string;
   title: string;
   meta: RouteMeta;
+  /** A title the page itself reported (the order view: its order number), in the current language. */
+  pageTitle?: string;
 }
 
 export const VIEWS_KEY = 'lp-visited-views';
@@ -60,4 +62,10 @@ export function closeAllViews(): void {
 /** Renames a tab (the order-create tab reads 'order add', 'order edit' or 'copy order'). */
 export function setViewTitle(path: string, title: string): void {
   put($views.get().map((v) => (v.path === path ? { ...v, title } : v)));
+}
+
+/** The title a page reports for its tab (`lp-page-title`); the tab shows it instead of the route's. */
+export function setPageTitle(path: string, pageTitle: string): void {
+  if (!$views.get().some((v) => v.path === path && v.pageTitle !== pageTitle)) return;
+  put($views.get().map((v) => (v.path === path ? { ...v, pageTitle } : v)));
 }

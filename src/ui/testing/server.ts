@@ -29,3 +29,31 @@ export const createTestUser = (options: TestUserOptions = {}): Promise<TestUser>
 /** The 6-digit code the test server last sent to a mobile number by SMS (null when none). */
 export const lastSmsCode = (mobile: string): Promise<string | null> =>
   executeServerCommand<string | null, { mobile: string }>('lp-last-sms-code', { mobile });
+
+/** An order for the order view's tests (server/testing/order-view-fixtures.ts `createViewOrder`). */
+export interface TestOrderOptions {
+  cuId: number;
+  order?: Record<string, unknown>;
+  approverUid?: number;
+  readings?: Array<[number, number]>;
+  readingsFrom?: string;
+  track?: Array<[number, number, number]>;
+  remarks?: Array<{ author: string; text: string; kind?: 'remark' | 'feedback' }>;
+  events?: Array<{
+    kind: string;
+    reason?: string;
+    actor_name?: string;
+    actor_kind?: 'customer' | 'provider' | 'system';
+  }>;
+  attachments?: Array<{
+    kind: 'packing_list' | 'pod' | 'temperature_report';
+    status: 'pending' | 'approved' | 'rejected';
+    reason?: string;
+    name: string;
+  }>;
+  sources?: number[];
+}
+
+/** Makes an order (with readings, track, remarks … as asked) in the test server's database. */
+export const createTestOrder = (options: TestOrderOptions): Promise<{ id: number; order_no: string }> =>
+  executeServerCommand<{ id: number; order_no: string }, TestOrderOptions>('lp-create-order', options);

@@ -1,0 +1,1 @@
+export { OrderView, type OrderViewProps, type OrderSection } from './order-view.tsx';

@@ -1,0 +1,97 @@
+import type { Box, GoodsLine } from '../../contract/orders/schemas.ts';
+import { useT } from '../../ui/use-t.ts';
+import { formatDay, formatNumber } from './format.ts';
+import '../../i18n/areas/order-view.ts';
+
+/** The goods lines as a plain table (few rows; it prints as it shows). */
+export function GoodsTable({ goods }: { goods: readonly GoodsLine[] }) {
+  const t = useT();
+  return (
+    <section className="order-view__block" aria-labelledby="order-view-goods">
+      <h3 className="order-view__subtitle" id="order-view-goods">
+        {t('orderView.goods.title')}
+      </h3>
+      {goods.length === 0 ? (
+        <p className="order-view__muted">{t('orderView.goods.empty')}</p>
+      ) : (
+        <div className="order-view__table-wrap">
+          <table className="order-view__table">
+            <thead>
+              <tr>
+                <th scope="col">{t('orderView.goods.code')}</th>
+                <th scope="col">{t('orderView.goods.name')}</th>
+                <th scope="col">{t('orderView.goods.spec')}</th>
+                <th scope="col">{t('orderView.goods.batch')}</th>
+                <th scope="col">{t('orderView.goods.expiry')}</th>
+                <th scope="col" className="order-view__num">
+                  {t('orderView.goods.quantity')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {goods.map((line) => (
+                <tr key={line.id}>
+                  <td>{line.code || '—'}</td>
+                  <td>{line.name}</td>
+                  <td>{line.spec || '—'}</td>
+                  <td>{line.batch_no || '—'}</td>
+                  <td>{formatDay(line.expiry)}</td>
+                  <td className="order-view__num">
+                    {formatNumber(line.quantity, 3)} {line.unit}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+export function BoxesTable({ boxes, total }: { boxes: readonly Box[]; total?: string }) {
+  const t = useT();
+  return (
+    <section className="order-view__block" aria-labelledby="order-view-boxes">
+      <h3 className="order-view__subtitle" id="order-view-boxes">
+        {t('orderView.boxes.title')}
+      </h3>
+      {boxes.length === 0 ? (
+        <p className="order-view__muted">{t('orderView.boxes.empty')}</p>
+      ) : (
+        <div className="order-view__table-wrap">
+          <table className="order-view__table">
+            <thead>
+              <tr>
+                <th scope="col">#</th>
+                <th scope="col">{t('orderView.boxes.type')}</th>
+                <th scope="col">{t('orderView.boxes.logger')}</th>
+                <th scope="col" className="order-view__num">
+                  {t('orderView.boxes.weight')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {boxes.map((box, index) => (
+                <tr key={box.id}>
+                  <td>{index + 1}</td>
+                  <td>{box.box_type}</td>
+                  <td>{box.logger_id || '—'}</td>
+                  <td className="order-view__num">{formatNumber(box.weight_kg)} kg</td>
+                </tr>
+              ))}
+            </tbody>
+            {total !== undefined && boxes.length > 1 && (
+              <tfoot>
+                <tr>
+                  <td colSpan={3} />
+                  <td className="order-view__num">{total} kg</td>
+                </tr>
+              </tfoot>
+            )}
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,60 @@
+import type { InferOutput } from 'valibot';
+import { call } from '../../api/transport.ts';
+import { Code } from '../../contract/codes.ts';
+import { orderEmail, orderEmailView, printLogAdd } from '../../contract/order-exports/operations.ts';
+import {
+  orderApplyInfo,
+  orderApplyModify,
+  orderAudit,
+  orderCancel,
+  orderChildList,
+  orderRemark,
+  orderTemperature,
+  orderTrack,
+  orderView,
+} from '../../contract/orders/operations.ts';
+import type {
+  ApplyInfoSchema,
+  ApplyModifyRequest,
+  ChildListSchema,
+  EmailViewSchema,
+  OrderDetail,
+  Remark,
+  Temperature,
+  Track,
+} from '../../contract/orders/schemas.ts';
+
+/**
+ * The order view's calls. Reads keep 404 quiet (the view says "not yours" itself); writes keep
+ * 409 and 422 quiet (their dialogs say what went wrong); everything else follows the catalogue.
+ */
+const READ = { silentCodes: [Code.notFound] } as const;
+const WRITE = { silentCodes: [Code.notFound, Code.conflict, Code.invalid] } as const;
+
+export type ApplyInfo = InferOutput<typeof ApplyInfoSchema>;
+export type Modification = ApplyInfo['list'][number];
+export type ChildList = InferOutput<typeof ChildListSchema>;
+export type EmailView = InferOutput<typeof EmailViewSchema>;
+
+export const loadOrder = (id: number, signal?: AbortSignal): Promise<OrderDetail> =>
+  call(
+    orderView,
+    { id },
+    { silentCodes: [Code.notFound, Code.badRequest, Code.invalid], ...(signal ? { signal } : {}) },
+  );
+export const loadTemperature = (id: number): Promise<Temperature> => call(orderTemperature, { id }, READ);
+export const loadTrack = (id: number): Promise<Track> => call(orderTrack, { id }, READ);
+export const loadApplyInfo = (id: number): Promise<ApplyInfo> => call(orderApplyInfo, { id }, READ);
+export const loadChildList = (id: number): Promise<ChildList> => call(orderChildList, { id }, READ);
+export const loadEmailPreview = (id: number): Promise<EmailView> => call(orderEmailView, { id }, READ);
+
+export const cancelOrder = (id: number, reason: string) => call(orderCancel, { ids: [id], reason }, WRITE);
+export const auditOrder = (id: number, pass: boolean, reason: string, version: number) =>
+  call(orderAudit, { id, pass, reason, version }, WRITE);
+export const applyModify = (request: ApplyModifyRequest) => call(orderApplyModify, request, WRITE);
+export const addRemark = (id: number, text: string, kind: 'remark' | 'feedback'): Promise<Remark> =>
+  call(orderRemark, { id, text, kind }, WRITE);
+export const sendEmail = (id: number, to: string[], note: string) =>
+  call(orderEmail, { id, to, note }, WRITE);
+/** Records a print of the waybill (before the browser's print dialog opens). */
+export const recordPrint = (id: number) => call(printLogAdd, { id, kind: 'waybill' }, WRITE);
