@@ -99,11 +99,25 @@ export function realApi() {
      * Test commands on the real database, so each browser test makes its own data
      * (`executeServerCommand`, typed in src/ui/testing/server.ts):
      * `lp-create-user` (options of server/testing/fixtures.ts `createUser`) → the fixture user;
-     * `lp-last-sms-code` ({ mobile }) → the 6-digit code last sent to it, or null.
+     * `lp-last-sms-code` ({ mobile }) → the 6-digit code last sent to it, or null;
+     * `lp-create-orders` ({ cuId, project?, orders }) → orders of server/testing/order-fixtures.ts
+     * `createOrder` (each with an optional `created_at`), in a new project when `project` is given.
      */
     async executeCommand({ command, payload }) {
-      if (command !== 'lp-create-user' && command !== 'lp-last-sms-code') return undefined;
+      if (!['lp-create-user', 'lp-last-sms-code', 'lp-create-orders'].includes(command)) return undefined;
       const { deps } = await app();
+      if (command === 'lp-create-orders') {
+        const { createOrder, createProject } = await import('../server/testing/order-fixtures.ts');
+        const project = payload.project ? await createProject(deps.db, payload.cuId, payload.project) : null;
+        const orders = [];
+        for (const { created_at, ...options } of payload.orders ?? []) {
+          const order = { ...(project ? { pr_id: project.pr_id } : {}), ...options };
+          orders.push(
+            await createOrder(deps.db, payload.cuId, order, created_at ? new Date(created_at) : undefined),
+          );
+        }
+        return { project, orders };
+      }
       if (command === 'lp-create-user') {
         const { createUser } = await import('../server/testing/fixtures.ts');
         return createUser(deps.db, payload ?? {});

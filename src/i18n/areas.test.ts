@@ -30,6 +30,7 @@ const CARRIES: Record<string, string[]> = {
   'elements/chat-widget/chat-widget.ts': ['chat'],
   'elements/customer-switcher/customer-switcher.ts': ['switcher'],
   'elements/notices/notices.ts': [],
+  'elements/order-list/order-list.ts': ['order-list', 'data-table'],
   'elements/password-dialog/password-dialog.ts': ['password'],
   'host/main.tsx': ['host'],
 };
@@ -59,7 +60,7 @@ const registers = (code: string, area: string) =>
 
 describe('i18n areas in the sources', () => {
   it('knows every feature area (each element and the host has its line in CARRIES)', () => {
-    expect([...areas.keys()].sort()).toEqual(['chat', 'data-table', 'host', 'password', 'switcher']);
+    expect([...areas.keys()].sort()).toEqual(['chat', 'data-table', 'host', 'order-list', 'password', 'switcher']);
     const entries = readdirSync(join(root, 'elements'))
       .filter((name) => name !== 'kit')
       .map((name) => `elements/${name}/${name}.ts`);

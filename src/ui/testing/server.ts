@@ -29,3 +29,35 @@ export const createTestUser = (options: TestUserOptions = {}): Promise<TestUser>
 /** The 6-digit code the test server last sent to a mobile number by SMS (null when none). */
 export const lastSmsCode = (mobile: string): Promise<string | null> =>
   executeServerCommand<string | null, { mobile: string }>('lp-last-sms-code', { mobile });
+
+/** An order to make: fields of server/testing/order-fixtures.ts `createOrder`, and its creation time. */
+export interface TestOrderOptions {
+  status?: 'pending_approval' | 'pending_confirm' | 'not_finished' | 'finished' | 'cancelled';
+  order_type?: 'supply' | 'sample' | 'dtp' | 'return' | 'destroy' | 'custom';
+  temp_class?: 'ambient' | 'chilled' | 'frozen' | 'deep_frozen' | 'cryo';
+  is_dtp?: 0 | 1 | 3;
+  to_goodstype?: 1 | 2 | 3;
+  excursion?: 'none' | 'low' | 'medium' | 'high';
+  attachment_status?: 'missing' | 'pending' | 'approved' | 'rejected';
+  from_company?: string;
+  to_company?: string;
+  to_contact?: string;
+  /** ISO time; default now. */
+  created_at?: string;
+}
+
+export interface TestOrder {
+  id: number;
+  order_no: string;
+  from_company: string;
+  to_company: string;
+  to_contact: string;
+}
+
+/** Makes orders of customer `cuId` on the test server (in a new project when `project` is given). */
+export const createTestOrders = (
+  cuId: number,
+  orders: TestOrderOptions[],
+  project?: { name?: string; protocol_no?: string },
+): Promise<{ project: { pr_id: number; protocol_no: string; name: string } | null; orders: TestOrder[] }> =>
+  executeServerCommand('lp-create-orders', { cuId, orders, ...(project ? { project } : {}) });
