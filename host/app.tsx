@@ -5,7 +5,7 @@ import { smoothScrollTo } from '../src/lib/scroll.ts';
 import { $pages } from '../src/stores/routes.ts';
 import { rememberScroll, SCROLL_MEMORY_PATHS, savedScroll } from '../src/stores/scroll.ts';
 import { $session, $token } from '../src/stores/session.ts';
-import { addView } from '../src/stores/tabs.ts';
+import { $views, addView } from '../src/stores/tabs.ts';
 import { AuthRedirectPage } from './pages/auth-redirect-page.tsx';
 import { ErrorPage } from './pages/error-page.tsx';
 import { JumpPage } from './pages/jump-page.tsx';
@@ -106,11 +106,14 @@ export function App() {
   const current = useMemo(() => shown && resolvePath(shown.path, pages), [shown, pages]);
   const resolved =
     current && (current.kind === 'static' || current.kind === 'page') ? current : shown?.resolved;
+  // A tab opened with its own title (an order's number) names the page too.
+  const views = useStore($views);
+  const tabMeta = shown ? views.find((view) => view.path === shown.path)?.meta : undefined;
   const title = !resolved
     ? t('app.name')
     : resolved.kind === 'static'
       ? t(resolved.route.title)
-      : viewTitle(shown!.path, resolved.page.meta, nowOrderStatus);
+      : viewTitle(shown!.path, tabMeta ?? resolved.page.meta, nowOrderStatus);
 
   useEffect(() => {
     document.title = resolved ? `${title} - ${t('app.name')}` : t('app.name');

@@ -5,25 +5,17 @@ export const orderListStyles = css`
   :host {
     display: block;
     min-width: 0;
-    max-width: 100%;
-  }
-  .order-list {
-    min-width: 0;
   }
   .order-list .lp-tabs__list {
     overflow-x: auto;
-    scrollbar-width: thin;
   }
   .order-tab__count {
-    display: inline-block;
-    min-width: 1.5em;
     margin-inline-start: var(--lp-space-1);
-    padding: 0 var(--lp-space-1);
-    border-radius: 999px;
+    padding: 0 6px;
+    border-radius: 9px;
     background: var(--lp-color-bg-muted);
     color: var(--lp-color-text-muted);
     font-size: var(--lp-font-size-sm);
-    text-align: center;
   }
   .order-filters {
     display: flex;
@@ -39,119 +31,90 @@ export const orderListStyles = css`
     gap: var(--lp-space-1);
     min-width: 0;
     max-width: 220px;
-  }
-  .order-filter:first-child {
-    flex-basis: 220px;
-    max-width: 320px;
-  }
-  .order-filter--action {
-    flex: 0 0 auto;
-  }
-  .order-filter__label {
     color: var(--lp-color-text-muted);
     font-size: var(--lp-font-size-sm);
   }
-  .order-filter__control {
-    width: 100%;
-    min-width: 0;
+  .order-filter:first-child {
+    flex-basis: 240px;
+    max-width: 320px;
+  }
+  .order-filter--action {
+    flex: none;
+  }
+  .order-notice {
+    margin-bottom: var(--lp-space-2);
+    padding: var(--lp-space-2) var(--lp-space-3);
+    border-radius: var(--lp-radius);
+    background: var(--lp-color-primary-soft);
   }
   .order-notice:empty {
     display: none;
   }
-  .order-notice {
-    margin: 0 0 var(--lp-space-2);
-    padding: var(--lp-space-2) var(--lp-space-3);
-    border: 1px solid var(--lp-color-border);
-    border-radius: var(--lp-radius);
-    background: var(--lp-color-primary-soft);
-  }
   .order-notice p {
     margin: 0;
   }
-  .order-notice a {
-    color: var(--lp-color-primary-strong);
-  }
-  .order-notice__link + .order-notice__link {
-    margin-inline-start: var(--lp-space-2);
-  }
+  .order-notice a,
   .order-link {
-    color: var(--lp-color-primary-strong);
-    font-variant-numeric: tabular-nums;
-    font-weight: 500;
-  }
-  .order-link:focus-visible {
-    outline: none;
-    box-shadow: var(--lp-focus-ring);
-    border-radius: 2px;
-  }
-  .order-badge {
-    display: inline-block;
-    padding: 0 var(--lp-space-2);
-    border: 1px solid currentColor;
-    border-radius: 999px;
-    font-size: var(--lp-font-size-sm);
-    line-height: 20px;
-    white-space: nowrap;
-  }
-  .order-badge[data-status='pending_approval'] {
-    color: var(--lp-color-warning);
-  }
-  .order-badge[data-status='pending_confirm'] {
-    color: var(--lp-color-info);
-  }
-  .order-badge[data-status='not_finished'] {
+    margin-inline-end: var(--lp-space-2);
     color: var(--lp-color-primary-strong);
   }
-  .order-badge[data-status='finished'] {
-    color: var(--lp-color-success);
-  }
-  .order-badge[data-status='cancelled'] {
-    color: var(--lp-color-text-muted);
-  }
+  .order-badge,
   .order-marker {
+    --dot: var(--lp-color-border-strong);
     display: inline-flex;
     align-items: center;
     gap: var(--lp-space-1);
     white-space: nowrap;
   }
+  .order-badge {
+    padding: 0 var(--lp-space-2);
+    border: 1px solid;
+    border-radius: 9px;
+    font-size: var(--lp-font-size-sm);
+  }
+  [data-status='pending_approval'],
+  [data-level='medium'],
+  [data-attachments='missing'] {
+    --dot: var(--lp-color-warning);
+    color: var(--lp-color-warning);
+  }
+  [data-status='pending_confirm'],
+  [data-attachments='pending'] {
+    --dot: var(--lp-color-info);
+    color: var(--lp-color-info);
+  }
+  [data-status='not_finished'] {
+    color: var(--lp-color-primary-strong);
+  }
+  [data-status='finished'],
+  [data-attachments='approved'] {
+    --dot: var(--lp-color-success);
+  }
+  [data-status='finished'] {
+    color: var(--lp-color-success);
+  }
+  [data-status='cancelled'] {
+    color: var(--lp-color-text-muted);
+  }
+  [data-level='low'] {
+    --dot: #b88a00;
+  }
+  [data-level='high'],
+  [data-attachments='rejected'] {
+    --dot: var(--lp-color-danger);
+    color: var(--lp-color-danger);
+  }
   .order-marker__dot {
-    flex: none;
     width: 8px;
     height: 8px;
     border-radius: 50%;
-    background: var(--lp-color-border-strong);
-  }
-  .order-marker[data-level='low'] .order-marker__dot {
-    background: #d4a106;
-  }
-  .order-marker[data-level='medium'] .order-marker__dot {
-    background: #d46b08;
-  }
-  .order-marker[data-level='high'] {
-    color: var(--lp-color-danger);
-    font-weight: 600;
-  }
-  .order-marker[data-level='high'] .order-marker__dot,
-  .order-marker[data-attachments='rejected'] .order-marker__dot {
-    background: var(--lp-color-danger);
-  }
-  .order-marker[data-attachments='missing'] .order-marker__dot {
-    background: #d46b08;
-  }
-  .order-marker[data-attachments='pending'] .order-marker__dot {
-    background: var(--lp-color-info);
-  }
-  .order-marker[data-attachments='approved'] .order-marker__dot {
-    background: var(--lp-color-success);
+    background: var(--dot);
   }
   .order-party {
-    display: flex;
-    flex-direction: column;
-    min-width: 0;
+    display: grid;
     line-height: 1.3;
   }
-  .order-party__company,
-  .order-party__detail {
+  .order-party > * {
     overflow: hidden;
     text-overflow: ellipsis;
     white-space: nowrap;
@@ -161,19 +124,16 @@ export const orderListStyles = css`
     font-size: var(--lp-font-size-sm);
   }
   .order-masked {
-    margin-inline-start: var(--lp-space-1);
     cursor: help;
-    font-size: var(--lp-font-size-sm);
   }
   .order-dialog__orders {
     margin: 0 0 var(--lp-space-3);
-    color: var(--lp-color-text-muted);
     overflow-wrap: anywhere;
   }
   @media (max-width: 600px) {
     .order-filter,
     .order-filter:first-child {
-      flex: 1 1 100%;
+      flex-basis: 100%;
       max-width: none;
     }
   }

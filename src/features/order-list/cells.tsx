@@ -76,9 +76,7 @@ export function PartyCell({ row, side }: { row: OrderRow; side: 'from' | 'to' })
   if (masked)
     extra = (
       <span className="order-masked" title={hint}>
-        <span className="order-masked__icon" aria-hidden="true">
-          🔒
-        </span>
+        <span aria-hidden="true"> 🔒</span>
         <span className="lp-visually-hidden">{hint}</span>
       </span>
     );

@@ -30,9 +30,7 @@ function Labelled({ label, children }: { label: string; children: (id: string) =
   const id = useDomId('order-filter');
   return (
     <div className="order-filter">
-      <label className="order-filter__label" htmlFor={id}>
-        {label}
-      </label>
+      <label htmlFor={id}>{label}</label>
       {children(id)}
     </div>
   );
@@ -57,7 +55,7 @@ function Choice<V extends string>({
       {(id) => (
         <select
           id={id}
-          className="lp-input order-filter__control"
+          className="lp-input"
           value={value}
           onChange={(event) => onChange(event.currentTarget.value as V | '')}
         >
@@ -78,7 +76,6 @@ export function FilterBar({ filters, onChange, onClear, projects }: FilterBarPro
   const t = useT();
   const [text, setText] = useState(filters.keyword);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const hintId = useDomId('order-keyword-hint');
 
   // A keyword set from outside (cleared filters, an address) replaces what is typed.
   useEffect(() => {
@@ -109,11 +106,10 @@ export function FilterBar({ filters, onChange, onClear, projects }: FilterBarPro
           <input
             id={id}
             type="search"
-            className="lp-input order-filter__control order-filter__keyword"
+            className="lp-input"
             value={text}
             maxLength={100}
             placeholder={t('orderList.filter.keywordHint')}
-            aria-describedby={hintId}
             onChange={(event) => type(event.currentTarget.value)}
             onKeyDown={(event) => {
               if (event.key === 'Enter') {
@@ -124,15 +120,12 @@ export function FilterBar({ filters, onChange, onClear, projects }: FilterBarPro
           />
         )}
       </Labelled>
-      <span id={hintId} hidden>
-        {t('orderList.filter.keywordHint')}
-      </span>
       {projects && (
         <Labelled label={t('orderList.filter.project')}>
           {(id) => (
             <select
               id={id}
-              className="lp-input order-filter__control"
+              className="lp-input"
               value={filters.pr_id === null ? '' : String(filters.pr_id)}
               onChange={(event) => {
                 const value = event.currentTarget.value;
@@ -175,7 +168,7 @@ export function FilterBar({ filters, onChange, onClear, projects }: FilterBarPro
           <input
             id={id}
             type="date"
-            className="lp-input order-filter__control"
+            className="lp-input"
             value={filters.date_from}
             max={filters.date_to || undefined}
             onChange={(event) => onChange({ date_from: event.currentTarget.value })}
@@ -187,7 +180,7 @@ export function FilterBar({ filters, onChange, onClear, projects }: FilterBarPro
           <input
             id={id}
             type="date"
-            className="lp-input order-filter__control"
+            className="lp-input"
             value={filters.date_to}
             min={filters.date_from || undefined}
             onChange={(event) => onChange({ date_to: event.currentTarget.value })}

@@ -8,7 +8,8 @@ import {
   TEMP_CLASSES,
   type TempClass,
 } from '../../contract/orders/domain.ts';
-import { LIST_LIMIT_MAX, ORDER_SORTS, type OrderListQuery } from '../../contract/orders/schemas.ts';
+import { LIST_LIMIT_MAX, ORDER_SORTS } from '../../contract/orders/limits.ts';
+import type { OrderListQuery } from '../../contract/orders/schemas.ts';
 import type { ListParams, ListSort } from '../../stores/list/index.ts';
 import { pageQuery } from '../../stores/list/index.ts';
 
