@@ -124,6 +124,9 @@ export const orderListStyles = css`
     font-size: var(--lp-font-size-sm);
   }
   .order-masked {
+    margin-inline-start: var(--lp-space-1);
+    color: var(--lp-color-text-muted);
+    vertical-align: -1px;
     cursor: help;
   }
   .order-dialog__orders {
@@ -131,7 +134,10 @@ export const orderListStyles = css`
     overflow-wrap: anywhere;
   }
   @media (max-width: 600px) {
-    .order-filter,
+    .order-filter {
+      flex-basis: calc(50% - 6px);
+      max-width: none;
+    }
     .order-filter:first-child {
       flex-basis: 100%;
       max-width: none;

@@ -30,7 +30,7 @@ const CARRIES: Record<string, string[]> = {
   'elements/chat-widget/chat-widget.ts': ['chat'],
   'elements/customer-switcher/customer-switcher.ts': ['switcher'],
   'elements/notices/notices.ts': [],
-  'elements/order-list/order-list.ts': ['order-list', 'data-table'],
+  'elements/order-list/order-list.ts': ['data-table', 'order-list'],
   'elements/password-dialog/password-dialog.ts': ['password'],
   'host/main.tsx': ['host'],
 };

@@ -76,7 +76,9 @@ export function PartyCell({ row, side }: { row: OrderRow; side: 'from' | 'to' })
   if (masked)
     extra = (
       <span className="order-masked" title={hint}>
-        <span aria-hidden="true"> 🔒</span>
+        <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden="true">
+          <path fill="currentColor" d="M3 5V3.5a3 3 0 0 1 6 0V5h1v7H2V5zm1.5 0h3V3.5a1.5 1.5 0 0 0-3 0z" />
+        </svg>
         <span className="lp-visually-hidden">{hint}</span>
       </span>
     );

@@ -38,14 +38,14 @@ export function orderColumns(t: T, open: (row: OrderRow) => void): DataColumn<Or
     {
       key: 'status',
       title: t('orderList.column.status'),
-      width: 130,
+      width: 185,
       sortable: true,
       render: (row) => <StatusBadge status={row.status} />,
     },
     {
       key: 'order_type',
       title: t('orderList.column.order_type'),
-      width: 120,
+      width: 140,
       render: (row) => t(`orderList.type.${row.order_type}`),
     },
     {
@@ -77,19 +77,19 @@ export function orderColumns(t: T, open: (row: OrderRow) => void): DataColumn<Or
     {
       key: 'temp_class',
       title: t('orderList.column.temp_class'),
-      width: 150,
+      width: 170,
       render: (row) => t(`orderList.temp.${row.temp_class}`),
     },
     {
       key: 'excursion',
       title: t('orderList.column.excursion'),
-      width: 130,
+      width: 150,
       render: (row) => <ExcursionMarker level={row.excursion} />,
     },
     {
       key: 'attachments',
       title: t('orderList.column.attachments'),
-      width: 150,
+      width: 190,
       render: (row) => <AttachmentMarker status={row.attachment_status} />,
     },
     {
