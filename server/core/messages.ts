@@ -89,6 +89,9 @@ export const SERVER_MESSAGES = {
   'Only orders not yet finished can be modified': '只有未完成的订单可以申请修改',
   'This order already has a modification request waiting for an answer': '此订单已有一个待处理的修改申请',
   'Please say what to change': '请填写要修改的内容',
+  'This field cannot be changed: {field}': '此字段不能修改：{field}',
+  'Only pickup and delivery times, contacts, phones, the stop address and the remark can be changed':
+    '只能修改取件和送达时间、联系人、电话、收货地址和备注',
   'The Idempotency-Key header is required': '缺少 Idempotency-Key 请求头',
   'The Idempotency-Key header must be 8 to 128 visible characters': 'Idempotency-Key 请求头必须是 8 到 128 个可见字符',
   'This Idempotency-Key was used with another request': '此 Idempotency-Key 已用于另一个请求',

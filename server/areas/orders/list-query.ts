@@ -113,13 +113,20 @@ export function parseSort(sort: string | undefined): {
   return { column, direction: desc ? 'desc' : 'asc' };
 }
 
-/** Sorts a select of orders by `sort` (empty dates last either way), then by id. */
+/**
+ * Sorts a select of orders by `sort` (empty dates last either way; statuses in their life order,
+ * as the tabs show them), then by id.
+ */
 export function sortOrders<O>(
   query: SelectQueryBuilder<Database, 'orders', O>,
   sort: string | undefined,
 ): SelectQueryBuilder<Database, 'orders', O> {
   const { column, direction } = parseSort(sort);
   const nullable = column === 'pickup_at' || column === 'deliver_by';
+  if (column === 'status')
+    return query
+      .orderBy(sql`array_position(array[${sql.join(ORDER_STATUSES)}]::text[], orders.status)`, direction)
+      .orderBy('orders.id', direction);
   return query
     .orderBy(`orders.${column}`, (ob) => {
       const ordered = direction === 'desc' ? ob.desc() : ob.asc();

@@ -212,6 +212,19 @@ describe('customer-order/index', () => {
     expect(await ids({ sort: 'pickup_at' }), 'no pickup time last').toEqual([...pickup, made[2]!.id]);
     expect(await ids({ sort: '-pickup_at' })).toEqual([...pickup.reverse(), made[2]!.id]);
 
+    const statuses = [
+      'cancelled',
+      'not_finished',
+      'pending_approval',
+      'finished',
+      'pending_confirm',
+    ] as const;
+    for (const [i, order] of made.entries())
+      await db.updateTable('orders').set({ status: statuses[i]! }).where('id', '=', order.id).execute();
+    const lifeOrder = [made[2]!, made[4]!, made[1]!, made[3]!, made[0]!].map((o) => o.id);
+    expect(await ids({ sort: 'status' }), 'statuses in their life order').toEqual(lifeOrder);
+    expect(await ids({ sort: '-status' })).toEqual([...lifeOrder].reverse());
+
     const page = await listOk(t, token, { sort: 'created_at', start: '2', limit: '2' });
     expect(page.list.map((o) => o.id)).toEqual(byCreation.slice(2, 4));
     expect(page.total).toBe(5);
