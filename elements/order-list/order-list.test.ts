@@ -308,6 +308,7 @@ describe('<lp-order-list>', () => {
     const dialog = root(el).querySelector('dialog[open]') as HTMLDialogElement;
     expect(dialog.textContent).to.contain('Cancel 2 Orders');
     await expect(el).to.be.accessible();
+    clock = fakeClock();
     // no reason: refused in place
     Array.from(dialog.querySelectorAll('button'))
       .find((b) => b.textContent === 'Cancel Orders')!
@@ -315,7 +316,8 @@ describe('<lp-order-list>', () => {
     await until(() => dialog.textContent?.includes('Please give a reason'), 'the reason asked for');
     dialog.querySelector('textarea')!.focus();
     await sendKeys({ type: 'Duplicate of another order' });
-    await settle();
+    await clock.tickAsync(2000); // the button's click guard (spec §5)
+    await settle(); // the button shows as active again
     Array.from(dialog.querySelectorAll('button'))
       .find((b) => b.textContent === 'Cancel Orders')!
       .click();
@@ -326,7 +328,11 @@ describe('<lp-order-list>', () => {
   });
 
   it('merges the selected orders once, after a confirmation', async () => {
-    const { orders } = await withOrders(many('pending_confirm', 2), { name: 'Merge project' });
+    const alike = { from_address: '上海市浦东新区张江路1号', to_address: '北京市东城区帅府园1号' };
+    const { orders } = await withOrders(
+      many('pending_confirm', 2, { ...alike, from_company: 'LP 上海中心仓', to_company: '北京协和医院' }),
+      { name: 'Merge project' },
+    );
     setLocale('en');
     const el = place();
     await rowsShown(el, 2);

@@ -40,7 +40,9 @@ export interface TestOrderOptions {
   excursion?: 'none' | 'low' | 'medium' | 'high';
   attachment_status?: 'missing' | 'pending' | 'approved' | 'rejected';
   from_company?: string;
+  from_address?: string;
   to_company?: string;
+  to_address?: string;
   to_contact?: string;
   /** ISO time; default now. */
   created_at?: string;
