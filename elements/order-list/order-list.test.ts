@@ -6,6 +6,7 @@ import { setLocale } from '../../src/i18n/translate.ts';
 import { setNavigation } from '../../src/stores/navigation.ts';
 import { $toasts } from '../../src/stores/notices.ts';
 import { loadUserInfo, login } from '../../src/stores/session.ts';
+import { rememberScroll } from '../../src/stores/scroll.ts';
 import { $views } from '../../src/stores/tabs.ts';
 import { resetStores } from '../../src/stores/test-reset.ts';
 import { type FakeClock, fakeClock, until } from '../../src/ui/testing/clock.ts';
@@ -262,6 +263,27 @@ describe('<lp-order-list>', () => {
       () => location.search === '?status=not_finished&sort=created_at',
       'the address of the new tab',
     );
+  });
+
+  it('comes back to the remembered scroll position once its rows are there', async () => {
+    await withOrders(many('finished', 10));
+    setLocale('en');
+    const spacer = document.createElement('div');
+    spacer.style.height = '3000px';
+    document.body.append(spacer);
+    placed.push(spacer);
+    const scroller = document.scrollingElement as HTMLElement;
+    scroller.scrollTop = 0;
+    rememberScroll('/customer-order/index', 400);
+    history.replaceState(history.state, '', '/customer-order/index');
+    const el = place({});
+    document.body.prepend(el);
+    await rowsShown(el, 10);
+    const start = performance.now();
+    await until(() => Math.abs(scroller.scrollTop - 400) < 1, 'the remembered position');
+    // a smooth scroll of about 500 ms (spec §2), not a jump
+    expect(performance.now() - start).to.be.greaterThan(300);
+    scroller.scrollTop = 0;
   });
 
   it('keeps the column settings across a reload', async () => {
