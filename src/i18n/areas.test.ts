@@ -60,7 +60,14 @@ const registers = (code: string, area: string) =>
 
 describe('i18n areas in the sources', () => {
   it('knows every feature area (each element and the host has its line in CARRIES)', () => {
-    expect([...areas.keys()].sort()).toEqual(['chat', 'data-table', 'host', 'order-list', 'password', 'switcher']);
+    expect([...areas.keys()].sort()).toEqual([
+      'chat',
+      'data-table',
+      'host',
+      'order-list',
+      'password',
+      'switcher',
+    ]);
     const entries = readdirSync(join(root, 'elements'))
       .filter((name) => name !== 'kit')
       .map((name) => `elements/${name}/${name}.ts`);

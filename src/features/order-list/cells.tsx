@@ -4,24 +4,18 @@ import type { OrderRow } from '../../contract/orders/schemas.ts';
 import { protectedFields } from '../../lib/masking.ts';
 import { useT } from '../../ui/use-t.ts';
 
-const stampFormat = new Intl.DateTimeFormat('en-CA', {
+// Swedish writes dates as ISO does: `2026-11-22 14:05`.
+const stampFormat = new Intl.DateTimeFormat('sv-SE', {
   timeZone: 'Asia/Shanghai',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
+  dateStyle: 'short',
+  timeStyle: 'short',
 });
 
 /** `2026-11-22 14:05` in China time (the provider's clock), or a dash when there is none. */
 export function formatStamp(iso: string | null): string {
   if (!iso) return '—';
   const at = new Date(iso);
-  if (Number.isNaN(at.getTime())) return iso;
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    stampFormat.formatToParts(at).find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}`;
+  return Number.isNaN(at.getTime()) ? iso : stampFormat.format(at);
 }
 
 export function StatusBadge({ status }: { status: OrderRow['status'] }) {

@@ -157,7 +157,7 @@ export function OrderList({ list, syncAddress = true, projects, onOpen }: OrderL
         <DataTable<OrderRow>
           source={list}
           columns={columns}
-          label={t('orderList.list.label')}
+          label={t('route.orderIndex')}
           selectable
           rowLabel={(row) => row.order_no}
           columnSettings={{ list: COLUMN_SETTINGS_LIST, persistence: serverColumnSettings }}

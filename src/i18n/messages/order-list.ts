@@ -3,7 +3,6 @@
  * labels), filters, columns, markers, bulk actions, exports and the list's states.
  */
 export const zh = {
-  'orderList.list.label': '订单列表',
   'orderList.list.tabs': '订单状态',
   'orderList.status.all': '全部',
   'orderList.status.pending_approval': '待审核',
@@ -83,7 +82,6 @@ export const zh = {
 } as const;
 
 export const en: Record<keyof typeof zh, string> = {
-  'orderList.list.label': 'Order List',
   'orderList.list.tabs': 'Order Status',
   'orderList.status.all': 'All',
   'orderList.status.pending_approval': 'Pending Review',
