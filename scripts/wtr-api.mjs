@@ -102,11 +102,19 @@ export function realApi() {
      * `lp-last-sms-code` ({ mobile }) → the 6-digit code last sent to it, or null;
      * `lp-attachment-orders` ({ cu_id, orders }) → orders with projects and files
      * (server/testing/attachment-fixtures.ts);
-     * `lp-create-order` (server/testing/order-view-fixtures.ts `createViewOrder`) → `{ id, order_no }`.
+     * `lp-create-order` (server/testing/order-view-fixtures.ts `createViewOrder`) → `{ id, order_no }`;
+     * `lp-create-orders` ({ cuId, project?, orders }) → orders of server/testing/order-fixtures.ts
+     * `createOrder` (each with an optional `created_at`), in a new project when `project` is given.
      */
     async executeCommand({ command, payload }) {
-      if (!['lp-create-user', 'lp-last-sms-code', 'lp-attachment-orders', 'lp-create-order'].includes(command))
-        return undefined;
+      const commands = [
+        'lp-create-user',
+        'lp-last-sms-code',
+        'lp-attachment-orders',
+        'lp-create-order',
+        'lp-create-orders',
+      ];
+      if (!commands.includes(command)) return undefined;
       const { deps } = await app();
       if (command === 'lp-attachment-orders') {
         const { createAttachmentOrders } = await import('../server/testing/attachment-fixtures.ts');
@@ -115,6 +123,18 @@ export function realApi() {
       if (command === 'lp-create-order') {
         const { createViewOrder } = await import('../server/testing/order-view-fixtures.ts');
         return createViewOrder(deps.db, payload);
+      }
+      if (command === 'lp-create-orders') {
+        const { createOrder, createProject } = await import('../server/testing/order-fixtures.ts');
+        const project = payload.project ? await createProject(deps.db, payload.cuId, payload.project) : null;
+        const orders = [];
+        for (const { created_at, ...options } of payload.orders ?? []) {
+          const order = { ...(project ? { pr_id: project.pr_id } : {}), ...options };
+          orders.push(
+            await createOrder(deps.db, payload.cuId, order, created_at ? new Date(created_at) : undefined),
+          );
+        }
+        return { project, orders };
       }
       if (command === 'lp-create-user') {
         const { createUser } = await import('../server/testing/fixtures.ts');

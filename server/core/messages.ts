@@ -98,7 +98,6 @@ export const SERVER_MESSAGES = {
   'No such user': '用户不存在',
   "This customer account is not the user's": '此客户账号不属于该用户',
   // orders
-  'No such order': '订单不存在',
   'Only orders pending approval or confirmation can be cancelled: {orders}':
     '只有待审批或待确认的订单可以取消：{orders}',
   'This order is not pending approval': '此订单不在待审批状态',

@@ -33,6 +33,8 @@ const CARRIES: Record<string, string[]> = {
   'elements/order-attachments/order-attachments.ts': ['order-files'],
 
   'elements/order-view/order-view.ts': ['order-view'],
+
+  'elements/order-list/order-list.ts': ['data-table', 'order-list'],
   'elements/password-dialog/password-dialog.ts': ['password'],
   'host/main.tsx': ['host'],
 };
@@ -69,6 +71,8 @@ describe('i18n areas in the sources', () => {
       'order-files',
 
       'order-view',
+
+      'order-list',
       'password',
       'switcher',
     ]);

@@ -5,7 +5,7 @@ import * as common from './messages/common.ts';
 import type * as dataTable from './messages/data-table.ts';
 import type * as host from './messages/host.ts';
 import type * as orderFiles from './messages/order-files.ts';
-
+import type * as orderList from './messages/order-list.ts';
 import type * as orderView from './messages/order-view.ts';
 import type * as password from './messages/password.ts';
 import * as routes from './messages/routes.ts';
@@ -50,9 +50,9 @@ type FeatureMessages = typeof host.zh &
   typeof password.zh &
   typeof chat.zh &
   typeof dataTable.zh &
-  typeof orderFiles.zh;
-
-  typeof orderView.zh;
+  typeof orderFiles.zh &
+  typeof orderView.zh &
+  typeof orderList.zh;
 
 export type SharedKey = keyof typeof zhCN;
 export type MessageKey = SharedKey | keyof FeatureMessages;

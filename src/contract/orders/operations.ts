@@ -190,7 +190,11 @@ export const destroyOrderList = operation({
 });
 
 /** The view's sections, one call each (the whole order is `customer-order/view`). */
-const section = <O extends Parameters<typeof operation>[0]['output']>(path: string, summary: string, output: O) =>
+const section = <O extends Parameters<typeof operation>[0]['output']>(
+  path: string,
+  summary: string,
+  output: O,
+) =>
   operation({
     area,
     method: 'GET',

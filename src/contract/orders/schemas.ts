@@ -11,6 +11,9 @@ import {
   ORDER_TYPES,
   TEMP_CLASSES,
 } from './domain.ts';
+import { KEYWORD_MAX, LIST_LIMIT_MAX, ORDER_SORTS, REASON_MAX } from './limits.ts';
+
+export { KEYWORD_MAX, LIST_LIMIT_MAX, ORDER_SORTS, REASON_MAX };
 
 const pick = <const T extends readonly (string | number)[]>(values: T) =>
   v.picklist(values, msg('oneOf', { values: values.join(', ') }));
@@ -27,20 +30,8 @@ export const AttachmentStatusSchema = pick(ATTACHMENT_STATUSES);
 /** A calendar day `yyyy-mm-dd` (China time on the server). */
 export const Day = v.pipe(v.string(msg('string')), v.regex(/^\d{4}-\d{2}-\d{2}$/, msg('date')));
 
-/** The columns the list sorts by; `-` first for descending. Default `-created_at`. */
-export const ORDER_SORTS = [
-  'created_at',
-  'order_no',
-  'pickup_at',
-  'deliver_by',
-  'status',
-  'updated_at',
-] as const;
 const SORT_VALUES = ORDER_SORTS.flatMap((key) => [key, `-${key}`] as const);
 export const OrderSort = pick(SORT_VALUES);
-
-export const LIST_LIMIT_MAX = 100;
-export const KEYWORD_MAX = 100;
 
 /**
  * `customer-order/index` (GET query or POST body): paging as the spec's (`start`, `limit`,
@@ -247,7 +238,6 @@ export const TrackSchema = v.strictObject({
 });
 export type Track = v.InferOutput<typeof TrackSchema>;
 
-export const REASON_MAX = 500;
 export const Reason = (required = true) =>
   required
     ? v.pipe(
@@ -425,6 +415,8 @@ export const WorkSheetSchema = v.strictObject({
   goods_lines: v.number(),
   box_count: v.number(),
   total_weight_kg: v.number(),
-  steps: v.array(v.strictObject({ kind: v.string(), at: Stamp, actor_name: v.string(), location: v.string() })),
+  steps: v.array(
+    v.strictObject({ kind: v.string(), at: Stamp, actor_name: v.string(), location: v.string() }),
+  ),
 });
 export type WorkSheet = v.InferOutput<typeof WorkSheetSchema>;

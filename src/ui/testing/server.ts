@@ -57,3 +57,37 @@ export interface TestOrderOptions {
 /** Makes an order (with readings, track, remarks … as asked) in the test server's database. */
 export const createTestOrder = (options: TestOrderOptions): Promise<{ id: number; order_no: string }> =>
   executeServerCommand<{ id: number; order_no: string }, TestOrderOptions>('lp-create-order', options);
+
+/** An order to make: fields of server/testing/order-fixtures.ts `createOrder`, and its creation time. */
+export interface ListOrderOptions {
+  status?: 'pending_approval' | 'pending_confirm' | 'not_finished' | 'finished' | 'cancelled';
+  order_type?: 'supply' | 'sample' | 'dtp' | 'return' | 'destroy' | 'custom';
+  temp_class?: 'ambient' | 'chilled' | 'frozen' | 'deep_frozen' | 'cryo';
+  is_dtp?: 0 | 1 | 3;
+  to_goodstype?: 1 | 2 | 3;
+  excursion?: 'none' | 'low' | 'medium' | 'high';
+  attachment_status?: 'missing' | 'pending' | 'approved' | 'rejected';
+  from_company?: string;
+  from_address?: string;
+  to_company?: string;
+  to_address?: string;
+  to_contact?: string;
+  /** ISO time; default now. */
+  created_at?: string;
+}
+
+export interface TestOrder {
+  id: number;
+  order_no: string;
+  from_company: string;
+  to_company: string;
+  to_contact: string;
+}
+
+/** Makes orders of customer `cuId` on the test server (in a new project when `project` is given). */
+export const createTestOrders = (
+  cuId: number,
+  orders: ListOrderOptions[],
+  project?: { name?: string; protocol_no?: string },
+): Promise<{ project: { pr_id: number; protocol_no: string; name: string } | null; orders: TestOrder[] }> =>
+  executeServerCommand('lp-create-orders', { cuId, orders, ...(project ? { project } : {}) });

@@ -1,0 +1,146 @@
+import { css } from '../../src/ui/css.ts';
+
+/** Own rules of `<lp-order-list>` (tokens, the UI kit and the data table's sheet come first). */
+export const orderListStyles = css`
+  :host {
+    display: block;
+    min-width: 0;
+  }
+  .order-list .lp-tabs__list {
+    overflow-x: auto;
+  }
+  .order-tab__count {
+    margin-inline-start: var(--lp-space-1);
+    padding: 0 6px;
+    border-radius: 9px;
+    background: var(--lp-color-bg-muted);
+    color: var(--lp-color-text-muted);
+    font-size: var(--lp-font-size-sm);
+  }
+  .order-filters {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: flex-end;
+    gap: var(--lp-space-2) var(--lp-space-3);
+    margin: var(--lp-space-3) 0;
+  }
+  .order-filter {
+    display: flex;
+    flex: 1 1 150px;
+    flex-direction: column;
+    gap: var(--lp-space-1);
+    min-width: 0;
+    max-width: 220px;
+    color: var(--lp-color-text-muted);
+    font-size: var(--lp-font-size-sm);
+  }
+  .order-filter:first-child {
+    flex-basis: 240px;
+    max-width: 320px;
+  }
+  .order-filter--action {
+    flex: none;
+  }
+  .order-notice {
+    margin-bottom: var(--lp-space-2);
+    padding: var(--lp-space-2) var(--lp-space-3);
+    border-radius: var(--lp-radius);
+    background: var(--lp-color-primary-soft);
+  }
+  .order-notice:empty {
+    display: none;
+  }
+  .order-notice p {
+    margin: 0;
+  }
+  .order-notice a,
+  .order-link {
+    margin-inline-end: var(--lp-space-2);
+    color: var(--lp-color-primary-strong);
+  }
+  .order-badge,
+  .order-marker {
+    --dot: var(--lp-color-border-strong);
+    display: inline-flex;
+    align-items: center;
+    gap: var(--lp-space-1);
+    white-space: nowrap;
+  }
+  .order-badge {
+    padding: 0 var(--lp-space-2);
+    border: 1px solid;
+    border-radius: 9px;
+    font-size: var(--lp-font-size-sm);
+  }
+  [data-status='pending_approval'],
+  [data-level='medium'],
+  [data-attachments='missing'] {
+    --dot: var(--lp-color-warning);
+    color: var(--lp-color-warning);
+  }
+  [data-status='pending_confirm'],
+  [data-attachments='pending'] {
+    --dot: var(--lp-color-info);
+    color: var(--lp-color-info);
+  }
+  [data-status='not_finished'] {
+    color: var(--lp-color-primary-strong);
+  }
+  [data-status='finished'],
+  [data-attachments='approved'] {
+    --dot: var(--lp-color-success);
+  }
+  [data-status='finished'] {
+    color: var(--lp-color-success);
+  }
+  [data-status='cancelled'] {
+    color: var(--lp-color-text-muted);
+  }
+  [data-level='low'] {
+    --dot: #b88a00;
+  }
+  [data-level='high'],
+  [data-attachments='rejected'] {
+    --dot: var(--lp-color-danger);
+    color: var(--lp-color-danger);
+  }
+  .order-marker__dot {
+    width: 8px;
+    height: 8px;
+    border-radius: 50%;
+    background: var(--dot);
+  }
+  .order-party {
+    display: grid;
+    line-height: 1.3;
+  }
+  .order-party > * {
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
+  .order-party__detail {
+    color: var(--lp-color-text-muted);
+    font-size: var(--lp-font-size-sm);
+  }
+  .order-masked {
+    margin-inline-start: var(--lp-space-1);
+    color: var(--lp-color-text-muted);
+    vertical-align: -1px;
+    cursor: help;
+  }
+  .order-dialog__orders {
+    margin: 0 0 var(--lp-space-3);
+    overflow-wrap: anywhere;
+  }
+  @media (max-width: 600px) {
+    .order-filter {
+      flex-basis: calc(50% - 6px);
+      max-width: none;
+    }
+    .order-filter:first-child {
+      flex-basis: 100%;
+      max-width: none;
+    }
+  }
+`;

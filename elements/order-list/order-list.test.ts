@@ -1,0 +1,372 @@
+import { expect } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import { getListFieldCache } from '../../src/api/list-settings.ts';
+import { setApiBase } from '../../src/api/config.ts';
+import { setLocale } from '../../src/i18n/translate.ts';
+import { setNavigation } from '../../src/stores/navigation.ts';
+import { $toasts } from '../../src/stores/notices.ts';
+import { loadUserInfo, login } from '../../src/stores/session.ts';
+import { rememberScroll } from '../../src/stores/scroll.ts';
+import { $views } from '../../src/stores/tabs.ts';
+import { resetStores } from '../../src/stores/test-reset.ts';
+import { type FakeClock, fakeClock, until } from '../../src/ui/testing/clock.ts';
+import { deepActive, settle } from '../../src/ui/testing/mount.tsx';
+import { rawKeys } from '../../src/ui/testing/raw-keys.ts';
+import {
+  createTestOrders,
+  createTestUser,
+  type ListOrderOptions,
+  type TestUser,
+} from '../../src/ui/testing/server.ts';
+import type { LpOrderList } from './order-list.ts';
+import './order-list.ts';
+
+const signIn = async (user: TestUser) => {
+  await login({ username: user.username, password: user.password, validate: '' });
+  await loadUserInfo();
+};
+
+/** A user with one customer and `orders` of it, signed in. */
+async function withOrders(orders: ListOrderOptions[], project?: { name: string }) {
+  const user = await createTestUser();
+  const cuId = user.customers[0]!.cu_id;
+  const made = await createTestOrders(cuId, orders, project);
+  await signIn(user);
+  return { user, cuId, ...made };
+}
+
+const many = (status: ListOrderOptions['status'], n: number, extra: ListOrderOptions = {}) =>
+  Array.from({ length: n }, () => ({ status, ...extra }));
+
+/** Runs against the real API (web-test-runner.config.mjs); each test makes its own user and orders. */
+describe('<lp-order-list>', () => {
+  let navigations: string[] = [];
+  let restoreNavigation: () => void = () => undefined;
+  let clock: FakeClock | null = null;
+  const placed: HTMLElement[] = [];
+  const address = `${location.pathname}${location.search}`;
+
+  beforeEach(() => {
+    navigations = [];
+    restoreNavigation = setNavigation({ navigate: (path) => navigations.push(path) });
+  });
+  afterEach(() => {
+    clock?.uninstall();
+    clock = null;
+    for (const el of placed.splice(0)) el.remove();
+    restoreNavigation();
+    setApiBase('');
+    history.replaceState(history.state, '', address);
+    // token, session, tabs, notices, locale
+    resetStores();
+  });
+
+  function place(attributes: Record<string, string> = { 'no-address-sync': '' }): LpOrderList {
+    const el = document.createElement('lp-order-list');
+    for (const [name, value] of Object.entries(attributes)) el.setAttribute(name, value);
+    document.body.append(el);
+    placed.push(el);
+    return el;
+  }
+  const root = (el: HTMLElement) => el.shadowRoot as ShadowRoot;
+  const orderNos = (el: HTMLElement) =>
+    Array.from(root(el).querySelectorAll('tbody .order-link'), (a) => a.textContent ?? '');
+  const tabs = (el: HTMLElement) =>
+    Array.from(root(el).querySelectorAll<HTMLElement>('[role="tab"]'), (tab) => tab.textContent ?? '');
+  const selectedTab = (el: HTMLElement) =>
+    root(el).querySelector('[role="tab"][aria-selected="true"]')?.textContent ?? '';
+  const headers = (el: HTMLElement) =>
+    Array.from(root(el).querySelectorAll('thead th'), (th) => th.textContent ?? '').filter(Boolean);
+  const button = (el: HTMLElement, name: string) => {
+    const found = Array.from(root(el).querySelectorAll<HTMLButtonElement>('button')).find(
+      (b) => b.textContent?.trim() === name || b.getAttribute('aria-label') === name,
+    );
+    if (!found) throw new Error(`no button ${name}`);
+    return found;
+  };
+  const checkbox = (el: HTMLElement, name: string) => {
+    const found = Array.from(root(el).querySelectorAll<HTMLInputElement>('input[type="checkbox"]')).find(
+      (c) => c.getAttribute('aria-label') === name,
+    );
+    if (!found) throw new Error(`no checkbox ${name}`);
+    return found;
+  };
+  const idle = (el: HTMLElement) =>
+    root(el).querySelector('table[aria-busy]') === null &&
+    root(el).querySelector('.lp-data-table__loading') === null;
+  const rowsShown = (el: HTMLElement, n: number) =>
+    until(() => idle(el) && orderNos(el).length === n, `${n} rows`);
+
+  it('shows the first page of 10 with the counts of each status, in both languages, accessible', async () => {
+    const { orders } = await withOrders([
+      ...many('pending_approval', 3),
+      ...many('pending_confirm', 4),
+      ...many('not_finished', 2),
+      ...many('finished', 2),
+      ...many('cancelled', 1),
+    ]);
+    setLocale('en');
+    const el = place();
+    await rowsShown(el, 10);
+    expect(tabs(el)).to.deep.equal([
+      'All12',
+      'Pending Review3',
+      'Pending Confirmation4',
+      'Unfinished2',
+      'Completed2',
+      'Cancelled1',
+    ]);
+    expect(selectedTab(el)).to.equal('All12');
+    // newest first: the last made is on top
+    expect(orderNos(el)[0]).to.equal(orders[orders.length - 1]!.order_no);
+    expect(root(el).querySelector('.lp-pagination')?.textContent).to.contain('12');
+    expect(rawKeys(el)).to.deep.equal([]);
+    await expect(el).to.be.accessible();
+
+    setLocale('zh-CN');
+    await until(() => tabs(el)[0] === '全部12', 'the Chinese tabs');
+    expect(tabs(el).map((t) => t.replace(/\d+$/, ''))).to.deep.equal([
+      '全部',
+      '待审核',
+      '待确认',
+      '未完成',
+      '已完成',
+      '已取消',
+    ]);
+    expect(rawKeys(el)).to.deep.equal([]);
+
+    // the next page, asked of the server
+    button(el, '下一页').click();
+    await rowsShown(el, 2);
+    expect(orderNos(el)).to.deep.equal([orders[1]!.order_no, orders[0]!.order_no]);
+  });
+
+  it('moves between status tabs with the arrow keys and lists only that status', async () => {
+    const { orders } = await withOrders([...many('pending_approval', 2), ...many('finished', 1)]);
+    setLocale('en');
+    const el = place();
+    await rowsShown(el, 3);
+    root(el).querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')!.focus();
+    await sendKeys({ press: 'ArrowRight' });
+    await rowsShown(el, 2);
+    expect(selectedTab(el)).to.equal('Pending Review2');
+    expect((deepActive() as HTMLElement).getAttribute('role')).to.equal('tab');
+    expect(orderNos(el).sort()).to.deep.equal([orders[0]!.order_no, orders[1]!.order_no].sort());
+    await sendKeys({ press: 'End' });
+    await until(() => selectedTab(el) === 'Cancelled0' && idle(el), 'the cancelled tab');
+    // an empty tab: nothing matches, and clearing shows every order again
+    expect(root(el).textContent).to.contain('Nothing matches these filters');
+    root(el).querySelector<HTMLButtonElement>('.lp-state--empty button')!.click();
+    await rowsShown(el, 3);
+    expect(selectedTab(el)).to.equal('All3');
+  });
+
+  it('searches after a pause in typing, or at once on Enter', async () => {
+    const { orders } = await withOrders(many('pending_confirm', 3));
+    setLocale('en');
+    const el = place();
+    await rowsShown(el, 3);
+    const wanted = orders[1]!;
+    const input = root(el).querySelector<HTMLInputElement>('input[type="search"]')!;
+    clock = fakeClock();
+    input.focus();
+    await sendKeys({ type: wanted.order_no });
+    await settle();
+    expect(orderNos(el)).to.have.length(3); // still typing: nothing asked
+    await clock.tickAsync(400);
+    await rowsShown(el, 1);
+    expect(orderNos(el)).to.deep.equal([wanted.order_no]);
+
+    // Enter asks at once, without waiting for the pause
+    input.select();
+    await sendKeys({ type: orders[2]!.to_company });
+    await sendKeys({ press: 'Enter' });
+    await until(() => idle(el) && orderNos(el)[0] === orders[2]!.order_no, 'the order of that receiver');
+    expect(orderNos(el)).to.deep.equal([orders[2]!.order_no]);
+  });
+
+  it('says there are no orders yet and offers to create one', async () => {
+    await withOrders([]);
+    setLocale('en');
+    const el = place();
+    await until(() => root(el).textContent?.includes('No orders yet'), 'the empty list');
+    await expect(el).to.be.accessible();
+    button(el, 'Create an Order').click();
+    expect(navigations).to.deep.equal(['/customer-order/create']);
+  });
+
+  it('shows a failure with a retry that loads the list', async () => {
+    await withOrders(many('finished', 2));
+    setLocale('en');
+    setApiBase('/api/__test__/gone');
+    const el = place();
+    await until(() => root(el).querySelector('[role="alert"]'), 'the failure');
+    setApiBase('');
+    button(el, 'Retry').click();
+    await rowsShown(el, 2);
+  });
+
+  it('opens an order in its own tab titled with its number (link click or Enter)', async () => {
+    const { orders } = await withOrders(many('pending_confirm', 2));
+    setLocale('en');
+    const el = place();
+    await rowsShown(el, 2);
+    const opened: Array<{ id: number; order_no: string }> = [];
+    el.addEventListener('lp-order-open', (event) => opened.push(event.detail));
+    const [second, first] = orders;
+    const link = (no: string) =>
+      Array.from(root(el).querySelectorAll<HTMLAnchorElement>('.order-link')).find(
+        (a) => a.textContent === no,
+      )!;
+    link(first!.order_no).click();
+    link(second!.order_no).focus();
+    await sendKeys({ press: 'Enter' });
+    expect(navigations).to.deep.equal([
+      `/customer-order/view/${first!.id}`,
+      `/customer-order/view/${second!.id}`,
+    ]);
+    expect(opened).to.deep.equal([
+      { id: first!.id, order_no: first!.order_no },
+      { id: second!.id, order_no: second!.order_no },
+    ]);
+    expect($views.get().map((v) => [v.path, v.meta.title])).to.deep.equal([
+      [`/customer-order/view/${first!.id}`, first!.order_no],
+      [`/customer-order/view/${second!.id}`, second!.order_no],
+    ]);
+    expect(link(first!.order_no).getAttribute('href')).to.equal(`/customer-order/view/${first!.id}`);
+  });
+
+  it('shows masked parties as the server sends them, with the reason', async () => {
+    const { orders } = await withOrders([{ status: 'pending_confirm', is_dtp: 1, to_goodstype: 1 }]);
+    setLocale('en');
+    const el = place();
+    await rowsShown(el, 1);
+    const text = root(el).querySelector('tbody')?.textContent ?? '';
+    expect(text).not.to.contain(orders[0]!.to_company);
+    expect(text).to.contain(orders[0]!.from_company);
+    expect(text).to.contain('****');
+    expect(text).to.contain('Receiver details hidden to protect the patient’s privacy');
+  });
+
+  it('reads its list from the address and keeps it there', async () => {
+    const { orders } = await withOrders([...many('finished', 2), ...many('pending_confirm', 1)]);
+    setLocale('en');
+    history.replaceState(history.state, '', '/customer-order/index?status=finished&sort=created_at');
+    const el = place({});
+    await rowsShown(el, 2);
+    expect(selectedTab(el)).to.equal('Completed2');
+    // oldest first, as the address asked
+    expect(orderNos(el)).to.deep.equal([orders[0]!.order_no, orders[1]!.order_no]);
+    root(el).querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')!.focus();
+    await sendKeys({ press: 'ArrowLeft' });
+    await until(
+      () => location.search === '?status=not_finished&sort=created_at',
+      'the address of the new tab',
+    );
+  });
+
+  it('comes back to the remembered scroll position once its rows are there', async () => {
+    await withOrders(many('finished', 10));
+    setLocale('en');
+    const spacer = document.createElement('div');
+    spacer.style.height = '3000px';
+    document.body.append(spacer);
+    placed.push(spacer);
+    const scroller = document.scrollingElement as HTMLElement;
+    scroller.scrollTop = 0;
+    rememberScroll('/customer-order/index', 400);
+    history.replaceState(history.state, '', '/customer-order/index');
+    const el = place({});
+    document.body.prepend(el);
+    await rowsShown(el, 10);
+    const start = performance.now();
+    await until(() => Math.abs(scroller.scrollTop - 400) < 1, 'the remembered position');
+    // a smooth scroll of about 500 ms (spec §2), not a jump
+    expect(performance.now() - start).to.be.greaterThan(300);
+    scroller.scrollTop = 0;
+  });
+
+  it('keeps the column settings across a reload', async () => {
+    await withOrders(many('pending_confirm', 1));
+    setLocale('en');
+    const el = place();
+    await rowsShown(el, 1);
+    expect(headers(el)).to.include('Type');
+    button(el, 'Columns').click();
+    await settle();
+    root(el)
+      .querySelector<HTMLInputElement>(
+        '.lp-column-settings__item[data-key="order_type"] input[type="checkbox"]',
+      )!
+      .click();
+    await settle();
+    await sendKeys({ press: 'Escape' });
+    await until(() => !headers(el).includes('Type'), 'the column hidden');
+    // saved on the server for this user and customer
+    for (;;) {
+      const saved = await getListFieldCache('customer-order/index');
+      if (saved.fields?.some((f) => f.key === 'order_type' && !f.visible)) break;
+      await settle();
+    }
+    el.remove();
+    const again = place();
+    await rowsShown(again, 1);
+    await until(
+      () => headers(again).includes('Status') && !headers(again).includes('Type'),
+      'the saved columns',
+    );
+  });
+
+  it('cancels the selected orders with a reason', async () => {
+    const { orders } = await withOrders(many('pending_confirm', 3));
+    setLocale('en');
+    const el = place();
+    await rowsShown(el, 3);
+    checkbox(el, `Select ${orders[0]!.order_no}`).click();
+    checkbox(el, `Select ${orders[2]!.order_no}`).click();
+    await settle();
+    button(el, 'Cancel Orders').click();
+    await until(() => root(el).querySelector('dialog[open]'), 'the reason dialog');
+    const dialog = root(el).querySelector('dialog[open]') as HTMLDialogElement;
+    expect(dialog.textContent).to.contain('Cancel 2 Orders');
+    await expect(el).to.be.accessible();
+    clock = fakeClock();
+    // no reason: refused in place
+    Array.from(dialog.querySelectorAll('button'))
+      .find((b) => b.textContent === 'Cancel Orders')!
+      .click();
+    await until(() => dialog.textContent?.includes('Please give a reason'), 'the reason asked for');
+    dialog.querySelector('textarea')!.focus();
+    await sendKeys({ type: 'Duplicate of another order' });
+    await clock.tickAsync(2000); // the button's click guard (spec §5)
+    await settle(); // the button shows as active again
+    Array.from(dialog.querySelectorAll('button'))
+      .find((b) => b.textContent === 'Cancel Orders')!
+      .click();
+    await until(() => $toasts.get().some((t) => t.message === '2 orders cancelled'), 'the success notice');
+    await until(() => tabs(el)[5] === 'Cancelled2' && idle(el), 'the counts after the cancel');
+    expect(root(el).querySelector('dialog[open]')).to.equal(null);
+    expect(root(el).querySelectorAll('tbody [data-status="cancelled"]')).to.have.length(2);
+  });
+
+  it('merges the selected orders once, after a confirmation', async () => {
+    const alike = { from_address: '上海市浦东新区张江路1号', to_address: '北京市东城区帅府园1号' };
+    const { orders } = await withOrders(
+      many('pending_confirm', 2, { ...alike, from_company: 'LP 上海中心仓', to_company: '北京协和医院' }),
+      { name: 'Merge project' },
+    );
+    setLocale('en');
+    const el = place();
+    await rowsShown(el, 2);
+    expect(button(el, 'Merge Orders').disabled).to.equal(true);
+    checkbox(el, 'Select all rows on this page').click();
+    await settle();
+    button(el, 'Merge Orders').click();
+    await until(() => root(el).querySelector('dialog[open][role="alertdialog"]'), 'the confirmation');
+    await sendKeys({ press: 'Enter' });
+    await until(() => idle(el) && orderNos(el).length === 3, 'the merged order listed');
+    const created = orderNos(el).find((no) => !orders.some((o) => o.order_no === no))!;
+    expect($toasts.get().map((t) => t.message)).to.include(`Merged into new order ${created}`);
+    expect(tabs(el)[5]).to.equal('Cancelled2');
+  });
+});

@@ -1,0 +1,16 @@
+// Bounds of the order calls, apart from the schemas: the browser's order list imports them
+// without valibot (importing anything of schemas.ts brings all its top-level schemas along).
+
+/** The columns the list sorts by; `-` first for descending. Default `-created_at`. */
+export const ORDER_SORTS = [
+  'created_at',
+  'order_no',
+  'pickup_at',
+  'deliver_by',
+  'status',
+  'updated_at',
+] as const;
+
+export const LIST_LIMIT_MAX = 100;
+export const KEYWORD_MAX = 100;
+export const REASON_MAX = 500;

@@ -1,0 +1,118 @@
+import '../../i18n/areas/order-list.ts';
+import { useStore } from '@nanostores/react';
+import { lazy, Suspense, useState } from 'react';
+import { toast } from '../../stores/notices.ts';
+import { Button } from '../../ui/button/button.tsx';
+import { useT } from '../../ui/use-t.ts';
+import { exportOrders } from './api.ts';
+import { filterQuery, sortedQuery } from './filters.ts';
+import type { MergeIntent } from './merge-intent.ts';
+import { printPath } from './open-order.ts';
+import type { OrderListStore } from './order-list-store.ts';
+
+const BulkDialogs = lazy(() => import('./bulk-dialogs.tsx'));
+
+/** What the list says after an export or a print that the user may act on. */
+export type ListNotice =
+  | { kind: 'export-job'; rows: number }
+  | { kind: 'print'; orders: ReadonlyArray<{ id: number; order_no: string }> };
+
+export interface BulkActionsProps {
+  list: OrderListStore;
+  merge: MergeIntent;
+  onNotice: (notice: ListNotice | null) => void;
+}
+
+/** Downloads a signed link without leaving the page. */
+function download(url: string): void {
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = '';
+  a.rel = 'noopener';
+  document.body.append(a);
+  a.click();
+  a.remove();
+}
+
+/**
+ * The toolbar of the list: cancel the selected orders (with a reason), merge them (confirmed),
+ * export the whole filtered list (a file, or a job of the download centre), print the selected
+ * orders' waybills.
+ */
+export function BulkActions({ list, merge, onNotice }: BulkActionsProps) {
+  const t = useT();
+  const selected = useStore(list.$selected);
+  const [dialog, setDialog] = useState<'cancel' | 'merge' | null>(null);
+  const [busy, setBusy] = useState<'cancel' | 'merge' | 'export' | null>(null);
+  const orders = [...selected.values()];
+
+  const runExport = async () => {
+    setBusy('export');
+    onNotice(null);
+    try {
+      const { filters, sort } = list.$state.get().params;
+      const answer = await exportOrders({ ...filterQuery(filters), ...sortedQuery(sort) });
+      if (answer.mode === 'file' && answer.url) {
+        download(answer.url);
+        toast(t('orderList.export.file', { rows: answer.rows }), 'success');
+      } else onNotice({ kind: 'export-job', rows: answer.rows });
+    } catch {
+      // shown by the page's notices
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const print = () => {
+    const [first] = orders;
+    if (!first) return;
+    const opened = window.open(printPath(first.id), '_blank', 'noopener');
+    // A browser opens one window per click: the others (and a blocked first) become links.
+    const rest = opened ? orders.slice(1) : orders;
+    onNotice(
+      rest.length ? { kind: 'print', orders: rest.map(({ id, order_no }) => ({ id, order_no })) } : null,
+    );
+  };
+
+  const open = (kind: 'cancel' | 'merge') => () => setDialog(kind);
+  return (
+    <>
+      <Button
+        size="sm"
+        variant="danger"
+        disabled={orders.length === 0}
+        loading={busy === 'cancel'}
+        onClick={open('cancel')}
+      >
+        {t('orderList.action.cancel')}
+      </Button>
+      <Button
+        size="sm"
+        disabled={orders.length < 2}
+        title={orders.length < 2 ? t('orderList.merge.needTwo') : undefined}
+        loading={busy === 'merge'}
+        onClick={open('merge')}
+      >
+        {t('orderList.action.merge')}
+      </Button>
+      <Button size="sm" disabled={orders.length === 0} onClick={print}>
+        {t('orderList.action.print')}
+      </Button>
+      <Button size="sm" variant="primary" loading={busy === 'export'} onClick={() => void runExport()}>
+        {t('orderList.action.export')}
+      </Button>
+      {dialog && (
+        <Suspense fallback={null}>
+          <BulkDialogs
+            kind={dialog}
+            orders={orders}
+            list={list}
+            merge={merge}
+            onClose={() => setDialog(null)}
+            onBusy={(on) => setBusy(on ? dialog : null)}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+}

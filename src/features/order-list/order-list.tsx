@@ -1,0 +1,171 @@
+import '../../i18n/areas/order-list.ts';
+import { useStore } from '@nanostores/react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { serverColumnSettings } from '../../api/list-settings.ts';
+import type { OrderRow } from '../../contract/orders/schemas.ts';
+import { smoothScrollTo } from '../../lib/scroll.ts';
+import { navigate } from '../../stores/navigation.ts';
+import { savedScroll } from '../../stores/scroll.ts';
+import { Button } from '../../ui/button/button.tsx';
+import { DataTable } from '../../ui/data-table/index.ts';
+import { EmptyState } from '../../ui/states/empty-state.tsx';
+import { Tabs } from '../../ui/tabs/tabs.tsx';
+import { useT } from '../../ui/use-t.ts';
+import { BulkActions, type ListNotice } from './bulk-actions.tsx';
+import { orderColumns } from './columns.tsx';
+import { FilterBar, type ProjectOption } from './filter-bar.tsx';
+import { hasFilters, NO_FILTERS, STATUS_TABS, type StatusTab } from './filters.ts';
+import { createMergeIntent } from './merge-intent.ts';
+import {
+  DOWNLOAD_CENTRE_PATH,
+  ORDER_CREATE_PATH,
+  ORDER_LIST_PATH,
+  openOrder,
+  printPath,
+} from './open-order.ts';
+import type { OrderListStore } from './order-list-store.ts';
+import { useAddressSync } from './use-address.ts';
+
+/** The list's column settings, per user and customer, on the server. */
+export const COLUMN_SETTINGS_LIST = 'customer-order/index';
+
+export interface OrderListProps {
+  list: OrderListStore;
+  /** Keep the list in the address bar (the portal's page); false for an embed in another page. */
+  syncAddress?: boolean;
+  /** The customer's projects for the project filter (undefined: no project filter). */
+  projects?: readonly ProjectOption[] | undefined;
+  /** An order was opened (before the portal navigates to it). */
+  onOpen?: (order: { id: number; order_no: string }) => void;
+}
+
+/** A link inside the portal: a plain click navigates without reloading. */
+function PortalLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <a
+      href={to}
+      onClick={(event) => {
+        if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+        event.preventDefault();
+        navigate(to);
+      }}
+    >
+      {children}
+    </a>
+  );
+}
+
+/**
+ * The customer's orders: status tabs with their counts, filters, a server-paged and sorted
+ * table with column settings and selection, bulk cancel and merge, export and print.
+ */
+export function OrderList({ list, syncAddress = true, projects, onOpen }: OrderListProps) {
+  const t = useT();
+  const state = useStore(list.$state);
+  const root = useRef<HTMLDivElement>(null);
+  const [notice, setNotice] = useState<ListNotice | null>(null);
+  const [merge] = useState(createMergeIntent);
+  const { filters } = state.params;
+  const counts = state.answer?.counts;
+  useAddressSync(list, syncAddress, root);
+
+  // Spec §2: back on the list, its remembered scroll position returns with a 500 ms smooth
+  // scroll once the rows are there (the portal restores it too, but on a fresh mount the page
+  // is still short then).
+  const restored = useRef(false);
+  useEffect(() => {
+    if (restored.current || state.status !== 'loaded') return;
+    restored.current = true;
+    const scroller = document.scrollingElement;
+    if (!syncAddress || !scroller || location.pathname !== ORDER_LIST_PATH) return;
+    const top = savedScroll(ORDER_LIST_PATH);
+    if (top > scroller.scrollTop + 1) void smoothScrollTo(scroller, top);
+  }, [state.status, syncAddress]);
+
+  const columns = useMemo(
+    () =>
+      orderColumns(t, (row: OrderRow) => {
+        onOpen?.({ id: row.id, order_no: row.order_no });
+        openOrder(row);
+      }),
+    [t, onOpen],
+  );
+
+  const filtered = filters.status !== 'all' || hasFilters(filters);
+  const empty = filtered ? (
+    <EmptyState message={t('orderList.empty.filtered')}>
+      <Button guardMs={0} onClick={() => list.setFilters(NO_FILTERS)}>
+        {t('orderList.filter.clear')}
+      </Button>
+    </EmptyState>
+  ) : (
+    <EmptyState message={t('orderList.empty.none')}>
+      <Button guardMs={0} variant="primary" onClick={() => navigate(ORDER_CREATE_PATH)}>
+        {t('orderList.empty.create')}
+      </Button>
+    </EmptyState>
+  );
+
+  const tabs = STATUS_TABS.map((key) => ({
+    key,
+    label: (
+      <>
+        {t(`orderList.status.${key}`)}
+        {counts && <span className="order-tab__count">{counts[key]}</span>}
+      </>
+    ),
+  }));
+
+  return (
+    <div ref={root} className="order-list">
+      <Tabs<StatusTab>
+        items={tabs}
+        selected={filters.status}
+        onSelect={(status) => list.setFilters({ status })}
+        label={t('orderList.list.tabs')}
+      >
+        <FilterBar
+          filters={filters}
+          projects={projects}
+          onChange={(patch) => list.setFilters(patch)}
+          onClear={() => list.setFilters({ ...NO_FILTERS, status: filters.status })}
+        />
+        <div className="order-notice" role="status">
+          {notice?.kind === 'export-job' && (
+            <p>
+              {t('orderList.export.job', { rows: notice.rows })}{' '}
+              <PortalLink to={DOWNLOAD_CENTRE_PATH}>{t('orderList.export.centre')}</PortalLink>
+            </p>
+          )}
+          {notice?.kind === 'print' && (
+            <p>
+              {t('orderList.print.more')}{' '}
+              {notice.orders.map((o) => (
+                <a
+                  key={o.id}
+                  className="order-notice__link"
+                  href={printPath(o.id)}
+                  target="_blank"
+                  rel="noopener"
+                >
+                  {o.order_no}
+                </a>
+              ))}
+            </p>
+          )}
+        </div>
+        <DataTable<OrderRow>
+          source={list}
+          columns={columns}
+          label={t('route.orderIndex')}
+          selectable
+          rowLabel={(row) => row.order_no}
+          columnSettings={{ list: COLUMN_SETTINGS_LIST, persistence: serverColumnSettings }}
+          maxHeight="none"
+          empty={empty}
+          toolbar={<BulkActions list={list} merge={merge} onNotice={setNotice} />}
+        />
+      </Tabs>
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import { useStore } from '@nanostores/react';
+import { type RefObject, useEffect, useRef } from 'react';
+import { readAddress, writeAddress } from './filters.ts';
+import type { OrderListStore } from './order-list-store.ts';
+
+/** Makes the list the one an address names (a link followed while the page stayed open). */
+export function adoptAddress(list: OrderListStore, search: string): void {
+  const wanted = readAddress(search);
+  list.setSort(wanted.sort);
+  if (wanted.pageSize !== list.$state.get().params.pageSize) list.setPageSize(wanted.pageSize);
+  list.setFilters(wanted.filters);
+  if (wanted.page > 1) list.setPage(wanted.page);
+}
+
+/**
+ * Keeps the list's filters, page, size and sort in the address bar (`replaceState`, no new
+ * history entry) while the page is the one shown, so a reload or a copied link shows the same
+ * list. The portal keeps the page mounted behind other tabs and comes back to its bare path: when
+ * the element is shown again, an address that names another list is followed, a bare one gets
+ * the list's query back.
+ */
+export function useAddressSync(list: OrderListStore, enabled: boolean, root: RefObject<HTMLElement | null>) {
+  const state = useStore(list.$state);
+  const path = useRef(globalThis.location?.pathname ?? '/');
+  const { params } = state;
+
+  const ours = () => {
+    const p = list.$state.get().params;
+    return writeAddress({ filters: p.filters, page: p.page, pageSize: p.pageSize, sort: p.sort });
+  };
+  const write = () => {
+    if (!enabled || location.pathname !== path.current) return;
+    const search = ours();
+    if (location.search !== search)
+      history.replaceState(history.state, '', `${path.current}${search}${location.hash}`);
+  };
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: written whenever the parameters change
+  useEffect(write, [params, enabled]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one observer for the element's life
+  useEffect(() => {
+    const el = root.current;
+    if (!enabled || !el || typeof ResizeObserver === 'undefined') return;
+    let shown = el.getClientRects().length > 0;
+    const observer = new ResizeObserver(() => {
+      const now = el.getClientRects().length > 0;
+      if (now && !shown && location.pathname === path.current) {
+        if (location.search && location.search !== ours()) adoptAddress(list, location.search);
+        else write();
+      }
+      shown = now;
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [enabled]);
+}
