@@ -12,9 +12,9 @@ describe('signed links', () => {
     const key = await signingKey(db, name);
     expect(key.byteLength).toBe(32);
     expect(key.equals(Buffer.alloc(32))).toBe(false);
-    const { rows } = await sql<{ secret: Uint8Array }>`select secret from signing_keys where name = ${name}`.execute(
-      db,
-    );
+    const { rows } = await sql<{
+      secret: Uint8Array;
+    }>`select secret from signing_keys where name = ${name}`.execute(db);
     expect(Buffer.from(rows[0]?.secret ?? []).equals(key)).toBe(true);
     expect((await signingKey(db, name)).equals(key)).toBe(true);
     const other = await signingKey(db, `${name}-other`);

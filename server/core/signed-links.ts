@@ -42,9 +42,9 @@ async function loadKey(db: DB, name: string): Promise<Buffer> {
   await sql`insert into signing_keys (name, secret) values (${name}, ${secret}) on conflict (name) do nothing`.execute(
     db,
   );
-  const { rows } = await sql<{ secret: Uint8Array }>`select secret from signing_keys where name = ${name}`.execute(
-    db,
-  );
+  const { rows } = await sql<{
+    secret: Uint8Array;
+  }>`select secret from signing_keys where name = ${name}`.execute(db);
   const stored = rows[0]?.secret;
   if (!stored || stored.byteLength < 32) throw new Error(`signing key ${name} is missing`);
   return Buffer.from(stored);

@@ -9,7 +9,8 @@ import {
   PrintLogRequest,
   PrintLogSchema,
 } from '../orders/schemas.ts';
-import { DownLogQuery, DownLogSchema, ExportAnswer, JobIdRequest } from './schemas.ts';
+import * as v from 'valibot';
+import { DownLogQuery, DownLogSchema, ExportAnswer, JobIdRequest, SignedLinkQuery } from './schemas.ts';
 
 /**
  * Exports of the order list (.xlsx of the filtered set, the central-lab template), the download
@@ -47,6 +48,23 @@ export const downLog = operation({
   auth: 'session',
   input: DownLogQuery,
   output: DownLogSchema,
+});
+
+/** The media type of every export file. */
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+export const downloadExport = operation({
+  area,
+  method: 'GET',
+  path: 'customer-order/down-file',
+  summary:
+    'An export’s file by the signed link an export or `down-log` gave (no token: the link, valid for minutes, is the permission)',
+  auth: 'public',
+  input: SignedLinkQuery,
+  output: v.string(),
+  media: XLSX_TYPE,
+  codes: [Code.forbidden, Code.notFound],
+  rateLimits: [{ by: 'ip', limit: 120, windowMs: 60_000 }],
 });
 
 export const delDownLog = operation({
