@@ -6,6 +6,7 @@ import { handle } from '../../http/route.ts';
 import { downloadFile } from './download.ts';
 import { deleteJob, listJobs, type Owner, startExport } from './jobs.ts';
 import { listFilterOf } from './list-filter.ts';
+import { emailOrder, emailView, printRecords, recordPrint } from './print-and-mail.ts';
 
 /** The session's user and current customer: every export belongs to both. */
 function ownerOf(session: SessionRecord): Owner {
@@ -28,4 +29,16 @@ export const routes = [
     await deleteJob(deps, ownerOf(session), input.id, now);
     return null;
   }),
+  handle(ops.printLogAdd, async ({ input, session, deps, now }) => {
+    await recordPrint(deps, { ...ownerOf(session), name: session.name }, input.id, input.kind, now);
+    return null;
+  }),
+  handle(ops.printLogList, ({ input, session, deps }) => printRecords(deps, ownerOf(session).cuId, input.id)),
+  handle(ops.orderEmail, async ({ input, session, deps, lang, now }) => {
+    await emailOrder(deps, { ...ownerOf(session), name: session.name }, input, lang, now);
+    return null;
+  }),
+  handle(ops.orderEmailView, ({ input, session, deps, lang }) =>
+    emailView(deps, ownerOf(session).cuId, input.id, lang),
+  ),
 ];

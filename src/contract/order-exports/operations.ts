@@ -104,11 +104,12 @@ export const orderEmail = operation({
   area,
   method: 'POST',
   path: 'common/email',
-  summary: 'Email the order’s summary (masked) to 1–10 addresses',
+  summary:
+    'Email the order’s summary (masked) to 1–10 addresses; 500 when the server has no mailer (production without MAIL_HTTP_URL) or the mail service fails',
   auth: 'session',
   input: EmailRequest,
   output: Nothing,
-  codes: [Code.notFound],
+  codes: [Code.notFound, Code.serverFault],
   rateLimits: [{ by: 'user', limit: 20, windowMs: 60 * 60_000 }],
 });
 
