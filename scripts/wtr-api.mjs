@@ -99,11 +99,20 @@ export function realApi() {
      * Test commands on the real database, so each browser test makes its own data
      * (`executeServerCommand`, typed in src/ui/testing/server.ts):
      * `lp-create-user` (options of server/testing/fixtures.ts `createUser`) → the fixture user;
-     * `lp-last-sms-code` ({ mobile }) → the 6-digit code last sent to it, or null.
+     * `lp-last-sms-code` ({ mobile }) → the 6-digit code last sent to it, or null;
+     * `lp-create-orders` ({ cu_id, count }) → `count` orders of the customer (one made by the
+     * order fixture, the rest copies of it by insert…select) → their number.
      */
     async executeCommand({ command, payload }) {
-      if (command !== 'lp-create-user' && command !== 'lp-last-sms-code') return undefined;
+      if (!['lp-create-user', 'lp-last-sms-code', 'lp-create-orders'].includes(command)) return undefined;
       const { deps } = await app();
+      if (command === 'lp-create-orders') {
+        const { createOrder } = await import('../server/testing/order-fixtures.ts');
+        const { cloneOrders } = await import('../server/testing/bulk-orders.ts');
+        const first = await createOrder(deps.db, payload.cu_id);
+        if (payload.count > 1) await cloneOrders(deps.db, first.id, payload.count - 1);
+        return payload.count;
+      }
       if (command === 'lp-create-user') {
         const { createUser } = await import('../server/testing/fixtures.ts');
         return createUser(deps.db, payload ?? {});

@@ -3,6 +3,7 @@ import * as api from './messages/api.ts';
 import type * as chat from './messages/chat.ts';
 import * as common from './messages/common.ts';
 import type * as dataTable from './messages/data-table.ts';
+import type * as downloadCentre from './messages/download-centre.ts';
 import type * as host from './messages/host.ts';
 import type * as password from './messages/password.ts';
 import * as routes from './messages/routes.ts';
@@ -46,7 +47,8 @@ type FeatureMessages = typeof host.zh &
   typeof switcher.zh &
   typeof password.zh &
   typeof chat.zh &
-  typeof dataTable.zh;
+  typeof dataTable.zh &
+  typeof downloadCentre.zh;
 
 export type SharedKey = keyof typeof zhCN;
 export type MessageKey = SharedKey | keyof FeatureMessages;

@@ -26,15 +26,16 @@ export interface ExportOrder {
   to_phone: string;
   to_address: string;
   to_city: string;
-  pickup_at: Date | null;
-  deliver_by: Date | null;
+  /** Times as ISO 8601 text. */
+  pickup_at: string | null;
+  deliver_by: string | null;
   milestone: string;
   excursion: string;
   attachment_status: string;
   sign_name: string | null;
-  signed_at: Date | null;
+  signed_at: string | null;
   remark: string;
-  created_at: Date;
+  created_at: string;
 }
 
 export interface ExportGoods {
@@ -64,7 +65,7 @@ export async function countOrders(db: DB, cuId: number, filter: ListFilter): Pro
   return Number(rows[0]?.n ?? 0);
 }
 
-type Row = Omit<ExportOrder, never> & { sort_key: string | null };
+type Row = ExportOrder & { updated_at: string; sort_key: string | null };
 
 /**
  * The selected orders in the list's order, page by page: keyset paging on (sort column, id), so
@@ -88,32 +89,38 @@ export async function* orderPages(
   const orNull = nullable ? sql`or ${col} is null` : sql``;
   let after: { key: string | null; id: number } | null = null;
   for (;;) {
+    // A row comparison, so that the next page is one range of the list's index.
     const cursor: ReturnType<typeof sql> = after
       ? after.key === null
         ? sql`and ${col} is null and o.id ${cmp} ${after.id}`
-        : sql`and (${col} ${cmp} ${after.key}::${cast} or (${col} = ${after.key}::${cast} and o.id ${cmp} ${after.id}) ${orNull})`
+        : sql`and ((${col}, o.id) ${cmp} (${after.key}::${cast}, ${after.id}) ${orNull})`
       : sql``;
-    const { rows } = await sql<Row>`
-      select o.id, o.order_no, o.status, o.order_type, o.is_dtp, o.to_goodstype, o.temp_class,
-        coalesce(p.protocol_no, '') as protocol_no, coalesce(p.name, '') as project_name,
-        coalesce(s.name, '') as site_name, coalesce(s.department, '') as site_department,
-        o.from_company, o.from_contact, o.from_phone, o.from_address, coalesce(fc.name, '') as from_city,
-        o.to_company, o.to_contact, o.to_phone, o.to_address, coalesce(tc.name, '') as to_city,
-        o.pickup_at, o.deliver_by, o.milestone, o.excursion, o.attachment_status, o.sign_name,
-        o.signed_at, o.remark, o.created_at, ${col}::text as sort_key
-      from orders o
-        left join projects p on p.pr_id = o.pr_id
-        left join sites s on s.ho_id = o.ho_id
-        left join regions fc on fc.region_id = o.from_city_id
-        left join regions tc on tc.region_id = o.to_city_id
-      where ${listWhere(cuId, filter)} ${cursor}
-      order by ${col} ${dir} nulls last, o.id ${dir}
-      limit ${pageSize}
+    // One JSON text per page: PGlite hands over one value instead of thirty per row (2–3× faster).
+    const result = await sql<{ page: string }>`
+      select coalesce(json_agg(x order by x.${sql.ref(column)} ${dir} nulls last, x.id ${dir}), '[]')::text as page
+      from (
+        select o.id, o.order_no, o.status, o.order_type, o.is_dtp, o.to_goodstype, o.temp_class,
+          coalesce(p.protocol_no, '') as protocol_no, coalesce(p.name, '') as project_name,
+          coalesce(s.name, '') as site_name, coalesce(s.department, '') as site_department,
+          o.from_company, o.from_contact, o.from_phone, o.from_address, coalesce(fc.name, '') as from_city,
+          o.to_company, o.to_contact, o.to_phone, o.to_address, coalesce(tc.name, '') as to_city,
+          o.pickup_at, o.deliver_by, o.milestone, o.excursion, o.attachment_status, o.sign_name,
+          o.signed_at, o.remark, o.created_at, o.updated_at, ${col}::text as sort_key
+        from orders o
+          left join projects p on p.pr_id = o.pr_id
+          left join sites s on s.ho_id = o.ho_id
+          left join regions fc on fc.region_id = o.from_city_id
+          left join regions tc on tc.region_id = o.to_city_id
+        where ${listWhere(cuId, filter)} ${cursor}
+        order by ${col} ${dir} nulls last, o.id ${dir}
+        limit ${pageSize}
+      ) x
     `.execute(db);
+    const rows = JSON.parse(result.rows[0]?.page ?? '[]') as Row[];
     if (rows.length === 0) return;
     const last = rows[rows.length - 1] as Row;
     after = { key: last.sort_key, id: last.id };
-    const orders = rows.map(({ sort_key: _key, ...order }) => maskOrder(order));
+    const orders = rows.map(({ sort_key: _key, updated_at: _updated, ...order }) => maskOrder(order));
     const page: ExportPage = { orders, goods: new Map(), boxes: new Map() };
     if (options.withLines) await addLines(db, page);
     yield page;

@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { Lang } from '../../../src/contract/messages.ts';
@@ -43,23 +44,21 @@ export async function writeWorkbook(
   try {
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
       stream: out,
-      useStyles: true,
+      // Styles cost exceljs 2–3× the time per row (a bold header is not worth it at 100,000 rows).
+      useStyles: false,
       useSharedStrings: false,
     });
     workbook.creator = 'LP';
     const sheet = workbook.addWorksheet(lang === 'en' ? template.title.en : template.title.zh, {
       views: [{ state: 'frozen', ySplit: 1 }],
     });
-    sheet.columns = template.columns.map((c, i) => ({
-      key: String(i),
-      width: c.width,
-      style: { alignment: { vertical: 'top' } },
-    }));
-    const header = sheet.addRow(template.columns.map((c) => (lang === 'en' ? c.en : c.zh)));
-    header.font = { bold: true };
-    header.commit();
+    sheet.columns = template.columns.map((c, i) => ({ key: String(i), width: c.width }));
+    sheet.addRow(template.columns.map((c) => (lang === 'en' ? c.en : c.zh))).commit();
     for await (const page of pages) {
       for (const values of template.rows(page, lang)) sheet.addRow(values.map(safeCell)).commit();
+      // exceljs writes on without waiting for the file: let storage catch up after each page, so
+      // the compressed bytes do not pile up in memory when the disk is slower than the writer.
+      while (out.writableNeedDrain) await once(out, 'drain');
       await onPage(page.orders.length);
     }
     sheet.commit();

@@ -2,6 +2,7 @@ import * as api from '../../i18n/messages/api.ts';
 import * as chat from '../../i18n/messages/chat.ts';
 import * as common from '../../i18n/messages/common.ts';
 import * as dataTable from '../../i18n/messages/data-table.ts';
+import * as downloadCentre from '../../i18n/messages/download-centre.ts';
 import * as host from '../../i18n/messages/host.ts';
 import * as password from '../../i18n/messages/password.ts';
 import * as routes from '../../i18n/messages/routes.ts';
@@ -16,8 +17,8 @@ import * as ui from '../../i18n/messages/ui.ts';
  * messages modules only for their key prefixes (it registers nothing: that would hide the bug).
  */
 const PREFIXES = new Set(
-  [api, chat, common, dataTable, host, password, routes, session, switcher, time, ui].flatMap((m) =>
-    Object.keys(m.zh).map((key) => key.split('.')[0] as string),
+  [api, chat, common, dataTable, downloadCentre, host, password, routes, session, switcher, time, ui].flatMap(
+    (m) => Object.keys(m.zh).map((key) => key.split('.')[0] as string),
   ),
 );
 

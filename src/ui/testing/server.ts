@@ -29,3 +29,7 @@ export const createTestUser = (options: TestUserOptions = {}): Promise<TestUser>
 /** The 6-digit code the test server last sent to a mobile number by SMS (null when none). */
 export const lastSmsCode = (mobile: string): Promise<string | null> =>
   executeServerCommand<string | null, { mobile: string }>('lp-last-sms-code', { mobile });
+
+/** `count` orders of customer `cuId` in the test server's database (the first made by the order fixture, the rest its copies). */
+export const createTestOrders = (cuId: number, count: number): Promise<number> =>
+  executeServerCommand<number, { cu_id: number; count: number }>('lp-create-orders', { cu_id: cuId, count });
