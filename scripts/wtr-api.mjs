@@ -104,7 +104,9 @@ export function realApi() {
      * (server/testing/attachment-fixtures.ts);
      * `lp-create-order` (server/testing/order-view-fixtures.ts `createViewOrder`) → `{ id, order_no }`;
      * `lp-create-orders` ({ cuId, project?, orders }) → orders of server/testing/order-fixtures.ts
-     * `createOrder` (each with an optional `created_at`), in a new project when `project` is given.
+     * `createOrder` (each with an optional `created_at`), in a new project when `project` is given;
+     * `lp-clone-orders` ({ cu_id, count }) → `count` orders of the customer (one made by the
+     * order fixture, the rest copies of it by insert…select) → their number.
      */
     async executeCommand({ command, payload }) {
       const commands = [
@@ -113,6 +115,7 @@ export function realApi() {
         'lp-attachment-orders',
         'lp-create-order',
         'lp-create-orders',
+        'lp-clone-orders',
       ];
       if (!commands.includes(command)) return undefined;
       const { deps } = await app();
@@ -123,6 +126,13 @@ export function realApi() {
       if (command === 'lp-create-order') {
         const { createViewOrder } = await import('../server/testing/order-view-fixtures.ts');
         return createViewOrder(deps.db, payload);
+      }
+      if (command === 'lp-clone-orders') {
+        const { createOrder } = await import('../server/testing/order-fixtures.ts');
+        const { cloneOrders } = await import('../server/testing/bulk-orders.ts');
+        const first = await createOrder(deps.db, payload.cu_id);
+        if (payload.count > 1) await cloneOrders(deps.db, first.id, payload.count - 1);
+        return payload.count;
       }
       if (command === 'lp-create-orders') {
         const { createOrder, createProject } = await import('../server/testing/order-fixtures.ts');

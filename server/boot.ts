@@ -1,5 +1,6 @@
 import { FolderStorage } from './core/storage.ts';
 import { createApp } from './app.ts';
+import { resumeExports } from './areas/order-exports/jobs.ts';
 import { type SmsSender, smsSenderFor } from './areas/accounts/sms.ts';
 import { productionProblems, type ServerConfig } from './config.ts';
 import { type OpenedDatabase, openDatabase } from './db/database.ts';
@@ -61,6 +62,8 @@ export async function boot(config: ServerConfig, options: BootOptions = {}): Pro
     };
     // The chat search's index is loaded before the first request (see areas/chat/search-index.ts).
     await chatSearchOf(deps).warm();
+    // Export jobs a stopped server left queued or running go on (areas/order-exports/jobs.ts).
+    await resumeExports(deps);
     return { app: createApp(deps), deps, database, seeded, demoAccounts };
   } catch (error) {
     await database.close();

@@ -42,6 +42,14 @@ export interface ServerConfig {
   smsGatewayUrl: string | null;
   smsGatewayToken: string | null;
   /**
+   * `MAIL_HTTP_URL`: where order summaries are posted as JSON to be mailed (a mail service's HTTP
+   * API); with `MAIL_HTTP_TOKEN` and `MAIL_FROM`. Without it, development keeps mail in
+   * `mail_outbox` and production refuses to email.
+   */
+  mailHttpUrl: string | null;
+  mailHttpToken: string | null;
+  mailFrom: string;
+  /**
    * Test only (`CAPTCHA_TEST_ANSWER`): every captcha shows and accepts this text, so that
    * end-to-end tests can pass the captcha without reading it. Refused in production.
    */
@@ -96,6 +104,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     tls,
     smsGatewayUrl: env.SMS_GATEWAY_URL?.trim() || null,
     smsGatewayToken: env.SMS_GATEWAY_TOKEN?.trim() || null,
+    mailHttpUrl: env.MAIL_HTTP_URL?.trim() || null,
+    mailHttpToken: env.MAIL_HTTP_TOKEN?.trim() || null,
+    mailFrom: env.MAIL_FROM?.trim() || 'LP Portal <no-reply@lp-portal.invalid>',
     captchaTestAnswer: captchaTestAnswer(env),
   };
 }

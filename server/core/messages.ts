@@ -119,6 +119,16 @@ export const SERVER_MESSAGES = {
     '合并的订单必须属于同一项目，且起止地址、温度类别和货物类型相同',
   'Merged into {order_no}': '已合并至 {order_no}',
   'Merged from {orders}': '由 {orders} 合并而成',
+
+  // exports, print records and email
+  'No such export': '导出记录不存在',
+  'No customer account is selected': '未选择客户账号',
+  'This download link is not valid or has expired': '下载链接无效或已过期',
+  'The file is not ready yet': '文件尚未生成',
+  'One export holds at most {max} orders: narrow the filter': '一次最多导出 {max} 条订单，请缩小筛选范围',
+  'The export failed, please try again': '导出失败，请重试',
+  'Email is not set up on this server': '此服务器未配置邮件发送，无法发送邮件',
+  'The email could not be sent, please try again later': '邮件发送失败，请稍后再试',
 } as const;
 
 export type ServerMessage = keyof typeof SERVER_MESSAGES;

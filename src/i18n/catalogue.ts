@@ -3,6 +3,7 @@ import * as api from './messages/api.ts';
 import type * as chat from './messages/chat.ts';
 import * as common from './messages/common.ts';
 import type * as dataTable from './messages/data-table.ts';
+import type * as downloadCentre from './messages/download-centre.ts';
 import type * as host from './messages/host.ts';
 import type * as orderFiles from './messages/order-files.ts';
 import type * as orderList from './messages/order-list.ts';
@@ -52,7 +53,8 @@ type FeatureMessages = typeof host.zh &
   typeof dataTable.zh &
   typeof orderFiles.zh &
   typeof orderView.zh &
-  typeof orderList.zh;
+  typeof orderList.zh &
+  typeof downloadCentre.zh;
 
 export type SharedKey = keyof typeof zhCN;
 export type MessageKey = SharedKey | keyof FeatureMessages;

@@ -64,6 +64,14 @@ export const DEFAULT_MENU: SeedRoute[] = [
         hidden: true,
         activeMenu: '/customer-order/index',
       },
+      {
+        path: 'download',
+        name: 'OrderDownload',
+        component: 'lp-download-centre',
+        title: 'route.orderDownload',
+        hidden: true,
+        activeMenu: '/customer-order/index',
+      },
     ],
   },
   {

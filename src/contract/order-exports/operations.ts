@@ -9,7 +9,8 @@ import {
   PrintLogRequest,
   PrintLogSchema,
 } from '../orders/schemas.ts';
-import { DownLogQuery, DownLogSchema, ExportAnswer, JobIdRequest } from './schemas.ts';
+import * as v from 'valibot';
+import { DownLogQuery, DownLogSchema, ExportAnswer, JobIdRequest, SignedLinkQuery } from './schemas.ts';
 
 /**
  * Exports of the order list (.xlsx of the filtered set, the central-lab template), the download
@@ -49,6 +50,23 @@ export const downLog = operation({
   output: DownLogSchema,
 });
 
+/** The media type of every export file. */
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+export const downloadExport = operation({
+  area,
+  method: 'GET',
+  path: 'customer-order/down-file',
+  summary:
+    'An export’s file by the signed link an export or `down-log` gave (no token: the link, valid for minutes, is the permission)',
+  auth: 'public',
+  input: SignedLinkQuery,
+  output: v.string(),
+  media: XLSX_TYPE,
+  codes: [Code.forbidden, Code.notFound],
+  rateLimits: [{ by: 'ip', limit: 120, windowMs: 60_000 }],
+});
+
 export const delDownLog = operation({
   area,
   method: 'GET',
@@ -86,11 +104,12 @@ export const orderEmail = operation({
   area,
   method: 'POST',
   path: 'common/email',
-  summary: 'Email the order’s summary (masked) to 1–10 addresses',
+  summary:
+    'Email the order’s summary (masked) to 1–10 addresses; 500 when the server has no mailer (production without MAIL_HTTP_URL) or the mail service fails',
   auth: 'session',
   input: EmailRequest,
   output: Nothing,
-  codes: [Code.notFound],
+  codes: [Code.notFound, Code.serverFault],
   rateLimits: [{ by: 'user', limit: 20, windowMs: 60 * 60_000 }],
 });
 

@@ -40,3 +40,13 @@ export type ExportJob = v.InferOutput<typeof ExportJobSchema>;
 export const DownLogSchema = v.strictObject({ list: v.array(ExportJobSchema), total: v.number() });
 
 export const JobIdRequest = v.strictObject({ id: Id });
+
+/**
+ * A signed link's query (`customer-order/down-file`): the export's id, the link's expiry (Unix
+ * seconds) and its HMAC. The link is its own permission (a browser download carries no token).
+ */
+export const SignedLinkQuery = v.strictObject({
+  id: Id,
+  expires: IntIn(0, 2 ** 40),
+  signature: v.pipe(v.string(), v.regex(/^[\w-]{43}$/)),
+});

@@ -2,6 +2,7 @@ import * as api from '../../i18n/messages/api.ts';
 import * as chat from '../../i18n/messages/chat.ts';
 import * as common from '../../i18n/messages/common.ts';
 import * as dataTable from '../../i18n/messages/data-table.ts';
+import * as downloadCentre from '../../i18n/messages/download-centre.ts';
 import * as host from '../../i18n/messages/host.ts';
 import * as orderList from '../../i18n/messages/order-list.ts';
 import * as orderView from '../../i18n/messages/order-view.ts';
@@ -18,21 +19,9 @@ import * as ui from '../../i18n/messages/ui.ts';
  * messages modules only for their key prefixes (it registers nothing: that would hide the bug).
  */
 const PREFIXES = new Set(
-  [
-    api,
-    chat,
-    common,
-    dataTable,
-    host,
-    orderList,
-    orderView,
-    password,
-    routes,
-    session,
-    switcher,
-    time,
-    ui,
-  ].flatMap((m) => Object.keys(m.zh).map((key) => key.split('.')[0] as string)),
+  [api, chat, common, dataTable, downloadCentre, host, orderList, orderView, password, routes, session, switcher, time, ui].flatMap(
+    (m) => Object.keys(m.zh).map((key) => key.split('.')[0] as string),
+  ),
 );
 
 /** Attributes whose text a user sees or hears. */

@@ -91,3 +91,7 @@ export const createTestOrders = (
   project?: { name?: string; protocol_no?: string },
 ): Promise<{ project: { pr_id: number; protocol_no: string; name: string } | null; orders: TestOrder[] }> =>
   executeServerCommand('lp-create-orders', { cuId, orders, ...(project ? { project } : {}) });
+
+/** `count` orders of customer `cuId` in the test server's database (the first made by the order fixture, the rest its copies). */
+export const cloneTestOrders = (cuId: number, count: number): Promise<number> =>
+  executeServerCommand<number, { cu_id: number; count: number }>('lp-clone-orders', { cu_id: cuId, count });

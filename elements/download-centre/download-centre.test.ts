@@ -1,0 +1,127 @@
+import { expect, waitUntil } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import { setApiBase } from '../../src/api/config.ts';
+import { downLog, exportOrders } from '../../src/api/exports.ts';
+import { login } from '../../src/stores/session.ts';
+import { resetStores } from '../../src/stores/test-reset.ts';
+import { rawKeys } from '../../src/ui/testing/raw-keys.ts';
+import { cloneTestOrders, createTestUser, type TestUser } from '../../src/ui/testing/server.ts';
+import type { LpDownloadCentre } from './download-centre.ts';
+import './download-centre.ts';
+
+const signIn = async (user: TestUser) =>
+  login({ username: user.username, password: user.password, validate: '' });
+
+/** Runs against the real API (web-test-runner.config.mjs); each test makes its own user and orders. */
+describe('<lp-download-centre>', () => {
+  const placed: HTMLElement[] = [];
+  afterEach(() => {
+    for (const el of placed.splice(0)) el.remove();
+    setApiBase('');
+    resetStores();
+  });
+
+  function place(attributes: Record<string, string> = {}): LpDownloadCentre {
+    const el = document.createElement('lp-download-centre');
+    for (const [name, value] of Object.entries(attributes)) el.setAttribute(name, value);
+    document.body.append(el);
+    placed.push(el);
+    return el;
+  }
+  const root = (el: HTMLElement) => el.shadowRoot as ShadowRoot;
+  const jobs = (el: HTMLElement) =>
+    Array.from(root(el).querySelectorAll<HTMLElement>('.download-centre__job'));
+  const text = (el: HTMLElement) => root(el).textContent ?? '';
+
+  it('says there are no exports yet, in Chinese and in English, and is accessible', async () => {
+    await signIn(await createTestUser());
+    for (const locale of ['zh-CN', 'en'] as const) {
+      const el = place({ locale });
+      await waitUntil(() => root(el).querySelector('.lp-state--empty'), `${locale} empty state`, {
+        timeout: 5000,
+      });
+      expect(text(el)).to.contain(locale === 'en' ? 'No exports yet' : '暂无导出文件');
+      expect(rawKeys(el), locale).to.deep.equal([]);
+      await expect(el).to.be.accessible();
+      el.remove();
+    }
+  });
+
+  it('lists a finished export with a working download link, and deletes it by keyboard after confirming', async () => {
+    const user = await createTestUser();
+    await signIn(user);
+    await cloneTestOrders(user.customers[0]!.cu_id, 3);
+    const made = await exportOrders({});
+    expect(made.mode).to.equal('file');
+    const el = place({ locale: 'en' });
+    await waitUntil(() => jobs(el).length === 1, 'the export is listed', { timeout: 5000 });
+    const job = jobs(el)[0]!;
+    expect(job.dataset.status).to.equal('done');
+    expect(job.textContent).to.contain('Ready').and.contain('Order List');
+    await expect(el).to.be.accessible();
+    const link = job.querySelector<HTMLAnchorElement>('a[download]')!;
+    expect(link.getAttribute('href')).to.match(
+      /^\/api\/customer-order\/down-file\.html\?id=\d+&expires=\d+&signature=/,
+    );
+    const file = await fetch(link.href);
+    expect(file.status).to.equal(200);
+    expect(file.headers.get('content-type')).to.equal(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
+    expect(file.headers.get('content-disposition')).to.match(/^attachment;/);
+
+    const deleted: Array<{ id: number; name: string }> = [];
+    el.addEventListener('lp-export-delete', (event) => deleted.push(event.detail));
+    const remove = job.querySelector<HTMLButtonElement>('button[aria-label^="Delete"]')!;
+    remove.focus();
+    await sendKeys({ press: 'Enter' });
+    await waitUntil(() => root(el).querySelector('[role="alertdialog"]'), 'a confirmation is asked');
+    await sendKeys({ press: 'Enter' });
+    await waitUntil(() => root(el).querySelector('.lp-state--empty'), 'the list is empty after the delete', {
+      timeout: 5000,
+    });
+    expect(deleted).to.deep.equal([{ id: made.job_id, name: link.getAttribute('download') }]);
+    expect(root(el).querySelector('[aria-live="polite"]')?.textContent).to.contain('Deleted');
+    expect((await downLog()).total, 'the server deleted it').to.equal(0);
+  });
+
+  it('shows a large export’s progress while the server makes it, then its download link without a reload', async function () {
+    this.timeout(60_000);
+    const user = await createTestUser();
+    await signIn(user);
+    await cloneTestOrders(user.customers[0]!.cu_id, 5000);
+    const el = place({ locale: 'zh-CN' });
+    await waitUntil(() => root(el).querySelector('.lp-state--empty'), 'empty at first', { timeout: 5000 });
+    const made = await exportOrders({});
+    expect(made.mode).to.equal('job');
+    // The page learns of the new job on its next read (the order list links here after an export).
+    (root(el).querySelector('.download-centre__header button') as HTMLButtonElement).click();
+    await waitUntil(() => jobs(el).length === 1, 'the job is listed', { timeout: 5000 });
+    // 5,000 orders take the server seconds: the first read finds the job still being made.
+    const first = jobs(el)[0]!;
+    expect(first.querySelector('progress'), 'a running job shows its progress').to.not.equal(null);
+    expect(first.textContent).to.match(/排队中|生成中/);
+    expect(first.textContent).to.contain('/ 5000 条');
+    expect(first.querySelector('a[download]')).to.equal(null);
+    await waitUntil(() => jobs(el)[0]?.dataset.status === 'done', 'the list is read again until done', {
+      timeout: 50_000,
+      interval: 200,
+    });
+    expect(jobs(el)[0]?.querySelector('a[download]')).to.not.equal(null);
+    expect(jobs(el)[0]?.querySelector('progress')).to.equal(null);
+  });
+
+  it('fits 320 px without scrolling sideways', async () => {
+    const user = await createTestUser();
+    await signIn(user);
+    await cloneTestOrders(user.customers[0]!.cu_id, 1);
+    await exportOrders({});
+    const el = place({ locale: 'en' });
+    el.style.width = '320px';
+    await waitUntil(() => jobs(el).length === 1, 'the export is listed', { timeout: 5000 });
+    const section = root(el).querySelector('.download-centre') as HTMLElement;
+    expect(section.scrollWidth).to.be.at.most(320);
+    for (const job of jobs(el))
+      expect(job.getBoundingClientRect().right).to.be.at.most(el.getBoundingClientRect().right + 0.5);
+  });
+});

@@ -1,0 +1,45 @@
+import type { ReactNode } from 'react';
+import { createElement } from 'react';
+import { DownloadCentre } from '../../src/features/download-centre/index.ts';
+import { define } from '../kit/define.ts';
+import { dispatch } from '../kit/events.ts';
+import { ReactElement } from '../kit/react-element.ts';
+import { downloadCentreStyles } from './download-centre.styles.ts';
+
+/**
+ * The download centre: the user's order exports for the current customer, newest first, with
+ * their progress while the server makes them (read again every 2 s meanwhile), a download link
+ * when ready, and delete after a confirmation. Works by keyboard and down to 320 px.
+ *
+ * @summary Lists, downloads and deletes the user's order exports.
+ * @tag lp-download-centre
+ *
+ * @attr {string} api-base - Base URL of the API for the page's calls (default: `LP_CONFIG.apiBase`, else `/api`).
+ * @attr {'zh-CN' | 'en'} locale - Language of the page's elements (default: the user's saved choice, else zh-CN).
+ *
+ * @event {CustomEvent<{ id: number; name: string }>} lp-export-delete - After an export was deleted.
+ *
+ * @csspart base - The wrapper of the element's content.
+ *
+ * @cssproperty --lp-color-primary - Theme colour (default #0095A2).
+ */
+export class LpDownloadCentre extends ReactElement {
+  static override styles = downloadCentreStyles;
+
+  protected render(): ReactNode {
+    return createElement(DownloadCentre, {
+      onDeleted: (job: { id: number; name: string }) => dispatch(this, 'lp-export-delete', job),
+    });
+  }
+}
+
+define('lp-download-centre', LpDownloadCentre);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'lp-download-centre': LpDownloadCentre;
+  }
+  interface GlobalEventHandlersEventMap {
+    'lp-export-delete': CustomEvent<{ id: number; name: string }>;
+  }
+}

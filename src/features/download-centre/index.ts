@@ -1,0 +1,1 @@
+export { DownloadCentre, type DownloadCentreProps, POLL_MS } from './download-centre.tsx';
