@@ -353,3 +353,33 @@ describe('provider/answer-modify', () => {
     expect([late.code, (late.data as ProviderOrderState).status]).toEqual([409, 'finished']);
   });
 });
+
+describe('provider/open-orders', () => {
+  it('lists the orders waiting for confirmation or in progress with their loggers and open request', async () => {
+    const t = await app();
+    const waiting = await orderIn(t, { boxes: [{ box_type: 'M', logger_id: 'TL-OPEN-1', weight_kg: 5 }] });
+    const moving = await orderIn(t, { status: 'not_finished', milestone: 'in_transit' });
+    const done = await orderIn(t, { status: 'finished' });
+    const approval = await orderIn(t, { status: 'pending_approval' });
+    const m = await t.deps.db
+      .insertInto('order_modifications')
+      .values({ order_id: moving.id, kind: 'change', changes: '{}', reason: '改期' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const res = await signed<{ list: Array<{ order_no: string; loggers: string[]; modification: unknown }> }>(
+      t,
+      'open-orders',
+      { limit: 500 },
+    );
+    expect(res.code).toBe(0);
+    const byNo = new Map(res.data.list.map((o) => [o.order_no, o]));
+    expect(byNo.get(waiting.order_no)).toMatchObject({ status: 'pending_confirm', loggers: ['TL-OPEN-1'] });
+    expect(byNo.get(moving.order_no)).toMatchObject({
+      milestone: 'in_transit',
+      modification: { id: m.id, kind: 'change' },
+    });
+    expect(byNo.has(done.order_no)).toBe(false);
+    expect(byNo.has(approval.order_no)).toBe(false);
+    expect((await signed(t, 'open-orders', {}, { secret: null })).code).toBe(403);
+  });
+});

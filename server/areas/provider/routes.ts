@@ -5,6 +5,7 @@ import { ApiError, notFound } from '../../core/errors.ts';
 import { handle } from '../../http/route.ts';
 import { refreshSearchText } from '../orders/order-store.ts';
 import { recomputeOrderExcursion } from './excursion-level.ts';
+import { openOrders } from './open-orders.ts';
 import { changesToApply, PARTY_FIELDS } from './modify-changes.ts';
 import { bumpOrder, lockOrder, providerEvent, refused, stateOf } from './order-lock.ts';
 
@@ -17,6 +18,8 @@ const rank = (m: string) => MILESTONES.indexOf(m as (typeof MILESTONES)[number])
  * is and changes nothing. Transitions and milestones bump the order's version and log an event.
  */
 export const routes = [
+  handle(ops.openOrders, ({ input, deps }) => openOrders(deps.db, input.limit)),
+
   handle(ops.confirm, ({ input, deps, now }) =>
     deps.db.transaction().execute(async (trx) => {
       const order = await lockOrder(trx, input.order_no);

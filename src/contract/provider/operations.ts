@@ -4,6 +4,8 @@ import {
   AnswerModifyRequest,
   ConfirmRequest,
   MilestoneRequest,
+  OpenOrdersAnswer,
+  OpenOrdersRequest,
   ProviderOrderState,
   ReadingsRequest,
   SignRequest,
@@ -82,4 +84,16 @@ export const answerModify = operation({
   input: AnswerModifyRequest,
   output: ProviderOrderState,
   codes: CODES,
+});
+
+export const openOrders = operation({
+  area: 'provider',
+  method: 'POST',
+  path: 'provider/open-orders',
+  summary:
+    'The orders waiting for confirmation or in progress, with their loggers and open modification request',
+  auth: 'signed',
+  input: OpenOrdersRequest,
+  output: OpenOrdersAnswer,
+  bodyOptional: true,
 });

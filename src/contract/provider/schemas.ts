@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import { OptionalText, RequiredText, Text } from '../fields.ts';
+import { IntIn, OptionalText, RequiredText, Text } from '../fields.ts';
 import { msg } from '../messages.ts';
-import { EXCURSION_LEVELS, MILESTONES, ORDER_NO, ORDER_STATUSES } from '../orders/domain.ts';
+import { EXCURSION_LEVELS, MILESTONES, ORDER_NO, ORDER_STATUSES, TEMP_CLASSES } from '../orders/domain.ts';
 
 /**
  * The provider's side of an order (server to server, signed like `integration/*`): confirm it,
@@ -102,3 +102,31 @@ export const StoredAnswer = v.strictObject({
   stored: v.number(),
 });
 export type StoredAnswer = v.InferOutput<typeof StoredAnswer>;
+
+/**
+ * `provider/open-orders`: the orders the provider has work on (waiting for confirmation or in
+ * progress), oldest change first. `nonce` makes a repeated poll a new signed request.
+ */
+export const OpenOrdersRequest = v.strictObject({
+  limit: v.optional(IntIn(1, 500), 200),
+  nonce: OptionalText(64),
+});
+export type OpenOrdersRequest = v.InferInput<typeof OpenOrdersRequest>;
+
+export const OpenOrder = v.strictObject({
+  order_no: v.string(),
+  status: v.picklist(ORDER_STATUSES),
+  milestone: v.picklist(MILESTONES),
+  temp_class: v.picklist(TEMP_CLASSES),
+  excursion: v.picklist(EXCURSION_LEVELS),
+  /** The start and stop cities' names (region names). */
+  from_city: v.string(),
+  to_city: v.string(),
+  /** The data loggers of its boxes. */
+  loggers: v.array(v.string()),
+  /** The modification request waiting for the provider's answer. */
+  modification: v.nullable(v.strictObject({ id: v.number(), kind: v.picklist(['change', 'cancel']) })),
+});
+export type OpenOrder = v.InferOutput<typeof OpenOrder>;
+export const OpenOrdersAnswer = v.strictObject({ list: v.array(OpenOrder) });
+export type OpenOrdersAnswer = v.InferOutput<typeof OpenOrdersAnswer>;
