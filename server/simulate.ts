@@ -116,10 +116,18 @@ export class Simulator {
       sim.order = open.get(no)!;
       if (sim.order.modification && sim.answerAt === null) sim.answerAt = now + this.between(30, 90) * 1000;
     }
-    // orders already on the road first, then those waiting for confirmation
-    const candidates = answer.data.list
-      .filter((o) => !this.orders.has(o.order_no) && (this.options.only?.(o) ?? true))
-      .sort((a, b) => Number(b.status === 'not_finished') - Number(a.status === 'not_finished'));
+    // orders on the road and orders waiting for confirmation, taken in turn
+    const fresh = answer.data.list.filter(
+      (o) => !this.orders.has(o.order_no) && (this.options.only?.(o) ?? true),
+    );
+    const onRoad = fresh.filter((o) => o.status === 'not_finished');
+    const waiting = fresh.filter((o) => o.status !== 'not_finished');
+    const candidates = Array.from({ length: Math.max(onRoad.length, waiting.length) }, (_, i) => [
+      onRoad[i],
+      waiting[i],
+    ])
+      .flat()
+      .filter((o): o is OpenOrder => o !== undefined);
     for (const order of candidates) {
       if (this.orders.size >= (this.options.active ?? 12)) break;
       const [from, to] = PROGRESS[order.milestone] ?? [0, 0];
@@ -251,7 +259,10 @@ export class Simulator {
     const max = TEMP_LIMITS[order.temp_class].max ?? BASE[order.temp_class];
     for (const logger_id of order.loggers) {
       const normal = BASE[order.temp_class] + this.between(-0.8, 0.8);
-      const celsius = sim.excursion && logger_id === order.loggers[0] ? max + sim.excursion.by : normal;
+      const celsius =
+        sim.excursion && logger_id === order.loggers[0]
+          ? max + sim.excursion.by * this.between(0.8, 1.1)
+          : normal;
       const res = await this.options.call<StoredAnswer>('readings', {
         order_no: order.order_no,
         logger_id,
@@ -259,7 +270,7 @@ export class Simulator {
       });
       if (res.code !== 0) return this.refused(sim, 'readings', res, now);
       this.counts.readings += res.data.stored;
-      if (res.data.excursion !== order.excursion)
+      if (res.data.excursion !== sim.order.excursion)
         this.say(sim, `excursion ${res.data.excursion} (${logger_id})`, now);
       sim.order = { ...sim.order, excursion: res.data.excursion };
     }
@@ -319,11 +330,13 @@ async function main(): Promise<number> {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => stop.abort());
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      stop.signal.addEventListener('abort', () => {
+      const done = () => {
         clearTimeout(timer);
+        stop.signal.removeEventListener('abort', done);
         resolve();
-      });
+      };
+      const timer = setTimeout(done, ms);
+      stop.signal.addEventListener('abort', done);
     });
   console.log(`Simulating the provider against ${url} (${active} orders at a time); Ctrl-C stops.`);
   let lastRefresh = 0;
