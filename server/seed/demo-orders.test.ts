@@ -9,7 +9,7 @@ import {
 } from '../../src/contract/orders/domain.ts';
 import { type OpenedDatabase, openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import { excursionLevel } from '../areas/provider/excursion-level.ts';
+import { assessReadings } from '../areas/orders/excursion.ts';
 import { testStorage } from '../testing/test-app.ts';
 import { seedBase } from './base.ts';
 import { seedDemo } from './demo.ts';
@@ -147,7 +147,7 @@ describe('the demo order data', () => {
         at: x.at,
         celsius: Number(x.celsius),
       }));
-      expect(o.excursion).toBe(r.length ? excursionLevel(o.temp_class, r) : 'none');
+      expect(o.excursion).toBe(assessReadings(r, o.temp_class).level);
       if (o.status === 'finished') expect(log.map((e) => e.kind)).toContain('signed');
       if (o.status === 'not_finished' && o.milestone !== 'confirmed') expect(r.length).toBeGreaterThan(0);
     }

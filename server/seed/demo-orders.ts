@@ -24,7 +24,7 @@ import type {
   OrderRemarksTable,
   OrdersTable,
 } from '../areas/orders/tables.ts';
-import { excursionLevel } from '../areas/provider/excursion-level.ts';
+import { assessReadings } from '../areas/orders/excursion.ts';
 import {
   CENTRAL_LAB,
   CITY_COORDS,
@@ -480,7 +480,7 @@ export async function seedDemoOrders(db: DB, options: DemoOrdersOptions): Promis
           order_no,
           extra: [...d.extra, ...cities],
         });
-        const excursion = d.readings.length > 0 ? excursionLevel(d.order.temp_class, d.readings) : 'none';
+        const excursion = assessReadings(d.readings, d.order.temp_class).level;
         const attachment_status = demoAttachmentStatus(d.required, d.attachments);
         return { ...d.order, order_no, search_text, excursion, attachment_status };
       });

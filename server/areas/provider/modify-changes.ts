@@ -1,20 +1,14 @@
 import { Code } from '../../../src/contract/codes.ts';
 import { ApiError } from '../../core/errors.ts';
+import { CHANGEABLE } from '../orders/modify.ts';
 import type { OrderRow } from './order-lock.ts';
 
-/** The order fields a change request may name (`customer-order/apply-modify`). */
-const TEXT_FIELDS = [
-  'from_company',
-  'from_contact',
-  'from_phone',
-  'from_address',
-  'to_company',
-  'to_contact',
-  'to_phone',
-  'to_address',
-  'remark',
-] as const;
+/** The order fields a change request may name (`customer-order/apply-modify`: CHANGEABLE). */
 const TIME_FIELDS = ['pickup_at', 'deliver_by'] as const;
+const TEXT_FIELDS = CHANGEABLE.filter(
+  (f): f is Exclude<(typeof CHANGEABLE)[number], (typeof TIME_FIELDS)[number]> =>
+    !(TIME_FIELDS as readonly string[]).includes(f),
+);
 
 /** The fields that feed an order's searchable text (their change refreshes it). */
 export const PARTY_FIELDS: readonly string[] = TEXT_FIELDS.filter(

@@ -158,11 +158,11 @@ describe('provider/readings', () => {
       readings: series('2026-11-20T00:00:00Z', [4.1, 4.5, 5.0]),
     });
     expect(calm.data).toMatchObject({ stored: 3, excursion: 'none', version: 1 });
-    // 12.5 °C for 70 minutes in a 2–8 °C box: a high excursion
+    // up to 14 °C (6 °C past the limit) for 70 minutes in a 2–8 °C box: a high excursion
     const warm = await signed<StoredAnswer>(t, 'readings', {
       order_no: o.order_no,
       logger_id: 'LG-R1',
-      readings: series('2026-11-20T00:30:00Z', [9, 12.5, 12, 11, 10, 9.5, 9.2, 6]),
+      readings: series('2026-11-20T00:30:00Z', [9, 14, 12, 11, 10, 9.5, 9.2, 6]),
     });
     expect(warm.data).toMatchObject({ stored: 8, excursion: 'high' });
     expect((await row(t, o.id)).excursion).toBe('high');

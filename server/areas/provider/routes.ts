@@ -1,10 +1,11 @@
-import { MILESTONES } from '../../../src/contract/orders/domain.ts';
+import { EXCURSION_LEVELS, MILESTONES } from '../../../src/contract/orders/domain.ts';
 import * as ops from '../../../src/contract/provider/operations.ts';
 import { Code } from '../../../src/contract/codes.ts';
 import { ApiError, notFound } from '../../core/errors.ts';
 import { handle } from '../../http/route.ts';
 import { refreshSearchText } from '../orders/order-store.ts';
-import { recomputeOrderExcursion } from './excursion-level.ts';
+import { recomputeExcursion } from '../orders/excursion.ts';
+import { nextStatus } from '../orders/transitions.ts';
 import { openOrders } from './open-orders.ts';
 import { changesToApply, PARTY_FIELDS } from './modify-changes.ts';
 import { bumpOrder, lockOrder, providerEvent, refused, stateOf } from './order-lock.ts';
@@ -23,7 +24,7 @@ export const routes = [
   handle(ops.confirm, ({ input, deps, now }) =>
     deps.db.transaction().execute(async (trx) => {
       const order = await lockOrder(trx, input.order_no);
-      if (order.status !== 'pending_confirm')
+      if (!nextStatus('confirm', order.status))
         throw refused(order, 'Only an order waiting for confirmation can be confirmed');
       await providerEvent(trx, order, {
         kind: 'confirmed',
@@ -38,7 +39,7 @@ export const routes = [
   handle(ops.milestone, ({ input, deps, now }) =>
     deps.db.transaction().execute(async (trx) => {
       const order = await lockOrder(trx, input.order_no);
-      if (order.status !== 'not_finished')
+      if (!nextStatus('milestone', order.status))
         throw refused(order, 'Milestones are posted only while an order is in progress');
       if (rank(input.milestone) <= rank(order.milestone))
         throw refused(order, "This milestone does not come after the order's current one");
@@ -82,9 +83,9 @@ export const routes = [
         .onConflict((oc) => oc.columns(['order_id', 'logger_id', 'at']).doNothing())
         .returning('at')
         .execute();
-      const { before, after } = await recomputeOrderExcursion(trx, order.id);
-      const levels = ['none', 'low', 'medium', 'high'];
-      if (levels.indexOf(after) > levels.indexOf(before))
+      const before = order.excursion;
+      const after = (await recomputeExcursion(trx, order.id)) ?? before;
+      if (EXCURSION_LEVELS.indexOf(after) > EXCURSION_LEVELS.indexOf(before))
         await providerEvent(trx, order, {
           kind: 'reading_excursion',
           at: now,
@@ -113,7 +114,7 @@ export const routes = [
   handle(ops.sign, ({ input, deps, now }) =>
     deps.db.transaction().execute(async (trx) => {
       const order = await lockOrder(trx, input.order_no);
-      if (order.status !== 'not_finished')
+      if (!nextStatus('sign', order.status))
         throw refused(order, 'Only an order in progress can be signed for');
       const signedAt = new Date(input.signed_at);
       await providerEvent(trx, order, {
@@ -145,8 +146,13 @@ export const routes = [
       if (!request) throw notFound('This order has no such modification request');
       if (request.status !== 'pending')
         throw refused(order, 'This modification request was already answered');
-      if (order.status !== 'not_finished')
-        throw refused(order, 'Modification requests are answered only while an order is in progress');
+      const action = !input.accept
+        ? 'reject_modify'
+        : request.kind === 'cancel'
+          ? 'accept_cancel'
+          : 'accept_change';
+      const to = nextStatus(action, order.status);
+      if (!to) throw refused(order, 'Modification requests are answered only while an order is in progress');
       await trx
         .updateTable('order_modifications')
         .set({ status: input.accept ? 'accepted' : 'rejected', answer: input.answer, answered_at: now })
@@ -162,7 +168,7 @@ export const routes = [
           kind,
           at: now,
           operator: input.operator,
-          status_to: 'cancelled',
+          status_to: to,
           reason: input.answer || request.reason,
         });
         return stateOf(
