@@ -10,6 +10,9 @@ import {
 import { type OpenedDatabase, openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { assessReadings } from '../areas/orders/excursion.ts';
+import { createApp } from '../app.ts';
+import { OutboxSmsSender } from '../areas/accounts/sms.ts';
+import { loadConfig } from '../config.ts';
 import { testStorage } from '../testing/test-app.ts';
 import { seedBase } from './base.ts';
 import { seedDemo } from './demo.ts';
@@ -196,4 +199,62 @@ describe('the demo order data', () => {
       .execute();
     expect(open.length).toBeGreaterThan(0);
   });
+});
+
+describe('the demo login lands on real data', () => {
+  it("lists demo's orders and opens each kind of order within the contract", async () => {
+    const app = createApp({
+      db: database.db,
+      config: { ...loadConfig({ NODE_ENV: 'test' }), rateLimits: false },
+      sms: new OutboxSmsSender(database.db),
+      storage: testStorage(),
+      now: () => new Date(),
+    });
+    const call = async <T>(path: string, init: { body?: unknown; token?: string; query?: string } = {}) => {
+      const headers: Record<string, string> = { 'accept-language': 'en' };
+      if (init.token) headers['x-token'] = init.token;
+      if (init.body) headers['content-type'] = 'application/json';
+      const res = await app.request(`/api/${path}.html${init.query ?? ''}`, {
+        method: init.body ? 'POST' : 'GET',
+        headers,
+        ...(init.body ? { body: JSON.stringify(init.body) } : {}),
+      });
+      return (await res.json()) as { code: number; message: string; data: T };
+    };
+    const login = await call<{ access_token: string }>('user/login', {
+      body: { username: 'demo', password: 'Demo@2026pass' },
+    });
+    const token = login.data.access_token;
+    const list = await call<{ total: number; list: Array<{ id: number }>; counts: Record<string, number> }>(
+      'customer-order/index',
+      { token },
+    );
+    expect(list.code).toBe(0);
+    expect(list.data.list).toHaveLength(10);
+    expect(list.data.counts.all).toBeGreaterThanOrEqual(100);
+    for (const status of ORDER_STATUSES) expect(list.data.counts[status], status).toBeGreaterThan(0);
+    // one order of each status and type of the customer, opened with its temperature and track
+    const home = await database.db
+      .selectFrom('users')
+      .select('default_cu_id')
+      .where('ur_account', '=', 'demo')
+      .executeTakeFirstOrThrow();
+    const samples = await database.db
+      .selectFrom('orders')
+      .select(['id', 'status', 'order_type'])
+      .distinctOn(['status', 'order_type'])
+      .where('cu_id', '=', home.default_cu_id!)
+      .orderBy('status')
+      .orderBy('order_type')
+      .orderBy('id')
+      .execute();
+    expect(samples.length).toBeGreaterThan(15);
+    for (const o of samples) {
+      const q = `?id=${o.id}`;
+      for (const path of ['customer-order/view', 'common/get-car-temp', 'common/get-play-track-url']) {
+        const res = await call(path, { token, query: q });
+        expect([res.code, res.message], `${path} ${o.status} ${o.order_type}`).toEqual([0, 'ok']);
+      }
+    }
+  }, 60_000);
 });
