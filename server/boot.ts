@@ -45,7 +45,17 @@ export async function boot(config: ServerConfig, options: BootOptions = {}): Pro
   try {
     await migrateToLatest(database.db);
     await seedBase(database.db, { servicePhone: config.servicePhone, serviceWebsite: config.serviceWebsite });
-    const seeded = options.seedDemo ? await seedDemo(database.db) : false;
+    const storage = new FolderStorage(config.filesDir);
+    const seeded = options.seedDemo
+      ? await seedDemo(database.db, {
+          orders: { storage },
+          onOrders: (s, ms) =>
+            console.log(
+              `Seeded the demo order data in ${(ms / 1000).toFixed(1)} s: ${s.orders} orders, ` +
+                `${s.readings} readings, ${s.trackPoints} track points, ${s.attachments} attachments.`,
+            ),
+        })
+      : false;
     const demoAccounts = await demoAccountsIn(database.db);
     if (config.production && demoAccounts.length) {
       throw new StartRefused(
@@ -57,7 +67,7 @@ export async function boot(config: ServerConfig, options: BootOptions = {}): Pro
       db: database.db,
       config,
       sms: options.sms ?? smsSenderFor(config, database.db),
-      storage: new FolderStorage(config.filesDir),
+      storage,
       now: () => new Date(),
     };
     // The chat search's index is loaded before the first request (see areas/chat/search-index.ts).

@@ -97,6 +97,19 @@ export const SERVER_MESSAGES = {
   'An approved document cannot be deleted': '已审核通过的附件不能删除',
   'No such user': '用户不存在',
   "This customer account is not the user's": '此客户账号不属于该用户',
+  // provider
+  'No order has this number': '没有此订单号的订单',
+  'Only an order waiting for confirmation can be confirmed': '只有待确认的订单可以确认',
+  'Milestones are posted only while an order is in progress': '只有未完成的订单可以更新运输节点',
+  "This milestone does not come after the order's current one": '此节点不在订单当前节点之后',
+  'Readings are taken only for an order in progress or finished': '只有未完成或已完成的订单可以上传温度数据',
+  "This logger is not in the order's boxes": '此温度记录仪不属于该订单的箱子',
+  'Track points are posted only while an order is in progress': '只有未完成的订单可以上传轨迹',
+  'Only an order in progress can be signed for': '只有未完成的订单可以签收',
+  'This order has no such modification request': '该订单没有此修改申请',
+  'This modification request was already answered': '此修改申请已答复',
+  'Modification requests are answered only while an order is in progress': '只有未完成的订单可以答复修改申请',
+  'The request asks to change {field}, which cannot be changed so': '申请修改的字段 {field} 不能这样修改',
   // orders
   'Only orders pending approval or confirmation can be cancelled: {orders}':
     '只有待审批或待确认的订单可以取消：{orders}',
@@ -111,7 +124,8 @@ export const SERVER_MESSAGES = {
   'Only pickup and delivery times, contacts, phones, the stop address and the remark can be changed':
     '只能修改取件和送达时间、联系人、电话、收货地址和备注',
   'The Idempotency-Key header is required': '缺少 Idempotency-Key 请求头',
-  'The Idempotency-Key header must be 8 to 128 visible characters': 'Idempotency-Key 请求头必须是 8 到 128 个可见字符',
+  'The Idempotency-Key header must be 8 to 128 visible characters':
+    'Idempotency-Key 请求头必须是 8 到 128 个可见字符',
   'This Idempotency-Key was used with another request': '此 Idempotency-Key 已用于另一个请求',
   'Only orders pending approval or confirmation can be merged: {orders}':
     '只有待审批或待确认的订单可以合并：{orders}',

@@ -2,12 +2,13 @@ import type { DB } from '../db/database.ts';
 import { seedChat } from '../areas/chat/seed.ts';
 import { chatKnowledgeChanged } from '../areas/chat/search-index.ts';
 import { seedMenu } from '../areas/menu/seed.ts';
+import { seedRegions } from './regions.ts';
 
 /**
  * The portal's reference data, which every installation needs, production included: user groups
- * and their role labels, the default menu, the about-dialog settings and the customer-service
- * knowledge base. No accounts, no customers, no personal data (those are the demo data, seeded
- * only when asked: seed/demo.ts). Each part is written only where it is missing, so this runs on
+ * and their role labels, the default menu, the about-dialog settings, the customer-service
+ * knowledge base and the region tree (seed/regions.ts). No accounts, no customers, no personal
+ * data (those are the demo data, seeded only when asked: seed/demo.ts). Each part is written only where it is missing, so this runs on
  * every start.
  */
 const DRUG_ADMIN = '临床药品管理员';
@@ -58,6 +59,7 @@ export async function seedBase(db: DB, options: BaseOptions): Promise<string[]> 
       await seedMenu(trx, null);
       wrote.push('menu');
     }
+    if ((await seedRegions(trx)) > 0) wrote.push('regions');
     const chat = await trx.selectFrom('chat_categories').select('qc_id').limit(1).executeTakeFirst();
     if (!chat) {
       await seedChat(trx, { servicePhone: options.servicePhone });

@@ -2,6 +2,8 @@ import { isWeakPassword } from '../../src/contract/password.ts';
 import type { DB } from '../db/database.ts';
 import { hashPassword } from '../areas/accounts/passwords.ts';
 import { pinyinInitials } from '../core/pinyin.ts';
+import type { FileStorage } from '../core/storage.ts';
+import { type DemoOrdersSummary, seedDemoOrders } from './demo-orders.ts';
 
 /** Companies and their customer accounts: realistic names so the pinyin filter has work to do. */
 const CUSTOMERS: Array<{ company: string; customers: Array<[string, string, boolean?]> }> = [
@@ -107,12 +109,20 @@ export async function demoAccountsIn(db: DB): Promise<string[]> {
   return rows.map((r) => r.ur_account).sort();
 }
 
+export interface DemoOptions {
+  /** Also seed the order data of `demo`'s and `multi`'s customers, files into this storage. */
+  orders?: { storage: FileStorage; now?: Date };
+  /** Told what the order data came to and how long it took. */
+  onOrders?: (summary: DemoOrdersSummary, ms: number) => void;
+}
+
 /**
  * Seeds the demo companies, customer accounts and users of contract.md into a database that has
- * no users yet (reference data comes first: seed/base.ts); returns false when users exist.
+ * no users yet (reference data comes first: seed/base.ts), and with `orders` their projects,
+ * sites, inventory and orders (seed/demo-orders.ts); returns false when users exist.
  * Only asked for by `npm start` in development, never in production.
  */
-export async function seedDemo(db: DB): Promise<boolean> {
+export async function seedDemo(db: DB, options: DemoOptions = {}): Promise<boolean> {
   const existing = await db.selectFrom('users').select('uid').limit(1).executeTakeFirst();
   if (existing) return false;
   const hashes = await Promise.all(DEMO_USERS.map((u) => hashPassword(u.password)));
@@ -162,6 +172,11 @@ export async function seedDemo(db: DB): Promise<boolean> {
         .execute();
     }
   });
+  if (options.orders) {
+    const started = performance.now();
+    const summary = await seedDemoOrders(db, options.orders);
+    options.onOrders?.(summary, performance.now() - started);
+  }
   return true;
 }
 

@@ -1,0 +1,81 @@
+import type { Selectable } from 'kysely';
+import { Code } from '../../../src/contract/codes.ts';
+import type { ProviderOrderState } from '../../../src/contract/provider/schemas.ts';
+import { ApiError, notFound } from '../../core/errors.ts';
+import type { ServerMessage } from '../../core/messages.ts';
+import type { DB } from '../../db/database.ts';
+import type { OrdersTable } from '../orders/tables.ts';
+
+export type OrderRow = Selectable<OrdersTable>;
+
+/** The provider's name in the order's log when a call names no operator. */
+export const PROVIDER_NAME = 'LP 物流';
+
+/** The order with this number, locked for the caller's transaction; 404 when there is none. */
+export async function lockOrder(trx: DB, orderNo: string): Promise<OrderRow> {
+  const order = await trx
+    .selectFrom('orders')
+    .selectAll()
+    .where('order_no', '=', orderNo)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!order) throw notFound('No order has this number');
+  return order;
+}
+
+export const stateOf = (order: OrderRow): ProviderOrderState => ({
+  order_no: order.order_no,
+  status: order.status,
+  milestone: order.milestone,
+  excursion: order.excursion,
+  version: order.version,
+});
+
+/** 409 with the order as it is: the status does not allow the call (nothing is changed). */
+export const refused = (order: OrderRow, message: ServerMessage) =>
+  new ApiError(Code.conflict, message, stateOf(order));
+
+/** Writes the order's changed fields with a new version and `updated_at`; answers the new row. */
+export async function bumpOrder(
+  trx: DB,
+  order: OrderRow,
+  now: Date,
+  changes: Partial<Omit<OrderRow, 'id' | 'version' | 'updated_at' | 'created_at'>> = {},
+): Promise<OrderRow> {
+  return trx
+    .updateTable('orders')
+    .set({ ...changes, version: order.version + 1, updated_at: now })
+    .where('id', '=', order.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** One line of the order's log, by the provider. */
+export async function providerEvent(
+  trx: DB,
+  order: OrderRow,
+  event: {
+    kind: string;
+    at: Date;
+    operator: string;
+    status_to?: string;
+    reason?: string;
+    location?: string;
+  },
+): Promise<void> {
+  await trx
+    .insertInto('order_events')
+    .values({
+      order_id: order.id,
+      at: event.at,
+      kind: event.kind,
+      status_from: event.status_to ? order.status : null,
+      status_to: event.status_to ?? null,
+      actor_kind: 'provider',
+      actor_name: event.operator || PROVIDER_NAME,
+      uid: null,
+      reason: event.reason ?? '',
+      location: event.location ?? '',
+    })
+    .execute();
+}

@@ -1,0 +1,135 @@
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ProviderCliIo, runProviderCli } from './provider-cli.ts';
+import { createUser } from './testing/fixtures.ts';
+import { createOrder } from './testing/order-fixtures.ts';
+import { type TestApp, testApp, testDatabase } from './testing/test-app.ts';
+
+beforeAll(() => testDatabase());
+
+const SECRET = 'provider-cli-secret-3a9';
+
+describe('npm run provider against a running portal', () => {
+  let t: TestApp;
+  let server: ReturnType<typeof serve>;
+  let url = '';
+  beforeAll(async () => {
+    t = await testApp({ integrationSecret: SECRET });
+    await new Promise<void>((resolve) => {
+      server = serve(
+        { fetch: t.app.fetch, port: 0, hostname: '127.0.0.1', overrideGlobalObjects: false },
+        (info) => {
+          url = `http://127.0.0.1:${(info as AddressInfo).port}`;
+          resolve();
+        },
+      );
+    });
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  /** Runs one command; each run a second later than the last, as a person typing would. */
+  let clock = Date.now();
+  async function run(args: string[], env: Record<string, string> = {}) {
+    const lines = { out: [] as string[], err: [] as string[] };
+    clock += 1000;
+    const io: ProviderCliIo = {
+      env: { PORTAL_URL: url, INTEGRATION_SECRET: SECRET, ...env },
+      out: (l) => lines.out.push(l),
+      err: (l) => lines.err.push(l),
+      now: () => new Date(clock),
+    };
+    return { status: await runProviderCli(args, io), ...lines };
+  }
+
+  async function order(options: Parameters<typeof createOrder>[2] = {}) {
+    const u = await createUser(t.deps.db);
+    return createOrder(t.deps.db, u.customers[0]!.cu_id, options);
+  }
+  const row = (id: number) =>
+    t.deps.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+  it('moves an order through its life: confirm, milestones, readings, sign', async () => {
+    const o = await order({ boxes: [{ box_type: '2-8°C 保温箱', logger_id: 'TL-CLI-1', weight_kg: 6 }] });
+    const listed = await run(['open']);
+    expect(listed.status).toBe(0);
+    expect(listed.out.find((l) => l.startsWith(o.order_no))).toContain('TL-CLI-1');
+
+    const confirmed = await run(['confirm', o.order_no]);
+    expect([confirmed.status, confirmed.out]).toEqual([
+      0,
+      [`${o.order_no}: not_finished, milestone confirmed, excursion none, version 2`],
+    ]);
+    expect((await run(['milestone', o.order_no, 'picked_up', '--location', '上海市浦东新区'])).status).toBe(
+      0,
+    );
+    const readings = await run(['readings', o.order_no, 'TL-CLI-1', '5.2', '5.8', '13.5', '--every', '40']);
+    expect(readings.out[0]).toContain('excursion high');
+    expect(readings.out[0]).toContain('3 new readings');
+    const signed = await run(['sign', o.order_no, '王药师']);
+    expect(signed.out[0]).toContain('finished, milestone delivered');
+    const after = await row(o.id);
+    expect(after).toMatchObject({ status: 'finished', sign_name: '王药师', excursion: 'high' });
+    const events = await t.deps.db
+      .selectFrom('order_events')
+      .select('kind')
+      .where('order_id', '=', o.id)
+      .orderBy('id')
+      .execute();
+    expect(events.map((e) => e.kind)).toEqual([
+      'created',
+      'confirmed',
+      'picked_up',
+      'reading_excursion',
+      'signed',
+    ]);
+  });
+
+  it('answers a modification request', async () => {
+    const o = await order({ status: 'not_finished' });
+    const m = await t.deps.db
+      .insertInto('order_modifications')
+      .values({ order_id: o.id, kind: 'cancel', changes: '{}', reason: '受试者退出' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    expect((await run(['open'])).out.find((l) => l.startsWith(o.order_no))).toContain(
+      `request #${m.id} (cancel)`,
+    );
+    const res = await run(['answer-modify', o.order_no, String(m.id), 'accept', '已拦截']);
+    expect(res.status).toBe(0);
+    expect(res.out[0]).toContain('cancelled');
+  });
+
+  it('says why a call was refused and exits 1', async () => {
+    const o = await order({ status: 'finished' });
+    const res = await run(['confirm', o.order_no]);
+    expect(res.status).toBe(1);
+    expect(res.err[0]).toBe('refused (409): Only an order waiting for confirmation can be confirmed');
+    expect(res.err[1]).toContain(`${o.order_no}: finished`);
+    const wrong = await run(['confirm', o.order_no], { INTEGRATION_SECRET: 'another-secret' });
+    expect(wrong.status).toBe(1);
+    expect(wrong.err.join('\n')).toContain("same as the portal's");
+    const bad = await run(['milestone', o.order_no, 'beamed']);
+    expect(bad.status).toBe(1);
+    expect(bad.err.join('\n')).toContain('milestone: Must be one of picked_up');
+  });
+
+  it('prints the usage for a missing or unknown command or argument (exit 2), and needs the secret', async () => {
+    expect((await run([])).status).toBe(2);
+    const unknown = await run(['teleport', 'LP1']);
+    expect([unknown.status, unknown.err[0]]).toEqual([2, 'unknown command: teleport']);
+    expect((await run(['sign', 'LP20260101000001'])).status).toBe(2);
+    expect((await run(['answer-modify', 'LP20260101000001', '7', 'maybe'])).status).toBe(2);
+    const noSecret = await run(['open'], { INTEGRATION_SECRET: '' });
+    expect([noSecret.status, noSecret.err[0]]).toEqual([
+      2,
+      'INTEGRATION_SECRET is not set: give this command the same secret as the running portal.',
+    ]);
+  });
+
+  it('says so when no portal answers', async () => {
+    const res = await run(['open'], { PORTAL_URL: 'http://127.0.0.1:9' });
+    expect(res.status).toBe(1);
+    expect(res.err[0]).toMatch(/^no portal answers at http:\/\/127\.0\.0\.1:9 .*npm start/);
+  });
+});

@@ -1,0 +1,99 @@
+import { Code } from '../codes.ts';
+import { operation } from '../operation.ts';
+import {
+  AnswerModifyRequest,
+  ConfirmRequest,
+  MilestoneRequest,
+  OpenOrdersAnswer,
+  OpenOrdersRequest,
+  ProviderOrderState,
+  ReadingsRequest,
+  SignRequest,
+  StoredAnswer,
+  TrackRequest,
+} from './schemas.ts';
+
+/**
+ * The provider's side of an order, server to server, signed with the shared secret like
+ * `integration/*` (`X-Timestamp`, `X-Signature`; docs/api.md "Provider API"). 404: no order has
+ * that number; 409: the order's status does not allow it (nothing changes, `data` is the order).
+ */
+const CODES = [Code.notFound, Code.conflict] as const;
+
+export const confirm = operation({
+  area: 'provider',
+  method: 'POST',
+  path: 'provider/confirm',
+  summary: 'Confirm an order waiting for confirmation (pending_confirm → not_finished)',
+  auth: 'signed',
+  input: ConfirmRequest,
+  output: ProviderOrderState,
+  codes: CODES,
+});
+
+export const milestone = operation({
+  area: 'provider',
+  method: 'POST',
+  path: 'provider/milestone',
+  summary: 'Post a milestone of an order in progress (picked up, in transit, out for delivery, delivered)',
+  auth: 'signed',
+  input: MilestoneRequest,
+  output: ProviderOrderState,
+  codes: CODES,
+});
+
+export const readings = operation({
+  area: 'provider',
+  method: 'POST',
+  path: 'provider/readings',
+  summary: "Store a data logger's temperature readings (≤ 5000) and recompute the order's excursion",
+  auth: 'signed',
+  input: ReadingsRequest,
+  output: StoredAnswer,
+  codes: CODES,
+});
+
+export const track = operation({
+  area: 'provider',
+  method: 'POST',
+  path: 'provider/track',
+  summary: 'Store track points of an order in progress (≤ 5000)',
+  auth: 'signed',
+  input: TrackRequest,
+  output: StoredAnswer,
+  codes: CODES,
+});
+
+export const sign = operation({
+  area: 'provider',
+  method: 'POST',
+  path: 'provider/sign',
+  summary: 'Record the signature at delivery (not_finished → finished)',
+  auth: 'signed',
+  input: SignRequest,
+  output: ProviderOrderState,
+  codes: CODES,
+});
+
+export const answerModify = operation({
+  area: 'provider',
+  method: 'POST',
+  path: 'provider/answer-modify',
+  summary: "Accept or reject a customer's change or cancel request of an order in progress",
+  auth: 'signed',
+  input: AnswerModifyRequest,
+  output: ProviderOrderState,
+  codes: CODES,
+});
+
+export const openOrders = operation({
+  area: 'provider',
+  method: 'POST',
+  path: 'provider/open-orders',
+  summary:
+    'The orders waiting for confirmation or in progress, with their loggers and open modification request',
+  auth: 'signed',
+  input: OpenOrdersRequest,
+  output: OpenOrdersAnswer,
+  bodyOptional: true,
+});
