@@ -77,6 +77,15 @@ export const SERVER_MESSAGES = {
   'X-Signature does not match': 'X-Signature 不匹配',
   'This signed request was already used': '此签名请求已使用过',
   'No such user': '用户不存在',
+  // master data and inventory
+  'No such project': '项目不存在',
+  'No such site': '站点不存在',
+  'No such region': '地区不存在',
+  'No such province': '省份不存在',
+  'No such customer account': '客户账号不存在',
+  'No such stock line': '库存记录不存在',
+  'Stock line {in_id} is stored at another temperature class': '库存 {in_id} 的储存温区与所选温区不同',
+  'Stock line {in_id} has only {available} available': '库存 {in_id} 可用数量仅为 {available}',
   "This customer account is not the user's": '此客户账号不属于该用户',
 } as const;
 
