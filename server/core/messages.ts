@@ -86,6 +86,8 @@ export const SERVER_MESSAGES = {
   'No such stock line': '库存记录不存在',
   'Stock line {in_id} is stored at another temperature class': '库存 {in_id} 的储存温区与所选温区不同',
   'Stock line {in_id} has only {available} available': '库存 {in_id} 可用数量仅为 {available}',
+  'Stored at another temperature class': '储存温区与所选温区不同',
+  'More than is available': '超过可用数量',
   "This customer account is not the user's": '此客户账号不属于该用户',
 } as const;
 

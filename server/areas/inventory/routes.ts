@@ -88,7 +88,7 @@ export const routes = [
       throw new ApiError(Code.invalid, 'Stock line {in_id} is stored at another temperature class', null, {
         params: { in_id: line.in_id },
         fields: {
-          [`lines.${wrongClass}.in_id`]: 'Stock line {in_id} is stored at another temperature class',
+          [`lines.${wrongClass}.in_id`]: 'Stored at another temperature class',
         },
       });
     }
@@ -97,7 +97,7 @@ export const routes = [
       const line = lines[short] as (typeof lines)[number];
       throw new ApiError(Code.invalid, 'Stock line {in_id} has only {available} available', null, {
         params: { in_id: line.in_id, available: line.available },
-        fields: { [`lines.${short}.quantity`]: 'Stock line {in_id} has only {available} available' },
+        fields: { [`lines.${short}.quantity`]: 'More than is available' },
       });
     }
     return packLines(
