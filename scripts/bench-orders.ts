@@ -1,0 +1,112 @@
+// `npm run bench:orders`: fills a database with orders (server/bench/order-generator.ts) and measures
+// the order list's first page with its counts (`customer-order/index` through its own function,
+// server/areas/orders/list.ts) for the common filters and for keywords: p50/p95 per case.
+//
+// - No DATABASE_URL: an in-memory PGlite with 200,000 orders.
+// - DATABASE_URL=postgres://…: that database (migrated first; refused when it already holds orders
+//   unless BENCH_APPEND=1), 1,000,000 orders.
+// - `-- --throwaway-postgres`: a throw-away local PostgreSQL cluster (as `npm test`'s postgres step
+//   makes one), 1,000,000 orders, removed afterwards.
+// BENCH_ORDERS, BENCH_RUNS (default 50 on PGlite, 200 on PostgreSQL) and BENCH_EXPLAIN=1 (print the
+// plans) override. Targets on PostgreSQL at 1 M: p95 ≤ 10 ms for the common filters, ≤ 50 ms with a keyword.
+import { performance } from 'node:perf_hooks';
+import { sql } from 'kysely';
+import { explain, type Measured, measure, type Scenario } from '../server/bench/measure.ts';
+import { generateOrders } from '../server/bench/order-generator.ts';
+import { openDatabase } from '../server/db/database.ts';
+import { migrateToLatest } from '../server/db/migrate.ts';
+import { seedBase } from '../server/seed/base.ts';
+import { startThrowawayPostgres } from './postgres.mjs';
+
+const throwaway = process.argv.includes('--throwaway-postgres');
+const server = throwaway ? await startThrowawayPostgres() : null;
+const url = server?.url ?? process.env.DATABASE_URL;
+const onPostgres = Boolean(url);
+const orders = Number(process.env.BENCH_ORDERS ?? (onPostgres ? 1_000_000 : 200_000));
+const runs = Number(process.env.BENCH_RUNS ?? (onPostgres ? 200 : 50));
+const TARGET = { common: 10, keyword: 50 };
+
+const database = await openDatabase({ databaseUrl: url });
+const { db } = database;
+try {
+  await migrateToLatest(db);
+  await seedBase(db, { servicePhone: '400-000-0000', serviceWebsite: 'https://example.test' });
+  const existing = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  if (Number(existing.n) > 0 && onPostgres && process.env.BENCH_APPEND !== '1')
+    throw new Error(
+      `The database already holds ${existing.n} orders: use an empty one, or BENCH_APPEND=1 to add to it.`,
+    );
+
+  console.log(`${database.kind}: generating ${orders.toLocaleString('en')} orders…`);
+  const started = performance.now();
+  const made = await generateOrders(db, {
+    orders,
+    onProgress: (done) =>
+      process.stdout.write(
+        `\r  ${done.toLocaleString('en')} (${((performance.now() - started) / 1000).toFixed(0)} s)`,
+      ),
+  });
+  const seconds = (performance.now() - started) / 1000;
+  const big = made.cuIds[0] as number;
+  const { rows } = await sql<{ n: string }>`select count(*) as n from orders where cu_id = ${big}`.execute(
+    db,
+  );
+  console.log(
+    `\n  done in ${seconds.toFixed(1)} s (${Math.round(orders / seconds).toLocaleString('en')} orders/s, indexes rebuilt);`,
+  );
+  console.log(`  the measured customer holds ${Number(rows[0]?.n).toLocaleString('en')} of them\n`);
+
+  const day = (offset: number) =>
+    new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(
+      new Date(Date.now() - offset * 86_400_000),
+    );
+  const sample = await db
+    .selectFrom('orders')
+    .select('order_no')
+    .where('cu_id', '=', big)
+    .orderBy('id', 'desc')
+    .offset(1234)
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  const scenarios: Scenario[] = [
+    { name: 'all', query: {} },
+    { name: 'status pending_confirm', query: { status: 'pending_confirm' } },
+    { name: 'status finished', query: { status: 'finished' } },
+    { name: 'project (busiest)', query: { pr_id: made.projects[0] as number } },
+    { name: 'project (quiet)', query: { pr_id: made.projects[15] as number } },
+    { name: 'last 30 days', query: { date_from: day(30), date_to: day(0) } },
+    { name: 'a year ago, one month', query: { date_from: day(395), date_to: day(365) } },
+    { name: 'project + status', query: { pr_id: made.projects[1] as number, status: 'finished' } },
+    { name: 'temp class cryo', query: { temp_class: 'cryo' } },
+    { name: 'keyword: order number part', query: { keyword: sample.order_no.slice(-8) }, keyword: true },
+    { name: 'keyword: site (成都中心医院)', query: { keyword: '成都中心医院' }, keyword: true },
+    { name: 'keyword: protocol (bx01-2023-0)', query: { keyword: 'bx01-2023-0' }, keyword: true },
+    { name: 'keyword: patient address (masked)', query: { keyword: '幸福小区' }, keyword: true },
+  ];
+
+  const results: Measured[] = [];
+  for (const scenario of scenarios) {
+    const m = await measure(db, big, scenario, runs);
+    results.push(m);
+    const target = m.keyword ? TARGET.keyword : TARGET.common;
+    console.log(
+      `${m.name.padEnd(36)} total ${String(m.total).padStart(8)}   p50 ${m.p50.toFixed(2).padStart(7)} ms   p95 ${m.p95.toFixed(2).padStart(7)} ms   max ${m.max.toFixed(1).padStart(7)} ms   ${m.p95 <= target ? 'ok' : `over ${target} ms`}`,
+    );
+    if (process.env.BENCH_EXPLAIN === '1') {
+      const plans = await explain(db, big, scenario.query);
+      console.log(`--- counts\n${plans.counts}\n--- page\n${plans.page}\n`);
+    }
+  }
+  const over = results.filter((m) => m.p95 > (m.keyword ? TARGET.keyword : TARGET.common));
+  console.log(
+    `\n${database.kind}, ${orders.toLocaleString('en')} orders, ${runs} runs per case: ${over.length ? `${over.length} case(s) over target` : 'every case within target'}`,
+  );
+  if (!onPostgres)
+    console.log('(targets are for PostgreSQL at 1 M; PGlite runs single-threaded in this process)');
+} finally {
+  await database.close();
+  await server?.stop();
+}
