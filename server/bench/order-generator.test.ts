@@ -44,7 +44,8 @@ describe('generateOrders', () => {
       expect([order.order_no, order.search_text]).toEqual([order.order_no, again.search_text]);
       const masked = maskOrder(order);
       for (const field of ['from_company', 'from_address', 'to_company', 'to_address'] as const) {
-        if (masked[field] !== order[field]) expect(order.search_text).not.toContain(order[field].toLowerCase());
+        if (masked[field] !== order[field])
+          expect(order.search_text).not.toContain(order[field].toLowerCase());
       }
     }
   });

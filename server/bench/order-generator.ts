@@ -480,6 +480,13 @@ export async function generateOrders(database: DB, options: GenerateOptions): Pr
       }
     } finally {
       if (replica) await sql`set session_replication_role = origin`.execute(db);
+      // the kept tab counts (its trigger is off in replica mode): recounted for the new customers
+      await sql`delete from order_counts where cu_id = any(${cuIds})`.execute(db);
+      await sql`
+        insert into order_counts
+        select cu_id, coalesce(pr_id, 0), order_type, temp_class, excursion, attachment_status, status, count(*)
+        from orders where cu_id = any(${cuIds}) group by 1, 2, 3, 4, 5, 6, 7
+      `.execute(db);
       for (const index of indexes) await sql.raw(index.def).execute(db);
       await sql`select setval('order_no_seq', ${offset + options.orders})`.execute(db);
       await sql`drop table if exists bench_project_pick; drop table if exists bench_site_pick`.execute(db);
