@@ -10,7 +10,6 @@
 // BENCH_ORDERS, BENCH_RUNS (default 50 on PGlite, 200 on PostgreSQL) and BENCH_EXPLAIN=1 (print the
 // plans) override. Targets on PostgreSQL at 1 M: p95 ≤ 10 ms for the common filters, ≤ 50 ms with a keyword.
 import { performance } from 'node:perf_hooks';
-import { sql } from 'kysely';
 import { explain, type Measured, measure, type Scenario } from '../server/bench/measure.ts';
 import { generateOrders } from '../server/bench/order-generator.ts';
 import { openDatabase } from '../server/db/database.ts';
