@@ -96,6 +96,17 @@ export const SERVER_MESSAGES = {
   'Only documents your account uploaded can be deleted': '只能删除本客户账号上传的附件',
   'An approved document cannot be deleted': '已审核通过的附件不能删除',
   'No such user': '用户不存在',
+  // master data and inventory
+  'No such project': '项目不存在',
+  'No such site': '站点不存在',
+  'No such region': '地区不存在',
+  'No such province': '省份不存在',
+  'No such customer account': '客户账号不存在',
+  'No such stock line': '库存记录不存在',
+  'Stock line {in_id} is stored at another temperature class': '库存 {in_id} 的储存温区与所选温区不同',
+  'Stock line {in_id} has only {available} available': '库存 {in_id} 可用数量仅为 {available}',
+  'Stored at another temperature class': '储存温区与所选温区不同',
+  'More than is available': '超过可用数量',
   "This customer account is not the user's": '此客户账号不属于该用户',
   // provider
   'No order has this number': '没有此订单号的订单',

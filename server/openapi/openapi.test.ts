@@ -89,7 +89,7 @@ describe('/api/openapi.json', () => {
       expect(doc.components).toHaveProperty(['schemas', ref[1]!]);
     }
     for (const [path, item] of Object.entries(doc.paths)) {
-      expect(path).toMatch(/^\/api\/[a-z-]+(\/[a-z-]+)?\.(html|json)$/);
+      expect(path).toMatch(/^\/api\/[a-z-]+(\/[a-z_-]+)?\.(html|json)$/);
       for (const [method, op] of Object.entries(item)) {
         expect(['get', 'post']).toContain(method);
         ids.push(op.operationId);

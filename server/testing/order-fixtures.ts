@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { OrderStatus, OrderType, TempClass } from '../../src/contract/orders/domain.ts';
 import type { DB } from '../db/database.ts';
+import { pinyinInitials } from '../core/pinyin.ts';
 import { insertOrder, type NewOrder } from '../areas/orders/order-store.ts';
 
 const suffix = () => randomBytes(4).toString('hex');
@@ -16,6 +17,11 @@ export async function createProject(
     dtp_allowed: boolean;
     temp_classes: TempClass[];
     goods_types: number[];
+    order_types: OrderType[];
+    status: 'active' | 'closed';
+    tags: string[];
+    time_limit_hours: number | null;
+    sponsor: string;
   }> = {},
 ): Promise<{ pr_id: number; protocol_no: string; name: string }> {
   const id = suffix();
@@ -24,7 +30,11 @@ export async function createProject(
     protocol_no: options.protocol_no ?? `TP-${id}`,
     name: options.name ?? `测试项目${id}`,
     phase: 'III',
-    sponsor: '测试申办方',
+    sponsor: options.sponsor ?? '测试申办方',
+    ...(options.order_types ? { order_types: options.order_types } : {}),
+    ...(options.status ? { status: options.status } : {}),
+    ...(options.tags ? { tags: options.tags } : {}),
+    ...(options.time_limit_hours !== undefined ? { time_limit_hours: options.time_limit_hours } : {}),
     ...(options.required_attachments ? { required_attachments: options.required_attachments } : {}),
     ...(options.dtp_allowed !== undefined ? { dtp_allowed: options.dtp_allowed } : {}),
     ...(options.temp_classes ? { temp_classes: options.temp_classes } : {}),
@@ -37,17 +47,19 @@ export async function createProject(
     .executeTakeFirstOrThrow();
 }
 
-/** A trial site of a customer, linked to `prId` when given. */
+/** A trial site of a customer (pinyin initials of its name kept), linked to `prId` when given. */
 export async function createSite(
   db: DB,
   cuId: number,
-  options: { prId?: number; name?: string; regionId?: number | null } = {},
+  options: { prId?: number; name?: string; regionId?: number | null; siteNo?: string } = {},
 ): Promise<{ ho_id: number; name: string }> {
+  const name = options.name ?? `测试医院${suffix()}`;
   const site = await db
     .insertInto('sites')
     .values({
       cu_id: cuId,
-      name: options.name ?? `测试医院${suffix()}`,
+      name,
+      pinyin: pinyinInitials(name),
       department: '肿瘤科',
       investigator: '王医生',
       phone: '021-60000000',
@@ -57,7 +69,10 @@ export async function createSite(
     .returning(['ho_id', 'name'])
     .executeTakeFirstOrThrow();
   if (options.prId)
-    await db.insertInto('project_sites').values({ pr_id: options.prId, ho_id: site.ho_id }).execute();
+    await db
+      .insertInto('project_sites')
+      .values({ pr_id: options.prId, ho_id: site.ho_id, site_no: options.siteNo ?? '' })
+      .execute();
   return site;
 }
 

@@ -1,0 +1,56 @@
+import { sql } from 'kysely';
+import type { OrderCounts } from '../../../src/contract/orders/schemas.ts';
+import type { DB } from '../../db/database.ts';
+import type { OrderFilterFields } from './list-query.ts';
+
+/** `order_counts` (migration 2026-11-25T0001): orders per customer, project, type, class, excursion, documents and status. */
+export interface OrderCountsTable {
+  cu_id: number;
+  /** 0 for orders without a project. */
+  pr_id: number;
+  order_type: string;
+  temp_class: string;
+  excursion: string;
+  attachment_status: string;
+  status: string;
+  n: number;
+}
+
+declare module '../../db/schema.ts' {
+  interface Database {
+    order_counts: OrderCountsTable;
+  }
+}
+
+/** Whether the kept counts answer this filter: they know no keyword and no dates. */
+export const summaryAnswers = (filter: OrderFilterFields) =>
+  !filter.keyword?.trim() && !filter.date_from && !filter.date_to;
+
+/** The counts per status tab from `order_counts` (the same numbers a count over the orders gives). */
+export async function summaryCounts(db: DB, cuId: number, filter: OrderFilterFields): Promise<OrderCounts> {
+  let query = db
+    .selectFrom('order_counts')
+    .select(['status', sql<string>`sum(n)`.as('n')])
+    .where('cu_id', '=', cuId)
+    .groupBy('status');
+  if (filter.pr_id !== undefined) query = query.where('pr_id', '=', filter.pr_id);
+  if (filter.order_type) query = query.where('order_type', '=', filter.order_type);
+  if (filter.temp_class) query = query.where('temp_class', '=', filter.temp_class);
+  if (filter.excursion === 'any') query = query.where('excursion', '!=', 'none');
+  else if (filter.excursion) query = query.where('excursion', '=', filter.excursion);
+  if (filter.attachment_status) query = query.where('attachment_status', '=', filter.attachment_status);
+  const counts: OrderCounts = {
+    all: 0,
+    pending_approval: 0,
+    pending_confirm: 0,
+    not_finished: 0,
+    finished: 0,
+    cancelled: 0,
+  };
+  for (const row of await query.execute()) {
+    const n = Number(row.n);
+    if (row.status in counts) counts[row.status as keyof OrderCounts] += n;
+    counts.all += n;
+  }
+  return counts;
+}

@@ -1,0 +1,84 @@
+import { CompiledQuery, sql } from 'kysely';
+import { ORDER_STATUSES } from '../../src/contract/orders/domain.ts';
+import * as v from 'valibot';
+import { type OrderListQuery as Query, OrderListQuery } from '../../src/contract/orders/schemas.ts';
+import type { DB } from '../db/database.ts';
+import { listOrders } from '../areas/orders/list.ts';
+import { filteredOrders, sortOrders } from '../areas/orders/list-query.ts';
+import { selectOrderRows } from '../areas/orders/rows.ts';
+
+/** One measured case: the first page of the order list with its counts, as `customer-order/index` answers it. */
+export interface Scenario {
+  name: string;
+  query: Query;
+  /** Kept apart in the summary: the keyword target is looser. */
+  keyword?: boolean;
+}
+
+export interface Measured {
+  name: string;
+  keyword: boolean;
+  total: number;
+  p50: number;
+  p95: number;
+  max: number;
+}
+
+/** The nearest-rank percentile of sorted values. */
+export const percentile = (sorted: readonly number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
+
+/** Runs `listOrders` (the list call's own function) `runs` times after `warmup` runs. */
+export async function measure(
+  db: DB,
+  cuId: number,
+  scenario: Scenario,
+  runs: number,
+  warmup = 5,
+): Promise<Measured> {
+  const parsed = v.parse(OrderListQuery, scenario.query);
+  let total = 0;
+  for (let i = 0; i < warmup; i++) total = (await listOrders(db, cuId, parsed)).total;
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    await listOrders(db, cuId, parsed);
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  const round = (n: number) => Math.round(n * 100) / 100;
+  return {
+    name: scenario.name,
+    keyword: scenario.keyword ?? false,
+    total,
+    p50: round(percentile(times, 50)),
+    p95: round(percentile(times, 95)),
+    max: round(times[times.length - 1] ?? 0),
+  };
+}
+
+/** EXPLAIN ANALYZE of the two statements the list runs: the counts and the page. */
+export async function explain(db: DB, cuId: number, query: Query): Promise<{ counts: string; page: string }> {
+  const parsed = v.parse(OrderListQuery, query);
+  // the counts' statement as countOrders builds it
+  const countSql = filteredOrders(db, cuId, { ...parsed, status: 'all' })
+    .select([
+      sql<string>`count(*)`.as('all'),
+      ...ORDER_STATUSES.map((status) =>
+        sql<string>`count(*) filter (where orders.status = ${status})`.as(status),
+      ),
+    ])
+    .compile();
+  const pageSql = selectOrderRows(
+    sortOrders(filteredOrders(db, cuId, parsed), parsed.sort)
+      .limit(parsed.limit)
+      .offset(parsed.start),
+  ).compile();
+  const run = async (compiled: { sql: string; parameters: readonly unknown[] }) => {
+    const result = await db.executeQuery<{ 'QUERY PLAN': string }>(
+      CompiledQuery.raw(`explain (analyze, buffers) ${compiled.sql}`, [...compiled.parameters]),
+    );
+    return result.rows.map((r) => r['QUERY PLAN']).join('\n');
+  };
+  return { counts: await run(countSql), page: await run(pageSql) };
+}

@@ -1,0 +1,153 @@
+import { Code } from '../codes.ts';
+import { operation } from '../operation.ts';
+import {
+  AutoBoxRequest,
+  AutoBoxSchema,
+  GoodsSizeList,
+  GoodsSizeQuery,
+  InventoryLineArray,
+  InventoryList,
+  LineDetailSchema,
+  LineRequest,
+  OrderCheckTypeRequest,
+  OrderCheckTypeSchema,
+  RecoverRequest,
+  RecoverSchema,
+  SearchDrugQuery,
+  SeriesList,
+  SeriesRequest,
+  StockListQuery,
+  StockOutList,
+  StockOutQuery,
+  TypedStockListQuery,
+} from './schemas.ts';
+
+/**
+ * The inventory reads (docs/api.md, "Master data and inventory"): the customer's stock, its
+ * movements, the goods pickers of the order form and the packing suggestion. The session's
+ * customer's lines only; another customer's line or project answers 404.
+ */
+const area = 'inventory';
+const session = 'session' as const;
+const notFound = [Code.notFound] as const;
+
+export const stocksList = operation({
+  area,
+  method: 'GET',
+  path: 'common/stockslist',
+  summary: 'The customer’s stock, every goods type, a page at a time with filters',
+  auth: session,
+  input: StockListQuery,
+  output: InventoryList,
+  codes: notFound,
+});
+
+export const stocksListDrugs = operation({
+  area,
+  method: 'GET',
+  path: 'common/stockslist-yp',
+  summary: 'The customer’s stock of drugs (goods type 1)',
+  auth: session,
+  input: TypedStockListQuery,
+  output: InventoryList,
+  codes: notFound,
+});
+
+export const stocksListSamples = operation({
+  area,
+  method: 'GET',
+  path: 'common/stockslist-yb',
+  summary: 'The customer’s stock of samples (goods type 2)',
+  auth: session,
+  input: TypedStockListQuery,
+  output: InventoryList,
+  codes: notFound,
+});
+
+export const stockOut = operation({
+  area,
+  method: 'GET',
+  path: 'common/stockout-cus',
+  summary: 'The customer’s outbound movements (goods that left a depot), newest first',
+  auth: session,
+  input: StockOutQuery,
+  output: StockOutList,
+  codes: notFound,
+});
+
+export const inventoryDetail = operation({
+  area,
+  method: 'POST',
+  path: 'common/inventory-detail_x',
+  summary: 'One stock line and its movements, newest first',
+  auth: session,
+  input: LineRequest,
+  output: LineDetailSchema,
+  codes: notFound,
+});
+
+export const searchDrug = operation({
+  area,
+  method: 'GET',
+  path: 'common/search-drug',
+  summary: 'Stock lines with something available, for an order’s goods picker (at most 20)',
+  auth: session,
+  input: SearchDrugQuery,
+  output: InventoryLineArray,
+  codes: notFound,
+});
+
+export const goodsSize = operation({
+  area,
+  method: 'GET',
+  path: 'common/cus-goods-size',
+  summary: 'The customer’s goods catalogue: one entry per code, spec and unit, with what is available',
+  auth: session,
+  input: GoodsSizeQuery,
+  output: GoodsSizeList,
+  codes: notFound,
+});
+
+export const seriesNumber = operation({
+  area,
+  method: 'POST',
+  path: 'common/get-series-number',
+  summary: 'The batches of a goods code with something available, first expiring first',
+  auth: session,
+  input: SeriesRequest,
+  output: SeriesList,
+  codes: notFound,
+});
+
+export const autoBox = operation({
+  area,
+  method: 'POST',
+  path: 'common/auto-box',
+  summary: 'The boxes suggested for goods lines at a temperature class',
+  auth: session,
+  input: AutoBoxRequest,
+  output: AutoBoxSchema,
+  codes: notFound,
+});
+
+export const orderCheckType = operation({
+  area,
+  method: 'POST',
+  path: 'common/order-check-type',
+  summary: 'Whether a project takes an order of this type, goods type, temperature class and DTP kind',
+  auth: session,
+  input: OrderCheckTypeRequest,
+  output: OrderCheckTypeSchema,
+  codes: notFound,
+});
+
+export const isRecoverDrug = operation({
+  area,
+  method: 'POST',
+  path: 'common/is-recover-drug',
+  summary: 'Whether stock lines may be returned to the depot',
+  auth: session,
+  input: RecoverRequest,
+  output: RecoverSchema,
+  codes: notFound,
+});
