@@ -19,9 +19,22 @@ import * as ui from '../../i18n/messages/ui.ts';
  * messages modules only for their key prefixes (it registers nothing: that would hide the bug).
  */
 const PREFIXES = new Set(
-  [api, chat, common, dataTable, downloadCentre, host, orderList, orderView, password, routes, session, switcher, time, ui].flatMap(
-    (m) => Object.keys(m.zh).map((key) => key.split('.')[0] as string),
-  ),
+  [
+    api,
+    chat,
+    common,
+    dataTable,
+    downloadCentre,
+    host,
+    orderList,
+    orderView,
+    password,
+    routes,
+    session,
+    switcher,
+    time,
+    ui,
+  ].flatMap((m) => Object.keys(m.zh).map((key) => key.split('.')[0] as string)),
 );
 
 /** Attributes whose text a user sees or hears. */
