@@ -127,6 +127,35 @@ describe('<lp-order-attachments>', () => {
     expect(tab(el, /Missing/).textContent).to.match(/0/);
   });
 
+  it('sends the signed print-out, picked with the keyboard, as kind print_scan', async () => {
+    const cu = user.customers[0]!.cu_id;
+    const [order] = await createOrders(cu, [{ required: ['pod', 'print_scan'] }]);
+    const el = place();
+    await loaded(el);
+    const row = rows(el)[0]!;
+    const select = row.querySelector<HTMLSelectElement>('select')!;
+    expect(select.value).to.equal('pod');
+    select.focus();
+    await sendKeys({ press: 'ArrowDown' }); // the kinds in order: … pod, customs, print_scan …
+    await sendKeys({ press: 'ArrowDown' });
+    await waitUntil(() => select.value === 'print_scan', 'the picker moved by keyboard');
+    const input = row.querySelector<HTMLInputElement>('input[type="file"]')!;
+    const files = new DataTransfer();
+    files.items.add(new File([PDF], 'signed.pdf', { type: 'application/pdf' }));
+    input.files = files.files;
+    input.dispatchEvent(new Event('change', { bubbles: true }));
+    // the order still misses its POD: it stays, now with the print-out pending
+    await waitUntil(
+      () => rows(el)[0]?.querySelector('.oa__files')?.textContent?.includes('signed.pdf'),
+      'the row shows the new file',
+      { timeout: 10000 },
+    );
+    const files2 = rows(el)[0]!.querySelector('.oa__files')!.textContent ?? '';
+    expect(files2).to.contain('Signed print-out');
+    expect(rows(el)[0]!.textContent).to.contain(order!.order_no);
+    expect(tab(el, /Pending/).textContent).to.match(/1/);
+  });
+
   it('shows the failures of a batch beside their files while the page stays on the order', async () => {
     const cu = user.customers[0]!.cu_id;
     await createOrders(cu, [{ required: ['packing_list', 'pod'] }]);

@@ -204,6 +204,24 @@ describe('customer-order/upload', () => {
     expect([wrong.status, wrong.code]).toEqual([200, 400]);
   });
 
+  it('limits uploads per user (120 a minute, both upload calls together): 429 keeps nothing', async () => {
+    const s = await setup();
+    const t = await testApp({ integrationSecret: SECRET, rateLimits: true });
+    const token = await loginAs(t, s.user);
+    const send = (path: string) =>
+      postFile(t, path, {
+        token,
+        fields: { id: s.orderId },
+        file: { name: 'a.pdf', content: SAMPLES.pdf() },
+      });
+    for (let i = 0; i < 120; i++) {
+      // no `kind`: counted, then refused with 422 (cheap), as the limit comes first
+      expect((await send('customer-order/upload')).code).toBe(422);
+    }
+    expect((await send('customer-order/ss-upload-print')).code).toBe(429);
+    expect(await events(s)).toEqual([]);
+  }, 60_000);
+
   it('ss-upload-print keeps the signed print-out as kind print_scan', async () => {
     const s = await setup();
     const res = await postFile<UploadAnswer>(s.t, 'customer-order/ss-upload-print', {

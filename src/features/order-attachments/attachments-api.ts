@@ -28,21 +28,32 @@ export const loadAttention = (
 /** True when a file may be sent at all (the server decides its type by its content). */
 export const fitsLimit = (file: File): boolean => file.size <= ATTACHMENT_MAX_BYTES;
 
-/** Uploads one file of `kind` to order `orderId` with progress (failures are shown by the caller). */
+/**
+ * Uploads one file of `kind` to order `orderId` with progress (failures are shown by the caller);
+ * the signed print-out goes through its own call.
+ */
 export const uploadAttachment = (
   orderId: number,
-  kind: Exclude<AttachmentKind, 'print_scan'>,
+  kind: AttachmentKind,
   file: File,
   onProgress: (progress: UploadProgress) => void,
   signal: AbortSignal,
 ): Promise<UploadAnswer> =>
-  upload<UploadAnswer>(ops.uploadAttachment.path, {
-    file,
-    fields: { id: orderId, kind },
-    onProgress,
-    signal,
-    quiet: true,
-  });
+  kind === 'print_scan'
+    ? upload<UploadAnswer>(ops.uploadPrintScan.path, {
+        file,
+        fields: { id: orderId },
+        onProgress,
+        signal,
+        quiet: true,
+      })
+    : upload<UploadAnswer>(ops.uploadAttachment.path, {
+        file,
+        fields: { id: orderId, kind },
+        onProgress,
+        signal,
+        quiet: true,
+      });
 
 export const deleteAttachment = (fileId: number): Promise<StatusAnswer> =>
   call(ops.deleteFile, { file_id: fileId });

@@ -1,10 +1,7 @@
 import { type ChangeEvent, useId, useRef, useState } from 'react';
 import { isApiError } from '../../api/errors.ts';
-import {
-  type AttentionRow,
-  CUSTOMER_KINDS,
-  type OrderAttachment,
-} from '../../contract/order-files/schemas.ts';
+import type { AttentionRow, OrderAttachment } from '../../contract/order-files/schemas.ts';
+import { ATTACHMENT_KINDS, type AttachmentKind } from '../../contract/orders/domain.ts';
 import { toast } from '../../stores/notices.ts';
 import { Button } from '../../ui/button/button.tsx';
 import { ConfirmDialog } from '../../ui/confirm/confirm-dialog.tsx';
@@ -13,15 +10,11 @@ import { deleteAttachment, downloadAttachment, fitsLimit, uploadAttachment } fro
 import { type QueuedUpload, UploadQueue } from './upload-queue.tsx';
 import '../../i18n/areas/order-files.ts';
 
-type CustomerKind = (typeof CUSTOMER_KINDS)[number];
 const ACCEPT = '.pdf,.jpg,.jpeg,.png,.xlsx,.docx,.csv';
 
 /** The kind a new upload most likely is: the first required one that is missing or rejected. */
-function suggestedKind(row: AttentionRow): CustomerKind {
-  const wanted = row.kinds.find(
-    (k) => (k.state === 'missing' || k.state === 'rejected') && k.kind !== 'print_scan',
-  );
-  return (wanted?.kind as CustomerKind | undefined) ?? 'other';
+function suggestedKind(row: AttentionRow): AttachmentKind {
+  return row.kinds.find((k) => k.state === 'missing' || k.state === 'rejected')?.kind ?? 'other';
 }
 
 const size = (bytes: number) =>
@@ -44,7 +37,7 @@ export function OrderRow({ row, onChanged }: OrderRowProps) {
   const t = useT();
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
-  const [kind, setKind] = useState<CustomerKind>(() => suggestedKind(row));
+  const [kind, setKind] = useState<AttachmentKind>(() => suggestedKind(row));
   const [queue, setQueue] = useState<QueuedUpload[]>([]);
   const [busy, setBusy] = useState(false);
   const [deleting, setDeleting] = useState<OrderAttachment | null>(null);
@@ -194,9 +187,9 @@ export function OrderRow({ row, onChanged }: OrderRowProps) {
             className="oa__select"
             value={kind}
             disabled={busy}
-            onChange={(e) => setKind(e.target.value as CustomerKind)}
+            onChange={(e) => setKind(e.target.value as AttachmentKind)}
           >
-            {CUSTOMER_KINDS.map((k) => (
+            {ATTACHMENT_KINDS.map((k) => (
               <option key={k} value={k}>
                 {t(`orderFiles.kind.${k}`)}
               </option>
