@@ -167,6 +167,7 @@ describe('<lp-order-view>', () => {
     expect(text(el)).to.contain('Rejected because: 签名不清晰');
     const download = root(el).querySelector<HTMLButtonElement>('[data-file-id]');
     expect(Number(download?.dataset.fileId)).to.be.greaterThan(0);
+    expect(download?.disabled, "the download button works in the view").to.equal(false);
 
     await sendKeys({ press: 'ArrowRight' });
     await waitUntil(() => text(el).includes('请冷链交接'), 'the remarks');

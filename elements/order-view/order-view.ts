@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { createElement } from 'react';
 import type { OrderStatus } from '../../src/contract/orders/domain.ts';
+import { downloadAttachment } from '../../src/api/files.ts';
 import { OrderView } from '../../src/features/order-view/index.ts';
 import { define } from '../kit/define.ts';
 import { dispatch } from '../kit/events.ts';
@@ -44,6 +45,7 @@ export class LpOrderView extends ReactElement {
       print: this.print,
       onTitle: (title) => dispatch(this, 'lp-page-title', { title }),
       onChanged: (change) => dispatch(this, 'lp-order-change', change),
+      onDownload: (attachment) => void downloadAttachment(attachment.file_id).catch(() => undefined),
     });
   }
 }

@@ -1,4 +1,3 @@
-import { apiBase } from '../../api/config.ts';
 import { call } from '../../api/transport.ts';
 import { upload, type UploadProgress } from '../../api/upload.ts';
 import * as ops from '../../contract/order-files/operations.ts';
@@ -58,16 +57,4 @@ export const uploadAttachment = (
 export const deleteAttachment = (fileId: number): Promise<StatusAnswer> =>
   call(ops.deleteFile, { file_id: fileId });
 
-/**
- * Downloads a file: asks for a short-lived signed link, then follows it (the server answers it
- * as an attachment, so the page stays where it is).
- */
-export async function downloadAttachment(fileId: number): Promise<void> {
-  const link = await call(ops.attachmentLink, { file_id: fileId });
-  const base = new URL(`${apiBase().replace(/\/+$/, '')}/`, document.baseURI);
-  const anchor = document.createElement('a');
-  anchor.href = new URL(link.url.replace(/^\/api\//, ''), base).href;
-  anchor.download = link.name;
-  anchor.rel = 'noopener';
-  anchor.click();
-}
+export { downloadAttachment } from '../../api/files.ts';
