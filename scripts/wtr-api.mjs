@@ -100,13 +100,13 @@ export function realApi() {
      * (`executeServerCommand`, typed in src/ui/testing/server.ts):
      * `lp-create-user` (options of server/testing/fixtures.ts `createUser`) → the fixture user;
      * `lp-last-sms-code` ({ mobile }) → the 6-digit code last sent to it, or null;
-     * `lp-create-orders` ({ cuId, project?, orders }) → orders of server/testing/order-fixtures.ts
+     * `lp-make-orders` ({ cuId, project?, orders }) → orders of server/testing/order-fixtures.ts
      * `createOrder` (each with an optional `created_at`), in a new project when `project` is given.
      */
     async executeCommand({ command, payload }) {
-      if (!['lp-create-user', 'lp-last-sms-code', 'lp-create-orders'].includes(command)) return undefined;
+      if (!['lp-create-user', 'lp-last-sms-code', 'lp-make-orders'].includes(command)) return undefined;
       const { deps } = await app();
-      if (command === 'lp-create-orders') {
+      if (command === 'lp-make-orders') {
         const { createOrder, createProject } = await import('../server/testing/order-fixtures.ts');
         const project = payload.project ? await createProject(deps.db, payload.cuId, payload.project) : null;
         const orders = [];

@@ -13,7 +13,7 @@ import { type FakeClock, fakeClock, until } from '../../src/ui/testing/clock.ts'
 import { deepActive, settle } from '../../src/ui/testing/mount.tsx';
 import { rawKeys } from '../../src/ui/testing/raw-keys.ts';
 import {
-  createTestOrders,
+  makeTestOrders,
   createTestUser,
   type TestOrderOptions,
   type TestUser,
@@ -30,7 +30,7 @@ const signIn = async (user: TestUser) => {
 async function withOrders(orders: TestOrderOptions[], project?: { name: string }) {
   const user = await createTestUser();
   const cuId = user.customers[0]!.cu_id;
-  const made = await createTestOrders(cuId, orders, project);
+  const made = await makeTestOrders(cuId, orders, project);
   await signIn(user);
   return { user, cuId, ...made };
 }
