@@ -265,6 +265,28 @@ describe('<lp-order-list>', () => {
     );
   });
 
+  it('asks again when shown again behind the portal’s tabs, and keeps its address', async () => {
+    const { cuId } = await withOrders(many('pending_confirm', 1));
+    setLocale('en');
+    history.replaceState(history.state, '', '/customer-order/index?status=pending_confirm');
+    const el = place({});
+    // the portal keeps each tab's page in a <section> it hides while another tab is shown
+    const frame = document.createElement('section');
+    document.body.append(frame);
+    placed.push(frame);
+    frame.append(el);
+    await rowsShown(el, 1);
+    frame.hidden = true;
+    history.replaceState(history.state, '', '/customer-order/view/1');
+    await makeTestOrders(cuId, [{ status: 'pending_confirm' }]);
+    await settle();
+    // back on the list's tab (the portal goes to its bare path)
+    history.replaceState(history.state, '', '/customer-order/index');
+    frame.hidden = false;
+    await until(() => tabs(el)[2] === 'Pending Confirmation2' && orderNos(el).length === 2, 'the new order');
+    expect(location.search).to.equal('?status=pending_confirm');
+  });
+
   it('comes back to the remembered scroll position once its rows are there', async () => {
     await withOrders(many('finished', 10));
     setLocale('en');
