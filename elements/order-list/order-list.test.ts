@@ -371,6 +371,35 @@ describe('<lp-order-list>', () => {
     expect(root(el).querySelectorAll('tbody [data-status="cancelled"]')).to.have.length(2);
   });
 
+  it('prints the selected orders: the first in a new window, the others as links', async () => {
+    const { orders } = await withOrders(many('finished', 3));
+    setLocale('en');
+    const el = place();
+    await rowsShown(el, 3);
+    const opened: string[] = [];
+    const realOpen = window.open;
+    // the browser's window, not ours: recorded so that no window opens in the test browser
+    window.open = (url?: string | URL) => {
+      opened.push(String(url));
+      return window;
+    };
+    try {
+      for (const order of orders) checkbox(el, `Select ${order.order_no}`).click();
+      await settle();
+      button(el, 'Print').click();
+      await settle();
+    } finally {
+      window.open = realOpen;
+    }
+    expect(opened).to.have.length(1);
+    const links = Array.from(root(el).querySelectorAll<HTMLAnchorElement>('.order-notice a'), (a) =>
+      a.getAttribute('href'),
+    );
+    const all = [...opened, ...links].sort();
+    expect(all).to.deep.equal(orders.map((o) => `/customer-order/view/${o.id}?print=1`).sort());
+    expect(root(el).querySelector('.order-notice')?.textContent).to.contain('one window per click');
+  });
+
   it('merges the selected orders once, after a confirmation', async () => {
     const alike = { from_address: '上海市浦东新区张江路1号', to_address: '北京市东城区帅府园1号' };
     const { orders } = await withOrders(
