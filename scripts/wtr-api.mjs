@@ -103,7 +103,7 @@ export function realApi() {
      * `lp-attachment-orders` ({ cu_id, orders }) → orders with projects and files
      * (server/testing/attachment-fixtures.ts);
      * `lp-create-order` (server/testing/order-view-fixtures.ts `createViewOrder`) → `{ id, order_no }`;
-     * `lp-create-orders` ({ cuId, project?, orders }) → orders of server/testing/order-fixtures.ts
+     * `lp-make-orders` ({ cuId, project?, orders }) → orders of server/testing/order-fixtures.ts
      * `createOrder` (each with an optional `created_at`), in a new project when `project` is given;
      * `lp-clone-orders` ({ cu_id, count }) → `count` orders of the customer (one made by the
      * order fixture, the rest copies of it by insert…select) → their number.
@@ -114,7 +114,7 @@ export function realApi() {
         'lp-last-sms-code',
         'lp-attachment-orders',
         'lp-create-order',
-        'lp-create-orders',
+        'lp-make-orders',
         'lp-clone-orders',
       ];
       if (!commands.includes(command)) return undefined;
@@ -134,7 +134,7 @@ export function realApi() {
         if (payload.count > 1) await cloneOrders(deps.db, first.id, payload.count - 1);
         return payload.count;
       }
-      if (command === 'lp-create-orders') {
+      if (command === 'lp-make-orders') {
         const { createOrder, createProject } = await import('../server/testing/order-fixtures.ts');
         const project = payload.project ? await createProject(deps.db, payload.cuId, payload.project) : null;
         const orders = [];

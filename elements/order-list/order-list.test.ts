@@ -13,7 +13,7 @@ import { type FakeClock, fakeClock, until } from '../../src/ui/testing/clock.ts'
 import { deepActive, settle } from '../../src/ui/testing/mount.tsx';
 import { rawKeys } from '../../src/ui/testing/raw-keys.ts';
 import {
-  createTestOrders,
+  makeTestOrders,
   createTestUser,
   type ListOrderOptions,
   type TestUser,
@@ -30,7 +30,7 @@ const signIn = async (user: TestUser) => {
 async function withOrders(orders: ListOrderOptions[], project?: { name: string }) {
   const user = await createTestUser();
   const cuId = user.customers[0]!.cu_id;
-  const made = await createTestOrders(cuId, orders, project);
+  const made = await makeTestOrders(cuId, orders, project);
   await signIn(user);
   return { user, cuId, ...made };
 }
@@ -265,6 +265,28 @@ describe('<lp-order-list>', () => {
     );
   });
 
+  it('asks again when shown again behind the portal’s tabs, and keeps its address', async () => {
+    const { cuId } = await withOrders(many('pending_confirm', 1));
+    setLocale('en');
+    history.replaceState(history.state, '', '/customer-order/index?status=pending_confirm');
+    const el = place({});
+    // the portal keeps each tab's page in a <section> it hides while another tab is shown
+    const frame = document.createElement('section');
+    document.body.append(frame);
+    placed.push(frame);
+    frame.append(el);
+    await rowsShown(el, 1);
+    frame.hidden = true;
+    history.replaceState(history.state, '', '/customer-order/view/1');
+    await makeTestOrders(cuId, [{ status: 'pending_confirm' }]);
+    await settle();
+    // back on the list's tab (the portal goes to its bare path)
+    history.replaceState(history.state, '', '/customer-order/index');
+    frame.hidden = false;
+    await until(() => tabs(el)[2] === 'Pending Confirmation2' && orderNos(el).length === 2, 'the new order');
+    expect(location.search).to.equal('?status=pending_confirm');
+  });
+
   it('comes back to the remembered scroll position once its rows are there', async () => {
     await withOrders(many('finished', 10));
     setLocale('en');
@@ -347,6 +369,35 @@ describe('<lp-order-list>', () => {
     await until(() => tabs(el)[5] === 'Cancelled2' && idle(el), 'the counts after the cancel');
     expect(root(el).querySelector('dialog[open]')).to.equal(null);
     expect(root(el).querySelectorAll('tbody [data-status="cancelled"]')).to.have.length(2);
+  });
+
+  it('prints the selected orders: the first in a new window, the others as links', async () => {
+    const { orders } = await withOrders(many('finished', 3));
+    setLocale('en');
+    const el = place();
+    await rowsShown(el, 3);
+    const opened: string[] = [];
+    const realOpen = window.open;
+    // the browser's window, not ours: recorded so that no window opens in the test browser
+    window.open = (url?: string | URL) => {
+      opened.push(String(url));
+      return window;
+    };
+    try {
+      for (const order of orders) checkbox(el, `Select ${order.order_no}`).click();
+      await settle();
+      button(el, 'Print').click();
+      await settle();
+    } finally {
+      window.open = realOpen;
+    }
+    expect(opened).to.have.length(1);
+    const links = Array.from(root(el).querySelectorAll<HTMLAnchorElement>('.order-notice a'), (a) =>
+      a.getAttribute('href'),
+    );
+    const all = [...opened, ...links].sort();
+    expect(all).to.deep.equal(orders.map((o) => `/customer-order/view/${o.id}?print=1`).sort());
+    expect(root(el).querySelector('.order-notice')?.textContent).to.contain('one window per click');
   });
 
   it('merges the selected orders once, after a confirmation', async () => {

@@ -17,7 +17,7 @@ export function adoptAddress(list: OrderListStore, search: string): void {
  * history entry) while the page is the one shown, so a reload or a copied link shows the same
  * list. The portal keeps the page mounted behind other tabs and comes back to its bare path: when
  * the element is shown again, an address that names another list is followed, a bare one gets
- * the list's query back.
+ * the list's query back and the list is asked again (its rows and counts may have changed).
  */
 export function useAddressSync(list: OrderListStore, enabled: boolean, root: RefObject<HTMLElement | null>) {
   const state = useStore(list.$state);
@@ -47,7 +47,11 @@ export function useAddressSync(list: OrderListStore, enabled: boolean, root: Ref
       const now = el.getClientRects().length > 0;
       if (now && !shown && location.pathname === path.current) {
         if (location.search && location.search !== ours()) adoptAddress(list, location.search);
-        else write();
+        else {
+          write();
+          // back from another tab (an order cancelled there): the rows and counts of now
+          void list.reload();
+        }
       }
       shown = now;
     });

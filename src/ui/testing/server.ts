@@ -85,12 +85,12 @@ export interface TestOrder {
 }
 
 /** Makes orders of customer `cuId` on the test server (in a new project when `project` is given). */
-export const createTestOrders = (
+export const makeTestOrders = (
   cuId: number,
   orders: ListOrderOptions[],
   project?: { name?: string; protocol_no?: string },
 ): Promise<{ project: { pr_id: number; protocol_no: string; name: string } | null; orders: TestOrder[] }> =>
-  executeServerCommand('lp-create-orders', { cuId, orders, ...(project ? { project } : {}) });
+  executeServerCommand('lp-make-orders', { cuId, orders, ...(project ? { project } : {}) });
 
 /** `count` orders of customer `cuId` in the test server's database (the first made by the order fixture, the rest its copies). */
 export const cloneTestOrders = (cuId: number, count: number): Promise<number> =>
