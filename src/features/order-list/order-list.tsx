@@ -11,6 +11,7 @@ import { DataTable } from '../../ui/data-table/index.ts';
 import { EmptyState } from '../../ui/states/empty-state.tsx';
 import { Tabs } from '../../ui/tabs/tabs.tsx';
 import { useT } from '../../ui/use-t.ts';
+import { fetchProjects } from './api.ts';
 import { BulkActions, type ListNotice } from './bulk-actions.tsx';
 import { orderColumns } from './columns.tsx';
 import { FilterBar, type ProjectOption } from './filter-bar.tsx';
@@ -55,12 +56,25 @@ function PortalLink({ to, children }: { to: string; children: ReactNode }) {
   );
 }
 
+/** The projects given, else the customer's (loaded once; the filter stays hidden if that fails). */
+function useProjects(given: readonly ProjectOption[] | undefined): readonly ProjectOption[] | undefined {
+  const [loaded, setLoaded] = useState<readonly ProjectOption[] | undefined>(undefined);
+  useEffect(() => {
+    if (given) return;
+    const abort = new AbortController();
+    fetchProjects(abort.signal).then(setLoaded, () => undefined);
+    return () => abort.abort();
+  }, [given]);
+  return given ?? loaded;
+}
+
 /**
  * The customer's orders: status tabs with their counts, filters, a server-paged and sorted
  * table with column settings and selection, bulk cancel and merge, export and print.
  */
-export function OrderList({ list, syncAddress = true, projects, onOpen }: OrderListProps) {
+export function OrderList({ list, syncAddress = true, projects: given, onOpen }: OrderListProps) {
   const t = useT();
+  const projects = useProjects(given);
   const state = useStore(list.$state);
   const root = useRef<HTMLDivElement>(null);
   const [notice, setNotice] = useState<ListNotice | null>(null);
