@@ -161,6 +161,25 @@ describe('<lp-order-list>', () => {
     expect(selectedTab(el)).to.equal('All3');
   });
 
+  it('filters by one of the customer’s projects', async () => {
+    const { cuId, orders, project } = await withOrders(many('pending_confirm', 2), { name: '肺癌三期研究' });
+    await makeTestOrders(cuId, many('pending_confirm', 1));
+    setLocale('en');
+    const el = place();
+    await rowsShown(el, 3);
+    const select = await until(
+      () =>
+        Array.from(root(el).querySelectorAll<HTMLSelectElement>('select')).find((s) =>
+          Array.from(s.options).some((o) => o.textContent?.includes('肺癌三期研究')),
+        ),
+      'the project filter',
+    );
+    select.value = String(project!.pr_id);
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+    await rowsShown(el, 2);
+    expect(orderNos(el).sort()).to.deep.equal(orders.map((o) => o.order_no).sort());
+  });
+
   it('searches after a pause in typing, or at once on Enter', async () => {
     const { orders } = await withOrders(many('pending_confirm', 3));
     setLocale('en');
