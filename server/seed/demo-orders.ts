@@ -193,6 +193,8 @@ interface Draft {
   required: AttachmentKind[];
   /** Inventory movements of its goods (by goods line index). */
   movement: 'reserve' | 'outbound' | null;
+  /** A source of a merge: the order it was merged into. */
+  mergedInto?: Draft;
 }
 
 /**
@@ -460,6 +462,15 @@ export async function seedDemoOrders(db: DB, options: DemoOrdersOptions): Promis
         }
       }
 
+      // merges: one open order of each of demo's customers is made of two earlier ones
+      for (const target of drafts.filter(
+        (d, i, all) =>
+          demoCustomers.has(d.cu_id) &&
+          d.order.status === 'pending_confirm' &&
+          all.findIndex((x) => x.cu_id === d.cu_id && x.order.status === 'pending_confirm') === i,
+      ))
+        drafts.push(...mergeSources(target));
+
       // order numbers in time order, from the order-number sequence
       drafts.sort((a, b) => (a.order.created_at as Date).getTime() - (b.order.created_at as Date).getTime());
       const { rows: seq } = await sql<{ n: string }>`
@@ -490,6 +501,30 @@ export async function seedDemoOrders(db: DB, options: DemoOrdersOptions): Promis
         const byNo = new Map(rows.map((x) => [x.order_no, x.id]));
         for (const o of chunk) ids.push(byNo.get(o.order_no)!);
       });
+
+      const idOf = new Map(drafts.map((d, i) => [d, i]));
+      const sources: Array<{ order_id: number; source_id: number }> = [];
+      for (const [i, d] of drafts.entries()) {
+        if (!d.mergedInto) continue;
+        const t = idOf.get(d.mergedInto)!;
+        const into = orderRows[t]!.order_no;
+        const reason = `已合并至 ${into}`;
+        for (const e of d.events) if (e.kind === 'merged_into') e.reason = reason;
+        await trx
+          .updateTable('orders')
+          .set({ merged_into: ids[t]!, cancel_reason: reason })
+          .where('id', '=', ids[i]!)
+          .execute();
+        sources.push({ order_id: ids[t]!, source_id: ids[i]! });
+      }
+      for (const [t, d] of drafts.entries()) {
+        const mine = sources
+          .filter((x) => x.order_id === ids[t])
+          .map((x) => orderRows[ids.indexOf(x.source_id)]!.order_no);
+        if (mine.length)
+          for (const e of d.events) if (e.kind === 'merged') e.reason = `由 ${mine.join('、')} 合并而成`;
+      }
+      if (sources.length) await trx.insertInto('order_sources').values(sources).execute();
 
       // files first (outside the database), then every line table in batches
       const attachmentRows: Array<Insertable<OrderAttachmentsTable> & { file: number }> = [];
@@ -1100,6 +1135,49 @@ function draftOrder(r: Random, now: Date, ctx: DraftContext): Draft {
             : 'outbound'
           : null,
   };
+}
+
+/**
+ * Two earlier orders alike `target` (same project, parties, class and goods type) that were merged
+ * into it: each cancelled with `merged_into`, holding part of its goods; the target logs `merged`.
+ */
+function mergeSources(target: Draft): Draft[] {
+  const created = target.order.created_at as Date;
+  target.events.splice(1, 0, {
+    ...target.events[0]!,
+    kind: 'merged',
+    status_from: null,
+    status_to: null,
+    reason: '',
+  });
+  target.order.version = target.events.length;
+  return [2, 1].map((hoursBefore) => {
+    const at = new Date(created.getTime() - hoursBefore * HOUR);
+    const first = { ...target.events[0]!, at };
+    return {
+      ...target,
+      order: {
+        ...target.order,
+        status: 'cancelled' as const,
+        version: 2,
+        created_at: at,
+        updated_at: created,
+      },
+      goods: target.goods.map((g) => ({ ...g, quantity: Math.max(1, Math.ceil(Number(g.quantity) / 2)) })),
+      boxes: target.boxes.map((b) => ({ ...b, logger_id: `${b.logger_id}-${hoursBefore}` })),
+      events: [
+        first,
+        { ...first, kind: 'merged_into', at: created, status_from: first.status_to, status_to: 'cancelled' },
+      ],
+      readings: [],
+      track: [],
+      attachments: [],
+      remarks: [],
+      modifications: [],
+      movement: null,
+      mergedInto: target,
+    };
+  });
 }
 
 /** The city-level region of a city name (`上海` → 310100). */
