@@ -198,6 +198,20 @@ describe('the demo order data', () => {
       .where('status', '=', 'pending')
       .execute();
     expect(open.length).toBeGreaterThan(0);
+    const merges = await db
+      .selectFrom('order_sources')
+      .innerJoin('orders as s', 's.id', 'order_sources.source_id')
+      .innerJoin('orders as t', 't.id', 'order_sources.order_id')
+      .select(['s.status as source_status', 's.merged_into', 't.id as target', 't.status as target_status'])
+      .execute();
+    expect(merges.length).toBeGreaterThanOrEqual(4);
+    for (const m of merges) {
+      expect(m).toMatchObject({
+        source_status: 'cancelled',
+        merged_into: m.target,
+        target_status: 'pending_confirm',
+      });
+    }
   });
 });
 
