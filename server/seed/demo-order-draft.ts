@@ -1,3 +1,4 @@
+import { kindStates, orderAttachmentStatus } from '../areas/order-files/attachment-state.ts';
 import type { Insertable } from 'kysely';
 import {
   type AttachmentKind,
@@ -164,16 +165,14 @@ export function demoAttachmentStatus(
   required: readonly string[],
   attachments: ReadonlyArray<{ kind: string; status: AttachmentState }>,
 ): AttachmentStatus {
-  const kinds = [...new Set([...required, ...attachments.map((a) => a.kind)])];
-  const states = kinds.map((kind) => {
-    const mine = attachments.filter((a) => a.kind === kind);
-    const live = mine.filter((a) => a.status !== 'rejected');
-    if (live.some((a) => a.status === 'pending')) return 'pending';
-    if (live.length > 0) return 'approved';
-    return mine.length === 0 ? 'missing' : 'rejected';
-  });
-  for (const state of ['missing', 'rejected', 'pending'] as const) if (states.includes(state)) return state;
-  return 'approved';
+  // The rule of the attachments area itself, so the seed never disagrees with an upload.
+  const facts = attachments.map((a) => ({
+    kind: a.kind as AttachmentKind,
+    status: a.status,
+    reason: '',
+    uploaded_at: new Date(0),
+  }));
+  return orderAttachmentStatus(kindStates(required, facts));
 }
 
 const STATUS_MIX: ReadonlyArray<readonly [OrderStatus, number]> = [
