@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -62,6 +63,9 @@ async function testOnly(ctx) {
  * the reference data, in a throw-away folder) and the test runner's dev server hands every `/api/*` request to
  * it, so elements under test talk to the real server on their own origin.
  */
+/** The integration secret of the in-process server (test only, made per run). */
+const PROVIDER_SECRET = randomBytes(24).toString('base64url');
+
 export function realApi() {
   let booted;
   let dataDir;
@@ -76,8 +80,11 @@ export function realApi() {
       const config = {
         ...loadConfig({ NODE_ENV: 'test' }),
         dataDir,
+        filesDir: path.join(dataDir, 'files'),
         distDir: path.resolve('dist'),
         rateLimits: false,
+        // The provider's signed calls, made by the tests as the provider would ('lp-provider').
+        integrationSecret: PROVIDER_SECRET,
       };
       return boot(config);
     })();
@@ -106,7 +113,8 @@ export function realApi() {
      * `lp-make-orders` ({ cuId, project?, orders }) → orders of server/testing/order-fixtures.ts
      * `createOrder` (each with an optional `created_at`), in a new project when `project` is given;
      * `lp-clone-orders` ({ cu_id, count }) → `count` orders of the customer (one made by the
-     * order fixture, the rest copies of it by insert…select) → their number.
+     * order fixture, the rest copies of it by insert…select) → their number;
+     * `lp-provider` ({ name, body }) → the envelope of the signed call `provider/<name>`.
      */
     async executeCommand({ command, payload }) {
       const commands = [
@@ -116,6 +124,7 @@ export function realApi() {
         'lp-create-order',
         'lp-make-orders',
         'lp-clone-orders',
+        'lp-provider',
       ];
       if (!commands.includes(command)) return undefined;
       const { deps } = await app();
@@ -126,6 +135,23 @@ export function realApi() {
       if (command === 'lp-create-order') {
         const { createViewOrder } = await import('../server/testing/order-view-fixtures.ts');
         return createViewOrder(deps.db, payload);
+      }
+      if (command === 'lp-provider') {
+        // A signed provider call (`provider/<name>`), as the provider's systems make it.
+        const { signIntegration } = await import('../server/http/signature.ts');
+        const raw = JSON.stringify(payload.body);
+        const timestamp = String(Math.floor(Date.now() / 1000));
+        const { app: hono } = await app();
+        const response = await hono.request(`/api/provider/${payload.name}.html`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'x-timestamp': timestamp,
+            'x-signature': signIntegration(PROVIDER_SECRET, timestamp, raw),
+          },
+          body: raw,
+        });
+        return response.json();
       }
       if (command === 'lp-clone-orders') {
         const { createOrder } = await import('../server/testing/order-fixtures.ts');

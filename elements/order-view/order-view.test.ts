@@ -9,7 +9,9 @@ import { login } from '../../src/stores/session.ts';
 import { resetStores } from '../../src/stores/test-reset.ts';
 import { setNavigation } from '../../src/stores/navigation.ts';
 import { rawKeys } from '../../src/ui/testing/raw-keys.ts';
-import { createTestOrder, createTestUser, type TestUser } from '../../src/ui/testing/server.ts';
+import { fakeClock, until } from '../../src/ui/testing/clock.ts';
+import { createTestOrder, createTestUser, providerCall, type TestUser } from '../../src/ui/testing/server.ts';
+import { FOLLOW_MS } from '../../src/features/order-view/use-order.ts';
 import type { LpOrderView } from './order-view.ts';
 import './order-view.ts';
 
@@ -167,12 +169,34 @@ describe('<lp-order-view>', () => {
     expect(text(el)).to.contain('Rejected because: 签名不清晰');
     const download = root(el).querySelector<HTMLButtonElement>('[data-file-id]');
     expect(Number(download?.dataset.fileId)).to.be.greaterThan(0);
-    expect(download?.disabled, "the download button works in the view").to.equal(false);
+    expect(download?.disabled, 'the download button works in the view').to.equal(false);
 
     await sendKeys({ press: 'ArrowRight' });
     await waitUntil(() => text(el).includes('请冷链交接'), 'the remarks');
     await expect(el).to.be.accessible();
     expect(rawKeys(el)).to.deep.equal([]);
+  });
+
+  it('follows an order still moving: the provider’s confirmation shows without a reload', async () => {
+    const user = await createTestUser();
+    const order = await createTestOrder({ cuId: user.customers[0]!.cu_id });
+    await signIn(user);
+    const clock = fakeClock();
+    try {
+      const el = place({ locale: 'en', 'order-id': order.id });
+      await until(() => heading(el) === order.order_no, 'the order', 8000);
+      expect(text(el)).to.contain('Pending Confirmation');
+      const confirmed = await providerCall('confirm', { order_no: order.order_no });
+      expect(confirmed.code, confirmed.message).to.equal(0);
+      clock.tick(FOLLOW_MS - 1000);
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+      expect(text(el), 'not asked again before its time').to.contain('Pending Confirmation');
+      clock.tick(1000);
+      await until(() => !text(el).includes('Pending Confirmation'), 'the confirmed order');
+      expect(text(el)).to.contain('Unfinished');
+    } finally {
+      clock.uninstall();
+    }
   });
 
   it('cancels an open order with a reason, by keyboard, and reports the change', async () => {

@@ -5,6 +5,10 @@ import type { OrderDetail } from '../../contract/orders/schemas.ts';
 import { loadOrder } from './order-api.ts';
 
 const NOT_FOUND: readonly number[] = [Code.notFound, Code.badRequest, Code.invalid];
+/** Statuses after which an order no longer changes. */
+const FINAL: readonly OrderDetail['status'][] = ['finished', 'cancelled'];
+/** How often an order still moving is asked again. */
+export const FOLLOW_MS = 15_000;
 
 export type OrderLoad =
   | { state: 'loading' }
@@ -16,6 +20,7 @@ export type OrderLoad =
  * The order of `id` (`customer-order/view`): loading, ready, not found (another customer's id
  * answers 404) or failed with the server's message. `reload()` fetches it again and keeps the
  * shown order until the answer comes; `replace()` shows an order the server sent with a 409.
+ * An order that is not finished or cancelled is followed (see FOLLOW_MS).
  */
 export function useOrder(id: number | null): {
   load: OrderLoad;
@@ -54,6 +59,31 @@ export function useOrder(id: number | null): {
   }, [fetchOrder]);
 
   const reload = useCallback(() => fetchOrder(true), [fetchOrder]);
+
+  // An order still moving is followed: asked again every FOLLOW_MS while the page is seen, and
+  // at once when the user comes back to it, so a confirmation or a milestone shows without a
+  // reload. A failed background ask keeps what is shown.
+  const moving = load.state === 'ready' && !FINAL.includes(load.order.status);
+  useEffect(() => {
+    if (!moving || id === null) return;
+    const follow = async () => {
+      if (document.visibilityState !== 'visible') return;
+      const mine = ++request.current;
+      try {
+        const order = await loadOrder(id);
+        if (mine === request.current) setLoad({ state: 'ready', order, refreshing: false });
+      } catch {
+        // the next tick tries again; the shown order stays
+      }
+    };
+    const timer = setInterval(() => void follow(), FOLLOW_MS);
+    const seen = () => void follow();
+    document.addEventListener('visibilitychange', seen);
+    return () => {
+      clearInterval(timer);
+      document.removeEventListener('visibilitychange', seen);
+    };
+  }, [moving, id]);
   const replace = useCallback((order: OrderDetail) => {
     request.current++;
     setLoad({ state: 'ready', order, refreshing: false });

@@ -95,3 +95,10 @@ export const makeTestOrders = (
 /** `count` orders of customer `cuId` in the test server's database (the first made by the order fixture, the rest its copies). */
 export const cloneTestOrders = (cuId: number, count: number): Promise<number> =>
   executeServerCommand<number, { cu_id: number; count: number }>('lp-clone-orders', { cu_id: cuId, count });
+
+/** A signed provider call (`provider/<name>`, e.g. `confirm`) on the test server → its envelope. */
+export const providerCall = (
+  name: string,
+  body: unknown,
+): Promise<{ code: number; message: string; data: unknown }> =>
+  executeServerCommand('lp-provider', { name, body });
