@@ -1,0 +1,172 @@
+import ExcelJS from 'exceljs';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import '../../src/i18n/areas/order-files.ts';
+import '../../src/i18n/areas/order-list.ts';
+import '../../src/i18n/areas/order-view.ts';
+import { signIntegration } from '../../server/http/signature.ts';
+import { demoLogin } from './helpers/accounts.ts';
+import { apiLogin } from './helpers/api.ts';
+import { LoginForm, zh } from './helpers/login-page.ts';
+
+/**
+ * The order half of the portal, as a customer uses it, on the demo data (`--seed-demo`): the
+ * landing page's upload, the list's search and filters, orders in their own tabs, a cancel, an
+ * export read back, the waybill, and an order the provider moves while the user watches.
+ */
+test.use({ bypassCSP: true });
+
+interface Row {
+  id: number;
+  order_no: string;
+  status: string;
+  to_company: string;
+}
+
+/** The demo user's orders through the API (what the page must agree with). */
+async function orders(request: APIRequestContext, token: string, query: Record<string, string> = {}) {
+  const params = new URLSearchParams({ start: '0', limit: '100', ...query });
+  const res = await request.get(`/api/customer-order/index.html?${params}`, {
+    headers: { 'X-Token': token },
+  });
+  const body = (await res.json()) as { code: number; data: { list: Row[]; total: number } };
+  expect(body.code).toBe(0);
+  return body.data;
+}
+
+/** A signed provider call, as the provider's systems make it (the e2e server's secret). */
+async function provider(request: APIRequestContext, name: string, body: unknown) {
+  const raw = JSON.stringify(body);
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  const res = await request.post(`/api/provider/${name}.html`, {
+    data: raw,
+    headers: {
+      'content-type': 'application/json',
+      'x-timestamp': timestamp,
+      'x-signature': signIntegration(process.env.LP_E2E_SECRET ?? '', timestamp, raw),
+    },
+  });
+  return (await res.json()) as { code: number; message: string };
+}
+
+async function signIn(page: Page) {
+  const form = new LoginForm(page);
+  await form.goto();
+  await form.signIn(demoLogin('demo'));
+  await expect(page).toHaveURL(/\/customer-order\/attachment$/);
+}
+
+test('the landing page uploads a missing document with its progress', async ({ page }) => {
+  await signIn(page);
+  const element = page.locator('lp-order-attachments');
+  await expect(element.locator('.oa')).toHaveAttribute('aria-busy', 'false');
+  const card = element.locator('article.oa__row').first();
+  await expect(card).toBeVisible();
+  const missingKind = card.locator('.oa__kinds li', { hasText: zh('orderFiles.tab.missing') }).first();
+  const kindName = (await missingKind.locator('.oa__kind-name').textContent()) ?? '';
+  const kind = ['packing_list', 'temperature_report', 'pod', 'customs', 'print_scan', 'other'].find(
+    (k) => zh(`orderFiles.kind.${k}` as Parameters<typeof zh>[0]) === kindName,
+  );
+  expect(kind, `a missing kind is named (${kindName})`).toBeTruthy();
+  await card.locator('select.oa__select').selectOption(kind!);
+  const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+  await card
+    .locator('input.oa__file-input')
+    .setInputFiles({ name: '装箱单.pdf', mimeType: 'application/pdf', buffer: pdf });
+  await expect(element.getByText(zh('orderFiles.uploaded')).first()).toBeVisible();
+  await expect(element.getByText('装箱单.pdf').first()).toBeVisible();
+});
+
+test('the list searches and filters, opens orders in their own tabs, cancels one, exports and prints', async ({
+  page,
+  request,
+}) => {
+  const token = await apiLogin(request, demoLogin('demo'));
+  const waiting = (await orders(request, token, { status: 'pending_confirm' })).list;
+  expect(waiting.length).toBeGreaterThan(1);
+  const [first, second] = waiting as [Row, Row];
+  await signIn(page);
+
+  await page.goto('/customer-order/index');
+  const list = page.locator('lp-order-list');
+  await expect(list.locator('tbody .order-link').first()).toBeVisible();
+  // a keyword: the order number finds that order alone
+  await list.getByLabel(zh('orderList.filter.keyword')).fill(first.order_no);
+  await list.getByLabel(zh('orderList.filter.keyword')).press('Enter');
+  await expect(list.locator('tbody .order-link')).toHaveText([first.order_no]);
+  await expect(page).toHaveURL(new RegExp(`keyword=${first.order_no}`));
+  await list.getByLabel(zh('orderList.filter.keyword')).fill('');
+  await list.getByLabel(zh('orderList.filter.keyword')).press('Enter');
+  // the status tab of orders waiting for confirmation
+  await list.getByRole('tab', { name: new RegExp(zh('orderList.status.pending_confirm')) }).click();
+  await expect(list.locator('tbody .order-link').first()).toBeVisible();
+  await expect(list.getByRole('tab', { selected: true })).toContainText(String(waiting.length));
+
+  // export the filtered set and read the file back
+  const download = page.waitForEvent('download');
+  await list
+    .getByRole('button', { name: zh('orderList.action.export') })
+    .first()
+    .click();
+  const file = await (await download).path();
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.readFile(file);
+  const sheet = book.worksheets[0]!;
+  const numbers: string[] = [];
+  sheet.eachRow((row, index) => {
+    if (index > 1) numbers.push(String(row.getCell(1).value ?? ''));
+  });
+  expect(numbers.sort()).toEqual(waiting.map((o) => o.order_no).sort());
+
+  // two orders, two tabs titled with their numbers
+  await list.locator('tbody .order-link', { hasText: first.order_no }).click();
+  await expect(page).toHaveURL(new RegExp(`/customer-order/view/${first.id}$`));
+  await expect(page.locator('lp-order-view h2').first()).toHaveText(first.order_no);
+  await page.goto('/customer-order/index?status=pending_confirm');
+  await page.locator('lp-order-list tbody .order-link', { hasText: second.order_no }).click();
+  await expect(page.locator('lp-order-view h2').first()).toHaveText(second.order_no);
+  const tabs = page.locator('.lp-tags a');
+  await expect(tabs.filter({ hasText: first.order_no })).toHaveCount(1);
+  await expect(tabs.filter({ hasText: second.order_no })).toHaveCount(1);
+
+  // cancel the second, with a reason
+  const view = page.locator('lp-order-view');
+  await view.getByRole('button', { name: zh('orderView.action.cancel') }).click();
+  await view.getByLabel(zh('orderView.cancel.reason')).fill('项目计划调整');
+  await view.getByRole('button', { name: zh('orderView.cancel.submit') }).click();
+  await expect(view.getByText(zh('orderView.status.cancelled')).first()).toBeVisible();
+  const after = await orders(request, token, { keyword: second.order_no });
+  expect(after.list.map((o) => o.status)).toEqual(['cancelled']);
+
+  // the first order's tab is still there; its waybill prints and the print is recorded
+  await tabs.filter({ hasText: first.order_no }).click();
+  await expect(view.locator('h2').first()).toHaveText(first.order_no);
+  await page.goto(`/customer-order/view/${first.id}?print=1`);
+  await page.evaluate(() => {
+    (window as unknown as { printed: number }).printed = 0;
+    window.print = () => {
+      (window as unknown as { printed: number }).printed++;
+    };
+  });
+  await expect(view.locator('svg').first()).toBeVisible();
+  await view.getByRole('button', { name: zh('orderView.print.print'), exact: true }).click();
+  await expect.poll(() => page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+  const prints = await request.get(`/api/common/printlog.html?id=${first.id}`, {
+    headers: { 'X-Token': token },
+  });
+  expect(((await prints.json()) as { data: { list: unknown[] } }).data.list.length).toBeGreaterThan(0);
+});
+
+test('an order the provider confirms changes status while the user watches', async ({ page, request }) => {
+  const token = await apiLogin(request, demoLogin('demo'));
+  const waiting = (await orders(request, token, { status: 'pending_confirm' })).list;
+  const order = waiting.at(-1)!;
+  await signIn(page);
+  await page.goto(`/customer-order/view/${order.id}`);
+  const view = page.locator('lp-order-view');
+  await expect(view.locator('h2').first()).toHaveText(order.order_no);
+  await expect(view.getByText(zh('orderView.status.pending_confirm')).first()).toBeVisible();
+  const confirmed = await provider(request, 'confirm', { order_no: order.order_no });
+  expect(confirmed.code, confirmed.message).toBe(0);
+  // the view follows an order still moving (every 15 s while seen): no reload
+  await expect(view.getByText(zh('orderView.status.not_finished')).first()).toBeVisible({ timeout: 20_000 });
+});
