@@ -486,6 +486,12 @@ export async function generateOrders(database: DB, options: GenerateOptions): Pr
         insert into order_counts
         select cu_id, coalesce(pr_id, 0), order_type, temp_class, excursion, attachment_status, status, count(*)
         from orders where cu_id = any(${cuIds}) group by 1, 2, 3, 4, 5, 6, 7
+        union all
+        select cu_id, coalesce(pr_id, 0), '*', '*', '*', '*', status, count(*)
+        from orders where cu_id = any(${cuIds}) group by 1, 2, 7
+        union all
+        select cu_id, -1, '*', '*', '*', '*', status, count(*)
+        from orders where cu_id = any(${cuIds}) group by 1, 7
       `.execute(db);
       for (const index of indexes) await sql.raw(index.def).execute(db);
       await sql`select setval('order_no_seq', ${offset + options.orders})`.execute(db);

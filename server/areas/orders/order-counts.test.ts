@@ -59,6 +59,7 @@ describe('order_counts', () => {
       { pr_id: b.pr_id },
       { temp_class: 'frozen' },
       { excursion: 'any' },
+      { pr_id: a.pr_id, temp_class: 'frozen' },
     ];
     const check = async () => {
       for (const filter of filters)

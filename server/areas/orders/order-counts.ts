@@ -6,8 +6,9 @@ import type { OrderFilterFields } from './list-query.ts';
 /** `order_counts` (migration 2026-11-25T0001): orders per customer, project, type, class, excursion, documents and status. */
 export interface OrderCountsTable {
   cu_id: number;
-  /** 0 for orders without a project. */
+  /** 0 for orders without a project; -1 on the customer's totals. */
   pr_id: number;
+  /** `*` on the totals rows (with the three columns after it). */
   order_type: string;
   temp_class: string;
   excursion: string;
@@ -33,7 +34,15 @@ export async function summaryCounts(db: DB, cuId: number, filter: OrderFilterFie
     .select(['status', sql<string>`sum(n)`.as('n')])
     .where('cu_id', '=', cuId)
     .groupBy('status');
-  if (filter.pr_id !== undefined) query = query.where('pr_id', '=', filter.pr_id);
+  const detailed = Boolean(
+    filter.order_type || filter.temp_class || filter.excursion || filter.attachment_status,
+  );
+  // the totals rows ('*') of a project, or of the customer (project -1), unless another filter needs the detail
+  if (!detailed) query = query.where('order_type', '=', '*').where('pr_id', '=', filter.pr_id ?? -1);
+  else {
+    query = query.where('order_type', '!=', '*');
+    if (filter.pr_id !== undefined) query = query.where('pr_id', '=', filter.pr_id);
+  }
   if (filter.order_type) query = query.where('order_type', '=', filter.order_type);
   if (filter.temp_class) query = query.where('temp_class', '=', filter.temp_class);
   if (filter.excursion === 'any') query = query.where('excursion', '!=', 'none');
