@@ -101,7 +101,8 @@ export const SERVER_MESSAGES = {
   'This order already has a modification request waiting for an answer': '此订单已有一个待处理的修改申请',
   'Please say what to change': '请填写要修改的内容',
   'The Idempotency-Key header is required': '缺少 Idempotency-Key 请求头',
-  'The Idempotency-Key header must be 8 to 128 visible characters': 'Idempotency-Key 请求头必须是 8 到 128 个可见字符',
+  'The Idempotency-Key header must be 8 to 128 visible characters':
+    'Idempotency-Key 请求头必须是 8 到 128 个可见字符',
   'This Idempotency-Key was used with another request': '此 Idempotency-Key 已用于另一个请求',
   'Only orders pending approval or confirmation can be merged: {orders}':
     '只有待审批或待确认的订单可以合并：{orders}',
