@@ -482,10 +482,24 @@ export async function generateOrders(database: DB, options: GenerateOptions): Pr
       if (replica) await sql`set session_replication_role = origin`.execute(db);
       // the kept tab counts (its trigger is off in replica mode): recounted for the new customers
       await sql`delete from order_counts where cu_id = any(${cuIds})`.execute(db);
+      const day = sql`(created_at at time zone 'Asia/Shanghai')::date`;
       await sql`
         insert into order_counts
-        select cu_id, coalesce(pr_id, 0), order_type, temp_class, excursion, attachment_status, status, count(*)
+        select cu_id, coalesce(pr_id, 0), order_type, temp_class, excursion, attachment_status, status,
+          '-infinity'::date, count(*)
         from orders where cu_id = any(${cuIds}) group by 1, 2, 3, 4, 5, 6, 7
+        union all
+        select cu_id, coalesce(pr_id, 0), '*', '*', '*', '*', status, '-infinity'::date, count(*)
+        from orders where cu_id = any(${cuIds}) group by 1, 2, 7
+        union all
+        select cu_id, -1, '*', '*', '*', '*', status, '-infinity'::date, count(*)
+        from orders where cu_id = any(${cuIds}) group by 1, 7
+        union all
+        select cu_id, coalesce(pr_id, 0), '*', '*', '*', '*', status, ${day}, count(*)
+        from orders where cu_id = any(${cuIds}) group by 1, 2, 7, 8
+        union all
+        select cu_id, -1, '*', '*', '*', '*', status, ${day}, count(*)
+        from orders where cu_id = any(${cuIds}) group by 1, 7, 8
       `.execute(db);
       for (const index of indexes) await sql.raw(index.def).execute(db);
       await sql`select setval('order_no_seq', ${offset + options.orders})`.execute(db);

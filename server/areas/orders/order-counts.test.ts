@@ -17,6 +17,8 @@ async function counted(db: DB, cuId: number, filter: OrderFilterFields): Promise
     where cu_id = ${cuId}
       and (${filter.pr_id ?? null}::int is null or pr_id = ${filter.pr_id ?? null}::int)
       and (${filter.temp_class ?? null}::text is null or temp_class = ${filter.temp_class ?? null}::text)
+      and (${filter.date_from ?? null}::date is null or (created_at at time zone 'Asia/Shanghai')::date >= ${filter.date_from ?? null}::date)
+      and (${filter.date_to ?? null}::date is null or (created_at at time zone 'Asia/Shanghai')::date <= ${filter.date_to ?? null}::date)
       and (${filter.excursion ?? null}::text is null or (excursion <> 'none' and ${filter.excursion ?? null}::text = 'any') or excursion = ${filter.excursion ?? null}::text)
     group by status`.execute(db);
   const out: OrderCounts = {
@@ -35,7 +37,7 @@ async function counted(db: DB, cuId: number, filter: OrderFilterFields): Promise
 }
 
 describe('order_counts', () => {
-  it('follows inserts, status and project changes, excursions and deletes, exactly', async () => {
+  it('follows inserts, status and project changes, excursions and deletes, overall and per China day, exactly', async () => {
     const { db } = await testDatabase();
     const user = await createUser(db);
     const cuId = user.customers[0]!.cu_id;
@@ -53,19 +55,30 @@ describe('order_counts', () => {
         }),
       );
     await createOrder(db, cuId, { status: 'finished' }); // no project
+    // two days in China: 2026-03-01 23:30 and 2026-03-02 00:30 (+08:00)
+    await createOrder(db, cuId, { status: 'finished', pr_id: a.pr_id }, new Date('2026-03-01T15:30:00Z'));
+    await createOrder(db, cuId, { status: 'cancelled', pr_id: a.pr_id }, new Date('2026-03-01T16:30:00Z'));
     const filters: OrderFilterFields[] = [
       {},
       { pr_id: a.pr_id },
       { pr_id: b.pr_id },
       { temp_class: 'frozen' },
       { excursion: 'any' },
+      { pr_id: a.pr_id, temp_class: 'frozen' },
+      { date_from: '2026-03-01', date_to: '2026-03-01' },
+      { date_from: '2026-03-02' },
+      { pr_id: a.pr_id, date_to: '2026-03-02' },
     ];
     const check = async () => {
       for (const filter of filters)
         expect(await summaryCounts(db, cuId, filter)).toEqual(await counted(db, cuId, filter));
     };
     await check();
-    expect((await summaryCounts(db, cuId, {})).all).toBe(6);
+    expect((await summaryCounts(db, cuId, {})).all).toBe(8);
+    expect(await summaryCounts(db, cuId, { date_from: '2026-03-01', date_to: '2026-03-01' })).toMatchObject({
+      all: 1,
+      finished: 1,
+    });
 
     await db.updateTable('orders').set({ status: 'cancelled' }).where('id', '=', orders[0]!.id).execute();
     await db
@@ -81,11 +94,12 @@ describe('order_counts', () => {
     expect(await summaryCounts(db, cuId, { excursion: 'high' })).toMatchObject({ all: 1, not_finished: 1 });
   });
 
-  it('answers filters without a keyword or dates only', () => {
+  it('answers filters without a keyword, and dates only with a project or none', () => {
     expect(summaryAnswers({ pr_id: 1, status: 'finished', excursion: 'any' })).toBe(true);
     expect(summaryAnswers({ keyword: '  ' })).toBe(true);
     expect(summaryAnswers({ keyword: 'abc' })).toBe(false);
-    expect(summaryAnswers({ date_from: '2026-01-01' })).toBe(false);
-    expect(summaryAnswers({ date_to: '2026-01-01' })).toBe(false);
+    expect(summaryAnswers({ date_from: '2026-01-01', pr_id: 3 })).toBe(true);
+    expect(summaryAnswers({ date_to: '2026-01-01', temp_class: 'cryo' })).toBe(false);
+    expect(summaryAnswers({ date_from: '2026-01-01', excursion: 'any' })).toBe(false);
   });
 });

@@ -3,16 +3,19 @@ import type { OrderCounts } from '../../../src/contract/orders/schemas.ts';
 import type { DB } from '../../db/database.ts';
 import type { OrderFilterFields } from './list-query.ts';
 
-/** `order_counts` (migration 2026-11-25T0001): orders per customer, project, type, class, excursion, documents and status. */
+/** `order_counts` (migration 2026-11-25T0001): orders per customer, project, type, class, excursion, documents and status, with totals per project and day. */
 export interface OrderCountsTable {
   cu_id: number;
-  /** 0 for orders without a project. */
+  /** 0 for orders without a project; -1 on the customer's totals. */
   pr_id: number;
+  /** `*` on the totals rows (with the three columns after it). */
   order_type: string;
   temp_class: string;
   excursion: string;
   attachment_status: string;
   status: string;
+  /** The creation day in China on the per-day totals; -infinity elsewhere. */
+  day: Date;
   n: number;
 }
 
@@ -22,9 +25,17 @@ declare module '../../db/schema.ts' {
   }
 }
 
-/** Whether the kept counts answer this filter: they know no keyword and no dates. */
+/** Filters the totals rows cannot answer: they need the detailed rows. */
+const detailed = (filter: OrderFilterFields) =>
+  Boolean(filter.order_type || filter.temp_class || filter.excursion || filter.attachment_status);
+const dated = (filter: OrderFilterFields) => Boolean(filter.date_from || filter.date_to);
+
+/**
+ * Whether the kept counts answer this filter: never with a keyword; dates only with the totals
+ * (a project or none), not with the type, class, excursion or document filters.
+ */
 export const summaryAnswers = (filter: OrderFilterFields) =>
-  !filter.keyword?.trim() && !filter.date_from && !filter.date_to;
+  !filter.keyword?.trim() && !(dated(filter) && detailed(filter));
 
 /** The counts per status tab from `order_counts` (the same numbers a count over the orders gives). */
 export async function summaryCounts(db: DB, cuId: number, filter: OrderFilterFields): Promise<OrderCounts> {
@@ -33,7 +44,19 @@ export async function summaryCounts(db: DB, cuId: number, filter: OrderFilterFie
     .select(['status', sql<string>`sum(n)`.as('n')])
     .where('cu_id', '=', cuId)
     .groupBy('status');
-  if (filter.pr_id !== undefined) query = query.where('pr_id', '=', filter.pr_id);
+  if (!detailed(filter)) {
+    // the totals rows ('*') of a project or of the customer (project -1), per day when dated
+    query = query.where('order_type', '=', '*').where('pr_id', '=', filter.pr_id ?? -1);
+    if (!dated(filter)) query = query.where(sql<boolean>`day = '-infinity'`);
+    else {
+      query = query.where(sql<boolean>`day > '-infinity'`);
+      if (filter.date_from) query = query.where(sql<boolean>`day >= ${filter.date_from}::date`);
+      if (filter.date_to) query = query.where(sql<boolean>`day <= ${filter.date_to}::date`);
+    }
+  } else {
+    query = query.where('order_type', '!=', '*');
+    if (filter.pr_id !== undefined) query = query.where('pr_id', '=', filter.pr_id);
+  }
   if (filter.order_type) query = query.where('order_type', '=', filter.order_type);
   if (filter.temp_class) query = query.where('temp_class', '=', filter.temp_class);
   if (filter.excursion === 'any') query = query.where('excursion', '!=', 'none');
