@@ -78,8 +78,30 @@ export const SERVER_MESSAGES = {
   'This signed request was already used': '此签名请求已使用过',
   'No such user': '用户不存在',
   "This customer account is not the user's": '此客户账号不属于该用户',
-  // exports, print records and email
+  // orders
   'No such order': '订单不存在',
+  'Only orders pending approval or confirmation can be cancelled: {orders}':
+    '只有待审批或待确认的订单可以取消：{orders}',
+  'This order is not pending approval': '此订单不在待审批状态',
+  'You may not approve orders of this customer': '您没有审批此客户订单的权限',
+  'The order has changed meanwhile; here is its current state': '订单已被修改，以下是最新内容',
+  'A reason is required to reject an order': '驳回订单需要填写原因',
+  'Only orders not yet finished can be modified': '只有未完成的订单可以申请修改',
+  'This order already has a modification request waiting for an answer': '此订单已有一个待处理的修改申请',
+  'Please say what to change': '请填写要修改的内容',
+  'This field cannot be changed: {field}': '此字段不能修改：{field}',
+  'Only pickup and delivery times, contacts, phones, the stop address and the remark can be changed':
+    '只能修改取件和送达时间、联系人、电话、收货地址和备注',
+  'The Idempotency-Key header is required': '缺少 Idempotency-Key 请求头',
+  'The Idempotency-Key header must be 8 to 128 visible characters': 'Idempotency-Key 请求头必须是 8 到 128 个可见字符',
+  'This Idempotency-Key was used with another request': '此 Idempotency-Key 已用于另一个请求',
+  'Only orders pending approval or confirmation can be merged: {orders}':
+    '只有待审批或待确认的订单可以合并：{orders}',
+  'Orders to merge must have the same project, addresses, temperature class and goods type':
+    '合并的订单必须属于同一项目，且起止地址、温度类别和货物类型相同',
+  'Merged into {order_no}': '已合并至 {order_no}',
+  'Merged from {orders}': '由 {orders} 合并而成',
+  // exports, print records and email
   'No such export': '导出记录不存在',
   'No customer account is selected': '未选择客户账号',
   'This download link is not valid or has expired': '下载链接无效或已过期',

@@ -18,6 +18,15 @@ import {
   OrderListSchema,
   TemperatureSchema,
   TrackSchema,
+  AttachmentListSchema,
+  BoxListSchema,
+  EventListSchema,
+  GoodsListSchema,
+  OrderDataSchema,
+  OrderHeaderSchema,
+  RemarkListSchema,
+  TypedOrderListQuery,
+  WorkSheetSchema,
 } from './schemas.ts';
 
 /**
@@ -159,3 +168,75 @@ export const orderChildList = operation({
   output: ChildListSchema,
   codes: [Code.notFound],
 });
+
+export const customizedOrderList = operation({
+  area,
+  method: 'GET',
+  path: 'customized-order/index',
+  summary: 'A page of the customer’s customized (`custom`) orders, with the counts per status',
+  auth: 'session',
+  input: TypedOrderListQuery,
+  output: OrderListSchema,
+});
+
+export const destroyOrderList = operation({
+  area,
+  method: 'GET',
+  path: 'customer-order/destory-index',
+  summary: 'A page of the customer’s destruction (`destroy`) orders, with the counts per status',
+  auth: 'session',
+  input: TypedOrderListQuery,
+  output: OrderListSchema,
+});
+
+/** The view's sections, one call each (the whole order is `customer-order/view`). */
+const section = <O extends Parameters<typeof operation>[0]['output']>(path: string, summary: string, output: O) =>
+  operation({
+    area,
+    method: 'GET',
+    path: `common/${path}`,
+    summary,
+    auth: 'session',
+    input: OrderIdQuery,
+    output,
+    codes: [Code.notFound],
+  });
+
+export const orderViewData = section(
+  'get-order-view-data',
+  'The order view’s header: the order’s row and the actions allowed now',
+  OrderHeaderSchema,
+);
+export const orderData = section(
+  'get-order-data',
+  'The order’s fields and parties (masked), without its lists',
+  OrderDataSchema,
+);
+export const orderGoods = section('get-order-goods', 'The order’s goods lines', GoodsListSchema);
+export const orderDrugs = section('get-order-drug', 'The order’s drug lines (goods type 1)', GoodsListSchema);
+export const orderMaterials = section(
+  'get-order-material',
+  'The order’s material lines (goods type 3)',
+  GoodsListSchema,
+);
+export const orderBoxes = section('get-order-box', 'The order’s boxes and their loggers', BoxListSchema);
+export const orderAttachments = section(
+  'get-order-attach',
+  'The order’s attachments and the kinds its project requires',
+  AttachmentListSchema,
+);
+export const orderFeedback = section(
+  'get-order-feedback',
+  'The order’s remarks and feedback, oldest first',
+  RemarkListSchema,
+);
+export const orderEvents = section(
+  'get-order-handel',
+  'The order’s event log (transitions, milestones), oldest first',
+  EventListSchema,
+);
+export const orderWorkSheet = section(
+  'get-work-sheet',
+  'The order’s handling sheet: goods and box totals and the milestones so far',
+  WorkSheetSchema,
+);

@@ -374,3 +374,57 @@ export const EmailRequest = v.strictObject({
 export type EmailRequest = v.InferInput<typeof EmailRequest>;
 /** `common/email-view`: the summary as it would be sent (masked, escaped HTML). */
 export const EmailViewSchema = v.strictObject({ subject: v.string(), html: v.string(), text: v.string() });
+
+/** `customized-order/index`, `customer-order/destory-index`: the list of one order type (`custom`, `destroy`). */
+export const TypedOrderListQuery = v.omit(OrderListQuery, ['order_type']);
+export type TypedOrderListQuery = v.InferInput<typeof TypedOrderListQuery>;
+
+/** `common/get-order-view-data`: the view's header, the row with what the user may do now. */
+export const OrderHeaderSchema = v.strictObject({
+  ...OrderRowSchema.entries,
+  masked: v.array(v.string()),
+  actions: OrderActionsSchema,
+});
+export type OrderHeader = v.InferOutput<typeof OrderHeaderSchema>;
+
+/** `common/get-order-data`: the whole order without its lists (goods, boxes, events …). */
+export const OrderDataSchema = v.omit(OrderDetailSchema, [
+  'goods',
+  'boxes',
+  'events',
+  'attachments',
+  'remarks',
+  'sources',
+]);
+export type OrderData = v.InferOutput<typeof OrderDataSchema>;
+
+/** `common/get-order-goods` (all lines), `get-order-drug` (drugs), `get-order-material` (materials). */
+export const GoodsListSchema = v.strictObject({ list: v.array(GoodsLineSchema) });
+/** `common/get-order-box`. */
+export const BoxListSchema = v.strictObject({ list: v.array(BoxSchema) });
+/** `common/get-order-attach`: the attachments and the kinds the project requires. */
+export const AttachmentListSchema = v.strictObject({
+  list: v.array(AttachmentSchema),
+  required: v.array(AttachmentKindSchema),
+});
+/** `common/get-order-feedback`: remarks and feedback, oldest first. */
+export const RemarkListSchema = v.strictObject({ list: v.array(RemarkSchema) });
+/** `common/get-order-handel`: the event log, oldest first. */
+export const EventListSchema = v.strictObject({ list: v.array(OrderEventSchema) });
+
+/** `common/get-work-sheet`: the handling sheet: what moves, how packed, and its milestones so far. */
+export const WorkSheetSchema = v.strictObject({
+  order_no: v.string(),
+  status: OrderStatusSchema,
+  milestone: MilestoneSchema,
+  temp_class: TempClassSchema,
+  pickup_at: MaybeStamp,
+  deliver_by: MaybeStamp,
+  signed_at: MaybeStamp,
+  sign_name: v.nullable(v.string()),
+  goods_lines: v.number(),
+  box_count: v.number(),
+  total_weight_kg: v.number(),
+  steps: v.array(v.strictObject({ kind: v.string(), at: Stamp, actor_name: v.string(), location: v.string() })),
+});
+export type WorkSheet = v.InferOutput<typeof WorkSheetSchema>;

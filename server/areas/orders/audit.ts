@@ -1,0 +1,40 @@
+import { Code } from '../../../src/contract/codes.ts';
+import type { OrderStatus } from '../../../src/contract/orders/domain.ts';
+import { ApiError, invalidField } from '../../core/errors.ts';
+import type { DB } from '../../db/database.ts';
+import { canApprove, type Viewer } from './detail.ts';
+import { type Actor, applyTransition, conflictWithCurrent, lockOrder } from './write.ts';
+
+/**
+ * `customer-order/auditing`: an approver of the customer (user_customers.can_approve; 403
+ * otherwise) passes an order pending approval (→ `pending_confirm`) or rejects it with a reason
+ * (→ `cancelled`). A stale version, or an order no longer pending approval, answers 409 with the
+ * order as it is now in `data`.
+ */
+export async function auditOrder(
+  db: DB,
+  viewer: Viewer,
+  input: { id: number; pass: boolean; reason: string; version: number },
+  actor: Actor,
+  now: Date,
+): Promise<{ id: number; status: OrderStatus; version: number }> {
+  const reason = input.reason.trim();
+  return db.transaction().execute(async (trx) => {
+    const order = await lockOrder(trx, viewer.cuId, input.id);
+    if (!(await canApprove(trx, viewer)))
+      throw new ApiError(Code.forbidden, 'You may not approve orders of this customer');
+    if (order.version !== input.version)
+      throw await conflictWithCurrent(
+        trx,
+        viewer,
+        order.id,
+        'The order has changed meanwhile; here is its current state',
+      );
+    if (order.status !== 'pending_approval')
+      throw await conflictWithCurrent(trx, viewer, order.id, 'This order is not pending approval');
+    if (!input.pass && !reason) throw invalidField('reason', 'A reason is required to reject an order');
+    return input.pass
+      ? applyTransition(trx, order, 'approve', { actor, now, reason })
+      : applyTransition(trx, order, 'reject', { actor, now, reason, fields: { cancel_reason: reason } });
+  });
+}

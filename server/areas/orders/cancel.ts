@@ -1,0 +1,38 @@
+import { Code } from '../../../src/contract/codes.ts';
+import { ApiError } from '../../core/errors.ts';
+import type { DB } from '../../db/database.ts';
+import { allowedFrom } from './transitions.ts';
+import { type Actor, applyTransition, lockOrders } from './write.ts';
+
+/**
+ * `customer-order/cancel`: all or none. Every id must be the customer's (404 otherwise) and
+ * still open (409 naming the others); then each is cancelled with the reason and its own event.
+ * Nothing else is touched (inventory is the provider's to release).
+ */
+export async function cancelOrders(
+  db: DB,
+  cuId: number | null,
+  input: { ids: number[]; reason: string },
+  actor: Actor,
+  now: Date,
+): Promise<{ ids: number[] }> {
+  return db.transaction().execute(async (trx) => {
+    const orders = await lockOrders(trx, cuId, input.ids);
+    const refused = orders.filter((o) => !allowedFrom('cancel').includes(o.status));
+    if (refused.length > 0)
+      throw new ApiError(
+        Code.conflict,
+        'Only orders pending approval or confirmation can be cancelled: {orders}',
+        null,
+        { params: { orders: refused.map((o) => o.order_no).join(', ') } },
+      );
+    for (const order of orders)
+      await applyTransition(trx, order, 'cancel', {
+        actor,
+        now,
+        reason: input.reason,
+        fields: { cancel_reason: input.reason },
+      });
+    return { ids: orders.map((o) => o.id) };
+  });
+}

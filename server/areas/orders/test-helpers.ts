@@ -1,0 +1,19 @@
+import { createUser, type FixtureUser, loginAs } from '../../testing/fixtures.ts';
+import type { TestApp } from '../../testing/test-app.ts';
+
+/** A new user signed in on a new customer (tests only); `approver`: may audit its orders. */
+export async function signedIn(
+  t: TestApp,
+  options: { approver?: boolean; customers?: number } = {},
+): Promise<{ user: FixtureUser; token: string; cuId: number }> {
+  const user = await createUser(t.deps.db, { customers: options.customers ?? 1 });
+  const cuId = user.customers[0]!.cu_id;
+  if (options.approver)
+    await t.deps.db
+      .updateTable('user_customers')
+      .set({ can_approve: true })
+      .where('uid', '=', user.uid)
+      .where('cu_id', '=', cuId)
+      .execute();
+  return { user, token: await loginAs(t, user), cuId };
+}

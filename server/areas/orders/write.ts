@@ -1,0 +1,113 @@
+import type { Updateable } from 'kysely';
+import { sql } from 'kysely';
+import { Code } from '../../../src/contract/codes.ts';
+import type { OrderStatus } from '../../../src/contract/orders/domain.ts';
+import { ApiError } from '../../core/errors.ts';
+import type { ServerMessage } from '../../core/messages.ts';
+import type { DB } from '../../db/database.ts';
+import type { SessionRecord } from '../accounts/sessions.ts';
+import { loadOrder, orderDetail, orderNotFound, type OrderRecord, type Viewer } from './detail.ts';
+import type { OrdersTable } from './tables.ts';
+import { nextStatus, type OrderAction, TRANSITIONS } from './transitions.ts';
+
+/** Who writes: the session's user, as the event log names them. */
+export interface Actor {
+  kind: 'customer' | 'provider' | 'system';
+  name: string;
+  uid: number | null;
+}
+
+export const customerActor = (session: SessionRecord): Actor => ({
+  kind: 'customer',
+  name: session.name,
+  uid: session.uid,
+});
+
+export const viewerOf = (session: SessionRecord): Viewer => ({ uid: session.uid, cuId: session.cuId });
+
+/** The customer's orders among `ids`, locked for the transaction; 404 unless every one is theirs. */
+export async function lockOrders(
+  db: DB,
+  cuId: number | null,
+  ids: readonly number[],
+): Promise<OrderRecord[]> {
+  if (cuId === null) throw orderNotFound();
+  const rows = await db
+    .selectFrom('orders')
+    .selectAll()
+    .where('id', 'in', ids)
+    .where('cu_id', '=', cuId)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  if (rows.length !== new Set(ids).size) throw orderNotFound();
+  return rows;
+}
+
+/** One order of the customer, locked for the transaction (404 otherwise). */
+export async function lockOrder(db: DB, cuId: number | null, id: number): Promise<OrderRecord> {
+  const [order] = await lockOrders(db, cuId, [id]);
+  if (!order) throw orderNotFound();
+  return order;
+}
+
+/** 409 with the order as it is now (what the caller should look at before trying again). */
+export async function conflictWithCurrent(
+  db: DB,
+  viewer: Viewer,
+  id: number,
+  message: ServerMessage,
+): Promise<ApiError> {
+  const current = await orderDetail(db, viewer, await loadOrder(db, viewer.cuId, id));
+  return new ApiError(Code.conflict, message, current);
+}
+
+/**
+ * Moves an order by `action` (the status table decides; refused: 409, nothing changed), bumps
+ * its version and `updated_at`, sets `fields`, and writes the event (time, actor, reason).
+ * Answers the new status and version. Run inside the caller's transaction; `order` is the locked
+ * row, so its version is current.
+ */
+export async function applyTransition(
+  db: DB,
+  order: OrderRecord,
+  action: OrderAction,
+  context: {
+    actor: Actor;
+    now: Date;
+    reason?: string;
+    fields?: Omit<Updateable<OrdersTable>, 'status' | 'version' | 'updated_at'>;
+    refused?: ServerMessage;
+  },
+): Promise<{ id: number; status: OrderStatus; version: number }> {
+  const to = nextStatus(action, order.status);
+  if (to === null)
+    throw new ApiError(
+      Code.conflict,
+      context.refused ?? 'The order has changed meanwhile; here is its current state',
+    );
+  const updated = await db
+    .updateTable('orders')
+    .set({ ...context.fields, status: to, version: sql<number>`version + 1`, updated_at: context.now })
+    .where('id', '=', order.id)
+    .where('version', '=', order.version)
+    .returning(['id', 'status', 'version'])
+    .executeTakeFirst();
+  if (!updated)
+    throw new ApiError(Code.conflict, 'The order has changed meanwhile; here is its current state');
+  await db
+    .insertInto('order_events')
+    .values({
+      order_id: order.id,
+      at: context.now,
+      kind: TRANSITIONS[action].event,
+      status_from: order.status,
+      status_to: to,
+      actor_kind: context.actor.kind,
+      actor_name: context.actor.name,
+      uid: context.actor.uid,
+      reason: context.reason ?? '',
+    })
+    .execute();
+  return updated;
+}
