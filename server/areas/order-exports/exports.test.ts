@@ -7,7 +7,11 @@ import { createUser, loginAs } from '../../testing/fixtures.ts';
 import { createOrder, createProject } from '../../testing/order-fixtures.ts';
 import { type TestApp, testApp } from '../../testing/test-app.ts';
 import type * as v from 'valibot';
+import { orderPages } from './export-rows.ts';
 import { exportQueue, FILE_ROWS_MAX, type Progress } from './jobs.ts';
+import type { ListFilter } from './list-filter.ts';
+
+const baseFilter = { status: 'all', keyword: '' } as const;
 
 type DownLog = v.InferOutput<typeof DownLogSchema>;
 
@@ -264,5 +268,44 @@ describe('export jobs and the download centre', () => {
       query: { id: String(made.data.job_id) },
     });
     expect(again.code).toBe(404);
+  });
+});
+
+describe('the export’s order and filter are the list’s', () => {
+  it('pages through the same orders in the same order as customer-order/index, for every sort', async () => {
+    const { token, cuId } = await signedIn();
+    const at = (hour: number) => new Date(Date.UTC(2026, 10, 20, hour)).toISOString();
+    const specs = [
+      { status: 'finished', pickup_at: at(1) },
+      { status: 'pending_approval', pickup_at: null },
+      { status: 'cancelled', pickup_at: at(1) },
+      { status: 'pending_confirm', pickup_at: at(3) },
+      { status: 'not_finished', pickup_at: null },
+      { status: 'finished', pickup_at: at(2) },
+      { status: 'pending_confirm', pickup_at: at(1) },
+    ] as const;
+    for (const spec of specs) await createOrder(t.deps.db, cuId, { ...spec, status: spec.status });
+    for (const sort of [
+      '-created_at',
+      'created_at',
+      'status',
+      '-status',
+      'pickup_at',
+      '-pickup_at',
+      'order_no',
+    ]) {
+      const list = await t.call<{ list: Array<{ order_no: string }> }>('customer-order/index', {
+        token,
+        query: { sort, limit: '100' },
+      });
+      const listed = list.data.list.map((o) => o.order_no);
+      expect(listed).toHaveLength(specs.length);
+      const exported: string[] = [];
+      for await (const page of orderPages(t.deps.db, cuId, { ...baseFilter, sort } as ListFilter, {
+        pageSize: 2,
+      }))
+        exported.push(...page.orders.map((o) => o.order_no));
+      expect(exported, sort).toEqual(listed);
+    }
   });
 });

@@ -5,7 +5,7 @@ import { ApiError, say } from '../../core/errors.ts';
 import type { ServerMessage } from '../../core/messages.ts';
 import { sign, signedQuery, signingKey } from '../../core/signed-links.ts';
 import type { AppDeps } from '../../http/env.ts';
-import { countOrders, orderPages } from './export-rows.ts';
+import { countSelected, orderPages } from './export-rows.ts';
 import type { ListFilter } from './list-filter.ts';
 import { chinaStamp } from './labels.ts';
 import { TEMPLATES } from './templates.ts';
@@ -57,7 +57,7 @@ export async function startExport(
   lang: Lang,
   now: Date,
 ): Promise<ExportAnswer> {
-  const total = await countOrders(deps.db, owner.cuId, filter);
+  const total = await countSelected(deps.db, owner.cuId, filter);
   if (total > EXPORT_ROWS_MAX) {
     throw new ApiError(Code.invalid, 'One export holds at most {max} orders: narrow the filter', null, {
       params: { max: EXPORT_ROWS_MAX },
