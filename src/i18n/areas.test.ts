@@ -29,6 +29,7 @@ const areas = new Map(
 const CARRIES: Record<string, string[]> = {
   'elements/chat-widget/chat-widget.ts': ['chat'],
   'elements/customer-switcher/customer-switcher.ts': ['switcher'],
+  'elements/download-centre/download-centre.ts': ['download-centre'],
   'elements/notices/notices.ts': [],
   'elements/password-dialog/password-dialog.ts': ['password'],
   'host/main.tsx': ['host'],
@@ -59,7 +60,14 @@ const registers = (code: string, area: string) =>
 
 describe('i18n areas in the sources', () => {
   it('knows every feature area (each element and the host has its line in CARRIES)', () => {
-    expect([...areas.keys()].sort()).toEqual(['chat', 'data-table', 'host', 'password', 'switcher']);
+    expect([...areas.keys()].sort()).toEqual([
+      'chat',
+      'data-table',
+      'download-centre',
+      'host',
+      'password',
+      'switcher',
+    ]);
     const entries = readdirSync(join(root, 'elements'))
       .filter((name) => name !== 'kit')
       .map((name) => `elements/${name}/${name}.ts`);
