@@ -107,6 +107,8 @@ try {
     .where('id', '=', answer.job_id as number)
     .executeTakeFirstOrThrow();
   if (process.env.BENCH_PAGES) console.log(pageTimes.map((ms) => Math.round(ms)).join(' '));
+  gc();
+  const after = process.memoryUsage();
   const rssGrowth = (peakRss - before.rss) / MB;
   const heapGrowth = (peakHeap - before.heapUsed) / MB;
   console.log(
@@ -117,6 +119,10 @@ try {
     `memory while exporting: RSS +${rssGrowth.toFixed(1)} MB (peak ${(peakRss / MB).toFixed(0)} MB), ` +
       `heap +${heapGrowth.toFixed(1)} MB, buffers +${((peakBuffers - before.arrayBuffers) / MB).toFixed(1)} MB ` +
       `(budget: RSS +${BUDGET_MB} MB)`,
+  );
+  console.log(
+    `kept after the export (after a full GC): RSS +${((after.rss - before.rss) / MB).toFixed(1)} MB, ` +
+      `heap +${((after.heapUsed - before.heapUsed) / MB).toFixed(1)} MB`,
   );
   if (job.status !== 'done' || job.done !== made) {
     console.error('the export did not hold every order');
