@@ -8,7 +8,7 @@ import { createOrder, createProject } from '../../testing/order-fixtures.ts';
 import { type TestApp, testApp } from '../../testing/test-app.ts';
 import type * as v from 'valibot';
 import { orderPages } from './export-rows.ts';
-import { exportQueue, FILE_ROWS_MAX, type Progress } from './jobs.ts';
+import { exportQueue, FILE_ROWS_MAX, PAGE_SIZE, type Progress } from './jobs.ts';
 import type { ListFilter } from './list-filter.ts';
 
 const baseFilter = { status: 'all', keyword: '' } as const;
@@ -216,8 +216,13 @@ describe('export jobs and the download centre', () => {
       const queued = await t.call<DownLog>('customer-order/down-log', { token });
       expect(queued.data.list[0]).toMatchObject({ id: res.data.job_id, kind: 'xlsorder', url: null });
       await exportQueue(t.deps).idle();
-      expect(seen.map((s) => s.progress.done)).toEqual([1000, 2000, 2501]);
-      expect(seen[0]?.listed).toMatchObject({ status: 'running', done: 1000, total: 2501, url: null });
+      // After each page of PAGE_SIZE orders, the last page the rest.
+      const pages = Array.from({ length: Math.ceil(2501 / PAGE_SIZE) }, (_, i) =>
+        Math.min((i + 1) * PAGE_SIZE, 2501),
+      );
+      expect(pages.length).toBeGreaterThan(2);
+      expect(seen.map((s) => s.progress.done)).toEqual(pages);
+      expect(seen[0]?.listed).toMatchObject({ status: 'running', done: PAGE_SIZE, total: 2501, url: null });
       const done = await t.call<DownLog>('customer-order/down-log', { token });
       const job = done.data.list[0];
       expect(job).toMatchObject({ status: 'done', done: 2501, total: 2501, error: null });

@@ -18,7 +18,7 @@ export const EXPORT_ROWS_MAX = 500_000;
 /** How long a download link works. */
 export const LINK_TTL_MS = 10 * 60_000;
 /** Rows read from the database per page (one page in memory at a time). */
-export const PAGE_SIZE = 1000;
+export const PAGE_SIZE = 500;
 
 export type ExportKind = keyof typeof TEMPLATES;
 
