@@ -93,7 +93,8 @@ export const SERVER_MESSAGES = {
   'Only pickup and delivery times, contacts, phones, the stop address and the remark can be changed':
     '只能修改取件和送达时间、联系人、电话、收货地址和备注',
   'The Idempotency-Key header is required': '缺少 Idempotency-Key 请求头',
-  'The Idempotency-Key header must be 8 to 128 visible characters': 'Idempotency-Key 请求头必须是 8 到 128 个可见字符',
+  'The Idempotency-Key header must be 8 to 128 visible characters':
+    'Idempotency-Key 请求头必须是 8 到 128 个可见字符',
   'This Idempotency-Key was used with another request': '此 Idempotency-Key 已用于另一个请求',
   'Only orders pending approval or confirmation can be merged: {orders}':
     '只有待审批或待确认的订单可以合并：{orders}',
