@@ -8,7 +8,7 @@ import { createOrder, createProject } from '../../testing/order-fixtures.ts';
 import { type TestApp, testApp } from '../../testing/test-app.ts';
 import type * as v from 'valibot';
 import { orderPages } from './export-rows.ts';
-import { exportQueue, FILE_ROWS_MAX, PAGE_SIZE, type Progress } from './jobs.ts';
+import { exportQueue, FILE_ROWS_MAX, KEEP_DAYS, PAGE_SIZE, type Progress } from './jobs.ts';
 import type { ListFilter } from './list-filter.ts';
 
 const baseFilter = { status: 'all', keyword: '' } as const;
@@ -273,6 +273,31 @@ describe('export jobs and the download centre', () => {
       query: { id: String(made.data.job_id) },
     });
     expect(again.code).toBe(404);
+  });
+});
+
+describe('keeping exports', () => {
+  it('deletes the user’s exports older than 30 days, with their files, before a new export', async () => {
+    const { user, token, cuId } = await signedIn();
+    await createOrder(t.deps.db, cuId);
+    const old = await t.call<ExportAnswer>('customer-order/xlsorder', { token });
+    const row = await t.deps.db
+      .selectFrom('export_jobs')
+      .select('storage_key')
+      .where('id', '=', old.data.job_id as number)
+      .executeTakeFirstOrThrow();
+    // Sessions end after 7 days: the user signs in again each time.
+    t.advance(KEEP_DAYS * 24 * 60 * 60_000 - 60_000);
+    const second = await loginAs(t, user);
+    const recent = await t.call<ExportAnswer>('customer-order/xlsorder', { token: second });
+    expect((await t.call<DownLog>('customer-order/down-log', { token: second })).data.total).toBe(2);
+    expect(() => t.deps.storage.open(row.storage_key as string)).not.toThrow();
+    t.advance(2 * 60_000);
+    const third = await loginAs(t, user);
+    const fresh = await t.call<ExportAnswer>('customer-order/xlsorder', { token: third });
+    const listed = await t.call<DownLog>('customer-order/down-log', { token: third });
+    expect(listed.data.list.map((job) => job.id)).toEqual([fresh.data.job_id, recent.data.job_id]);
+    expect(() => t.deps.storage.open(row.storage_key as string)).toThrow();
   });
 });
 
