@@ -1,6 +1,7 @@
 // Exports 100,000 orders as one background job (xlsorder) from a PGlite filled by insert…select,
-// and prints rows/s and how much the process's memory grew while it ran. Fails when the resident
-// memory grows by more than 100 MB: the export streams, page by page, into storage.
+// twice (the database's page cache cold, then warm), and prints rows/s and how much the process's
+// memory grew while each ran. Fails when the warm export's resident memory grows by more than
+// 100 MB: the export streams, page by page, into storage.
 // Usage: npm run bench:export [-- --rows 100000 --kind xlsjinyu]
 import fs from 'node:fs';
 import os from 'node:os';
@@ -71,59 +72,70 @@ try {
     storage: new FolderStorage(files),
     now: () => new Date(),
   };
-  gc();
-  const before = process.memoryUsage();
-  let peakRss = before.rss;
-  let peakHeap = before.heapUsed;
-  let peakBuffers = before.arrayBuffers;
-  const sampler = setInterval(() => {
-    const now = process.memoryUsage();
-    peakRss = Math.max(peakRss, now.rss);
-    peakHeap = Math.max(peakHeap, now.heapUsed);
-    peakBuffers = Math.max(peakBuffers, now.arrayBuffers);
-  }, 20);
-  const started = performance.now();
-  const pageTimes: number[] = [];
-  let last = started;
-  exportQueue(deps).listen(() => {
-    const now = performance.now();
-    pageTimes.push(now - last);
-    last = now;
-  });
-  const answer = await startExport(
-    deps,
-    { uid: user.uid, cuId },
-    KIND,
-    listFilterOf({ start: 0, limit: 10, status: 'all', keyword: '', sort: '-created_at' }),
-    'zh-CN',
-    new Date(),
-  );
-  await exportQueue(deps).idle();
-  const seconds = (performance.now() - started) / 1000;
-  clearInterval(sampler);
-  const job = await db
-    .selectFrom('export_jobs')
-    .select(['status', 'done', 'size'])
-    .where('id', '=', answer.job_id as number)
-    .executeTakeFirstOrThrow();
-  if (process.env.BENCH_PAGES) console.log(pageTimes.map((ms) => Math.round(ms)).join(' '));
-  const rssGrowth = (peakRss - before.rss) / MB;
-  const heapGrowth = (peakHeap - before.heapUsed) / MB;
-  console.log(
-    `${KIND}: ${job.done.toLocaleString('en')} orders (${answer.mode}, ${job.status}) in ${seconds.toFixed(1)} s = ` +
-      `${Math.round(job.done / seconds).toLocaleString('en')} rows/s; file ${(Number(job.size) / MB).toFixed(1)} MB`,
-  );
-  console.log(
-    `memory while exporting: RSS +${rssGrowth.toFixed(1)} MB (peak ${(peakRss / MB).toFixed(0)} MB), ` +
-      `heap +${heapGrowth.toFixed(1)} MB, buffers +${((peakBuffers - before.arrayBuffers) / MB).toFixed(1)} MB ` +
-      `(budget: RSS +${BUDGET_MB} MB)`,
-  );
-  if (job.status !== 'done' || job.done !== made) {
-    console.error('the export did not hold every order');
+  /** One export job, measured: time, peak and kept memory (sampled every 20 ms). */
+  async function measuredExport() {
+    gc();
+    const before = process.memoryUsage();
+    const peak = { rss: before.rss, heap: before.heapUsed, buffers: before.arrayBuffers };
+    const sampler = setInterval(() => {
+      const now = process.memoryUsage();
+      peak.rss = Math.max(peak.rss, now.rss);
+      peak.heap = Math.max(peak.heap, now.heapUsed);
+      peak.buffers = Math.max(peak.buffers, now.arrayBuffers);
+    }, 20);
+    const started = performance.now();
+    const answer = await startExport(
+      deps,
+      { uid: user.uid, cuId },
+      KIND,
+      listFilterOf({ start: 0, limit: 10, status: 'all', keyword: '', sort: '-created_at' }),
+      'zh-CN',
+      new Date(),
+    );
+    await exportQueue(deps).idle();
+    const seconds = (performance.now() - started) / 1000;
+    clearInterval(sampler);
+    const job = await db
+      .selectFrom('export_jobs')
+      .select(['status', 'done', 'size'])
+      .where('id', '=', answer.job_id as number)
+      .executeTakeFirstOrThrow();
+    gc();
+    const after = process.memoryUsage();
+    return {
+      ok: job.status === 'done' && job.done === made,
+      rows: job.done,
+      rowsPerSecond: Math.round(job.done / seconds),
+      seconds,
+      fileMb: Number(job.size) / MB,
+      peakRss: (peak.rss - before.rss) / MB,
+      peakHeap: (peak.heap - before.heapUsed) / MB,
+      peakBuffers: (peak.buffers - before.arrayBuffers) / MB,
+      keptRss: (after.rss - before.rss) / MB,
+      keptHeap: (after.heapUsed - before.heapUsed) / MB,
+    };
+  }
+  const report = (label: string, m: Awaited<ReturnType<typeof measuredExport>>) =>
+    console.log(
+      `${label}: ${m.rows.toLocaleString('en')} orders in ${m.seconds.toFixed(1)} s = ` +
+        `${m.rowsPerSecond.toLocaleString('en')} rows/s, file ${m.fileMb.toFixed(1)} MB; ` +
+        `peak RSS +${m.peakRss.toFixed(1)} MB, heap +${m.peakHeap.toFixed(1)} MB, buffers +${m.peakBuffers.toFixed(1)} MB; ` +
+        `kept after GC: RSS +${m.keptRss.toFixed(1)} MB, heap +${m.keptHeap.toFixed(1)} MB`,
+    );
+  // PGlite runs inside this process: the first read of the table also fills its page cache (WASM
+  // memory, kept like a database server's cache). The second export shows the export's own memory.
+  const cold = await measuredExport();
+  report(`${KIND}, cold database cache`, cold);
+  const warm = await measuredExport();
+  report(`${KIND}, warm database cache`, warm);
+  if (!cold.ok || !warm.ok) {
+    console.error('an export did not hold every order');
     process.exitCode = 1;
-  } else if (rssGrowth > BUDGET_MB) {
-    console.error(`memory grew by more than ${BUDGET_MB} MB`);
+  } else if (warm.peakRss > BUDGET_MB) {
+    console.error(`the export's memory grew by more than ${BUDGET_MB} MB`);
     process.exitCode = 1;
+  } else {
+    console.log(`within budget: the export's peak RSS growth ≤ ${BUDGET_MB} MB`);
   }
 } finally {
   await database.close();

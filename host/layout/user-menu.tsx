@@ -8,9 +8,12 @@ import { go } from '../router/location.ts';
 import { AboutDialog } from './about-dialog.tsx';
 import { ElementSlot } from './element-slot.tsx';
 
-type Action = 'password' | 'about' | 'logout';
+type Action = 'downloads' | 'password' | 'about' | 'logout';
 
-/** The company-name menu (spec §2): change password, about system, log out. */
+/** The download centre (a hidden route of the order menu). */
+const DOWNLOADS = '/customer-order/download';
+
+/** The company-name menu (spec §2): download centre, change password, about system, log out. */
 export function UserMenu() {
   const session = useStore($session);
   const [dialog, setDialog] = useState<'password' | 'about' | null>(null);
@@ -18,6 +21,10 @@ export function UserMenu() {
   const company = info?.customer?.co_name || info?.customer?.cu_name || info?.name || t('host.nav.userMenu');
 
   const onSelect = (action: Action) => {
+    if (action === 'downloads') {
+      go(DOWNLOADS);
+      return;
+    }
     if (action === 'logout') {
       void logout().then(() => go('/login'));
       return;
@@ -32,6 +39,7 @@ export function UserMenu() {
         variant="text"
         className="lp-user-menu"
         items={[
+          { key: 'downloads', label: t('host.nav.downloads') },
           { key: 'password', label: t('host.nav.changePassword') },
           { key: 'about', label: t('host.nav.about') },
           { key: 'logout', label: t('host.nav.logout'), danger: true },

@@ -29,12 +29,11 @@ const areas = new Map(
 const CARRIES: Record<string, string[]> = {
   'elements/chat-widget/chat-widget.ts': ['chat'],
   'elements/customer-switcher/customer-switcher.ts': ['switcher'],
+  'elements/download-centre/download-centre.ts': ['download-centre'],
   'elements/notices/notices.ts': [],
   'elements/order-attachments/order-attachments.ts': ['order-files'],
-
-  'elements/order-view/order-view.ts': ['order-view'],
-
   'elements/order-list/order-list.ts': ['data-table', 'order-list'],
+  'elements/order-view/order-view.ts': ['order-view'],
   'elements/password-dialog/password-dialog.ts': ['password'],
   'host/main.tsx': ['host'],
 };
@@ -67,12 +66,11 @@ describe('i18n areas in the sources', () => {
     expect([...areas.keys()].sort()).toEqual([
       'chat',
       'data-table',
+      'download-centre',
       'host',
       'order-files',
-
-      'order-view',
-
       'order-list',
+      'order-view',
       'password',
       'switcher',
     ]);

@@ -109,6 +109,7 @@ for (const viewport of [PHONE, DESKTOP]) {
     await expect(accountMenu(page)).toBeVisible();
     const items = accountMenu(page).getByRole('menuitem');
     await expect(items).toHaveText([
+      zh('host.nav.downloads'),
       zh('host.nav.changePassword'),
       zh('host.nav.about'),
       zh('host.nav.logout'),

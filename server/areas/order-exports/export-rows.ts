@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
 import type { DB } from '../../db/database.ts';
 import { maskOrder } from '../orders/masking.ts';
-import { type ListFilter, listWhere, sortOf } from './list-filter.ts';
+import { ORDER_STATUSES } from '../../../src/contract/orders/domain.ts';
+import { filteredOrders, parseSort, sortOrders } from '../orders/list-query.ts';
+import type { ListFilter } from './list-filter.ts';
 
 /** One order as an export writes it: masked, with its project, site and city names. */
 export interface ExportOrder {
@@ -58,19 +60,20 @@ export interface ExportPage {
 }
 
 /** How many orders the filter selects. */
-export async function countOrders(db: DB, cuId: number, filter: ListFilter): Promise<number> {
-  const { rows } = await sql<{
-    n: string;
-  }>`select count(*) as n from orders o where ${listWhere(cuId, filter)}`.execute(db);
-  return Number(rows[0]?.n ?? 0);
+export async function countSelected(db: DB, cuId: number, filter: ListFilter): Promise<number> {
+  const row = await filteredOrders(db, cuId, filter)
+    .select(sql<string>`count(*)`.as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
-type Row = ExportOrder & { updated_at: string; sort_key: string | null };
+type Row = ExportOrder & { sort_key: unknown; sort_text: string | null };
 
 /**
- * The selected orders in the list's order, page by page: keyset paging on (sort column, id), so
- * each page is an index range however deep the export goes, and only one page is in memory. The
- * sort key travels as text (a timestamp's microseconds survive), nulls last as in the list.
+ * The selected orders in the list's order (the list's own filter and sort, server/areas/orders/
+ * list-query.ts), page by page: keyset paging on (sort key, id), so each page is one range of the
+ * list's index however deep the export goes, and only one page is in memory. The sort key travels
+ * as text (a timestamp's microseconds survive); empty dates sort last, as in the list.
  */
 export async function* orderPages(
   db: DB,
@@ -79,48 +82,81 @@ export async function* orderPages(
   options: { pageSize?: number; withLines?: boolean } = {},
 ): AsyncGenerator<ExportPage> {
   const pageSize = options.pageSize ?? 1000;
-  const { column, descending } = sortOf(filter);
-  const col = sql.ref(`o.${column}`);
-  const dir = descending ? sql`desc` : sql`asc`;
-  const cmp = descending ? sql`<` : sql`>`;
-  const cast = column === 'order_no' || column === 'status' ? sql`text` : sql`timestamptz`;
-  // Only the wanted times may be empty; they sort last, as in the list.
+  const { column, direction } = parseSort(filter.sort);
+  const dir = direction === 'desc' ? sql`desc` : sql`asc`;
+  const cmp = direction === 'desc' ? sql`<` : sql`>`;
+  // The list sorts statuses in their life order, the rest by the column itself.
+  const key =
+    column === 'status'
+      ? sql`array_position(array[${sql.join(ORDER_STATUSES)}]::text[], orders.status)`
+      : sql.ref(`orders.${column}`);
+  const cast = column === 'status' ? sql`integer` : column === 'order_no' ? sql`text` : sql`timestamptz`;
   const nullable = column === 'pickup_at' || column === 'deliver_by';
-  const orNull = nullable ? sql`or ${col} is null` : sql``;
   let after: { key: string | null; id: number } | null = null;
   for (;;) {
-    // A row comparison, so that the next page is one range of the list's index.
-    const cursor: ReturnType<typeof sql> = after
-      ? after.key === null
-        ? sql`and ${col} is null and o.id ${cmp} ${after.id}`
-        : sql`and ((${col}, o.id) ${cmp} (${after.key}::${cast}, ${after.id}) ${orNull})`
-      : sql``;
+    let query = filteredOrders(db, cuId, filter)
+      .leftJoin('projects as p', 'p.pr_id', 'orders.pr_id')
+      .leftJoin('sites as s', 's.ho_id', 'orders.ho_id')
+      .leftJoin('regions as fc', 'fc.region_id', 'orders.from_city_id')
+      .leftJoin('regions as tc', 'tc.region_id', 'orders.to_city_id')
+      .select([
+        'orders.id',
+        'orders.order_no',
+        'orders.status',
+        'orders.order_type',
+        'orders.is_dtp',
+        'orders.to_goodstype',
+        'orders.temp_class',
+        sql<string>`coalesce(p.protocol_no, '')`.as('protocol_no'),
+        sql<string>`coalesce(p.name, '')`.as('project_name'),
+        sql<string>`coalesce(s.name, '')`.as('site_name'),
+        sql<string>`coalesce(s.department, '')`.as('site_department'),
+        'orders.from_company',
+        'orders.from_contact',
+        'orders.from_phone',
+        'orders.from_address',
+        sql<string>`coalesce(fc.name, '')`.as('from_city'),
+        'orders.to_company',
+        'orders.to_contact',
+        'orders.to_phone',
+        'orders.to_address',
+        sql<string>`coalesce(tc.name, '')`.as('to_city'),
+        'orders.pickup_at',
+        'orders.deliver_by',
+        'orders.milestone',
+        'orders.excursion',
+        'orders.attachment_status',
+        'orders.sign_name',
+        'orders.signed_at',
+        'orders.remark',
+        'orders.created_at',
+        key.as('sort_key'),
+        sql<string | null>`${key}::text`.as('sort_text'),
+      ]);
+    if (after) {
+      // A row comparison, so that the next page is one range of the list's index.
+      const from = after;
+      query = query.where(
+        from.key === null
+          ? sql<boolean>`${key} is null and orders.id ${cmp} ${from.id}`
+          : sql<boolean>`((${key}, orders.id) ${cmp} (${from.key}::${cast}, ${from.id})${nullable ? sql` or ${key} is null` : sql``})`,
+      );
+    }
+    const inner = sortOrders(query, filter.sort).limit(pageSize);
     // One JSON text per page: PGlite hands over one value instead of thirty per row (2–3× faster).
-    const result = await sql<{ page: string }>`
-      select coalesce(json_agg(x order by x.${sql.ref(column)} ${dir} nulls last, x.id ${dir}), '[]')::text as page
-      from (
-        select o.id, o.order_no, o.status, o.order_type, o.is_dtp, o.to_goodstype, o.temp_class,
-          coalesce(p.protocol_no, '') as protocol_no, coalesce(p.name, '') as project_name,
-          coalesce(s.name, '') as site_name, coalesce(s.department, '') as site_department,
-          o.from_company, o.from_contact, o.from_phone, o.from_address, coalesce(fc.name, '') as from_city,
-          o.to_company, o.to_contact, o.to_phone, o.to_address, coalesce(tc.name, '') as to_city,
-          o.pickup_at, o.deliver_by, o.milestone, o.excursion, o.attachment_status, o.sign_name,
-          o.signed_at, o.remark, o.created_at, o.updated_at, ${col}::text as sort_key
-        from orders o
-          left join projects p on p.pr_id = o.pr_id
-          left join sites s on s.ho_id = o.ho_id
-          left join regions fc on fc.region_id = o.from_city_id
-          left join regions tc on tc.region_id = o.to_city_id
-        where ${listWhere(cuId, filter)} ${cursor}
-        order by ${col} ${dir} nulls last, o.id ${dir}
-        limit ${pageSize}
-      ) x
-    `.execute(db);
-    const rows = JSON.parse(result.rows[0]?.page ?? '[]') as Row[];
+    const result = await db
+      .selectFrom(inner.as('x'))
+      .select(
+        sql<string>`coalesce(json_agg(x order by x.sort_key ${dir} nulls last, x.id ${dir}), '[]')::text`.as(
+          'page',
+        ),
+      )
+      .executeTakeFirstOrThrow();
+    const rows = JSON.parse(result.page) as Row[];
     if (rows.length === 0) return;
     const last = rows[rows.length - 1] as Row;
-    after = { key: last.sort_key, id: last.id };
-    const orders = rows.map(({ sort_key: _key, updated_at: _updated, ...order }) => maskOrder(order));
+    after = { key: last.sort_text, id: last.id };
+    const orders = rows.map(({ sort_key: _key, sort_text: _text, ...order }) => maskOrder(order));
     const page: ExportPage = { orders, goods: new Map(), boxes: new Map() };
     if (options.withLines) await addLines(db, page);
     yield page;

@@ -7,7 +7,11 @@ import { createUser, loginAs } from '../../testing/fixtures.ts';
 import { createOrder, createProject } from '../../testing/order-fixtures.ts';
 import { type TestApp, testApp } from '../../testing/test-app.ts';
 import type * as v from 'valibot';
-import { exportQueue, FILE_ROWS_MAX, type Progress } from './jobs.ts';
+import { orderPages } from './export-rows.ts';
+import { exportQueue, FILE_ROWS_MAX, KEEP_DAYS, PAGE_SIZE, type Progress } from './jobs.ts';
+import type { ListFilter } from './list-filter.ts';
+
+const baseFilter = { status: 'all', keyword: '' } as const;
 
 type DownLog = v.InferOutput<typeof DownLogSchema>;
 
@@ -212,8 +216,13 @@ describe('export jobs and the download centre', () => {
       const queued = await t.call<DownLog>('customer-order/down-log', { token });
       expect(queued.data.list[0]).toMatchObject({ id: res.data.job_id, kind: 'xlsorder', url: null });
       await exportQueue(t.deps).idle();
-      expect(seen.map((s) => s.progress.done)).toEqual([1000, 2000, 2501]);
-      expect(seen[0]?.listed).toMatchObject({ status: 'running', done: 1000, total: 2501, url: null });
+      // After each page of PAGE_SIZE orders, the last page the rest.
+      const pages = Array.from({ length: Math.ceil(2501 / PAGE_SIZE) }, (_, i) =>
+        Math.min((i + 1) * PAGE_SIZE, 2501),
+      );
+      expect(pages.length).toBeGreaterThan(2);
+      expect(seen.map((s) => s.progress.done)).toEqual(pages);
+      expect(seen[0]?.listed).toMatchObject({ status: 'running', done: PAGE_SIZE, total: 2501, url: null });
       const done = await t.call<DownLog>('customer-order/down-log', { token });
       const job = done.data.list[0];
       expect(job).toMatchObject({ status: 'done', done: 2501, total: 2501, error: null });
@@ -264,5 +273,69 @@ describe('export jobs and the download centre', () => {
       query: { id: String(made.data.job_id) },
     });
     expect(again.code).toBe(404);
+  });
+});
+
+describe('keeping exports', () => {
+  it('deletes the user’s exports older than 30 days, with their files, before a new export', async () => {
+    const { user, token, cuId } = await signedIn();
+    await createOrder(t.deps.db, cuId);
+    const old = await t.call<ExportAnswer>('customer-order/xlsorder', { token });
+    const row = await t.deps.db
+      .selectFrom('export_jobs')
+      .select('storage_key')
+      .where('id', '=', old.data.job_id as number)
+      .executeTakeFirstOrThrow();
+    // Sessions end after 7 days: the user signs in again each time.
+    t.advance(KEEP_DAYS * 24 * 60 * 60_000 - 60_000);
+    const second = await loginAs(t, user);
+    const recent = await t.call<ExportAnswer>('customer-order/xlsorder', { token: second });
+    expect((await t.call<DownLog>('customer-order/down-log', { token: second })).data.total).toBe(2);
+    expect(() => t.deps.storage.open(row.storage_key as string)).not.toThrow();
+    t.advance(2 * 60_000);
+    const third = await loginAs(t, user);
+    const fresh = await t.call<ExportAnswer>('customer-order/xlsorder', { token: third });
+    const listed = await t.call<DownLog>('customer-order/down-log', { token: third });
+    expect(listed.data.list.map((job) => job.id)).toEqual([fresh.data.job_id, recent.data.job_id]);
+    expect(() => t.deps.storage.open(row.storage_key as string)).toThrow();
+  });
+});
+
+describe('the export’s order and filter are the list’s', () => {
+  it('pages through the same orders in the same order as customer-order/index, for every sort', async () => {
+    const { token, cuId } = await signedIn();
+    const at = (hour: number) => new Date(Date.UTC(2026, 10, 20, hour)).toISOString();
+    const specs = [
+      { status: 'finished', pickup_at: at(1) },
+      { status: 'pending_approval', pickup_at: null },
+      { status: 'cancelled', pickup_at: at(1) },
+      { status: 'pending_confirm', pickup_at: at(3) },
+      { status: 'not_finished', pickup_at: null },
+      { status: 'finished', pickup_at: at(2) },
+      { status: 'pending_confirm', pickup_at: at(1) },
+    ] as const;
+    for (const spec of specs) await createOrder(t.deps.db, cuId, { ...spec, status: spec.status });
+    for (const sort of [
+      '-created_at',
+      'created_at',
+      'status',
+      '-status',
+      'pickup_at',
+      '-pickup_at',
+      'order_no',
+    ]) {
+      const list = await t.call<{ list: Array<{ order_no: string }> }>('customer-order/index', {
+        token,
+        query: { sort, limit: '100' },
+      });
+      const listed = list.data.list.map((o) => o.order_no);
+      expect(listed).toHaveLength(specs.length);
+      const exported: string[] = [];
+      for await (const page of orderPages(t.deps.db, cuId, { ...baseFilter, sort } as ListFilter, {
+        pageSize: 2,
+      }))
+        exported.push(...page.orders.map((o) => o.order_no));
+      expect(exported, sort).toEqual(listed);
+    }
   });
 });

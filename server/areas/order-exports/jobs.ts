@@ -5,7 +5,7 @@ import { ApiError, say } from '../../core/errors.ts';
 import type { ServerMessage } from '../../core/messages.ts';
 import { sign, signedQuery, signingKey } from '../../core/signed-links.ts';
 import type { AppDeps } from '../../http/env.ts';
-import { countOrders, orderPages } from './export-rows.ts';
+import { countSelected, orderPages } from './export-rows.ts';
 import type { ListFilter } from './list-filter.ts';
 import { chinaStamp } from './labels.ts';
 import { TEMPLATES } from './templates.ts';
@@ -17,8 +17,10 @@ export const FILE_ROWS_MAX = 2000;
 export const EXPORT_ROWS_MAX = 500_000;
 /** How long a download link works. */
 export const LINK_TTL_MS = 10 * 60_000;
+/** How long an export is kept: older ones are deleted with their files. */
+export const KEEP_DAYS = 30;
 /** Rows read from the database per page (one page in memory at a time). */
-export const PAGE_SIZE = 1000;
+export const PAGE_SIZE = 500;
 
 export type ExportKind = keyof typeof TEMPLATES;
 
@@ -57,7 +59,8 @@ export async function startExport(
   lang: Lang,
   now: Date,
 ): Promise<ExportAnswer> {
-  const total = await countOrders(deps.db, owner.cuId, filter);
+  await pruneExports(deps, now, owner);
+  const total = await countSelected(deps.db, owner.cuId, filter);
   if (total > EXPORT_ROWS_MAX) {
     throw new ApiError(Code.invalid, 'One export holds at most {max} orders: narrow the filter', null, {
       params: { max: EXPORT_ROWS_MAX },
@@ -71,7 +74,15 @@ export async function startExport(
   const stored: StoredFilter = { ...filter, lang };
   const job = await deps.db
     .insertInto('export_jobs')
-    .values({ cu_id: owner.cuId, uid: owner.uid, kind, filter: JSON.stringify(stored), total, name })
+    .values({
+      cu_id: owner.cuId,
+      uid: owner.uid,
+      kind,
+      filter: JSON.stringify(stored),
+      total,
+      name,
+      created_at: now,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   if (total <= FILE_ROWS_MAX) {
@@ -202,10 +213,28 @@ export function exportQueue(deps: AppDeps): ExportQueue {
 }
 
 /**
+ * Deletes exports older than KEEP_DAYS with their files: the owner's before each new export, and
+ * everyone's when the server starts. A job still being made is left to finish.
+ */
+export async function pruneExports(deps: AppDeps, now: Date, owner?: Owner): Promise<number> {
+  let query = deps.db
+    .updateTable('export_jobs')
+    .set({ deleted_at: now })
+    .where('created_at', '<', new Date(now.getTime() - KEEP_DAYS * 24 * 60 * 60_000))
+    .where('deleted_at', 'is', null)
+    .where('status', 'in', ['done', 'failed']);
+  if (owner) query = query.where('cu_id', '=', owner.cuId).where('uid', '=', owner.uid);
+  const gone = await query.returning('storage_key').execute();
+  for (const job of gone) if (job.storage_key) await deps.storage.remove(job.storage_key);
+  return gone.length;
+}
+
+/**
  * At start: jobs a stopped server left running start again, and queued jobs are enqueued (one
  * server process owns the queue).
  */
 export async function resumeExports(deps: AppDeps): Promise<number> {
+  await pruneExports(deps, deps.now());
   await deps.db
     .updateTable('export_jobs')
     .set({ status: 'queued', done: 0 })

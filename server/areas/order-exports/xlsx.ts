@@ -43,9 +43,13 @@ type LegacyWritable = Writable & { _writableState?: { needDrain?: boolean } };
 const needsDrain = (stream: LegacyWritable): boolean =>
   stream.writableNeedDrain ?? stream._writableState?.needDrain ?? false;
 
+/** Data rows a sheet holds (Excel's 1,048,576 rows less the header). */
+export const SHEET_ROWS = 1_048_575;
+
 /**
  * Writes the pages as one .xlsx into storage as they come (exceljs's streaming writer: each row is
- * committed and leaves memory), header row in `lang`. `onPage` hears how many orders each page had.
+ * committed and leaves memory), header row in `lang`. A sheet that is full goes on in a next one
+ * ("订单列表 (2)"), with the header again. `onPage` hears how many orders each page had.
  */
 export async function writeWorkbook(
   storage: FileStorage,
@@ -53,7 +57,9 @@ export async function writeWorkbook(
   lang: Lang,
   pages: AsyncIterable<ExportPage>,
   onPage: (orders: number) => Promise<void> | void = () => {},
+  options: { sheetRows?: number } = {},
 ): Promise<Stored> {
+  const sheetRows = options.sheetRows ?? SHEET_ROWS;
   const out = new PassThrough();
   const stored = storage.put(out);
   // If storing fails, stop writing (the writer's own error then ends up here too).
@@ -66,13 +72,29 @@ export async function writeWorkbook(
       useSharedStrings: false,
     });
     workbook.creator = 'LP';
-    const sheet = workbook.addWorksheet(lang === 'en' ? template.title.en : template.title.zh, {
-      views: [{ state: 'frozen', ySplit: 1 }],
-    });
-    sheet.columns = template.columns.map((c, i) => ({ key: String(i), width: c.width }));
-    sheet.addRow(template.columns.map((c) => (lang === 'en' ? c.en : c.zh))).commit();
+    const title = lang === 'en' ? template.title.en : template.title.zh;
+    let sheets = 0;
+    const addSheet = () => {
+      sheets += 1;
+      const sheet = workbook.addWorksheet(sheets === 1 ? title : `${title} (${sheets})`, {
+        views: [{ state: 'frozen', ySplit: 1 }],
+      });
+      sheet.columns = template.columns.map((c, i) => ({ key: String(i), width: c.width }));
+      sheet.addRow(template.columns.map((c) => (lang === 'en' ? c.en : c.zh))).commit();
+      return sheet;
+    };
+    let sheet = addSheet();
+    let rows = 0;
     for await (const page of pages) {
-      for (const values of template.rows(page, lang)) sheet.addRow(values.map(safeCell)).commit();
+      for (const values of template.rows(page, lang)) {
+        if (rows === sheetRows) {
+          sheet.commit();
+          sheet = addSheet();
+          rows = 0;
+        }
+        sheet.addRow(values.map(safeCell)).commit();
+        rows += 1;
+      }
       await settle(sheet, out);
       await onPage(page.orders.length);
     }

@@ -88,9 +88,10 @@ export function DownloadCentre({ onDeleted }: DownloadCentreProps) {
   return (
     <section className="download-centre" part="base" aria-labelledby="download-centre-title">
       <header className="download-centre__header">
-        <h2 id="download-centre-title" className="download-centre__title">
+        {/* The page's own heading: the element is the page of its route. */}
+        <h1 id="download-centre-title" className="download-centre__title">
           {t('downloads.title')}
-        </h2>
+        </h1>
         <Button size="sm" guardMs={0} onClick={() => void fetchList()}>
           {t('downloads.refresh')}
         </Button>

@@ -1,7 +1,7 @@
 /** Messages of the download centre (`<lp-download-centre>`, src/features/download-centre). */
 export const zh = {
   'downloads.title': '下载中心',
-  'downloads.intro': '订单导出文件在这里生成和下载，文件保留到您删除为止。',
+  'downloads.intro': '订单导出文件在这里生成和下载，保留 30 天。',
   'downloads.empty': '暂无导出文件',
   'downloads.emptyHint': '在订单列表中导出后，文件会出现在这里。',
   'downloads.refresh': '刷新',
@@ -28,7 +28,7 @@ export const zh = {
 
 export const en: Record<keyof typeof zh, string> = {
   'downloads.title': 'Download Centre',
-  'downloads.intro': 'Order exports are made and downloaded here; files stay until you delete them.',
+  'downloads.intro': 'Order exports are made and downloaded here and kept for 30 days.',
   'downloads.empty': 'No exports yet',
   'downloads.emptyHint': 'Export from the order list and the file appears here.',
   'downloads.refresh': 'Refresh',
