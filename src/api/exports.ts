@@ -1,7 +1,7 @@
 import * as ops from '../contract/order-exports/operations.ts';
 import type { ExportAnswer, ExportJob } from '../contract/order-exports/schemas.ts';
 import type { OrderListQuery } from '../contract/orders/schemas.ts';
-import { apiBase } from './config.ts';
+import { signedHref } from './files.ts';
 import { type CallOptions, call } from './transport.ts';
 
 export type { ExportAnswer, ExportJob };
@@ -21,10 +21,5 @@ export const exportOrders = (filter: OrderListQuery, options?: CallOptions) =>
 export const exportSamples = (filter: OrderListQuery, options?: CallOptions) =>
   call(ops.exportSamples, filter, options);
 
-/**
- * A download link from the server (`/api/customer-order/down-file.html?…`, signed) as the page
- * opens it: below the API base the page uses, so an embedding page's `api-base` holds.
- */
-export function downloadHref(url: string): string {
-  return `${apiBase()}${url.replace(/^\/api(?=\/)/, '')}`;
-}
+/** A download link from the server as the page opens it (see `signedHref`). */
+export const downloadHref = signedHref;

@@ -7,8 +7,7 @@ import { call } from './transport.ts';
  * base the page uses, so an embedding page's `api-base` holds.
  */
 export function signedHref(url: string): string {
-  const base = new URL(`${apiBase().replace(/\/+$/, '')}/`, document.baseURI);
-  return new URL(url.replace(/^\/api\//, ''), base).href;
+  return `${apiBase().replace(/\/+$/, '')}${url.replace(/^\/api(?=\/)/, '')}`;
 }
 
 /**

@@ -48,11 +48,16 @@ async function provider(request: APIRequestContext, name: string, body: unknown)
   return (await res.json()) as { code: number; message: string };
 }
 
-async function signIn(page: Page) {
+/** Signs in on the page; the answer is the page's session token (one session per account: a
+ * token from an earlier API login ends here). */
+async function signIn(page: Page): Promise<string> {
   const form = new LoginForm(page);
   await form.goto();
   await form.signIn(demoLogin('demo'));
   await expect(page).toHaveURL(/\/customer-order\/attachment$/);
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'Admin-Token');
+  if (!cookie) throw new Error('no Admin-Token cookie after sign-in');
+  return decodeURIComponent(cookie.value);
 }
 
 test('the landing page uploads a missing document with its progress', async ({ page }) => {
@@ -61,8 +66,7 @@ test('the landing page uploads a missing document with its progress', async ({ p
   await expect(element.locator('.oa')).toHaveAttribute('aria-busy', 'false');
   const card = element.locator('article.oa__row').first();
   await expect(card).toBeVisible();
-  const missingKind = card.locator('.oa__kinds li', { hasText: zh('orderFiles.tab.missing') }).first();
-  const kindName = (await missingKind.locator('.oa__kind-name').textContent()) ?? '';
+  const kindName = (await card.locator('.oa__kind--missing .oa__kind-name').first().textContent()) ?? '';
   const kind = ['packing_list', 'temperature_report', 'pod', 'customs', 'print_scan', 'other'].find(
     (k) => zh(`orderFiles.kind.${k}` as Parameters<typeof zh>[0]) === kindName,
   );
@@ -80,11 +84,11 @@ test('the list searches and filters, opens orders in their own tabs, cancels one
   page,
   request,
 }) => {
-  const token = await apiLogin(request, demoLogin('demo'));
-  const waiting = (await orders(request, token, { status: 'pending_confirm' })).list;
+  const before = await apiLogin(request, demoLogin('demo'));
+  const waiting = (await orders(request, before, { status: 'pending_confirm' })).list;
   expect(waiting.length).toBeGreaterThan(1);
   const [first, second] = waiting as [Row, Row];
-  await signIn(page);
+  const token = await signIn(page);
 
   await page.goto('/customer-order/index');
   const list = page.locator('lp-order-list');
@@ -120,16 +124,16 @@ test('the list searches and filters, opens orders in their own tabs, cancels one
   // two orders, two tabs titled with their numbers
   await list.locator('tbody .order-link', { hasText: first.order_no }).click();
   await expect(page).toHaveURL(new RegExp(`/customer-order/view/${first.id}$`));
-  await expect(page.locator('lp-order-view h2').first()).toHaveText(first.order_no);
+  await expect(page.locator('lp-order-view:visible h2').first()).toHaveText(first.order_no);
   await page.goto('/customer-order/index?status=pending_confirm');
   await page.locator('lp-order-list tbody .order-link', { hasText: second.order_no }).click();
-  await expect(page.locator('lp-order-view h2').first()).toHaveText(second.order_no);
+  await expect(page.locator('lp-order-view:visible h2').first()).toHaveText(second.order_no);
   const tabs = page.locator('.lp-tags a');
   await expect(tabs.filter({ hasText: first.order_no })).toHaveCount(1);
   await expect(tabs.filter({ hasText: second.order_no })).toHaveCount(1);
 
-  // cancel the second, with a reason
-  const view = page.locator('lp-order-view');
+  // cancel the second, with a reason (each open order keeps its element: the shown one)
+  const view = page.locator('lp-order-view:visible');
   await view.getByRole('button', { name: zh('orderView.action.cancel') }).click();
   await view.getByLabel(zh('orderView.cancel.reason')).fill('项目计划调整');
   await view.getByRole('button', { name: zh('orderView.cancel.submit') }).click();
@@ -140,13 +144,13 @@ test('the list searches and filters, opens orders in their own tabs, cancels one
   // the first order's tab is still there; its waybill prints and the print is recorded
   await tabs.filter({ hasText: first.order_no }).click();
   await expect(view.locator('h2').first()).toHaveText(first.order_no);
-  await page.goto(`/customer-order/view/${first.id}?print=1`);
   await page.evaluate(() => {
     (window as unknown as { printed: number }).printed = 0;
     window.print = () => {
       (window as unknown as { printed: number }).printed++;
     };
   });
+  await view.getByRole('button', { name: zh('orderView.action.print') }).click();
   await expect(view.locator('svg').first()).toBeVisible();
   await view.getByRole('button', { name: zh('orderView.print.print'), exact: true }).click();
   await expect.poll(() => page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
