@@ -42,9 +42,19 @@ describe('npm run provider against a running portal', () => {
     return { status: await runProviderCli(args, io), ...lines };
   }
 
+  /**
+   * An order of a new customer, changed longest ago: `open` lists the orders whose last change is
+   * oldest first, and the worker's database holds other test files' open orders too.
+   */
   async function order(options: Parameters<typeof createOrder>[2] = {}) {
     const u = await createUser(t.deps.db);
-    return createOrder(t.deps.db, u.customers[0]!.cu_id, options);
+    const made = await createOrder(t.deps.db, u.customers[0]!.cu_id, options);
+    await t.deps.db
+      .updateTable('orders')
+      .set({ updated_at: '2000-01-01T00:00:00Z' })
+      .where('id', '=', made.id)
+      .execute();
+    return made;
   }
   const row = (id: number) =>
     t.deps.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();

@@ -67,13 +67,22 @@ export const signedQuery = (params: SignedParams): string =>
     signature: params.signature,
   }).toString();
 
+export type LinkCheck = 'ok' | 'expired' | 'bad-signature';
+
 /**
- * Whether the link is genuine and not yet expired. Compared in constant time; a signature of
- * another purpose, id or expiry never matches.
+ * Whether the link is genuine (compared in constant time; a signature of another purpose, id or
+ * expiry never matches), then whether it is still valid: a genuine but expired link can be told
+ * apart, so the user reads "download again" rather than "not valid".
  */
-export function verify(key: Buffer, purpose: string, params: SignedParams, now: Date): boolean {
-  if (!Number.isSafeInteger(params.expires) || params.expires * 1000 <= now.getTime()) return false;
+export function checkSigned(key: Buffer, purpose: string, params: SignedParams, now: Date): LinkCheck {
+  if (!Number.isSafeInteger(params.expires)) return 'bad-signature';
   const expected = Buffer.from(mac(key, purpose, params.id, params.expires));
   const given = Buffer.from(params.signature);
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'bad-signature';
+  return params.expires * 1000 <= now.getTime() ? 'expired' : 'ok';
+}
+
+/** Whether the link is genuine and not yet expired. */
+export function verify(key: Buffer, purpose: string, params: SignedParams, now: Date): boolean {
+  return checkSigned(key, purpose, params, now) === 'ok';
 }

@@ -8,6 +8,7 @@ import type { Timestamp } from './columns.ts';
  */
 export interface Database {
   rate_limits: RateLimitsTable;
+  signing_keys: SigningKeysTable;
 }
 
 /** Fixed-window counters of the rate limits (server/http/rate-limit.ts). */
@@ -15,4 +16,14 @@ export interface RateLimitsTable {
   key: string;
   window_start: Timestamp;
   hits: number;
+}
+
+/**
+ * The keys of short-lived signed links (server/core/signed-links.ts), made at random on first use
+ * (its migration came with the exports: server/areas/order-exports/migrations).
+ */
+export interface SigningKeysTable {
+  name: string;
+  secret: Uint8Array;
+  created_at: Timestamp;
 }

@@ -1,41 +1,13 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { DB } from '../../db/database.ts';
+import { checkSigned, type LinkCheck, sign, signingKey } from '../../core/signed-links.ts';
+
+export type { LinkCheck };
 
 /** A download link works for 5 minutes. */
 export const LINK_TTL_MS = 5 * 60 * 1000;
+/** The key's name in `signing_keys` and the links' purpose (server/core/signed-links.ts). */
 const KEY_NAME = 'download-links';
-
-/** The key per database (made once, then read once per process). */
-const keys = new WeakMap<DB, Promise<Buffer>>();
-
-/**
- * The signing key: 32 random bytes made on first use and kept in `server_keys` (there is no
- * default key to forget to change). Two processes racing on first use agree: the first insert wins.
- */
-export function linkKey(db: DB): Promise<Buffer> {
-  let key = keys.get(db);
-  if (!key) {
-    key = (async () => {
-      await db
-        .insertInto('server_keys')
-        .values({ name: KEY_NAME, secret: randomBytes(32).toString('base64') })
-        .onConflict((oc) => oc.column('name').doNothing())
-        .execute();
-      const row = await db
-        .selectFrom('server_keys')
-        .select('secret')
-        .where('name', '=', KEY_NAME)
-        .executeTakeFirstOrThrow();
-      return Buffer.from(row.secret, 'base64');
-    })();
-    key.catch(() => keys.delete(db));
-    keys.set(db, key);
-  }
-  return key;
-}
-
-const mac = (key: Buffer, fileId: number, expires: number) =>
-  createHmac('sha256', key).update(`file:${fileId}.${expires}`).digest();
+const PURPOSE = 'file';
 
 export interface SignedLink {
   url: string;
@@ -44,15 +16,12 @@ export interface SignedLink {
 
 /** `/api/common/file.html?f=…&e=…&s=…`, good until now + 5 minutes. */
 export async function signLink(db: DB, fileId: number, now: Date): Promise<SignedLink> {
-  const expires = Math.floor((now.getTime() + LINK_TTL_MS) / 1000);
-  const signature = mac(await linkKey(db), fileId, expires).toString('base64url');
+  const signed = sign(await signingKey(db, KEY_NAME), PURPOSE, fileId, now, LINK_TTL_MS);
   return {
-    url: `/api/common/file.html?f=${fileId}&e=${expires}&s=${signature}`,
-    expires_at: new Date(expires * 1000).toISOString(),
+    url: `/api/common/file.html?f=${fileId}&e=${signed.expires}&s=${signed.signature}`,
+    expires_at: new Date(signed.expires * 1000).toISOString(),
   };
 }
-
-export type LinkCheck = 'ok' | 'expired' | 'bad-signature';
 
 /** Checks a link's signature (first, in constant time) and then its expiry. */
 export async function checkLink(
@@ -60,8 +29,10 @@ export async function checkLink(
   link: { f: number; e: number; s: string },
   now: Date,
 ): Promise<LinkCheck> {
-  const expected = mac(await linkKey(db), link.f, link.e);
-  const given = Buffer.from(link.s, 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'bad-signature';
-  return link.e * 1000 < now.getTime() ? 'expired' : 'ok';
+  return checkSigned(
+    await signingKey(db, KEY_NAME),
+    PURPOSE,
+    { id: link.f, expires: link.e, signature: link.s },
+    now,
+  );
 }

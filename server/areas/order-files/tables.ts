@@ -28,16 +28,8 @@ export interface OrderAttachmentsTable {
   audited_at: Timestamp | null;
 }
 
-/** A secret the server made for itself on first use (`download-links`). */
-export interface ServerKeysTable {
-  name: string;
-  secret: string;
-  created_at: GeneratedTimestamp;
-}
-
 declare module '../../db/schema.ts' {
   interface Database {
-    server_keys: ServerKeysTable;
     files: FilesTable;
     order_attachments: OrderAttachmentsTable;
   }
