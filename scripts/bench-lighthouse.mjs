@@ -1,4 +1,5 @@
-// Lighthouse on the login page and on the portal home after login: `npm run bench:lighthouse`.
+// Lighthouse on the login page, the portal home and the order list (10 rows of the demo data)
+// after login: `npm run bench:lighthouse`.
 // Starts the real server (built dist/, throw-away PGlite folder) on a free port, launches the system
 // Chromium, signs the demo user in through the API and puts the token in the portal's cookie for
 // the second page, then runs Lighthouse's performance category with its desktop preset (the portal
@@ -74,6 +75,8 @@ try {
   const pages = [
     { name: 'login', url: `${base}/login`, signedIn: false },
     { name: 'home (signed in)', url: `${base}/home/index`, signedIn: true },
+    // issue 9: the order list's first page scores ≥ 95 on mobile too
+    { name: 'order list', url: `${base}/customer-order/index`, signedIn: true, mobileAim: true },
   ];
   const rows = [];
   for (const preset of presets) {
@@ -94,7 +97,7 @@ try {
           `TBT ${row.tbtMs} ms  CLS ${row.cls}  JS ${row.jsKb} KB in ${row.jsFiles} files${jsAim}  → ${landed}`,
       );
       if (landed !== new URL(page.url).pathname) throw new Error(`${page.name} landed on ${landed}`);
-      if (preset === 'desktop' && row.score < AIM.score) failed = true;
+      if ((preset === 'desktop' || page.mobileAim) && row.score < AIM.score) failed = true;
       if (page.name === 'login' && row.jsKb > AIM.loginJsKb) failed = true;
     }
   }
@@ -102,7 +105,7 @@ try {
   console.log();
   console.table(rows);
   console.log(
-    `aim: desktop score ≥ ${AIM.score} on both pages, login page JavaScript ≤ ${AIM.loginJsKb} KB (transferred, brotli)`,
+    `aim: desktop score ≥ ${AIM.score} on every page (and on mobile for the order list), login page JavaScript ≤ ${AIM.loginJsKb} KB (transferred, brotli)`,
   );
 } catch (error) {
   failed = true;

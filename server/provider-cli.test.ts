@@ -3,7 +3,7 @@ import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ProviderCliIo, runProviderCli } from './provider-cli.ts';
 import { createUser } from './testing/fixtures.ts';
-import { createOrder } from './testing/order-fixtures.ts';
+import { createOrder, makeOldest } from './testing/order-fixtures.ts';
 import { type TestApp, testApp, testDatabase } from './testing/test-app.ts';
 
 beforeAll(() => testDatabase());

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { providerClient } from './areas/provider/client.ts';
 import { Simulator } from './simulate.ts';
 import { createUser } from './testing/fixtures.ts';
-import { createOrder } from './testing/order-fixtures.ts';
+import { createOrder, makeOldest } from './testing/order-fixtures.ts';
 import { type TestApp, testApp, testDatabase } from './testing/test-app.ts';
 
 beforeAll(() => testDatabase());
@@ -36,6 +36,7 @@ describe('npm run simulate against a running portal', () => {
     const beijing = 110100;
     const waiting = await createOrder(t.deps.db, cuId, { from_city_id: shanghai, to_city_id: beijing });
     const asked = await createOrder(t.deps.db, cuId, { status: 'not_finished', milestone: 'in_transit' });
+    await makeOldest(t.deps.db, [waiting.id, asked.id]);
     await t.deps.db
       .insertInto('order_modifications')
       .values({

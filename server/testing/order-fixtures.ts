@@ -140,3 +140,16 @@ export async function createOrder(
     to_contact: order.to_contact,
   };
 }
+
+/**
+ * Makes orders the longest unchanged of the database (`updated_at` in 2000): the provider's
+ * `open-orders` lists the oldest change first, and a worker's database holds other test files'
+ * open orders too.
+ */
+export async function makeOldest(db: DB, ids: readonly number[]): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({ updated_at: '2000-01-01T00:00:00Z' })
+    .where('id', 'in', [...ids])
+    .execute();
+}

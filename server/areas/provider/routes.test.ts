@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ProviderOrderState, StoredAnswer } from '../../../src/contract/provider/schemas.ts';
 import { signIntegration } from '../../http/signature.ts';
 import { createUser } from '../../testing/fixtures.ts';
-import { createOrder } from '../../testing/order-fixtures.ts';
+import { createOrder, makeOldest } from '../../testing/order-fixtures.ts';
 import { type TestApp, testApp, testDatabase } from '../../testing/test-app.ts';
 
 beforeAll(() => testDatabase());
@@ -361,6 +361,7 @@ describe('provider/open-orders', () => {
     const moving = await orderIn(t, { status: 'not_finished', milestone: 'in_transit' });
     const done = await orderIn(t, { status: 'finished' });
     const approval = await orderIn(t, { status: 'pending_approval' });
+    await makeOldest(t.deps.db, [waiting.id, moving.id]);
     const m = await t.deps.db
       .insertInto('order_modifications')
       .values({ order_id: moving.id, kind: 'change', changes: '{}', reason: '改期' })
