@@ -49,11 +49,7 @@ describe('npm run provider against a running portal', () => {
   async function order(options: Parameters<typeof createOrder>[2] = {}) {
     const u = await createUser(t.deps.db);
     const made = await createOrder(t.deps.db, u.customers[0]!.cu_id, options);
-    await t.deps.db
-      .updateTable('orders')
-      .set({ updated_at: '2000-01-01T00:00:00Z' })
-      .where('id', '=', made.id)
-      .execute();
+    await makeOldest(t.deps.db, [made.id]);
     return made;
   }
   const row = (id: number) =>
