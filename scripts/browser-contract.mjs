@@ -27,6 +27,14 @@ const OPERATIONS = /[\\/]src[\\/]contract[\\/][^\\/]+[\\/]operations\.ts$/;
 export function stripOperations(code) {
   const ast = parse(code, { ecmaVersion: 'latest', sourceType: 'module' });
   const out = new MagicString(code);
+  // The local name of the imported `operation` (a minifier may have shortened it).
+  const declare = new Set(
+    ast.body
+      .filter((node) => node.type === 'ImportDeclaration')
+      .flatMap((node) => node.specifiers)
+      .filter((spec) => spec.type === 'ImportSpecifier' && (spec.imported.name ?? spec.imported.value) === 'operation')
+      .map((spec) => spec.local.name),
+  );
   const visit = (node) => {
     if (!node || typeof node.type !== 'string') return;
     if (
@@ -38,6 +46,9 @@ export function stripOperations(code) {
         const name = prop.type === 'Property' && !prop.computed ? (prop.key.name ?? prop.key.value) : null;
         if (name && SERVER_ONLY.has(name)) out.overwrite(prop.start, prop.end, `${name}:void 0`);
       }
+      // A declaration has no side effect: an operation no page calls is left out of its bundle,
+      // even when the page calls another of the same area.
+      if (declare.has(node.callee.name)) out.appendLeft(node.start, '/*#__PURE__*/ ');
     }
     for (const value of Object.values(node)) {
       if (Array.isArray(value)) value.forEach(visit);

@@ -2,8 +2,8 @@ import { Code } from '../codes.ts';
 import { Nothing } from '../fields.ts';
 import { operation } from '../operation.ts';
 import { OrderIdQuery } from '../orders/schemas.ts';
+import { ATTACHMENT_MAX_BYTES } from './limits.ts';
 import {
-  ATTACHMENT_MAX_BYTES,
   AttachmentAuditRequest,
   AttentionListSchema,
   AttentionQuery,

@@ -14,3 +14,6 @@ export const ORDER_SORTS = [
 export const LIST_LIMIT_MAX = 100;
 export const KEYWORD_MAX = 100;
 export const REASON_MAX = 500;
+
+/** Longest remark or feedback on an order. */
+export const REMARK_MAX = 1000;

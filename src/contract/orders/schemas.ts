@@ -11,9 +11,9 @@ import {
   ORDER_TYPES,
   TEMP_CLASSES,
 } from './domain.ts';
-import { KEYWORD_MAX, LIST_LIMIT_MAX, ORDER_SORTS, REASON_MAX } from './limits.ts';
+import { KEYWORD_MAX, LIST_LIMIT_MAX, ORDER_SORTS, REASON_MAX, REMARK_MAX } from './limits.ts';
 
-export { KEYWORD_MAX, LIST_LIMIT_MAX, ORDER_SORTS, REASON_MAX };
+export { KEYWORD_MAX, LIST_LIMIT_MAX, ORDER_SORTS, REASON_MAX, REMARK_MAX };
 
 const pick = <const T extends readonly (string | number)[]>(values: T) =>
   v.picklist(values, msg('oneOf', { values: values.join(', ') }));
@@ -279,7 +279,6 @@ export const AuditRequest = v.strictObject({
 });
 export type AuditRequest = v.InferInput<typeof AuditRequest>;
 
-export const REMARK_MAX = 1000;
 /** `customer-order/remark`: a remark (or feedback) on the order's log. */
 export const RemarkRequest = v.strictObject({
   id: Id,

@@ -1,12 +1,12 @@
 import { call } from '../../api/transport.ts';
 import { upload, type UploadProgress } from '../../api/upload.ts';
 import * as ops from '../../contract/order-files/operations.ts';
-import {
-  ATTACHMENT_MAX_BYTES,
-  type AttentionList,
-  type AttentionState,
-  type StatusAnswer,
-  type UploadAnswer,
+import { ATTACHMENT_MAX_BYTES } from '../../contract/order-files/limits.ts';
+import type {
+  AttentionList,
+  AttentionState,
+  StatusAnswer,
+  UploadAnswer,
 } from '../../contract/order-files/schemas.ts';
 import type { AttachmentKind } from '../../contract/orders/domain.ts';
 

@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { REASON_MAX } from '../../contract/orders/schemas.ts';
+import { REASON_MAX } from '../../contract/orders/limits.ts';
 import { Button } from '../../ui/button/button.tsx';
 import { Dialog } from '../../ui/dialog/dialog.tsx';
 import { TextAreaField } from '../../ui/form/text-area-field.tsx';

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
-import { REMARK_MAX, type Remark } from '../../contract/orders/schemas.ts';
+import { REMARK_MAX } from '../../contract/orders/limits.ts';
+import type { Remark } from '../../contract/orders/schemas.ts';
 import { Button } from '../../ui/button/button.tsx';
 import { TextAreaField } from '../../ui/form/text-area-field.tsx';
 import { useT } from '../../ui/use-t.ts';
