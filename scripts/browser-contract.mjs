@@ -32,7 +32,10 @@ export function stripOperations(code) {
     ast.body
       .filter((node) => node.type === 'ImportDeclaration')
       .flatMap((node) => node.specifiers)
-      .filter((spec) => spec.type === 'ImportSpecifier' && (spec.imported.name ?? spec.imported.value) === 'operation')
+      .filter(
+        (spec) =>
+          spec.type === 'ImportSpecifier' && (spec.imported.name ?? spec.imported.value) === 'operation',
+      )
       .map((spec) => spec.local.name),
   );
   const visit = (node) => {
