@@ -20,8 +20,8 @@ export interface FilterBarProps {
   onChange: (patch: Partial<OrderFilters>) => void;
   onClear: () => void;
   /**
-   * The customer's projects. Undefined: the project filter is not shown (no project call yet);
-   * a `pr_id` from the address still filters the list.
+   * The customer's projects. Undefined: not loaded yet (the project filter shows, disabled);
+   * a `pr_id` from the address filters the list meanwhile.
    */
   projects?: readonly ProjectOption[] | undefined;
 }
@@ -120,28 +120,29 @@ export function FilterBar({ filters, onChange, onClear, projects }: FilterBarPro
           />
         )}
       </Labelled>
-      {projects && (
-        <Labelled label={t('orderList.filter.project')}>
-          {(id) => (
-            <select
-              id={id}
-              className="lp-input"
-              value={filters.pr_id === null ? '' : String(filters.pr_id)}
-              onChange={(event) => {
-                const value = event.currentTarget.value;
-                onChange({ pr_id: value ? Number(value) : null });
-              }}
-            >
-              <option value="">{t('orderList.filter.any')}</option>
-              {projects.map((p) => (
-                <option key={p.value} value={String(p.value)}>
-                  {p.label}
-                </option>
-              ))}
-            </select>
-          )}
-        </Labelled>
-      )}
+      {/* Shown at once (disabled until the projects arrive): a filter that appeared later would
+          move the whole list down as it loads. */}
+      <Labelled label={t('orderList.filter.project')}>
+        {(id) => (
+          <select
+            id={id}
+            className="lp-input"
+            disabled={!projects}
+            value={filters.pr_id === null ? '' : String(filters.pr_id)}
+            onChange={(event) => {
+              const value = event.currentTarget.value;
+              onChange({ pr_id: value ? Number(value) : null });
+            }}
+          >
+            <option value="">{t('orderList.filter.any')}</option>
+            {(projects ?? []).map((p) => (
+              <option key={p.value} value={String(p.value)}>
+                {p.label}
+              </option>
+            ))}
+          </select>
+        )}
+      </Labelled>
       <Choice
         label={t('orderList.filter.type')}
         value={filters.order_type}
