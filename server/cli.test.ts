@@ -1,13 +1,11 @@
 import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccessTokenResponse, NewLoginItem } from '../src/contract/accounts/schemas.ts';
 import { type CliIo, runCli } from './cli.ts';
 import { createUser } from './testing/fixtures.ts';
-import { type TestApp, testApp, testDatabase } from './testing/test-app.ts';
+import { type ServedTestApp, serveTestApp, type TestApp, testApp, testDatabase } from './testing/test-app.ts';
 
 // The worker's database is created once (seconds); do it outside any test's time limit.
 beforeAll(() => testDatabase());
@@ -20,23 +18,15 @@ function io(config: CliIo['config']) {
 
 describe('cli jump-code against a running server (signed integration call)', () => {
   let t: TestApp;
-  let server: ReturnType<typeof serve>;
+  let served: ServedTestApp;
   let port = 0;
 
   beforeAll(async () => {
     t = await testApp({ integrationSecret: 'cli-test-secret-77' });
-    await new Promise<void>((resolve) => {
-      // overrideGlobalObjects: false keeps the global Response of the other test files in this worker.
-      server = serve(
-        { fetch: t.app.fetch, port: 0, hostname: '127.0.0.1', overrideGlobalObjects: false },
-        (info) => {
-          port = (info as AddressInfo).port;
-          resolve();
-        },
-      );
-    });
+    served = await serveTestApp(t);
+    port = served.port;
   });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  afterAll(() => served.close());
 
   it('prints a jump-login code for a user and customer', async () => {
     const u = await createUser(t.deps.db, { customers: 2 });

@@ -1,10 +1,8 @@
-import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ProviderCliIo, runProviderCli } from './provider-cli.ts';
 import { createUser } from './testing/fixtures.ts';
 import { createOrder, makeOldest } from './testing/order-fixtures.ts';
-import { type TestApp, testApp, testDatabase } from './testing/test-app.ts';
+import { type ServedTestApp, serveTestApp, type TestApp, testApp, testDatabase } from './testing/test-app.ts';
 
 beforeAll(() => testDatabase());
 
@@ -12,21 +10,14 @@ const SECRET = 'provider-cli-secret-3a9';
 
 describe('npm run provider against a running portal', () => {
   let t: TestApp;
-  let server: ReturnType<typeof serve>;
+  let served: ServedTestApp;
   let url = '';
   beforeAll(async () => {
     t = await testApp({ integrationSecret: SECRET });
-    await new Promise<void>((resolve) => {
-      server = serve(
-        { fetch: t.app.fetch, port: 0, hostname: '127.0.0.1', overrideGlobalObjects: false },
-        (info) => {
-          url = `http://127.0.0.1:${(info as AddressInfo).port}`;
-          resolve();
-        },
-      );
-    });
+    served = await serveTestApp(t);
+    url = served.url;
   });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  afterAll(() => served.close());
 
   /** Runs one command; each run a second later than the last, as a person typing would. */
   let clock = Date.now();

@@ -1,11 +1,9 @@
-import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { providerClient } from './areas/provider/client.ts';
 import { Simulator } from './simulate.ts';
 import { createUser } from './testing/fixtures.ts';
 import { createOrder, makeOldest } from './testing/order-fixtures.ts';
-import { type TestApp, testApp, testDatabase } from './testing/test-app.ts';
+import { type ServedTestApp, serveTestApp, type TestApp, testApp, testDatabase } from './testing/test-app.ts';
 
 beforeAll(() => testDatabase());
 
@@ -13,21 +11,14 @@ const SECRET = 'simulate-test-secret-51c';
 
 describe('npm run simulate against a running portal', () => {
   let t: TestApp;
-  let server: ReturnType<typeof serve>;
+  let served: ServedTestApp;
   let url = '';
   beforeAll(async () => {
     t = await testApp({ integrationSecret: SECRET });
-    await new Promise<void>((resolve) => {
-      server = serve(
-        { fetch: t.app.fetch, port: 0, hostname: '127.0.0.1', overrideGlobalObjects: false },
-        (info) => {
-          url = `http://127.0.0.1:${(info as AddressInfo).port}`;
-          resolve();
-        },
-      );
-    });
+    served = await serveTestApp(t);
+    url = served.url;
   });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  afterAll(() => served.close());
 
   it('confirms, moves, records and signs its orders over simulated minutes, and answers a request', async () => {
     const u = await createUser(t.deps.db);

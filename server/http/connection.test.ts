@@ -1,33 +1,29 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import net from 'node:net';
-import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type TestApp, testApp, testDatabase } from '../testing/test-app.ts';
+import {
+  type ServedTestApp,
+  serveTestApp,
+  type TestApp,
+  testApp,
+  testDatabase,
+} from '../testing/test-app.ts';
 
 /**
  * The server over a real socket, as a keep-alive client meets it: what happens to the connection
  * after a refused body, and to the log when a client goes away.
  */
 let t: TestApp;
-let server: ReturnType<typeof serve>;
+let served: ServedTestApp;
 let port = 0;
 
 beforeAll(async () => {
   await testDatabase();
   t = await testApp();
-  await new Promise<void>((resolve) => {
-    // overrideGlobalObjects: false keeps the global Response of the other test files in this worker.
-    server = serve(
-      { fetch: t.app.fetch, port: 0, hostname: '127.0.0.1', overrideGlobalObjects: false },
-      (info) => {
-        port = (info as AddressInfo).port;
-        resolve();
-      },
-    );
-  });
+  served = await serveTestApp(t);
+  port = served.port;
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => served.close());
 
 interface Answer {
   status: number;

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -133,3 +135,27 @@ const lowerKeys = (headers: Record<string, string> = {}) =>
 
 /** A short unique suffix for fixture names. */
 export const unique = (prefix = 't') => `${prefix}${randomBytes(5).toString('hex')}`;
+
+/** A test app served on a free local port (a real socket: CLIs, keep-alive clients). */
+export interface ServedTestApp {
+  port: number;
+  url: string;
+  close(): Promise<void>;
+}
+
+export function serveTestApp(t: TestApp): Promise<ServedTestApp> {
+  return new Promise((resolve) => {
+    // overrideGlobalObjects: false keeps the global Response of the other test files in this worker.
+    const server = serve(
+      { fetch: t.app.fetch, port: 0, hostname: '127.0.0.1', overrideGlobalObjects: false },
+      (info) => {
+        const { port } = info as AddressInfo;
+        resolve({
+          port,
+          url: `http://127.0.0.1:${port}`,
+          close: () => new Promise<void>((done) => server.close(() => done())),
+        });
+      },
+    );
+  });
+}

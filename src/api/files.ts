@@ -16,9 +16,20 @@ export function signedHref(url: string): string {
  */
 export async function downloadAttachment(fileId: number): Promise<void> {
   const link = await call(ops.attachmentLink, { file_id: fileId });
+  followDownload(link.url, link.name);
+}
+
+/**
+ * Opens a signed link as a download, without leaving the page. `name` must not be empty: the
+ * portal's router takes over clicks on links whose `download` is empty (the server's
+ * Content-Disposition still names the file).
+ */
+export function followDownload(url: string, name: string): void {
   const anchor = document.createElement('a');
-  anchor.href = signedHref(link.url);
-  anchor.download = link.name;
+  anchor.href = signedHref(url);
+  anchor.download = name;
   anchor.rel = 'noopener';
+  document.body.append(anchor);
   anchor.click();
+  anchor.remove();
 }

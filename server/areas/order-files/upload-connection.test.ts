@@ -1,13 +1,17 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type net from 'node:net';
-import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ATTACHMENT_MAX_BYTES } from '../../../src/contract/order-files/schemas.ts';
 import { SAMPLES } from '../../testing/file-fixtures.ts';
 import { createUser, loginAs } from '../../testing/fixtures.ts';
 import { createOrder } from '../../testing/order-fixtures.ts';
-import { type TestApp, testApp, testDatabase } from '../../testing/test-app.ts';
+import {
+  type ServedTestApp,
+  serveTestApp,
+  type TestApp,
+  testApp,
+  testDatabase,
+} from '../../testing/test-app.ts';
 
 /**
  * Uploads over a real socket, as a keep-alive client sends them: a file over 20 MB is refused
@@ -15,7 +19,7 @@ import { type TestApp, testApp, testDatabase } from '../../testing/test-app.ts';
  * storage and kept.
  */
 let t: TestApp;
-let server: ReturnType<typeof serve>;
+let served: ServedTestApp;
 let port = 0;
 let token = '';
 let orderId = 0;
@@ -26,17 +30,10 @@ beforeAll(async () => {
   const user = await createUser(t.deps.db);
   token = await loginAs(t, user);
   orderId = (await createOrder(t.deps.db, user.customers[0]!.cu_id)).id;
-  await new Promise<void>((resolve) => {
-    server = serve(
-      { fetch: t.app.fetch, port: 0, hostname: '127.0.0.1', overrideGlobalObjects: false },
-      (info) => {
-        port = (info as AddressInfo).port;
-        resolve();
-      },
-    );
-  });
+  served = await serveTestApp(t);
+  port = served.port;
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => served.close());
 
 interface Answer {
   status: number;

@@ -5,7 +5,7 @@ import { toast } from '../../stores/notices.ts';
 import { Button } from '../../ui/button/button.tsx';
 import { useT } from '../../ui/use-t.ts';
 import { exportOrders } from './api.ts';
-import { signedHref } from '../../api/files.ts';
+import { followDownload } from '../../api/files.ts';
 import { filterQuery, sortedQuery } from './filters.ts';
 import type { MergeIntent } from './merge-intent.ts';
 import { printPath } from './open-order.ts';
@@ -22,19 +22,6 @@ export interface BulkActionsProps {
   list: OrderListStore;
   merge: MergeIntent;
   onNotice: (notice: ListNotice | null) => void;
-}
-
-/** Downloads a signed link (below the page's API base) without leaving the page. */
-function download(url: string, name: string): void {
-  const a = document.createElement('a');
-  a.href = signedHref(url);
-  // A name, not '': the portal's router takes over clicks on links whose `download` is empty
-  // (the server's Content-Disposition still names the file).
-  a.download = name;
-  a.rel = 'noopener';
-  document.body.append(a);
-  a.click();
-  a.remove();
 }
 
 /**
@@ -56,7 +43,7 @@ export function BulkActions({ list, merge, onNotice }: BulkActionsProps) {
       const { filters, sort } = list.$state.get().params;
       const answer = await exportOrders({ ...filterQuery(filters), ...sortedQuery(sort) });
       if (answer.mode === 'file' && answer.url) {
-        download(answer.url, 'orders.xlsx');
+        followDownload(answer.url, 'orders.xlsx');
         toast(t('orderList.export.file', { rows: answer.rows }), 'success');
       } else onNotice({ kind: 'export-job', rows: answer.rows });
     } catch {
