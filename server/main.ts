@@ -3,6 +3,7 @@ import { createServer as createHttpsServer } from 'node:https';
 import { serve } from '@hono/node-server';
 import { boot, StartRefused } from './boot.ts';
 import { loadConfig, type ServerConfig } from './config.ts';
+import { startHousekeeping } from './core/housekeeping.ts';
 import { DEMO_LOGINS } from './seed/demo.ts';
 
 /**
@@ -28,7 +29,9 @@ try {
   console.error(`The server will not start:\n${error.message}`);
   process.exit(1);
 }
-const { app, database, seeded, demoAccounts } = booted;
+const { app, deps, database, seeded, demoAccounts } = booted;
+// Expired idempotency keys, old exports… (server/core/housekeeping.ts): now and every hour.
+const stopHousekeeping = startHousekeeping(deps);
 
 const tls = config.tls
   ? {
@@ -60,6 +63,7 @@ async function shutdown(signal: string): Promise<void> {
   if (closing) return;
   closing = true;
   console.log(`\n${signal}: closing the server and the database…`);
+  stopHousekeeping();
   server.close();
   await database.close();
   process.exit(0);

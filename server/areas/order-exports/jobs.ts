@@ -214,7 +214,7 @@ export function exportQueue(deps: AppDeps): ExportQueue {
 
 /**
  * Deletes exports older than KEEP_DAYS with their files: the owner's before each new export, and
- * everyone's when the server starts. A job still being made is left to finish.
+ * everyone's at start and every hour (housekeeping.ts). A job still being made is left to finish.
  */
 export async function pruneExports(deps: AppDeps, now: Date, owner?: Owner): Promise<number> {
   let query = deps.db
@@ -234,7 +234,6 @@ export async function pruneExports(deps: AppDeps, now: Date, owner?: Owner): Pro
  * server process owns the queue).
  */
 export async function resumeExports(deps: AppDeps): Promise<number> {
-  await pruneExports(deps, deps.now());
   await deps.db
     .updateTable('export_jobs')
     .set({ status: 'queued', done: 0 })
