@@ -9,7 +9,7 @@ export function say(message: ServerMessage, lang: Lang, params?: Params): string
 
 interface Options {
   params?: Params;
-  /** Field messages: a 422's `data`, translated like the message. */
+  /** Field messages: a 422's `data`, translated like the message and filled with its params. */
   fields?: Record<string, ServerMessage>;
 }
 
@@ -51,7 +51,7 @@ export class ApiError extends Error {
     const fields = this.#options.fields;
     if (!fields) return this.data;
     const out: Record<string, string> = {};
-    for (const [field, message] of Object.entries(fields)) out[field] = say(message, lang);
+    for (const [field, message] of Object.entries(fields)) out[field] = say(message, lang, this.#options.params);
     return out;
   }
 }
