@@ -274,6 +274,11 @@ export const orderViewStyles = css`
     min-width: 0;
     overflow-wrap: anywhere;
   }
+  .order-view__attachment-actions {
+    display: flex;
+    flex-wrap: wrap;
+    gap: var(--lp-space-2);
+  }
   .order-view__remark-text {
     margin: var(--lp-space-1) 0 0;
     white-space: pre-wrap;

@@ -271,6 +271,66 @@ describe('<lp-order-view>', () => {
     );
   });
 
+  it('lets an approver pass and reject the documents waiting for review, and shows no review to others', async () => {
+    const user = await createTestUser();
+    const cuId = user.customers[0]!.cu_id;
+    const order = await createTestOrder({
+      cuId,
+      order: { status: 'pending_confirm' },
+      approverUid: user.uid,
+      attachments: [
+        { kind: 'packing_list', status: 'pending', name: 'packing.pdf' },
+        { kind: 'pod', status: 'pending', name: 'pod.pdf' },
+      ],
+    });
+    await signIn(user);
+    const el = place({ locale: 'en', 'order-id': order.id });
+    await waitUntil(() => heading(el) === order.order_no, 'loaded', { timeout: 8000 });
+    (tab(el, 'Attachments') as HTMLElement).click();
+    await waitUntil(() => text(el).includes('2 documents wait for your review'), 'the approver is told');
+
+    (button(el, 'Approve packing.pdf') as HTMLElement).click();
+    await waitUntil(() => $toasts.get().some((t) => t.message === 'Document approved'), 'approved', {
+      timeout: 8000,
+    });
+    await waitUntil(() => text(el).includes('1 documents wait for your review'), 'one left');
+    expect(button(el, 'Approve packing.pdf'), 'an approved document has no review buttons').to.equal(
+      undefined,
+    );
+
+    (button(el, 'Reject pod.pdf') as HTMLElement).click();
+    await waitUntil(() => root(el).querySelector('dialog[open]'));
+    (root(el).querySelector('dialog[open] button[type="submit"]') as HTMLButtonElement).click();
+    await waitUntil(() => text(el).includes('Enter a reason'), 'a rejection needs a reason');
+    await sendKeys({ type: '签字不清' });
+    (root(el).querySelector('dialog[open] button[type="submit"]') as HTMLButtonElement).click();
+    await waitUntil(() => $toasts.get().some((t) => t.message === 'Document rejected'), 'rejected', {
+      timeout: 8000,
+    });
+    await waitUntil(() => text(el).includes('Rejected because: 签字不清'), 'the reason is shown');
+    const shown = await call(orderView, { id: order.id });
+    expect(shown.attachments.map((a) => [a.name, a.status]).sort()).to.deep.equal([
+      ['packing.pdf', 'approved'],
+      ['pod.pdf', 'rejected'],
+    ]);
+
+    // someone who is not an approver sees the documents without the review
+    const other = await createTestUser();
+    const plain = await createTestOrder({
+      cuId: other.customers[0]!.cu_id,
+      order: { status: 'pending_confirm' },
+      attachments: [{ kind: 'packing_list', status: 'pending', name: 'list.pdf' }],
+    });
+    resetStores();
+    await signIn(other);
+    const second = place({ locale: 'en', 'order-id': plain.id });
+    await waitUntil(() => heading(second) === plain.order_no, 'loaded', { timeout: 8000 });
+    (tab(second, 'Attachments') as HTMLElement).click();
+    await waitUntil(() => text(second).includes('list.pdf'));
+    expect(button(second, 'Approve list.pdf')).to.equal(undefined);
+    expect(text(second)).not.to.include('wait for your review');
+  });
+
   it('asks the provider for a change and then shows the request as pending', async () => {
     const user = await createTestUser();
     const order = await createTestOrder({

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { DB } from '../db/database.ts';
 import { recomputeExcursion } from '../areas/orders/excursion.ts';
 import { createOrder, type FixtureOrderOptions } from './order-fixtures.ts';
@@ -103,7 +104,7 @@ export async function createViewOrder(
         media_type: 'application/pdf',
         size: 2048,
         sha256: '0'.repeat(64),
-        storage_key: `test/${a.name}`,
+        storage_key: `test/${randomUUID()}/${a.name}`,
       })
       .returning('file_id')
       .executeTakeFirstOrThrow();

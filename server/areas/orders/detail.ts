@@ -207,7 +207,8 @@ export async function canApprove(db: DB, viewer: Viewer): Promise<boolean> {
 /**
  * What the user may do with the order now: cancel, edit and merge while it is open
  * (pending approval or confirmation); audit while pending approval, for an approver; ask for a
- * modification while not finished without a pending request; upload unless cancelled; remark always.
+ * modification while not finished without a pending request; upload unless cancelled, and audit
+ * the documents unless cancelled, for an approver; remark always.
  */
 export function actionsFor(
   order: Pick<OrderRecord, 'status'>,
@@ -221,13 +222,14 @@ export function actionsFor(
     apply_modify: order.status === 'not_finished' && !facts.pendingModification,
     merge: open,
     upload: order.status !== 'cancelled',
+    audit_documents: order.status !== 'cancelled' && facts.approver,
     remark: true,
   };
 }
 
 export async function actionsOf(db: DB, viewer: Viewer, order: OrderRecord): Promise<OrderActions> {
   const [approver, pending] = await Promise.all([
-    order.status === 'pending_approval' ? canApprove(db, viewer) : Promise.resolve(false),
+    order.status === 'cancelled' ? Promise.resolve(false) : canApprove(db, viewer),
     db
       .selectFrom('order_modifications')
       .select('id')

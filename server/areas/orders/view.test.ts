@@ -123,15 +123,34 @@ describe('customer-order/view', () => {
       apply_modify: false,
       merge: true,
       upload: true,
+      audit_documents: false,
       remark: true,
     };
     expect(await actions(plain, 'pending_approval')).toEqual(all);
-    expect(await actions(approver, 'pending_approval')).toEqual({ ...all, audit: true });
-    expect(await actions(approver, 'pending_confirm')).toEqual(all);
-    const closed = { cancel: false, edit: false, audit: false, merge: false, remark: true };
+    expect(await actions(approver, 'pending_approval')).toEqual({
+      ...all,
+      audit: true,
+      audit_documents: true,
+    });
+    expect(await actions(approver, 'pending_confirm')).toEqual({ ...all, audit_documents: true });
+    const closed = {
+      cancel: false,
+      edit: false,
+      audit: false,
+      merge: false,
+      audit_documents: false,
+      remark: true,
+    };
     expect(await actions(plain, 'not_finished')).toEqual({ ...closed, apply_modify: true, upload: true });
+    expect(await actions(approver, 'finished')).toEqual({
+      ...closed,
+      apply_modify: false,
+      upload: true,
+      audit_documents: true,
+    });
     expect(await actions(plain, 'finished')).toEqual({ ...closed, apply_modify: false, upload: true });
     expect(await actions(plain, 'cancelled')).toEqual({ ...closed, apply_modify: false, upload: false });
+    expect(await actions(approver, 'cancelled')).toEqual({ ...closed, apply_modify: false, upload: false });
 
     const waiting = await createOrder(db, plain.cuId, { status: 'not_finished' });
     await db

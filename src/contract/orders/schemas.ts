@@ -175,6 +175,8 @@ export const OrderActionsSchema = v.strictObject({
   apply_modify: v.boolean(),
   merge: v.boolean(),
   upload: v.boolean(),
+  /** Pass or reject the order's documents (an approver of the customer; not on a cancelled order). */
+  audit_documents: v.boolean(),
   remark: v.boolean(),
 });
 export type OrderActions = v.InferOutput<typeof OrderActionsSchema>;

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { Attachment, OrderDetail } from '../../contract/orders/schemas.ts';
 import { Button } from '../../ui/button/button.tsx';
 import { useT } from '../../ui/use-t.ts';
@@ -8,17 +9,34 @@ const size = (bytes: number) =>
   bytes >= 1_048_576 ? `${(bytes / 1_048_576).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
 export interface AttachmentsSectionProps {
-  order: Pick<OrderDetail, 'attachments' | 'required_attachments'>;
-  /**
-   * Downloads a file. The signed-link call belongs to the attachments area (order-files), not
-   * declared yet: until it is, the button only carries the `file_id` and this is not given.
-   */
+  order: Pick<OrderDetail, 'attachments' | 'required_attachments' | 'actions'>;
+  /** Downloads a file (through a short-lived signed link). */
   onDownload?: (attachment: Attachment) => void;
+  /**
+   * An approver passes a pending document (resolves once done), or asks to reject it (the view
+   * opens its reason dialog). Shown only when the order's actions allow `audit_documents`.
+   */
+  onApprove?: (attachment: Attachment) => Promise<unknown>;
+  onReject?: (attachment: Attachment) => void;
 }
 
-/** The order's documents with their review state and why one was rejected. */
-export function AttachmentsSection({ order, onDownload }: AttachmentsSectionProps) {
+/** The order's documents with their review state, why one was rejected, and an approver's review. */
+export function AttachmentsSection({ order, onDownload, onApprove, onReject }: AttachmentsSectionProps) {
   const t = useT();
+  const [busy, setBusy] = useState<number | null>(null);
+  const reviewing = order.actions.audit_documents && Boolean(onApprove && onReject);
+  const waiting = order.attachments.filter((a) => a.status === 'pending').length;
+
+  const approve = async (attachment: Attachment) => {
+    if (busy !== null || !onApprove) return;
+    setBusy(attachment.id);
+    try {
+      await onApprove(attachment);
+    } finally {
+      setBusy(null);
+    }
+  };
+
   return (
     <div>
       {order.required_attachments.length > 0 && (
@@ -26,6 +44,11 @@ export function AttachmentsSection({ order, onDownload }: AttachmentsSectionProp
           {t('orderView.attach.required', {
             kinds: order.required_attachments.map((k) => t(`orderView.attach.kind.${k}`)).join('、'),
           })}
+        </p>
+      )}
+      {reviewing && waiting > 0 && (
+        <p className="order-view__notice" role="status">
+          {t('orderView.attach.toReview', { count: waiting })}
         </p>
       )}
       {order.attachments.length === 0 ? (
@@ -51,16 +74,43 @@ export function AttachmentsSection({ order, onDownload }: AttachmentsSectionProp
                   </div>
                 )}
               </div>
-              <Button
-                size="sm"
-                guardMs={0}
-                data-file-id={a.file_id}
-                disabled={!onDownload}
-                onClick={() => onDownload?.(a)}
-              >
-                {t('orderView.attach.download')}
-                <span className="order-view__sr"> {a.name}</span>
-              </Button>
+              <div className="order-view__attachment-actions">
+                {reviewing && a.status === 'pending' && (
+                  <>
+                    <Button
+                      size="sm"
+                      variant="primary"
+                      guardMs={0}
+                      loading={busy === a.id}
+                      disabled={busy !== null && busy !== a.id}
+                      onClick={() => void approve(a)}
+                    >
+                      {t('orderView.attach.approve')}
+                      <span className="order-view__sr"> {a.name}</span>
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="danger"
+                      guardMs={0}
+                      disabled={busy !== null}
+                      onClick={() => onReject?.(a)}
+                    >
+                      {t('orderView.attach.reject')}
+                      <span className="order-view__sr"> {a.name}</span>
+                    </Button>
+                  </>
+                )}
+                <Button
+                  size="sm"
+                  guardMs={0}
+                  data-file-id={a.file_id}
+                  disabled={!onDownload}
+                  onClick={() => onDownload?.(a)}
+                >
+                  {t('orderView.attach.download')}
+                  <span className="order-view__sr"> {a.name}</span>
+                </Button>
+              </div>
             </li>
           ))}
         </ul>

@@ -2,6 +2,7 @@ import type { InferOutput } from 'valibot';
 import { call } from '../../api/transport.ts';
 import { Code } from '../../contract/codes.ts';
 import { orderEmail, orderEmailView, printLogAdd } from '../../contract/order-exports/operations.ts';
+import { auditAttachment } from '../../contract/order-files/operations.ts';
 import {
   orderApplyInfo,
   orderApplyModify,
@@ -56,5 +57,8 @@ export const addRemark = (id: number, text: string, kind: 'remark' | 'feedback')
   call(orderRemark, { id, text, kind }, WRITE);
 export const sendEmail = (id: number, to: string[], note: string) =>
   call(orderEmail, { id, to, note }, WRITE);
+/** An approver passes or rejects one of the order's documents (`id`: the attachment's). */
+export const auditDocument = (id: number, pass: boolean, reason: string) =>
+  call(auditAttachment, { id, pass, reason }, WRITE);
 /** Records a print of the waybill (before the browser's print dialog opens). */
 export const recordPrint = (id: number) => call(printLogAdd, { id, kind: 'waybill' }, WRITE);

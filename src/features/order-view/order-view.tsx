@@ -9,7 +9,7 @@ import { useT } from '../../ui/use-t.ts';
 import { ApplyModifyDialog } from './apply-modify-dialog.tsx';
 import { AttachmentsSection } from './attachments-section.tsx';
 import { EmailDialog } from './email-dialog.tsx';
-import { auditOrder, cancelOrder, recordPrint } from './order-api.ts';
+import { auditDocument, auditOrder, cancelOrder, recordPrint } from './order-api.ts';
 import { type OrderDialog, OrderHeader } from './order-header.tsx';
 import { OverviewSection } from './overview-section.tsx';
 import { ReasonDialog } from './reason-dialog.tsx';
@@ -19,6 +19,7 @@ import { TemperatureSection } from './temperature-section.tsx';
 import { TimelineSection } from './timeline-section.tsx';
 import { TrackSection } from './track-section.tsx';
 import { useOrder } from './use-order.ts';
+import { writeFailure } from './write-failure.ts';
 import '../../i18n/areas/order-view.ts';
 
 /** The waybill (barcode, QR code) loads only when the print view opens. */
@@ -71,6 +72,8 @@ export function OrderView({
   const { load, reload } = useOrder(orderId);
   const [section, setSection] = useState<OrderSection>('overview');
   const [dialog, setDialog] = useState<OrderDialog | null>(null);
+  /** The document an approver is rejecting (its reason dialog is open). */
+  const [rejecting, setRejecting] = useState<Attachment | null>(null);
   const [printing, setPrinting] = useState(print);
   const [printBusy, setPrintBusy] = useState(false);
 
@@ -173,7 +176,20 @@ export function OrderView({
         {section === 'temperature' && <TemperatureSection orderId={current.id} />}
         {section === 'track' && <TrackSection orderId={current.id} />}
         {section === 'attachments' && (
-          <AttachmentsSection order={current} {...(onDownload ? { onDownload } : {})} />
+          <AttachmentsSection
+            order={current}
+            {...(onDownload ? { onDownload } : {})}
+            onApprove={async (attachment) => {
+              try {
+                await auditDocument(attachment.id, true, '');
+                await afterWrite(t('orderView.attach.approvedDone'));
+              } catch (error) {
+                // 409/404: reviewed or removed meanwhile; anything else the notices already showed
+                if (writeFailure(error).kind === 'changed') changedMeanwhile();
+              }
+            }}
+            onReject={setRejecting}
+          />
         )}
         {section === 'remarks' && (
           <RemarksSection
@@ -231,6 +247,26 @@ export function OrderView({
               reportChange(answer.status);
               await afterWrite(t(pass ? 'orderView.audit.approved' : 'orderView.audit.rejected'));
             }
+          }}
+        />
+      )}
+      {rejecting && (
+        <ReasonDialog
+          open
+          title={t('orderView.attach.rejectTitle')}
+          label={t('orderView.attach.rejectReason')}
+          submitText={t('orderView.attach.reject')}
+          required
+          danger
+          onClose={() => setRejecting(null)}
+          onChanged={() => {
+            setRejecting(null);
+            changedMeanwhile();
+          }}
+          onSubmit={async (reason) => {
+            await auditDocument(rejecting.id, false, reason);
+            setRejecting(null);
+            await afterWrite(t('orderView.attach.rejectedDone'));
           }}
         />
       )}
