@@ -114,7 +114,8 @@ export function realApi() {
      * `createOrder` (each with an optional `created_at`), in a new project when `project` is given;
      * `lp-clone-orders` ({ cu_id, count }) → `count` orders of the customer (one made by the
      * order fixture, the rest copies of it by insert…select) → their number;
-     * `lp-provider` ({ name, body }) → the envelope of the signed call `provider/<name>`.
+     * `lp-provider` ({ name, body }) → the envelope of the signed call `provider/<name>`;
+     * `lp-fail-export` ({ id }) → marks an export job failed, as a full disk or a stopped server leaves it.
      */
     async executeCommand({ command, payload }) {
       const commands = [
@@ -125,6 +126,7 @@ export function realApi() {
         'lp-make-orders',
         'lp-clone-orders',
         'lp-provider',
+        'lp-fail-export',
       ];
       if (!commands.includes(command)) return undefined;
       const { deps } = await app();
@@ -152,6 +154,19 @@ export function realApi() {
           body: raw,
         });
         return response.json();
+      }
+      if (command === 'lp-fail-export') {
+        await deps.db
+          .updateTable('export_jobs')
+          .set({
+            status: 'failed',
+            error: 'The export failed, please try again',
+            storage_key: null,
+            size: null,
+          })
+          .where('id', '=', payload.id)
+          .execute();
+        return payload.id;
       }
       if (command === 'lp-clone-orders') {
         const { createOrder } = await import('../server/testing/order-fixtures.ts');

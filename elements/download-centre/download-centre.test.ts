@@ -5,7 +5,12 @@ import { downLog, exportOrders } from '../../src/api/exports.ts';
 import { login } from '../../src/stores/session.ts';
 import { resetStores } from '../../src/stores/test-reset.ts';
 import { rawKeys } from '../../src/ui/testing/raw-keys.ts';
-import { cloneTestOrders, createTestUser, type TestUser } from '../../src/ui/testing/server.ts';
+import {
+  cloneTestOrders,
+  createTestUser,
+  failTestExport,
+  type TestUser,
+} from '../../src/ui/testing/server.ts';
 import type { LpDownloadCentre } from './download-centre.ts';
 import './download-centre.ts';
 
@@ -83,6 +88,30 @@ describe('<lp-download-centre>', () => {
     expect(deleted).to.deep.equal([{ id: made.job_id, name: link.getAttribute('download') }]);
     expect(root(el).querySelector('[aria-live="polite"]')?.textContent).to.contain('Deleted');
     expect((await downLog()).total, 'the server deleted it').to.equal(0);
+  });
+
+  it('makes a failed export again: Try Again, then its download link', async () => {
+    const user = await createTestUser();
+    await signIn(user);
+    await cloneTestOrders(user.customers[0]!.cu_id, 2);
+    const made = await exportOrders({});
+    await failTestExport(made.job_id as number);
+    const el = place({ locale: 'en' });
+    await waitUntil(() => jobs(el)[0]?.dataset.status === 'failed', 'the failure is listed', {
+      timeout: 5000,
+    });
+    expect(jobs(el)[0]?.querySelector('a[download]')).to.equal(null);
+    await expect(el).to.be.accessible();
+    const again = jobs(el)[0]?.querySelector<HTMLButtonElement>('button[aria-label^="Try again"]');
+    expect(again, 'a failed export offers to try again').to.not.equal(null);
+    again?.click();
+    await waitUntil(() => jobs(el)[0]?.dataset.status === 'done', 'made again and listed as ready', {
+      timeout: 10_000,
+      interval: 200,
+    });
+    expect(jobs(el)[0]?.querySelector('a[download]')).to.not.equal(null);
+    expect(root(el).querySelector('[aria-live="polite"]')?.textContent).to.contain('again');
+    expect(jobs(el)[0]?.querySelector('button[aria-label^="Try again"]')).to.equal(null);
   });
 
   it('shows a large export’s progress while the server makes it, then its download link without a reload', async function () {

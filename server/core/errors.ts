@@ -51,7 +51,8 @@ export class ApiError extends Error {
     const fields = this.#options.fields;
     if (!fields) return this.data;
     const out: Record<string, string> = {};
-    for (const [field, message] of Object.entries(fields)) out[field] = say(message, lang, this.#options.params);
+    for (const [field, message] of Object.entries(fields))
+      out[field] = say(message, lang, this.#options.params);
     return out;
   }
 }

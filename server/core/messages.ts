@@ -147,6 +147,7 @@ export const SERVER_MESSAGES = {
 
   // exports, print records and email
   'No such export': '导出记录不存在',
+  'Only a failed export can be made again': '只有失败的导出可以重新生成',
   'No customer account is selected': '未选择客户账号',
   'This download link is not valid or has expired': '下载链接无效或已过期',
   'The file is not ready yet': '文件尚未生成',

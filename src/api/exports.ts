@@ -12,6 +12,8 @@ export const downLog = (page: { start?: number; limit?: number } = {}, options?:
 
 /** `GET customer-order/del-down-log`: deletes an export and its file. */
 export const deleteExport = (id: number, options?: CallOptions) => call(ops.delDownLog, { id }, options);
+/** Makes a failed export again (same filter); it is then listed as queued. */
+export const retryExport = (id: number, options?: CallOptions) => call(ops.retryDownLog, { id }, options);
 
 /** `GET customer-order/xlsorder`: the list's filtered set as .xlsx (a file link, or a job). */
 export const exportOrders = (filter: OrderListQuery, options?: CallOptions) =>

@@ -235,6 +235,49 @@ describe('export jobs and the download centre', () => {
     }
   }, 60_000);
 
+  it('makes a failed export again with its filter; only a failed one, and only the owner’s', async () => {
+    const { token, cuId } = await signedIn();
+    const project = await createProject(t.deps.db, cuId);
+    await createOrder(t.deps.db, cuId, { pr_id: project.pr_id });
+    await createOrder(t.deps.db, cuId);
+    const [me] = await t.deps.db
+      .selectFrom('user_customers')
+      .select('uid')
+      .where('cu_id', '=', cuId)
+      .execute();
+    // an export that failed (the disk was full, the server stopped …)
+    const failed = await t.deps.db
+      .insertInto('export_jobs')
+      .values({
+        cu_id: cuId,
+        uid: me?.uid as number,
+        kind: 'xlsorder',
+        filter: JSON.stringify({ ...baseFilter, pr_id: project.pr_id }),
+        status: 'failed',
+        name: 'orders.xlsx',
+        storage_key: null,
+        error: 'The export failed, please try again',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+
+    const other = await signedIn();
+    expect(
+      (await t.call('customer-order/retry-down-log', { token: other.token, body: { id: failed.id } })).code,
+    ).toBe(404);
+    const res = await t.call('customer-order/retry-down-log', { token, body: { id: failed.id } });
+    expect([res.code, res.message]).toEqual([0, 'ok']);
+    await exportQueue(t.deps).idle();
+    const log = await t.call<DownLog>('customer-order/down-log', { token });
+    const job = log.data.list.find((j) => j.id === failed.id);
+    expect(job).toMatchObject({ status: 'done', error: null, total: 1, done: 1 });
+    const rows = await sheetRows((await download(job?.url as string)).bytes);
+    expect(rows).toHaveLength(2);
+
+    const again = await t.call('customer-order/retry-down-log', { token, body: { id: failed.id } });
+    expect([again.code, again.message]).toEqual([409, 'Only a failed export can be made again']);
+  });
+
   it('lists only the user’s own jobs; another customer’s job is 404 and stays', async () => {
     const mine = await signedIn();
     const theirs = await signedIn();

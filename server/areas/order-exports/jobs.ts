@@ -289,6 +289,37 @@ export async function listJobs(
 }
 
 /** Deletes the owner's job and its file; another's (or an unknown) job is 404. */
+/**
+ * Makes a failed export again (its kind, filter and language kept): queued afresh, 409 unless it
+ * failed, 404 unless it is the owner's.
+ */
+export async function retryJob(deps: AppDeps, owner: Owner, id: number): Promise<void> {
+  const job = await deps.db
+    .updateTable('export_jobs')
+    .set({ status: 'queued', done: 0, error: null, finished_at: null })
+    .where('id', '=', id)
+    .where('cu_id', '=', owner.cuId)
+    .where('uid', '=', owner.uid)
+    .where('deleted_at', 'is', null)
+    .where('status', '=', 'failed')
+    .returning('id')
+    .executeTakeFirst();
+  if (job) {
+    exportQueue(deps).enqueue(job.id);
+    return;
+  }
+  const exists = await deps.db
+    .selectFrom('export_jobs')
+    .select('id')
+    .where('id', '=', id)
+    .where('cu_id', '=', owner.cuId)
+    .where('uid', '=', owner.uid)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!exists) throw new ApiError(Code.notFound, 'No such export');
+  throw new ApiError(Code.conflict, 'Only a failed export can be made again');
+}
+
 export async function deleteJob(deps: AppDeps, owner: Owner, id: number, now: Date): Promise<void> {
   const job = await deps.db
     .updateTable('export_jobs')

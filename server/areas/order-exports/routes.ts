@@ -4,7 +4,7 @@ import type { SessionRecord } from '../accounts/sessions.ts';
 import { ApiError } from '../../core/errors.ts';
 import { handle } from '../../http/route.ts';
 import { downloadFile } from './download.ts';
-import { deleteJob, listJobs, type Owner, startExport } from './jobs.ts';
+import { deleteJob, listJobs, type Owner, retryJob, startExport } from './jobs.ts';
 import { listFilterOf } from './list-filter.ts';
 import { emailOrder, emailView, printRecords, recordPrint } from './print-and-mail.ts';
 
@@ -27,6 +27,10 @@ export const routes = [
   ),
   handle(ops.delDownLog, async ({ input, session, deps, now }) => {
     await deleteJob(deps, ownerOf(session), input.id, now);
+    return null;
+  }),
+  handle(ops.retryDownLog, async ({ input, session, deps }) => {
+    await retryJob(deps, ownerOf(session), input.id);
     return null;
   }),
   handle(ops.printLogAdd, async ({ input, session, deps, now }) => {

@@ -78,6 +78,18 @@ export const delDownLog = operation({
   codes: [Code.notFound],
 });
 
+export const retryDownLog = operation({
+  area,
+  method: 'POST',
+  path: 'customer-order/retry-down-log',
+  summary: 'Make a failed export again, with the same filter (409 unless it failed)',
+  auth: 'session',
+  input: JobIdRequest,
+  output: Nothing,
+  codes: [Code.notFound, Code.conflict],
+  rateLimits: [{ by: 'user', limit: 30, windowMs: 60_000, bucket: 'order-exports/start' }],
+});
+
 export const printLogAdd = operation({
   area,
   method: 'POST',

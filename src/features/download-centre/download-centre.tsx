@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { deleteExport, downLog, downloadHref, type ExportJob } from '../../api/exports.ts';
+import { deleteExport, downLog, downloadHref, type ExportJob, retryExport } from '../../api/exports.ts';
 import { $locale } from '../../i18n/translate.ts';
 import { $token } from '../../stores/auth.ts';
 import { Button } from '../../ui/button/button.tsx';
@@ -80,6 +80,15 @@ export function DownloadCentre({ onDeleted }: DownloadCentreProps) {
     }
   };
 
+  const retry = async (job: ExportJob) => {
+    try {
+      await retryExport(job.id);
+      setAnnounce(t('downloads.retried', { name: job.name }));
+    } finally {
+      await fetchList();
+    }
+  };
+
   if (!token) return <p className="download-centre__muted">{t('downloads.signedOut')}</p>;
 
   const when = (iso: string) =>
@@ -149,6 +158,16 @@ export function DownloadCentre({ onDeleted }: DownloadCentreProps) {
                     >
                       {t('downloads.download')}
                     </a>
+                  )}
+                  {job.status === 'failed' && (
+                    <Button
+                      size="sm"
+                      variant="primary"
+                      aria-label={t('downloads.retryName', { name: job.name })}
+                      onClick={() => void retry(job)}
+                    >
+                      {t('downloads.retry')}
+                    </Button>
                   )}
                   <Button
                     size="sm"

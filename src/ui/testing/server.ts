@@ -102,3 +102,7 @@ export const providerCall = (
   body: unknown,
 ): Promise<{ code: number; message: string; data: unknown }> =>
   executeServerCommand('lp-provider', { name, body });
+
+/** Marks export job `id` failed on the test server (as a full disk or a stopped server leaves it). */
+export const failTestExport = (id: number): Promise<number> =>
+  executeServerCommand<number, { id: number }>('lp-fail-export', { id });
