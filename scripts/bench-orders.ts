@@ -152,7 +152,7 @@ try {
       results.push(m);
       const target = m.keyword ? TARGET.keyword : TARGET.common;
       console.log(
-        `  ${m.name.padEnd(36)} total ${String(m.total).padStart(8)}   p50 ${m.p50.toFixed(2).padStart(7)} ms   p95 ${m.p95.toFixed(2).padStart(7)} ms   max ${m.max.toFixed(1).padStart(7)} ms   ${m.p95 <= target ? 'ok' : `over ${target} ms`}`,
+        `  ${m.name.padEnd(36)} total ${`${m.total}${m.capped ? '+' : ''}`.padStart(8)}   p50 ${m.p50.toFixed(2).padStart(7)} ms   p95 ${m.p95.toFixed(2).padStart(7)} ms   max ${m.max.toFixed(1).padStart(7)} ms   ${m.p95 <= target ? 'ok' : `over ${target} ms`}`,
       );
       if (process.env.BENCH_EXPLAIN === '1') {
         const plans = await explain(db, cuId, scenario.query);

@@ -1,7 +1,7 @@
 import type { OrderType } from '../../../src/contract/orders/domain.ts';
 import type { OrderList } from '../../../src/contract/orders/schemas.ts';
 import type { DB } from '../../db/database.ts';
-import { countOrders, filteredOrders, type OrderFilter, sortOrders } from './list-query.ts';
+import { countOrders, ORDER_COUNT_CAP, type OrderFilter, orderPage } from './list-query.ts';
 import { selectOrderRows, toOrderRow } from './rows.ts';
 
 const EMPTY: OrderList = {
@@ -15,21 +15,25 @@ const EMPTY: OrderList = {
  * every filter, sorted and paged by `start` and `limit`, with the counts per tab (every filter but
  * the status). `only` fixes the order type (the customized and destroy lists). A session without a
  * customer has no orders.
+ *
+ * Counts over more than `cap` matching orders stop there (`counts_capped: true`, list-query.ts
+ * `countOrders`); the pages are still served from any `start`, and `total` is then at least the
+ * tab's count and covers the rows sent.
  */
 export async function listOrders(
   db: DB,
   cuId: number | null,
   query: OrderFilter,
   only?: OrderType,
+  cap: number = ORDER_COUNT_CAP,
 ): Promise<OrderList> {
   if (cuId === null) return EMPTY;
   const filter = only ? { ...query, order_type: only } : query;
-  const counts = await countOrders(db, cuId, filter);
-  const total = filter.status === 'all' ? counts.all : counts[filter.status];
-  if (total === 0 || query.start >= total) return { list: [], total, counts };
-  const page = sortOrders(filteredOrders(db, cuId, filter), filter.sort)
-    .limit(query.limit)
-    .offset(query.start);
-  const rows = await selectOrderRows(page).execute();
-  return { list: rows.map(toOrderRow), total, counts };
+  const { counts, capped } = await countOrders(db, cuId, filter, cap);
+  const counted = filter.status === 'all' ? counts.all : counts[filter.status];
+  if (!capped && (counted === 0 || query.start >= counted)) return { list: [], total: counted, counts };
+  const page = orderPage(db, cuId, filter, { count: counted, capped });
+  const list = (await selectOrderRows(page).execute()).map(toOrderRow);
+  if (!capped) return { list, total: counted, counts };
+  return { list, total: Math.max(counted, query.start + list.length), counts, counts_capped: true };
 }
