@@ -129,7 +129,8 @@ export function matchCountQuery(db: DB, cuId: number, filter: OrderFilterFields,
  * The number of orders per status tab under every filter but the status: one query, over the
  * kept counts (order-counts.ts, exact) when the filter has no keyword and no dates with another
  * filter, else over the matching orders, at most `cap` of them. Past the cap, `all` is the cap,
- * each status counts what it has among the orders read, and `capped` says they are lower bounds.
+ * each status counts what it has among the orders read (the cap at most), and `capped` says they
+ * are lower bounds.
  */
 export async function countOrders(
   db: DB,
@@ -152,7 +153,9 @@ export async function countOrders(
     counts.all += n;
   }
   const capped = counts.all > cap;
-  if (capped) counts.all = cap;
+  if (capped)
+    for (const key of Object.keys(counts) as Array<keyof OrderCounts>)
+      counts[key] = Math.min(counts[key], cap);
   return { counts, capped };
 }
 

