@@ -1,8 +1,14 @@
 import type { OrderType } from '../../../src/contract/orders/domain.ts';
 import type { OrderList } from '../../../src/contract/orders/schemas.ts';
 import type { DB } from '../../db/database.ts';
-import { countOrders, ORDER_COUNT_CAP, type OrderFilter, orderPage } from './list-query.ts';
-import { selectOrderRows, toOrderRow } from './rows.ts';
+import {
+  type CountedOrders,
+  countOrders,
+  ORDER_COUNT_CAP,
+  type OrderFilter,
+  orderPage,
+} from './list-query.ts';
+import { type OrderRowRecord, selectOrderRows, toOrderRow } from './rows.ts';
 
 const EMPTY: OrderList = {
   list: [],
@@ -29,11 +35,27 @@ export async function listOrders(
 ): Promise<OrderList> {
   if (cuId === null) return EMPTY;
   const filter = only ? { ...query, order_type: only } : query;
-  const { counts, capped } = await countOrders(db, cuId, filter, cap);
-  const counted = filter.status === 'all' ? counts.all : counts[filter.status];
-  if (!capped && (counted === 0 || query.start >= counted)) return { list: [], total: counted, counts };
-  const page = orderPage(db, cuId, filter, { count: counted, capped });
-  const list = (await selectOrderRows(page).execute()).map(toOrderRow);
-  if (!capped) return { list, total: counted, counts };
-  return { list, total: Math.max(counted, query.start + list.length), counts, counts_capped: true };
+  const tab = ({ counts }: CountedOrders) => (filter.status === 'all' ? counts.all : counts[filter.status]);
+  let counted: CountedOrders;
+  let rows: OrderRowRecord[];
+  if (!filter.keyword.trim()) {
+    // The page's shape does not hang on the count: both statements at once (PostgreSQL runs them
+    // on two connections; PGlite one after the other).
+    [counted, rows] = await Promise.all([
+      countOrders(db, cuId, filter, cap),
+      selectOrderRows(orderPage(db, cuId, filter, { count: 0, capped: false })).execute(),
+    ]);
+  } else {
+    counted = await countOrders(db, cuId, filter, cap);
+    const total = tab(counted);
+    if (!counted.capped && (total === 0 || query.start >= total))
+      return { list: [], total, counts: counted.counts };
+    rows = await selectOrderRows(
+      orderPage(db, cuId, filter, { count: total, capped: counted.capped }),
+    ).execute();
+  }
+  const list = rows.map(toOrderRow);
+  const { counts, capped } = counted;
+  if (!capped) return { list, total: tab(counted), counts };
+  return { list, total: Math.max(tab(counted), query.start + list.length), counts, counts_capped: true };
 }
