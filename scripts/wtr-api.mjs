@@ -83,6 +83,9 @@ export function realApi() {
         filesDir: path.join(dataDir, 'files'),
         distDir: path.resolve('dist'),
         rateLimits: false,
+        // A keyword's list counts stop at 100 matches here (10,000 in the product), so an element
+        // test shows the capped list ("100+") with a hundred orders instead of ten thousand.
+        orderCountCap: 100,
         // The provider's signed calls, made by the tests as the provider would ('lp-provider').
         integrationSecret: PROVIDER_SECRET,
       };

@@ -34,6 +34,13 @@ describe('settings (defaults are safe)', () => {
     expect(loadConfig({ CHECK_ANSWERS: 'on' }).checkAnswers).toBe(true);
   });
 
+  it('counts at most 10,000 matching orders unless ORDER_COUNT_CAP says otherwise', () => {
+    expect(loadConfig({}).orderCountCap).toBe(10_000);
+    expect(loadConfig({ ORDER_COUNT_CAP: '5000' }).orderCountCap).toBe(5000);
+    for (const bad of ['0', '-1', '2.5', 'many'])
+      expect(() => loadConfig({ ORDER_COUNT_CAP: bad }), bad).toThrow('ORDER_COUNT_CAP');
+  });
+
   it('lists what a production start refuses', () => {
     expect(productionProblems(loadConfig({}))).toEqual([]);
     expect(productionProblems(loadConfig({ NODE_ENV: 'production' }))).toEqual([

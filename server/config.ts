@@ -32,6 +32,11 @@ export interface ServerConfig {
   bodyLimit: number;
   /** Rate limits are on unless `RATE_LIMITS=off` (tests and benchmarks on one address) turns them off. */
   rateLimits: boolean;
+  /**
+   * `ORDER_COUNT_CAP` (default 10,000): the order list counts at most this many matching orders
+   * when it must count them (a keyword); more are shown as "10,000+".
+   */
+  orderCountCap: number;
   /** Every answer is checked against its contract schema (tests, or `CHECK_ANSWERS=on`; costs time). */
   checkAnswers: boolean;
   /** Send Strict-Transport-Security (served over TLS: own certificate or a TLS proxy, `HSTS=on`). */
@@ -64,6 +69,14 @@ function captchaTestAnswer(env: NodeJS.ProcessEnv): string | undefined {
     throw new Error(`CAPTCHA_TEST_ANSWER must be 4 to 8 characters of ${CAPTCHA_ALPHABET}`);
   }
   return answer;
+}
+
+/** A whole number ≥ 1 from the environment, or undefined when unset; throws on anything else. */
+function positiveInt(value: string | undefined, name: string): number | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a whole number ≥ 1`);
+  return n;
 }
 
 const off = (value: string | undefined) => /^(0|off|false|no)$/i.test(value ?? '');
@@ -99,6 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     serviceWebsite: env.SERVICE_WEBSITE ?? 'https://www.lp-pharma-logistics.cn',
     bodyLimit: Number(env.BODY_LIMIT ?? 256 * 1024),
     rateLimits: !off(env.RATE_LIMITS),
+    orderCountCap: positiveInt(env.ORDER_COUNT_CAP, 'ORDER_COUNT_CAP') ?? 10_000,
     checkAnswers: mode === 'test' || on(env.CHECK_ANSWERS),
     hsts: tls !== null || on(env.HSTS),
     tls,

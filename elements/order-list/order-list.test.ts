@@ -13,6 +13,7 @@ import { type FakeClock, fakeClock, until } from '../../src/ui/testing/clock.ts'
 import { deepActive, settle } from '../../src/ui/testing/mount.tsx';
 import { rawKeys } from '../../src/ui/testing/raw-keys.ts';
 import {
+  cloneTestOrders,
   makeTestOrders,
   createTestUser,
   type ListOrderOptions,
@@ -265,6 +266,38 @@ describe('<lp-order-list>', () => {
     expect(text).to.contain(orders[0]!.from_company);
     expect(text).to.contain('****');
     expect(text).to.contain('Receiver details hidden to protect the patient’s privacy');
+  });
+
+  it('shows “100+” when a keyword matches more orders than the server counts, and still pages', async function () {
+    this.timeout(30_000);
+    const user = await createTestUser();
+    // every copy has the fixture order's start address (上海市浦东新区起运路…号), so all 101 match;
+    // the test server counts at most 100 (scripts/wtr-api.mjs; the product 10,000)
+    await cloneTestOrders(user.customers[0]!.cu_id, 101);
+    await signIn(user);
+    setLocale('en');
+    history.replaceState(history.state, '', '/customer-order/index?keyword=起运路');
+    const el = place({});
+    await rowsShown(el, 10);
+    expect(tabs(el), 'copies of one pending order: the other tabs show no number').to.deep.equal([
+      'All100+',
+      'Pending Review',
+      'Pending Confirmation100+',
+      'Unfinished',
+      'Completed',
+      'Cancelled',
+    ]);
+    expect(root(el).querySelector('.lp-pagination__total')?.textContent).to.equal('100+ items');
+    expect(root(el).querySelector('.order-notice')?.textContent).to.contain(
+      'More than 100 orders match, so the counts are minimums.',
+    );
+    const last = Array.from(root(el).querySelectorAll<HTMLButtonElement>('.lp-pagination__button')).find(
+      (b) => b.textContent === '10',
+    );
+    expect(last, 'the pages the counted orders fill').to.not.equal(undefined);
+    last!.click();
+    await until(() => idle(el) && location.search.includes('page=10'), 'the last counted page');
+    expect(orderNos(el)).to.have.length(10);
   });
 
   it('reads its list from the address and keeps it there', async () => {

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
@@ -25,8 +26,9 @@ export async function openDatabase(options: {
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
-  // pg_trgm: the order list's keyword search (a trigram index over the searchable text).
-  const extensions = { pg_trgm };
+  // pg_trgm and btree_gin: the order list's keyword search (a trigram index over the searchable
+  // text that leads with the customer).
+  const extensions = { pg_trgm, btree_gin };
   const pglite = await PGlite.create(
     options.dataDir ? { dataDir: options.dataDir, extensions } : { extensions },
   );

@@ -27,6 +27,22 @@ export type OrderFilterFields = Partial<
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** How a keyword is tested: through the trigram index (`like`), or row by row (`position`). */
+export type KeywordMatch = 'index' | 'scan';
+
+/**
+ * Counts over the orders stop at this many (`ORDER_COUNT_CAP`, ServerConfig.orderCountCap): a
+ * keyword that matches more answers "10,000+" instead of reading every match to count it.
+ */
+export const ORDER_COUNT_CAP = 10_000;
+
+/**
+ * Up to this many matches a keyword's page is its matches sorted (the trigram index finds them);
+ * beyond, they are dense enough that walking the sort's index and testing each order finds a page
+ * sooner than reading and sorting every match.
+ */
+export const FEW_MATCHES = 2_000;
+
 /** The start of a calendar day in China (the list's dates are China days). */
 export const chinaDayStart = (day: string): Date => new Date(`${day}T00:00:00+08:00`);
 
@@ -40,7 +56,8 @@ export function keywordPattern(keyword: string): string {
  * (columns are qualified, so joins may add tables with the same column names).
  *
  * - `keyword`: lower-cased `search_text like '%kw%'` (the order number, the parties that are not
- *   masked, project, site and city names; the pg_trgm index serves 3+ characters).
+ *   masked, project, site and city names; the customer's trigram index serves 3+ characters), or
+ *   the same test as `position(kw in search_text) > 0`, which no index serves (`match: 'scan'`).
  * - `excursion`: a level, or `any` for every level but `none`.
  * - `date_from` / `date_to`: the creation day in China, both ends included.
  */
@@ -48,10 +65,14 @@ function filterConditions(
   eb: ExpressionBuilder<Database, 'orders'>,
   cuId: number,
   filter: OrderFilterFields,
+  match: KeywordMatch,
 ) {
   const conditions = [eb('orders.cu_id', '=', cuId)];
   const keyword = filter.keyword?.trim() ?? '';
-  if (keyword) conditions.push(eb('orders.search_text', 'like', keywordPattern(keyword)));
+  if (keyword && match === 'index')
+    conditions.push(eb('orders.search_text', 'like', keywordPattern(keyword)));
+  else if (keyword)
+    conditions.push(eb(sql<number>`position(${keyword.toLowerCase()} in orders.search_text)`, '>', 0));
   if (filter.pr_id !== undefined) conditions.push(eb('orders.pr_id', '=', filter.pr_id));
   if (filter.order_type) conditions.push(eb('orders.order_type', '=', filter.order_type));
   if (filter.temp_class) conditions.push(eb('orders.temp_class', '=', filter.temp_class));
@@ -68,43 +89,101 @@ function filterConditions(
 /**
  * The orders of customer `cuId` that pass `filter` (the status too, unless it is `all` or left
  * out): a select of `orders` to join, select from, sort and page. The list, its exports and the
- * customized/destroy lists all start here, so they always agree on what a filter means.
+ * customized/destroy lists all start here, so they always agree on what a filter means. `match`
+ * only steers the plan of a keyword (see `orderPage`), never which orders pass.
  */
 export function filteredOrders(
   db: DB,
   cuId: number,
   filter: OrderFilterFields,
+  match: KeywordMatch = 'index',
 ): SelectQueryBuilder<Database, 'orders', object> {
   return db.selectFrom('orders').where((eb) => {
-    const conditions = filterConditions(eb, cuId, filter);
+    const conditions = filterConditions(eb, cuId, filter, match);
     if (filter.status && filter.status !== 'all') conditions.push(eb('orders.status', '=', filter.status));
     return eb.and(conditions);
   });
 }
 
+/** The tab counts, and whether they are lower bounds (more orders matched than the cap). */
+export interface CountedOrders {
+  counts: OrderCounts;
+  capped: boolean;
+}
+
+/**
+ * The count over the orders themselves, for the filters the kept counts cannot answer: the
+ * statuses of at most `cap + 1` matching orders (one more than the cap tells that there are more).
+ */
+export function matchCountQuery(db: DB, cuId: number, filter: OrderFilterFields, cap: number) {
+  const matches = filteredOrders(db, cuId, { ...filter, status: 'all' })
+    .select('orders.status')
+    .limit(cap + 1);
+  return db
+    .selectFrom(matches.as('m'))
+    .select(['m.status', sql<string>`count(*)`.as('n')])
+    .groupBy('m.status');
+}
+
 /**
  * The number of orders per status tab under every filter but the status: one query, over the
- * kept counts (order-counts.ts) when the filter has no keyword and no dates.
+ * kept counts (order-counts.ts, exact) when the filter has no keyword and no dates with another
+ * filter, else over the matching orders, at most `cap` of them. Past the cap, `all` is the cap,
+ * each status counts what it has among the orders read (the cap at most), and `capped` says they
+ * are lower bounds.
  */
-export async function countOrders(db: DB, cuId: number, filter: OrderFilterFields): Promise<OrderCounts> {
-  if (summaryAnswers(filter)) return summaryCounts(db, cuId, filter);
-  const row = await filteredOrders(db, cuId, { ...filter, status: 'all' })
-    .select([
-      sql<string>`count(*)`.as('all'),
-      ...ORDER_STATUSES.map((status) =>
-        sql<string>`count(*) filter (where orders.status = ${status})`.as(status),
-      ),
-    ])
-    .executeTakeFirstOrThrow();
-  const counts = row as unknown as Record<'all' | OrderStatus, string | number>;
-  return {
-    all: Number(counts.all),
-    pending_approval: Number(counts.pending_approval),
-    pending_confirm: Number(counts.pending_confirm),
-    not_finished: Number(counts.not_finished),
-    finished: Number(counts.finished),
-    cancelled: Number(counts.cancelled),
+export async function countOrders(
+  db: DB,
+  cuId: number,
+  filter: OrderFilterFields,
+  cap: number = ORDER_COUNT_CAP,
+): Promise<CountedOrders> {
+  if (summaryAnswers(filter)) return { counts: await summaryCounts(db, cuId, filter), capped: false };
+  const counts: OrderCounts = {
+    all: 0,
+    pending_approval: 0,
+    pending_confirm: 0,
+    not_finished: 0,
+    finished: 0,
+    cancelled: 0,
   };
+  for (const row of await matchCountQuery(db, cuId, filter, cap).execute()) {
+    const n = Number(row.n);
+    if (row.status in counts) counts[row.status as OrderStatus] = n;
+    counts.all += n;
+  }
+  const capped = counts.all > cap;
+  if (capped)
+    for (const key of Object.keys(counts) as Array<keyof OrderCounts>)
+      counts[key] = Math.min(counts[key], cap);
+  return { counts, capped };
+}
+
+/**
+ * The select of one page's orders (sorted, `limit` from `start`), shaped by how many match
+ * (`matched`, the tab's count; `capped`: at least that many). Without a keyword the planner walks
+ * the sort's index. With one, it cannot tell a keyword's few matches from many, so the shape is
+ * chosen here: up to `FEW_MATCHES`, the matches from the trigram index, then sorted (a subquery
+ * with `offset 0`, which the planner keeps apart); more, and the sort is the creation time, the
+ * sort's index walked with the keyword tested on each order until the page is full.
+ */
+export function orderPage(
+  db: DB,
+  cuId: number,
+  filter: OrderFilter,
+  matched: { count: number; capped: boolean },
+): SelectQueryBuilder<Database, 'orders', object> {
+  const keyword = Boolean(filter.keyword?.trim());
+  const many = matched.capped || matched.count > FEW_MATCHES;
+  let query = filteredOrders(db, cuId, filter);
+  if (keyword && !many) {
+    const matches = filteredOrders(db, cuId, filter).selectAll('orders').offset(0);
+    // the same columns under the same name: the joins and the sort read it as the orders table
+    query = db.selectFrom(matches.as('orders')) as unknown as SelectQueryBuilder<Database, 'orders', object>;
+  } else if (keyword && parseSort(filter.sort).column === 'created_at') {
+    query = filteredOrders(db, cuId, filter, 'scan');
+  }
+  return sortOrders(query, filter.sort).limit(filter.limit).offset(filter.start);
 }
 
 /** `created_at`, `-created_at` … → the column and direction; the order id breaks ties the same way. */

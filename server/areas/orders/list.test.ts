@@ -193,6 +193,77 @@ describe('customer-order/index', () => {
     expect((await listOk(t, token, { keyword: `${patient}回` })).total).toBe(0);
   });
 
+  it('counts a keyword’s matches up to the cap, says so, and still pages past it', async () => {
+    const t = await testApp({ orderCountCap: 3 });
+    const { token, cuId } = await signedIn(t);
+    const db = t.deps.db;
+    const site = unique('华西医院');
+    const matches = [];
+    for (let i = 0; i < 5; i++) matches.push(await createOrder(db, cuId, { to_company: site }, at(i)));
+    const finished = await createOrder(db, cuId, { to_company: site, status: 'finished' }, at(5));
+    await createOrder(db, cuId, {}, at(6));
+    const newestFirst = [finished, ...[...matches].reverse()].map((o) => o.id);
+
+    const first = await listOk(t, token, { keyword: site, limit: '2' });
+    expect(first.counts_capped).toBe(true);
+    expect(first.counts.all, 'all stops at the cap').toBe(3);
+    const statuses = Object.entries(first.counts)
+      .filter(([key]) => key !== 'all')
+      .map(([, n]) => n);
+    expect(Math.max(...statuses), 'no status above the cap').toBeLessThanOrEqual(3);
+    expect(
+      statuses.reduce((sum, n) => sum + n, 0),
+      'the statuses count the orders read (the cap, and one more to know there are more)',
+    ).toBeGreaterThanOrEqual(3);
+    expect(first.total).toBe(3);
+    expect(first.list.map((o) => o.id)).toEqual(newestFirst.slice(0, 2));
+
+    const past = await listOk(t, token, { keyword: site, start: '4', limit: '2' });
+    expect(
+      past.list.map((o) => o.id),
+      'a page past the cap is served',
+    ).toEqual(newestFirst.slice(4, 6));
+    expect(past.total, 'total covers the rows sent').toBe(6);
+    expect(past.counts_capped).toBe(true);
+
+    const tab = await listOk(t, token, { keyword: site, status: 'finished' });
+    expect(
+      tab.list.map((o) => o.id),
+      'a tab’s rows whatever its lower bound',
+    ).toEqual([finished.id]);
+    expect(tab.total).toBeGreaterThanOrEqual(1);
+
+    const exact = await listOk(t, token, { keyword: site, sort: 'order_no', limit: '2' });
+    expect(
+      exact.list.map((o) => o.id),
+      'other sorts too',
+    ).toEqual(
+      [finished, ...matches]
+        .sort((a, b) => a.order_no.localeCompare(b.order_no))
+        .slice(0, 2)
+        .map((o) => o.id),
+    );
+    const none = await listOk(t, token);
+    expect(none.counts_capped, 'the kept counts are exact: no cap without a keyword').toBeUndefined();
+    expect(none.counts.all).toBe(7);
+  });
+
+  it('counts exactly, without the flag, while the matches stay within the cap', async () => {
+    const t = await testApp({ orderCountCap: 3 });
+    const { token, cuId } = await signedIn(t);
+    const db = t.deps.db;
+    const site = unique('协和医院');
+    const made = [];
+    for (let i = 0; i < 3; i++) made.push(await createOrder(db, cuId, { to_company: site }, at(i)));
+    await db.updateTable('orders').set({ status: 'finished' }).where('id', '=', made[0]!.id).execute();
+    const page = await listOk(t, token, { keyword: site, start: '1', limit: '1' });
+    expect(page).not.toHaveProperty('counts_capped');
+    expect(page.counts).toMatchObject({ all: 3, pending_confirm: 2, finished: 1 });
+    expect(page.total).toBe(3);
+    expect(page.list.map((o) => o.id)).toEqual([made[1]!.id]);
+    expect((await listOk(t, token, { keyword: site, start: '3' })).list).toEqual([]);
+  });
+
   it('sorts by the allowed keys both ways and pages with start and limit (or currentPage)', async () => {
     const t = await testApp();
     const { token, cuId } = await signedIn(t);

@@ -1,8 +1,14 @@
 import type { OrderType } from '../../../src/contract/orders/domain.ts';
 import type { OrderList } from '../../../src/contract/orders/schemas.ts';
 import type { DB } from '../../db/database.ts';
-import { countOrders, filteredOrders, type OrderFilter, sortOrders } from './list-query.ts';
-import { selectOrderRows, toOrderRow } from './rows.ts';
+import {
+  type CountedOrders,
+  countOrders,
+  ORDER_COUNT_CAP,
+  type OrderFilter,
+  orderPage,
+} from './list-query.ts';
+import { type OrderRowRecord, selectOrderRows, toOrderRow } from './rows.ts';
 
 const EMPTY: OrderList = {
   list: [],
@@ -15,21 +21,41 @@ const EMPTY: OrderList = {
  * every filter, sorted and paged by `start` and `limit`, with the counts per tab (every filter but
  * the status). `only` fixes the order type (the customized and destroy lists). A session without a
  * customer has no orders.
+ *
+ * Counts over more than `cap` matching orders stop there (`counts_capped: true`, list-query.ts
+ * `countOrders`); the pages are still served from any `start`, and `total` is then at least the
+ * tab's count and covers the rows sent.
  */
 export async function listOrders(
   db: DB,
   cuId: number | null,
   query: OrderFilter,
   only?: OrderType,
+  cap: number = ORDER_COUNT_CAP,
 ): Promise<OrderList> {
   if (cuId === null) return EMPTY;
   const filter = only ? { ...query, order_type: only } : query;
-  const counts = await countOrders(db, cuId, filter);
-  const total = filter.status === 'all' ? counts.all : counts[filter.status];
-  if (total === 0 || query.start >= total) return { list: [], total, counts };
-  const page = sortOrders(filteredOrders(db, cuId, filter), filter.sort)
-    .limit(query.limit)
-    .offset(query.start);
-  const rows = await selectOrderRows(page).execute();
-  return { list: rows.map(toOrderRow), total, counts };
+  const tab = ({ counts }: CountedOrders) => (filter.status === 'all' ? counts.all : counts[filter.status]);
+  let counted: CountedOrders;
+  let rows: OrderRowRecord[];
+  if (!filter.keyword.trim()) {
+    // The page's shape does not hang on the count: both statements at once (PostgreSQL runs them
+    // on two connections; PGlite one after the other).
+    [counted, rows] = await Promise.all([
+      countOrders(db, cuId, filter, cap),
+      selectOrderRows(orderPage(db, cuId, filter, { count: 0, capped: false })).execute(),
+    ]);
+  } else {
+    counted = await countOrders(db, cuId, filter, cap);
+    const total = tab(counted);
+    if (!counted.capped && (total === 0 || query.start >= total))
+      return { list: [], total, counts: counted.counts };
+    rows = await selectOrderRows(
+      orderPage(db, cuId, filter, { count: total, capped: counted.capped }),
+    ).execute();
+  }
+  const list = rows.map(toOrderRow);
+  const { counts, capped } = counted;
+  if (!capped) return { list, total: tab(counted), counts };
+  return { list, total: Math.max(tab(counted), query.start + list.length), counts, counts_capped: true };
 }

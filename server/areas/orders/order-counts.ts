@@ -37,8 +37,8 @@ const dated = (filter: OrderFilterFields) => Boolean(filter.date_from || filter.
 export const summaryAnswers = (filter: OrderFilterFields) =>
   !filter.keyword?.trim() && !(dated(filter) && detailed(filter));
 
-/** The counts per status tab from `order_counts` (the same numbers a count over the orders gives). */
-export async function summaryCounts(db: DB, cuId: number, filter: OrderFilterFields): Promise<OrderCounts> {
+/** The sums per status from `order_counts` that answer `filter` (see `summaryAnswers`). */
+export function summaryCountsQuery(db: DB, cuId: number, filter: OrderFilterFields) {
   let query = db
     .selectFrom('order_counts')
     .select(['status', sql<string>`sum(n)`.as('n')])
@@ -62,6 +62,11 @@ export async function summaryCounts(db: DB, cuId: number, filter: OrderFilterFie
   if (filter.excursion === 'any') query = query.where('excursion', '!=', 'none');
   else if (filter.excursion) query = query.where('excursion', '=', filter.excursion);
   if (filter.attachment_status) query = query.where('attachment_status', '=', filter.attachment_status);
+  return query;
+}
+
+/** The counts per status tab from `order_counts` (the same numbers a count over the orders gives). */
+export async function summaryCounts(db: DB, cuId: number, filter: OrderFilterFields): Promise<OrderCounts> {
   const counts: OrderCounts = {
     all: 0,
     pending_approval: 0,
@@ -70,7 +75,7 @@ export async function summaryCounts(db: DB, cuId: number, filter: OrderFilterFie
     finished: 0,
     cancelled: 0,
   };
-  for (const row of await query.execute()) {
+  for (const row of await summaryCountsQuery(db, cuId, filter).execute()) {
     const n = Number(row.n);
     if (row.status in counts) counts[row.status as keyof OrderCounts] += n;
     counts.all += n;

@@ -46,13 +46,17 @@ const onOrder = <Op extends Operation>(
 
 export const routes = [
   // the list and the view
-  handle(ops.orderListGet, ({ input, session, deps }) => listOrders(deps.db, session.cuId, paged(input))),
-  handle(ops.orderList, ({ input, session, deps }) => listOrders(deps.db, session.cuId, paged(input))),
+  handle(ops.orderListGet, ({ input, session, deps }) =>
+    listOrders(deps.db, session.cuId, paged(input), undefined, deps.config.orderCountCap),
+  ),
+  handle(ops.orderList, ({ input, session, deps }) =>
+    listOrders(deps.db, session.cuId, paged(input), undefined, deps.config.orderCountCap),
+  ),
   handle(ops.customizedOrderList, ({ input, session, deps }) =>
-    listOrders(deps.db, session.cuId, paged(input), 'custom'),
+    listOrders(deps.db, session.cuId, paged(input), 'custom', deps.config.orderCountCap),
   ),
   handle(ops.destroyOrderList, ({ input, session, deps }) =>
-    listOrders(deps.db, session.cuId, paged(input), 'destroy'),
+    listOrders(deps.db, session.cuId, paged(input), 'destroy', deps.config.orderCountCap),
   ),
   onOrder(ops.orderView, ({ deps, session }, order) => orderDetail(deps.db, viewerOf(session), order)),
   onOrder(ops.orderTemperature, ({ deps }, order) => temperatureOf(deps.db, order)),

@@ -98,10 +98,17 @@ export const OrderCountsSchema = v.strictObject({
 });
 export type OrderCounts = v.InferOutput<typeof OrderCountsSchema>;
 
+/**
+ * A page of the list. `counts_capped: true` (absent otherwise): more orders matched than the
+ * server counts (10,000 by default), so `counts` are lower bounds ("10,000+"): `all` is the cap and
+ * each status holds what it had among the orders counted; `total` is then at least the tab's
+ * count, and later pages are still served.
+ */
 export const OrderListSchema = v.strictObject({
   list: v.array(OrderRowSchema),
   total: v.number(),
   counts: OrderCountsSchema,
+  counts_capped: v.optional(v.literal(true)),
 });
 export type OrderList = v.InferOutput<typeof OrderListSchema>;
 

@@ -25,6 +25,7 @@ import {
   printPath,
 } from './open-order.ts';
 import type { OrderListStore } from './order-list-store.ts';
+import { tabCount } from './tab-count.ts';
 import { useAddressSync } from './use-address.ts';
 
 /** The list's column settings, per user and customer, on the server. */
@@ -81,6 +82,7 @@ export function OrderList({ list, syncAddress = true, projects: given, onOpen }:
   const [merge] = useState(createMergeIntent);
   const { filters } = state.params;
   const counts = state.answer?.counts;
+  const capped = state.answer?.counts_capped === true;
   useAddressSync(list, syncAddress, root);
 
   // Spec §2: back on the list, its remembered scroll position returns with a 500 ms smooth
@@ -120,15 +122,18 @@ export function OrderList({ list, syncAddress = true, projects: given, onOpen }:
     </EmptyState>
   );
 
-  const tabs = STATUS_TABS.map((key) => ({
-    key,
-    label: (
-      <>
-        {t(`orderList.status.${key}`)}
-        {counts && <span className="order-tab__count">{counts[key]}</span>}
-      </>
-    ),
-  }));
+  const tabs = STATUS_TABS.map((key) => {
+    const count = counts ? tabCount(counts[key], capped) : null;
+    return {
+      key,
+      label: (
+        <>
+          {t(`orderList.status.${key}`)}
+          {count !== null && <span className="order-tab__count">{count}</span>}
+        </>
+      ),
+    };
+  });
 
   return (
     <div ref={root} className="order-list">
@@ -145,6 +150,11 @@ export function OrderList({ list, syncAddress = true, projects: given, onOpen }:
           onClear={() => list.setFilters({ ...NO_FILTERS, status: filters.status })}
         />
         <div className="order-notice" role="status">
+          {capped && counts && (
+            <p className="order-notice__capped">
+              {t('orderList.list.capped', { count: counts.all.toLocaleString('en') })}
+            </p>
+          )}
           {notice?.kind === 'export-job' && (
             <p>
               {t('orderList.export.job', { rows: notice.rows })}{' '}
@@ -178,6 +188,7 @@ export function OrderList({ list, syncAddress = true, projects: given, onOpen }:
           maxHeight="none"
           empty={empty}
           toolbar={<BulkActions list={list} merge={merge} onNotice={setNotice} />}
+          totalAtLeast={capped}
         />
       </Tabs>
     </div>

@@ -4,6 +4,7 @@
  */
 export const zh = {
   'orderList.list.tabs': '订单状态',
+  'orderList.list.capped': '匹配的订单超过 {count} 条，各状态数量为至少数量；缩小关键词可看到准确数量。',
   'orderList.status.all': '全部',
   'orderList.status.pending_approval': '待审核',
   'orderList.status.pending_confirm': '待确认',
@@ -83,6 +84,8 @@ export const zh = {
 
 export const en: Record<keyof typeof zh, string> = {
   'orderList.list.tabs': 'Order Status',
+  'orderList.list.capped':
+    'More than {count} orders match, so the counts are minimums. Narrow the keyword to see exact counts.',
   'orderList.status.all': 'All',
   'orderList.status.pending_approval': 'Pending Review',
   'orderList.status.pending_confirm': 'Pending Confirmation',

@@ -63,6 +63,8 @@ export interface DataTableProps<Row> {
   empty?: ReactNode;
   /** Page actions shown beside the selection count (bulk cancel, export…). */
   toolbar?: ReactNode;
+  /** The source's total is a lower bound (the server stopped counting): the pager shows "n+". */
+  totalAtLeast?: boolean;
   className?: string;
 }
 
@@ -93,6 +95,7 @@ export function DataTable<Row>({
   maxHeight = '70vh',
   empty,
   toolbar,
+  totalAtLeast = false,
   className,
 }: DataTableProps<Row>) {
   const t = useT();
@@ -319,6 +322,7 @@ export function DataTable<Row>({
         page={state.params.page}
         pageSize={state.params.pageSize}
         total={state.total}
+        totalAtLeast={totalAtLeast}
         onChange={(page) => source.setPage(page)}
         pageSizes={pageSizes}
         onPageSizeChange={(size) => source.setPageSize(size)}

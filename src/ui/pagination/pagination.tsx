@@ -6,6 +6,8 @@ export interface PaginationProps {
   page: number;
   pageSize: number;
   total: number;
+  /** `total` is a lower bound (the server stopped counting): shown as "10,000+". */
+  totalAtLeast?: boolean;
   onChange: (page: number) => void;
   /** Offered page sizes (shows a size picker when given with onPageSizeChange). */
   pageSizes?: readonly number[];
@@ -18,6 +20,7 @@ export function Pagination({
   page,
   pageSize,
   total,
+  totalAtLeast = false,
   onChange,
   pageSizes,
   onPageSizeChange,
@@ -34,7 +37,11 @@ export function Pagination({
       className={['lp-pagination', className].filter(Boolean).join(' ')}
       aria-label={t('ui.pagination.label')}
     >
-      <span className="lp-pagination__total">{t('ui.pagination.total', { total })}</span>
+      <span className="lp-pagination__total">
+        {totalAtLeast
+          ? t('ui.pagination.totalAtLeast', { total: total.toLocaleString('en') })
+          : t('ui.pagination.total', { total })}
+      </span>
       <button
         type="button"
         className="lp-pagination__button"
