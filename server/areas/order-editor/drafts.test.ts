@@ -50,6 +50,14 @@ describe('POST customer-order/save-draft-box', () => {
       idempotency_key: key,
       data: { from_company: '填好了' },
     });
+    // the form key is that of the first save, whatever a later save sends
+    const rekeyed = await save(t, s.token, {
+      id: first.data.id,
+      version: 2,
+      idempotency_key: randomUUID(),
+      data: { pr_id: s.project.pr_id, from_company: '填好了' },
+    });
+    expect(rekeyed.data.version).toBe(3);
     const start = await t.call<EditorStart>('customer-order/create', {
       token: s.token,
       query: { draft_id: String(first.data.id) },
@@ -57,7 +65,7 @@ describe('POST customer-order/save-draft-box', () => {
     expect(start.data).toMatchObject({
       mode: 'new',
       form: { from_company: '填好了' },
-      draft: { id: first.data.id, version: 2, idempotency_key: key },
+      draft: { id: first.data.id, version: 3, idempotency_key: key },
     });
   });
 

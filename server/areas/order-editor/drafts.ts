@@ -72,7 +72,8 @@ const sameData = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringif
 /**
  * `save-draft-box`. Without `id`: a new draft; a second first save of the same form (its
  * Idempotency-Key) answers the draft the first made when the form is the same (a retry whose
- * answer was lost), else 409 with that draft. With `id` and `version`: that draft, version + 1;
+ * answer was lost), else 409 with that draft. With `id` and `version`: that draft, version + 1
+ * (its form key stays the one of its first save, which the editor submits with);
  * a stale or missing version answers 409 with the draft as stored, and nothing changes. The
  * order edited or copied must be the customer's (404).
  */
@@ -149,7 +150,7 @@ export async function saveDraft(
       );
     const saved = await trx
       .updateTable('order_drafts')
-      .set({ ...values, idempotency_key: input.idempotency_key, version: sql<number>`version + 1` })
+      .set({ ...values, version: sql<number>`version + 1` })
       .where('id', '=', current.id)
       .returning(['id', 'version', 'saved_at'])
       .executeTakeFirstOrThrow();
