@@ -89,6 +89,31 @@ describe('GET customer-order/create', () => {
     expect(res.data.form.goods).toEqual([]);
   });
 
+  it('makes a new order from a copy once the times are chosen, and leaves the source as it was', async () => {
+    const t = await testApp();
+    const s = await readyToOrder(t);
+    const form = orderForm(s);
+    const source = (await create(t, s.token, form)).data;
+    const copy = await start(t, s.token, { id: String(source.id), mode: 'copy' });
+    const made = await create(t, s.token, {
+      ...copy.data.form,
+      pickup_at: form.pickup_at,
+      deliver_by: form.deliver_by,
+    } as Parameters<typeof create>[2]);
+    expect(made.code).toBe(0);
+    expect(made.data.id).not.toBe(source.id);
+    const orders = await t.deps.db
+      .selectFrom('orders')
+      .select(['id', 'version', 'to_company'])
+      .where('cu_id', '=', s.cuId)
+      .orderBy('id')
+      .execute();
+    expect(orders).toEqual([
+      { id: source.id, version: 1, to_company: form.to_company },
+      { id: made.data.id, version: 1, to_company: form.to_company },
+    ]);
+  });
+
   it("answers 404 for another customer's order and refuses bad parameters", async () => {
     const t = await testApp();
     const s = await readyToOrder(t);
