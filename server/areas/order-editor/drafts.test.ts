@@ -171,6 +171,12 @@ describe('GET customer-order/draft-box-list and POST delete-draft-box', () => {
     expect(page2.data.list.map((d) => d.id)).toEqual([ids[0]]);
     const found = await list(t, s.token, { keyword: '乙' });
     expect(found.data.list.map((d) => d.id)).toEqual([ids[1]]);
+    const byProject = await list(t, s.token, { keyword: s.project.protocol_no });
+    expect(byProject.data.total).toBe(3);
+    expect((await list(t, s.token, { limit: '0' })).code).toBe(422);
+    expect((await list(t, s.token, { limit: '101' })).code).toBe(422);
+    expect((await list(t, s.token, { keyword: 'x'.repeat(101) })).code).toBe(422);
+    expect((await list(t, '')).code).toBe(598);
   });
 
   it('deletes several drafts at once, all or none', async () => {
