@@ -300,6 +300,19 @@ describe('POST customer-order/create: an edit', () => {
     expect((stale.data as unknown as EditConflict).form.to_contact).toBe('');
   });
 
+  it('takes one of two edits sent at once from the same version; the other answers 409', async () => {
+    const t = await testApp();
+    const { s, form, made } = await ordered(t);
+    const results = await Promise.all([
+      create(t, s.token, { ...form, id: made.id, version: 1, remark: '甲' }),
+      create(t, s.token, { ...form, id: made.id, version: 1, remark: '乙' }),
+    ]);
+    expect(results.map((r) => r.code).sort()).toEqual([0, 409]);
+    const order = await view(t, s.token, made.id);
+    expect(order.version).toBe(2);
+    expect(await stockOf(t, s.stock.chilled.in_id)).toMatchObject({ reserved: 5 });
+  });
+
   it('answers 409 once the order is confirmed', async () => {
     const t = await testApp();
     const { s, form, made } = await ordered(t);
