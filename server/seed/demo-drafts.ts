@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { OrderDraftData } from '../../src/contract/order-editor/schemas.ts';
 import type { TempClass } from '../../src/contract/orders/domain.ts';
 import type { DB } from '../db/database.ts';
-import { draftSummary, formOfOrder } from '../areas/order-editor/forms.ts';
+import { draftColumns, formOfOrder } from '../areas/order-editor/forms.ts';
 
 /**
  * Two drafts in a user's draft box of one customer, as someone who stopped mid-way leaves them:
@@ -83,7 +83,7 @@ export async function seedDemoDrafts(
         order_id: d.order_id,
         idempotency_key: randomUUID(),
         data: JSON.stringify(d.data),
-        ...draftSummary(d.data),
+        ...(await draftColumns(db, owner.cuId, d.data, d.order_id)),
         saved_at: d.at,
         created_at: d.at,
       })

@@ -11,7 +11,7 @@ import type {
 import type { OrderType, TempClass } from '../../../src/contract/orders/domain.ts';
 import { ApiError } from '../../core/errors.ts';
 import type { DB } from '../../db/database.ts';
-import { draftSummary } from './forms.ts';
+import { draftColumns } from './forms.ts';
 import type { OrderDraftsTable } from './tables.ts';
 
 /** Whose draft box: a user in one customer (another user's or customer's draft is not found). */
@@ -96,7 +96,7 @@ export async function saveDraft(
     mode: input.mode,
     order_id: input.order_id,
     data: JSON.stringify(input.data),
-    ...draftSummary(input.data),
+    ...(await draftColumns(db, owner.cuId, input.data, input.order_id)),
     saved_at: now,
   };
   const answer = (row: { id: number; version: number; saved_at: Date }) => ({
@@ -158,7 +158,10 @@ export async function saveDraft(
   });
 }
 
-/** `draft-box-list`: the owner's drafts, last saved first; the keyword matches the parties, the project and the order number. */
+/**
+ * `draft-box-list`: the owner's drafts, last saved first; the keyword matches the parties, the
+ * project and the order number (`search_text`, kept when the draft is saved).
+ */
 export async function listDrafts(
   db: DB,
   owner: Owner,
@@ -174,19 +177,8 @@ export async function listDrafts(
     .leftJoin('orders as o', (join) => join.onRef('o.id', '=', 'd.order_id').on('o.cu_id', '=', owner.cuId))
     .where('d.uid', '=', owner.uid)
     .where('d.cu_id', '=', owner.cuId);
-  const keyword = query.keyword.trim();
-  if (keyword) {
-    const like = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    base = base.where((eb) =>
-      eb.or([
-        eb('d.from_company', 'ilike', like),
-        eb('d.to_company', 'ilike', like),
-        eb('p.name', 'ilike', like),
-        eb('p.protocol_no', 'ilike', like),
-        eb('o.order_no', 'ilike', like),
-      ]),
-    );
-  }
+  const keyword = query.keyword.trim().toLowerCase();
+  if (keyword) base = base.where(sql<boolean>`strpos(d.search_text, ${keyword}) > 0`);
   const [rows, total] = await Promise.all([
     base
       .select([
