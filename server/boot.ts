@@ -1,7 +1,6 @@
 import { FolderStorage } from './core/storage.ts';
 import { createApp } from './app.ts';
 import { resumeExports } from './areas/order-exports/jobs.ts';
-import { removeStalePendingFiles } from './areas/order-editor/pending-files.ts';
 import { type SmsSender, smsSenderFor } from './areas/accounts/sms.ts';
 import { productionProblems, type ServerConfig } from './config.ts';
 import { type OpenedDatabase, openDatabase } from './db/database.ts';
@@ -75,8 +74,6 @@ export async function boot(config: ServerConfig, options: BootOptions = {}): Pro
     await chatSearchOf(deps).warm();
     // Export jobs a stopped server left queued or running go on (areas/order-exports/jobs.ts).
     await resumeExports(deps);
-    // Files uploaded for an order never made go a day after upload (each upload sweeps too).
-    await removeStalePendingFiles(deps, deps.now());
     return { app: createApp(deps), deps, database, seeded, demoAccounts };
   } catch (error) {
     await database.close();

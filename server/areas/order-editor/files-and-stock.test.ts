@@ -7,7 +7,7 @@ import { postFile, SAMPLES } from '../../testing/file-fixtures.ts';
 import { createStockLine } from '../../testing/master-data-fixtures.ts';
 import { type TestApp, testApp, testDatabase } from '../../testing/test-app.ts';
 import { create, readyToOrder } from './editor-test-helpers.ts';
-import { removeStalePendingFiles } from './pending-files.ts';
+import { chores } from './housekeeping.ts';
 
 beforeAll(() => testDatabase());
 
@@ -69,7 +69,8 @@ describe('POST common/file and the files of create', () => {
     expect(res.code).toBe(404);
   });
 
-  it('removes a file never attached a day after its upload, with its stored bytes', async () => {
+  it('removes a file never attached a day after its upload, with its stored bytes (the area chore)', async () => {
+    const [chore] = chores;
     const t = await testApp();
     const s = await readyToOrder(t);
     const kept = (await upload(t, s.token, 'other', 'a.csv', SAMPLES.csv())).data;
@@ -78,10 +79,8 @@ describe('POST common/file and the files of create', () => {
       .select('storage_key')
       .where('file_id', '=', kept.file_id)
       .executeTakeFirstOrThrow();
-    expect(await removeStalePendingFiles(t.deps, new Date(Date.now() + 23 * 3_600_000))).toBe(0);
-    expect(
-      await removeStalePendingFiles(t.deps, new Date(Date.now() + 25 * 3_600_000)),
-    ).toBeGreaterThanOrEqual(1);
+    expect(await chore!.run(t.deps, new Date(Date.now() + 23 * 3_600_000))).toBe(0);
+    expect(await chore!.run(t.deps, new Date(Date.now() + 25 * 3_600_000))).toBeGreaterThanOrEqual(1);
     const left = await t.deps.db
       .selectFrom('files')
       .select('file_id')
