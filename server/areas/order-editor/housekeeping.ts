@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../http/env.ts';
+import type { Chore } from '../../core/housekeeping.ts';
 import { removeStalePendingFiles } from './pending-files.ts';
 
 /**
@@ -6,9 +6,4 @@ import { removeStalePendingFiles } from './pending-files.ts';
  * hourly): files uploaded for an order never made go a day after their upload. Each upload also
  * sweeps a few, so a server without the hourly chores still removes them.
  */
-export const chores = [
-  {
-    name: 'files never attached',
-    run: (deps: AppDeps, now: Date): Promise<number> => removeStalePendingFiles(deps, now),
-  },
-];
+export const chores: Chore[] = [{ name: 'files never attached', run: removeStalePendingFiles }];
