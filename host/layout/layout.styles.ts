@@ -196,7 +196,11 @@ export const layoutCss = css`
     .lp-locale-switch > .lp-icon { display: none; }
     .lp-user-menu { flex: 0 1 auto; min-width: 0; }
     .lp-company-name { min-width: 0; max-width: 100%; }
-    .lp-customer-switcher { order: 1; flex: 1 1 100%; width: 100%; margin-bottom: 8px; }
+    .lp-customer-switcher {
+      order: 1; flex: 1 1 100%; width: 100%; margin-bottom: 8px;
+      /* as tall while it loads as its field once there: the page below does not move */
+      min-height: var(--lp-control-height);
+    }
     .lp-app-main { padding: 10px; }
     .lp-unavailable { margin: 16px auto; padding: 28px 16px; }
   }

@@ -57,6 +57,8 @@ export interface DataTableProps<Row> {
 }
 
 const DEFAULT_WIDTH = 140;
+/** Placeholder rows while the first page loads (a first page is 10 rows by default). */
+const SKELETON_ROWS = 20;
 const SELECT_WIDTH = 44;
 const PAGE_SIZES = [10, 20, 50, 100] as const;
 const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
@@ -175,11 +177,24 @@ export function DataTable<Row>({
   let body: ReactNode;
   if (state.status === 'failed') body = stateRow(<ErrorState onRetry={() => void source.retry()} />);
   else if (state.rows.length === 0 && busy)
-    body = stateRow(
-      <p className="lp-state lp-data-table__loading" role="status">
-        {t('common.loading')}
-      </p>,
-    );
+    // Rows of the page's height, empty, until the first answer: the page below the table (the
+    // pager) stands where it will stay, and nothing moves when the rows arrive.
+    body = Array.from({ length: Math.min(state.params.pageSize, SKELETON_ROWS) }, (_, index) => (
+      // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows, all alike
+      <tr key={index} className="lp-data-table__row lp-data-table__skeleton">
+        {selectable && <td className="lp-data-table__select" />}
+        {shown.map((column, at) => (
+          <td key={column.key} className="lp-data-table__cell">
+            {index === 0 && at === 0 ? (
+              <span className="lp-visually-hidden lp-data-table__loading" role="status">
+                {t('common.loading')}
+              </span>
+            ) : null}
+            <span className="lp-data-table__bone" aria-hidden="true" />
+          </td>
+        ))}
+      </tr>
+    ));
   else if (state.rows.length === 0) body = stateRow(empty ?? <EmptyState />);
   else
     body = state.rows.map((row, index) => {
