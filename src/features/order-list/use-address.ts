@@ -46,17 +46,20 @@ export function useAddressSync(list: OrderListStore, enabled: boolean, root: Ref
   useEffect(() => {
     const el = root.current;
     if (!enabled || !el || typeof ResizeObserver === 'undefined') return;
-    let shown = el.getClientRects().length > 0;
-    if (shown) {
-      path.current = location.pathname;
-      write();
-    }
+    // Whether the list is shown is read in the observer's callbacks, after layout (not while the
+    // page mounts, which would lay it out half-built). The first call comes once the list is laid
+    // out in view: at once when it mounts shown, when its tab is shown when it mounted behind one.
+    let shown = false;
     const observer = new ResizeObserver(() => {
       const now = el.getClientRects().length > 0;
-      // first seen after a mount behind another tab: this address is the list's
-      if (now && path.current === null) path.current = location.pathname;
-      if (now && !shown && location.pathname === path.current) {
-        if (location.search && location.search !== ours()) adoptAddress(list, location.search);
+      if (now && !shown) {
+        const first = path.current === null;
+        if (first) path.current = location.pathname;
+        // mounted in view, its first answer still to come: its list is this address's
+        if (first && list.$state.get().status !== 'loaded') write();
+        else if (location.pathname !== path.current) {
+          // another page's address: not the list's to follow or write
+        } else if (location.search && location.search !== ours()) adoptAddress(list, location.search);
         else {
           write();
           // back from another tab (an order cancelled there): the rows and counts of now
