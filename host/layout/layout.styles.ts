@@ -109,7 +109,12 @@ export const layoutCss = css`
   .lp-header-search-none { color: var(--lp-color-text-muted); cursor: default; }
 
   .lp-tags-view { border-top: 1px solid var(--lp-color-border); }
-  .lp-tags { display: flex; gap: 4px; margin: 0; padding: 4px 8px; overflow-x: auto; list-style: none; }
+  /* a tag's height even before the first tag is added (after the layout's first render): the page
+     below does not move down when it appears */
+  .lp-tags {
+    display: flex; gap: 4px; box-sizing: content-box; min-height: 26px; margin: 0; padding: 4px 8px;
+    overflow-x: auto; list-style: none;
+  }
   .lp-tag {
     display: inline-flex; align-items: center; flex: none; height: 26px; border: 1px solid var(--lp-color-border);
     border-radius: 3px; background: var(--lp-color-bg); font-size: var(--lp-font-size-sm);
