@@ -52,7 +52,9 @@ export function Navbar({ crumbs, onSettings }: { crumbs: Crumb[]; onSettings: ()
         <ElementSlot
           tag="lp-customer-switcher"
           className="lp-customer-switcher"
-          fallback={<span className="lp-customer-switcher" aria-hidden="true" />}
+          fallback={
+            <span className="lp-customer-switcher lp-customer-switcher--pending" aria-hidden="true" />
+          }
         />
         <UserMenu />
       </div>
