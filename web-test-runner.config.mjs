@@ -6,8 +6,8 @@ import { reactEsm } from './scripts/wtr-react.mjs';
 
 /**
  * Packages that read `process.env.NODE_ENV` in their browser build without a `production` export
- * condition (@tanstack/table-core): the browser has no `process`, so the value is written in,
- * as the rollup build does.
+ * condition (@nanostores/router): the browser has no `process`, so the value is written in, as
+ * the rollup build does.
  */
 const nodeEnv = {
   name: 'node-env',

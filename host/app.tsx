@@ -13,6 +13,7 @@ import { LoginPage } from './pages/login/login-page.tsx';
 import { useDocumentLang } from './pages/use-document-lang.ts';
 import { BootShell } from './layout/boot-shell.tsx';
 import { routeTitle, viewTitle } from './layout/route-title.ts';
+import { loadElement } from './elements.ts';
 import { Notices } from './notices.tsx';
 import { guard } from './router/guard.ts';
 import { $location, currentFullPath, go } from './router/location.ts';
@@ -22,7 +23,19 @@ import '../src/i18n/areas/host.ts';
 
 // Loaded when first shown: the login page (the first page of most visits) carries neither the
 // layout nor the agreements' text.
-const Layout = lazy(() => import('./layout/layout.tsx').then((m) => ({ default: m.Layout })));
+const loadLayout = () => import('./layout/layout.tsx');
+const Layout = lazy(() => loadLayout().then((m) => ({ default: m.Layout })));
+
+/**
+ * A page load with a session that is not for a full-screen page will show the layout: its code
+ * starts loading at once (main.tsx), beside the user info and menu the guard waits for, instead
+ * of after them (on a phone each step of that chain is a round trip).
+ */
+export function preloadLayout(): void {
+  const path = normalizePath(globalThis.location?.pathname ?? '/');
+  const route = STATIC_ROUTES.find((r) => r.path === path);
+  if ($token.get() && route?.inLayout !== false) void loadLayout();
+}
 const LegalPage = lazy(() => import('./pages/legal-page.tsx').then((m) => ({ default: m.LegalPage })));
 
 interface Shown {
@@ -95,7 +108,11 @@ export function App() {
         setRefreshCounts((counts) => ({ ...counts, [target]: (counts[target] ?? 0) + 1 }));
         go(resolved.to, true);
       } else if (resolved.kind === 'unknown') go(NOT_FOUND_PATH, true);
-      else setShown({ path: normalizePath(fullPath), resolved });
+      else {
+        // the page's element starts loading now, not once the layout has rendered its slot
+        if (resolved.kind === 'page') void loadElement(resolved.page.component);
+        setShown({ path: normalizePath(fullPath), resolved });
+      }
     });
     return () => {
       live = false;

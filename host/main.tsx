@@ -5,7 +5,7 @@ import { watchDevice } from '../src/stores/app.ts';
 import { setNavigation } from '../src/stores/navigation.ts';
 import { watchSession } from '../src/stores/session-check.ts';
 import { kitSheets } from '../src/ui/index.ts';
-import { App } from './app.tsx';
+import { App, preloadLayout } from './app.tsx';
 import { go } from './router/location.ts';
 import { hostSheet } from './styles.ts';
 
@@ -18,5 +18,6 @@ watchDevice(window);
 watchSession(window);
 scaleRootFontSize(window);
 
+preloadLayout();
 const root = document.getElementById('app');
 if (root) createRoot(root).render(<App />);

@@ -5,7 +5,9 @@
 // the second page, then runs Lighthouse's performance category with its desktop preset (the portal
 // is a desktop application, laid out from 1200 px) and its default mobile preset (slow 4G, 4x CPU).
 // Prints the score, LCP, total blocking time and the JavaScript transferred; exits 1 below the aim.
-// LH_PRESETS=desktop runs one preset only.
+// LH_PRESETS=desktop runs one preset only; LH_PAGES=order-list one page (login, home, order-list);
+// LH_RUNS=3 runs each page that many times and reports the median run (by score, then LCP);
+// LH_REPORTS=<folder> writes each run's full report there (<preset>-<page>-<run>.json).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,6 +21,10 @@ import { freePort, startServer, stopServer } from './server-process.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const AIM = { score: 95, loginJsKb: 100 };
 const presets = (process.env.LH_PRESETS ?? 'desktop,mobile').split(',');
+const onlyPages = process.env.LH_PAGES?.split(',');
+const runs = Math.max(1, Number(process.env.LH_RUNS ?? 1) || 1);
+const reports = process.env.LH_REPORTS;
+if (reports) fs.mkdirSync(reports, { recursive: true });
 const TOKEN_COOKIE = 'Admin-Token';
 
 if (!fs.existsSync(path.join(root, 'dist', 'host', 'index.html'))) {
@@ -73,30 +79,55 @@ try {
   const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
   const context = cdp.contexts()[0];
   const pages = [
-    { name: 'login', url: `${base}/login`, signedIn: false },
-    { name: 'home (signed in)', url: `${base}/home/index`, signedIn: true },
+    { id: 'login', name: 'login', url: `${base}/login`, signedIn: false },
+    { id: 'home', name: 'home (signed in)', url: `${base}/home/index`, signedIn: true },
     // issue 9: the order list's first page scores ≥ 95 on mobile too
-    { name: 'order list', url: `${base}/customer-order/index`, signedIn: true, mobileAim: true },
-  ];
+    {
+      id: 'order-list',
+      name: 'order list',
+      url: `${base}/customer-order/index`,
+      signedIn: true,
+      mobileAim: true,
+    },
+  ].filter((page) => !onlyPages || onlyPages.includes(page.id));
   const rows = [];
   for (const preset of presets) {
     for (const page of pages) {
-      await context.clearCookies();
-      if (page.signedIn) await context.addCookies([{ name: TOKEN_COOKIE, value: token, url: base }]);
-      const flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] };
-      const result = await lighthouse(page.url, flags, preset === 'desktop' ? desktopConfig : undefined);
-      if (!result) throw new Error(`Lighthouse gave no result for ${page.url}`);
-      const { lhr } = result;
-      if (lhr.runtimeError) throw new Error(`${page.name}: ${lhr.runtimeError.message}`);
-      const landed = new URL(lhr.finalDisplayedUrl).pathname;
-      const row = { preset, page: page.name, landed, ...summary(lhr) };
+      const measured = [];
+      for (let run = 1; run <= runs; run++) {
+        await context.clearCookies();
+        if (page.signedIn) await context.addCookies([{ name: TOKEN_COOKIE, value: token, url: base }]);
+        const flags = {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance'],
+        };
+        const result = await lighthouse(page.url, flags, preset === 'desktop' ? desktopConfig : undefined);
+        if (!result) throw new Error(`Lighthouse gave no result for ${page.url}`);
+        const { lhr } = result;
+        if (lhr.runtimeError) throw new Error(`${page.name}: ${lhr.runtimeError.message}`);
+        if (reports)
+          fs.writeFileSync(path.join(reports, `${preset}-${page.id}-${run}.json`), JSON.stringify(lhr));
+        const landed = new URL(lhr.finalDisplayedUrl).pathname;
+        if (landed !== new URL(page.url).pathname) throw new Error(`${page.name} landed on ${landed}`);
+        const row = { preset, page: page.name, landed, ...summary(lhr), load: os.loadavg()[0].toFixed(2) };
+        measured.push(row);
+        if (runs > 1)
+          console.log(
+            `  run ${run}: ${preset} ${page.name} score ${row.score}  LCP ${row.lcpMs} ms  TBT ${row.tbtMs} ms  CLS ${row.cls}  load ${row.load}`,
+          );
+      }
+      // the median run: by score, then by LCP
+      measured.sort((a, b) => a.score - b.score || b.lcpMs - a.lcpMs);
+      const row = measured[Math.floor((measured.length - 1) / 2)];
+      const { landed } = row;
       rows.push(row);
       const jsAim = page.name === 'login' ? ` (aim ≤ ${AIM.loginJsKb} KB)` : '';
       console.log(
         `${preset.padEnd(8)} ${page.name.padEnd(17)} score ${row.score}  LCP ${row.lcpMs} ms  FCP ${row.fcpMs} ms  ` +
-          `TBT ${row.tbtMs} ms  CLS ${row.cls}  JS ${row.jsKb} KB in ${row.jsFiles} files${jsAim}  → ${landed}`,
+          `TBT ${row.tbtMs} ms  CLS ${row.cls}  JS ${row.jsKb} KB in ${row.jsFiles} files${jsAim}  load ${row.load}${runs > 1 ? ` (median of ${runs})` : ''}  → ${landed}`,
       );
-      if (landed !== new URL(page.url).pathname) throw new Error(`${page.name} landed on ${landed}`);
       if ((preset === 'desktop' || page.mobileAim) && row.score < AIM.score) failed = true;
       if (page.name === 'login' && row.jsKb > AIM.loginJsKb) failed = true;
     }

@@ -123,6 +123,11 @@ export const orderListStyles = css`
     color: var(--lp-color-text-muted);
     font-size: var(--lp-font-size-sm);
   }
+  /* The loading rows as tall as the rows to come (a party's two lines, above): nothing below the
+     table moves when they arrive. */
+  .lp-data-table__skeleton .lp-data-table__bone {
+    margin-block: calc((1.3 * (var(--lp-font-size-md) + var(--lp-font-size-sm)) - 12px) / 2);
+  }
   .order-masked {
     margin-inline-start: var(--lp-space-1);
     color: var(--lp-color-text-muted);

@@ -339,6 +339,30 @@ describe('<lp-order-list>', () => {
     expect(location.search).to.equal('?status=pending_confirm');
   });
 
+  it('mounted behind another tab, leaves that page’s address alone until it is shown', async () => {
+    const { cuId } = await withOrders(many('pending_confirm', 1));
+    setLocale('en');
+    // after a reload on an order's waybill, the portal mounts the list's kept tab hidden
+    history.replaceState(history.state, '', '/customer-order/view/1?print=1');
+    const frame = document.createElement('section');
+    frame.hidden = true;
+    document.body.append(frame);
+    placed.push(frame);
+    const el = document.createElement('lp-order-list');
+    frame.append(el);
+    await until(() => el.list.$state.get().status === 'loaded', 'the list loaded behind its tab');
+    el.list.setFilters({ status: 'pending_confirm' });
+    await until(() => el.list.$state.get().status === 'loaded', 'the filtered list');
+    await settle();
+    expect(`${location.pathname}${location.search}`).to.equal('/customer-order/view/1?print=1');
+    // shown on its own tab (the portal goes to its bare path): the address is the list's
+    await makeTestOrders(cuId, [{ status: 'pending_confirm' }]);
+    history.replaceState(history.state, '', '/customer-order/index');
+    frame.hidden = false;
+    await until(() => orderNos(el).length === 2, 'the list asked again');
+    expect(location.search).to.equal('?status=pending_confirm');
+  });
+
   it('comes back to the remembered scroll position once its rows are there', async () => {
     await withOrders(many('finished', 10));
     setLocale('en');

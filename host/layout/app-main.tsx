@@ -3,7 +3,8 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import { t } from '../../src/i18n/translate.ts';
 import { $pages } from '../../src/stores/routes.ts';
 import { $views, setPageTitle } from '../../src/stores/tabs.ts';
-import { resolvePath } from '../router/match.ts';
+import { $location } from '../router/location.ts';
+import { normalizePath, resolvePath } from '../router/match.ts';
 import { ElementSlot } from './element-slot.tsx';
 import { HomePage } from './home-page.tsx';
 import { type DraftHolder, setDirty } from './leave-guard.ts';
@@ -43,8 +44,20 @@ function PageFrame({ path, active, children }: { path: string; active: boolean; 
   );
 }
 
+/**
+ * The query of the address when it is this page's (`?print=1` of an order), from the router: the
+ * page follows each navigation to it, even to a tab already open, and not whatever the address
+ * bar holds when it happens to render (another page may rewrite it with `replaceState`).
+ */
+function usePageSearch(path: string): string {
+  const location = useStore($location);
+  if (!location || normalizePath(location.path) !== path) return '';
+  return `?${new URLSearchParams(location.search)}`;
+}
+
 function PageContent({ path }: { path: string }) {
   const pages = useStore($pages);
+  const search = usePageSearch(path);
   const resolved = resolvePath(path, pages);
   if (resolved.kind === 'static') return <HomePage />;
   if (resolved.kind !== 'page') return null;
@@ -53,11 +66,7 @@ function PageContent({ path }: { path: string }) {
   return (
     <ElementSlot
       tag={page.component}
-      attrs={pageAttributes(
-        page.component,
-        params,
-        globalThis.location?.pathname === path ? globalThis.location.search : '',
-      )}
+      attrs={pageAttributes(page.component, params, search)}
       fallback={<p className="lp-page-loading">{t('common.loading')}</p>}
       unavailable={<UnavailablePage title={title} />}
     />

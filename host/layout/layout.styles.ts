@@ -77,6 +77,8 @@ export const layoutCss = css`
   .lp-layout[data-fixed-header='true'] .lp-header { position: sticky; top: 0; z-index: 10; }
   .lp-navbar { display: flex; align-items: center; gap: 8px; min-height: 50px; padding: 0 12px; }
   .lp-navbar-right { margin-left: auto; display: flex; align-items: center; gap: 6px; }
+  /* the switcher's place while it loads: as wide as the element (its :host), so nothing beside it moves */
+  .lp-customer-switcher--pending { display: inline-block; width: 320px; max-width: 100%; }
   .lp-breadcrumbs ol { display: flex; flex-wrap: wrap; list-style: none; margin: 0; padding: 0; }
   .lp-breadcrumbs li + li::before { content: '/'; margin: 0 8px; color: var(--lp-color-text-muted); }
   .lp-breadcrumbs a { text-decoration: none; font-weight: 600; }
@@ -109,7 +111,12 @@ export const layoutCss = css`
   .lp-header-search-none { color: var(--lp-color-text-muted); cursor: default; }
 
   .lp-tags-view { border-top: 1px solid var(--lp-color-border); }
-  .lp-tags { display: flex; gap: 4px; margin: 0; padding: 4px 8px; overflow-x: auto; list-style: none; }
+  /* a tag's height even before the first tag is added (after the layout's first render): the page
+     below does not move down when it appears */
+  .lp-tags {
+    display: flex; gap: 4px; box-sizing: content-box; min-height: 26px; margin: 0; padding: 4px 8px;
+    overflow-x: auto; list-style: none;
+  }
   .lp-tag {
     display: inline-flex; align-items: center; flex: none; height: 26px; border: 1px solid var(--lp-color-border);
     border-radius: 3px; background: var(--lp-color-bg); font-size: var(--lp-font-size-sm);
@@ -125,7 +132,9 @@ export const layoutCss = css`
 
   .lp-app-main { padding: 16px; min-height: calc(100vh - 90px); box-sizing: border-box; }
   .lp-page[hidden] { display: none; }
-  .lp-page-loading { color: var(--lp-color-text-muted); }
+  /* no margin: it would collapse through the page's section, which then moves up when the
+     element replaces it (a layout shift of the whole page) */
+  .lp-page-loading { margin: 0; color: var(--lp-color-text-muted); }
   .lp-unavailable {
     max-width: 560px; margin: 48px auto; padding: 40px 32px; box-sizing: border-box;
     border-radius: 12px; background: var(--lp-color-bg); box-shadow: var(--lp-shadow); text-align: center;
@@ -196,7 +205,11 @@ export const layoutCss = css`
     .lp-locale-switch > .lp-icon { display: none; }
     .lp-user-menu { flex: 0 1 auto; min-width: 0; }
     .lp-company-name { min-width: 0; max-width: 100%; }
-    .lp-customer-switcher { order: 1; flex: 1 1 100%; width: 100%; margin-bottom: 8px; }
+    .lp-customer-switcher {
+      order: 1; flex: 1 1 100%; width: 100%; margin-bottom: 8px;
+      /* as tall while it loads as its field once there: the page below does not move */
+      min-height: var(--lp-control-height);
+    }
     .lp-app-main { padding: 10px; }
     .lp-unavailable { margin: 16px auto; padding: 28px 16px; }
   }

@@ -4,6 +4,7 @@ import { readableShade } from '../../src/lib/colour.ts';
 import { $device, $sidebar, closeSidebar } from '../../src/stores/app.ts';
 import { $settings } from '../../src/stores/settings.ts';
 import { WeakPasswordFlow } from '../account/weak-password.tsx';
+import { loadElement } from '../elements.ts';
 import { AppMain } from './app-main.tsx';
 import { useCrumbs } from './breadcrumbs.tsx';
 import { ElementSlot } from './element-slot.tsx';
@@ -12,6 +13,10 @@ import { Navbar } from './navbar.tsx';
 import { SettingsPanel } from './settings-panel.tsx';
 import { Sidebar } from './sidebar.tsx';
 import { TagsView } from './tags-view.tsx';
+
+// The top bar's customer switcher is part of every layout page (and often its largest text):
+// its code loads with the layout's, not after the layout's first render.
+void loadElement('lp-customer-switcher');
 
 export interface LayoutProps {
   /** The page's path (`/customer-order/view/42`). */

@@ -48,7 +48,14 @@ export function Navbar({ crumbs, onSettings }: { crumbs: Crumb[]; onSettings: ()
             ))}
           </select>
         </label>
-        <ElementSlot tag="lp-customer-switcher" className="lp-customer-switcher" />
+        {/* its place is kept while it loads: on a phone it is a line of its own */}
+        <ElementSlot
+          tag="lp-customer-switcher"
+          className="lp-customer-switcher"
+          fallback={
+            <span className="lp-customer-switcher lp-customer-switcher--pending" aria-hidden="true" />
+          }
+        />
         <UserMenu />
       </div>
     </div>

@@ -1,7 +1,7 @@
 /**
  * The UI kit: React components styled for shadow roots (adopt `kitSheets()`). The data table is
- * not here: import it from `./data-table/index.ts`, so that TanStack Table, its styles and its
- * strings load only with the pages that show one.
+ * not here: import it from `./data-table/index.ts`, so that its code, styles and strings load
+ * only with the pages that show one.
  */
 export { Button, type ButtonProps, type ButtonVariant } from './button/button.tsx';
 export { CHAT_CLICK_GUARD_MS, CLICK_GUARD_MS, useClickGuard } from './button/use-click-guard.ts';

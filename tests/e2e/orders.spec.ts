@@ -160,6 +160,41 @@ test('the list searches and filters, opens orders in their own tabs, cancels one
   expect(((await prints.json()) as { data: { list: unknown[] } }).data.list.length).toBeGreaterThan(0);
 });
 
+test('an order’s print address shows its waybill, also when the order and the list have tabs', async ({
+  page,
+  request,
+}) => {
+  const token = await apiLogin(request, demoLogin('demo'));
+  const [order] = (await orders(request, token)).list as [Row];
+  await signIn(page);
+  await page.goto('/customer-order/index');
+  await page.locator('lp-order-list tbody .order-link', { hasText: order.order_no }).click();
+  await expect(page.locator('lp-order-view:visible h2').first()).toHaveText(order.order_no);
+  // back on the list (a reload: the tabs come back from the session), then the order's print
+  // address (a link from the list's print, a bookmark): the list's kept tab must not take it over
+  await page.goto('/customer-order/index');
+  await expect(page.locator('lp-order-list tbody .order-link').first()).toBeVisible();
+  await page.goto(`/customer-order/view/${order.id}?print=1`);
+  const view = page.locator('lp-order-view:visible');
+  await expect(view.getByRole('button', { name: zh('orderView.print.print'), exact: true })).toBeVisible();
+  await expect(view.getByRole('article', { name: zh('orderView.print.title') })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/customer-order/view/${order.id}\\?print=1$`));
+  // and in the same page: the list, then the print address through the portal's own navigation
+  await page
+    .locator('.lp-tags a', { hasText: zh('route.orderIndex') })
+    .first()
+    .click();
+  await expect(page.locator('lp-order-list:visible')).toBeVisible();
+  await page.evaluate((path) => {
+    const link = document.createElement('a');
+    link.href = path;
+    document.body.append(link);
+    link.click();
+    link.remove();
+  }, `/customer-order/view/${order.id}?print=1`);
+  await expect(view.getByRole('article', { name: zh('orderView.print.title') })).toBeVisible();
+});
+
 test('an order the provider confirms changes status while the user watches', async ({ page, request }) => {
   const token = await apiLogin(request, demoLogin('demo'));
   const waiting = (await orders(request, token, { status: 'pending_confirm' })).list;

@@ -95,7 +95,9 @@ export function OrderList({ list, syncAddress = true, projects: given, onOpen }:
     const scroller = document.scrollingElement;
     if (!syncAddress || !scroller || location.pathname !== ORDER_LIST_PATH) return;
     const top = savedScroll(ORDER_LIST_PATH);
-    if (top > scroller.scrollTop + 1) void smoothScrollTo(scroller, top);
+    // nothing remembered (a first visit): no need to read the scroll position, which would lay
+    // the page out in the middle of showing the rows
+    if (top > 0 && top > scroller.scrollTop + 1) void smoothScrollTo(scroller, top);
   }, [state.status, syncAddress]);
 
   const columns = useMemo(

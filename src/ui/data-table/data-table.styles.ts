@@ -140,6 +140,16 @@ export const dataTableStyles = css`
     opacity: 0.55;
     transition: opacity 0.2s 0.15s;
   }
+  .lp-data-table__bone {
+    display: block;
+    height: 12px;
+    max-width: 8em;
+    border-radius: 6px;
+    background: var(--lp-color-bg-muted);
+  }
+  .lp-data-table__skeleton:hover {
+    background: var(--lp-color-bg);
+  }
   .lp-data-table__table td:has(> .lp-data-table__state) {
     padding: 0;
     white-space: normal;

@@ -1,14 +1,4 @@
 import { useStore } from '@nanostores/react';
-import {
-  type ColumnDef,
-  flexRender,
-  getCoreRowModel,
-  type Header,
-  type RowSelectionState,
-  type SortingState,
-  type Updater,
-  useReactTable,
-} from '@tanstack/react-table';
 import { type ReactNode, useMemo, useRef } from 'react';
 import '../../i18n/areas/data-table.ts';
 import { Button } from '../button/button.tsx';
@@ -21,7 +11,7 @@ import type { ColumnSettingsPersistence } from './column-settings.ts';
 import { ColumnSettingsPopover } from './column-settings-popover.tsx';
 import { dataTableStyles } from './data-table.styles.ts';
 import { SelectAllCheckbox } from './select-all-checkbox.tsx';
-import type { TableSource } from './source.ts';
+import type { TableSort, TableSource } from './source.ts';
 import { useColumnSettings } from './use-column-settings.ts';
 import { useRootSheet } from './use-root-sheet.ts';
 
@@ -68,14 +58,36 @@ export interface DataTableProps<Row> {
   className?: string;
 }
 
-const SELECT = '__select';
 const DEFAULT_WIDTH = 140;
+/** Placeholder rows while the first page loads (a first page is 10 rows by default). */
+const SKELETON_ROWS = 20;
 const SELECT_WIDTH = 44;
 const PAGE_SIZES = [10, 20, 50, 100] as const;
 const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
 
-const apply = <T,>(updater: Updater<T>, old: T): T =>
-  typeof updater === 'function' ? (updater as (old: T) => T)(old) : updater;
+/**
+ * A header click: unsorted → ascending → descending → unsorted; another column starts ascending.
+ * The rows come sorted from the server, so this is all the sorting the table does.
+ */
+function nextSort(current: TableSort | null, key: string): TableSort | null {
+  if (current?.key !== key) return { key, desc: false };
+  return current.desc ? null : { key, desc: true };
+}
+
+/**
+ * The columns as shown: in the order of the settings (columns they do not name follow in their
+ * own order), without those the settings hide.
+ */
+function shownColumns<Row>(
+  columns: readonly DataColumn<Row>[],
+  settings: readonly { key: string; visible: boolean }[],
+): DataColumn<Row>[] {
+  const byKey = new Map(columns.map((c) => [c.key, c]));
+  const ordered = settings.flatMap((s) => byKey.get(s.key) ?? []);
+  const rest = columns.filter((c) => !settings.some((s) => s.key === c.key));
+  const hidden = new Set(settings.filter((s) => !s.visible).map((s) => s.key));
+  return [...ordered, ...rest].filter((c) => !hidden.has(c.key));
+}
 
 /**
  * A server-paged list as a table: sortable headers (buttons with aria-sort; the sort goes to
@@ -83,6 +95,10 @@ const apply = <T,>(updater: Updater<T>, old: T): T =>
  * pages, loading / empty / failed states, column settings, pagination. The header stays at the
  * top while the body scrolls; a table wider than its box scrolls sideways inside the box only.
  * It adopts its own stylesheet into the root it renders in (shadow root or document).
+ *
+ * No table library: the server pages, sorts and filters, so what is left (the order and
+ * visibility of the columns, the sort cycle of a header, the page's select-all) is a few lines
+ * here (docs/decisions/order-kit.md).
  */
 export function DataTable<Row>({
   source,
@@ -112,110 +128,43 @@ export function DataTable<Row>({
   );
   const rowName = rowLabel ?? source.rowId;
 
-  const defs = useMemo<ColumnDef<Row>[]>(() => {
-    const data: ColumnDef<Row>[] = columns.map((column) => ({
-      id: column.key,
-      header: column.title,
-      enableSorting: column.sortable === true,
-      enableHiding: column.hideable !== false,
-      // an accessor makes the column sortable in TanStack's eyes (the sorting itself is the server's)
-      accessorFn: (row) => (row as Record<string, unknown>)[column.key],
-      cell: ({ row, getValue }) => (column.render ? column.render(row.original) : String(getValue() ?? '')),
-    }));
-    return selectable ? [{ id: SELECT, enableSorting: false, enableHiding: false }, ...data] : data;
-  }, [columns, selectable]);
+  const shown = useMemo(() => shownColumns(columns, settings.settings), [columns, settings.settings]);
+  const sort = state.params.sort;
+  const ids = state.rows.map((row) => source.rowId(row));
+  const pickedOnPage = ids.filter((id) => selected.has(id)).length;
+  const allOnPage = ids.length > 0 && pickedOnPage === ids.length;
 
-  const sorting: SortingState = state.params.sort
-    ? [{ id: state.params.sort.key, desc: state.params.sort.desc }]
-    : [];
-  const rowSelection = useMemo(() => {
-    const picked: RowSelectionState = {};
-    for (const row of state.rows) if (selected.has(source.rowId(row))) picked[source.rowId(row)] = true;
-    return picked;
-  }, [state.rows, selected, source]);
-
-  const table = useReactTable<Row>({
-    data: state.rows as Row[],
-    columns: defs,
-    getCoreRowModel: getCoreRowModel(),
-    getRowId: (row) => source.rowId(row),
-    manualPagination: true,
-    manualSorting: true,
-    manualFiltering: true,
-    enableMultiSort: false,
-    sortDescFirst: false,
-    enableRowSelection: selectable,
-    rowCount: state.total,
-    state: {
-      sorting,
-      rowSelection,
-      pagination: { pageIndex: state.params.page - 1, pageSize: state.params.pageSize },
-      columnVisibility: Object.fromEntries(settings.settings.map((s) => [s.key, s.visible])),
-      columnOrder: [SELECT, ...settings.settings.map((s) => s.key)],
-    },
-    onSortingChange: (updater) => {
-      const [first] = apply(updater, sorting);
-      source.setSort(first ? { key: first.id, desc: first.desc } : null);
-    },
-    onRowSelectionChange: (updater) => {
-      const next = apply(updater, rowSelection);
-      const on: Row[] = [];
-      const off: Row[] = [];
-      for (const row of state.rows) {
-        const id = source.rowId(row);
-        if (next[id] && !rowSelection[id]) on.push(row);
-        else if (!next[id] && rowSelection[id]) off.push(row);
-      }
-      if (on.length) source.select(on, true);
-      if (off.length) source.select(off, false);
-    },
-  });
-
-  const byKey = useMemo(() => new Map(columns.map((c) => [c.key, c])), [columns]);
-  const visible = table.getVisibleLeafColumns();
-  const width = (id: string) =>
-    id === SELECT
-      ? SELECT_WIDTH
-      : (settings.settings.find((s) => s.key === id)?.width ?? byKey.get(id)?.width ?? DEFAULT_WIDTH);
-  const tableWidth = visible.reduce((sum, column) => sum + width(column.id), 0);
-  const align = (id: string) => {
-    const a = byKey.get(id)?.align;
-    return a && a !== 'start' ? ` lp-data-table__cell--${a}` : '';
-  };
+  const width = (column: DataColumn<Row>) =>
+    settings.settings.find((s) => s.key === column.key)?.width ?? column.width ?? DEFAULT_WIDTH;
+  const tableWidth = shown.reduce((sum, column) => sum + width(column), selectable ? SELECT_WIDTH : 0);
+  const cellClass = (column: DataColumn<Row>) =>
+    column.align && column.align !== 'start'
+      ? `lp-data-table__cell lp-data-table__cell--${column.align}`
+      : 'lp-data-table__cell';
 
   const busy = state.status === 'loading' || state.status === 'idle';
-  const headerCell = (header: Header<Row, unknown>) => {
-    const column = header.column;
-    if (column.id === SELECT)
+  const headerCell = (column: DataColumn<Row>) => {
+    if (!column.sortable)
       return (
-        <th key={header.id} scope="col" className="lp-data-table__select">
-          <SelectAllCheckbox
-            label={t('ui.dataTable.selectAll')}
-            checked={table.getIsAllPageRowsSelected()}
-            indeterminate={table.getIsSomePageRowsSelected()}
-            disabled={state.rows.length === 0}
-            onChange={(on) => table.toggleAllPageRowsSelected(on)}
-          />
+        <th key={column.key} scope="col" className={cellClass(column)}>
+          {column.title}
         </th>
       );
-    const title = byKey.get(column.id)?.title ?? column.id;
-    if (!column.getCanSort())
-      return (
-        <th key={header.id} scope="col" className={`lp-data-table__cell${align(column.id)}`}>
-          {title}
-        </th>
-      );
-    const dir = column.getIsSorted();
+    const dir = sort?.key === column.key ? (sort.desc ? 'desc' : 'asc') : undefined;
     return (
       <th
-        key={header.id}
+        key={column.key}
         scope="col"
-        className={`lp-data-table__cell${align(column.id)}`}
+        className={cellClass(column)}
         aria-sort={dir ? ARIA_SORT[dir] : 'none'}
       >
-        <button type="button" className="lp-data-table__sort" onClick={column.getToggleSortingHandler()}>
-          <span>{title}</span>
-          <span className="lp-data-table__sort-icon" data-dir={dir || undefined} aria-hidden="true" />
+        <button
+          type="button"
+          className="lp-data-table__sort"
+          onClick={() => source.setSort(nextSort(sort, column.key))}
+        >
+          <span>{column.title}</span>
+          <span className="lp-data-table__sort-icon" data-dir={dir} aria-hidden="true" />
         </button>
       </th>
     );
@@ -223,7 +172,7 @@ export function DataTable<Row>({
 
   const stateRow = (content: ReactNode) => (
     <tr className="lp-data-table__state-row">
-      <td colSpan={visible.length}>
+      <td colSpan={shown.length + (selectable ? 1 : 0)}>
         <div className="lp-data-table__state">{content}</div>
       </td>
     </tr>
@@ -231,33 +180,51 @@ export function DataTable<Row>({
   let body: ReactNode;
   if (state.status === 'failed') body = stateRow(<ErrorState onRetry={() => void source.retry()} />);
   else if (state.rows.length === 0 && busy)
-    body = stateRow(
-      <p className="lp-state lp-data-table__loading" role="status">
-        {t('common.loading')}
-      </p>,
-    );
-  else if (state.rows.length === 0) body = stateRow(empty ?? <EmptyState />);
-  else
-    body = table.getRowModel().rows.map((row) => (
-      <tr key={row.id} className="lp-data-table__row" data-selected={row.getIsSelected() || undefined}>
-        {row.getVisibleCells().map((cell) =>
-          cell.column.id === SELECT ? (
-            <td key={cell.id} className="lp-data-table__select">
-              <input
-                type="checkbox"
-                aria-label={t('ui.dataTable.selectRow', { row: rowName(row.original) })}
-                checked={row.getIsSelected()}
-                onChange={row.getToggleSelectedHandler()}
-              />
-            </td>
-          ) : (
-            <td key={cell.id} className={`lp-data-table__cell${align(cell.column.id)}`}>
-              {flexRender(cell.column.columnDef.cell, cell.getContext())}
-            </td>
-          ),
-        )}
+    // Rows of the page's height, empty, until the first answer: the page below the table (the
+    // pager) stands where it will stay, and nothing moves when the rows arrive.
+    body = Array.from({ length: Math.min(state.params.pageSize, SKELETON_ROWS) }, (_, index) => (
+      // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows, all alike
+      <tr key={index} className="lp-data-table__row lp-data-table__skeleton">
+        {selectable && <td className="lp-data-table__select" />}
+        {shown.map((column, at) => (
+          <td key={column.key} className="lp-data-table__cell">
+            {index === 0 && at === 0 ? (
+              <span className="lp-visually-hidden lp-data-table__loading" role="status">
+                {t('common.loading')}
+              </span>
+            ) : null}
+            <span className="lp-data-table__bone" aria-hidden="true" />
+          </td>
+        ))}
       </tr>
     ));
+  else if (state.rows.length === 0) body = stateRow(empty ?? <EmptyState />);
+  else
+    body = state.rows.map((row, index) => {
+      const id = ids[index] as string;
+      const on = selected.has(id);
+      return (
+        <tr key={id} className="lp-data-table__row" data-selected={on || undefined}>
+          {selectable && (
+            <td className="lp-data-table__select">
+              <input
+                type="checkbox"
+                aria-label={t('ui.dataTable.selectRow', { row: rowName(row) })}
+                checked={on}
+                onChange={(event) => source.select([row], event.currentTarget.checked)}
+              />
+            </td>
+          )}
+          {shown.map((column) => (
+            <td key={column.key} className={cellClass(column)}>
+              {column.render
+                ? column.render(row)
+                : String((row as Record<string, unknown>)[column.key] ?? '')}
+            </td>
+          ))}
+        </tr>
+      );
+    });
 
   return (
     <div ref={box} className={['lp-data-table', className].filter(Boolean).join(' ')}>
@@ -305,14 +272,26 @@ export function DataTable<Row>({
             {label}
           </caption>
           <colgroup>
-            {visible.map((column) => (
-              <col key={column.id} style={{ width: width(column.id) }} />
+            {selectable && <col style={{ width: SELECT_WIDTH }} />}
+            {shown.map((column) => (
+              <col key={column.key} style={{ width: width(column) }} />
             ))}
           </colgroup>
           <thead>
-            {table.getHeaderGroups().map((group) => (
-              <tr key={group.id}>{group.headers.map(headerCell)}</tr>
-            ))}
+            <tr>
+              {selectable && (
+                <th scope="col" className="lp-data-table__select">
+                  <SelectAllCheckbox
+                    label={t('ui.dataTable.selectAll')}
+                    checked={allOnPage}
+                    indeterminate={pickedOnPage > 0 && !allOnPage}
+                    disabled={state.rows.length === 0}
+                    onChange={(on) => source.select(state.rows, on)}
+                  />
+                </th>
+              )}
+              {shown.map(headerCell)}
+            </tr>
           </thead>
           <tbody>{body}</tbody>
         </table>
