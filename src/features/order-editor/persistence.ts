@@ -5,11 +5,12 @@ import { Code } from '../../contract/codes.ts';
 import { deleteDrafts, saveDraft } from '../../contract/order-editor/operations.ts';
 import type {
   Draft,
-  EditorMode,
   EditorStart,
   OrderDraftData,
   SaveDraftRequest,
 } from '../../contract/order-editor/schemas.ts';
+import { type KeptOrderForm, ORDER_DRAFT_KIND } from '../../lib/order-drafts.ts';
+import { refreshDraftCount } from '../../stores/draft-count.ts';
 import {
   type Clock,
   type DraftHandle,
@@ -27,26 +28,13 @@ import {
  * makes at most one order.
  */
 
-/** The draft store's kind for order forms. */
-export const ORDER_DRAFT_KIND = 'order';
-
-/** What the browser keeps of one order form (the local draft's data). */
-export interface KeptOrderForm {
-  form: OrderDraftData;
-  idempotencyKey: string;
-  mode: EditorMode;
-  /** The order edited (edit) or copied (copy). */
-  orderId: number | null;
-  orderNo: string | null;
-  /** The order's version when the edit started. */
-  orderVersion: number | null;
-  /** The draft box's draft holding this form, once saved there. */
-  draftId: number | null;
-  draftVersion: number | null;
-  serverSavedAt: string | null;
-  /** The server's draft holds exactly this form. */
-  synced: boolean;
-}
+export {
+  editorPath,
+  formKeyFor,
+  type KeptOrderForm,
+  newFormKey,
+  ORDER_DRAFT_KIND,
+} from '../../lib/order-drafts.ts';
 
 export type PersistenceError =
   /** The browser refused to store the form (storage full): the form lives in this page only. */
@@ -124,39 +112,6 @@ export interface PersistenceOptions {
   /** Options of the browser's copy (tests: backend, locks, channel, debounce). */
   local?: Partial<DraftOptions>;
   clock?: Clock;
-}
-
-/** A new form key: a UUID, also the order's Idempotency-Key. */
-export function newFormKey(): string {
-  return crypto.randomUUID();
-}
-
-/**
- * The form key of an editor: the address's `form-key`, else the draft's Idempotency-Key (a
- * draft opened from the draft box), else a new one. Put it in the address so a reload finds it.
- */
-export function formKeyFor(
-  start: Pick<EditorStart, 'draft'>,
-  fromAddress: string | null | undefined,
-): string {
-  return fromAddress || start.draft?.idempotency_key || newFormKey();
-}
-
-/** The address of the editor for a kept form (a reload, the draft box's "open"). */
-export function editorPath(kept: {
-  formKey: string;
-  mode?: EditorMode;
-  orderId?: number | null;
-  draftId?: number | null;
-}): string {
-  const query = new URLSearchParams();
-  if (kept.mode && kept.mode !== 'new' && kept.orderId) {
-    query.set('mode', kept.mode);
-    query.set('order-id', String(kept.orderId));
-  }
-  if (kept.draftId) query.set('draft-id', String(kept.draftId));
-  query.set('form-key', kept.formKey);
-  return `/customer-order/create?${query}`;
 }
 
 const sameForm = (a: OrderDraftData, b: OrderDraftData): boolean => JSON.stringify(a) === JSON.stringify(b);
@@ -308,6 +263,7 @@ export function openEditorPersistence(start: EditorStart, options: PersistenceOp
           synced: same,
         });
         if (!same) schedule();
+        if (sent.draftId === null) void refreshDraftCount();
       } else if (finished && sent.draftId === null) {
         // submitted or discarded while the first save was on its way: that draft goes too
         await call(deleteDrafts, { ids: [answer.id] }, { quiet: true }).catch(() => undefined);
@@ -418,6 +374,7 @@ export function openEditorPersistence(start: EditorStart, options: PersistenceOp
         if (!isApiError(error) || error.code !== Code.notFound) throw error;
       });
     patch({ finished: true, unsynced: false, draftId: null });
+    if (draftId !== null) void refreshDraftCount();
     stop();
   }
 
