@@ -32,6 +32,7 @@ const CARRIES: Record<string, string[]> = {
   'elements/download-centre/download-centre.ts': ['download-centre'],
   'elements/notices/notices.ts': [],
   'elements/order-attachments/order-attachments.ts': ['order-files'],
+  'elements/order-drafts/order-drafts.ts': ['data-table', 'order-drafts'],
   'elements/order-list/order-list.ts': ['data-table', 'order-list'],
   'elements/order-view/order-view.ts': ['order-view'],
   'elements/password-dialog/password-dialog.ts': ['password'],
