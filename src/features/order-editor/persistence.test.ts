@@ -50,7 +50,7 @@ const offline = () => setApiFetch(() => Promise.reject(new TypeError('Failed to 
 const synced = (s: PersistenceState) => s.draftId !== null && !s.unsynced && !s.syncing;
 
 describe('order editor persistence', () => {
-  let open: EditorPersistence[] = [];
+  const open: EditorPersistence[] = [];
   let setup: EditorSetup;
 
   const start = (query: Parameters<typeof call<typeof editorStart>>[1] = {}): Promise<EditorStart> =>
