@@ -239,7 +239,7 @@ export function OrderDrafts({ list, onOpen, onDeleted }: OrderDraftsProps) {
       <DataTable<DraftRow>
         source={list}
         columns={columns}
-        label={t('orderDrafts.title')}
+        label={t('orderDrafts.table')}
         selectable
         rowLabel={(row) => `${draftName(t, row)} #${row.id}`}
         maxHeight="none"
@@ -256,9 +256,6 @@ export function OrderDrafts({ list, onOpen, onDeleted }: OrderDraftsProps) {
           </Button>
         }
       />
-      {state.status === 'loaded' && (
-        <p className="draft-muted order-drafts__count">{t('orderDrafts.count', { total: state.total })}</p>
-      )}
 
       <ConfirmDialog
         open={asking !== null}

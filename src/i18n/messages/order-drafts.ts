@@ -4,6 +4,7 @@
  */
 export const zh = {
   'orderDrafts.title': '草稿箱',
+  'orderDrafts.table': '草稿列表',
   'orderDrafts.intro': '未提交的订单保存在这里：在本浏览器输入的内容会立即保存，联网时同步到草稿箱。',
   'orderDrafts.search': '搜索草稿',
   'orderDrafts.searchPlaceholder': '项目、发货方、收货方',
@@ -39,8 +40,6 @@ export const zh = {
   'orderDrafts.local.title': '仅保存在本浏览器',
   'orderDrafts.local.intro': '这些草稿离线时输入，尚未同步到草稿箱；打开后联网即自动同步。',
   'orderDrafts.local.label': '本浏览器中的草稿',
-  'orderDrafts.count': '共 {total} 个草稿',
-  'orderDrafts.badge': '{n} 个草稿',
   'orderDrafts.type.supply': '药品配送',
   'orderDrafts.type.sample': '样本运输',
   'orderDrafts.type.dtp': '直送患者',
@@ -101,6 +100,7 @@ export const zh = {
 
 export const en: Record<keyof typeof zh, string> = {
   'orderDrafts.title': 'Drafts',
+  'orderDrafts.table': 'Draft List',
   'orderDrafts.intro':
     'Orders not yet submitted are kept here: what you type is stored in this browser at once and in the draft box when online.',
   'orderDrafts.search': 'Search Drafts',
@@ -139,8 +139,6 @@ export const en: Record<keyof typeof zh, string> = {
   'orderDrafts.local.intro':
     'These drafts were typed offline and are not in the draft box yet; open one while online and it is saved there.',
   'orderDrafts.local.label': 'Drafts in this browser',
-  'orderDrafts.count': '{total} drafts',
-  'orderDrafts.badge': '{n} drafts',
   'orderDrafts.type.supply': 'Drug Supply',
   'orderDrafts.type.sample': 'Sample Transport',
   'orderDrafts.type.dtp': 'Direct to Patient',
