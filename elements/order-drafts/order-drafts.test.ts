@@ -166,12 +166,12 @@ describe('<lp-order-drafts>', () => {
     await sendKeys({ press: 'Enter' });
     await waitUntil(() => root(el).querySelector('[role="alertdialog"]'), 'a confirmation is asked');
     expect(root(el).querySelector('[role="alertdialog"]')?.textContent).to.contain(
-      'Delete the 2 selected drafts?',
+      'Delete the selected drafts (2)?',
     );
     await sendKeys({ press: 'Enter' });
     await waitUntil(() => rows(el).length === 1, 'one draft left', { timeout: 5000 });
     expect(rows(el)[0]?.textContent).to.contain('Renji Hospital');
-    expect(text(el)).to.contain('2 drafts deleted');
+    expect(text(el)).to.contain('Drafts deleted: 2');
     expect(deleted.map((ids) => [...ids].sort())).to.deep.equal([[a.id, b.id].sort()]);
     const left = await call(draftList, {});
     expect(left.list.map((row) => row.id)).to.deep.equal([keep.id]);

@@ -69,6 +69,7 @@ describe('i18n areas in the sources', () => {
       'data-table',
       'download-centre',
       'host',
+      'order-drafts',
       'order-files',
       'order-list',
       'order-view',
