@@ -1,0 +1,98 @@
+import { createElement, type ReactNode } from 'react';
+import { EDITOR_MODES, type EditorMode } from '../../src/contract/order-editor/schemas.ts';
+import { OrderEditor, openCreatedOrder } from '../../src/features/order-editor/index.ts';
+import { define } from '../kit/define.ts';
+import { dispatch } from '../kit/events.ts';
+import { ReactElement } from '../kit/react-element.ts';
+import { orderEditorStyles } from './order-editor.styles.ts';
+
+const positive = (n: number | null): number | null => (n !== null && Number.isInteger(n) && n > 0 ? n : null);
+
+/**
+ * The order editor (`/customer-order/create`): a new order, an order still pending edited
+ * (`mode="edit"` with `order-id`), any order copied (`mode="copy"`), or a draft of the draft box
+ * (`draft-id`). The project comes first and its configuration limits the order types, goods
+ * types, temperature classes, DTP and the documents required; start and stop are picked from the
+ * address book, the project's sites or contacts (text or pinyin initials) with the province →
+ * city → district cascade and its served check; goods come from inventory (batch, expiry
+ * warnings, at most what is available); boxes are suggested and can be changed; wanted times
+ * show their time zone; documents upload with progress. A review step shows the whole order;
+ * submit sends the form's Idempotency-Key (`form-key` when given), so a double click, a retry or
+ * a reload make one order; then the order's view opens.
+ *
+ * @summary Create, edit or copy an order, with a review step and an idempotent submit.
+ * @tag lp-order-editor
+ *
+ * @attr {'new' | 'edit' | 'copy'} mode - What the form does (default new; edit and copy need `order-id`).
+ * @attr {number} order-id - The order edited or copied.
+ * @attr {number} draft-id - A draft of the draft box to continue.
+ * @attr {string} form-key - The form's key (a UUID, kept in the page address): also its Idempotency-Key.
+ * @attr {string} api-base - Base URL of the API for the page's calls (default: `LP_CONFIG.apiBase`, else `/api`).
+ * @attr {'zh-CN' | 'en'} locale - Language of the page's elements (default: the user's saved choice, else zh-CN).
+ *
+ * @event {CustomEvent<{ title: string }>} lp-page-title - A title for the page's tab by mode (New Order, Edit Order, Copy Order).
+ * @event {CustomEvent<{ dirty: boolean }>} lp-form-dirty - Something was typed (true), or it was submitted or saved (false).
+ * @event {CustomEvent<{ id: number; order_no: string; status: string }>} lp-order-created - The order was made or the edit saved (cancelable; unless cancelled the element opens `/customer-order/view/{id}` in its tab).
+ *
+ * @csspart base - The wrapper of the element's content.
+ *
+ * @cssproperty --lp-color-primary - Theme colour (default #0095A2).
+ */
+export class LpOrderEditor extends ReactElement {
+  static override properties = {
+    mode: 'string',
+    orderId: 'number',
+    draftId: 'number',
+    formKey: 'string',
+  } as const;
+  static override styles = orderEditorStyles;
+
+  declare mode: string | null;
+  declare orderId: number | null;
+  declare draftId: number | null;
+  declare formKey: string | null;
+
+  #saver: (() => Promise<unknown>) | null = null;
+
+  /** The leave prompt's "save draft": stores what was typed in the draft box. */
+  saveDraft(): Promise<unknown> {
+    return this.#saver ? this.#saver() : Promise.resolve(null);
+  }
+
+  protected render(): ReactNode {
+    const mode: EditorMode = (EDITOR_MODES as readonly string[]).includes(this.mode ?? '')
+      ? (this.mode as EditorMode)
+      : 'new';
+    const orderId = positive(this.orderId);
+    const draftId = positive(this.draftId);
+    return createElement(OrderEditor, {
+      key: `${mode}:${orderId}:${draftId}:${this.formKey ?? ''}`,
+      mode: orderId === null ? 'new' : mode,
+      orderId,
+      draftId,
+      formKey: this.formKey,
+      onTitle: (title) => dispatch(this, 'lp-page-title', { title }),
+      onDirty: (dirty) => dispatch(this, 'lp-form-dirty', { dirty }),
+      onSaver: (save) => {
+        this.#saver = save;
+      },
+      onCreated: (answer, edited) => {
+        if (dispatch(this, 'lp-order-created', answer, { cancelable: true }))
+          openCreatedOrder(answer, edited);
+      },
+    });
+  }
+}
+
+define('lp-order-editor', LpOrderEditor);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'lp-order-editor': LpOrderEditor;
+  }
+  interface GlobalEventHandlersEventMap {
+    'lp-page-title': CustomEvent<{ title: string }>;
+    'lp-form-dirty': CustomEvent<{ dirty: boolean }>;
+    'lp-order-created': CustomEvent<{ id: number; order_no: string; status: string }>;
+  }
+}
