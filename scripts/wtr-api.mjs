@@ -114,7 +114,13 @@ export function realApi() {
      * `createOrder` (each with an optional `created_at`), in a new project when `project` is given;
      * `lp-clone-orders` ({ cu_id, count }) → `count` orders of the customer (one made by the
      * order fixture, the rest copies of it by insert…select) → their number;
-     * `lp-provider` ({ name, body }) → the envelope of the signed call `provider/<name>`.
+     * `lp-provider` ({ name, body }) → the envelope of the signed call `provider/<name>`;
+     * `lp-editor-setup` (server/testing/editor-fixtures.ts `createEditorSetup` options) → a user of
+     * a new customer with a project, sites, regions, addresses and stock ready to order, and
+     * `form`: a complete order form for it;
+     * `lp-customer-orders` ({ cu_id }) → the customer's orders `{ id, order_no, status, version }`, newest first;
+     * `lp-touch-order` ({ id, remark?, to_contact? }) → another session's edit of the order (version + 1) → `{ version }`;
+     * `lp-stock-line` ({ in_id }) → `{ quantity, reserved }` of a stock line.
      */
     async executeCommand({ command, payload }) {
       const commands = [
@@ -125,6 +131,10 @@ export function realApi() {
         'lp-make-orders',
         'lp-clone-orders',
         'lp-provider',
+        'lp-editor-setup',
+        'lp-customer-orders',
+        'lp-touch-order',
+        'lp-stock-line',
       ];
       if (!commands.includes(command)) return undefined;
       const { deps } = await app();
@@ -152,6 +162,39 @@ export function realApi() {
           body: raw,
         });
         return response.json();
+      }
+      if (command === 'lp-editor-setup') {
+        const { createEditorSetup, orderForm } = await import('../server/testing/editor-fixtures.ts');
+        const setup = await createEditorSetup(deps.db, payload ?? {});
+        return { ...setup, form: orderForm(setup) };
+      }
+      if (command === 'lp-customer-orders') {
+        return deps.db
+          .selectFrom('orders')
+          .select(['id', 'order_no', 'status', 'version'])
+          .where('cu_id', '=', payload.cu_id)
+          .orderBy('id', 'desc')
+          .execute();
+      }
+      if (command === 'lp-touch-order') {
+        const changes = {};
+        if (payload.remark !== undefined) changes.remark = payload.remark;
+        if (payload.to_contact !== undefined) changes.to_contact = payload.to_contact;
+        const { sql } = await import('kysely');
+        return deps.db
+          .updateTable('orders')
+          .set({ ...changes, version: sql`version + 1`, updated_at: new Date() })
+          .where('id', '=', payload.id)
+          .returning(['version'])
+          .executeTakeFirstOrThrow();
+      }
+      if (command === 'lp-stock-line') {
+        const row = await deps.db
+          .selectFrom('inventory')
+          .select(['quantity', 'reserved'])
+          .where('in_id', '=', payload.in_id)
+          .executeTakeFirstOrThrow();
+        return { quantity: Number(row.quantity), reserved: Number(row.reserved) };
       }
       if (command === 'lp-clone-orders') {
         const { createOrder } = await import('../server/testing/order-fixtures.ts');

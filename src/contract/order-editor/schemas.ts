@@ -316,6 +316,23 @@ export const EditorStartSchema = v.strictObject({
 export type EditorStart = v.InferOutput<typeof EditorStartSchema>;
 
 /**
+ * The 409 of a stale edit (`POST customer-order/create` with an old `version`): the order as it
+ * is now and its form (masked fields left empty and named in `cleared`, as for a copy), so the
+ * editor can show which fields changed and resubmit with the current version.
+ */
+export const EditConflictSchema = v.strictObject({
+  order: v.strictObject({
+    id: v.number(),
+    order_no: v.string(),
+    version: v.number(),
+    status: pick(ORDER_STATUSES),
+  }),
+  form: OrderDraftData,
+  cleared: v.array(v.string()),
+});
+export type EditConflict = v.InferOutput<typeof EditConflictSchema>;
+
+/**
  * `POST customer-order/inventory-detail-add`: goods lines for the form, checked against the
  * inventory: each line as the order will hold it, with a warning when it expires soon; lines that
  * cannot be taken (another project, another class, not enough available, expired) come back in
