@@ -124,8 +124,6 @@ export interface CheckContext {
   goods: ReadonlyMap<number, GoodsInfo>;
   /** District ids known not to be served. */
   unserved: ReadonlySet<number>;
-  /** The kinds of the files uploaded so far. */
-  attachedKinds: readonly string[];
 }
 
 /**
@@ -168,7 +166,8 @@ export function checkForm(
   const deliver = form.deliver_by ? Date.parse(form.deliver_by) : Number.NaN;
   if (Number.isFinite(pickup) && Number.isFinite(deliver) && deliver <= pickup)
     add('deliver_by', t('orderEditor.deliverAfterPickup'));
-  const missing = allowed.requiredAttachments.filter((kind) => !context.attachedKinds.includes(kind));
+  const attached = (form.attachments ?? []).map((a) => a.kind as string);
+  const missing = allowed.requiredAttachments.filter((kind) => !attached.includes(kind));
   if (missing.length > 0)
     add(
       'attachments',

@@ -146,7 +146,6 @@ function EditorBody({
     now: new Date(),
     goods: goods.info,
     unserved,
-    attachedKinds: (form.attachments ?? []).map((a) => a.kind),
   });
 
   const refs = useRef(new Map<string, (el: HTMLElement | null) => void>());
