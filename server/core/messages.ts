@@ -154,6 +154,25 @@ export const SERVER_MESSAGES = {
   'The export failed, please try again': '导出失败，请重试',
   'Email is not set up on this server': '此服务器未配置邮件发送，无法发送邮件',
   'The email could not be sent, please try again later': '邮件发送失败，请稍后再试',
+  // the order editor and the draft box
+  'No such draft': '草稿不存在',
+  'No such address': '地址不存在',
+  'The draft was saved elsewhere meanwhile; here is its current state':
+    '草稿已在别处保存，以下是它的最新内容',
+  'This order can no longer be edited': '此订单已不能编辑',
+  'Please correct the marked fields': '请修改标出的字段',
+  'This project is closed to new orders': '此项目已关闭，不能再下单',
+  'Not allowed in this project': '此项目不允许',
+  'Choose a district': '请选择区县',
+  'This district is not served': '此区县不在服务范围内',
+  'This site is not in the project': '此站点不属于该项目',
+  'The pickup time must be in the future': '取件时间必须晚于现在',
+  'The delivery time must be after the pickup time': '送达时间必须晚于取件时间',
+  'This stock belongs to another project': '此库存属于其他项目',
+  'This batch has expired by the pickup day': '此批次在取件日已过期',
+  'This batch expires before the delivery': '此批次在送达前过期',
+  'Only an edit sends a version': '只有编辑订单时才提交版本号',
+  'An edit sends the version it started from': '编辑订单时须提交开始编辑时的版本号',
 } as const;
 
 export type ServerMessage = keyof typeof SERVER_MESSAGES;

@@ -1,0 +1,144 @@
+import type { PendingFileAnswer } from '../../../src/contract/order-editor/schemas.ts';
+import type { CUSTOMER_KINDS } from '../../../src/contract/order-files/limits.ts';
+
+type AttachmentKind = (typeof CUSTOMER_KINDS)[number];
+import { invalidField } from '../../core/errors.ts';
+import type { DB } from '../../db/database.ts';
+import type { AppDeps } from '../../http/env.ts';
+import type { UploadedFile } from '../../http/multipart.ts';
+import { refreshAttachmentStatus } from '../order-files/attachment-state.ts';
+import { detectType, TYPES } from '../order-files/content-type.ts';
+import { cleanName } from '../order-files/file-name.ts';
+import type { Owner } from './drafts.ts';
+
+/** A file never attached to an order is removed this long after its upload. */
+export const PENDING_FILE_TTL_MS = 24 * 3_600_000;
+
+const ACCEPTED = 'PDF, JPEG, PNG, XLSX, DOCX, CSV';
+
+/**
+ * `common/file`: keeps an uploaded document before its order exists, owned by the user in the
+ * customer. Its type is decided by its content (422 otherwise), its name cleaned, its SHA-256
+ * kept, as for an order's attachments.
+ */
+export async function keepPendingFile(
+  deps: AppDeps,
+  owner: Owner,
+  kind: AttachmentKind,
+  file: UploadedFile,
+  now: Date,
+): Promise<PendingFileAnswer> {
+  if (file.size === 0) throw invalidField('file', 'The file is empty');
+  const detected = await detectType(deps.storage, file.key);
+  if (!detected.ok)
+    throw invalidField('file', 'This file is not one of {types} (its content is {found})', {
+      types: ACCEPTED,
+      found: detected.found,
+    });
+  const name = cleanName(file.name, detected.type);
+  const media = TYPES[detected.type].media;
+  const fileId = await deps.db.transaction().execute(async (trx) => {
+    const stored = await trx
+      .insertInto('files')
+      .values({
+        cu_id: owner.cuId,
+        uid: owner.uid,
+        name,
+        media_type: media,
+        size: file.size,
+        sha256: file.sha256,
+        storage_key: file.key,
+        created_at: now,
+      })
+      .returning('file_id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('pending_files')
+      .values({ file_id: stored.file_id, uid: owner.uid, cu_id: owner.cuId, kind, created_at: now })
+      .execute();
+    return stored.file_id;
+  });
+  return { file_id: fileId, kind, name, size: file.size, media_type: media };
+}
+
+/**
+ * Attaches the owner's pending files to a new or edited order (each with the kind the form
+ * chose, `pending` audit like any customer upload), in the caller's transaction, and recomputes
+ * the order's attachment status.
+ */
+export async function attachPendingFiles(
+  db: DB,
+  owner: Owner,
+  order: { id: number },
+  files: ReadonlyArray<{ file_id: number; kind: AttachmentKind }>,
+  actor: { uid: number; name: string },
+  now: Date,
+): Promise<void> {
+  for (const f of files) {
+    const removed = await db
+      .deleteFrom('pending_files')
+      .where('file_id', '=', f.file_id)
+      .where('uid', '=', owner.uid)
+      .where('cu_id', '=', owner.cuId)
+      .returning('file_id')
+      .executeTakeFirst();
+    if (!removed) continue;
+    const file = await db
+      .selectFrom('files')
+      .select('name')
+      .where('file_id', '=', f.file_id)
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('order_attachments')
+      .values({
+        order_id: order.id,
+        file_id: f.file_id,
+        kind: f.kind,
+        source: 'customer',
+        uploaded_by: actor.uid,
+        uploaded_at: now,
+      })
+      .execute();
+    await db
+      .insertInto('order_events')
+      .values({
+        order_id: order.id,
+        at: now,
+        kind: 'attachment_uploaded',
+        status_from: null,
+        status_to: null,
+        actor_kind: 'customer',
+        actor_name: actor.name,
+        uid: actor.uid,
+        reason: `${f.kind}: ${file.name}`,
+      })
+      .execute();
+  }
+  await refreshAttachmentStatus(db, order.id);
+}
+
+/**
+ * Removes the files uploaded more than a day before `now` and never attached (rows and stored
+ * bytes), at most `max` at a time. Answers how many went.
+ */
+export async function removeStalePendingFiles(deps: AppDeps, now: Date, max = 200): Promise<number> {
+  const stale = await deps.db
+    .selectFrom('pending_files as p')
+    .innerJoin('files as f', 'f.file_id', 'p.file_id')
+    .select(['f.file_id', 'f.storage_key'])
+    .where('p.created_at', '<', new Date(now.getTime() - PENDING_FILE_TTL_MS))
+    .orderBy('p.created_at')
+    .limit(max)
+    .execute();
+  if (stale.length === 0) return 0;
+  await deps.db
+    .deleteFrom('files')
+    .where(
+      'file_id',
+      'in',
+      stale.map((s) => s.file_id),
+    )
+    .execute();
+  for (const s of stale) await deps.storage.remove(s.storage_key).catch(() => undefined);
+  return stale.length;
+}
