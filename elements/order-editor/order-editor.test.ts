@@ -71,7 +71,11 @@ describe('<lp-order-editor>', () => {
     return found;
   };
   /** The control a label names inside `scope`. */
-  const control = <E extends HTMLElement = HTMLInputElement>(el: HTMLElement, scope: ParentNode, label: string) => {
+  const control = <E extends HTMLElement = HTMLInputElement>(
+    el: HTMLElement,
+    scope: ParentNode,
+    label: string,
+  ) => {
     const l = Array.from(scope.querySelectorAll('label')).find((x) => x.textContent?.trim().endsWith(label));
     if (!l) throw new Error(`no field ${label}`);
     return root(el).getElementById(l.htmlFor) as E;
@@ -89,7 +93,9 @@ describe('<lp-order-editor>', () => {
     await sendKeys({ type: typed });
     await waitUntil(
       () =>
-        Array.from(root(el).querySelectorAll('[role="option"]')).some((o) => option.test(o.textContent ?? '')),
+        Array.from(root(el).querySelectorAll('[role="option"]')).some((o) =>
+          option.test(o.textContent ?? ''),
+        ),
       `an option ${option}`,
       { timeout: 5000 },
     );
@@ -117,20 +123,38 @@ describe('<lp-order-editor>', () => {
     await loaded(el);
     expect(events.titles.at(-1)).to.equal('New Order');
     const project = section(el, 'Project and Type');
-    await choose(el, control(el, project, 'Project'), setup.project.protocol_no, new RegExp(setup.project.name));
+    await choose(
+      el,
+      control(el, project, 'Project'),
+      setup.project.protocol_no,
+      new RegExp(setup.project.name),
+    );
     await choose(el, control(el, project, 'Order type'), 'Drug', /Drug supply/);
     await choose(el, control(el, project, 'Goods type'), 'Drug', /^Drug$/);
     await choose(el, control(el, project, 'Temperature class'), 'Chilled', /Chilled/);
     expect(events.dirty).to.include(true);
 
     const from = section(el, 'Ship From');
-    await choose(el, control(el, from, 'Pick from addresses, sites or contacts'), setup.addresses.start.company, /Address book/);
-    await waitUntil(() => control(el, from, 'Company').value === setup.addresses.start.company, 'the start filled in');
-    await waitUntil(() => /Delivered:/.test(from.textContent ?? ''), 'the served region shown', { timeout: 5000 });
+    await choose(
+      el,
+      control(el, from, 'Pick from addresses, sites or contacts'),
+      setup.addresses.start.company,
+      /Address book/,
+    );
+    await waitUntil(
+      () => control(el, from, 'Company').value === setup.addresses.start.company,
+      'the start filled in',
+    );
+    await waitUntil(() => /Delivered:/.test(from.textContent ?? ''), 'the served region shown', {
+      timeout: 5000,
+    });
 
     const to = section(el, 'Ship To');
     await choose(el, control(el, to, 'Pick from addresses, sites or contacts'), setup.sites[0]!.name, /Site/);
-    await waitUntil(() => control(el, to, 'Company').value.includes(setup.sites[0]!.name), 'the stop filled in');
+    await waitUntil(
+      () => control(el, to, 'Company').value.includes(setup.sites[0]!.name),
+      'the stop filled in',
+    );
 
     const goods = section(el, 'Goods');
     control(el, goods, 'Search stock (name, code, batch or pinyin initials)').focus();
@@ -153,7 +177,9 @@ describe('<lp-order-editor>', () => {
     setValue(control(el, times, 'Deliver by'), localIn(2));
 
     button(el, /Next: Review/).click();
-    await waitUntil(() => root(el).querySelector('.oe__review') !== null, 'the review step', { timeout: 5000 });
+    await waitUntil(() => root(el).querySelector('.oe__review') !== null, 'the review step', {
+      timeout: 5000,
+    });
     expect(text(el)).to.contain(setup.addresses.start.company);
     expect(text(el)).to.contain(setup.stock.chilled.name);
     const submit = button(el, /Submit Order/);
@@ -174,7 +200,9 @@ describe('<lp-order-editor>', () => {
     const { el, events } = place({}, 'zh-CN');
     await loaded(el);
     expect(events.titles.at(-1)).to.equal('新增订单');
-    const next = Array.from(root(el).querySelectorAll('button')).find((b) => b.textContent === '下一步：核对')!;
+    const next = Array.from(root(el).querySelectorAll('button')).find(
+      (b) => b.textContent === '下一步：核对',
+    )!;
     next.click();
     await waitUntil(() => root(el).querySelectorAll('.lp-field__error').length > 5, 'messages shown');
     expect(text(el)).to.contain('请填写此项');
@@ -201,9 +229,13 @@ describe('<lp-order-editor>', () => {
     const district = control(el, from, 'District');
     await waitUntil(() => !district.disabled, 'the cascade placed on the address', { timeout: 5000 });
     await choose(el, district, 'Unserved', /Unserved/);
-    await waitUntil(() => /We do not deliver to this region yet/.test(from.textContent ?? ''), 'unserved said', {
-      timeout: 5000,
-    });
+    await waitUntil(
+      () => /We do not deliver to this region yet/.test(from.textContent ?? ''),
+      'unserved said',
+      {
+        timeout: 5000,
+      },
+    );
   });
 
   it('edits an order: Edit Order, prefilled, saved with its version; a stale edit is told', async () => {
@@ -219,9 +251,13 @@ describe('<lp-order-editor>', () => {
     await sendKeys({ type: 'Ring first' });
     await touchOrder(made.id, { remark: 'changed elsewhere' });
     button(el, /Next: Review/).click();
-    await waitUntil(() => root(el).querySelector('.oe__review') !== null, 'the review step', { timeout: 5000 });
+    await waitUntil(() => root(el).querySelector('.oe__review') !== null, 'the review step', {
+      timeout: 5000,
+    });
     button(el, /Save Changes/).click();
-    await waitUntil(() => /Someone else changed this order/.test(text(el)), 'the conflict told', { timeout: 5000 });
+    await waitUntil(() => /Someone else changed this order/.test(text(el)), 'the conflict told', {
+      timeout: 5000,
+    });
     expect(events.created).to.have.length(0);
   });
 
@@ -236,7 +272,9 @@ describe('<lp-order-editor>', () => {
     setValue(control(el, section(el, 'Times'), 'Wanted pickup'), localIn(2));
     setValue(control(el, section(el, 'Times'), 'Deliver by'), localIn(3));
     button(el, /Next: Review/).click();
-    await waitUntil(() => root(el).querySelector('.oe__review') !== null, 'the review step', { timeout: 5000 });
+    await waitUntil(() => root(el).querySelector('.oe__review') !== null, 'the review step', {
+      timeout: 5000,
+    });
     button(el, /Submit Order/).click();
     await waitUntil(() => events.created.length === 1, 'the copy made', { timeout: 8000 });
     expect(events.created[0]!.id).not.to.equal(made.id);
@@ -246,7 +284,9 @@ describe('<lp-order-editor>', () => {
   it('says an order that cannot be edited any more, and one of another customer', async () => {
     await ready();
     const { el } = place({ mode: 'edit', 'order-id': '999999999' });
-    await waitUntil(() => /does not exist or is not yours/.test(text(el)), 'not found said', { timeout: 5000 });
+    await waitUntil(() => /does not exist or is not yours/.test(text(el)), 'not found said', {
+      timeout: 5000,
+    });
     $locale.set('en');
   });
 });

@@ -46,7 +46,9 @@ export function OrderEditor(props: OrderEditorProps) {
   const { load, retry } = useEditorStart(props);
   const mode: EditorMode = load.state === 'ready' ? load.start.mode : props.mode;
   const { onTitle } = props;
-  useEffect(() => onTitle(t(`orderEditor.title.${mode}`)), [mode, onTitle, t]);
+  useEffect(() => {
+    onTitle(t(`orderEditor.title.${mode}`));
+  }, [mode, onTitle, t]);
   if (load.state === 'loading')
     return (
       <section className="oe" aria-busy="true">
@@ -95,7 +97,9 @@ function EditorBody({
     setForm(next);
     setDirty(true);
   }, []);
-  useEffect(() => onDirty(dirty), [dirty, onDirty]);
+  useEffect(() => {
+    onDirty(dirty);
+  }, [dirty, onDirty]);
 
   const [step, setStep] = useState<'edit' | 'review'>('edit');
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
