@@ -1,7 +1,8 @@
+import { persistenceStyles } from '../../src/features/order-editor/persistence.styles.ts';
 import { css } from '../../src/ui/css.ts';
 
 /** Own rules of `<lp-order-editor>` (tokens and UI kit are adopted before them). */
-export const orderEditorStyles = css`
+export const orderEditorStyles = `${persistenceStyles}${css`
   :host {
     display: block;
     min-width: 0;
@@ -230,4 +231,13 @@ export const orderEditorStyles = css`
       padding: var(--lp-space-1);
     }
   }
-`;
+  .oe__body {
+    display: flex;
+    flex-direction: column;
+    gap: var(--lp-space-4);
+    min-width: 0;
+    margin: 0;
+    padding: 0;
+    border: 0;
+  }
+`}`;

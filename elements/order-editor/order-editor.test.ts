@@ -238,27 +238,56 @@ describe('<lp-order-editor>', () => {
     );
   });
 
-  it('edits an order: Edit Order, prefilled, saved with its version; a stale edit is told', async () => {
+  it('edits an order: Edit Order, prefilled; a stale edit shows what changed, and keep mine saves it', async () => {
     await ready();
     const made = await makeOrder();
     const { el, events } = place({ mode: 'edit', 'order-id': String(made.id) });
     await loaded(el);
     expect(events.titles.at(-1)).to.equal('Edit Order');
     expect(text(el)).to.contain(`Editing order ${made.order_no}`);
-    const times = section(el, 'Times');
-    const remark = times.querySelector<HTMLTextAreaElement>('textarea')!;
+    const remark = section(el, 'Times').querySelector<HTMLTextAreaElement>('textarea')!;
     remark.focus();
     await sendKeys({ type: 'Ring first' });
-    await touchOrder(made.id, { remark: 'changed elsewhere' });
+    const { version } = await touchOrder(made.id, { remark: 'changed elsewhere' });
     button(el, /Next: Review/).click();
     await waitUntil(() => root(el).querySelector('.oe__review') !== null, 'the review step', {
       timeout: 5000,
     });
     button(el, /Save Changes/).click();
-    await waitUntil(() => /Someone else changed this order/.test(text(el)), 'the conflict told', {
+    await waitUntil(() => root(el).querySelector('dialog[open]') !== null, 'the conflict view', {
       timeout: 5000,
     });
+    const dialog = root(el).querySelector('dialog[open]')!;
+    expect(dialog.textContent).to.contain('The Order Was Changed');
+    const row = dialog.querySelector('[data-field="remark"]');
+    expect(row?.textContent).to.contain('Ring first');
+    expect(row?.textContent).to.contain('changed elsewhere');
     expect(events.created).to.have.length(0);
+    button(el, /Keep Mine and Submit/).click();
+    await waitUntil(() => events.created.length === 1, 'the edit saved', { timeout: 8000 });
+    const [saved] = await customerOrders(setup.cuId);
+    expect(saved!.id).to.equal(made.id);
+    expect(saved!.version).to.equal(version + 1);
+    expect(visited).to.deep.equal([`/customer-order/view/${made.id}`]);
+  });
+
+  it('comes back to what was typed after the page went away, under the same form key', async () => {
+    await ready();
+    const formKey = crypto.randomUUID();
+    const first = place({ 'form-key': formKey });
+    await loaded(first.el);
+    const remark = section(first.el, 'Times').querySelector<HTMLTextAreaElement>('textarea')!;
+    remark.focus();
+    await sendKeys({ type: 'Keep me' });
+    expect(first.events.dirty.at(-1)).to.equal(true);
+    first.el.remove();
+    const again = place({ 'form-key': formKey });
+    await waitUntil(
+      () => root(again.el).querySelector<HTMLTextAreaElement>('textarea')?.value === 'Keep me',
+      'the typed remark back',
+      { timeout: 8000 },
+    );
+    expect(text(again.el)).to.contain('was restored');
   });
 
   it('copies an order as a new one: Copy Order, a second order made', async () => {

@@ -1,12 +1,26 @@
 import { createElement, type ReactNode } from 'react';
 import { EDITOR_MODES, type EditorMode } from '../../src/contract/order-editor/schemas.ts';
-import { OrderEditor, openCreatedOrder } from '../../src/features/order-editor/index.ts';
+import { OrderEditor, ORDER_CREATE_PATH, openCreatedOrder } from '../../src/features/order-editor/index.ts';
 import { define } from '../kit/define.ts';
 import { dispatch } from '../kit/events.ts';
 import { ReactElement } from '../kit/react-element.ts';
 import { orderEditorStyles } from './order-editor.styles.ts';
 
 const positive = (n: number | null): number | null => (n !== null && Number.isInteger(n) && n > 0 ? n : null);
+
+/**
+ * In the portal (the page is the editor's route), the form key goes into the address without a
+ * navigation, so a reload or a crash comes back to the same form and its Idempotency-Key.
+ */
+function keepInAddress(formKey: string, draftId: number | null): void {
+  const location = globalThis.location;
+  if (location?.pathname !== ORDER_CREATE_PATH) return;
+  const query = new URLSearchParams(location.search);
+  if (query.get('form-key') === formKey) return;
+  query.set('form-key', formKey);
+  if (draftId !== null && !query.has('draft-id')) query.set('draft-id', String(draftId));
+  history.replaceState(history.state, '', `${ORDER_CREATE_PATH}?${query}`);
+}
 
 /**
  * The order editor (`/customer-order/create`): a new order, an order still pending edited
@@ -53,10 +67,20 @@ export class LpOrderEditor extends ReactElement {
   declare formKey: string | null;
 
   #saver: (() => Promise<unknown>) | null = null;
+  #discarder: (() => Promise<unknown>) | null = null;
+  /** The form key the editor took (asked for by `form-key`, or made when it opened). */
+  #adopted: string | null = null;
+  /** The form key part of the React key: changes only when another form is asked for. */
+  #keyPart = '';
 
   /** The leave prompt's "save draft": stores what was typed in the draft box. */
   saveDraft(): Promise<unknown> {
     return this.#saver ? this.#saver() : Promise.resolve(null);
+  }
+
+  /** The leave prompt's "leave without saving": drops the form kept in the browser and the draft box. */
+  discardDraft(): Promise<unknown> {
+    return this.#discarder ? this.#discarder() : Promise.resolve(null);
   }
 
   protected render(): ReactNode {
@@ -65,8 +89,10 @@ export class LpOrderEditor extends ReactElement {
       : 'new';
     const orderId = positive(this.orderId);
     const draftId = positive(this.draftId);
+    // The editor puts its own key in the address; only another form's key opens another form.
+    if (this.formKey && this.formKey !== this.#adopted) this.#keyPart = this.formKey;
     return createElement(OrderEditor, {
-      key: `${mode}:${orderId}:${draftId}:${this.formKey ?? ''}`,
+      key: `${mode}:${orderId}:${draftId}:${this.#keyPart}`,
       mode: orderId === null ? 'new' : mode,
       orderId,
       draftId,
@@ -75,6 +101,13 @@ export class LpOrderEditor extends ReactElement {
       onDirty: (dirty) => dispatch(this, 'lp-form-dirty', { dirty }),
       onSaver: (save) => {
         this.#saver = save;
+      },
+      onDiscarder: (discard) => {
+        this.#discarder = discard;
+      },
+      onFormKey: (formKey, fromDraft) => {
+        this.#adopted = formKey;
+        keepInAddress(formKey, fromDraft);
       },
       onCreated: (answer, edited) => {
         if (dispatch(this, 'lp-order-created', answer, { cancelable: true }))

@@ -23,6 +23,7 @@ describe('pageAttributes', () => {
     expect(editor('?id=42')).toMatchObject({ mode: 'edit', 'order-id': '42' });
     expect(editor('?mode=copy&id=42')).toMatchObject({ mode: 'copy', 'order-id': '42' });
     expect(editor('?copy=42')).toMatchObject({ mode: 'copy', 'order-id': '42' });
+    expect(editor('?mode=copy&order-id=42')).toMatchObject({ mode: 'copy', 'order-id': '42' });
     expect(editor('?draft-id=3&form-key=abc-123-def')).toMatchObject({
       mode: 'new',
       'draft-id': '3',

@@ -1,2 +1,2 @@
-export { openCreatedOrder } from './open-order.ts';
+export { leaveEditorFor, ORDER_CREATE_PATH, openCreatedOrder } from './open-order.ts';
 export { OrderEditor, type OrderEditorProps } from './order-editor.tsx';

@@ -24,3 +24,9 @@ export function openCreatedOrder(answer: CreateOrderAnswer, edited: boolean): vo
   navigate(path);
   if ($views.get().some((v) => v.path === ORDER_CREATE_PATH)) closeView(ORDER_CREATE_PATH);
 }
+
+/** Leaves the editor (its form dropped): to the order it edited, else the order list. */
+export function leaveEditorFor(orderId: number | null): void {
+  navigate(orderId !== null ? `/customer-order/view/${orderId}` : ORDER_LIST_PATH);
+  if ($views.get().some((v) => v.path === ORDER_CREATE_PATH)) closeView(ORDER_CREATE_PATH);
+}

@@ -1,19 +1,31 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { formKeyFor } from '../../lib/order-drafts.ts';
+import { sessionOwner } from '../../stores/drafts/index.ts';
+import { loadUserInfo } from '../../stores/session.ts';
 import { fieldMessagesOf, isApiError } from '../../api/errors.ts';
 import { Code } from '../../contract/codes.ts';
 import type { RegionInfo } from '../../contract/master-data/schemas.ts';
-import type { CreateOrderAnswer, EditorMode, EditorStart } from '../../contract/order-editor/schemas.ts';
+import type {
+  CreateOrderAnswer,
+  EditConflict,
+  EditorMode,
+  EditorStart,
+} from '../../contract/order-editor/schemas.ts';
 import { $locale } from '../../i18n/translate.ts';
 import { Button } from '../../ui/button/button.tsx';
 import { ErrorState } from '../../ui/states/error-state.tsx';
 import { useT } from '../../ui/use-t.ts';
 import { AttachmentsSection } from './attachments-section.tsx';
 import { BoxesSection } from './boxes-section.tsx';
-import { loadAddresses, loadContacts, loadSites, saveToDraftBox, submitOrder } from './editor-api.ts';
+import { ConflictView } from './conflict-view.tsx';
+import { loadAddresses, loadContacts, loadSites, submitOrder } from './editor-api.ts';
 import type { FieldBits } from './field-props.ts';
 import { allowedBy, checkForm, type EditorForm, toRequest } from './form-model.ts';
 import { GoodsSection } from './goods-section.tsx';
+import { leaveEditorFor } from './open-order.ts';
+import { type EditorPersistence, openEditorPersistence } from './persistence.ts';
+import { PersistenceStatus } from './persistence-status.tsx';
 import { PartySection, type PartySources } from './party-section.tsx';
 import { ProjectSection } from './project-section.tsx';
 import { Review } from './review.tsx';
@@ -34,6 +46,10 @@ export interface OrderEditorProps extends EditorTarget {
   onCreated: (answer: CreateOrderAnswer, edited: boolean) => void;
   /** Receives what the leave prompt's "save draft" runs (null when nothing can be saved). */
   onSaver: (save: (() => Promise<unknown>) | null) => void;
+  /** Receives what drops the form (local and server draft), for "leave without saving". */
+  onDiscarder?: (discard: (() => Promise<unknown>) | null) => void;
+  /** The form key the editor uses (to be put in the address, so a reload finds the form). */
+  onFormKey?: (formKey: string, draftId: number | null) => void;
 }
 
 /**
@@ -72,31 +88,103 @@ export function OrderEditor(props: OrderEditorProps) {
         />
       </section>
     );
-  return <EditorBody {...props} start={load.start} />;
+  return <EditorSession {...props} start={load.start} />;
 }
 
-const newKey = (): string =>
-  globalThis.crypto?.randomUUID?.() ??
-  `k-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
+interface Opened {
+  form: EditorForm;
+  idempotencyKey: string;
+  draftId: number | null;
+  restored: boolean;
+}
+
+/**
+ * Opens the form's persistence (kept in the browser at once, saved to the draft box when online)
+ * under the form key, and shows the form once it knows what to show (a kept form newer than the
+ * start comes back).
+ */
+function EditorSession(props: OrderEditorProps & { start: EditorStart }) {
+  const t = useT();
+  const { start, onFormKey } = props;
+  const [formKey] = useState(() => formKeyFor(start, props.formKey));
+  const [session, setSession] = useState<{ persistence: EditorPersistence; opened: Opened } | null>(null);
+  useEffect(() => {
+    let live = true;
+    let persistence: EditorPersistence | null = null;
+    // Drafts belong to the signed-in user and customer: a page that has not asked yet asks now.
+    (sessionOwner() ? Promise.resolve() : loadUserInfo({ quiet: true }).then(() => undefined))
+      .then(() => {
+        if (!live) return null;
+        persistence = openEditorPersistence(start, { formKey });
+        return persistence.ready;
+      })
+      .then(
+        (opened) => {
+          if (live && opened && persistence) setSession({ persistence, opened });
+        },
+        () => undefined,
+      );
+    return () => {
+      live = false;
+      void persistence?.close();
+    };
+  }, [start, formKey]);
+  useEffect(() => {
+    onFormKey?.(formKey, start.draft?.id ?? null);
+  }, [formKey, onFormKey, start]);
+  if (!session)
+    return (
+      <section className="oe" aria-busy="true">
+        <p className="oe__muted" role="status">
+          {t('orderEditor.loading')}
+        </p>
+      </section>
+    );
+  return <EditorBody {...props} persistence={session.persistence} opened={session.opened} />;
+}
 
 function EditorBody({
   start,
-  formKey,
+  persistence,
+  opened,
   onDirty,
   onCreated,
   onSaver,
-}: OrderEditorProps & { start: EditorStart }) {
+  onDiscarder,
+}: OrderEditorProps & { start: EditorStart; persistence: EditorPersistence; opened: Opened }) {
   const t = useT();
   const locale = useStore($locale);
-  // The form's value lives here, in one place: the draft box's persistence wraps this state.
-  const [form, setForm] = useState<EditorForm>(start.form);
+  const saved = useStore(persistence.$state);
+  const readOnly = saved.mode === 'reader';
+  // The form's value lives here, in one place; every change goes to the persistence too.
+  const [form, setForm] = useState<EditorForm>(opened.form);
+  const formRef = useRef(form);
   const [dirty, setDirty] = useState(false);
-  const idempotencyKey = useRef(start.draft?.idempotency_key ?? formKey ?? newKey()).current;
-  const draft = useRef(start.draft ? { id: start.draft.id, version: start.draft.version } : null);
-  const change = useCallback((next: EditorForm | ((f: EditorForm) => EditorForm)) => {
-    setForm(next);
-    setDirty(true);
-  }, []);
+  const idempotencyKey = opened.idempotencyKey;
+  const [version, setVersion] = useState<number | null>(
+    start.mode === 'edit' ? (start.order?.version ?? null) : null,
+  );
+  const [conflict, setConflict] = useState<EditConflict | null>(null);
+  const change = useCallback(
+    (next: EditorForm | ((f: EditorForm) => EditorForm)) => {
+      const value = typeof next === 'function' ? next(formRef.current) : next;
+      formRef.current = value;
+      setForm(value);
+      persistence.update(value);
+      setDirty(true);
+    },
+    [persistence],
+  );
+  // Another tab writes this form: follow it (and after a take-over, continue from it).
+  useEffect(
+    () =>
+      persistence.$form.subscribe((value) => {
+        if (value === formRef.current) return;
+        formRef.current = value;
+        setForm(value);
+      }),
+    [persistence],
+  );
   useEffect(() => {
     onDirty(dirty);
   }, [dirty, onDirty]);
@@ -195,26 +283,29 @@ function EditorBody({
     setStep('review');
   };
 
-  const submit = async () => {
+  const submit = async (at: number | null = version) => {
     if (busy.current || !output) return;
     busy.current = true;
     setSubmitting(true);
     setNotice(null);
     try {
       const answer = await submitOrder(
-        toRequest(output, {
-          orderId,
-          version: orderId !== null ? (start.order?.version ?? null) : null,
-          draftId: draft.current?.id ?? null,
-        }),
-        idempotencyKey,
+        toRequest(output, { orderId, version: orderId !== null ? at : null, draftId: saved.draftId }),
+        // A resubmit over a newer version is another request: its own key, as stable as the first.
+        at === (start.order?.version ?? null) || orderId === null
+          ? idempotencyKey
+          : `${idempotencyKey}.v${at}`,
       );
       setDirty(false);
       onDirty(false);
+      await persistence.submitted().catch(() => undefined);
       onCreated(answer, orderId !== null);
     } catch (error) {
-      if (isApiError(error) && error.code === Code.conflict) setNotice(t('orderEditor.conflict'));
-      else if (isApiError(error) && error.code === Code.invalid) {
+      if (isApiError(error) && error.code === Code.conflict) {
+        const data = error.data as Partial<EditConflict> | null;
+        if (data?.order && data.form) setConflict(data as EditConflict);
+        else setNotice(t('orderEditor.conflict'));
+      } else if (isApiError(error) && error.code === Code.invalid) {
         const messages = fieldMessagesOf(error);
         setServerErrors(messages);
         setStep('edit');
@@ -227,24 +318,18 @@ function EditorBody({
     }
   };
 
-  // The leave prompt's "save draft": the form into the draft box, with its key.
-  const latest = useRef(form);
-  latest.current = form;
+  // The leave prompt: "save draft" stores the form in the draft box; "leave without saving" drops it.
   useEffect(() => {
     onSaver(async () => {
-      const answer = await saveToDraftBox({
-        ...(draft.current ? draft.current : {}),
-        mode: start.mode,
-        order_id: start.order?.id ?? null,
-        idempotency_key: idempotencyKey,
-        data: latest.current,
-      });
-      draft.current = { id: answer.id, version: answer.version };
+      await persistence.saveNow();
       setDirty(false);
-      return answer;
     });
-    return () => onSaver(null);
-  }, [onSaver, start, idempotencyKey]);
+    onDiscarder?.(() => persistence.discard());
+    return () => {
+      onSaver(null);
+      onDiscarder?.(null);
+    };
+  }, [onSaver, onDiscarder, persistence]);
 
   const setServerFree = (next: EditorForm | ((f: EditorForm) => EditorForm)) => {
     setServerErrors({});
@@ -274,6 +359,7 @@ function EditorBody({
           </p>
         )}
         {start.projects.length === 0 && <p className="oe__note">{t('orderEditor.noProjects')}</p>}
+        <PersistenceStatus persistence={persistence} restored={opened.restored} />
       </header>
       {notice && (
         <p className="oe__alert" role="alert">
@@ -289,53 +375,55 @@ function EditorBody({
           review();
         }}
       >
-        <ProjectSection
-          form={form}
-          onChange={setServerFree}
-          projects={start.projects}
-          allowed={allowed}
-          fieldProps={fieldProps}
-        />
-        <PartySection
-          side="from"
-          form={form}
-          onChange={setServerFree}
-          sources={fromSources}
-          fieldProps={fieldProps}
-          onRegionInfo={onRegionInfo}
-        />
-        <PartySection
-          side="to"
-          form={form}
-          onChange={setServerFree}
-          sources={toSources}
-          fieldProps={fieldProps}
-          onRegionInfo={onRegionInfo}
-        />
-        <GoodsSection
-          form={form}
-          onChange={setServerFree}
-          info={goods.info}
-          onFound={goods.found}
-          fieldProps={fieldProps}
-        />
-        <BoxesSection form={form} onChange={setServerFree} fieldProps={fieldProps} />
-        <TimesSection form={form} onChange={setServerFree} zone={start.time_zone} fieldProps={fieldProps} />
-        <AttachmentsSection
-          form={form}
-          onChange={setServerFree}
-          required={allowed.requiredAttachments}
-          names={fileNames}
-          onUploaded={(id, name) => setFileNames((m) => new Map(m).set(id, name))}
-          fieldProps={fieldProps}
-        />
+        <fieldset className="oe__body" disabled={readOnly}>
+          <ProjectSection
+            form={form}
+            onChange={setServerFree}
+            projects={start.projects}
+            allowed={allowed}
+            fieldProps={fieldProps}
+          />
+          <PartySection
+            side="from"
+            form={form}
+            onChange={setServerFree}
+            sources={fromSources}
+            fieldProps={fieldProps}
+            onRegionInfo={onRegionInfo}
+          />
+          <PartySection
+            side="to"
+            form={form}
+            onChange={setServerFree}
+            sources={toSources}
+            fieldProps={fieldProps}
+            onRegionInfo={onRegionInfo}
+          />
+          <GoodsSection
+            form={form}
+            onChange={setServerFree}
+            info={goods.info}
+            onFound={goods.found}
+            fieldProps={fieldProps}
+          />
+          <BoxesSection form={form} onChange={setServerFree} fieldProps={fieldProps} />
+          <TimesSection form={form} onChange={setServerFree} zone={start.time_zone} fieldProps={fieldProps} />
+          <AttachmentsSection
+            form={form}
+            onChange={setServerFree}
+            required={allowed.requiredAttachments}
+            names={fileNames}
+            onUploaded={(id, name) => setFileNames((m) => new Map(m).set(id, name))}
+            fieldProps={fieldProps}
+          />
+        </fieldset>
         <div className="oe__footer">
           {showAll && problemCount > 0 && (
             <p className="lp-field__error" role="status">
               {t('orderEditor.review.problems', { n: problemCount })}
             </p>
           )}
-          <Button type="submit" variant="primary" guardMs={0}>
+          <Button type="submit" variant="primary" guardMs={0} disabled={readOnly}>
             {t('orderEditor.action.review')}
           </Button>
         </div>
@@ -356,12 +444,34 @@ function EditorBody({
             <Button guardMs={0} disabled={submitting} onClick={() => setStep('edit')}>
               {t('orderEditor.action.back')}
             </Button>
-            <Button variant="primary" loading={submitting} onClick={() => void submit()}>
+            <Button variant="primary" loading={submitting} disabled={readOnly} onClick={() => void submit()}>
               {t(orderId !== null ? 'orderEditor.action.saveEdit' : 'orderEditor.action.submit')}
             </Button>
           </div>
         </div>
       )}
+      <ConflictView
+        conflict={conflict}
+        mine={form}
+        onClose={() => setConflict(null)}
+        onKeepMine={(current) => {
+          setConflict(null);
+          setVersion(current);
+          void submit(current);
+        }}
+        onTakeTheirs={(theirs, current) => {
+          setConflict(null);
+          setVersion(current);
+          change(theirs);
+          setStep('edit');
+        }}
+        onDiscard={() => {
+          setConflict(null);
+          setDirty(false);
+          onDirty(false);
+          void persistence.discard().finally(() => leaveEditorFor(orderId));
+        }}
+      />
     </section>
   );
 }
