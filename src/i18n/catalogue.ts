@@ -5,6 +5,7 @@ import * as common from './messages/common.ts';
 import type * as dataTable from './messages/data-table.ts';
 import type * as downloadCentre from './messages/download-centre.ts';
 import type * as host from './messages/host.ts';
+import type * as orderEditor from './messages/order-editor.ts';
 import type * as orderFiles from './messages/order-files.ts';
 import type * as orderDrafts from './messages/order-drafts.ts';
 import type * as orderList from './messages/order-list.ts';
@@ -53,6 +54,7 @@ type FeatureMessages = typeof host.zh &
   typeof chat.zh &
   typeof dataTable.zh &
   typeof orderFiles.zh &
+  typeof orderEditor.zh &
   typeof orderView.zh &
   typeof orderList.zh &
   typeof orderDrafts.zh &
