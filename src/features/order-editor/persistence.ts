@@ -444,6 +444,8 @@ export function openEditorPersistence(start: EditorStart, options: PersistenceOp
       await ready;
       if (finished) return;
       cancelTimer();
+      // the browser's copy first: the page may be going away and not wait for the network
+      await local.flush();
       if (!kept.synced && $state.get().mode === 'writer' && $state.get().online)
         await sync().catch(() => undefined);
       await local.close();
