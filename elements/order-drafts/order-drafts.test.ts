@@ -1,5 +1,6 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
+import { setApiFetch } from '../../src/api/config.ts';
 import { call } from '../../src/api/transport.ts';
 import { draftList, saveDraft } from '../../src/contract/order-editor/operations.ts';
 import type { OrderDraftData } from '../../src/contract/order-editor/schemas.ts';
@@ -31,6 +32,7 @@ describe('<lp-order-drafts>', () => {
     restoreNavigation = setNavigation({ navigate: (path) => visited.push(path) });
   });
   afterEach(() => {
+    setApiFetch(null);
     for (const el of placed.splice(0)) el.remove();
     restoreNavigation();
     resetStores();
@@ -181,7 +183,24 @@ describe('<lp-order-drafts>', () => {
     expect($draftCount.get()).to.equal(1);
   });
 
-  it('lists forms kept only in this browser and marks drafts this browser holds newer changes of', async () => {
+  it('puts forms kept only in this browser into the draft box when it opens', async () => {
+    const keyOnly = newFormKey();
+    await keepHere(keyOnly, { form: form('Typed Offline Hospital', 'Lab Offline') });
+    const el = place({ locale: 'en' });
+    await waitUntil(() => rows(el).length === 1, 'the form in the draft box', { timeout: 5000 });
+    expect(rows(el)[0]?.textContent).to.contain('Lab Offline → Typed Offline Hospital');
+    expect(root(el).querySelector('.order-drafts__local')).to.equal(null);
+    const [row] = (await call(draftList, {})).list;
+    const owner = sessionOwner();
+    if (!owner) throw new Error('signed in');
+    const [kept] = await listDrafts<KeptOrderForm>(owner, { kind: ORDER_DRAFT_KIND });
+    expect(kept?.data).to.include({ draftId: row?.id, synced: true, idempotencyKey: keyOnly });
+    expect(rows(el)[0]?.querySelector('a.draft-link')?.getAttribute('href')).to.equal(
+      `/customer-order/create?draft-id=${row?.id}&form-key=${keyOnly}`,
+    );
+  });
+
+  it('lists forms kept only in this browser while the draft box cannot take them, and marks drafts this browser holds newer changes of', async () => {
     const keyNewer = newFormKey();
     const onServer = await saved(form('Ruijin Hospital'), keyNewer);
     await keepHere(keyNewer, {
@@ -192,6 +211,12 @@ describe('<lp-order-drafts>', () => {
     });
     const keyOnly = newFormKey();
     await keepHere(keyOnly, { form: form('Typed Offline Hospital', 'Lab Offline') });
+    // the draft box's saves find no network; its list still comes
+    setApiFetch((input, init) =>
+      String(input instanceof Request ? input.url : input).includes('save-draft-box')
+        ? Promise.reject(new TypeError('Failed to fetch'))
+        : fetch(input, init),
+    );
     const el = place({ locale: 'en' });
     await waitUntil(
       () => rows(el).length === 1 && root(el).querySelector('.order-drafts__local'),

@@ -274,6 +274,8 @@ export function openEditorPersistence(start: EditorStart, options: PersistenceOp
           serverSavedAt: answer.saved_at,
           synced: same,
         });
+        // the browser's copy learns the draft's id at once (the page may go away any moment)
+        void local.flush();
         if (!same) schedule();
         if (sent.draftId === null) void refreshDraftCount();
       } else if (finished && sent.draftId === null) {
