@@ -259,15 +259,16 @@ export function OrderDrafts({ list, onOpen, onDeleted }: OrderDraftsProps) {
         maxHeight="none"
         empty={empty}
         toolbar={
-          <Button
-            size="sm"
-            variant="danger"
-            guardMs={0}
-            disabled={selectedIds.length === 0}
-            onClick={() => setAsking({ ids: selectedIds, local: [] })}
-          >
-            {t('orderDrafts.deleteSelected', { n: selectedIds.length })}
-          </Button>
+          selectedIds.length > 0 && (
+            <Button
+              size="sm"
+              variant="danger"
+              guardMs={0}
+              onClick={() => setAsking({ ids: selectedIds, local: [] })}
+            >
+              {t('orderDrafts.deleteSelected', { n: selectedIds.length })}
+            </Button>
+          )
         }
       />
 
