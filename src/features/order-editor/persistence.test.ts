@@ -4,7 +4,7 @@ import { setApiFetch } from '../../api/config.ts';
 import { call } from '../../api/transport.ts';
 import { draftList, editorStart, saveDraft } from '../../contract/order-editor/operations.ts';
 import type { EditorStart, OrderDraftData } from '../../contract/order-editor/schemas.ts';
-import { listDrafts, sessionOwner } from '../../stores/drafts/index.ts';
+import { type Clock, listDrafts, sessionOwner } from '../../stores/drafts/index.ts';
 import { loadUserInfo, login } from '../../stores/session.ts';
 import { resetStores } from '../../stores/test-reset.ts';
 import { createEditorSetup, type EditorSetup } from '../../ui/testing/editor-server.ts';
@@ -35,6 +35,36 @@ function until<T>(store: ReadableAtom<T>, test: (value: T) => boolean, what: str
     });
     if (done) off();
   });
+}
+
+/** A clock moved by hand: the debounces run when the test says. */
+function manualClock() {
+  let now = Date.now();
+  let seq = 0;
+  const timers = new Map<number, { at: number; run: () => void }>();
+  const clock: Clock & { advance(ms: number): void } = {
+    now: () => now,
+    setTimeout(run, ms) {
+      seq += 1;
+      timers.set(seq, { at: now + ms, run });
+      return seq;
+    },
+    clearTimeout(handle) {
+      timers.delete(handle as number);
+    },
+    advance(ms) {
+      const end = now + ms;
+      for (;;) {
+        const [id, due] = [...timers].sort((a, b) => a[1].at - b[1].at)[0] ?? [];
+        if (id === undefined || !due || due.at > end) break;
+        timers.delete(id);
+        now = due.at;
+        due.run();
+      }
+      now = end;
+    },
+  };
+  return clock;
 }
 
 /** No debounce: each change goes to the browser and the server at once (the waits are on state, not time). */
@@ -222,6 +252,45 @@ describe('order editor persistence', () => {
     expect(shown.form.remark).to.equal('only in this browser');
     await until(again.$state, synced, 'the browser’s change to reach the draft box');
     expect((await start({ draft_id: saved.draftId as number })).form.remark).to.equal('only in this browser');
+  });
+
+  it('saves to the draft box once per pause in typing, and at least every 15 s while typing goes on', async () => {
+    let saves = 0;
+    setApiFetch((input, init) => {
+      if (String(input instanceof Request ? input.url : input).includes('save-draft-box')) saves += 1;
+      return fetch(input, init);
+    });
+    const clock = manualClock();
+    const p = persist(await start(), newFormKey(), { clock });
+    await p.ready;
+    for (let i = 1; i <= 10; i += 1) {
+      p.update(partial('Ruijin Hospital', 'x'.repeat(i)));
+      clock.advance(500);
+    }
+    expect(saves, 'none while typing goes on').to.equal(0);
+    clock.advance(2000);
+    await until(p.$state, synced, 'one save after the pause');
+    expect(saves).to.equal(1);
+
+    // typing without a pause: the 15 s at most between saves
+    const first = p.$state.get().serverSavedAt;
+    for (let i = 1; i <= 31; i += 1) {
+      p.update(partial('Ruijin Hospital', 'y'.repeat(i)));
+      clock.advance(500); // never the 2 s pause: the save below comes from the 15 s wait
+    }
+    await until(p.$state, (s) => s.serverSavedAt !== first && !s.syncing, 'the save forced by the wait');
+    expect(saves).to.equal(2);
+    for (let i = 32; i <= 33; i += 1) {
+      p.update(partial('Ruijin Hospital', 'y'.repeat(i)));
+      clock.advance(500);
+    }
+    expect(saves).to.equal(2);
+    clock.advance(2000);
+    await until(p.$state, synced, 'the last save after the pause');
+    expect(saves).to.equal(3);
+    expect((await start({ draft_id: p.$state.get().draftId as number })).form.remark).to.equal(
+      'y'.repeat(33),
+    );
   });
 
   it('submitted or discarded: the browser’s copy and the draft are gone', async () => {
