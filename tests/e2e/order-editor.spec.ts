@@ -19,6 +19,37 @@ interface Row {
   version?: number;
 }
 
+interface Start {
+  form: { pr_id?: number | null; goods?: { in_id: number; quantity: unknown }[] };
+  cleared: string[];
+}
+
+/**
+ * An order of the demo whose form the editor can submit as it is (edit or copy): nothing masked
+ * left empty, and every goods line still of its project with enough available.
+ */
+async function usableOrder(request: APIRequestContext, token: string, mode: 'edit' | 'copy', rows: Row[]) {
+  const headers = { 'X-Token': token };
+  for (const row of rows) {
+    const start = (await (
+      await request.get(`/api/customer-order/create.html?id=${row.id}&mode=${mode}`, { headers })
+    ).json()) as { code: number; data: Start };
+    if (start.code !== 0 || start.data.cleared.length > 0 || !start.data.form.goods?.length) continue;
+    const check = (await (
+      await request.post('/api/customer-order/inventory-detail-add.html', {
+        headers,
+        data: {
+          pr_id: start.data.form.pr_id,
+          lines: start.data.form.goods.map((g) => ({ in_id: g.in_id, quantity: Number(g.quantity) })),
+          ...(mode === 'edit' ? { order_id: row.id } : {}),
+        },
+      })
+    ).json()) as { code: number; data: { refused: unknown[] } };
+    if (check.code === 0 && check.data.refused.length === 0) return row;
+  }
+  throw new Error(`no demo order to ${mode} as it is`);
+}
+
 async function signIn(page: Page): Promise<string> {
   const form = new LoginForm(page);
   await form.goto();
@@ -93,14 +124,23 @@ test('an order from nothing: project, pickers, stock, boxes, documents, review, 
 
   const from = section(page, zh('orderEditor.section.from'));
   await choose(from, zh('orderEditor.picker.label'), '上海中心仓', /上海中心仓/);
-  await expect(from.getByLabel(zh('orderEditor.field.company'))).toHaveValue(/上海中心仓/);
+  await expect(from.getByRole('textbox', { name: zh('orderEditor.field.company'), exact: true })).toHaveValue(
+    /上海中心仓/,
+  );
   await expect(from.getByText(/可配送/)).toBeVisible();
-  await from.getByLabel(zh('orderEditor.field.contact')).fill('王仓管');
-  await from.getByLabel(zh('orderEditor.field.phone')).fill('021-55550001');
+  await from.getByRole('textbox', { name: zh('orderEditor.field.contact'), exact: true }).fill('王仓管');
+  await from.getByRole('textbox', { name: zh('orderEditor.field.phone'), exact: true }).fill('021-55550001');
 
   const to = section(page, zh('orderEditor.section.to'));
   await choose(to, zh('orderEditor.picker.label'), zh('orderEditor.picker.site'), /研究中心/);
-  await expect(to.getByLabel(zh('orderEditor.field.company'))).not.toHaveValue('');
+  await expect(
+    to.getByRole('textbox', { name: zh('orderEditor.field.company'), exact: true }),
+  ).not.toHaveValue('');
+  // The cascade: province, then city, then district (its served state said).
+  await choose(to, zh('orderEditor.field.province'), 'sh', /^上海/);
+  await choose(to, zh('orderEditor.field.city'), '上海', /^上海市/);
+  await choose(to, zh('orderEditor.field.district'), 'xh', /徐汇区/);
+  await expect(to.getByText(/可配送：上海 \/ 上海市 \/ 徐汇区/)).toBeVisible();
 
   const goods = section(page, zh('orderEditor.section.goods'));
   await goods.getByLabel(zh('orderEditor.goods.search')).fill('卡瑞利珠');
@@ -146,8 +186,9 @@ test('an order from nothing: project, pickers, stock, boxes, documents, review, 
 
 test('a copy after a lost answer: the retry finds the order made, one order', async ({ page, request }) => {
   const token = await signIn(page);
-  const source = (await orders(request, token)).list[0]!;
-  const before = (await orders(request, token)).total;
+  const all = await orders(request, token);
+  const source = await usableOrder(request, token, 'copy', all.list);
+  const before = all.total;
   await page.goto(`/customer-order/create?copy=${source.id}`);
   await expect(page.locator('.lp-tags a', { hasText: zh('route.orderCopy') })).toHaveCount(1);
   await expect(editor(page).getByText(zh('orderEditor.copying', { no: source.order_no }))).toBeVisible();
@@ -173,7 +214,12 @@ test('a copy after a lost answer: the retry finds the order made, one order', as
 
 test('an edit of an order waiting for confirmation is saved with its version', async ({ page, request }) => {
   const token = await signIn(page);
-  const waiting = (await orders(request, token, { status: 'pending_confirm' })).list[0]!;
+  const waiting = await usableOrder(
+    request,
+    token,
+    'edit',
+    (await orders(request, token, { status: 'pending_confirm' })).list,
+  );
   await page.goto(`/customer-order/create?id=${waiting.id}`);
   await expect(page.locator('.lp-tags a', { hasText: zh('route.orderEdit') })).toHaveCount(1);
   await expect(editor(page).getByText(zh('orderEditor.editing', { no: waiting.order_no }))).toBeVisible();

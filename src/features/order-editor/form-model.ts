@@ -129,7 +129,7 @@ export interface CheckContext {
 /**
  * Checks the form as the server will: the shared `OrderInput` schema (field messages in the
  * user's language), then the rules the schema cannot know (project configuration, quantities
- * within what is available, served regions, times, required documents).
+ * within what is available, served regions, times).
  */
 export function checkForm(
   form: EditorForm,
@@ -166,16 +166,17 @@ export function checkForm(
   const deliver = form.deliver_by ? Date.parse(form.deliver_by) : Number.NaN;
   if (Number.isFinite(pickup) && Number.isFinite(deliver) && deliver <= pickup)
     add('deliver_by', t('orderEditor.deliverAfterPickup'));
-  const attached = (form.attachments ?? []).map((a) => a.kind as string);
-  const missing = allowed.requiredAttachments.filter((kind) => !attached.includes(kind));
-  if (missing.length > 0)
-    add(
-      'attachments',
-      t('orderEditor.attachRequired', {
-        kinds: missing.map((k) => kindLabel(k)).join(', '),
-      }),
-    );
   return { problems, output: problems.size === 0 && result.success ? (result.output as OrderValue) : null };
+}
+
+/**
+ * The project's required document kinds the form has no upload of yet. Not a refusal: the order
+ * can be made without them (its documents then read "missing" until they come), so the form
+ * says it beside the uploads and on review.
+ */
+export function missingKinds(form: EditorForm, allowed: Allowed): string[] {
+  const attached = (form.attachments ?? []).map((a) => a.kind as string);
+  return allowed.requiredAttachments.filter((kind) => !attached.includes(kind));
 }
 
 /** A document kind's label (a kind the portal does not name shows as sent). */

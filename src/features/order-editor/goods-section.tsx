@@ -147,7 +147,10 @@ export function GoodsSection({
           <tbody>
             {lines.map((line, i) => {
               const about = info.get(line.in_id);
-              const field = fieldProps(`goods.${i}.quantity`);
+              const quantityField = fieldProps(`goods.${i}.quantity`);
+              // The server names the line itself (`goods.0.in_id`) when the stock cannot be taken.
+              const lineError = fieldProps(`goods.${i}.in_id`).error;
+              const field = { ...quantityField, error: quantityField.error ?? lineError };
               const errorId = `oe-goods-${line.in_id}-error`;
               const name = about ? `${about.name} ${about.batch_no}` : `#${line.in_id}`;
               return (

@@ -21,7 +21,7 @@ import { BoxesSection } from './boxes-section.tsx';
 import { ConflictView } from './conflict-view.tsx';
 import { loadAddresses, loadContacts, loadSites, submitOrder } from './editor-api.ts';
 import type { FieldBits } from './field-props.ts';
-import { allowedBy, checkForm, type EditorForm, toRequest } from './form-model.ts';
+import { allowedBy, checkForm, type EditorForm, missingKinds, toRequest } from './form-model.ts';
 import { GoodsSection } from './goods-section.tsx';
 import { leaveEditorFor } from './open-order.ts';
 import { type EditorPersistence, openEditorPersistence } from './persistence.ts';
@@ -439,6 +439,7 @@ function EditorBody({
             regionPaths={regionPaths}
             fileNames={fileNames}
             zone={start.time_zone}
+            missingDocuments={missingKinds(form, allowed)}
           />
           <div className="oe__footer">
             <Button guardMs={0} disabled={submitting} onClick={() => setStep('edit')}>

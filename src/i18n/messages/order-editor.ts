@@ -126,7 +126,6 @@ export const zh = {
   'orderEditor.submitFailed': '提交失败，请重试（不会重复下单）',
   'orderEditor.pickupFuture': '期望提货时间须晚于当前时间',
   'orderEditor.deliverAfterPickup': '最晚送达时间须晚于期望提货时间',
-  'orderEditor.attachRequired': '请上传必需附件：{kinds}',
 } as const;
 
 export const en: Record<keyof typeof zh, string> = {
@@ -256,5 +255,4 @@ export const en: Record<keyof typeof zh, string> = {
   'orderEditor.submitFailed': 'Submitting failed; try again (no second order will be made)',
   'orderEditor.pickupFuture': 'The wanted pickup must be in the future',
   'orderEditor.deliverAfterPickup': 'Deliver by must be after the wanted pickup',
-  'orderEditor.attachRequired': 'Upload the required documents: {kinds}',
 };
