@@ -99,6 +99,21 @@ async function fillTimes(page: Page) {
   await times.getByLabel(zh('orderEditor.field.deliverBy')).fill(wallClock(2));
 }
 
+/** Orders go to districts: older orders name only a city, so an edit or a copy picks one. */
+async function pickDistricts(page: Page) {
+  for (const side of [zh('orderEditor.section.from'), zh('orderEditor.section.to')]) {
+    const scope = section(page, side);
+    const district = scope.getByRole('combobox', { name: zh('orderEditor.field.district'), exact: true });
+    await expect(district).toBeEnabled();
+    await district.click();
+    await page
+      .getByRole('option')
+      .filter({ hasNotText: zh('orderEditor.region.notServed') })
+      .first()
+      .click();
+  }
+}
+
 async function toReview(page: Page) {
   await editor(page)
     .getByRole('button', { name: zh('orderEditor.action.review') })
@@ -193,6 +208,7 @@ test('a copy after a lost answer: the retry finds the order made, one order', as
   await expect(page.locator('.lp-tags a', { hasText: zh('route.orderCopy') })).toHaveCount(1);
   await expect(editor(page).getByText(zh('orderEditor.copying', { no: source.order_no }))).toBeVisible();
   await fillTimes(page);
+  await pickDistricts(page);
   await toReview(page);
   // The first submit reaches the server, its answer never comes back.
   let lost = false;
@@ -227,6 +243,7 @@ test('an edit of an order waiting for confirmation is saved with its version', a
     .getByLabel(zh('orderEditor.field.remark'))
     .fill('请提前电话联系');
   await fillTimes(page);
+  await pickDistricts(page);
   await toReview(page);
   await editor(page)
     .getByRole('button', { name: zh('orderEditor.action.saveEdit') })

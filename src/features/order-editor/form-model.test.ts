@@ -121,9 +121,10 @@ describe('order editor form model', () => {
     const { problems, output } = checkForm(complete, context());
     expect([...problems.entries()]).to.deep.equal([]);
     expect(output?.goods).to.deep.equal([{ in_id: 5, quantity: 3 }]);
-    const request = toRequest(output!, { orderId: 7, version: 2, draftId: 3 });
-    expect(request).to.include({ id: 7, version: 2, draft_id: 3 });
-    expect(toRequest(output!, { orderId: null, version: null, draftId: null })).not.to.have.property('id');
+    const request = toRequest(output!, { orderId: 7, version: 2 });
+    expect(request).to.include({ id: 7, version: 2 });
+    expect(request).not.to.have.property('draft_id');
+    expect(toRequest(output!, { orderId: null, version: null })).not.to.have.property('id');
   });
 
   it('field messages come from the shared schema in the user’s language', () => {
@@ -152,13 +153,16 @@ describe('order editor form model', () => {
           [6, line(4, 'other_project')],
         ]),
         unserved: new Set([11]),
+        notDistricts: new Set([11]),
         allowed: allowedBy(conf({ required_attachments: ['packing_list'] })),
       }),
     );
     expect(problems.get('goods.0.quantity')).to.equal('At most 10 available');
     expect(problems.get('goods.1.quantity')).to.equal('Belongs to another project');
-    expect(problems.get('from_city_id')).to.equal('We do not deliver to this region yet');
-    expect(problems.get('to_city_id')).to.equal('We do not deliver to this region yet');
+    expect(problems.get('from_city_id')).to.equal('Choose a district');
+    expect(checkForm(complete, context({ unserved: new Set([11]) })).problems.get('to_city_id')).to.equal(
+      'We do not deliver to this region yet',
+    );
     expect(problems.get('pickup_at')).to.equal('The wanted pickup must be in the future');
     expect(problems.get('deliver_by')).to.equal('Deliver by must be after the wanted pickup');
     expect(problems.has('attachments')).to.equal(false);

@@ -122,8 +122,10 @@ export interface CheckContext {
   now: Date;
   /** Per inventory line: what may be taken (the server's answer). */
   goods: ReadonlyMap<number, GoodsInfo>;
-  /** District ids known not to be served. */
+  /** Region ids known not to be served. */
   unserved: ReadonlySet<number>;
+  /** Region ids known to be a province or a city, not a district (orders go to districts). */
+  notDistricts?: ReadonlySet<number>;
 }
 
 /**
@@ -158,6 +160,7 @@ export function checkForm(
   });
   for (const side of ['from', 'to'] as const) {
     const city = form[`${side}_city_id`];
+    if (city && context.notDistricts?.has(city)) add(`${side}_city_id`, t('orderEditor.region.pickDistrict'));
     if (city && context.unserved.has(city)) add(`${side}_city_id`, t('orderEditor.region.notServed'));
   }
   const pickup = form.pickup_at ? Date.parse(form.pickup_at) : Number.NaN;
@@ -186,16 +189,19 @@ export function kindLabel(kind: string): string {
   return text === key ? kind : text;
 }
 
-/** The request of a submit: the order, plus the edited order's id and version, and the draft it came from. */
+/**
+ * The request of a submit: the order, plus the edited order's id and version. No `draft_id`: the
+ * server drops the draft of the form's Idempotency-Key itself, and a retry must send the very body
+ * of the first try (a draft saved in between would make it another request).
+ */
 export function toRequest(
   output: OrderValue,
-  target: { orderId: number | null; version: number | null; draftId: number | null },
+  target: { orderId: number | null; version: number | null },
 ): CreateOrderRequest {
   const request: CreateOrderRequest = { ...(output as v.InferInput<typeof OrderInput>) };
   if (target.orderId !== null && target.version !== null) {
     request.id = target.orderId;
     request.version = target.version;
   }
-  if (target.draftId !== null) request.draft_id = target.draftId;
   return request;
 }

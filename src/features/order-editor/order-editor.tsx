@@ -227,6 +227,10 @@ function EditorBody({
     () => new Set([...regions.values()].filter((r) => !r.served).map((r) => r.region_id)),
     [regions],
   );
+  const notDistricts = useMemo(
+    () => new Set([...regions.values()].filter((r) => r.level < 3).map((r) => r.region_id)),
+    [regions],
+  );
   const regionPaths = useMemo(
     () => new Map([...regions.values()].map((r) => [r.region_id, r.path.join(' / ')])),
     [regions],
@@ -238,6 +242,7 @@ function EditorBody({
     now: new Date(),
     goods: goods.info,
     unserved,
+    notDistricts,
   });
 
   const refs = useRef(new Map<string, (el: HTMLElement | null) => void>());
@@ -290,7 +295,7 @@ function EditorBody({
     setNotice(null);
     try {
       const answer = await submitOrder(
-        toRequest(output, { orderId, version: orderId !== null ? at : null, draftId: saved.draftId }),
+        toRequest(output, { orderId, version: orderId !== null ? at : null }),
         // A resubmit over a newer version is another request: its own key, as stable as the first.
         at === (start.order?.version ?? null) || orderId === null
           ? idempotencyKey

@@ -56,7 +56,8 @@ export function RegionField({
   }, [info, onInfo]);
 
   // A region from outside (a picked address, a copied order): place the selects on its path. A
-  // district fills all three; a city (older addresses name only the city) the first two.
+  // district fills all three; a city (older addresses name only the city) the first two, and the
+  // form asks for the district.
   useEffect(() => {
     if (!info || !provinces || info.level < 2) return;
     const province = provinces.find((p) => p.name === info.path[0]);
