@@ -100,7 +100,7 @@ export function GoodsSection({
         />
       </div>
       {results && (
-        <ul className="oe__results" aria-label={t('orderEditor.goods.search')}>
+        <ul className="oe__results" aria-label={t('orderEditor.goods.results')}>
           {results.length === 0 && <li className="oe__muted">{t('orderEditor.goods.noResults')}</li>}
           {results.map((r) => (
             <li key={r.in_id} className="oe__result">
