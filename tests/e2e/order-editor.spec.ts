@@ -2,6 +2,7 @@ import { type APIRequestContext, expect, type Locator, type Page, test } from '@
 import '../../src/i18n/areas/order-editor.ts';
 import '../../src/i18n/areas/order-drafts.ts';
 import { demoLogin } from './helpers/accounts.ts';
+import { expectNoAxeViolations } from './helpers/axe.ts';
 import { LoginForm, zh } from './helpers/login-page.ts';
 
 /**
@@ -252,4 +253,21 @@ test('an edit of an order waiting for confirmation is saved with its version', a
   });
   const body = (await res.json()) as { data: { remark: string } };
   expect(body.data.remark).toBe('请提前电话联系');
+});
+
+test('the editor is axe clean, empty, with its messages and on review, in both languages', async ({
+  page,
+}) => {
+  await signIn(page);
+  await page.goto('/customer-order/create');
+  await expect(editor(page).locator('.oe')).toHaveAttribute('aria-busy', 'false');
+  await expectNoAxeViolations(page);
+  await editor(page)
+    .getByRole('button', { name: zh('orderEditor.action.review') })
+    .click();
+  await expect(editor(page).getByText(zh('orderEditor.choose')).first()).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.evaluate(() => document.querySelector('lp-order-editor')?.setAttribute('locale', 'en'));
+  await expect(editor(page).getByText('Please choose one').first()).toBeVisible();
+  await expectNoAxeViolations(page);
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { AutoBox } from '../../contract/inventory/schemas.ts';
 import { Button } from '../../ui/button/button.tsx';
 import { useT } from '../../ui/use-t.ts';
@@ -6,6 +6,8 @@ import { suggestBoxes } from './editor-api.ts';
 import type { FieldProps } from './field-props.ts';
 import type { EditorForm } from './form-model.ts';
 import '../../i18n/areas/order-editor.ts';
+
+const SUGGEST_DELAY_MS = 600;
 
 /** The goods lines `auto-box` can pack: those with a valid quantity. */
 export function packable(form: EditorForm): { in_id: number; quantity: number }[] {
@@ -30,6 +32,15 @@ export function BoxesSection({
   const boxes = form.boxes ?? [];
   const lines = packable(form);
   const canSuggest = Boolean(form.temp_class) && lines.length > 0;
+  // Boxes are suggested by themselves once there is something to pack, until the user changes them.
+  const own = useRef(boxes.length > 0);
+  const linesKey = JSON.stringify([form.temp_class, lines]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `linesKey` stands for the class and the lines
+  useEffect(() => {
+    if (own.current || !canSuggest) return;
+    const timer = setTimeout(() => void suggest(), SUGGEST_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [linesKey, canSuggest]);
   const suggest = async () => {
     if (!form.temp_class) return;
     setBusy(true);
@@ -43,8 +54,10 @@ export function BoxesSection({
       setBusy(false);
     }
   };
-  const setBox = (index: number, box_type: string) =>
+  const setBox = (index: number, box_type: string) => {
+    own.current = true;
     onChange({ ...form, boxes: boxes.map((b, i) => (i === index ? { box_type } : b)) });
+  };
   const group = fieldProps('boxes');
   return (
     <fieldset className="oe__section" ref={group.inputRef}>
@@ -53,7 +66,13 @@ export function BoxesSection({
         <Button guardMs={0} loading={busy} disabled={!canSuggest} onClick={() => void suggest()}>
           {t('orderEditor.boxes.suggest')}
         </Button>
-        <Button guardMs={0} onClick={() => onChange({ ...form, boxes: [...boxes, { box_type: '' }] })}>
+        <Button
+          guardMs={0}
+          onClick={() => {
+            own.current = true;
+            onChange({ ...form, boxes: [...boxes, { box_type: '' }] });
+          }}
+        >
           {t('orderEditor.boxes.add')}
         </Button>
       </div>
@@ -91,7 +110,10 @@ export function BoxesSection({
                 variant="text"
                 guardMs={0}
                 aria-label={t('orderEditor.boxes.remove', { n: i + 1 })}
-                onClick={() => onChange({ ...form, boxes: boxes.filter((_, j) => j !== i) })}
+                onClick={() => {
+                  own.current = true;
+                  onChange({ ...form, boxes: boxes.filter((_, j) => j !== i) });
+                }}
               >
                 {t('orderEditor.remove')}
               </Button>

@@ -132,6 +132,9 @@ describe('order editor form model', () => {
     expect(output).to.equal(null);
     expect(problems.get('from_company')).to.equal('Please fill in this field');
     expect(problems.has('to_phone')).to.equal(true);
+    const unset = checkForm({ ...complete, order_type: null, temp_class: undefined }, context());
+    expect(unset.problems.get('order_type')).to.equal('Please choose one');
+    expect(unset.problems.get('temp_class')).to.equal('Please choose one');
     const zh = checkForm({ ...complete, from_company: '' }, context({ locale: 'zh-CN' }));
     expect(zh.problems.get('from_company')).to.match(/[\u4e00-\u9fff]/);
   });

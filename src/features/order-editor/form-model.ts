@@ -113,6 +113,16 @@ export interface GoodsInfo {
   refused: 'not_found' | 'other_project' | 'other_temp_class' | 'not_enough' | 'expired' | null;
 }
 
+/** The fields picked from a list. */
+const CHOICES: readonly string[] = [
+  'pr_id',
+  'order_type',
+  'to_goodstype',
+  'temp_class',
+  'from_city_id',
+  'to_city_id',
+];
+
 /** Everything the schema and the form's own rules say, by dot path, in the user's language. */
 export type Problems = ReadonlyMap<string, string>;
 
@@ -139,7 +149,11 @@ export function checkForm(
 ): { problems: Problems; output: OrderValue | null } {
   const result = validate(OrderInput, form, context.locale);
   const problems = new Map<string, string>();
-  for (const [path, issue] of firstIssues(result.issues ?? [])) problems.set(path, issue.message);
+  for (const [path, issue] of firstIssues(result.issues ?? [])) {
+    // A choice not made yet: "please choose", not the list of values the wire takes.
+    const unset = CHOICES.includes(path) && (form as Record<string, unknown>)[path] == null;
+    problems.set(path, unset ? t('orderEditor.choose') : issue.message);
+  }
   const add = (path: string, message: string) => {
     if (!problems.has(path)) problems.set(path, message);
   };

@@ -155,12 +155,12 @@ export function GoodsSection({
               const name = about ? `${about.name} ${about.batch_no}` : `#${line.in_id}`;
               return (
                 <tr key={line.in_id} className="oe__line">
-                  <td>
+                  <td data-label={t('orderEditor.col.name')}>
                     {about?.name ?? `#${line.in_id}`}
                     {about && <span className="oe__muted"> {about.code}</span>}
                   </td>
-                  <td>{about?.batch_no}</td>
-                  <td>
+                  <td data-label={t('orderEditor.col.batch')}>{about?.batch_no}</td>
+                  <td data-label={t('orderEditor.col.expiry')}>
                     {about?.expiry ?? '–'}
                     {about?.warning && (
                       <span className={`oe__warning oe__warning--${about.warning}`}>
@@ -169,8 +169,10 @@ export function GoodsSection({
                       </span>
                     )}
                   </td>
-                  <td>{about ? `${about.available} ${about.unit}` : '–'}</td>
-                  <td>
+                  <td data-label={t('orderEditor.col.available')}>
+                    {about ? `${about.available} ${about.unit}` : '–'}
+                  </td>
+                  <td data-label={t('orderEditor.col.quantity')}>
                     <input
                       ref={field.inputRef}
                       className="lp-input oe__quantity"
