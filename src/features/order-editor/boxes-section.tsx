@@ -23,7 +23,8 @@ export function BoxesSection({
   fieldProps,
 }: {
   form: EditorForm;
-  onChange: (form: EditorForm) => void;
+  /** A new form, or how to change the form as it is then (a suggestion arrives later). */
+  onChange: (update: EditorForm | ((current: EditorForm) => EditorForm)) => void;
   fieldProps: FieldProps;
 }) {
   const t = useT();
@@ -38,16 +39,18 @@ export function BoxesSection({
   // biome-ignore lint/correctness/useExhaustiveDependencies: `linesKey` stands for the class and the lines
   useEffect(() => {
     if (own.current || !canSuggest) return;
-    const timer = setTimeout(() => void suggest(), SUGGEST_DELAY_MS);
+    const timer = setTimeout(() => void suggest(true), SUGGEST_DELAY_MS);
     return () => clearTimeout(timer);
   }, [linesKey, canSuggest]);
-  const suggest = async () => {
+  const suggest = async (auto = false) => {
     if (!form.temp_class) return;
     setBusy(true);
     try {
       const answer = await suggestBoxes(form.temp_class, lines);
       setSummary(answer);
-      onChange({ ...form, boxes: answer.boxes.map((b) => ({ box_type: b.box_type })) });
+      // Typed on meanwhile: only the boxes change, on the form as it is now.
+      if (!own.current || !auto)
+        onChange((current) => ({ ...current, boxes: answer.boxes.map((b) => ({ box_type: b.box_type })) }));
     } catch {
       setSummary(null);
     } finally {
