@@ -230,6 +230,15 @@ export const orderEditorStyles = `${persistenceStyles}${css`
       border: 0;
       padding: var(--lp-space-1);
     }
+    .oe__table td[data-label]::before {
+      content: attr(data-label);
+      display: block;
+      color: var(--lp-color-text-muted);
+      font-size: var(--lp-font-size-sm);
+    }
+    .oe__result .lp-button {
+      justify-self: start;
+    }
   }
   .oe__body {
     display: flex;

@@ -166,15 +166,15 @@ describe('<lp-order-editor>', () => {
     quantity.focus();
     await sendKeys({ type: '5' });
 
-    button(el, /Suggest Boxes/).click();
-    await waitUntil(() => section(el, 'Packing').querySelectorAll('.oe__box').length > 0, 'boxes suggested', {
-      timeout: 5000,
-    });
-
+    // Times typed while the boxes are being suggested (by themselves) stay as typed.
     const times = section(el, 'Times');
     expect(times.textContent).to.contain('Time zone: Asia/Shanghai (UTC+08:00)');
     setValue(control(el, times, 'Wanted pickup'), localIn(1));
     setValue(control(el, times, 'Deliver by'), localIn(2));
+    await waitUntil(() => section(el, 'Packing').querySelectorAll('.oe__box').length > 0, 'boxes suggested', {
+      timeout: 5000,
+    });
+    expect(control(el, times, 'Wanted pickup').value).to.equal(localIn(1));
 
     button(el, /Next: Review/).click();
     await waitUntil(() => root(el).querySelector('.oe__review') !== null, 'the review step', {

@@ -42,7 +42,8 @@ export function AttachmentsSection({
 }) {
   const t = useT();
   const attached = form.attachments ?? [];
-  const firstMissing = required.find((k) => !attached.some((a) => a.kind === k));
+  const missing = required.filter((k) => !attached.some((a) => a.kind === k));
+  const firstMissing = missing[0];
   const [kind, setKind] = useState<Kind>(
     (CUSTOMER_KINDS as readonly string[]).includes(firstMissing ?? '')
       ? (firstMissing as Kind)
@@ -164,6 +165,11 @@ export function AttachmentsSection({
             );
           })}
         </ul>
+      )}
+      {missing.length > 0 && (
+        <p className="oe__note" role="status">
+          {t('orderEditor.attachments.missing', { kinds: missing.map(kindLabel).join(', ') })}
+        </p>
       )}
       {field.error && <p className="lp-field__error">{field.error}</p>}
     </fieldset>

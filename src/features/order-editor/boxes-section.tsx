@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { AutoBox } from '../../contract/inventory/schemas.ts';
 import { Button } from '../../ui/button/button.tsx';
 import { useT } from '../../ui/use-t.ts';
@@ -6,6 +6,8 @@ import { suggestBoxes } from './editor-api.ts';
 import type { FieldProps } from './field-props.ts';
 import type { EditorForm } from './form-model.ts';
 import '../../i18n/areas/order-editor.ts';
+
+const SUGGEST_DELAY_MS = 600;
 
 /** The goods lines `auto-box` can pack: those with a valid quantity. */
 export function packable(form: EditorForm): { in_id: number; quantity: number }[] {
@@ -21,7 +23,8 @@ export function BoxesSection({
   fieldProps,
 }: {
   form: EditorForm;
-  onChange: (form: EditorForm) => void;
+  /** A new form, or how to change the form as it is then (a suggestion arrives later). */
+  onChange: (update: EditorForm | ((current: EditorForm) => EditorForm)) => void;
   fieldProps: FieldProps;
 }) {
   const t = useT();
@@ -30,21 +33,34 @@ export function BoxesSection({
   const boxes = form.boxes ?? [];
   const lines = packable(form);
   const canSuggest = Boolean(form.temp_class) && lines.length > 0;
-  const suggest = async () => {
+  // Boxes are suggested by themselves once there is something to pack, until the user changes them.
+  const own = useRef(boxes.length > 0);
+  const linesKey = JSON.stringify([form.temp_class, lines]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `linesKey` stands for the class and the lines
+  useEffect(() => {
+    if (own.current || !canSuggest) return;
+    const timer = setTimeout(() => void suggest(true), SUGGEST_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [linesKey, canSuggest]);
+  const suggest = async (auto = false) => {
     if (!form.temp_class) return;
     setBusy(true);
     try {
       const answer = await suggestBoxes(form.temp_class, lines);
       setSummary(answer);
-      onChange({ ...form, boxes: answer.boxes.map((b) => ({ box_type: b.box_type })) });
+      // Typed on meanwhile: only the boxes change, on the form as it is now.
+      if (!own.current || !auto)
+        onChange((current) => ({ ...current, boxes: answer.boxes.map((b) => ({ box_type: b.box_type })) }));
     } catch {
       setSummary(null);
     } finally {
       setBusy(false);
     }
   };
-  const setBox = (index: number, box_type: string) =>
+  const setBox = (index: number, box_type: string) => {
+    own.current = true;
     onChange({ ...form, boxes: boxes.map((b, i) => (i === index ? { box_type } : b)) });
+  };
   const group = fieldProps('boxes');
   return (
     <fieldset className="oe__section" ref={group.inputRef}>
@@ -53,7 +69,13 @@ export function BoxesSection({
         <Button guardMs={0} loading={busy} disabled={!canSuggest} onClick={() => void suggest()}>
           {t('orderEditor.boxes.suggest')}
         </Button>
-        <Button guardMs={0} onClick={() => onChange({ ...form, boxes: [...boxes, { box_type: '' }] })}>
+        <Button
+          guardMs={0}
+          onClick={() => {
+            own.current = true;
+            onChange({ ...form, boxes: [...boxes, { box_type: '' }] });
+          }}
+        >
           {t('orderEditor.boxes.add')}
         </Button>
       </div>
@@ -91,7 +113,10 @@ export function BoxesSection({
                 variant="text"
                 guardMs={0}
                 aria-label={t('orderEditor.boxes.remove', { n: i + 1 })}
-                onClick={() => onChange({ ...form, boxes: boxes.filter((_, j) => j !== i) })}
+                onClick={() => {
+                  own.current = true;
+                  onChange({ ...form, boxes: boxes.filter((_, j) => j !== i) });
+                }}
               >
                 {t('orderEditor.remove')}
               </Button>

@@ -5,6 +5,7 @@ import {
   allowedBy,
   type CheckContext,
   checkForm,
+  missingKinds,
   type EditorForm,
   type GoodsInfo,
   type Project,
@@ -120,9 +121,10 @@ describe('order editor form model', () => {
     const { problems, output } = checkForm(complete, context());
     expect([...problems.entries()]).to.deep.equal([]);
     expect(output?.goods).to.deep.equal([{ in_id: 5, quantity: 3 }]);
-    const request = toRequest(output!, { orderId: 7, version: 2, draftId: 3 });
-    expect(request).to.include({ id: 7, version: 2, draft_id: 3 });
-    expect(toRequest(output!, { orderId: null, version: null, draftId: null })).not.to.have.property('id');
+    const request = toRequest(output!, { orderId: 7, version: 2 });
+    expect(request).to.include({ id: 7, version: 2 });
+    expect(request).not.to.have.property('draft_id');
+    expect(toRequest(output!, { orderId: null, version: null })).not.to.have.property('id');
   });
 
   it('field messages come from the shared schema in the user’s language', () => {
@@ -130,11 +132,14 @@ describe('order editor form model', () => {
     expect(output).to.equal(null);
     expect(problems.get('from_company')).to.equal('Please fill in this field');
     expect(problems.has('to_phone')).to.equal(true);
+    const unset = checkForm({ ...complete, order_type: null, temp_class: undefined }, context());
+    expect(unset.problems.get('order_type')).to.equal('Please choose one');
+    expect(unset.problems.get('temp_class')).to.equal('Please choose one');
     const zh = checkForm({ ...complete, from_company: '' }, context({ locale: 'zh-CN' }));
     expect(zh.problems.get('from_company')).to.match(/[\u4e00-\u9fff]/);
   });
 
-  it('refuses more than available, refused lines, unserved districts, past pickup, late delivery and missing documents', () => {
+  it('refuses more than available, refused lines, unserved districts, past pickup and late delivery', () => {
     const { problems } = checkForm(
       {
         ...complete,
@@ -151,20 +156,26 @@ describe('order editor form model', () => {
           [6, line(4, 'other_project')],
         ]),
         unserved: new Set([11]),
+        notDistricts: new Set([11]),
         allowed: allowedBy(conf({ required_attachments: ['packing_list'] })),
       }),
     );
     expect(problems.get('goods.0.quantity')).to.equal('At most 10 available');
     expect(problems.get('goods.1.quantity')).to.equal('Belongs to another project');
-    expect(problems.get('from_city_id')).to.equal('We do not deliver to this region yet');
-    expect(problems.get('to_city_id')).to.equal('We do not deliver to this region yet');
+    expect(problems.get('from_city_id')).to.equal('Choose a district');
+    expect(checkForm(complete, context({ unserved: new Set([11]) })).problems.get('to_city_id')).to.equal(
+      'We do not deliver to this region yet',
+    );
     expect(problems.get('pickup_at')).to.equal('The wanted pickup must be in the future');
     expect(problems.get('deliver_by')).to.equal('Deliver by must be after the wanted pickup');
-    expect(problems.get('attachments')).to.equal('Upload the required documents: Packing list');
-    const attached = checkForm(
-      { ...complete, attachments: [{ file_id: 1, kind: 'packing_list' }] },
-      context({ allowed: allowedBy(conf({ required_attachments: ['packing_list'] })) }),
-    );
-    expect(attached.problems.has('attachments')).to.equal(false);
+    expect(problems.has('attachments')).to.equal(false);
+  });
+
+  it('names the required documents not uploaded yet, without refusing the order', () => {
+    const allowed = allowedBy(conf({ required_attachments: ['packing_list', 'pod'] }));
+    expect(missingKinds(complete, allowed)).to.deep.equal(['packing_list', 'pod']);
+    const one = { ...complete, attachments: [{ file_id: 1, kind: 'pod' as const }] };
+    expect(missingKinds(one, allowed)).to.deep.equal(['packing_list']);
+    expect(checkForm(complete, context({ allowed })).output).not.to.equal(null);
   });
 });

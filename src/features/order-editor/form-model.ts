@@ -113,6 +113,16 @@ export interface GoodsInfo {
   refused: 'not_found' | 'other_project' | 'other_temp_class' | 'not_enough' | 'expired' | null;
 }
 
+/** The fields picked from a list. */
+const CHOICES: readonly string[] = [
+  'pr_id',
+  'order_type',
+  'to_goodstype',
+  'temp_class',
+  'from_city_id',
+  'to_city_id',
+];
+
 /** Everything the schema and the form's own rules say, by dot path, in the user's language. */
 export type Problems = ReadonlyMap<string, string>;
 
@@ -122,14 +132,16 @@ export interface CheckContext {
   now: Date;
   /** Per inventory line: what may be taken (the server's answer). */
   goods: ReadonlyMap<number, GoodsInfo>;
-  /** District ids known not to be served. */
+  /** Region ids known not to be served. */
   unserved: ReadonlySet<number>;
+  /** Region ids known to be a province or a city, not a district (orders go to districts). */
+  notDistricts?: ReadonlySet<number>;
 }
 
 /**
  * Checks the form as the server will: the shared `OrderInput` schema (field messages in the
  * user's language), then the rules the schema cannot know (project configuration, quantities
- * within what is available, served regions, times, required documents).
+ * within what is available, served regions, times).
  */
 export function checkForm(
   form: EditorForm,
@@ -137,7 +149,11 @@ export function checkForm(
 ): { problems: Problems; output: OrderValue | null } {
   const result = validate(OrderInput, form, context.locale);
   const problems = new Map<string, string>();
-  for (const [path, issue] of firstIssues(result.issues ?? [])) problems.set(path, issue.message);
+  for (const [path, issue] of firstIssues(result.issues ?? [])) {
+    // A choice not made yet: "please choose", not the list of values the wire takes.
+    const unset = CHOICES.includes(path) && (form as Record<string, unknown>)[path] == null;
+    problems.set(path, unset ? t('orderEditor.choose') : issue.message);
+  }
   const add = (path: string, message: string) => {
     if (!problems.has(path)) problems.set(path, message);
   };
@@ -158,6 +174,7 @@ export function checkForm(
   });
   for (const side of ['from', 'to'] as const) {
     const city = form[`${side}_city_id`];
+    if (city && context.notDistricts?.has(city)) add(`${side}_city_id`, t('orderEditor.region.pickDistrict'));
     if (city && context.unserved.has(city)) add(`${side}_city_id`, t('orderEditor.region.notServed'));
   }
   const pickup = form.pickup_at ? Date.parse(form.pickup_at) : Number.NaN;
@@ -166,16 +183,17 @@ export function checkForm(
   const deliver = form.deliver_by ? Date.parse(form.deliver_by) : Number.NaN;
   if (Number.isFinite(pickup) && Number.isFinite(deliver) && deliver <= pickup)
     add('deliver_by', t('orderEditor.deliverAfterPickup'));
-  const attached = (form.attachments ?? []).map((a) => a.kind as string);
-  const missing = allowed.requiredAttachments.filter((kind) => !attached.includes(kind));
-  if (missing.length > 0)
-    add(
-      'attachments',
-      t('orderEditor.attachRequired', {
-        kinds: missing.map((k) => kindLabel(k)).join(', '),
-      }),
-    );
   return { problems, output: problems.size === 0 && result.success ? (result.output as OrderValue) : null };
+}
+
+/**
+ * The project's required document kinds the form has no upload of yet. Not a refusal: the order
+ * can be made without them (its documents then read "missing" until they come), so the form
+ * says it beside the uploads and on review.
+ */
+export function missingKinds(form: EditorForm, allowed: Allowed): string[] {
+  const attached = (form.attachments ?? []).map((a) => a.kind as string);
+  return allowed.requiredAttachments.filter((kind) => !attached.includes(kind));
 }
 
 /** A document kind's label (a kind the portal does not name shows as sent). */
@@ -185,16 +203,19 @@ export function kindLabel(kind: string): string {
   return text === key ? kind : text;
 }
 
-/** The request of a submit: the order, plus the edited order's id and version, and the draft it came from. */
+/**
+ * The request of a submit: the order, plus the edited order's id and version. No `draft_id`: the
+ * server drops the draft of the form's Idempotency-Key itself, and a retry must send the very body
+ * of the first try (a draft saved in between would make it another request).
+ */
 export function toRequest(
   output: OrderValue,
-  target: { orderId: number | null; version: number | null; draftId: number | null },
+  target: { orderId: number | null; version: number | null },
 ): CreateOrderRequest {
   const request: CreateOrderRequest = { ...(output as v.InferInput<typeof OrderInput>) };
   if (target.orderId !== null && target.version !== null) {
     request.id = target.orderId;
     request.version = target.version;
   }
-  if (target.draftId !== null) request.draft_id = target.draftId;
   return request;
 }

@@ -100,7 +100,7 @@ export function GoodsSection({
         />
       </div>
       {results && (
-        <ul className="oe__results" aria-label={t('orderEditor.goods.search')}>
+        <ul className="oe__results" aria-label={t('orderEditor.goods.results')}>
           {results.length === 0 && <li className="oe__muted">{t('orderEditor.goods.noResults')}</li>}
           {results.map((r) => (
             <li key={r.in_id} className="oe__result">
@@ -147,17 +147,20 @@ export function GoodsSection({
           <tbody>
             {lines.map((line, i) => {
               const about = info.get(line.in_id);
-              const field = fieldProps(`goods.${i}.quantity`);
+              const quantityField = fieldProps(`goods.${i}.quantity`);
+              // The server names the line itself (`goods.0.in_id`) when the stock cannot be taken.
+              const lineError = fieldProps(`goods.${i}.in_id`).error;
+              const field = { ...quantityField, error: quantityField.error ?? lineError };
               const errorId = `oe-goods-${line.in_id}-error`;
               const name = about ? `${about.name} ${about.batch_no}` : `#${line.in_id}`;
               return (
                 <tr key={line.in_id} className="oe__line">
-                  <td>
+                  <td data-label={t('orderEditor.col.name')}>
                     {about?.name ?? `#${line.in_id}`}
                     {about && <span className="oe__muted"> {about.code}</span>}
                   </td>
-                  <td>{about?.batch_no}</td>
-                  <td>
+                  <td data-label={t('orderEditor.col.batch')}>{about?.batch_no}</td>
+                  <td data-label={t('orderEditor.col.expiry')}>
                     {about?.expiry ?? '–'}
                     {about?.warning && (
                       <span className={`oe__warning oe__warning--${about.warning}`}>
@@ -166,8 +169,10 @@ export function GoodsSection({
                       </span>
                     )}
                   </td>
-                  <td>{about ? `${about.available} ${about.unit}` : '–'}</td>
-                  <td>
+                  <td data-label={t('orderEditor.col.available')}>
+                    {about ? `${about.available} ${about.unit}` : '–'}
+                  </td>
+                  <td data-label={t('orderEditor.col.quantity')}>
                     <input
                       ref={field.inputRef}
                       className="lp-input oe__quantity"

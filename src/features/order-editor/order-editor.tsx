@@ -21,7 +21,7 @@ import { BoxesSection } from './boxes-section.tsx';
 import { ConflictView } from './conflict-view.tsx';
 import { loadAddresses, loadContacts, loadSites, submitOrder } from './editor-api.ts';
 import type { FieldBits } from './field-props.ts';
-import { allowedBy, checkForm, type EditorForm, toRequest } from './form-model.ts';
+import { allowedBy, checkForm, type EditorForm, missingKinds, toRequest } from './form-model.ts';
 import { GoodsSection } from './goods-section.tsx';
 import { leaveEditorFor } from './open-order.ts';
 import { type EditorPersistence, openEditorPersistence } from './persistence.ts';
@@ -227,6 +227,10 @@ function EditorBody({
     () => new Set([...regions.values()].filter((r) => !r.served).map((r) => r.region_id)),
     [regions],
   );
+  const notDistricts = useMemo(
+    () => new Set([...regions.values()].filter((r) => r.level < 3).map((r) => r.region_id)),
+    [regions],
+  );
   const regionPaths = useMemo(
     () => new Map([...regions.values()].map((r) => [r.region_id, r.path.join(' / ')])),
     [regions],
@@ -238,6 +242,7 @@ function EditorBody({
     now: new Date(),
     goods: goods.info,
     unserved,
+    notDistricts,
   });
 
   const refs = useRef(new Map<string, (el: HTMLElement | null) => void>());
@@ -290,7 +295,7 @@ function EditorBody({
     setNotice(null);
     try {
       const answer = await submitOrder(
-        toRequest(output, { orderId, version: orderId !== null ? at : null, draftId: saved.draftId }),
+        toRequest(output, { orderId, version: orderId !== null ? at : null }),
         // A resubmit over a newer version is another request: its own key, as stable as the first.
         at === (start.order?.version ?? null) || orderId === null
           ? idempotencyKey
@@ -439,6 +444,7 @@ function EditorBody({
             regionPaths={regionPaths}
             fileNames={fileNames}
             zone={start.time_zone}
+            missingDocuments={missingKinds(form, allowed)}
           />
           <div className="oe__footer">
             <Button guardMs={0} disabled={submitting} onClick={() => setStep('edit')}>

@@ -2,10 +2,10 @@ import { useMemo } from 'react';
 import type { DtpKind, GoodsType, OrderType, TempClass } from '../../contract/orders/domain.ts';
 import { SelectField } from '../../ui/form/select-field.tsx';
 import type { SelectOption } from '../../ui/select/select.tsx';
-import { usePinyinFilter } from '../../ui/select/use-pinyin-filter.ts';
 import { useT } from '../../ui/use-t.ts';
 import { type Allowed, type EditorForm, type Project, withProject } from './form-model.ts';
 import type { FieldProps } from './field-props.ts';
+import { useServerPinyinFilter } from './option-filter.ts';
 import '../../i18n/areas/order-editor.ts';
 
 /**
@@ -30,7 +30,7 @@ export function ProjectSection({
     () => projects.map((p) => ({ value: p.pr_id, label: `${p.protocol_no} ${p.name}`, initials: p.pinyin })),
     [projects],
   );
-  const filter = usePinyinFilter(projectOptions);
+  const filter = useServerPinyinFilter(projectOptions);
   const none = !form.pr_id;
   const hint = none ? t('orderEditor.pickFirst') : undefined;
   const set = (patch: Partial<EditorForm>) => onChange({ ...form, ...patch });

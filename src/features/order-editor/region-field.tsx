@@ -55,24 +55,28 @@ export function RegionField({
     if (info) onInfo(info);
   }, [info, onInfo]);
 
-  // A district from outside: place the province and city selects on its path.
+  // A region from outside (a picked address, a copied order): place the selects on its path. A
+  // district fills all three; a city (older addresses name only the city) the first two, and the
+  // form asks for the district.
   useEffect(() => {
-    if (!info || !provinces || info.level !== 3) return;
+    if (!info || !provinces || info.level < 2) return;
     const province = provinces.find((p) => p.name === info.path[0]);
-    if (!province || province.region_id === provinceId) return;
-    setProvinceId(province.region_id);
+    if (province && province.region_id !== provinceId) setProvinceId(province.region_id);
   }, [info, provinces, provinceId]);
   useEffect(() => {
-    if (!info || !cities || info.level !== 3) return;
-    const city = cities.find((c) => c.name === info.path[1]);
+    if (!info || !cities) return;
+    const city =
+      info.level === 2
+        ? cities.find((c) => c.region_id === info.region_id)
+        : cities.find((c) => c.name === info.path[1]);
     if (city && city.region_id !== cityId) setCityId(city.region_id);
   }, [info, cities, cityId]);
 
+  const status = info && info.region_id === value ? info : null;
   const notServed = t('orderEditor.region.notServed');
   const p = useRegionOptions(provinces, notServed);
   const c = useRegionOptions(cities, notServed);
   const d = useRegionOptions(districts, notServed);
-  const status = info && info.region_id === value ? info : null;
   return (
     <fieldset className="oe__region" data-name={field.name} ref={field.inputRef}>
       <legend className="oe__region-legend">
@@ -112,7 +116,7 @@ export function RegionField({
             />
           )}
         </FormField>
-        <FormField label={t('orderEditor.field.district')} required error={field.error}>
+        <FormField label={t('orderEditor.field.district')} required={status?.level !== 2} error={field.error}>
           {(control) => (
             <Select<number>
               {...control}

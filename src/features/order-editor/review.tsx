@@ -12,6 +12,7 @@ export function Review({
   regionPaths,
   fileNames,
   zone,
+  missingDocuments,
 }: {
   form: EditorForm;
   project: Project | undefined;
@@ -19,6 +20,8 @@ export function Review({
   regionPaths: ReadonlyMap<number, string>;
   fileNames: ReadonlyMap<number, string>;
   zone: string;
+  /** Required document kinds not uploaded: the order can go, its documents then read missing. */
+  missingDocuments: readonly string[];
 }) {
   const t = useT();
   const row = (label: string, value: ReactNode) => (
@@ -97,6 +100,11 @@ export function Review({
       </section>
       <section className="oe__review-block" aria-labelledby="oe-review-files">
         <h3 id="oe-review-files">{t('orderEditor.section.attachments')}</h3>
+        {missingDocuments.length > 0 && (
+          <p className="oe__note">
+            {t('orderEditor.attachments.missing', { kinds: missingDocuments.map(kindLabel).join(', ') })}
+          </p>
+        )}
         <ul>
           {(form.attachments ?? []).map((a) => (
             <li key={a.file_id}>

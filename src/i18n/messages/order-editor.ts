@@ -41,6 +41,7 @@ export const zh = {
   'orderEditor.field.boxType': '箱型',
   'orderEditor.field.attachmentKind': '附件类型',
   'orderEditor.pickFirst': '请先选择项目',
+  'orderEditor.choose': '请选择',
   'orderEditor.dtp.0': '非 DTP',
   'orderEditor.dtp.1': 'DTP（收货方为患者）',
   'orderEditor.dtp.3': 'DTP 回收（发货方为患者）',
@@ -71,6 +72,7 @@ export const zh = {
   'orderEditor.picker.contact': '联系人',
   'orderEditor.picker.none': '没有匹配项',
   'orderEditor.region.notServed': '该地区暂不提供服务',
+  'orderEditor.region.pickDistrict': '请选择区县',
   'orderEditor.region.served': '可配送：{path}',
   'orderEditor.region.change': '更改地区',
   'orderEditor.goods.search': '搜索库存（名称、编码、批号或拼音首字母）',
@@ -84,6 +86,7 @@ export const zh = {
   'orderEditor.goods.expiry': '有效期 {date}',
   'orderEditor.goods.depot': '仓库 {depot}',
   'orderEditor.goods.noResults': '没有可用库存',
+  'orderEditor.goods.results': '库存搜索结果',
   'orderEditor.goods.tooMuch': '不能超过可用数量 {n}',
   'orderEditor.warning.expired': '已过期',
   'orderEditor.warning.before_delivery': '送达前过期',
@@ -126,7 +129,6 @@ export const zh = {
   'orderEditor.submitFailed': '提交失败，请重试（不会重复下单）',
   'orderEditor.pickupFuture': '期望提货时间须晚于当前时间',
   'orderEditor.deliverAfterPickup': '最晚送达时间须晚于期望提货时间',
-  'orderEditor.attachRequired': '请上传必需附件：{kinds}',
 } as const;
 
 export const en: Record<keyof typeof zh, string> = {
@@ -171,6 +173,7 @@ export const en: Record<keyof typeof zh, string> = {
   'orderEditor.field.boxType': 'Box type',
   'orderEditor.field.attachmentKind': 'Document type',
   'orderEditor.pickFirst': 'Choose a project first',
+  'orderEditor.choose': 'Please choose one',
   'orderEditor.dtp.0': 'Not DTP',
   'orderEditor.dtp.1': 'DTP (ship to a patient)',
   'orderEditor.dtp.3': 'DTP return (ship from a patient)',
@@ -201,6 +204,7 @@ export const en: Record<keyof typeof zh, string> = {
   'orderEditor.picker.contact': 'Contact',
   'orderEditor.picker.none': 'Nothing matches',
   'orderEditor.region.notServed': 'We do not deliver to this region yet',
+  'orderEditor.region.pickDistrict': 'Choose a district',
   'orderEditor.region.served': 'Delivered: {path}',
   'orderEditor.region.change': 'Change region',
   'orderEditor.goods.search': 'Search stock (name, code, batch or pinyin initials)',
@@ -214,6 +218,7 @@ export const en: Record<keyof typeof zh, string> = {
   'orderEditor.goods.expiry': 'Expires {date}',
   'orderEditor.goods.depot': 'Depot {depot}',
   'orderEditor.goods.noResults': 'No stock available',
+  'orderEditor.goods.results': 'Stock Found',
   'orderEditor.goods.tooMuch': 'At most {n} available',
   'orderEditor.warning.expired': 'Expired',
   'orderEditor.warning.before_delivery': 'Expires before delivery',
@@ -256,5 +261,4 @@ export const en: Record<keyof typeof zh, string> = {
   'orderEditor.submitFailed': 'Submitting failed; try again (no second order will be made)',
   'orderEditor.pickupFuture': 'The wanted pickup must be in the future',
   'orderEditor.deliverAfterPickup': 'Deliver by must be after the wanted pickup',
-  'orderEditor.attachRequired': 'Upload the required documents: {kinds}',
 };
