@@ -5,6 +5,16 @@ import '../../src/i18n/areas/order-drafts.ts';
 import '../../src/i18n/areas/order-editor.ts';
 import { demoLogin } from './helpers/accounts.ts';
 import { LoginForm, zh } from './helpers/login-page.ts';
+import {
+  fillTimes,
+  orderList,
+  pageToken,
+  pickDistricts,
+  remarkField,
+  toReview,
+  usableOrder,
+  visibleEditor,
+} from './helpers/order-editor.ts';
 
 /**
  * "Nothing typed is lost", as a customer meets it on the demo data (`--seed-demo`): the editor's
@@ -181,4 +191,48 @@ test('two tabs on one form: the second is told, and takes over', async ({ page, 
   await company(other).fill(`${name} 第二个标签`);
   await expect(company(editor)).toHaveValue(`${name} 第二个标签`, { timeout: 10_000 });
   await second.close();
+});
+
+test('offline mid-way in a copy, a reload, then finished: one order with what was typed offline', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  await signIn(page);
+  const token = await pageToken(page);
+  const all = await orderList(request, token);
+  const source = await usableOrder(request, token, 'copy', all.list);
+  await page.goto(`/customer-order/create?copy=${source.id}`);
+  await expect(visibleEditor(page).getByText(zh('orderEditor.copying', { no: source.order_no }))).toBeVisible(
+    {
+      timeout: 15_000,
+    },
+  );
+  await fillTimes(page);
+  await pickDistricts(page);
+  await expect(page).toHaveURL(/form-key=/);
+
+  await context.setOffline(true);
+  await remarkField(page).fill('离线时写的备注');
+  await expect.poll(() => keptHere(page), { message: 'the browser keeps it' }).toContain('离线时写的备注');
+  await page.route(SAVE_DRAFT, (route) => route.abort('internetdisconnected'));
+  await context.setOffline(false);
+  await page.reload();
+  await expect(remarkField(page)).toHaveValue('离线时写的备注', { timeout: 15_000 });
+  await page.unroute(SAVE_DRAFT);
+
+  await toReview(page);
+  await visibleEditor(page)
+    .getByRole('button', { name: zh('orderEditor.action.submit') })
+    .click();
+  await expect(page).toHaveURL(/\/customer-order\/view\/\d+$/, { timeout: 15_000 });
+  const made = Number(new URL(page.url()).pathname.split('/').pop());
+  expect((await orderList(request, token)).total).toBe(all.total + 1);
+  const view = await request.get(`/api/customer-order/view.html?id=${made}`, {
+    headers: { 'X-Token': token },
+  });
+  expect(((await view.json()) as { data: { remark: string } }).data.remark).toBe('离线时写的备注');
+  // the form's draft is gone from the browser
+  expect(await keptHere(page)).not.toContain('离线时写的备注');
 });
