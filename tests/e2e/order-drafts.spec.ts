@@ -236,3 +236,54 @@ test('offline mid-way in a copy, a reload, then finished: one order with what wa
   // the form's draft is gone from the browser
   expect(await keptHere(page)).not.toContain('离线时写的备注');
 });
+
+test('an edit another tab saved first: the conflict shows what changed, and keep mine saves mine', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page);
+  const token = await pageToken(page);
+  const waiting = await usableOrder(
+    request,
+    token,
+    'edit',
+    (await orderList(request, token, { status: 'pending_confirm' })).list,
+  );
+  const edit = async (tab: Page, remark: string) => {
+    await tab.goto(`/customer-order/create?id=${waiting.id}`);
+    await expect(
+      visibleEditor(tab).getByText(zh('orderEditor.editing', { no: waiting.order_no })),
+    ).toBeVisible({
+      timeout: 15_000,
+    });
+    await remarkField(tab).fill(remark);
+    await fillTimes(tab);
+    await pickDistricts(tab);
+    await toReview(tab);
+  };
+  await edit(page, '我的备注');
+  const other = await context.newPage();
+  await edit(other, '另一个标签的备注');
+  await visibleEditor(other)
+    .getByRole('button', { name: zh('orderEditor.action.saveEdit') })
+    .click();
+  await expect(other).toHaveURL(new RegExp(`/customer-order/view/${waiting.id}$`), { timeout: 15_000 });
+  await other.close();
+
+  await visibleEditor(page)
+    .getByRole('button', { name: zh('orderEditor.action.saveEdit') })
+    .click();
+  const dialog = page.getByRole('dialog', { name: zh('orderDrafts.conflict.title') });
+  await expect(dialog).toBeVisible({ timeout: 15_000 });
+  const row = dialog.locator('tr[data-field="remark"]');
+  await expect(row).toContainText('我的备注');
+  await expect(row).toContainText('另一个标签的备注');
+  await dialog.getByRole('button', { name: zh('orderDrafts.conflict.keepMine') }).click();
+  await expect(page).toHaveURL(new RegExp(`/customer-order/view/${waiting.id}$`), { timeout: 15_000 });
+  const view = await request.get(`/api/customer-order/view.html?id=${waiting.id}`, {
+    headers: { 'X-Token': token },
+  });
+  expect(((await view.json()) as { data: { remark: string } }).data.remark).toBe('我的备注');
+});
