@@ -4,6 +4,7 @@ import '../../src/i18n/areas/host.ts';
 import '../../src/i18n/areas/order-drafts.ts';
 import '../../src/i18n/areas/order-editor.ts';
 import { demoLogin } from './helpers/accounts.ts';
+import { expectNoAxeViolations } from './helpers/axe.ts';
 import { LoginForm, zh } from './helpers/login-page.ts';
 import {
   fillTimes,
@@ -21,6 +22,9 @@ import {
  * form kept while typing, offline and through a reload; the draft box after a closed tab; the
  * three answers of the leave prompt; two tabs on one form.
  */
+
+/** axe is injected as a script tag (tests/e2e/helpers/axe.ts). */
+test.use({ bypassCSP: true });
 
 const CREATE = '/customer-order/create';
 const SAVE_DRAFT = '**/api/customer-order/save-draft-box.html';
@@ -107,6 +111,14 @@ test('closing the tab: save draft and leave keeps it in the draft box, which ope
   await expect(row).toHaveCount(1);
   const badge = page.locator('.lp-menu-badge');
   await expect(badge).toHaveText(/^\d+$/);
+  await expectNoAxeViolations(page);
+  await page.locator('.lp-locale-switch select').selectOption('en');
+  await expect(page.locator('lp-order-drafts').getByRole('heading', { name: 'Drafts' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.locator('.lp-locale-switch select').selectOption('zh-CN');
+  await expect(
+    page.locator('lp-order-drafts').getByRole('heading', { name: zh('orderDrafts.title') }),
+  ).toBeVisible();
   await row.locator('a.draft-link').click();
   await expect(page).toHaveURL(/\/customer-order\/create\?draft-id=\d+/);
   const again = page.locator('lp-order-editor');
