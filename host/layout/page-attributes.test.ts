@@ -16,4 +16,23 @@ describe('pageAttributes', () => {
     expect(pageAttributes('lp-order-view', { id: '42' }, '?print=1').print).toBe(true);
     expect(pageAttributes('lp-order-view', { id: '42' }, '?print=0').print).toBe(false);
   });
+
+  it('gives the order editor its mode, order, draft and form key from the query', () => {
+    const editor = (search: string) => pageAttributes('lp-order-editor', {}, search);
+    expect(editor('')).toMatchObject({ mode: 'new', 'order-id': undefined, 'draft-id': undefined });
+    expect(editor('?id=42')).toMatchObject({ mode: 'edit', 'order-id': '42' });
+    expect(editor('?mode=copy&id=42')).toMatchObject({ mode: 'copy', 'order-id': '42' });
+    expect(editor('?copy=42')).toMatchObject({ mode: 'copy', 'order-id': '42' });
+    expect(editor('?mode=copy&order-id=42')).toMatchObject({ mode: 'copy', 'order-id': '42' });
+    expect(editor('?draft-id=3&form-key=abc-123-def')).toMatchObject({
+      mode: 'new',
+      'draft-id': '3',
+      'form-key': 'abc-123-def',
+    });
+    expect(editor('?id=0&draft-id=x')).toMatchObject({
+      mode: 'new',
+      'order-id': undefined,
+      'draft-id': undefined,
+    });
+  });
 });

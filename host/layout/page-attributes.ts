@@ -1,6 +1,8 @@
 /**
  * The attributes a page's element gets from its route: the path's `:id` as `record-id` (every
  * element), and for the order view also as `order-id`, with `print` for `?print=1` (the waybill).
+ * The order editor reads its query: `?id=7` (or `?order-id=7`) edits order 7 (`?mode=copy&id=7` or
+ * `?copy=7` copies it), `?draft-id=3` continues a draft, `?form-key=…` is the form's key.
  */
 export function pageAttributes(
   tag: string,
@@ -12,5 +14,22 @@ export function pageAttributes(
     attrs['order-id'] = params.id;
     attrs.print = new URLSearchParams(search).get('print') === '1';
   }
+  if (tag === 'lp-order-editor') Object.assign(attrs, editorAttributes(new URLSearchParams(search)));
   return attrs;
+}
+
+const positiveId = (text: string | null): string | undefined =>
+  text && /^[1-9]\d{0,9}$/.test(text) ? text : undefined;
+
+function editorAttributes(query: URLSearchParams): Record<string, string | undefined> {
+  const copy = positiveId(query.get('copy'));
+  const id = positiveId(query.get('order-id') ?? query.get('id')) ?? copy;
+  const asked = query.get('mode');
+  const mode = !id ? 'new' : copy || asked === 'copy' ? 'copy' : 'edit';
+  return {
+    mode,
+    'order-id': id,
+    'draft-id': positiveId(query.get('draft-id') ?? query.get('draft')),
+    'form-key': query.get('form-key') ?? undefined,
+  };
 }

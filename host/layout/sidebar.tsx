@@ -1,12 +1,24 @@
 import { useStore } from '@nanostores/react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { t } from '../../src/i18n/translate.ts';
 import { $device, $sidebar, closeSidebar } from '../../src/stores/app.ts';
-import { $routes } from '../../src/stores/routes.ts';
+import { $token } from '../../src/stores/auth.ts';
+import { $draftCount, refreshDraftCount } from '../../src/stores/draft-count.ts';
+import { $pages, $routes } from '../../src/stores/routes.ts';
 import { $settings } from '../../src/stores/settings.ts';
 import { Icon } from './icons.tsx';
 import { buildMenu, type MenuEntry } from './menu.ts';
 import { routeTitle } from './route-title.ts';
+
+/** The menu entry that shows how many drafts there are. */
+export const DRAFTS_PATH = '/customer-order/draft';
+
+/** The draft box's count beside its menu entry (nothing while unknown or zero). */
+function DraftBadge() {
+  const count = useStore($draftCount);
+  if (!count) return null;
+  return <span className="lp-menu-badge">{count > 99 ? '99+' : count}</span>;
+}
 
 interface SidebarProps {
   activePath: string;
@@ -39,6 +51,7 @@ function Entry({
         >
           <Icon name={entry.icon} />
           <span className="lp-menu-text">{title}</span>
+          {entry.path === DRAFTS_PATH && <DraftBadge />}
         </a>
       </li>
     );
@@ -77,6 +90,12 @@ export function Sidebar({ activePath }: SidebarProps) {
   const device = useStore($device);
   const settings = useStore($settings);
   const { main, bottom } = useMemo(() => buildMenu(routes), [routes]);
+  const token = useStore($token);
+  const pages = useStore($pages);
+  const hasDrafts = pages.some((page) => page.path === DRAFTS_PATH);
+  useEffect(() => {
+    if (token && hasDrafts) void refreshDraftCount();
+  }, [token, hasDrafts]);
   const collapsed = device === 'desktop' && !sidebar.opened;
   return (
     <nav className="lp-sidebar" aria-label={t('host.nav.menu')} data-collapsed={collapsed}>

@@ -5,7 +5,9 @@ import * as common from './messages/common.ts';
 import type * as dataTable from './messages/data-table.ts';
 import type * as downloadCentre from './messages/download-centre.ts';
 import type * as host from './messages/host.ts';
+import type * as orderEditor from './messages/order-editor.ts';
 import type * as orderFiles from './messages/order-files.ts';
+import type * as orderDrafts from './messages/order-drafts.ts';
 import type * as orderList from './messages/order-list.ts';
 import type * as orderView from './messages/order-view.ts';
 import type * as password from './messages/password.ts';
@@ -52,8 +54,10 @@ type FeatureMessages = typeof host.zh &
   typeof chat.zh &
   typeof dataTable.zh &
   typeof orderFiles.zh &
+  typeof orderEditor.zh &
   typeof orderView.zh &
   typeof orderList.zh &
+  typeof orderDrafts.zh &
   typeof downloadCentre.zh;
 
 export type SharedKey = keyof typeof zhCN;
