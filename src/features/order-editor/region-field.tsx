@@ -116,7 +116,7 @@ export function RegionField({
             />
           )}
         </FormField>
-        <FormField label={t('orderEditor.field.district')} required={status?.level !== 2} error={field.error}>
+        <FormField label={t('orderEditor.field.district')} required error={field.error}>
           {(control) => (
             <Select<number>
               {...control}
