@@ -282,9 +282,13 @@ function EditorBody({
         .filter((el): el is HTMLElement => el?.isConnected === true);
       candidates.sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
       const first = candidates[0];
-      const target = first?.matches('input, textarea, select, button')
+      const focusable =
+        'input:not([type="hidden"]):not(:disabled), textarea:not(:disabled), button:not(:disabled)';
+      // A control still disabled (a district before its city) hands the focus to its group's first.
+      const target = first?.matches(focusable)
         ? first
-        : first?.querySelector<HTMLElement>('input:not([type="hidden"]), textarea, select, button');
+        : (first?.querySelector<HTMLElement>(focusable) ??
+          first?.closest('fieldset')?.querySelector<HTMLElement>(focusable));
       target?.focus();
     });
   };
