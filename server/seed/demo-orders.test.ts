@@ -270,5 +270,20 @@ describe('the demo login lands on real data', () => {
         expect([res.code, res.message], `${path} ${o.status} ${o.order_type}`).toEqual([0, 'ok']);
       }
     }
+    // two drafts in the draft box (a new order half typed, a copy), each opening in the editor
+    const drafts = await call<{ total: number; list: Array<{ id: number; mode: string }> }>(
+      'customer-order/draft-box-list',
+      { token },
+    );
+    expect(drafts.data.list.map((d) => d.mode)).toEqual(['new', 'copy']);
+    for (const d of drafts.data.list) {
+      const start = await call<{ mode: string; form: { goods?: unknown[] } }>('customer-order/create', {
+        token,
+        query: `?draft_id=${d.id}`,
+      });
+      expect(start.code).toBe(0);
+      expect(start.data.mode).toBe(d.mode);
+      expect(start.data.form.goods?.length).toBeGreaterThan(0);
+    }
   }, 60_000);
 });

@@ -3,6 +3,7 @@ import type { DB } from '../db/database.ts';
 import { hashPassword } from '../areas/accounts/passwords.ts';
 import { pinyinInitials } from '../core/pinyin.ts';
 import type { FileStorage } from '../core/storage.ts';
+import { seedDemoDrafts } from './demo-drafts.ts';
 import { type DemoOrdersSummary, seedDemoOrders } from './demo-orders.ts';
 
 /** Companies and their customer accounts: realistic names so the pinyin filter has work to do. */
@@ -176,6 +177,14 @@ export async function seedDemo(db: DB, options: DemoOptions = {}): Promise<boole
     const started = performance.now();
     const summary = await seedDemoOrders(db, options.orders);
     options.onOrders?.(summary, performance.now() - started);
+    // two drafts in demo's draft box of its default customer (the order editor's draft box)
+    const demo = await db
+      .selectFrom('users')
+      .select(['uid', 'default_cu_id'])
+      .where('ur_account', '=', 'demo')
+      .executeTakeFirst();
+    if (demo?.default_cu_id)
+      await seedDemoDrafts(db, { uid: demo.uid, cuId: demo.default_cu_id }, options.orders.now ?? new Date());
   }
   return true;
 }

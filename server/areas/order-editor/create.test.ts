@@ -273,6 +273,46 @@ describe('POST customer-order/create: an edit', () => {
     expect((await view(t, s.token, made.id)).remark).toBe('第一次');
   });
 
+  it("never sends a DTP order's patient side: its edit form and its 409 leave it empty, and the edit retypes it", async () => {
+    const t = await testApp();
+    const s = await readyToOrder(t);
+    const form = { ...orderForm(s), order_type: 'dtp' as const, is_dtp: 1 as const, to_contact: '患者李四' };
+    const made = (await create(t, s.token, form)).data;
+    const start = await t.call<{ form: Record<string, unknown>; cleared: string[] }>(
+      'customer-order/create',
+      {
+        token: s.token,
+        query: { id: String(made.id), mode: 'edit' },
+      },
+    );
+    expect(start.data.cleared).toEqual(['to_company', 'to_contact', 'to_phone', 'to_address']);
+    expect(JSON.stringify(start.data)).not.toContain('患者李四');
+    const edited = await create(t, s.token, {
+      ...form,
+      id: made.id,
+      version: 1,
+      to_contact: '患者李四（新）',
+    });
+    expect(edited.code).toBe(0);
+    const stale = await create(t, s.token, { ...form, id: made.id, version: 1 });
+    expect(stale.code).toBe(409);
+    expect(JSON.stringify(stale.data)).not.toContain('患者李四');
+    expect((stale.data as unknown as EditConflict).form.to_contact).toBe('');
+  });
+
+  it('takes one of two edits sent at once from the same version; the other answers 409', async () => {
+    const t = await testApp();
+    const { s, form, made } = await ordered(t);
+    const results = await Promise.all([
+      create(t, s.token, { ...form, id: made.id, version: 1, remark: '甲' }),
+      create(t, s.token, { ...form, id: made.id, version: 1, remark: '乙' }),
+    ]);
+    expect(results.map((r) => r.code).sort()).toEqual([0, 409]);
+    const order = await view(t, s.token, made.id);
+    expect(order.version).toBe(2);
+    expect(await stockOf(t, s.stock.chilled.in_id)).toMatchObject({ reserved: 5 });
+  });
+
   it('answers 409 once the order is confirmed', async () => {
     const t = await testApp();
     const { s, form, made } = await ordered(t);
@@ -292,5 +332,18 @@ describe('POST customer-order/create: an edit', () => {
     expect(res.code).toBe(422);
     expect(res.data).toEqual({ version: 'An edit sends the version it started from' });
     expect(form).toBeTruthy();
+  });
+});
+
+describe('POST customer-order/create: limits', () => {
+  it('takes at most 60 calls a minute from a user', async () => {
+    const t = await testApp({ rateLimits: true });
+    const s = await readyToOrder(t);
+    const codes: number[] = [];
+    for (let i = 0; i < 61; i++) codes.push((await create(t, s.token, {})).code);
+    expect(codes.slice(0, 60).every((c) => c === 422)).toBe(true);
+    expect(codes[60]).toBe(429);
+    t.advance(60_000);
+    expect((await create(t, s.token, {})).code).toBe(422);
   });
 });

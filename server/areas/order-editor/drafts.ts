@@ -11,7 +11,7 @@ import type {
 import type { OrderType, TempClass } from '../../../src/contract/orders/domain.ts';
 import { ApiError } from '../../core/errors.ts';
 import type { DB } from '../../db/database.ts';
-import { draftSummary } from './forms.ts';
+import { draftColumns } from './forms.ts';
 import type { OrderDraftsTable } from './tables.ts';
 
 /** Whose draft box: a user in one customer (another user's or customer's draft is not found). */
@@ -72,7 +72,8 @@ const sameData = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringif
 /**
  * `save-draft-box`. Without `id`: a new draft; a second first save of the same form (its
  * Idempotency-Key) answers the draft the first made when the form is the same (a retry whose
- * answer was lost), else 409 with that draft. With `id` and `version`: that draft, version + 1;
+ * answer was lost), else 409 with that draft. With `id` and `version`: that draft, version + 1
+ * (its form key stays the one of its first save, which the editor submits with);
  * a stale or missing version answers 409 with the draft as stored, and nothing changes. The
  * order edited or copied must be the customer's (404).
  */
@@ -95,7 +96,7 @@ export async function saveDraft(
     mode: input.mode,
     order_id: input.order_id,
     data: JSON.stringify(input.data),
-    ...draftSummary(input.data),
+    ...(await draftColumns(db, owner.cuId, input.data, input.order_id)),
     saved_at: now,
   };
   const answer = (row: { id: number; version: number; saved_at: Date }) => ({
@@ -149,7 +150,7 @@ export async function saveDraft(
       );
     const saved = await trx
       .updateTable('order_drafts')
-      .set({ ...values, idempotency_key: input.idempotency_key, version: sql<number>`version + 1` })
+      .set({ ...values, version: sql<number>`version + 1` })
       .where('id', '=', current.id)
       .returning(['id', 'version', 'saved_at'])
       .executeTakeFirstOrThrow();
@@ -157,7 +158,10 @@ export async function saveDraft(
   });
 }
 
-/** `draft-box-list`: the owner's drafts, last saved first; the keyword matches the parties, the project and the order number. */
+/**
+ * `draft-box-list`: the owner's drafts, last saved first; the keyword matches the parties, the
+ * project and the order number (`search_text`, kept when the draft is saved).
+ */
 export async function listDrafts(
   db: DB,
   owner: Owner,
@@ -173,19 +177,8 @@ export async function listDrafts(
     .leftJoin('orders as o', (join) => join.onRef('o.id', '=', 'd.order_id').on('o.cu_id', '=', owner.cuId))
     .where('d.uid', '=', owner.uid)
     .where('d.cu_id', '=', owner.cuId);
-  const keyword = query.keyword.trim();
-  if (keyword) {
-    const like = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    base = base.where((eb) =>
-      eb.or([
-        eb('d.from_company', 'ilike', like),
-        eb('d.to_company', 'ilike', like),
-        eb('p.name', 'ilike', like),
-        eb('p.protocol_no', 'ilike', like),
-        eb('o.order_no', 'ilike', like),
-      ]),
-    );
-  }
+  const keyword = query.keyword.trim().toLowerCase();
+  if (keyword) base = base.where(sql<boolean>`strpos(d.search_text, ${keyword}) > 0`);
   const [rows, total] = await Promise.all([
     base
       .select([

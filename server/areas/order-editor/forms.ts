@@ -61,14 +61,41 @@ export async function formOfOrder(
   return { form, cleared: [...cleared] };
 }
 
-/** The summary columns of the draft-box list, from a draft's form. */
-export function draftSummary(data: OrderDraftData) {
+/**
+ * The columns the draft-box list shows and searches, from a draft's form: project, type, class,
+ * parties, number of goods lines, and `search_text` (lower case: the parties, the project's
+ * protocol number and name when it is the customer's, the order's number).
+ */
+export async function draftColumns(db: DB, cuId: number, data: OrderDraftData, orderId: number | null) {
+  const prId = data.pr_id ?? null;
+  const project =
+    prId === null
+      ? undefined
+      : await db
+          .selectFrom('projects')
+          .select(['protocol_no', 'name'])
+          .where('pr_id', '=', prId)
+          .where('cu_id', '=', cuId)
+          .executeTakeFirst();
+  const order =
+    orderId === null
+      ? undefined
+      : await db
+          .selectFrom('orders')
+          .select('order_no')
+          .where('id', '=', orderId)
+          .where('cu_id', '=', cuId)
+          .executeTakeFirst();
+  const from_company = data.from_company ?? '';
+  const to_company = data.to_company ?? '';
+  const text = [from_company, to_company, project?.protocol_no, project?.name, order?.order_no];
   return {
-    pr_id: data.pr_id ?? null,
+    pr_id: prId,
     order_type: data.order_type ?? null,
     temp_class: data.temp_class ?? null,
-    from_company: data.from_company ?? '',
-    to_company: data.to_company ?? '',
+    from_company,
+    to_company,
     goods_count: data.goods?.length ?? 0,
+    search_text: text.filter(Boolean).join(' ').toLowerCase(),
   };
 }

@@ -119,7 +119,8 @@ export async function attachPendingFiles(
 
 /**
  * Removes the files uploaded more than a day before `now` and never attached (rows and stored
- * bytes), at most `max` at a time. Answers how many went.
+ * bytes), at most `max` at a time (the hourly chore takes up to 200, each upload 20). Answers how
+ * many went.
  */
 export async function removeStalePendingFiles(deps: AppDeps, now: Date, max = 200): Promise<number> {
   const stale = await deps.db

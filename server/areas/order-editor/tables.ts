@@ -19,6 +19,8 @@ export interface OrderDraftsTable {
   from_company: Generated<string>;
   to_company: Generated<string>;
   goods_count: Generated<number>;
+  /** What a keyword matches (lower case): parties, project protocol number and name, order number. */
+  search_text: Generated<string>;
   saved_at: GeneratedTimestamp;
   created_at: GeneratedTimestamp;
 }

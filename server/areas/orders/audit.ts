@@ -2,6 +2,7 @@ import { Code } from '../../../src/contract/codes.ts';
 import type { OrderStatus } from '../../../src/contract/orders/domain.ts';
 import { ApiError, invalidField } from '../../core/errors.ts';
 import type { DB } from '../../db/database.ts';
+import { releaseAll } from '../inventory/reservations.ts';
 import { canApprove, type Viewer } from './detail.ts';
 import { type Actor, applyTransition, conflictWithCurrent, lockOrder } from './write.ts';
 
@@ -33,8 +34,15 @@ export async function auditOrder(
     if (order.status !== 'pending_approval')
       throw await conflictWithCurrent(trx, viewer, order.id, 'This order is not pending approval');
     if (!input.pass && !reason) throw invalidField('reason', 'A reason is required to reject an order');
-    return input.pass
-      ? applyTransition(trx, order, 'approve', { actor, now, reason })
-      : applyTransition(trx, order, 'reject', { actor, now, reason, fields: { cancel_reason: reason } });
+    if (input.pass) return applyTransition(trx, order, 'approve', { actor, now, reason });
+    const rejected = await applyTransition(trx, order, 'reject', {
+      actor,
+      now,
+      reason,
+      fields: { cancel_reason: reason },
+    });
+    // a rejected order is cancelled: what it held of the stock is free again
+    await releaseAll(trx, order, now);
+    return rejected;
   });
 }

@@ -1,13 +1,14 @@
 import { Code } from '../../../src/contract/codes.ts';
 import { ApiError } from '../../core/errors.ts';
 import type { DB } from '../../db/database.ts';
+import { releaseAll } from '../inventory/reservations.ts';
 import { allowedFrom } from './transitions.ts';
 import { type Actor, applyTransition, lockOrders } from './write.ts';
 
 /**
  * `customer-order/cancel`: all or none. Every id must be the customer's (404 otherwise) and
  * still open (409 naming the others); then each is cancelled with the reason and its own event.
- * Nothing else is touched (inventory is the provider's to release).
+ * What each order held of the stock is released (inventory/reservations.ts).
  */
 export async function cancelOrders(
   db: DB,
@@ -26,13 +27,15 @@ export async function cancelOrders(
         null,
         { params: { orders: refused.map((o) => o.order_no).join(', ') } },
       );
-    for (const order of orders)
+    for (const order of orders) {
       await applyTransition(trx, order, 'cancel', {
         actor,
         now,
         reason: input.reason,
         fields: { cancel_reason: input.reason },
       });
+      await releaseAll(trx, order, now);
+    }
     return { ids: orders.map((o) => o.id) };
   });
 }

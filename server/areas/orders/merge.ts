@@ -2,6 +2,7 @@ import { Code } from '../../../src/contract/codes.ts';
 import { ApiError, say } from '../../core/errors.ts';
 import type { Lang } from '../../../src/contract/messages.ts';
 import type { DB } from '../../db/database.ts';
+import { moveHoldings } from '../inventory/reservations.ts';
 import type { OrderRecord } from './detail.ts';
 import { insertOrder, type NewOrder } from './order-store.ts';
 import { allowedFrom } from './transitions.ts';
@@ -75,7 +76,8 @@ async function allBoxes(db: DB, ids: number[]): Promise<Box[]> {
  * become one new order: the sources' goods summed per inventory line and batch, all their boxes,
  * the earliest pickup and delivery times. It is `pending_approval` when any source still was,
  * else `pending_confirm`. Each source is cancelled with `merged_into` and an event "Merged into
- * LP…"; the new order records its sources (order_sources) and an event "Merged from …".
+ * LP…"; the new order records its sources (order_sources) and an event "Merged from …". What
+ * the sources held of the stock moves to the new order (inventory/reservations.ts).
  */
 export async function mergeOrders(
   db: DB,
@@ -172,5 +174,6 @@ export async function mergeOrders(
       reason,
       fields: { merged_into: merged.id, cancel_reason: reason },
     });
+  await moveHoldings(db, sources, merged, now);
   return merged;
 }

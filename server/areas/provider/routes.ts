@@ -3,6 +3,7 @@ import * as ops from '../../../src/contract/provider/operations.ts';
 import { Code } from '../../../src/contract/codes.ts';
 import { ApiError, notFound } from '../../core/errors.ts';
 import { handle } from '../../http/route.ts';
+import { releaseAll } from '../inventory/reservations.ts';
 import { refreshSearchText } from '../orders/order-store.ts';
 import { recomputeExcursion } from '../orders/excursion.ts';
 import { nextStatus } from '../orders/transitions.ts';
@@ -171,9 +172,13 @@ export const routes = [
           status_to: to,
           reason: input.answer || request.reason,
         });
-        return stateOf(
-          await bumpOrder(trx, order, now, { status: 'cancelled', cancel_reason: request.reason }),
-        );
+        const cancelled = await bumpOrder(trx, order, now, {
+          status: 'cancelled',
+          cancel_reason: request.reason,
+        });
+        // what the order still held of the stock is free again
+        await releaseAll(trx, order, now);
+        return stateOf(cancelled);
       }
       const changes = changesToApply(request.changes);
       await providerEvent(trx, order, { kind, at: now, operator: input.operator, reason: input.answer });
