@@ -31,8 +31,7 @@ export const orderDraftsStyles = css`
     font-size: 1rem;
   }
   .order-drafts__intro,
-  .order-drafts__live,
-  .order-drafts__count {
+  .order-drafts__live {
     margin: 0;
   }
   .order-drafts__live:empty {

@@ -3,8 +3,8 @@ import { atom } from 'nanostores';
 /**
  * The leave-with-draft prompt for the order-create and draft tabs (spec §2). A page element
  * reports unsaved input with a bubbling, composed `lp-form-dirty` event (`detail.dirty`), and may
- * offer a `saveDraft(): Promise<unknown>` method; closing its tab then asks: save draft and leave,
- * leave without saving, or cancel.
+ * offer a `saveDraft(): Promise<unknown>` method (and `discardDraft()`, called when the user leaves
+ * without saving); closing its tab then asks: save draft and leave, leave without saving, or cancel.
  */
 export const LEAVE_GUARD_PATHS: readonly string[] = ['/customer-order/create', '/customer-order/draft'];
 
@@ -17,6 +17,8 @@ interface Prompt {
 
 export interface DraftHolder extends HTMLElement {
   saveDraft?: () => Promise<unknown>;
+  /** Drops what was typed (the browser's copy and the draft box's), for "leave without saving". */
+  discardDraft?: () => Promise<unknown>;
 }
 
 const dirty = new Map<string, DraftHolder>();
@@ -44,6 +46,12 @@ export async function confirmLeave(path: string): Promise<boolean> {
     } catch {
       return false;
     }
+  } else {
+    // leave without saving: what was kept while typing goes too (a failure still leaves)
+    await dirty
+      .get(path)
+      ?.discardDraft?.()
+      ?.catch(() => undefined);
   }
   dirty.delete(path);
   return true;

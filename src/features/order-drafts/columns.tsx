@@ -91,7 +91,7 @@ export function draftColumns({
     {
       key: 'goods_count',
       title: t('orderDrafts.column.goods'),
-      width: 100,
+      width: 130,
       align: 'end',
       render: (row) => String(row.goods_count),
     },

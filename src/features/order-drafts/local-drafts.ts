@@ -1,5 +1,7 @@
+import { call } from '../../api/transport.ts';
+import { saveDraft } from '../../contract/order-editor/operations.ts';
 import { type KeptOrderForm, ORDER_DRAFT_KIND } from '../../lib/order-drafts.ts';
-import { discardDraft, listDrafts, sessionOwner } from '../../stores/drafts/index.ts';
+import { discardDraft, listDrafts, openSessionDraft, sessionOwner } from '../../stores/drafts/index.ts';
 
 /** An order form kept in this browser (the editor's persistence), by its form key. */
 export interface LocalDraft {
@@ -48,4 +50,41 @@ export function sortLocal(local: readonly LocalDraft[]): {
 export async function dropLocalDraft(formKey: string): Promise<void> {
   const owner = sessionOwner();
   if (owner) await discardDraft({ kind: ORDER_DRAFT_KIND, id: formKey, ...owner });
+}
+
+/**
+ * Puts forms kept only in this browser into the draft box (typed offline, or the page went away
+ * before the browser's copy learnt its draft). A form an editor tab has open is left to that tab;
+ * one the draft box already holds under the same key and text is linked to it; one whose key the
+ * draft box holds with other text stays here (both are kept). Resolves true when any was saved.
+ */
+export async function uploadLocalDrafts(drafts: readonly LocalDraft[]): Promise<boolean> {
+  let saved = false;
+  for (const draft of drafts) {
+    if (draft.kept.draftId !== null || draft.kept.synced) continue;
+    const handle = openSessionDraft<KeptOrderForm>(ORDER_DRAFT_KIND, draft.formKey);
+    const state = await handle.ready;
+    const kept = state.data;
+    try {
+      if (state.mode !== 'writer' || !kept || kept.draftId !== null) continue;
+      const answer = await call(
+        saveDraft,
+        { mode: kept.mode, order_id: kept.orderId, idempotency_key: kept.idempotencyKey, data: kept.form },
+        { quiet: true },
+      );
+      handle.update({
+        ...kept,
+        draftId: answer.id,
+        draftVersion: answer.version,
+        serverSavedAt: answer.saved_at,
+        synced: true,
+      });
+      saved = true;
+    } catch {
+      // offline, or the draft box has other text under this key: it stays in this browser
+    } finally {
+      await handle.close();
+    }
+  }
+  return saved;
 }

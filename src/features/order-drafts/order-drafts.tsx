@@ -15,7 +15,13 @@ import { useT } from '../../ui/use-t.ts';
 import { removeDrafts } from './api.ts';
 import { draftColumns, draftName, plainClick, sides } from './columns.tsx';
 import type { DraftListStore } from './draft-list-store.ts';
-import { dropLocalDraft, type LocalDraft, localOrderDrafts, sortLocal } from './local-drafts.ts';
+import {
+  dropLocalDraft,
+  type LocalDraft,
+  localOrderDrafts,
+  sortLocal,
+  uploadLocalDrafts,
+} from './local-drafts.ts';
 
 /** How long typing in the search waits before the list is asked again. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -28,22 +34,30 @@ export interface OrderDraftsProps {
   onDeleted?: (ids: number[]) => void;
 }
 
-/** This browser's kept order forms, read again on `reload()`. */
-function useLocalDrafts(): { local: LocalDraft[]; reload: () => void } {
+/** This browser's kept order forms, read again on `reload()`; those only here are put in the draft box. */
+function useLocalDrafts(list: DraftListStore): { local: LocalDraft[]; reload: () => void } {
   const token = useStore($token);
   const [local, setLocal] = useState<LocalDraft[]>([]);
   const [round, setRound] = useState(0);
   useEffect(() => {
     let live = true;
     if (token && round >= 0)
-      localOrderDrafts().then(
-        (found) => live && setLocal(found),
-        () => undefined,
-      );
+      (async () => {
+        const found = await localOrderDrafts();
+        if (!live) return;
+        setLocal(found);
+        // forms only this browser has go to the draft box now (when online)
+        if (await uploadLocalDrafts(found)) {
+          const after = await localOrderDrafts();
+          if (!live) return;
+          setLocal(after);
+          void list.reload();
+        }
+      })().catch(() => undefined);
     return () => {
       live = false;
     };
-  }, [token, round]);
+  }, [token, round, list]);
   return { local, reload: useCallback(() => setRound((n) => n + 1), []) };
 }
 
@@ -58,7 +72,7 @@ export function OrderDrafts({ list, onOpen, onDeleted }: OrderDraftsProps) {
   const locale = useStore($locale);
   const state = useStore(list.$state);
   const selected = useStore(list.$selected);
-  const { local, reload: reloadLocal } = useLocalDrafts();
+  const { local, reload: reloadLocal } = useLocalDrafts(list);
   const sorted = useMemo(() => sortLocal(local), [local]);
   const [keyword, setKeyword] = useState(state.params.filters.keyword);
   const [asking, setAsking] = useState<{ ids: number[]; local: string[] } | null>(null);
@@ -239,26 +253,24 @@ export function OrderDrafts({ list, onOpen, onDeleted }: OrderDraftsProps) {
       <DataTable<DraftRow>
         source={list}
         columns={columns}
-        label={t('orderDrafts.title')}
+        label={t('orderDrafts.table')}
         selectable
         rowLabel={(row) => `${draftName(t, row)} #${row.id}`}
         maxHeight="none"
         empty={empty}
         toolbar={
-          <Button
-            size="sm"
-            variant="danger"
-            guardMs={0}
-            disabled={selectedIds.length === 0}
-            onClick={() => setAsking({ ids: selectedIds, local: [] })}
-          >
-            {t('orderDrafts.deleteSelected', { n: selectedIds.length })}
-          </Button>
+          selectedIds.length > 0 && (
+            <Button
+              size="sm"
+              variant="danger"
+              guardMs={0}
+              onClick={() => setAsking({ ids: selectedIds, local: [] })}
+            >
+              {t('orderDrafts.deleteSelected', { n: selectedIds.length })}
+            </Button>
+          )
         }
       />
-      {state.status === 'loaded' && (
-        <p className="draft-muted order-drafts__count">{t('orderDrafts.count', { total: state.total })}</p>
-      )}
 
       <ConfirmDialog
         open={asking !== null}

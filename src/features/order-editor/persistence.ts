@@ -9,7 +9,7 @@ import type {
   OrderDraftData,
   SaveDraftRequest,
 } from '../../contract/order-editor/schemas.ts';
-import { type KeptOrderForm, ORDER_DRAFT_KIND } from '../../lib/order-drafts.ts';
+import { type KeptOrderForm, newFormKey, ORDER_DRAFT_KIND } from '../../lib/order-drafts.ts';
 import { refreshDraftCount } from '../../stores/draft-count.ts';
 import {
   type Clock,
@@ -67,6 +67,8 @@ export interface PersistenceState {
    * both are kept. This form went on as a new draft (`draftId`); the other stays as `draftId` here.
    */
   conflict: { draftId: number; savedAt: string } | null;
+  /** The Idempotency-Key to submit with (a new one after a conflict made this form a draft of its own). */
+  idempotencyKey: string;
   /** The form was submitted or discarded (here or in another tab). */
   finished: boolean;
 }
@@ -164,6 +166,7 @@ export function openEditorPersistence(start: EditorStart, options: PersistenceOp
     persistent: false,
     error: null,
     conflict: null,
+    idempotencyKey: fromStart.idempotencyKey,
     finished: false,
   });
   const $form = atom<OrderDraftData>(start.form);
@@ -173,6 +176,16 @@ export function openEditorPersistence(start: EditorStart, options: PersistenceOp
    * Chooses between the browser's copy and the start: the browser's when it has changes the
    * server does not (or the start is older than what the browser saw of the draft box).
    */
+  /** The draft box's copy was changed elsewhere: this form goes on as a draft of its own, with a key of its own. */
+  const fork = (of: KeptOrderForm): KeptOrderForm => ({
+    ...of,
+    idempotencyKey: newFormKey(),
+    draftId: null,
+    draftVersion: null,
+    synced: false,
+  });
+  let forked: PersistenceState['conflict'] = null;
+
   function choose(stored: KeptOrderForm | null): { kept: KeptOrderForm; restored: boolean } {
     if (!stored) return { kept: fromStart, restored: false };
     if (start.draft) {
@@ -180,10 +193,8 @@ export function openEditorPersistence(start: EditorStart, options: PersistenceOp
       if (serverNewer && stored.synced) return { kept: fromStart, restored: false };
       if (serverNewer) {
         // changed on another device and here: both are kept (this one goes on as a new draft)
-        return {
-          kept: { ...stored, draftId: null, draftVersion: null, synced: false },
-          restored: !sameForm(stored.form, start.form),
-        };
+        forked = { draftId: start.draft.id, savedAt: start.draft.saved_at };
+        return { kept: fork(stored), restored: !sameForm(stored.form, start.form) };
       }
     }
     return {
@@ -224,6 +235,7 @@ export function openEditorPersistence(start: EditorStart, options: PersistenceOp
       unsynced: !next.synced,
       draftId: next.draftId,
       serverSavedAt: next.serverSavedAt,
+      idempotencyKey: next.idempotencyKey,
     });
   }
 
@@ -262,6 +274,8 @@ export function openEditorPersistence(start: EditorStart, options: PersistenceOp
           serverSavedAt: answer.saved_at,
           synced: same,
         });
+        // the browser's copy learns the draft's id at once (the page may go away any moment)
+        void local.flush();
         if (!same) schedule();
         if (sent.draftId === null) void refreshDraftCount();
       } else if (finished && sent.draftId === null) {
@@ -276,15 +290,15 @@ export function openEditorPersistence(start: EditorStart, options: PersistenceOp
         patch({ online: false });
         retry();
       } else if (error.code === Code.conflict) {
-        // changed on another device: keep theirs as it is, this form goes on as a new draft
         const theirs = error.data as Partial<Draft> | null;
-        patch({
-          conflict: {
-            draftId: theirs?.id ?? sent.draftId ?? 0,
-            savedAt: theirs?.saved_at ?? '',
-          },
-        });
-        keep({ ...kept, draftId: null, draftVersion: null, synced: false });
+        if (sent.draftId === null && theirs?.id && theirs.idempotency_key === sent.idempotencyKey) {
+          // a first save whose answer was lost (or another tab's): that draft is this form's
+          keep({ ...kept, draftId: theirs.id, draftVersion: theirs.version ?? null, synced: false });
+        } else {
+          // changed on another device: theirs stays as it is, this form goes on as a new draft
+          patch({ conflict: { draftId: theirs?.id ?? sent.draftId ?? 0, savedAt: theirs?.saved_at ?? '' } });
+          keep(fork(kept));
+        }
         schedule(0);
       } else if (error.code === Code.notFound) {
         // deleted elsewhere (the draft box in another tab): saved again as a new draft
@@ -338,7 +352,9 @@ export function openEditorPersistence(start: EditorStart, options: PersistenceOp
       localSavedAt: state.savedAt,
       persistent: state.persistent,
       ...(state.error ? { error: 'storage' as const } : {}),
-      ...(state.mode === 'reader' ? { draftId: kept.draftId, serverSavedAt: kept.serverSavedAt } : {}),
+      ...(state.mode === 'reader'
+        ? { draftId: kept.draftId, serverSavedAt: kept.serverSavedAt, idempotencyKey: kept.idempotencyKey }
+        : {}),
       ...(finished ? { finished: true } : {}),
     });
   });
@@ -347,7 +363,13 @@ export function openEditorPersistence(start: EditorStart, options: PersistenceOp
     const chosen = choose(state.data);
     kept = chosen.kept;
     $form.set(kept.form);
-    patch({ draftId: kept.draftId, serverSavedAt: kept.serverSavedAt, unsynced: !kept.synced });
+    patch({
+      draftId: kept.draftId,
+      serverSavedAt: kept.serverSavedAt,
+      unsynced: !kept.synced,
+      idempotencyKey: kept.idempotencyKey,
+      conflict: forked,
+    });
     if (state.mode === 'writer') {
       if (chosen.kept !== state.data) local.update(kept);
       // a form kept offline before the reload: it goes to the server now
@@ -409,7 +431,12 @@ export function openEditorPersistence(start: EditorStart, options: PersistenceOp
       if (state.mode === 'writer' && state.data) {
         kept = state.data;
         $form.set(kept.form);
-        patch({ draftId: kept.draftId, serverSavedAt: kept.serverSavedAt, unsynced: !kept.synced });
+        patch({
+          draftId: kept.draftId,
+          serverSavedAt: kept.serverSavedAt,
+          unsynced: !kept.synced,
+          idempotencyKey: kept.idempotencyKey,
+        });
         if (!kept.synced) schedule(0);
       }
     },
@@ -419,6 +446,8 @@ export function openEditorPersistence(start: EditorStart, options: PersistenceOp
       await ready;
       if (finished) return;
       cancelTimer();
+      // the browser's copy first: the page may be going away and not wait for the network
+      await local.flush();
       if (!kept.synced && $state.get().mode === 'writer' && $state.get().online)
         await sync().catch(() => undefined);
       await local.close();

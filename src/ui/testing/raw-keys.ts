@@ -4,6 +4,7 @@ import * as common from '../../i18n/messages/common.ts';
 import * as dataTable from '../../i18n/messages/data-table.ts';
 import * as downloadCentre from '../../i18n/messages/download-centre.ts';
 import * as host from '../../i18n/messages/host.ts';
+import * as orderDrafts from '../../i18n/messages/order-drafts.ts';
 import * as orderList from '../../i18n/messages/order-list.ts';
 import * as orderView from '../../i18n/messages/order-view.ts';
 import * as password from '../../i18n/messages/password.ts';
@@ -26,6 +27,7 @@ const PREFIXES = new Set(
     dataTable,
     downloadCentre,
     host,
+    orderDrafts,
     orderList,
     orderView,
     password,
