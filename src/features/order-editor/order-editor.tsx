@@ -143,6 +143,17 @@ function EditorSession(props: OrderEditorProps & { start: EditorStart }) {
   return <EditorBody {...props} persistence={session.persistence} opened={session.opened} />;
 }
 
+const SIDE_FIELDS = { company: 'company', contact: 'contact', phone: 'phone', address: 'address' } as const;
+
+/** A form field as the user knows it (`to_phone` → "Ship To Phone"); unknown ones as sent. */
+function fieldLabel(name: string, t: ReturnType<typeof useT>): string {
+  const m = /^(from|to)_(company|contact|phone|address)$/.exec(name);
+  if (!m) return name;
+  const side = m[1] as 'from' | 'to';
+  const field = SIDE_FIELDS[m[2] as keyof typeof SIDE_FIELDS];
+  return `${t(`orderEditor.section.${side}`)} ${t(`orderEditor.field.${field}`)}`;
+}
+
 function EditorBody({
   start,
   persistence,
@@ -271,9 +282,13 @@ function EditorBody({
         .filter((el): el is HTMLElement => el?.isConnected === true);
       candidates.sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
       const first = candidates[0];
-      const target = first?.matches('input, textarea, select, button')
+      const focusable =
+        'input:not([type="hidden"]):not(:disabled), textarea:not(:disabled), button:not(:disabled)';
+      // A control still disabled (a district before its city) hands the focus to its group's first.
+      const target = first?.matches(focusable)
         ? first
-        : first?.querySelector<HTMLElement>('input:not([type="hidden"]), textarea, select, button');
+        : (first?.querySelector<HTMLElement>(focusable) ??
+          first?.closest('fieldset')?.querySelector<HTMLElement>(focusable));
       target?.focus();
     });
   };
@@ -360,7 +375,7 @@ function EditorBody({
         )}
         {start.cleared.length > 0 && (
           <p className="oe__note" role="note">
-            {t('orderEditor.cleared', { fields: start.cleared.join(', ') })}
+            {t('orderEditor.cleared', { fields: start.cleared.map((f) => fieldLabel(f, t)).join(', ') })}
           </p>
         )}
         {start.projects.length === 0 && <p className="oe__note">{t('orderEditor.noProjects')}</p>}

@@ -78,7 +78,7 @@ export function RegionField({
   const c = useRegionOptions(cities, notServed);
   const d = useRegionOptions(districts, notServed);
   return (
-    <fieldset className="oe__region" data-name={field.name} ref={field.inputRef}>
+    <fieldset className="oe__region" data-name={field.name}>
       <legend className="oe__region-legend">
         <span className="lp-field__required" aria-hidden="true">
           *
@@ -116,17 +116,20 @@ export function RegionField({
             />
           )}
         </FormField>
-        <FormField label={t('orderEditor.field.district')} required={status?.level !== 2} error={field.error}>
+        <FormField label={t('orderEditor.field.district')} required error={field.error}>
           {(control) => (
-            <Select<number>
-              {...control}
-              options={d.options}
-              filter={d.filter}
-              value={value ?? null}
-              disabled={!cityId}
-              onBlur={field.onBlur}
-              onChange={(id) => onChange(id)}
-            />
+            // The form focuses the district when the region is missing or refused.
+            <div ref={field.inputRef} className="lp-field__control">
+              <Select<number>
+                {...control}
+                options={d.options}
+                filter={d.filter}
+                value={value ?? null}
+                disabled={!cityId}
+                onBlur={field.onBlur}
+                onChange={(id) => onChange(id)}
+              />
+            </div>
           )}
         </FormField>
       </div>
