@@ -39,9 +39,11 @@ export const budgets = {
   'embed/lp-order-list.js': 87_000,
   /**
    * The order list in the portal: what it adds on top of the host's shared chunks. Issue 9 asks
-   * for 25 KB: 26.3 KB with TanStack Table (~12 KB of it), 14.8 KB without.
+   * for 25 KB: 26.3 KB with TanStack Table (~12 KB of it), 14.8 KB without; 16.3 KB once the
+   * editor and the draft box share its data table, list store and master-data calls (the build
+   * puts what two pages share in a chunk of its own, counted here as the list's first load).
    */
-  'host+elements/order-list.js': 15_000,
+  'host+elements/order-list.js': 17_000,
   /**
    * The draft box standalone (React, the kit, the data table, its feature and strings), and in the
    * portal on top of the host's shared chunks (the data table is ~16 KB of it, shared with the

@@ -171,7 +171,8 @@ function EditorBody({
   const [form, setForm] = useState<EditorForm>(opened.form);
   const formRef = useRef(form);
   const [dirty, setDirty] = useState(false);
-  const idempotencyKey = opened.idempotencyKey;
+  // The persistence's key: a new one once a conflict with another device made this form a draft of its own.
+  const idempotencyKey = saved.idempotencyKey || opened.idempotencyKey;
   const [version, setVersion] = useState<number | null>(
     start.mode === 'edit' ? (start.order?.version ?? null) : null,
   );
