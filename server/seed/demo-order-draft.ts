@@ -264,7 +264,9 @@ export function draftOrder(r: Random, now: Date, ctx: DraftContext): Draft {
       from = siteParty;
       to = asParty(CENTRAL_LAB);
       const tc = r.pick(SAMPLE_GOODS).temp_class;
-      goodsPool = ctx.stock.filter((s) => s.goods.goods_type === 2 && s.goods.temp_class === tc);
+      goodsPool = ctx.stock.filter(
+        (s) => s.pr_id === project.pr_id && s.goods.goods_type === 2 && s.goods.temp_class === tc,
+      );
       break;
     }
     case 'dtp':
@@ -298,7 +300,7 @@ export function draftOrder(r: Random, now: Date, ctx: DraftContext): Draft {
       to_goodstype = 3;
       from = asParty(depot);
       to = siteParty;
-      goodsPool = ctx.stock.filter((s) => s.goods.goods_type === 3);
+      goodsPool = ctx.stock.filter((s) => s.pr_id === project.pr_id && s.goods.goods_type === 3);
       break;
     default:
       order_type = 'supply';
@@ -308,7 +310,8 @@ export function draftOrder(r: Random, now: Date, ctx: DraftContext): Draft {
   }
   if (goodsPool.length === 0) goodsPool = projectStock;
   const first = r.pick(goodsPool);
-  const temp_class: TempClass = order_type === 'destroy' ? 'ambient' : first.goods.temp_class;
+  // goods travel at their own class, also to destruction (an order's goods are all of its class)
+  const temp_class: TempClass = first.goods.temp_class;
   const lines = [
     first,
     ...goodsPool.filter((g) => g !== first && g.goods.temp_class === temp_class && r.chance(0.35)),

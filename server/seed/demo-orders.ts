@@ -226,18 +226,20 @@ export async function seedDemoOrders(db: DB, options: DemoOrdersOptions): Promis
             }
           }
         }
-        for (const g of [...SAMPLE_GOODS, ...MATERIALS]) {
-          lines.push({
-            cu_id,
-            pr_id: projectsWithIds[0]!.pr_id,
-            goods: g,
-            batch_no: g.goods_type === 2 ? '' : `M${chinaDay(now).slice(2, 6)}`,
-            expiry: g.goods_type === 2 ? '' : isoDay(new Date(now.getTime() + r.int(200, 900) * 24 * HOUR)),
-            depot: g.goods_type === 2 ? CENTRAL_LAB.company : DEPOTS[0].company,
-            quantity: r.int(30, 120) * 10,
-            at: new Date(now.getTime() - r.int(100, 190) * 24 * HOUR),
-          });
-        }
+        // each project keeps its own sample kits and materials (an order takes only its project's goods)
+        for (const p of projectsWithIds)
+          for (const g of [...SAMPLE_GOODS, ...MATERIALS]) {
+            lines.push({
+              cu_id,
+              pr_id: p.pr_id,
+              goods: g,
+              batch_no: g.goods_type === 2 ? '' : `M${chinaDay(now).slice(2, 6)}`,
+              expiry: g.goods_type === 2 ? '' : isoDay(new Date(now.getTime() + r.int(200, 900) * 24 * HOUR)),
+              depot: g.goods_type === 2 ? CENTRAL_LAB.company : DEPOTS[0].company,
+              quantity: r.int(30, 120) * 10,
+              at: new Date(now.getTime() - r.int(100, 190) * 24 * HOUR),
+            });
+          }
         const inserted = await trx
           .insertInto('inventory')
           .values(

@@ -129,3 +129,26 @@ export async function moveHoldings(
   }
   await holdFor(db, target, total, now);
 }
+
+/**
+ * The goods the order holds leave the depot (the provider picked them up, or signed for an order
+ * whose pickup was never posted): each line's reservation is released and its quantity lowered by
+ * the same amount, an `outbound` movement recording it. Nothing held, nothing done, so a second
+ * call is harmless.
+ */
+export async function shipHeld(db: DB, order: { id: number; order_no: string }, now: Date): Promise<number> {
+  const held = [...(await heldBy(db, order.id))].sort(([a], [b]) => a - b);
+  for (const [inId, q] of held) {
+    await move(db, inId, -q, order.id, order.order_no, now);
+    await db
+      .updateTable('inventory')
+      .set({ quantity: sql`greatest(quantity - ${q}, 0)` })
+      .where('in_id', '=', inId)
+      .execute();
+    await db
+      .insertInto('inventory_movements')
+      .values({ in_id: inId, at: now, delta: -q, kind: 'outbound', order_id: order.id, note: order.order_no })
+      .execute();
+  }
+  return held.length;
+}

@@ -90,6 +90,40 @@ describe('reservations of orders made in the editor', () => {
     expect(await stockOf(t, s.stock.chilled.in_id)).toMatchObject({ reserved: 0 });
   });
 
+  it('leave the depot when the provider picks the goods up (or signs for an order never picked up)', async () => {
+    const t = await testApp({ integrationSecret: SECRET });
+    const s = await readyToOrder(t);
+    const form = orderForm(s);
+    const picked = (await create(t, s.token, form)).data;
+    const signed = (
+      await create(t, s.token, { ...form, goods: [{ in_id: s.stock.chilled.in_id, quantity: 3 }] })
+    ).data;
+    expect(await stockOf(t, s.stock.chilled.in_id)).toEqual({ quantity: 100, reserved: 8 });
+    for (const order of [picked, signed])
+      expect((await provider(t, 'confirm', { order_no: order.order_no })).code).toBe(0);
+    expect(await stockOf(t, s.stock.chilled.in_id), 'confirming moves nothing').toEqual({
+      quantity: 100,
+      reserved: 8,
+    });
+
+    const at = t.deps.now().toISOString();
+    const pickup = await provider(t, 'milestone', { order_no: picked.order_no, milestone: 'picked_up', at });
+    expect(pickup.code).toBe(0);
+    expect(await stockOf(t, s.stock.chilled.in_id)).toEqual({ quantity: 95, reserved: 3 });
+    const later = await provider(t, 'milestone', { order_no: picked.order_no, milestone: 'in_transit', at });
+    expect(later.code).toBe(0);
+    expect(await stockOf(t, s.stock.chilled.in_id), 'shipped once').toEqual({ quantity: 95, reserved: 3 });
+    expect(await movementsOf(t, s.stock.chilled.in_id, picked.id)).toEqual([
+      { kind: 'reserve', delta: 5 },
+      { kind: 'release', delta: -5 },
+      { kind: 'outbound', delta: -5 },
+    ]);
+
+    const sign = await provider(t, 'sign', { order_no: signed.order_no, sign_name: '王医生', signed_at: at });
+    expect(sign.code).toBe(0);
+    expect(await stockOf(t, s.stock.chilled.in_id)).toEqual({ quantity: 92, reserved: 0 });
+  });
+
   it('move to the merged order, so the stock holds the same', async () => {
     const t = await testApp();
     const s = await readyToOrder(t);

@@ -3,7 +3,7 @@ import * as ops from '../../../src/contract/provider/operations.ts';
 import { Code } from '../../../src/contract/codes.ts';
 import { ApiError, notFound } from '../../core/errors.ts';
 import { handle } from '../../http/route.ts';
-import { releaseAll } from '../inventory/reservations.ts';
+import { releaseAll, shipHeld } from '../inventory/reservations.ts';
 import { refreshSearchText } from '../orders/order-store.ts';
 import { recomputeExcursion } from '../orders/excursion.ts';
 import { nextStatus } from '../orders/transitions.ts';
@@ -50,6 +50,8 @@ export const routes = [
         operator: input.operator,
         location: input.location,
       });
+      // picked up (or any later milestone, when the pickup was not posted): the goods left the depot
+      if (rank(input.milestone) >= rank('picked_up')) await shipHeld(trx, order, now);
       return stateOf(await bumpOrder(trx, order, now, { milestone: input.milestone }));
     }),
   ),
@@ -124,6 +126,7 @@ export const routes = [
         operator: input.operator,
         status_to: 'finished',
       });
+      await shipHeld(trx, order, now);
       return stateOf(
         await bumpOrder(trx, order, now, {
           status: 'finished',
