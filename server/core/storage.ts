@@ -47,6 +47,7 @@ export class FolderStorage implements FileStorage {
     let size = 0;
     const max = options.maxBytes ?? Number.POSITIVE_INFINITY;
     const source = data instanceof Uint8Array ? Readable.from([data]) : Readable.from(data);
+    const sink = fs.createWriteStream(file, { flags: 'wx' });
     try {
       await pipeline(
         source,
@@ -58,9 +59,12 @@ export class FolderStorage implements FileStorage {
             yield chunk;
           }
         },
-        fs.createWriteStream(file, { flags: 'wx' }),
+        sink,
       );
     } catch (error) {
+      // the file is opened asynchronously: removed only once the stream let go of it, or an open
+      // finishing late would leave it behind
+      if (!sink.closed) await new Promise((resolve) => sink.once('close', resolve));
       await fs.promises.rm(file, { force: true });
       throw error;
     }
