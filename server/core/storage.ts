@@ -64,7 +64,7 @@ export class FolderStorage implements FileStorage {
     } catch (error) {
       // the file is opened asynchronously: removed only once the stream let go of it, or an open
       // finishing late would leave it behind
-      if (!sink.closed) await new Promise((resolve) => sink.once('close', resolve));
+      if (!sink.closed) await new Promise<void>((resolve) => sink.once('close', () => resolve()));
       await fs.promises.rm(file, { force: true });
       throw error;
     }
