@@ -118,6 +118,7 @@ describe('common/business-type-address, common/get-experiment-address, common/co
         ['李娜', '13800000001'],
       ].sort((a, b) => (a[0] as string).localeCompare(b[0] as string)),
     );
+    expect(people.data.find((c) => c.contact === '张伟')?.pinyin, 'initials for pickers').toBe('zw cdc');
     const byPhone = await callOp<Contact[]>(t, ops.contactData, { keyword: '0002' }, me.token);
     expect(byPhone.data.map((c) => c.contact)).toEqual(['张伟']);
   });

@@ -1,5 +1,6 @@
 import type { Address, AddressList, Contact } from '../../../src/contract/master-data/schemas.ts';
 import type { DB } from '../../db/database.ts';
+import { pinyinInitials } from '../../core/pinyin.ts';
 import { cityName, textMatch } from './text-match.ts';
 
 /** What a keyword matches on an address: company, contact, address, initials of the company. */
@@ -83,5 +84,14 @@ export async function contacts(db: DB, cuId: number, keyword: string): Promise<C
     .where('a.deleted_at', 'is', null)
     .where('a.contact', '!=', '');
   if (keyword) query = query.where(textMatch(keyword, ['a.contact', 'a.phone', 'a.company', 'a.pinyin']));
-  return query.orderBy('a.contact').orderBy('a.phone').orderBy('a.updated_at', 'desc').limit(50).execute();
+  const rows = await query
+    .orderBy('a.contact')
+    .orderBy('a.phone')
+    .orderBy('a.updated_at', 'desc')
+    .limit(50)
+    .execute();
+  return rows.map((row) => ({
+    ...row,
+    pinyin: `${pinyinInitials(row.contact)} ${pinyinInitials(row.company)}`,
+  }));
 }

@@ -229,6 +229,8 @@ export const ContactSchema = v.strictObject({
   phone: v.string(),
   company: v.string(),
   ad_id: v.number(),
+  /** Pinyin initials of the contact and of the company (`zw cdc`), for pickers that filter by them. */
+  pinyin: v.string(),
 });
 export const ContactList = v.array(ContactSchema);
 export type Contact = v.InferOutput<typeof ContactSchema>;

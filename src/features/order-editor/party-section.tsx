@@ -54,7 +54,11 @@ function usePicks(sources: PartySources, group: (kind: 'address' | 'site' | 'con
     sources.contacts.forEach((c, i) => {
       const key = `c:${i}`;
       fills.set(key, { contact: c.contact, phone: c.phone, company: c.company });
-      options.push({ value: key, label: `${group('contact')} · ${c.contact} · ${c.company}`, initials: '' });
+      options.push({
+        value: key,
+        label: `${group('contact')} · ${c.contact} · ${c.company}`,
+        initials: c.pinyin,
+      });
     });
     return { fills, options };
   }, [sources, group]);
