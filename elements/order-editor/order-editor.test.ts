@@ -129,7 +129,7 @@ describe('<lp-order-editor>', () => {
       setup.project.protocol_no,
       new RegExp(setup.project.name),
     );
-    await choose(el, control(el, project, 'Order type'), 'Drug', /Drug supply/);
+    await choose(el, control(el, project, 'Order type'), 'Drug', /Drug Supply/);
     await choose(el, control(el, project, 'Goods type'), 'Drug', /^Drug$/);
     await choose(el, control(el, project, 'Temperature class'), 'Chilled', /Chilled/);
     expect(events.dirty).to.include(true);

@@ -123,8 +123,8 @@ export const SERVER_MESSAGES = {
   'The request asks to change {field}, which cannot be changed so': '申请修改的字段 {field} 不能这样修改',
   // orders
   'Only orders pending approval or confirmation can be cancelled: {orders}':
-    '只有待审批或待确认的订单可以取消：{orders}',
-  'This order is not pending approval': '此订单不在待审批状态',
+    '只有待审核或待确认的订单可以取消：{orders}',
+  'This order is not pending approval': '此订单不在待审核状态',
   'You may not approve orders of this customer': '您没有审批此客户订单的权限',
   'The order has changed meanwhile; here is its current state': '订单已被修改，以下是最新内容',
   'A reason is required to reject an order': '驳回订单需要填写原因',
@@ -139,7 +139,7 @@ export const SERVER_MESSAGES = {
     'Idempotency-Key 请求头必须是 8 到 128 个可见字符',
   'This Idempotency-Key was used with another request': '此 Idempotency-Key 已用于另一个请求',
   'Only orders pending approval or confirmation can be merged: {orders}':
-    '只有待审批或待确认的订单可以合并：{orders}',
+    '只有待审核或待确认的订单可以合并：{orders}',
   'Orders to merge must have the same project, addresses, temperature class and goods type':
     '合并的订单必须属于同一项目，且起止地址、温度类别和货物类型相同',
   'Merged into {order_no}': '已合并至 {order_no}',

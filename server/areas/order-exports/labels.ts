@@ -2,25 +2,26 @@ import type { Lang } from '../../../src/contract/messages.ts';
 
 /**
  * The domain's values as an export, print record or email shows them, in both languages
- * (server artefacts cannot use the browser's catalogues).
+ * (server artefacts cannot use the browser's catalogues): the same words as the portal's pages
+ * (src/i18n/messages/order-list.ts; statuses as spec §4 names them).
  */
 type Labels = Record<string, { zh: string; en: string }>;
 
 const STATUS: Labels = {
-  pending_approval: { zh: '待审批', en: 'Pending Approval' },
+  pending_approval: { zh: '待审核', en: 'Pending Review' },
   pending_confirm: { zh: '待确认', en: 'Pending Confirmation' },
-  not_finished: { zh: '未完成', en: 'In Progress' },
-  finished: { zh: '已完成', en: 'Finished' },
+  not_finished: { zh: '未完成', en: 'Unfinished' },
+  finished: { zh: '已完成', en: 'Completed' },
   cancelled: { zh: '已取消', en: 'Cancelled' },
 };
 
 const ORDER_TYPE: Labels = {
-  supply: { zh: '药品供应', en: 'Drug Supply' },
-  sample: { zh: '样本运输', en: 'Sample Shipment' },
-  dtp: { zh: 'DTP 直达患者', en: 'Direct to Patient' },
+  supply: { zh: '药品配送', en: 'Drug Supply' },
+  sample: { zh: '样本运输', en: 'Sample Transport' },
+  dtp: { zh: '直送患者', en: 'Direct to Patient' },
   return: { zh: '退回', en: 'Return' },
   destroy: { zh: '销毁', en: 'Destruction' },
-  custom: { zh: '定制', en: 'Custom' },
+  custom: { zh: '定制订单', en: 'Custom Order' },
 };
 
 const TEMP_CLASS: Labels = {

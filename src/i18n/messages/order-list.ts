@@ -21,7 +21,7 @@ export const zh = {
   'orderList.temp.chilled': '冷藏 2–8 °C',
   'orderList.temp.frozen': '冷冻 −25…−15 °C',
   'orderList.temp.deep_frozen': '深冷 ≤ −60 °C',
-  'orderList.temp.cryo': '液氮 ≤ −150 °C',
+  'orderList.temp.cryo': '超低温 ≤ −150 °C',
   'orderList.excursion.none': '无超温',
   'orderList.excursion.low': '轻度超温',
   'orderList.excursion.medium': '中度超温',

@@ -246,7 +246,7 @@ export const en: Record<keyof typeof zh, string> = {
   'orderView.tempClass.ambient': 'Ambient 15–25 °C',
   'orderView.tempClass.chilled': 'Chilled 2–8 °C',
   'orderView.tempClass.frozen': 'Frozen −25…−15 °C',
-  'orderView.tempClass.deep_frozen': 'Deep frozen ≤ −60 °C',
+  'orderView.tempClass.deep_frozen': 'Deep Frozen ≤ −60 °C',
   'orderView.tempClass.cryo': 'Cryogenic ≤ −150 °C',
   'orderView.type.supply': 'Drug Supply',
   'orderView.type.sample': 'Sample Transport',
