@@ -34,9 +34,9 @@ export const budgets = {
   /**
    * The order list standalone: React, the kit, the data table, the list's feature and strings;
    * its cancel and merge dialogs are a lazy chunk. Issue 9 asks for 90 KB: 98.0 KB with TanStack
-   * Table, 86.7 KB without (with its loading rows).
+   * Table, 86.7 KB without (with its loading rows), 87.0 KB with the capped-count notice.
    */
-  'embed/lp-order-list.js': 87_000,
+  'embed/lp-order-list.js': 88_000,
   /**
    * The order list in the portal: what it adds on top of the host's shared chunks. Issue 9 asks
    * for 25 KB: 26.3 KB with TanStack Table (~12 KB of it), 14.8 KB without; 16.3 KB once the
