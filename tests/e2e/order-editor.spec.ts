@@ -1,9 +1,19 @@
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import '../../src/i18n/areas/order-editor.ts';
 import '../../src/i18n/areas/order-drafts.ts';
 import { demoLogin } from './helpers/accounts.ts';
 import { expectNoAxeViolations } from './helpers/axe.ts';
 import { LoginForm, zh } from './helpers/login-page.ts';
+import {
+  editorSection as section,
+  fillTimes,
+  orderList as orders,
+  pageToken,
+  pickDistricts,
+  toReview,
+  usableOrder,
+  visibleEditor as editor,
+} from './helpers/order-editor.ts';
 
 /**
  * The order editor as a customer uses it, on the demo data (`--seed-demo`): an order made from
@@ -14,68 +24,13 @@ test.use({ bypassCSP: true });
 test.setTimeout(90_000);
 test.use({ actionTimeout: 10_000 });
 
-interface Row {
-  id: number;
-  order_no: string;
-  status: string;
-  version?: number;
-}
-
-interface Start {
-  form: { pr_id?: number | null; goods?: { in_id: number; quantity: unknown }[] };
-  cleared: string[];
-}
-
-/**
- * An order of the demo whose form the editor can submit as it is (edit or copy): nothing masked
- * left empty, and every goods line still of its project with enough available.
- */
-async function usableOrder(request: APIRequestContext, token: string, mode: 'edit' | 'copy', rows: Row[]) {
-  const headers = { 'X-Token': token };
-  for (const row of rows) {
-    const start = (await (
-      await request.get(`/api/customer-order/create.html?id=${row.id}&mode=${mode}`, { headers })
-    ).json()) as { code: number; data: Start };
-    if (start.code !== 0 || start.data.cleared.length > 0 || !start.data.form.goods?.length) continue;
-    const check = (await (
-      await request.post('/api/customer-order/inventory-detail-add.html', {
-        headers,
-        data: {
-          pr_id: start.data.form.pr_id,
-          lines: start.data.form.goods.map((g) => ({ in_id: g.in_id, quantity: Number(g.quantity) })),
-          ...(mode === 'edit' ? { order_id: row.id } : {}),
-        },
-      })
-    ).json()) as { code: number; data: { refused: unknown[] } };
-    if (check.code === 0 && check.data.refused.length === 0) return row;
-  }
-  throw new Error(`no demo order to ${mode} as it is`);
-}
-
 async function signIn(page: Page): Promise<string> {
   const form = new LoginForm(page);
   await form.goto();
   await form.signIn(demoLogin('demo'));
   await expect(page).toHaveURL(/\/customer-order\/attachment$/);
-  const cookie = (await page.context().cookies()).find((c) => c.name === 'Admin-Token');
-  if (!cookie) throw new Error('no Admin-Token cookie after sign-in');
-  return decodeURIComponent(cookie.value);
+  return pageToken(page);
 }
-
-async function orders(request: APIRequestContext, token: string, query: Record<string, string> = {}) {
-  const params = new URLSearchParams({ start: '0', limit: '100', ...query });
-  const res = await request.get(`/api/customer-order/index.html?${params}`, {
-    headers: { 'X-Token': token },
-  });
-  const body = (await res.json()) as { code: number; data: { list: Row[]; total: number } };
-  expect(body.code).toBe(0);
-  return body.data;
-}
-
-/** The editor on the page (the kept page of the create tab). */
-const editor = (page: Page) => page.locator('lp-order-editor:visible');
-const section = (page: Page, legend: string) =>
-  editor(page).locator('fieldset.oe__section', { has: page.locator('legend', { hasText: legend }) });
 
 /** Types into a select and picks the option that matches. */
 async function choose(scope: Locator, label: string, typed: string, option: RegExp | string) {
@@ -85,40 +40,11 @@ async function choose(scope: Locator, label: string, typed: string, option: RegE
   await scope.page().getByRole('option', { name: option }).first().click();
 }
 
-const wallClock = (daysAhead: number, hour = 10) => {
-  const day = new Date(Date.now() + daysAhead * 86_400_000 + 8 * 3_600_000).toISOString().slice(0, 10);
-  return `${day}T${String(hour).padStart(2, '0')}:00`;
-};
 const pdf = (name: string) => ({
   name,
   mimeType: 'application/pdf',
   buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'),
 });
-
-async function fillTimes(page: Page) {
-  const times = section(page, zh('orderEditor.section.times'));
-  await times.getByLabel(zh('orderEditor.field.pickup')).fill(wallClock(1));
-  await times.getByLabel(zh('orderEditor.field.deliverBy')).fill(wallClock(2));
-}
-
-/** Orders go to districts: older orders name only a city, so an edit or a copy picks one. */
-async function pickDistricts(page: Page) {
-  for (const side of [zh('orderEditor.section.from'), zh('orderEditor.section.to')]) {
-    const scope = section(page, side);
-    const district = scope.getByRole('combobox', { name: zh('orderEditor.field.district'), exact: true });
-    await expect(district).toBeEnabled();
-    await district.click();
-    await district.press('Enter');
-    await expect(scope.getByText(/可配送：.+ \/ .+ \/ .+/)).toBeVisible();
-  }
-}
-
-async function toReview(page: Page) {
-  await editor(page)
-    .getByRole('button', { name: zh('orderEditor.action.review') })
-    .click();
-  await expect(editor(page).getByRole('heading', { name: zh('orderEditor.review.title') })).toBeVisible();
-}
 
 test('an order from nothing: project, pickers, stock, boxes, documents, review, a double click makes one order', async ({
   page,

@@ -1,14 +1,17 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { zh } from './login-page.ts';
+import { pageToken as contextToken } from './session.ts';
 
 /**
- * Steps of the order editor the draft specs reuse (the same as tests/e2e/order-editor.spec.ts
- * takes: an order of the demo the editor can submit as it is, times, districts, review).
+ * Steps of the order editor the editor's and the draft box's specs share: an order of the demo
+ * the editor can submit as it is, times, districts, review.
  */
 
 interface Row {
   id: number;
   order_no: string;
+  status: string;
+  version?: number;
 }
 
 interface Start {
@@ -16,11 +19,11 @@ interface Start {
   cleared: string[];
 }
 
-/** The page's session token (the Admin-Token cookie). */
+/** The page's session token (the Admin-Token cookie); throws when signed out. */
 export async function pageToken(page: Page): Promise<string> {
-  const cookie = (await page.context().cookies()).find((c) => c.name === 'Admin-Token');
-  if (!cookie) throw new Error('no Admin-Token cookie after sign-in');
-  return decodeURIComponent(cookie.value);
+  const token = await contextToken(page.context());
+  if (!token) throw new Error('no Admin-Token cookie after sign-in');
+  return token;
 }
 
 export async function orderList(
