@@ -5,6 +5,7 @@ import { call } from '../../api/transport.ts';
 import { draftList, editorStart, saveDraft } from '../../contract/order-editor/operations.ts';
 import type { EditorStart, OrderDraftData } from '../../contract/order-editor/schemas.ts';
 import { type Clock, listDrafts, sessionOwner } from '../../stores/drafts/index.ts';
+import { manualClock } from '../../stores/drafts/manual-clock.ts';
 import { loadUserInfo, login } from '../../stores/session.ts';
 import { resetStores } from '../../stores/test-reset.ts';
 import { createEditorSetup, type EditorSetup } from '../../ui/testing/editor-server.ts';
@@ -35,36 +36,6 @@ function until<T>(store: ReadableAtom<T>, test: (value: T) => boolean, what: str
     });
     if (done) off();
   });
-}
-
-/** A clock moved by hand: the debounces run when the test says. */
-function manualClock() {
-  let now = Date.now();
-  let seq = 0;
-  const timers = new Map<number, { at: number; run: () => void }>();
-  const clock: Clock & { advance(ms: number): void } = {
-    now: () => now,
-    setTimeout(run, ms) {
-      seq += 1;
-      timers.set(seq, { at: now + ms, run });
-      return seq;
-    },
-    clearTimeout(handle) {
-      timers.delete(handle as number);
-    },
-    advance(ms) {
-      const end = now + ms;
-      for (;;) {
-        const [id, due] = [...timers].sort((a, b) => a[1].at - b[1].at)[0] ?? [];
-        if (id === undefined || !due || due.at > end) break;
-        timers.delete(id);
-        now = due.at;
-        due.run();
-      }
-      now = end;
-    },
-  };
-  return clock;
 }
 
 /** No debounce: each change goes to the browser and the server at once (the waits are on state, not time). */

@@ -4,6 +4,7 @@ import { type DraftBackend, indexedDbBackend } from './backend.ts';
 import type { Clock } from './clock.ts';
 import { type DraftHandle, type DraftOptions, type DraftRef, draftKey, openDraft } from './draft.ts';
 import { discardDraft, listDrafts } from './index.ts';
+import { manualClock } from './manual-clock.ts';
 
 interface OrderForm {
   to_company: string;
@@ -11,34 +12,6 @@ interface OrderForm {
 }
 
 /** A clock moved by hand: the debounce and the take-over wait run when the test says. */
-function manualClock(start = 1_750_000_000_000) {
-  let now = start;
-  let seq = 0;
-  const timers = new Map<number, { at: number; run: () => void }>();
-  const clock: Clock & { advance(ms: number): void } = {
-    now: () => now,
-    setTimeout(run, ms) {
-      seq += 1;
-      timers.set(seq, { at: now + ms, run });
-      return seq;
-    },
-    clearTimeout(handle) {
-      timers.delete(handle as number);
-    },
-    advance(ms) {
-      const end = now + ms;
-      for (;;) {
-        const [id, due] = [...timers].sort((a, b) => a[1].at - b[1].at)[0] ?? [];
-        if (id === undefined || !due || due.at > end) break;
-        timers.delete(id);
-        now = due.at;
-        due.run();
-      }
-      now = end;
-    },
-  };
-  return clock;
-}
 
 /** Lets the browser run what is queued (IndexedDB events, lock grants, channel messages). */
 const tick = () => new Promise<void>((r) => setTimeout(r, 0));
