@@ -4,7 +4,7 @@ import { setApiFetch } from '../../api/config.ts';
 import { call } from '../../api/transport.ts';
 import { draftList, editorStart, saveDraft } from '../../contract/order-editor/operations.ts';
 import type { EditorStart, OrderDraftData } from '../../contract/order-editor/schemas.ts';
-import { type Clock, listDrafts, sessionOwner } from '../../stores/drafts/index.ts';
+import { listDrafts, sessionOwner } from '../../stores/drafts/index.ts';
 import { manualClock } from '../../stores/drafts/manual-clock.ts';
 import { loadUserInfo, login } from '../../stores/session.ts';
 import { resetStores } from '../../stores/test-reset.ts';

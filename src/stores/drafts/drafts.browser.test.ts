@@ -1,7 +1,6 @@
 import { expect } from '@open-wc/testing';
 import type { ReadableAtom } from 'nanostores';
 import { type DraftBackend, indexedDbBackend } from './backend.ts';
-import type { Clock } from './clock.ts';
 import { type DraftHandle, type DraftOptions, type DraftRef, draftKey, openDraft } from './draft.ts';
 import { discardDraft, listDrafts } from './index.ts';
 import { manualClock } from './manual-clock.ts';
