@@ -16,6 +16,7 @@ import {
 } from './projects.ts';
 import { children, cityList, provinces, regionInfo } from './regions.ts';
 import { projectSites, siteOf, sitePage } from './sites.ts';
+import { regionSearch, regionUsage } from './region-usage.ts';
 import { pageStart } from './text-match.ts';
 
 /**
@@ -68,7 +69,12 @@ export const routes = [
   ),
   handle(ops.getHospital, ({ input, session, deps }) => siteOf(deps.db, customer(session), input.ho_id)),
   handle(ops.customerHospital, ({ input, session, deps }) =>
-    sitePage(deps.db, customer(session), { keyword: input.keyword, prId: input.pr_id }, page(input)),
+    sitePage(
+      deps.db,
+      customer(session),
+      { keyword: input.keyword, prId: input.pr_id, provinceId: input.province_id, sort: input.sort },
+      page(input),
+    ),
   ),
   // addresses
   handle(ops.customerAddress, ({ input, session, deps }) =>
@@ -96,4 +102,6 @@ export const routes = [
   handle(ops.childCity, ({ input, deps }) => children(deps.db, input.parent_id)),
   handle(ops.getCityList, ({ input, deps }) => cityList(deps.db, input.keyword)),
   handle(ops.checkRegionInfo, ({ input, deps }) => regionInfo(deps.db, input.region_id)),
+  handle(ops.regionSearch, ({ input, deps }) => regionSearch(deps.db, input.keyword)),
+  handle(ops.regionUsage, ({ session, deps }) => regionUsage(deps.db, customer(session))),
 ];

@@ -26,6 +26,9 @@ import {
   RegionIdQuery,
   RegionInfoSchema,
   RegionList,
+  RegionMatchList,
+  RegionSearchRequest,
+  RegionUsageList,
   SiteDetailSchema,
   SiteIdRequest,
   SiteList,
@@ -174,7 +177,8 @@ export const customerHospital = operation({
   area,
   method: 'GET',
   path: 'common/customer-hospital',
-  summary: 'The customer’s sites, a page at a time, by keyword and project',
+  summary:
+    'The customer’s sites with their projects, a page at a time, by keyword, project and province, sorted',
   auth: session,
   input: SiteListQuery,
   output: SiteList,
@@ -278,4 +282,25 @@ export const checkRegionInfo = operation({
   input: RegionIdQuery,
   output: RegionInfoSchema,
   codes: notFound,
+});
+
+export const regionSearch = operation({
+  area,
+  method: 'POST',
+  path: 'common/region-search',
+  summary:
+    'Regions of any level by name, English name or pinyin initials, with the regions above them (at most 50)',
+  auth: session,
+  input: RegionSearchRequest,
+  output: RegionMatchList,
+});
+
+export const regionUsage = operation({
+  area,
+  method: 'GET',
+  path: 'common/region-usage',
+  summary: 'Per region, how many of the customer’s sites and addresses are in it or below it',
+  auth: session,
+  input: NoInput,
+  output: RegionUsageList,
 });

@@ -174,8 +174,46 @@ export type SiteDetail = v.InferOutput<typeof SiteDetailSchema>;
 
 export const ProjectSitesRequest = v.strictObject({ pr_id: Id, keyword: Keyword });
 export const SiteIdRequest = v.strictObject({ ho_id: Id });
-export const SiteListQuery = v.strictObject({ ...paging, keyword: Keyword, pr_id: v.optional(Id) });
-export const SiteList = v.strictObject({ list: v.array(SiteSchema), total: v.number() });
+
+/** What `customer-hospital` sorts by: `field` ascending, `-field` descending (default `name`). */
+export const SITE_SORTS = [
+  'name',
+  '-name',
+  'department',
+  '-department',
+  'investigator',
+  '-investigator',
+  'city',
+  '-city',
+  'created_at',
+  '-created_at',
+] as const;
+export type SiteSort = (typeof SITE_SORTS)[number];
+
+/**
+ * `GET common/customer-hospital`: a page of the customer's sites by keyword (name, department,
+ * investigator, address, city or their initials), project, province (the site's region or one
+ * below it) and sort.
+ */
+export const SiteListQuery = v.strictObject({
+  ...paging,
+  keyword: Keyword,
+  pr_id: v.optional(Id),
+  province_id: v.optional(Id),
+  sort: v.optional(pick(SITE_SORTS), 'name'),
+});
+export type SiteListQuery = v.InferInput<typeof SiteListQuery>;
+
+/** A row of the site list: the site with its place (province, city, district) and its projects. */
+export const SiteRowSchema = v.strictObject({
+  ...SiteSchema.entries,
+  province: v.string(),
+  /** The district's name when the site's region is a district, else ''. */
+  district: v.string(),
+  projects: v.array(v.strictObject({ pr_id: v.number(), protocol_no: v.string(), site_no: v.string() })),
+});
+export type SiteRow = v.InferOutput<typeof SiteRowSchema>;
+export const SiteList = v.strictObject({ list: v.array(SiteRowSchema), total: v.number() });
 export type SiteList = v.InferOutput<typeof SiteList>;
 
 // ---------------------------------------------------------------- addresses
@@ -267,3 +305,28 @@ export const RegionInfoSchema = v.strictObject({
   served: v.boolean(),
 });
 export type RegionInfo = v.InferOutput<typeof RegionInfoSchema>;
+
+/** `common/region-search`: regions of any level by name, English name or pinyin initials. */
+export const RegionSearchRequest = v.strictObject({
+  keyword: v.pipe(TrimmedText(KEYWORD_MAX), v.nonEmpty(msg('required'))),
+});
+export const REGION_SEARCH_MAX = 50;
+/** A region found, with the regions above it (province first) so a tree can open down to it. */
+export const RegionMatchSchema = v.strictObject({
+  ...RegionSchema.entries,
+  /** The ids of the regions above it, province first ([] for a province). */
+  ancestors: v.array(v.number()),
+  /** Province → … → it, by name. */
+  path: v.array(v.string()),
+});
+export type RegionMatch = v.InferOutput<typeof RegionMatchSchema>;
+export const RegionMatchList = v.array(RegionMatchSchema);
+
+/** `common/region-usage`: per region, the customer's sites and addresses in it or below it. */
+export const RegionUsageSchema = v.strictObject({
+  region_id: v.number(),
+  sites: v.number(),
+  addresses: v.number(),
+});
+export type RegionUsage = v.InferOutput<typeof RegionUsageSchema>;
+export const RegionUsageList = v.array(RegionUsageSchema);
