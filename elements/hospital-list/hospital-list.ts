@@ -1,0 +1,63 @@
+import { createElement, type ReactNode } from 'react';
+import {
+  createSiteListStore,
+  HospitalList,
+  projectPath,
+  type SiteListStore,
+} from '../../src/features/hospital-list/index.ts';
+import { navigate } from '../../src/stores/navigation.ts';
+import { define } from '../kit/define.ts';
+import { dispatch } from '../kit/events.ts';
+import { ReactElement } from '../kit/react-element.ts';
+import { hospitalListStyles } from './hospital-list.styles.ts';
+
+/**
+ * The customer's trial sites (hospital departments): department, investigator, province / city /
+ * district and the projects each serves (a protocol number opens the project's view). Server
+ * paged and sorted, searchable by name, department, investigator, city and pinyin initials,
+ * filtered by project and province; the columns can be shown, hidden and reordered (kept per
+ * user by the server). A site's name opens its details in a dialog.
+ *
+ * @summary The hospital (site) list with its projects.
+ * @tag lp-hospital-list
+ *
+ * @attr {string} api-base - Base URL of the API for the page's calls (default: `LP_CONFIG.apiBase`, else `/api`).
+ * @attr {'zh-CN' | 'en'} locale - Language of the page's elements (default: the user's saved choice, else zh-CN).
+ *
+ * @event {CustomEvent<{ pr_id: number; path: string }>} lp-project-open - When the user opens a project (the portal then shows it at `path`).
+ *
+ * @csspart base - The wrapper of the element's content.
+ * @cssproperty --lp-color-primary - Theme colour (default #0095A2).
+ */
+export class LpHospitalList extends ReactElement {
+  static override styles = hospitalListStyles;
+
+  #list: SiteListStore | null = null;
+
+  /** The site list (made on first render). */
+  get list(): SiteListStore {
+    this.#list ??= createSiteListStore();
+    return this.#list;
+  }
+
+  #openProject = (prId: number) => {
+    const path = projectPath(prId);
+    dispatch(this, 'lp-project-open', { pr_id: prId, path });
+    navigate(path);
+  };
+
+  protected render(): ReactNode {
+    return createElement(HospitalList, { list: this.list, onOpenProject: this.#openProject });
+  }
+}
+
+define('lp-hospital-list', LpHospitalList);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'lp-hospital-list': LpHospitalList;
+  }
+  interface GlobalEventHandlersEventMap {
+    'lp-project-open': CustomEvent<{ pr_id: number; path: string }>;
+  }
+}
