@@ -28,8 +28,10 @@ const areas = new Map(
 /** The areas of the page each element entry and the host are built for. Add a line per new element. */
 const CARRIES: Record<string, string[]> = {
   'elements/chat-widget/chat-widget.ts': ['chat'],
+  'elements/city-list/city-list.ts': ['sites'],
   'elements/customer-switcher/customer-switcher.ts': ['switcher'],
   'elements/download-centre/download-centre.ts': ['download-centre'],
+  'elements/hospital-list/hospital-list.ts': ['data-table', 'sites'],
   'elements/notices/notices.ts': [],
   'elements/order-attachments/order-attachments.ts': ['order-files'],
   'elements/order-drafts/order-drafts.ts': ['data-table', 'order-drafts'],
@@ -76,6 +78,7 @@ describe('i18n areas in the sources', () => {
       'order-list',
       'order-view',
       'password',
+      'sites',
       'switcher',
     ]);
     const entries = readdirSync(join(root, 'elements'))
