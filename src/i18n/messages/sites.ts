@@ -62,7 +62,7 @@ export const en: Record<keyof typeof zh, string> = {
   'sites.title': 'Hospitals',
   'sites.intro':
     'The customer’s trial sites (hospital departments), where they are and the projects they serve.',
-  'sites.table': 'Hospitals',
+  'sites.table': 'Hospital List',
   'sites.filter.title': 'Filter Hospitals',
   'sites.filter.keyword': 'Search',
   'sites.filter.keywordHint': 'Hospital, department, investigator, city or pinyin initials',

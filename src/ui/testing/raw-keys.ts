@@ -10,6 +10,7 @@ import * as orderView from '../../i18n/messages/order-view.ts';
 import * as password from '../../i18n/messages/password.ts';
 import * as routes from '../../i18n/messages/routes.ts';
 import * as session from '../../i18n/messages/session.ts';
+import * as sites from '../../i18n/messages/sites.ts';
 import * as switcher from '../../i18n/messages/switcher.ts';
 import * as time from '../../i18n/messages/time.ts';
 import * as ui from '../../i18n/messages/ui.ts';
@@ -33,6 +34,7 @@ const PREFIXES = new Set(
     password,
     routes,
     session,
+    sites,
     switcher,
     time,
     ui,
