@@ -290,20 +290,20 @@ export function CityList() {
                   <mark className="city-tree__name">{name}</mark>
                 ) : (
                   <span className="city-tree__name">{name}</span>
-                )}
+                )}{' '}
                 {locale === 'en' && region.name_en && (
                   <span className="city-tree__alt" lang="zh-CN">
                     {region.name}
                   </span>
-                )}
+                )}{' '}
                 <span className={row.served ? 'city-tree__served' : 'city-tree__unserved'}>
                   {row.served ? t('cities.served') : t('cities.notServed')}
-                </span>
+                </span>{' '}
                 {used && (
                   <span className="city-tree__usage">
                     {t('cities.usage', { sites: used.sites, addresses: used.addresses })}
                   </span>
-                )}
+                )}{' '}
                 {row.node.loading && <span className="city-tree__loading">{t('cities.loading')}</span>}
               </div>
             );
