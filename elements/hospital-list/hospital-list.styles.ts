@@ -43,8 +43,8 @@ export const hospitalListStyles = css`
     font-size: var(--lp-font-size-sm);
   }
   .hospital-list__filter--wide {
-    flex: 2 1 240px;
-    max-width: 360px;
+    flex: 2 1 300px;
+    max-width: 440px;
   }
   @media (max-width: 480px) {
     .hospital-list__filter,

@@ -118,5 +118,4 @@ describe('<lp-hospital-list>', () => {
     await sendKeys({ press: 'Escape' });
     await waitUntil(() => !dialog().open, 'closed', { timeout: 2000 });
   });
-
 });

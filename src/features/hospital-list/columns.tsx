@@ -60,7 +60,7 @@ export function siteColumns({ t, details, openProject }: SiteColumnsOptions): Da
     {
       key: 'projects',
       title: t('sites.column.projects'),
-      width: 200,
+      width: 260,
       render: (row) =>
         row.projects.length === 0 ? (
           <span className="site-muted">{t('sites.noProjects')}</span>

@@ -3,6 +3,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { serverColumnSettings } from '../../api/list-settings.ts';
 import type { ProjectOption, Region, SiteRow } from '../../contract/master-data/schemas.ts';
+import { $locale } from '../../i18n/translate.ts';
 import { $customer } from '../../stores/session.ts';
 import { Button } from '../../ui/button/button.tsx';
 import { DataTable } from '../../ui/data-table/index.ts';
@@ -62,6 +63,7 @@ function useChoices(): { projects: ProjectOption[] | null; provinces: Region[] |
  */
 export function HospitalList({ list, onOpenProject }: HospitalListProps) {
   const t = useT();
+  const locale = useStore($locale);
   const state = useStore(list.$state);
   const filters = state.params.filters;
   const { projects, provinces } = useChoices();
@@ -172,7 +174,7 @@ export function HospitalList({ list, onOpenProject }: HospitalListProps) {
             <option value="">{t('sites.filter.any')}</option>
             {(provinces ?? []).map((p) => (
               <option key={p.region_id} value={String(p.region_id)}>
-                {p.name}
+                {locale === 'en' && p.name_en ? p.name_en : p.name}
               </option>
             ))}
           </select>
