@@ -1,5 +1,6 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
+import { setApiFetch } from '../../src/api/config.ts';
 import { loadUserInfo, login } from '../../src/stores/session.ts';
 import { resetStores } from '../../src/stores/test-reset.ts';
 import { createEditorSetup, type EditorSetup } from '../../src/ui/testing/editor-server.ts';
@@ -19,6 +20,7 @@ describe('<lp-city-list>', () => {
     await loadUserInfo();
   });
   afterEach(() => {
+    setApiFetch(null);
     for (const el of placed.splice(0)) el.remove();
     resetStores();
   });
@@ -137,5 +139,35 @@ describe('<lp-city-list>', () => {
     const byId = (id: number) => items(el).find((i) => i.dataset.id === String(id)) as HTMLElement;
     expect(byId(setup.regions.province).textContent).to.contain('2 家医院 · 2 个地址').and.contain('可配送');
     expect(byId(setup.regions.district).textContent).to.contain('2 家医院 · 2 个地址');
+  });
+
+  it('says when the regions or a province’s cities cannot be loaded, and loads them on Try Again', async () => {
+    let failing = /common\/provice/;
+    setApiFetch((input, init) =>
+      failing.test(String(input instanceof Request ? input.url : input))
+        ? Promise.reject(new TypeError('Failed to fetch'))
+        : fetch(input, init),
+    );
+    const el = place('en');
+    await waitUntil(() => root(el).querySelector('[role="alert"]'), 'the failure', { timeout: 5000 });
+    expect(root(el).querySelector('[role="alert"]')?.textContent).to.contain(
+      'The regions could not be loaded',
+    );
+    await expect(el).to.be.accessible();
+    failing = /common\/get-city/;
+    const retry = Array.from(root(el).querySelectorAll('button')).find((b) => b.textContent === 'Try Again');
+    retry?.click();
+    await waitUntil(() => item(el, 'Beijing'), 'provinces after the retry', { timeout: 5000 });
+    expect(root(el).querySelector('[role="alert"]')).to.equal(null);
+    (item(el, 'Beijing') as HTMLElement).click();
+    await waitUntil(() => root(el).querySelector('[role="alert"]'), 'the cities’ failure', { timeout: 5000 });
+    failing = /^$/;
+    Array.from(root(el).querySelectorAll('button'))
+      .find((b) => b.textContent === 'Try Again')
+      ?.click();
+    await waitUntil(() => items(el).some((i) => i.getAttribute('aria-level') === '2'), 'the cities', {
+      timeout: 5000,
+    });
+    expect(root(el).querySelector('[role="alert"]')).to.equal(null);
   });
 });
