@@ -11,6 +11,7 @@ import type * as orderDrafts from './messages/order-drafts.ts';
 import type * as orderList from './messages/order-list.ts';
 import type * as orderView from './messages/order-view.ts';
 import type * as password from './messages/password.ts';
+import type * as projects from './messages/projects.ts';
 import * as routes from './messages/routes.ts';
 import * as session from './messages/session.ts';
 import type * as switcher from './messages/switcher.ts';
@@ -58,7 +59,8 @@ type FeatureMessages = typeof host.zh &
   typeof orderView.zh &
   typeof orderList.zh &
   typeof orderDrafts.zh &
-  typeof downloadCentre.zh;
+  typeof downloadCentre.zh &
+  typeof projects.zh;
 
 export type SharedKey = keyof typeof zhCN;
 export type MessageKey = SharedKey | keyof FeatureMessages;
