@@ -2,7 +2,7 @@
 export const zh = {
   'projects.title': '项目列表',
   'projects.intro': '本客户账号下的临床试验项目。点击方案编号查看项目的研究中心、订单配置和订单。',
-  'projects.table': '项目列表',
+  'projects.table': '项目表',
   'projects.search': '搜索项目',
   'projects.searchPlaceholder': '方案编号、项目名称或拼音首字母',
   'projects.refresh': '刷新',
@@ -100,7 +100,7 @@ export const en: Record<keyof typeof zh, string> = {
   'projects.title': 'Projects',
   'projects.intro':
     'The clinical trials of this customer account. Open a protocol number to see the project’s sites, order configuration and orders.',
-  'projects.table': 'Projects',
+  'projects.table': 'Project table',
   'projects.search': 'Search Projects',
   'projects.searchPlaceholder': 'Protocol number, name or pinyin initials',
   'projects.refresh': 'Refresh',
