@@ -124,12 +124,17 @@ export const projectViewStyles = css`
     padding: 0;
     list-style: none;
   }
-  .project-count {
+  .project-count > a {
     display: flex;
     flex-direction: column;
     padding: var(--lp-space-2) var(--lp-space-3);
     border-radius: var(--lp-radius);
     background: var(--lp-color-bg-muted);
+    font-weight: normal;
+    text-decoration: none;
+  }
+  .project-count > a:hover .project-count__n {
+    text-decoration: underline;
   }
   .project-count__n {
     font-size: 1.25rem;

@@ -80,7 +80,7 @@ export function projectColumns(t: T, open: (row: ProjectRow) => void): DataColum
     {
       key: 'order_count',
       title: t('projects.column.order_count'),
-      width: 170,
+      width: 190,
       align: 'end',
       sortable: true,
       render: (row) => (
@@ -92,7 +92,7 @@ export function projectColumns(t: T, open: (row: ProjectRow) => void): DataColum
     {
       key: 'tags',
       title: t('projects.column.tags'),
-      width: 200,
+      width: 240,
       render: (row) =>
         row.tags.length === 0 ? (
           '—'

@@ -1,6 +1,7 @@
 import '../../i18n/areas/projects.ts';
 import { useStore } from '@nanostores/react';
 import { type MouseEvent, useMemo } from 'react';
+import type { OrderStatus } from '../../contract/orders/domain.ts';
 import type { OrderList, OrderRow } from '../../contract/orders/schemas.ts';
 import { createListStore, type ListStore, pageQuery } from '../../stores/list/index.ts';
 import { navigate } from '../../stores/navigation.ts';
@@ -14,8 +15,9 @@ export type ProjectOrdersStore = ListStore<OrderRow, { pr_id: number }, OrderLis
 
 const ORDER_LIST_PATH = '/customer-order/index';
 export const orderPath = (id: number): string => `/customer-order/view/${id}`;
-/** The order list filtered to the project (the list reads `pr_id` from its address). */
-export const projectOrdersPath = (prId: number): string => `${ORDER_LIST_PATH}?pr_id=${prId}`;
+/** The order list filtered to the project, and a status tab (the list reads both from its address). */
+export const projectOrdersPath = (prId: number, status: 'all' | OrderStatus = 'all'): string =>
+  `${ORDER_LIST_PATH}?pr_id=${prId}${status === 'all' ? '' : `&status=${status}`}`;
 
 /** The project's orders, newest first, a page of 5 at a time (the order list has them all). */
 export function createProjectOrdersStore(prId: number, pageSize = 5): ProjectOrdersStore {

@@ -20,11 +20,12 @@ export interface ProjectViewProps {
 }
 
 /** A link inside the portal: a plain click navigates without reloading, a modified one is the browser's. */
-function PortalLink({ href, children }: { href: string; children: ReactNode }) {
+function PortalLink({ href, hint, children }: { href: string; hint?: string; children: ReactNode }) {
   return (
     <a
       className="project-link"
       href={href}
+      title={hint}
       onClick={(event) => {
         if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
         event.preventDefault();
@@ -102,7 +103,8 @@ function Sites({ sites }: { sites: readonly ProjectSite[] }) {
   const t = useT();
   if (sites.length === 0) return <p className="project-muted">{t('projects.view.noSites')}</p>;
   return (
-    <div className="project-scroll">
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard to scroll it
+    <section className="project-scroll" aria-label={t('projects.view.sitesTable')} tabIndex={0}>
       <table className="project-table">
         <thead>
           <tr>
@@ -125,7 +127,7 @@ function Sites({ sites }: { sites: readonly ProjectSite[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }
 
@@ -205,8 +207,16 @@ export function ProjectView({ projectId, onTitle, onOpenOrder }: ProjectViewProp
             <ul className="project-counts">
               {(['all', ...ORDER_STATUSES] as const).map((status) => (
                 <li key={status} className="project-count" data-status={status}>
-                  <span className="project-count__n">{data.counts[status]}</span>
-                  <span className="project-muted">{t(`projects.orderStatus.${status}`)}</span>
+                  <PortalLink
+                    href={projectOrdersPath(project.pr_id, status)}
+                    hint={t('projects.view.countLink', {
+                      status: t(`projects.orderStatus.${status}`),
+                      n: data.counts[status],
+                    })}
+                  >
+                    <span className="project-count__n">{data.counts[status]}</span>
+                    <span className="project-muted">{t(`projects.orderStatus.${status}`)}</span>
+                  </PortalLink>
                 </li>
               ))}
             </ul>
