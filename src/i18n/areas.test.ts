@@ -78,6 +78,7 @@ describe('i18n areas in the sources', () => {
       'order-list',
       'order-view',
       'password',
+      'projects',
       'switcher',
     ]);
     const entries = readdirSync(join(root, 'elements'))
