@@ -123,7 +123,7 @@ describe('<lp-project-view>', () => {
     const el = place({ locale: 'en', 'record-id': 'abc' });
     await waitUntil(() => root(el).querySelector('.lp-state--empty'), 'a bad id', { timeout: 5000 });
     links(el)
-      .find((a) => a.textContent === 'Back to Projects')!
+      .find((a) => a.textContent === 'Back to Project List')!
       .click();
     expect(visited).to.deep.equal(['/customer-project/index']);
   });

@@ -99,7 +99,7 @@ export const zh = {
 } as const;
 
 export const en: Record<keyof typeof zh, string> = {
-  'projects.title': 'Projects',
+  'projects.title': 'Project List',
   'projects.intro':
     'The clinical trials of this customer account. Open a protocol number to see the project’s sites, order configuration and orders.',
   'projects.table': 'Project table',
@@ -128,7 +128,7 @@ export const en: Record<keyof typeof zh, string> = {
   'projects.view.notFound': 'This project does not exist or does not belong to the current customer account.',
   'projects.view.notFoundHint':
     'Open projects from the project list; if you just switched customer accounts, look in the other account.',
-  'projects.view.backToList': 'Back to Projects',
+  'projects.view.backToList': 'Back to Project List',
   'projects.view.loadFailed': 'The project could not be loaded. Please try again.',
   'projects.view.sectionFailed': 'This part could not be loaded.',
   'projects.view.overview': 'Overview',
