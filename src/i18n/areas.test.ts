@@ -39,6 +39,8 @@ const CARRIES: Record<string, string[]> = {
   'elements/order-list/order-list.ts': ['data-table', 'order-list'],
   'elements/order-view/order-view.ts': ['order-view'],
   'elements/password-dialog/password-dialog.ts': ['password'],
+  'elements/project-list/project-list.ts': ['data-table', 'projects'],
+  'elements/project-view/project-view.ts': ['data-table', 'projects'],
   'host/main.tsx': ['host'],
 };
 
@@ -78,6 +80,7 @@ describe('i18n areas in the sources', () => {
       'order-list',
       'order-view',
       'password',
+      'projects',
       'sites',
       'switcher',
     ]);

@@ -11,6 +11,7 @@ import type * as orderDrafts from './messages/order-drafts.ts';
 import type * as orderList from './messages/order-list.ts';
 import type * as orderView from './messages/order-view.ts';
 import type * as password from './messages/password.ts';
+import type * as projects from './messages/projects.ts';
 import type * as sites from './messages/sites.ts';
 import * as routes from './messages/routes.ts';
 import * as session from './messages/session.ts';
@@ -60,6 +61,7 @@ type FeatureMessages = typeof host.zh &
   typeof orderList.zh &
   typeof orderDrafts.zh &
   typeof sites.zh &
+  typeof projects.zh &
   typeof downloadCentre.zh;
 
 export type SharedKey = keyof typeof zhCN;

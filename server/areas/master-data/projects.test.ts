@@ -98,12 +98,59 @@ describe('common/customer-project', () => {
     expect([keyword.data.total, names(keyword.data.list)]).toEqual([1, ['项目2']]);
   });
 
-  it('answers 422 for bad paging or status, naming the field', async () => {
+  it('answers 422 for bad paging, status or sort, naming the field', async () => {
     const t = await testApp();
     const me = await customerSession(t);
-    const res = await callOp(t, ops.customerProject, { limit: 101, status: 'open' }, me.token);
+    const res = await callOp(t, ops.customerProject, { limit: 101, status: 'open', sort: 'pr_id' }, me.token);
     expect(res.code).toBe(422);
-    expect(Object.keys(res.data as object).sort()).toEqual(['limit', 'status']);
+    expect(Object.keys(res.data as object).sort()).toEqual(['limit', 'sort', 'status']);
+  });
+
+  it('sorts by protocol number, name (pinyin), sites or orders, both ways, and by age', async () => {
+    const t = await testApp();
+    const me = await customerSession(t);
+    const b = await createProject(t.deps.db, me.cuId, { protocol_no: 'P-10', name: '北京研究' });
+    const a = await createProject(t.deps.db, me.cuId, { protocol_no: 'P-9', name: '安徽研究' });
+    const c = await createProject(t.deps.db, me.cuId, { protocol_no: 'P-11', name: '成都研究' });
+    await createSite(t.deps.db, me.cuId, { prId: c.pr_id });
+    await createSite(t.deps.db, me.cuId, { prId: c.pr_id });
+    await createSite(t.deps.db, me.cuId, { prId: a.pr_id });
+    for (let i = 0; i < 3; i++) await createOrder(t.deps.db, me.cuId, { pr_id: b.pr_id });
+    await createOrder(t.deps.db, me.cuId, { pr_id: a.pr_id });
+    const order = async (sort: string) =>
+      (await callOp<ProjectList>(t, ops.customerProject, { sort }, me.token)).data.list.map((p) => p.pr_id);
+    expect(await order('protocol_no')).toEqual([a.pr_id, b.pr_id, c.pr_id]);
+    expect(await order('-protocol_no')).toEqual([c.pr_id, b.pr_id, a.pr_id]);
+    expect(await order('name')).toEqual([a.pr_id, b.pr_id, c.pr_id]);
+    expect(await order('-site_count')).toEqual([c.pr_id, a.pr_id, b.pr_id]);
+    expect(await order('-order_count')).toEqual([b.pr_id, a.pr_id, c.pr_id]);
+    expect(await order('created_at')).toEqual([b.pr_id, a.pr_id, c.pr_id]);
+    expect(await order('-created_at')).toEqual([c.pr_id, a.pr_id, b.pr_id]);
+  });
+
+  it('counts each project’s orders, all and still open, of this customer only', async () => {
+    const t = await testApp();
+    const me = await customerSession(t);
+    const other = await customerSession(t);
+    const p = await createProject(t.deps.db, me.cuId);
+    const idle = await createProject(t.deps.db, me.cuId);
+    for (const status of [
+      'pending_approval',
+      'pending_confirm',
+      'not_finished',
+      'finished',
+      'cancelled',
+    ] as const)
+      await createOrder(t.deps.db, me.cuId, { pr_id: p.pr_id, status });
+    await createOrder(t.deps.db, other.cuId, { status: 'pending_confirm' });
+    const res = await callOp<ProjectList>(t, ops.customerProject, {}, me.token);
+    const counts = res.data.list.map((x) => [x.pr_id, x.order_count, x.open_order_count]);
+    expect(counts).toEqual([
+      [idle.pr_id, 0, 0],
+      [p.pr_id, 5, 3],
+    ]);
+    const detail = await callOp<ProjectDetail>(t, ops.getProjectx, { pr_id: p.pr_id }, me.token);
+    expect([detail.data.order_count, detail.data.open_order_count]).toEqual([5, 3]);
   });
 });
 

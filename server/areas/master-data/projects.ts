@@ -1,10 +1,13 @@
 import type { OrderStatus } from '../../../src/contract/orders/domain.ts';
+import { sql } from 'kysely';
 import type {
   ProjectConf,
   ProjectData,
   ProjectDetail,
   ProjectOption,
+  ProjectListQuery,
   ProjectRow,
+  ProjectSortKey,
   TagList,
 } from '../../../src/contract/master-data/schemas.ts';
 import { Code } from '../../../src/contract/codes.ts';
@@ -34,8 +37,38 @@ function pinyinOf(name: string): string {
   return out;
 }
 
-/** Every project of customer `cuId`, newest first, with its configuration and number of sites. */
+/** Statuses of an order still under way. */
+const OPEN: readonly OrderStatus[] = ['pending_approval', 'pending_confirm', 'not_finished'];
+
+/**
+ * Each project's orders, all and open ones, from the kept counts (`order_counts`, the orders
+ * area's trigger-maintained totals: a project's rows are `*` with day -infinity), not a count over
+ * the orders.
+ */
+async function orderTotals(db: DB, cuId: number): Promise<Map<number, { all: number; open: number }>> {
+  const rows = await db
+    .selectFrom('order_counts')
+    .select(['pr_id', 'status', sql<string>`sum(n)`.as('n')])
+    .where('cu_id', '=', cuId)
+    .where('pr_id', '>', 0)
+    .where('order_type', '=', '*')
+    .where(sql<boolean>`day = '-infinity'`)
+    .groupBy(['pr_id', 'status'])
+    .execute();
+  const totals = new Map<number, { all: number; open: number }>();
+  for (const row of rows) {
+    const total = totals.get(row.pr_id) ?? { all: 0, open: 0 };
+    const n = Number(row.n);
+    total.all += n;
+    if (OPEN.includes(row.status as OrderStatus)) total.open += n;
+    totals.set(row.pr_id, total);
+  }
+  return totals;
+}
+
+/** Every project of customer `cuId`, newest first, with its configuration, number of sites and orders. */
 export async function customerProjects(db: DB, cuId: number): Promise<ProjectRecord[]> {
+  const totals = orderTotals(db, cuId);
   const rows = await db
     .selectFrom('projects as p')
     .selectAll('p')
@@ -50,6 +83,7 @@ export async function customerProjects(db: DB, cuId: number): Promise<ProjectRec
     .orderBy('p.created_at', 'desc')
     .orderBy('p.pr_id', 'desc')
     .execute();
+  const orders = await totals;
   return rows.map((p) => ({
     pr_id: p.pr_id,
     protocol_no: p.protocol_no,
@@ -61,6 +95,8 @@ export async function customerProjects(db: DB, cuId: number): Promise<ProjectRec
     dtp_allowed: p.dtp_allowed,
     time_limit_hours: p.time_limit_hours,
     site_count: Number(p.site_count ?? 0),
+    order_count: orders.get(p.pr_id)?.all ?? 0,
+    open_order_count: orders.get(p.pr_id)?.open ?? 0,
     pinyin: pinyinOf(p.name),
     created_at: p.created_at.toISOString(),
     conf: {
@@ -97,19 +133,44 @@ export const toOption = (p: ProjectRow): ProjectOption => ({
 export const toRow = ({ conf: _conf, ...row }: ProjectRecord): ProjectRow => row;
 export const toDetail = (p: ProjectRecord): ProjectDetail => ({ ...toRow(p), conf: p.conf });
 
-/** A page of the project list: by keyword, status and tag. */
+type ProjectSort = NonNullable<ProjectListQuery['sort']>;
+
+/**
+ * Orders projects by a column (`-` first: descending); texts in Chinese collation (pinyin). Ties
+ * keep the newest-first order they come in (the sort is stable).
+ */
+export function sortProjects(projects: ProjectRecord[], sort: ProjectSort): ProjectRecord[] {
+  const desc = sort.startsWith('-');
+  const key = sort.replace(/^-/, '') as ProjectSortKey;
+  const collator = new Intl.Collator('zh-CN', { numeric: true });
+  const compare = (a: ProjectRecord, b: ProjectRecord): number => {
+    const x = a[key];
+    const y = b[key];
+    return typeof x === 'number' && typeof y === 'number' ? x - y : collator.compare(String(x), String(y));
+  };
+  if (key === 'created_at') return desc ? projects : [...projects].reverse();
+  return [...projects].sort((a, b) => (desc ? compare(b, a) : compare(a, b)));
+}
+
+/** A page of the project list: by keyword, status and tag, sorted. */
 export async function projectPage(
   db: DB,
   cuId: number,
-  query: { keyword: string; status: 'all' | 'active' | 'closed'; tag?: string | undefined },
+  query: {
+    keyword: string;
+    status: 'all' | 'active' | 'closed';
+    tag?: string | undefined;
+    sort: ProjectSort;
+  },
   page: { start: number; limit: number },
 ): Promise<{ list: ProjectRow[]; total: number }> {
-  const all = (await customerProjects(db, cuId)).filter(
+  const matching = (await customerProjects(db, cuId)).filter(
     (p) =>
       projectMatches(p, query.keyword) &&
       (query.status === 'all' || p.status === query.status) &&
       (!query.tag || p.tags.includes(query.tag)),
   );
+  const all = sortProjects(matching, query.sort);
   return { list: all.slice(page.start, page.start + page.limit).map(toRow), total: all.length };
 }
 

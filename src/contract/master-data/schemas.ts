@@ -70,6 +70,9 @@ export const ProjectRowSchema = v.strictObject({
   dtp_allowed: v.boolean(),
   time_limit_hours: v.nullable(v.number()),
   site_count: v.number(),
+  /** The project's orders, all of them and those still open (pending review, confirmation or unfinished). */
+  order_count: v.number(),
+  open_order_count: v.number(),
   pinyin: v.string(),
   created_at: Stamp,
 });
@@ -92,12 +95,26 @@ export const ProjectForOrderList = v.array(ProjectForOrderSchema);
 export const ProjectList = v.strictObject({ list: v.array(ProjectRowSchema), total: v.number() });
 export type ProjectList = v.InferOutput<typeof ProjectList>;
 
-/** `GET common/customer-project`. */
+/** The columns the project list sorts by; `-` first for descending. */
+export const PROJECT_SORT_KEYS = [
+  'protocol_no',
+  'name',
+  'phase',
+  'sponsor',
+  'site_count',
+  'order_count',
+  'created_at',
+] as const;
+export type ProjectSortKey = (typeof PROJECT_SORT_KEYS)[number];
+const PROJECT_SORTS = PROJECT_SORT_KEYS.flatMap((key) => [key, `-${key}`] as const);
+
+/** `GET common/customer-project`: by keyword, status and tag, sorted (default newest first). */
 export const ProjectListQuery = v.strictObject({
   ...paging,
   keyword: Keyword,
   status: v.optional(pick(['all', ...PROJECT_STATUSES] as const), 'all'),
   tag: v.optional(TrimmedText(KEYWORD_MAX)),
+  sort: v.optional(pick(PROJECT_SORTS), '-created_at'),
 });
 export type ProjectListQuery = v.InferInput<typeof ProjectListQuery>;
 

@@ -60,6 +60,8 @@ export const createTestOrder = (options: TestOrderOptions): Promise<{ id: number
 
 /** An order to make: fields of server/testing/order-fixtures.ts `createOrder`, and its creation time. */
 export interface ListOrderOptions {
+  /** The order's project (default: the new project `makeTestOrders` is given, else none). */
+  pr_id?: number;
   status?: 'pending_approval' | 'pending_confirm' | 'not_finished' | 'finished' | 'cancelled';
   order_type?: 'supply' | 'sample' | 'dtp' | 'return' | 'destroy' | 'custom';
   temp_class?: 'ambient' | 'chilled' | 'frozen' | 'deep_frozen' | 'cryo';

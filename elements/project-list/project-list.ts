@@ -1,0 +1,59 @@
+import { createElement, type ReactNode } from 'react';
+import {
+  createProjectListStore,
+  ProjectList,
+  type ProjectListStore,
+} from '../../src/features/project-list/index.ts';
+import { define } from '../kit/define.ts';
+import { dispatch } from '../kit/events.ts';
+import { ReactElement } from '../kit/react-element.ts';
+import { projectListStyles } from './project-list.styles.ts';
+
+/**
+ * The current customer's projects (clinical trials): protocol number, name, phase, sponsor,
+ * status, number of sites, orders (open / all) and tags, in a server-paged table sorted by any
+ * of its columns but status and tags (newest first until the user sorts), whose columns the user
+ * shows, hides and orders (kept per user and customer). The search matches the protocol number,
+ * name, sponsor or the name's pinyin initials (`bjzl` finds 北京肿瘤…). Opening a project opens
+ * its own tab, titled with the protocol number.
+ *
+ * @summary The customer's project list.
+ * @tag lp-project-list
+ *
+ * @attr {string} api-base - Base URL of the API for the page's calls (default: `LP_CONFIG.apiBase`, else `/api`).
+ * @attr {'zh-CN' | 'en'} locale - Language of the page's elements (default: the user's saved choice, else zh-CN).
+ *
+ * @event {CustomEvent<{ pr_id: number; protocol_no: string }>} lp-project-open - When the user opens a project (the portal then shows it in its own tab).
+ *
+ * @csspart base - The wrapper of the element's content.
+ * @cssproperty --lp-color-primary - Theme colour (default #0095A2).
+ */
+export class LpProjectList extends ReactElement {
+  static override styles = projectListStyles;
+
+  #list: ProjectListStore | null = null;
+
+  /** The project list (made on first render). */
+  get list(): ProjectListStore {
+    this.#list ??= createProjectListStore();
+    return this.#list;
+  }
+
+  protected render(): ReactNode {
+    return createElement(ProjectList, {
+      list: this.list,
+      onOpen: (project: { pr_id: number; protocol_no: string }) => dispatch(this, 'lp-project-open', project),
+    });
+  }
+}
+
+define('lp-project-list', LpProjectList);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'lp-project-list': LpProjectList;
+  }
+  interface GlobalEventHandlersEventMap {
+    'lp-project-open': CustomEvent<{ pr_id: number; protocol_no: string }>;
+  }
+}

@@ -1,0 +1,104 @@
+import '../../i18n/areas/projects.ts';
+import { useStore } from '@nanostores/react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { serverColumnSettings } from '../../api/list-settings.ts';
+import type { ProjectRow } from '../../contract/master-data/schemas.ts';
+import { Button } from '../../ui/button/button.tsx';
+import { DataTable } from '../../ui/data-table/index.ts';
+import { EmptyState } from '../../ui/states/empty-state.tsx';
+import { useT } from '../../ui/use-t.ts';
+import { projectColumns } from './columns.tsx';
+import { openProject } from './open-project.ts';
+import type { ProjectListStore } from './project-list-store.ts';
+
+/** How long typing in the search waits before the list is asked again. */
+export const SEARCH_DEBOUNCE_MS = 300;
+/** The list's column settings, per user and customer, on the server. */
+export const COLUMN_SETTINGS_LIST = 'customer-project/index';
+
+export interface ProjectListProps {
+  list: ProjectListStore;
+  /** A project was opened (before the portal navigates to it). */
+  onOpen?: (project: { pr_id: number; protocol_no: string }) => void;
+}
+
+/**
+ * The customer's projects: a server-paged and sorted table with column settings, searched by
+ * protocol number, name, sponsor or the name's pinyin initials; a project opens in its own tab.
+ */
+export function ProjectList({ list, onOpen }: ProjectListProps) {
+  const t = useT();
+  const state = useStore(list.$state);
+  const [keyword, setKeyword] = useState(state.params.filters.keyword);
+  const search = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(search.current), []);
+
+  const columns = useMemo(
+    () =>
+      projectColumns(t, (row: ProjectRow) => {
+        onOpen?.({ pr_id: row.pr_id, protocol_no: row.protocol_no });
+        openProject(row);
+      }),
+    [t, onOpen],
+  );
+
+  const clear = () => {
+    clearTimeout(search.current);
+    setKeyword('');
+    list.setFilters({ keyword: '' });
+  };
+
+  const empty =
+    state.params.filters.keyword.trim() !== '' ? (
+      <EmptyState message={t('projects.emptyFiltered')}>
+        <Button guardMs={0} onClick={clear}>
+          {t('projects.clearSearch')}
+        </Button>
+      </EmptyState>
+    ) : (
+      <EmptyState message={t('projects.empty')}>
+        <p className="project-muted">{t('projects.emptyHint')}</p>
+      </EmptyState>
+    );
+
+  return (
+    <section className="project-list" part="base" aria-labelledby="project-list-title">
+      <header className="project-list__header">
+        <h1 id="project-list-title" className="project-list__title">
+          {t('projects.title')}
+        </h1>
+        <Button size="sm" guardMs={0} onClick={() => void list.reload()}>
+          {t('projects.refresh')}
+        </Button>
+      </header>
+      <p className="project-muted">{t('projects.intro')}</p>
+      <div className="project-list__filters">
+        <label className="project-list__search">
+          <span>{t('projects.search')}</span>
+          <input
+            type="search"
+            className="lp-input"
+            value={keyword}
+            maxLength={100}
+            placeholder={t('projects.searchPlaceholder')}
+            onChange={(event) => {
+              const value = event.target.value;
+              setKeyword(value);
+              clearTimeout(search.current);
+              search.current = setTimeout(() => list.setFilters({ keyword: value }), SEARCH_DEBOUNCE_MS);
+            }}
+          />
+        </label>
+      </div>
+      <DataTable<ProjectRow>
+        source={list}
+        columns={columns}
+        label={t('projects.table')}
+        rowLabel={(row) => row.protocol_no}
+        columnSettings={{ list: COLUMN_SETTINGS_LIST, persistence: serverColumnSettings }}
+        maxHeight="none"
+        empty={empty}
+      />
+    </section>
+  );
+}

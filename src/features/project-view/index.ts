@@ -1,0 +1,2 @@
+export { ProjectView, type ProjectViewProps } from './project-view.tsx';
+export { projectOrdersPath } from './project-orders.tsx';
