@@ -1,4 +1,4 @@
-import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import { type AliasedSelectQueryBuilder, type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type * as v from 'valibot';
 import { ORDER_STATUSES, type OrderStatus } from '../../../src/contract/orders/domain.ts';
 import type { OrderCounts, OrderListQuery } from '../../../src/contract/orders/schemas.ts';
@@ -42,8 +42,14 @@ export interface KeywordNames {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** How a keyword is tested: through the trigram index (`like`), or row by row (`position`). */
+/** How a keyword is tested: through the trigram index (`like`), or row by row (`strpos`). */
 export type KeywordMatch = 'index' | 'scan';
+
+/**
+ * Which of a keyword's matches: all (`both`), those found by a name (`names`), or those found
+ * only by the order's own text (`text`: not by a name). The last two are disjoint and make all.
+ */
+type KeywordPart = 'both' | 'names' | 'text';
 
 /**
  * Counts over the orders stop at this many (`ORDER_COUNT_CAP`, ServerConfig.orderCountCap): a
@@ -131,6 +137,7 @@ function filterConditions(
   cuId: number,
   filter: OrderFilterFields,
   match: KeywordMatch,
+  part: KeywordPart = 'both',
 ) {
   const conditions = [eb('orders.cu_id', '=', cuId)];
   const keyword = filter.keyword?.trim() ?? '';
@@ -138,16 +145,19 @@ function filterConditions(
     const names = filter.names;
     // a keyword without its names would silently miss the orders found by name
     if (!names) throw new Error('a keyword filter needs its names: withKeywordNames first');
-    const any = [
+    const text =
       match === 'index'
         ? eb('orders.order_text', 'like', sql<string>`lower(${keywordPattern(keyword)})`)
-        : eb(sql<number>`strpos(orders.order_text, lower(${keyword}))`, '>', 0),
-    ];
-    if (names.projects.length > 0) any.push(eb('orders.pr_id', 'in', names.projects));
-    if (names.sites.length > 0) any.push(eb('orders.ho_id', 'in', names.sites));
+        : eb(sql<number>`strpos(orders.order_text, lower(${keyword}))`, '>', 0);
+    const byName = [];
+    if (names.projects.length > 0) byName.push(eb('orders.pr_id', 'in', names.projects));
+    if (names.sites.length > 0) byName.push(eb('orders.ho_id', 'in', names.sites));
     if (names.cities.length > 0)
-      any.push(eb('orders.from_city_id', 'in', names.cities), eb('orders.to_city_id', 'in', names.cities));
-    conditions.push(any.length === 1 ? (any[0] as (typeof any)[number]) : eb.or(any));
+      byName.push(eb('orders.from_city_id', 'in', names.cities), eb('orders.to_city_id', 'in', names.cities));
+    if (part === 'names') conditions.push(eb.or(byName));
+    else if (part === 'text' && byName.length > 0)
+      conditions.push(text, eb(sql<boolean>`coalesce(${eb.or(byName)}, false)`, '=', false));
+    else conditions.push(byName.length > 0 ? eb.or([text, ...byName]) : text);
   }
   if (filter.pr_id !== undefined) conditions.push(eb('orders.pr_id', '=', filter.pr_id));
   if (filter.order_type) conditions.push(eb('orders.order_type', '=', filter.order_type));
@@ -173,9 +183,10 @@ export function filteredOrders(
   cuId: number,
   filter: OrderFilterFields,
   match: KeywordMatch = 'index',
+  part: KeywordPart = 'both',
 ): SelectQueryBuilder<Database, 'orders', object> {
   return db.selectFrom('orders').where((eb) => {
-    const conditions = filterConditions(eb, cuId, filter, match);
+    const conditions = filterConditions(eb, cuId, filter, match, part);
     if (filter.status && filter.status !== 'all') conditions.push(eb('orders.status', '=', filter.status));
     return eb.and(conditions);
   });
@@ -190,10 +201,32 @@ export interface CountedOrders {
 /**
  * The count over the orders themselves, for the filters the kept counts cannot answer: the
  * statuses of at most `cap + 1` matching orders (one more than the cap tells that there are more).
+ * A keyword that names projects, sites or cities reads the orders found by those names first and
+ * then the others found by their own text (disjoint, so the sum is exact below the cap): the
+ * names' customer-first btree indexes answer a broad keyword's cap without the trigram index ever
+ * being read (it returns every match of its trigrams before the first order).
  */
 export function matchCountQuery(db: DB, cuId: number, filter: OrderFilterFields, cap: number) {
-  const matches = filteredOrders(db, cuId, { ...filter, status: 'all' })
-    .select('orders.status')
+  const all = { ...filter, status: 'all' as const };
+  const names = filter.names;
+  const named =
+    Boolean(filter.keyword?.trim()) &&
+    names !== undefined &&
+    names.projects.length + names.sites.length + names.cities.length > 0;
+  const statuses = (part: KeywordPart) =>
+    filteredOrders(db, cuId, all, 'index', part)
+      .select('orders.status')
+      .limit(cap + 1);
+  const source: AliasedSelectQueryBuilder<{ status: OrderStatus }, 'u'> = named
+    ? db
+        .selectFrom(statuses('names').as('n'))
+        .select('n.status')
+        .unionAll(db.selectFrom(statuses('text').as('t')).select('t.status'))
+        .as('u')
+    : statuses('both').as('u');
+  const matches = db
+    .selectFrom(source)
+    .select('u.status')
     .limit(cap + 1);
   return db
     .selectFrom(matches.as('m'))
