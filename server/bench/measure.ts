@@ -3,7 +3,13 @@ import * as v from 'valibot';
 import { type OrderListQuery as Query, OrderListQuery } from '../../src/contract/orders/schemas.ts';
 import type { DB } from '../db/database.ts';
 import { listOrders } from '../areas/orders/list.ts';
-import { countOrders, matchCountQuery, ORDER_COUNT_CAP, orderPage } from '../areas/orders/list-query.ts';
+import {
+  countOrders,
+  matchCountQuery,
+  ORDER_COUNT_CAP,
+  orderPage,
+  withKeywordNames,
+} from '../areas/orders/list-query.ts';
 import { summaryAnswers, summaryCountsQuery } from '../areas/orders/order-counts.ts';
 import { selectOrderRows } from '../areas/orders/rows.ts';
 
@@ -76,7 +82,7 @@ export async function explain(
   query: Query,
   cap = ORDER_COUNT_CAP,
 ): Promise<{ counts: string; page: string }> {
-  const parsed = v.parse(OrderListQuery, query);
+  const parsed = await withKeywordNames(db, cuId, v.parse(OrderListQuery, query));
   const countSql = summaryAnswers(parsed)
     ? summaryCountsQuery(db, cuId, parsed).compile()
     : matchCountQuery(db, cuId, parsed, cap).compile();

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { DB } from '../../db/database.ts';
 import { maskOrder } from '../orders/masking.ts';
 import { ORDER_STATUSES } from '../../../src/contract/orders/domain.ts';
-import { filteredOrders, parseSort, sortOrders } from '../orders/list-query.ts';
+import { filteredOrders, parseSort, sortOrders, withKeywordNames } from '../orders/list-query.ts';
 import type { ListFilter } from './list-filter.ts';
 
 /** One order as an export writes it: masked, with its project, site and city names. */
@@ -61,7 +61,7 @@ export interface ExportPage {
 
 /** How many orders the filter selects. */
 export async function countSelected(db: DB, cuId: number, filter: ListFilter): Promise<number> {
-  const row = await filteredOrders(db, cuId, filter)
+  const row = await filteredOrders(db, cuId, await withKeywordNames(db, cuId, filter))
     .select(sql<string>`count(*)`.as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
@@ -82,6 +82,7 @@ export async function* orderPages(
   options: { pageSize?: number; withLines?: boolean } = {},
 ): AsyncGenerator<ExportPage> {
   const pageSize = options.pageSize ?? 1000;
+  const named = await withKeywordNames(db, cuId, filter);
   const { column, direction } = parseSort(filter.sort);
   const dir = direction === 'desc' ? sql`desc` : sql`asc`;
   const cmp = direction === 'desc' ? sql`<` : sql`>`;
@@ -94,7 +95,7 @@ export async function* orderPages(
   const nullable = column === 'pickup_at' || column === 'deliver_by';
   let after: { key: string | null; id: number } | null = null;
   for (;;) {
-    let query = filteredOrders(db, cuId, filter)
+    let query = filteredOrders(db, cuId, named)
       .leftJoin('projects as p', 'p.pr_id', 'orders.pr_id')
       .leftJoin('sites as s', 's.ho_id', 'orders.ho_id')
       .leftJoin('regions as fc', 'fc.region_id', 'orders.from_city_id')

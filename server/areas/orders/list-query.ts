@@ -1,4 +1,4 @@
-import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import { type AliasedSelectQueryBuilder, type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type * as v from 'valibot';
 import { ORDER_STATUSES, type OrderStatus } from '../../../src/contract/orders/domain.ts';
 import type { OrderCounts, OrderListQuery } from '../../../src/contract/orders/schemas.ts';
@@ -23,12 +23,33 @@ export type OrderFilterFields = Partial<
     | 'date_from'
     | 'date_to'
   >
->;
+> & {
+  /** The ids whose names hold the keyword (`withKeywordNames`); required with a keyword. */
+  names?: KeywordNames;
+};
+
+/**
+ * What a keyword matches besides an order's own text: the customer's projects whose protocol
+ * number or name holds it, the customer's sites whose name or department holds it, and the
+ * cities (regions) whose name holds it. An order matches through its `pr_id`, `ho_id`,
+ * `from_city_id` or `to_city_id`.
+ */
+export interface KeywordNames {
+  projects: number[];
+  sites: number[];
+  cities: number[];
+}
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** How a keyword is tested: through the trigram index (`like`), or row by row (`position`). */
+/** How a keyword is tested: through the trigram index (`like`), or row by row (`strpos`). */
 export type KeywordMatch = 'index' | 'scan';
+
+/**
+ * Which of a keyword's matches: all (`both`), those found by a name (`names`), or those found
+ * only by the order's own text (`text`: not by a name). The last two are disjoint and make all.
+ */
+type KeywordPart = 'both' | 'names' | 'text';
 
 /**
  * Counts over the orders stop at this many (`ORDER_COUNT_CAP`, ServerConfig.orderCountCap): a
@@ -46,18 +67,68 @@ export const FEW_MATCHES = 2_000;
 /** The start of a calendar day in China (the list's dates are China days). */
 export const chinaDayStart = (day: string): Date => new Date(`${day}T00:00:00+08:00`);
 
-/** A keyword as a LIKE pattern: lower-cased, `\`, `%` and `_` taken literally. */
+/** A keyword as a LIKE pattern (`\`, `%` and `_` taken literally); the database lower-cases it. */
 export function keywordPattern(keyword: string): string {
-  return `%${keyword.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  return `%${keyword.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+/** `lower(column)` holds `lower(keyword)` (the database's `lower`, as `orders.order_text` is made). */
+const holds = (column: string, keyword: string) =>
+  sql<boolean>`strpos(lower(${sql.ref(column)}), lower(${keyword})) > 0`;
+
+/**
+ * The ids of the projects, sites and cities whose names hold `keyword` (see `KeywordNames`): one
+ * query over the customer's projects and sites and the regions, a few hundred rows at most.
+ */
+export async function keywordNames(db: DB, cuId: number, keyword: string): Promise<KeywordNames> {
+  const names: KeywordNames = { projects: [], sites: [], cities: [] };
+  const kw = keyword.trim();
+  if (!kw) return names;
+  const rows = await db
+    .selectFrom('projects')
+    .select([sql<string>`'p'`.as('kind'), 'pr_id as id'])
+    .where('cu_id', '=', cuId)
+    .where((eb) => eb.or([holds('protocol_no', kw), holds('name', kw)]))
+    .unionAll(
+      db
+        .selectFrom('sites')
+        .select([sql<string>`'s'`.as('kind'), 'ho_id as id'])
+        .where('cu_id', '=', cuId)
+        .where((eb) => eb.or([holds('name', kw), holds('department', kw)])),
+    )
+    .unionAll(
+      db
+        .selectFrom('regions')
+        .select([sql<string>`'c'`.as('kind'), 'region_id as id'])
+        .where(holds('name', kw)),
+    )
+    .execute();
+  for (const row of rows) {
+    const list = row.kind === 'p' ? names.projects : row.kind === 's' ? names.sites : names.cities;
+    list.push(row.id);
+  }
+  return names;
+}
+
+/** `filter` with its keyword's names resolved (`names`), as the conditions need them. */
+export async function withKeywordNames<F extends OrderFilterFields>(
+  db: DB,
+  cuId: number,
+  filter: F,
+): Promise<F & { names: KeywordNames }> {
+  return { ...filter, names: filter.names ?? (await keywordNames(db, cuId, filter.keyword ?? '')) };
 }
 
 /**
  * The conditions of every filter but the status, on the `orders` table of any select that has it
  * (columns are qualified, so joins may add tables with the same column names).
  *
- * - `keyword`: lower-cased `search_text like '%kw%'` (the order number, the parties that are not
- *   masked, project, site and city names; the customer's trigram index serves 3+ characters), or
- *   the same test as `position(kw in search_text) > 0`, which no index serves (`match: 'scan'`).
+ * - `keyword`: the order's own text holds it (`order_text like lower('%kw%')`: the order number and
+ *   the parties that are not masked; the customer's trigram index serves 3+ characters; or the
+ *   same test as `strpos(order_text, lower(kw)) > 0`, which no index serves, `match: 'scan'`), or
+ *   the order's project, site or one of its cities is one whose name holds it (`filter.names`,
+ *   resolved beforehand by `withKeywordNames`: `pr_id in (…)` and so on, each served by a
+ *   customer-first index).
  * - `excursion`: a level, or `any` for every level but `none`.
  * - `date_from` / `date_to`: the creation day in China, both ends included.
  */
@@ -66,13 +137,28 @@ function filterConditions(
   cuId: number,
   filter: OrderFilterFields,
   match: KeywordMatch,
+  part: KeywordPart = 'both',
 ) {
   const conditions = [eb('orders.cu_id', '=', cuId)];
   const keyword = filter.keyword?.trim() ?? '';
-  if (keyword && match === 'index')
-    conditions.push(eb('orders.search_text', 'like', keywordPattern(keyword)));
-  else if (keyword)
-    conditions.push(eb(sql<number>`position(${keyword.toLowerCase()} in orders.search_text)`, '>', 0));
+  if (keyword) {
+    const names = filter.names;
+    // a keyword without its names would silently miss the orders found by name
+    if (!names) throw new Error('a keyword filter needs its names: withKeywordNames first');
+    const text =
+      match === 'index'
+        ? eb('orders.order_text', 'like', sql<string>`lower(${keywordPattern(keyword)})`)
+        : eb(sql<number>`strpos(orders.order_text, lower(${keyword}))`, '>', 0);
+    const byName = [];
+    if (names.projects.length > 0) byName.push(eb('orders.pr_id', 'in', names.projects));
+    if (names.sites.length > 0) byName.push(eb('orders.ho_id', 'in', names.sites));
+    if (names.cities.length > 0)
+      byName.push(eb('orders.from_city_id', 'in', names.cities), eb('orders.to_city_id', 'in', names.cities));
+    if (part === 'names') conditions.push(eb.or(byName));
+    else if (part === 'text' && byName.length > 0)
+      conditions.push(text, eb(sql<boolean>`coalesce(${eb.or(byName)}, false)`, '=', false));
+    else conditions.push(byName.length > 0 ? eb.or([text, ...byName]) : text);
+  }
   if (filter.pr_id !== undefined) conditions.push(eb('orders.pr_id', '=', filter.pr_id));
   if (filter.order_type) conditions.push(eb('orders.order_type', '=', filter.order_type));
   if (filter.temp_class) conditions.push(eb('orders.temp_class', '=', filter.temp_class));
@@ -97,9 +183,10 @@ export function filteredOrders(
   cuId: number,
   filter: OrderFilterFields,
   match: KeywordMatch = 'index',
+  part: KeywordPart = 'both',
 ): SelectQueryBuilder<Database, 'orders', object> {
   return db.selectFrom('orders').where((eb) => {
-    const conditions = filterConditions(eb, cuId, filter, match);
+    const conditions = filterConditions(eb, cuId, filter, match, part);
     if (filter.status && filter.status !== 'all') conditions.push(eb('orders.status', '=', filter.status));
     return eb.and(conditions);
   });
@@ -114,10 +201,32 @@ export interface CountedOrders {
 /**
  * The count over the orders themselves, for the filters the kept counts cannot answer: the
  * statuses of at most `cap + 1` matching orders (one more than the cap tells that there are more).
+ * A keyword that names projects, sites or cities reads the orders found by those names first and
+ * then the others found by their own text (disjoint, so the sum is exact below the cap): the
+ * names' customer-first btree indexes answer a broad keyword's cap without the trigram index ever
+ * being read (it returns every match of its trigrams before the first order).
  */
 export function matchCountQuery(db: DB, cuId: number, filter: OrderFilterFields, cap: number) {
-  const matches = filteredOrders(db, cuId, { ...filter, status: 'all' })
-    .select('orders.status')
+  const all = { ...filter, status: 'all' as const };
+  const names = filter.names;
+  const named =
+    Boolean(filter.keyword?.trim()) &&
+    names !== undefined &&
+    names.projects.length + names.sites.length + names.cities.length > 0;
+  const statuses = (part: KeywordPart) =>
+    filteredOrders(db, cuId, all, 'index', part)
+      .select('orders.status')
+      .limit(cap + 1);
+  const source: AliasedSelectQueryBuilder<{ status: OrderStatus }, 'u'> = named
+    ? db
+        .selectFrom(statuses('names').as('n'))
+        .select('n.status')
+        .unionAll(db.selectFrom(statuses('text').as('t')).select('t.status'))
+        .as('u')
+    : statuses('both').as('u');
+  const matches = db
+    .selectFrom(source)
+    .select('u.status')
     .limit(cap + 1);
   return db
     .selectFrom(matches.as('m'))

@@ -143,6 +143,88 @@ describe('customer-order/index', () => {
     expect(found.counts.all, 'the counts follow the keyword').toBe(1);
   });
 
+  it('finds by the names of the project, site and cities the same orders as the order’s searchable text, never by a masked party', async () => {
+    const t = await testApp();
+    const { token, cuId } = await signedIn(t);
+    const other = await signedIn(t);
+    const db = t.deps.db;
+    const project = await createProject(db, cuId, { protocol_no: unique('KW-'), name: unique('肝癌研究') });
+    const site = await createSite(db, cuId, { name: unique('协和医院') });
+    // another customer's project and site of the same names find none of its orders here
+    await createProject(db, other.cuId, { protocol_no: project.protocol_no, name: project.name });
+    const otherSite = await createSite(db, other.cuId, { name: site.name });
+    const town = await city(t, unique('关键市'));
+    const patient = unique('患者');
+    const byProject = await createOrder(db, cuId, { pr_id: project.pr_id });
+    const bySite = await createOrder(db, cuId, { ho_id: site.ho_id });
+    const fromTown = await createOrder(db, cuId, { from_city_id: town });
+    const toTown = await createOrder(db, cuId, { to_city_id: town });
+    // the site's name in a masked party: not found by it; the order's own site still is
+    const maskedOnly = await createOrder(db, cuId, {
+      order_type: 'dtp',
+      is_dtp: 1,
+      to_company: `${site.name}病房`,
+      to_contact: patient,
+    });
+    const maskedAtSite = await createOrder(db, cuId, {
+      order_type: 'dtp',
+      is_dtp: 1,
+      ho_id: site.ho_id,
+      to_contact: patient,
+    });
+    const partyOnly = await createOrder(db, cuId, { from_company: `${site.name}药房` });
+    await createOrder(db, cuId);
+    await createOrder(db, other.cuId, { ho_id: otherSite.ho_id });
+
+    // `search_text` (order number, unmasked parties, project, site and city names) says what matched before
+    const texts = await db
+      .selectFrom('orders')
+      .select(['id', 'search_text'])
+      .where('cu_id', '=', cuId)
+      .execute();
+    const before = (keyword: string) =>
+      texts
+        .filter((o) => o.search_text.includes(keyword.toLowerCase()))
+        .map((o) => o.id)
+        .sort((a, b) => a - b);
+    const found = async (keyword: string) => {
+      const page = await listOk(t, token, { keyword, limit: '50' });
+      expect(page.counts.all, `the counts of ${keyword} follow the list`).toBe(page.list.length);
+      return page.list.map((o) => o.id).sort((a, b) => a - b);
+    };
+    const cases: Array<[string, number[]]> = [
+      [project.protocol_no.toUpperCase(), [byProject.id]],
+      [project.name.slice(2), [byProject.id]],
+      [site.name, [bySite.id, maskedAtSite.id, partyOnly.id]],
+      ['肿瘤科', [bySite.id, maskedAtSite.id]],
+      [
+        String(
+          (
+            await db
+              .selectFrom('regions')
+              .select('name')
+              .where('region_id', '=', town)
+              .executeTakeFirstOrThrow()
+          ).name,
+        ),
+        [fromTown.id, toTown.id],
+      ],
+      [patient, []],
+      [`${site.name}病房`, []],
+    ];
+    for (const [keyword, ids] of cases) {
+      const want = [...ids].sort((a, b) => a - b);
+      expect(before(keyword), `search_text finds ${keyword}`).toEqual(want);
+      expect(await found(keyword), `the list finds ${keyword}`).toEqual(want);
+    }
+    expect(await found(patient)).not.toContain(maskedOnly.id);
+
+    // a renamed project is found by its new name at once
+    const renamed = unique('新名研究');
+    await db.updateTable('projects').set({ name: renamed }).where('pr_id', '=', project.pr_id).execute();
+    expect(await found(renamed)).toEqual([byProject.id]);
+  });
+
   it('takes % and _ in a keyword literally', async () => {
     const t = await testApp();
     const { token, cuId } = await signedIn(t);

@@ -7,6 +7,7 @@ import {
   ORDER_COUNT_CAP,
   type OrderFilter,
   orderPage,
+  withKeywordNames,
 } from './list-query.ts';
 import { type OrderRowRecord, selectOrderRows, toOrderRow } from './rows.ts';
 
@@ -46,12 +47,14 @@ export async function listOrders(
       selectOrderRows(orderPage(db, cuId, filter, { count: 0, capped: false })).execute(),
     ]);
   } else {
-    counted = await countOrders(db, cuId, filter, cap);
+    // the projects, sites and cities whose names hold the keyword, then the orders
+    const named = await withKeywordNames(db, cuId, filter);
+    counted = await countOrders(db, cuId, named, cap);
     const total = tab(counted);
     if (!counted.capped && (total === 0 || query.start >= total))
       return { list: [], total, counts: counted.counts };
     rows = await selectOrderRows(
-      orderPage(db, cuId, filter, { count: total, capped: counted.capped }),
+      orderPage(db, cuId, named, { count: total, capped: counted.capped }),
     ).execute();
   }
   const list = rows.map(toOrderRow);

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
 import type {
   AttachmentStatus,
   ExcursionLevel,
@@ -43,6 +43,11 @@ export interface OrdersTable {
   cancel_reason: string | null;
   /** What a keyword may match (see the migration); kept by `orderSearchText`. */
   search_text: Generated<string>;
+  /**
+   * The order's own text a keyword may match (order number, the parties that are not masked),
+   * lower-cased; computed by the database (migration 2026-11-27T0001), never written.
+   */
+  order_text: GeneratedAlways<string>;
   version: Generated<number>;
   created_by: number | null;
   created_at: GeneratedTimestamp;

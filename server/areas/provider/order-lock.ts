@@ -40,7 +40,7 @@ export async function bumpOrder(
   trx: DB,
   order: OrderRow,
   now: Date,
-  changes: Partial<Omit<OrderRow, 'id' | 'version' | 'updated_at' | 'created_at'>> = {},
+  changes: Partial<Omit<OrderRow, 'id' | 'version' | 'updated_at' | 'created_at' | 'order_text'>> = {},
 ): Promise<OrderRow> {
   return trx
     .updateTable('orders')
