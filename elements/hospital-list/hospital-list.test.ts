@@ -52,7 +52,7 @@ describe('<lp-hospital-list>', () => {
       expect(rawKeys(el), locale).to.deep.equal([]);
       await expect(el).to.be.accessible();
       if (locale === 'en') {
-        const opened: Array<{ pr_id: number; path: string }> = [];
+        const opened: Array<{ pr_id: number; protocol_no: string; path: string }> = [];
         el.addEventListener('lp-project-open', (event) => opened.push(event.detail));
         const link = rows(el)[0]?.querySelector<HTMLAnchorElement>('a.site-link');
         expect(link?.textContent).to.equal(setup.project.protocol_no);
@@ -61,7 +61,9 @@ describe('<lp-hospital-list>', () => {
         await sendKeys({ press: 'Enter' });
         const path = `/customer-project/view/${setup.project.pr_id}`;
         expect(visited).to.deep.equal([path]);
-        expect(opened).to.deep.equal([{ pr_id: setup.project.pr_id, path }]);
+        expect(opened).to.deep.equal([
+          { pr_id: setup.project.pr_id, protocol_no: setup.project.protocol_no, path },
+        ]);
       }
       el.remove();
     }

@@ -24,7 +24,7 @@ import { hospitalListStyles } from './hospital-list.styles.ts';
  * @attr {string} api-base - Base URL of the API for the page's calls (default: `LP_CONFIG.apiBase`, else `/api`).
  * @attr {'zh-CN' | 'en'} locale - Language of the page's elements (default: the user's saved choice, else zh-CN).
  *
- * @event {CustomEvent<{ pr_id: number; path: string }>} lp-project-open - When the user opens a project (the portal then shows it at `path`).
+ * @event {CustomEvent<{ pr_id: number; protocol_no: string; path: string }>} lp-project-open - When the user opens a project (the portal then shows it at `path`).
  *
  * @csspart base - The wrapper of the element's content.
  * @cssproperty --lp-color-primary - Theme colour (default #0095A2).
@@ -40,9 +40,9 @@ export class LpHospitalList extends ReactElement {
     return this.#list;
   }
 
-  #openProject = (prId: number) => {
-    const path = projectPath(prId);
-    dispatch(this, 'lp-project-open', { pr_id: prId, path });
+  #openProject = (project: { pr_id: number; protocol_no: string }) => {
+    const path = projectPath(project.pr_id);
+    dispatch(this, 'lp-project-open', { pr_id: project.pr_id, protocol_no: project.protocol_no, path });
     navigate(path);
   };
 
@@ -58,6 +58,6 @@ declare global {
     'lp-hospital-list': LpHospitalList;
   }
   interface GlobalEventHandlersEventMap {
-    'lp-project-open': CustomEvent<{ pr_id: number; path: string }>;
+    'lp-project-open': CustomEvent<{ pr_id: number; protocol_no: string; path: string }>;
   }
 }

@@ -103,7 +103,7 @@ describe('<lp-project-list>', () => {
     await waitUntil(() => rows(el).length === 2, 'search cleared', { timeout: 5000 });
     expect(search.value).to.equal('');
 
-    const opened: Array<{ pr_id: number; protocol_no: string }> = [];
+    const opened: Array<{ pr_id: number; protocol_no: string; path: string }> = [];
     el.addEventListener('lp-project-open', (event) => opened.push(event.detail));
     const link = Array.from(root(el).querySelectorAll<HTMLAnchorElement>('a.project-link')).find(
       (a) => a.textContent === 'CV-2026-02',
@@ -113,7 +113,7 @@ describe('<lp-project-list>', () => {
     link.focus();
     await sendKeys({ press: 'Enter' });
     expect(visited).to.deep.equal([path]);
-    expect(opened).to.deep.equal([{ pr_id: heart.project!.pr_id, protocol_no: 'CV-2026-02' }]);
+    expect(opened).to.deep.equal([{ pr_id: heart.project!.pr_id, protocol_no: 'CV-2026-02', path }]);
     expect($views.get().map((v) => [v.path, v.meta.title])).to.deep.include([path, 'CV-2026-02']);
   });
 });

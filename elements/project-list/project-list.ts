@@ -23,7 +23,7 @@ import { projectListStyles } from './project-list.styles.ts';
  * @attr {string} api-base - Base URL of the API for the page's calls (default: `LP_CONFIG.apiBase`, else `/api`).
  * @attr {'zh-CN' | 'en'} locale - Language of the page's elements (default: the user's saved choice, else zh-CN).
  *
- * @event {CustomEvent<{ pr_id: number; protocol_no: string }>} lp-project-open - When the user opens a project (the portal then shows it in its own tab).
+ * @event {CustomEvent<{ pr_id: number; protocol_no: string; path: string }>} lp-project-open - When the user opens a project (the portal then shows it at `path`, in its own tab).
  *
  * @csspart base - The wrapper of the element's content.
  * @cssproperty --lp-color-primary - Theme colour (default #0095A2).
@@ -42,7 +42,8 @@ export class LpProjectList extends ReactElement {
   protected render(): ReactNode {
     return createElement(ProjectList, {
       list: this.list,
-      onOpen: (project: { pr_id: number; protocol_no: string }) => dispatch(this, 'lp-project-open', project),
+      onOpen: (project: { pr_id: number; protocol_no: string }) =>
+        dispatch(this, 'lp-project-open', { ...project, path: projectPath(project.pr_id) }),
     });
   }
 }
@@ -54,6 +55,6 @@ declare global {
     'lp-project-list': LpProjectList;
   }
   interface GlobalEventHandlersEventMap {
-    'lp-project-open': CustomEvent<{ pr_id: number; protocol_no: string }>;
+    'lp-project-open': CustomEvent<{ pr_id: number; protocol_no: string; path: string }>;
   }
 }

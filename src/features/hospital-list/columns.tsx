@@ -24,7 +24,7 @@ export interface SiteColumnsOptions {
   /** Opens the site's details. */
   details: (row: SiteRow) => void;
   /** Opens a project in the portal. */
-  openProject: (prId: number) => void;
+  openProject: (project: { pr_id: number; protocol_no: string }) => void;
 }
 
 /** The site list's columns; the name opens the details, each protocol number its project. */
@@ -75,7 +75,7 @@ export function siteColumns({ t, details, openProject }: SiteColumnsOptions): Da
                   onClick={(event) => {
                     if (!plainClick(event)) return;
                     event.preventDefault();
-                    openProject(project.pr_id);
+                    openProject(project);
                   }}
                 >
                   {project.protocol_no}

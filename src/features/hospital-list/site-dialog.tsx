@@ -11,7 +11,7 @@ export interface SiteDialogProps {
   /** The row whose details show (null: closed). */
   site: SiteRow | null;
   onClose: () => void;
-  openProject: (prId: number) => void;
+  openProject: (project: { pr_id: number; protocol_no: string }) => void;
 }
 
 type Loaded = { status: 'loading' } | { status: 'failed' } | { status: 'loaded'; detail: SiteDetail };
@@ -91,7 +91,7 @@ export function SiteDialog({ site, onClose, openProject }: SiteDialogProps) {
                     if (!plainClick(event)) return;
                     event.preventDefault();
                     onClose();
-                    openProject(project.pr_id);
+                    openProject(project);
                   }}
                 >
                   {project.protocol_no}
