@@ -1,5 +1,6 @@
 import type { Locale } from './locale.ts';
 import * as api from './messages/api.ts';
+import type * as addresses from './messages/addresses.ts';
 import type * as chat from './messages/chat.ts';
 import * as common from './messages/common.ts';
 import type * as dataTable from './messages/data-table.ts';
@@ -58,6 +59,7 @@ type FeatureMessages = typeof host.zh &
   typeof orderView.zh &
   typeof orderList.zh &
   typeof orderDrafts.zh &
+  typeof addresses.zh &
   typeof downloadCentre.zh;
 
 export type SharedKey = keyof typeof zhCN;
