@@ -27,7 +27,13 @@ export function addressColumns({
     },
     { key: 'contact', title: t('addresses.column.contact'), width: 120, sortable: true },
     { key: 'phone', title: t('addresses.column.phone'), width: 150 },
-    { key: 'city', title: t('addresses.column.city'), width: 120, sortable: true },
+    {
+      key: 'city',
+      title: t('addresses.column.city'),
+      width: 120,
+      sortable: true,
+      render: (row) => row.city || '—',
+    },
     { key: 'address', title: t('addresses.column.address'), width: 260 },
     {
       key: 'business_type',
