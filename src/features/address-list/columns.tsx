@@ -2,6 +2,7 @@ import type { Address } from '../../contract/master-data/schemas.ts';
 import type { MessageKey } from '../../i18n/translate.ts';
 import { Button } from '../../ui/button/button.tsx';
 import type { DataColumn } from '../../ui/data-table/index.ts';
+import '../../i18n/areas/addresses.ts';
 
 type T = (key: MessageKey, params?: Record<string, string | number>) => string;
 
