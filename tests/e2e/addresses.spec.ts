@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import '../../src/i18n/areas/addresses.ts';
+import '../../src/i18n/areas/host.ts';
 import '../../src/i18n/areas/order-editor.ts';
 import { demoLogin } from './helpers/accounts.ts';
 import { expectNoAxeViolations } from './helpers/axe.ts';
@@ -36,7 +37,14 @@ test('an address added and edited in the address book is offered at once by the 
   page,
 }) => {
   await signIn(page);
-  await page.goto('/customer-address/index');
+  // An editor already open in its tab: it must offer the new address without a reload.
+  await page.goto('/customer-order/create');
+  await expect(visibleEditor(page).locator('section.oe[aria-busy="false"]')).toBeVisible({ timeout: 15_000 });
+  await page
+    .getByRole('navigation', { name: zh('host.nav.menu') })
+    .getByRole('link', { name: zh('route.address') })
+    .click();
+  await expect(page).toHaveURL(/\/customer-address\/index$/);
   const book = page.locator('lp-address-list');
   await expect(book.locator('tbody tr.lp-data-table__row').first()).toBeVisible({ timeout: 15_000 });
   await expectNoAxeViolations(page);
@@ -72,7 +80,10 @@ test('an address added and edited in the address book is offered at once by the 
   await expect(dialog).toBeHidden();
   await expect(row).toContainText('赵敏');
 
-  await page.goto('/customer-order/create');
+  await page
+    .getByRole('list', { name: zh('host.tabs.label') })
+    .getByRole('link', { name: zh('route.orderCreate') })
+    .click();
   await expect(visibleEditor(page).locator('section.oe[aria-busy="false"]')).toBeVisible({ timeout: 15_000 });
   const from = editorSection(page, zh('orderEditor.section.from'));
   await choose(from, zh('orderEditor.picker.label'), company.slice(-6), new RegExp(company.slice(-6)));
