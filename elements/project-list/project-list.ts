@@ -3,6 +3,7 @@ import {
   createProjectListStore,
   ProjectList,
   type ProjectListStore,
+  projectPath,
 } from '../../src/features/project-list/index.ts';
 import { define } from '../kit/define.ts';
 import { dispatch } from '../kit/events.ts';

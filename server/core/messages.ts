@@ -158,6 +158,7 @@ export const SERVER_MESSAGES = {
   // the order editor and the draft box
   'No such draft': '草稿不存在',
   'No such address': '地址不存在',
+  'The address was changed meanwhile; here is its current version': '地址已被他人修改，以下是它的最新内容',
   'The draft was saved elsewhere meanwhile; here is its current state':
     '草稿已在别处保存，以下是它的最新内容',
   'This order can no longer be edited': '此订单已不能编辑',

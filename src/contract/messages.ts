@@ -54,6 +54,9 @@ const zh = {
   listName: '只能包含字母、数字、-、_ 和 /（/ 不能在开头、结尾或连用）',
   fieldKey: '只能包含字母、数字、_、- 和 .',
   repeatedColumn: '此列前面已经出现过',
+  phoneRequired: '请填写联系电话',
+  phoneInvalid: '请填写 11 位手机号（如 13812345678）或带区号的座机号（如 010-12345678）',
+  districtRequired: '请选择省、市和区县',
 } as const;
 
 export type MessageCode = keyof typeof zh;
@@ -101,6 +104,10 @@ const en: Record<MessageCode, string> = {
   listName: 'Use letters, digits, -, _ and / only (no / at the start, at the end or twice in a row)',
   fieldKey: 'Use letters, digits, _, - and . only',
   repeatedColumn: 'This column is already listed',
+  phoneRequired: 'Please fill in the phone number',
+  phoneInvalid:
+    'Enter an 11-digit mobile number (13812345678) or a landline with its area code (010-12345678)',
+  districtRequired: 'Please choose the province, city and district',
 };
 
 const catalogues: Record<Lang, Record<MessageCode, string>> = { 'zh-CN': zh, en };

@@ -27,6 +27,7 @@ const areas = new Map(
 
 /** The areas of the page each element entry and the host are built for. Add a line per new element. */
 const CARRIES: Record<string, string[]> = {
+  'elements/address-list/address-list.ts': ['addresses', 'data-table'],
   'elements/chat-widget/chat-widget.ts': ['chat'],
   'elements/city-list/city-list.ts': ['sites'],
   'elements/customer-switcher/customer-switcher.ts': ['switcher'],
@@ -70,6 +71,7 @@ const registers = (code: string, area: string) =>
 describe('i18n areas in the sources', () => {
   it('knows every feature area (each element and the host has its line in CARRIES)', () => {
     expect([...areas.keys()].sort()).toEqual([
+      'addresses',
       'chat',
       'data-table',
       'download-centre',

@@ -1,5 +1,6 @@
 import type { Locale } from './locale.ts';
 import * as api from './messages/api.ts';
+import type * as addresses from './messages/addresses.ts';
 import type * as chat from './messages/chat.ts';
 import * as common from './messages/common.ts';
 import type * as dataTable from './messages/data-table.ts';
@@ -62,6 +63,7 @@ type FeatureMessages = typeof host.zh &
   typeof orderDrafts.zh &
   typeof sites.zh &
   typeof projects.zh &
+  typeof addresses.zh &
   typeof downloadCentre.zh;
 
 export type SharedKey = keyof typeof zhCN;

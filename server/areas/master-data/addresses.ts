@@ -1,10 +1,16 @@
-import type { Address, AddressList, Contact } from '../../../src/contract/master-data/schemas.ts';
+import { sql } from 'kysely';
+import type {
+  Address,
+  AddressList,
+  AddressSort,
+  Contact,
+} from '../../../src/contract/master-data/schemas.ts';
 import type { DB } from '../../db/database.ts';
 import { pinyinInitials } from '../../core/pinyin.ts';
 import { cityName, textMatch } from './text-match.ts';
 
-/** What a keyword matches on an address: company, contact, address, initials of the company. */
-const ADDRESS_TEXT = ['a.company', 'a.contact', 'a.address', 'a.pinyin'] as const;
+/** What a keyword matches on an address: company, contact, phone, street, initials of the company (and the city). */
+const ADDRESS_TEXT = ['a.company', 'a.contact', 'a.phone', 'a.address', 'a.pinyin'] as const;
 
 export interface AddressFilter {
   keyword: string;
@@ -37,21 +43,40 @@ function addresses(db: DB, cuId: number, filter: AddressFilter) {
     .where('a.deleted_at', 'is', null);
   if (filter.kind) query = query.where('a.kind', 'in', [filter.kind, 'both']);
   if (filter.businessType) query = query.where('a.business_type', '=', filter.businessType);
-  if (filter.keyword) query = query.where(textMatch(filter.keyword, ADDRESS_TEXT));
+  if (filter.keyword) {
+    const inCity = sql<boolean>`strpos(lower(${cityName}), ${filter.keyword.toLowerCase()}) > 0`;
+    query = query.where(sql<boolean>`(${textMatch(filter.keyword, ADDRESS_TEXT)} or ${inCity})`);
+  }
   return query;
 }
 
-/** A page of the customer's addresses, most recently changed first. */
+/** The order of a sort value (ties: the newer address first). */
+const SORT_COLUMNS = {
+  company: sql.ref('a.company'),
+  contact: sql.ref('a.contact'),
+  city: cityName,
+  updated_at: sql.ref('a.updated_at'),
+} as const;
+
+/** One of the customer's live addresses as lists show it, or undefined (another customer's, deleted, unknown). */
+export function addressById(db: DB, cuId: number, adId: number): Promise<Address | undefined> {
+  return addresses(db, cuId, { keyword: '' }).where('a.ad_id', '=', adId).executeTakeFirst();
+}
+
+/** A page of the customer's addresses in `sort` order (default: most recently changed first). */
 export async function addressPage(
   db: DB,
   cuId: number,
   filter: AddressFilter,
   page: { start: number; limit: number },
+  sort: AddressSort = '-updated_at',
 ): Promise<AddressList> {
   const query = addresses(db, cuId, filter);
+  const desc = sort.startsWith('-');
+  const column = SORT_COLUMNS[(desc ? sort.slice(1) : sort) as keyof typeof SORT_COLUMNS];
   const [list, total] = await Promise.all([
     query
-      .orderBy('a.updated_at', 'desc')
+      .orderBy(column, desc ? 'desc' : 'asc')
       .orderBy('a.ad_id', 'desc')
       .limit(page.limit)
       .offset(page.start)

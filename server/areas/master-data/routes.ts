@@ -2,6 +2,7 @@ import * as ops from '../../../src/contract/master-data/operations.ts';
 import { Code } from '../../../src/contract/codes.ts';
 import { ApiError } from '../../core/errors.ts';
 import { handle } from '../../http/route.ts';
+import { createAddress, deleteAddress, updateAddress } from './address-book.ts';
 import { addressList, addressPage, contacts } from './addresses.ts';
 import {
   customerProjects,
@@ -24,6 +25,10 @@ import { pageStart } from './text-match.ts';
  * region tree. A session without a customer sees none (customer 0 owns nothing).
  */
 const customer = (session: { cuId: number | null }) => session.cuId ?? 0;
+const bookOwner = (session: { cuId: number | null }) => {
+  if (session.cuId === null) throw new ApiError(Code.notFound, 'No such customer account');
+  return session.cuId;
+};
 const page = (input: { start: number; limit: number; currentPage?: number | undefined }) => ({
   start: pageStart(input),
   limit: input.limit,
@@ -83,6 +88,7 @@ export const routes = [
       customer(session),
       { keyword: input.keyword, kind: input.kind, businessType: input.business_type },
       page(input),
+      input.sort,
     ),
   ),
   handle(ops.businessTypeAddress, ({ input, session, deps }) =>
@@ -104,4 +110,9 @@ export const routes = [
   handle(ops.checkRegionInfo, ({ input, deps }) => regionInfo(deps.db, input.region_id)),
   handle(ops.regionSearch, ({ input, deps }) => regionSearch(deps.db, input.keyword)),
   handle(ops.regionUsage, ({ session, deps }) => regionUsage(deps.db, customer(session))),
+
+  // address book writes (a session without a customer has no address book)
+  handle(ops.addressCreate, ({ input, session, deps }) => createAddress(deps.db, bookOwner(session), input)),
+  handle(ops.addressUpdate, ({ input, session, deps }) => updateAddress(deps.db, bookOwner(session), input)),
+  handle(ops.addressDelete, ({ input, session, deps }) => deleteAddress(deps.db, bookOwner(session), input)),
 ];

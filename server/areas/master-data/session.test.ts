@@ -15,7 +15,7 @@ describe('master data and inventory: who may call', () => {
   it('every call needs a session: 598 without a token, 463 while a password change is forced', async () => {
     const t = await testApp();
     const forced = await loginAs(t, await createUser(t.deps.db, { passFlag: 1 }));
-    expect(all).toHaveLength(34);
+    expect(all).toHaveLength(37);
     for (const op of all) {
       expect([op.path, (await callOp(t, op, {})).code]).toEqual([op.path, 598]);
       expect([op.path, (await callOp(t, op, {}, forced)).code]).toEqual([op.path, 463]);
@@ -34,5 +34,14 @@ describe('master data and inventory: who may call', () => {
     expect((await callOp(t, masterData.customerAddress, {}, token)).data).toEqual(empty);
     expect((await callOp(t, masterData.regionUsage, {}, token)).data).toEqual([]);
     expect((await callOp(t, inventory.stocksList, {}, token)).data).toEqual(empty);
+    const address = {
+      kind: 'start',
+      company: '无客户的公司',
+      contact: '某人',
+      phone: '13800000000',
+      region_id: 1,
+      address: '某路 1 号',
+    };
+    expect((await callOp(t, masterData.addressCreate, address, token)).code, 'no address book').toBe(404);
   });
 });

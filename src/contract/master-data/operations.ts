@@ -3,8 +3,13 @@ import { Code } from '../codes.ts';
 import { operation } from '../operation.ts';
 import {
   AddressArray,
+  AddressCreateRequest,
+  AddressDeleteAnswer,
+  AddressDeleteRequest,
   AddressList,
   AddressListQuery,
+  AddressSchema,
+  AddressUpdateRequest,
   BusinessTypeAddressRequest,
   ChildRegionRequest,
   CityRequest,
@@ -191,7 +196,8 @@ export const customerAddress = operation({
   area,
   method: 'GET',
   path: 'common/customer-address',
-  summary: 'The customer’s addresses, a page at a time, by side (start/stop), business type and keyword',
+  summary:
+    'The customer’s addresses, a page at a time, by side (start/stop), business type and keyword, sorted',
   auth: session,
   input: AddressListQuery,
   output: AddressList,
@@ -303,4 +309,39 @@ export const regionUsage = operation({
   auth: session,
   input: NoInput,
   output: RegionUsageList,
+});
+
+// ---------------------------------------------------------------- address book writes
+
+export const addressCreate = operation({
+  area,
+  method: 'POST',
+  path: 'customer-address/adrcreate',
+  summary: 'Adds an address to the customer’s address book (the district must be one of the region tree)',
+  auth: session,
+  input: AddressCreateRequest,
+  output: AddressSchema,
+});
+
+export const addressUpdate = operation({
+  area,
+  method: 'POST',
+  path: 'customer-address/adrupdate',
+  summary: 'Changes an address as last read (stale version: 409 with the current address)',
+  auth: session,
+  input: AddressUpdateRequest,
+  output: AddressSchema,
+  codes: [Code.notFound, Code.conflict],
+});
+
+export const addressDelete = operation({
+  area,
+  method: 'POST',
+  path: 'customer-address/del',
+  summary:
+    'Removes an address as last read (kept hidden while drafts name it; stale version: 409 with the current address)',
+  auth: session,
+  input: AddressDeleteRequest,
+  output: AddressDeleteAnswer,
+  codes: [Code.notFound, Code.conflict],
 });

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { Id, IntIn, TrimmedText } from '../fields.ts';
+import { Id, IntIn, RequiredText, TrimmedText } from '../fields.ts';
 import { msg } from '../messages.ts';
 import { GOODS_TYPES, ORDER_TYPES, TEMP_CLASSES } from '../orders/domain.ts';
 
@@ -258,15 +258,30 @@ export type Address = v.InferOutput<typeof AddressSchema>;
 export const AddressList = v.strictObject({ list: v.array(AddressSchema), total: v.number() });
 export type AddressList = v.InferOutput<typeof AddressList>;
 
+/** How the address book can be sorted (`-` first: descending); the default is last changed first. */
+export const ADDRESS_SORTS = [
+  'company',
+  '-company',
+  'contact',
+  '-contact',
+  'city',
+  '-city',
+  'updated_at',
+  '-updated_at',
+] as const;
+export type AddressSort = (typeof ADDRESS_SORTS)[number];
+
 /**
  * `GET common/customer-address`: `kind` `start` lists the addresses usable as a start (`start`
- * and `both`), `stop` likewise; left out, all.
+ * and `both`), `stop` likewise; left out, all. `keyword` matches company, contact, phone, street,
+ * city and the company's pinyin initials.
  */
 export const AddressListQuery = v.strictObject({
   ...paging,
   keyword: Keyword,
   kind: v.optional(pick(['start', 'stop'] as const)),
   business_type: v.optional(TrimmedText(32)),
+  sort: v.optional(pick(ADDRESS_SORTS), '-updated_at'),
 });
 export type AddressListQuery = v.InferInput<typeof AddressListQuery>;
 
@@ -289,6 +304,83 @@ export const ContactSchema = v.strictObject({
 });
 export const ContactList = v.array(ContactSchema);
 export type Contact = v.InferOutput<typeof ContactSchema>;
+
+// ---------------------------------------------------------------- address book writes
+
+export const ADDRESS_COMPANY_MAX = 100;
+export const ADDRESS_CONTACT_MAX = 50;
+export const ADDRESS_PHONE_MAX = 30;
+export const ADDRESS_STREET_MAX = 200;
+
+/** A mainland mobile number: 1[3-9] and nine more digits, optionally after +86. */
+export const MOBILE_PATTERN = /^(?:\+?86[ -]?)?1[3-9]\d{9}$/;
+/**
+ * A landline: area code 0xx or 0xxx, an optional dash, a 7–8 digit local number, then optionally
+ * an extension after `-`, `#`, `转` or `ext`.
+ */
+export const LANDLINE_PATTERN = /^0\d{2,3}-?\d{7,8}(?:(?:-|#|转|\s?ext\.?\s?)\d{1,6})?$/i;
+
+/** A phone of the address book: a Chinese mobile or landline (the browser's form and the server alike). */
+export const ChinaPhone = v.pipe(
+  v.string(msg('string')),
+  v.trim(),
+  v.nonEmpty(msg('phoneRequired')),
+  v.maxLength(ADDRESS_PHONE_MAX, msg('maxLength', { max: ADDRESS_PHONE_MAX })),
+  v.check((phone) => MOBILE_PATTERN.test(phone) || LANDLINE_PATTERN.test(phone), msg('phoneInvalid')),
+);
+
+/** A district of the region tree (the server checks that it is one); '' or null: not chosen yet. */
+export const DistrictId = v.pipe(
+  v.union(
+    [v.number(), v.pipe(v.string(), v.regex(/^\d{1,10}$/, msg('districtRequired')))],
+    msg('districtRequired'),
+  ),
+  v.transform(Number),
+  v.integer(msg('districtRequired')),
+  v.minValue(1, msg('districtRequired')),
+  v.maxValue(2_147_483_647, msg('tooLarge')),
+);
+
+/** A record's version as last read (writes send it back; a stale one answers 409). */
+export const RecordVersion = IntIn(1, 2_147_483_647);
+
+/** What the address form sends: which side, who and where (the district's city is the region tree's). */
+export const AddressInput = v.strictObject({
+  kind: pick(ADDRESS_KINDS),
+  business_type: v.optional(pick(BUSINESS_TYPES), 'general'),
+  company: RequiredText(ADDRESS_COMPANY_MAX),
+  contact: RequiredText(ADDRESS_CONTACT_MAX),
+  phone: ChinaPhone,
+  region_id: DistrictId,
+  address: RequiredText(ADDRESS_STREET_MAX),
+});
+export type AddressInput = v.InferInput<typeof AddressInput>;
+
+/** `POST customer-address/adrcreate`: a new address of the session's customer. */
+export const AddressCreateRequest = AddressInput;
+export type AddressCreateRequest = AddressInput;
+
+/** `POST customer-address/adrupdate`: the address as last read (`version`) and its new values. */
+export const AddressUpdateRequest = v.strictObject({
+  ad_id: Id,
+  version: RecordVersion,
+  ...AddressInput.entries,
+});
+export type AddressUpdateRequest = v.InferInput<typeof AddressUpdateRequest>;
+
+/** `POST customer-address/del`: the address as last read. */
+export const AddressDeleteRequest = v.strictObject({ ad_id: Id, version: RecordVersion });
+export type AddressDeleteRequest = v.InferInput<typeof AddressDeleteRequest>;
+
+/**
+ * What a delete did: `soft` when drafts still name the address (it stays for them but is no
+ * longer listed or offered), `hard` otherwise.
+ */
+export const AddressDeleteAnswer = v.strictObject({
+  ad_id: v.number(),
+  removed: v.picklist(['soft', 'hard']),
+});
+export type AddressDeleteAnswer = v.InferOutput<typeof AddressDeleteAnswer>;
 
 // ---------------------------------------------------------------- regions
 

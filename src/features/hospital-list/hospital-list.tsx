@@ -23,7 +23,7 @@ export const COLUMN_SETTINGS_LIST = 'customer-hospital/index';
 export interface HospitalListProps {
   list: SiteListStore;
   /** Opens a project (the portal then shows its view). */
-  onOpenProject: (prId: number) => void;
+  onOpenProject: (project: { pr_id: number; protocol_no: string }) => void;
 }
 
 /** The filters' choices: the customer's projects and the provinces, loaded once per customer. */

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { formKeyFor } from '../../lib/order-drafts.ts';
+import { $addressBookRevision } from '../../stores/address-book.ts';
 import { sessionOwner } from '../../stores/drafts/index.ts';
 import { loadUserInfo } from '../../stores/session.ts';
 import { fieldMessagesOf, isApiError } from '../../api/errors.ts';
@@ -217,9 +218,11 @@ function EditorBody({
   const orderId = start.mode === 'edit' ? (start.order?.id ?? null) : null;
   const goods = useGoodsInfo(form, orderId);
 
-  const startAddresses = useLoaded('start', () => loadAddresses('start'));
-  const stopAddresses = useLoaded('stop', () => loadAddresses('stop'));
-  const contacts = useLoaded('contacts', loadContacts);
+  // Keyed on the address book's revision: an address added or changed meanwhile is offered at once.
+  const book = useStore($addressBookRevision);
+  const startAddresses = useLoaded(`start.${book}`, () => loadAddresses('start'));
+  const stopAddresses = useLoaded(`stop.${book}`, () => loadAddresses('stop'));
+  const contacts = useLoaded(`contacts.${book}`, loadContacts);
   const sites = useLoaded(form.pr_id ? String(form.pr_id) : null, () => loadSites(form.pr_id as number));
   const fromSources = useMemo<PartySources>(
     () => ({ addresses: startAddresses ?? [], sites: sites ?? [], contacts: contacts ?? [] }),

@@ -1,0 +1,8 @@
+export {
+  type AddressListProps,
+  AddressList,
+  COLUMN_SETTINGS_LIST,
+  SEARCH_DEBOUNCE_MS,
+} from './address-list.tsx';
+export { createAddressListStore, type AddressListStore } from './address-list-store.ts';
+import '../../i18n/areas/addresses.ts';
