@@ -5,6 +5,7 @@ import * as common from './messages/common.ts';
 import type * as dataTable from './messages/data-table.ts';
 import type * as downloadCentre from './messages/download-centre.ts';
 import type * as host from './messages/host.ts';
+import type * as inventory from './messages/inventory.ts';
 import type * as orderEditor from './messages/order-editor.ts';
 import type * as orderFiles from './messages/order-files.ts';
 import type * as orderDrafts from './messages/order-drafts.ts';
@@ -58,7 +59,8 @@ type FeatureMessages = typeof host.zh &
   typeof orderView.zh &
   typeof orderList.zh &
   typeof orderDrafts.zh &
-  typeof downloadCentre.zh;
+  typeof downloadCentre.zh &
+  typeof inventory.zh;
 
 export type SharedKey = keyof typeof zhCN;
 export type MessageKey = SharedKey | keyof FeatureMessages;
