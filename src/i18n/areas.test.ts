@@ -72,6 +72,7 @@ describe('i18n areas in the sources', () => {
       'data-table',
       'download-centre',
       'host',
+      'inventory',
       'order-drafts',
       'order-editor',
       'order-files',
