@@ -3,7 +3,6 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { InventoryLine, LineDetail } from '../../contract/inventory/schemas.ts';
 import { $locale } from '../../i18n/translate.ts';
-import { Button } from '../../ui/button/button.tsx';
 import { Dialog } from '../../ui/dialog/dialog.tsx';
 import { ErrorState } from '../../ui/states/error-state.tsx';
 import { useT } from '../../ui/use-t.ts';
@@ -46,11 +45,6 @@ export function MovementsDialog({ line, onClose }: { line: InventoryLine | null;
       onClose={onClose}
       width={720}
       title={t('inventory.movements.title', { name: line?.name ?? '' })}
-      footer={
-        <Button guardMs={0} onClick={onClose}>
-          {t('inventory.close')}
-        </Button>
-      }
     >
       {shown && (
         <p className="inv-muted">
