@@ -89,10 +89,11 @@ test('inventory: filter and search, a line’s movements, export read back, an o
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load((await readFile((await download.path()) as string)).buffer as ArrayBuffer);
   const sheet = workbook.worksheets[0];
-  expect(sheet?.name).toBe('库存');
-  expect((sheet?.getRow(1).values as unknown[]).slice(1)).toContain('批号');
-  expect(sheet?.rowCount).toBe(2);
-  expect((sheet?.getRow(2).values as unknown[]).slice(1)).toEqual(
+  if (!sheet) throw new Error('no sheet in the export');
+  expect(sheet.name).toBe('库存');
+  expect((sheet.getRow(1).values as unknown[]).slice(1)).toContain('批号');
+  expect(sheet.rowCount).toBe(2);
+  expect((sheet.getRow(2).values as unknown[]).slice(1)).toEqual(
     expect.arrayContaining([first.name, first.batch_no, first.depot, '冷藏 2–8 °C']),
   );
 
@@ -109,7 +110,9 @@ test('inventory: filter and search, a line’s movements, export read back, an o
   await table(page)
     .getByRole('button', { name: say('order.create', { n: 2 }) })
     .click();
-  await expect(page).toHaveURL(new RegExp(`/customer-order/create\\?stock=${first.in_id},${second.in_id}`));
+  await expect(page).toHaveURL(
+    new RegExp(`/customer-order/create\\?stock=${first.in_id}(,|%2C)${second.in_id}`),
+  );
   const editor = page.locator('lp-order-editor');
   await expect(editor.locator('.oe__quantity')).toHaveCount(2, { timeout: 10_000 });
   await expect(editor.getByText(first.batch_no)).toBeVisible();
