@@ -31,7 +31,7 @@ export function stockColumns(
     {
       key: 'name',
       title: t('inventory.column.name'),
-      width: 200,
+      width: 180,
       sortable: true,
       hideable: false,
       render: (line) => (
@@ -48,11 +48,11 @@ export function stockColumns(
         </span>
       ),
     },
-    { key: 'code', title: t('inventory.column.code'), width: 110, render: (l) => l.code },
+    { key: 'code', title: t('inventory.column.code'), width: 100, render: (l) => l.code },
     {
       key: 'project',
       title: t('inventory.column.project'),
-      width: 160,
+      width: 140,
       render: (l) => (l.protocol_no ? `${l.protocol_no} ${l.project_name}` : '—'),
     },
     {
@@ -72,7 +72,7 @@ export function stockColumns(
     {
       key: 'expiry',
       title: t('inventory.column.expiry'),
-      width: 170,
+      width: 150,
       sortable: true,
       render: (l) => <ExpiryCell t={t} expiry={l.expiry} now={now} />,
     },
@@ -104,7 +104,7 @@ export function stockColumns(
     {
       key: 'temp_class',
       title: t('inventory.column.temp'),
-      width: 150,
+      width: 130,
       render: (l) => t(`inventory.temp.${l.temp_class}`),
     },
   ];
