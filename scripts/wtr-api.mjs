@@ -124,7 +124,9 @@ export function realApi() {
      * `form`: a complete order form for it;
      * `lp-customer-orders` ({ cu_id }) → the customer's orders `{ id, order_no, status, version }`, newest first;
      * `lp-touch-order` ({ id, remark?, to_contact? }) → another session's edit of the order (version + 1) → `{ version }`;
-     * `lp-stock-line` ({ in_id }) → `{ quantity, reserved }` of a stock line.
+     * `lp-stock-line` ({ in_id }) → `{ quantity, reserved }` of a stock line;
+     * `lp-create-stock` ({ cu_id, lines: createStockLine options, each with optional `movements`
+     * [{ kind, delta, note }] }) → the lines made `{ in_id, code, name }`.
      */
     async executeCommand({ command, payload }) {
       const commands = [
@@ -140,6 +142,7 @@ export function realApi() {
         'lp-customer-orders',
         'lp-touch-order',
         'lp-stock-line',
+        'lp-create-stock',
       ];
       if (!commands.includes(command)) return undefined;
       const { deps } = await app();
@@ -180,6 +183,16 @@ export function realApi() {
           .where('id', '=', payload.id)
           .execute();
         return payload.id;
+      }
+      if (command === 'lp-create-stock') {
+        const { createMovement, createStockLine } = await import('../server/testing/master-data-fixtures.ts');
+        const made = [];
+        for (const { movements = [], ...line } of payload.lines) {
+          const stock = await createStockLine(deps.db, payload.cu_id, line);
+          for (const m of movements) await createMovement(deps.db, stock.in_id, { ...m, at: new Date() });
+          made.push(stock);
+        }
+        return made;
       }
       if (command === 'lp-editor-setup') {
         const { createEditorSetup, orderForm } = await import('../server/testing/editor-fixtures.ts');

@@ -331,4 +331,34 @@ describe('<lp-order-editor>', () => {
     });
     $locale.set('en');
   });
+
+  it('starts a new order from stock lines the inventory hands over (stock-ids): project, class and lines filled in', async () => {
+    await ready();
+    const ids = `${setup.stock.chilled.in_id},${setup.stock.chilledSmall.in_id}`;
+    const { el } = place({ 'stock-ids': ids });
+    await loaded(el);
+    const goods = section(el, 'Goods');
+    await waitUntil(() => goods.querySelectorAll('.oe__quantity').length === 2, 'two goods lines', {
+      timeout: 5000,
+    });
+    await waitUntil(
+      () =>
+        (goods.textContent ?? '').includes(setup.stock.chilled.name) &&
+        (goods.textContent ?? '').includes(setup.stock.chilledSmall.name),
+      'the lines named',
+      { timeout: 5000 },
+    );
+    const project = section(el, 'Project and Type');
+    expect(control(el, project, 'Project').value).to.contain(setup.project.protocol_no);
+    expect(control(el, project, 'Temperature class').value).to.contain('Chilled');
+    expect(root(el).querySelector('.oe__alert')).to.equal(null);
+  });
+
+  it('says so instead when the handed-over lines cannot go in one order', async () => {
+    await ready();
+    const { el } = place({ 'stock-ids': `${setup.stock.chilled.in_id},${setup.stock.ambient.in_id}` });
+    await loaded(el);
+    await waitUntil(() => /cannot go in one order/.test(text(el)), 'the mixed lines said', { timeout: 5000 });
+    expect(section(el, 'Goods').querySelectorAll('.oe__quantity')).to.have.length(0);
+  });
 });

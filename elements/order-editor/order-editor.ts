@@ -1,5 +1,6 @@
 import { createElement, type ReactNode } from 'react';
 import { EDITOR_MODES, type EditorMode } from '../../src/contract/order-editor/schemas.ts';
+import { STOCK_PARAM, stockIdsOf } from '../../src/features/inventory-table/handoff.ts';
 import { OrderEditor, ORDER_CREATE_PATH, openCreatedOrder } from '../../src/features/order-editor/index.ts';
 import { define } from '../kit/define.ts';
 import { dispatch } from '../kit/events.ts';
@@ -7,6 +8,18 @@ import { ReactElement } from '../kit/react-element.ts';
 import { orderEditorStyles } from './order-editor.styles.ts';
 
 const positive = (n: number | null): number | null => (n !== null && Number.isInteger(n) && n > 0 ? n : null);
+
+/**
+ * The stock lines a new order starts with: the `stock-ids` attribute, else (in the portal, on
+ * the editor's page) the address's `?stock=12,15` that the inventory page's "order the selected
+ * lines" opens.
+ */
+function stockIdsFor(attribute: string | null): number[] {
+  if (attribute) return stockIdsOf(attribute);
+  const location = globalThis.location;
+  if (location?.pathname !== ORDER_CREATE_PATH) return [];
+  return stockIdsOf(new URLSearchParams(location.search).get(STOCK_PARAM));
+}
 
 /**
  * In the portal (the page is the editor's route), the form key goes into the address without a
@@ -41,6 +54,7 @@ function keepInAddress(formKey: string, draftId: number | null): void {
  * @attr {number} order-id - The order edited or copied.
  * @attr {number} draft-id - A draft of the draft box to continue.
  * @attr {string} form-key - The form's key (a UUID, kept in the page address): also its Idempotency-Key.
+ * @attr {string} stock-ids - Stock lines (`in_id`s, comma separated) a new order starts with: their project, class, goods type and lines (in the portal also read from the address's `?stock=`, which the inventory page's "order the selected lines" opens).
  * @attr {string} api-base - Base URL of the API for the page's calls (default: `LP_CONFIG.apiBase`, else `/api`).
  * @attr {'zh-CN' | 'en'} locale - Language of the page's elements (default: the user's saved choice, else zh-CN).
  *
@@ -58,6 +72,7 @@ export class LpOrderEditor extends ReactElement {
     orderId: 'number',
     draftId: 'number',
     formKey: 'string',
+    stockIds: 'string',
   } as const;
   static override styles = orderEditorStyles;
 
@@ -65,6 +80,7 @@ export class LpOrderEditor extends ReactElement {
   declare orderId: number | null;
   declare draftId: number | null;
   declare formKey: string | null;
+  declare stockIds: string | null;
 
   #saver: (() => Promise<unknown>) | null = null;
   #discarder: (() => Promise<unknown>) | null = null;
@@ -97,6 +113,7 @@ export class LpOrderEditor extends ReactElement {
       orderId,
       draftId,
       formKey: this.formKey,
+      stockIds: stockIdsFor(this.stockIds),
       onTitle: (title) => dispatch(this, 'lp-page-title', { title }),
       onDirty: (dirty) => dispatch(this, 'lp-form-dirty', { dirty }),
       onSaver: (save) => {

@@ -152,6 +152,8 @@ export const SERVER_MESSAGES = {
   'This download link is not valid or has expired': '下载链接无效或已过期',
   'The file is not ready yet': '文件尚未生成',
   'One export holds at most {max} orders: narrow the filter': '一次最多导出 {max} 条订单，请缩小筛选范围',
+  'One inventory export holds at most {max} lines: narrow the filter':
+    '一次最多导出 {max} 条库存，请缩小筛选范围',
   'The export failed, please try again': '导出失败，请重试',
   'Email is not set up on this server': '此服务器未配置邮件发送，无法发送邮件',
   'The email could not be sent, please try again later': '邮件发送失败，请稍后再试',

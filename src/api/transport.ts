@@ -119,3 +119,29 @@ export async function call<Op extends Operation>(
   }
   throw failure;
 }
+
+/**
+ * A `media` operation (a file answered directly, such as the inventory export): the file as a
+ * Blob. A failure comes as an envelope and is handled as `call` handles it.
+ */
+export async function callFile<Op extends Operation>(
+  op: Op,
+  input: InputOf<Op>,
+  options: CallOptions = {},
+): Promise<Blob> {
+  let failure: ApiError;
+  try {
+    const response = await http(apiUrl(op.path), requestInit(op, input as Plain, options));
+    const type = response.headers.get('content-type') ?? '';
+    if (response.ok && op.media && type.startsWith(op.media)) return await response.blob();
+    const answer = await readEnvelope(response);
+    failure = new ApiError(answer.code === 0 ? 500 : answer.code, answer.message, answer.data);
+  } catch (error) {
+    failure = transportError(error, options.signal);
+  }
+  if (!options.quiet) {
+    const outcome = outcomeOf(failure, options.silentCodes);
+    if (outcome) emitOutcome(outcome);
+  }
+  throw failure;
+}

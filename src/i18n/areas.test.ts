@@ -33,6 +33,9 @@ const CARRIES: Record<string, string[]> = {
   'elements/customer-switcher/customer-switcher.ts': ['switcher'],
   'elements/download-centre/download-centre.ts': ['download-centre'],
   'elements/hospital-list/hospital-list.ts': ['data-table', 'sites'],
+
+  'elements/inventory-table/inventory-table.ts': ['data-table', 'inventory'],
+  'elements/material-inventory/material-inventory.ts': ['data-table', 'inventory'],
   'elements/notices/notices.ts': [],
   'elements/order-attachments/order-attachments.ts': ['order-files'],
   'elements/order-drafts/order-drafts.ts': ['data-table', 'order-drafts'],
@@ -76,6 +79,7 @@ describe('i18n areas in the sources', () => {
       'data-table',
       'download-centre',
       'host',
+      'inventory',
       'order-drafts',
       'order-editor',
       'order-files',

@@ -6,6 +6,7 @@ import * as common from './messages/common.ts';
 import type * as dataTable from './messages/data-table.ts';
 import type * as downloadCentre from './messages/download-centre.ts';
 import type * as host from './messages/host.ts';
+import type * as inventory from './messages/inventory.ts';
 import type * as orderEditor from './messages/order-editor.ts';
 import type * as orderFiles from './messages/order-files.ts';
 import type * as orderDrafts from './messages/order-drafts.ts';
@@ -64,6 +65,7 @@ type FeatureMessages = typeof host.zh &
   typeof sites.zh &
   typeof projects.zh &
   typeof addresses.zh &
+  typeof inventory.zh &
   typeof downloadCentre.zh;
 
 export type SharedKey = keyof typeof zhCN;

@@ -1,12 +1,23 @@
 import * as ops from '../../../src/contract/inventory/operations.ts';
 import { Code } from '../../../src/contract/codes.ts';
+import type { ExpiryState } from '../../../src/contract/inventory/schemas.ts';
 import type { TempClass } from '../../../src/contract/orders/domain.ts';
 import { ApiError } from '../../core/errors.ts';
 import { handle } from '../../http/route.ts';
 import { projectOf } from '../master-data/projects.ts';
 import { pageStart } from '../master-data/text-match.ts';
+import { exportStock } from './export.ts';
 import { packLines } from './packing.ts';
-import { goodsSizes, lineDetail, linesOf, searchLines, series, stockOutPage, stockPage } from './stock.ts';
+import {
+  goodsSizes,
+  lineDetail,
+  linesOf,
+  searchLines,
+  series,
+  stockDepots,
+  stockOutPage,
+  stockPage,
+} from './stock.ts';
 
 /** The inventory reads: the session's customer's stock lines (customer 0, a session without one, owns none). */
 const customer = (session: { cuId: number | null }) => session.cuId ?? 0;
@@ -21,6 +32,8 @@ type StockInput = {
   depot?: string | undefined;
   expiring_days?: number | undefined;
   in_stock?: '0' | '1' | undefined;
+  expiry_state?: ExpiryState | undefined;
+  sort?: string | undefined;
 };
 
 const stockFilter = (input: StockInput) => ({
@@ -30,8 +43,9 @@ const stockFilter = (input: StockInput) => ({
   depot: input.depot,
   expiringDays: input.expiring_days,
   inStock: input.in_stock === '1',
+  expiryState: input.expiry_state,
 });
-const page = (input: StockInput) => ({ start: pageStart(input), limit: input.limit });
+const page = (input: StockInput) => ({ start: pageStart(input), limit: input.limit, sort: input.sort });
 
 export const routes = [
   handle(ops.stocksList, ({ input, session, deps, now }) =>
@@ -119,5 +133,18 @@ export const routes = [
       in_id: line.in_id,
       recoverable: line.recoverable,
     })),
+  ),
+  handle(ops.stockDepots, ({ input, session, deps }) =>
+    stockDepots(deps.db, customer(session), input.goods_type),
+  ),
+  handle(ops.inventoryExport, ({ input, session, deps, now, lang }) =>
+    exportStock(
+      deps,
+      customer(session),
+      { ...stockFilter(input), goodsType: input.goods_type },
+      input.sort,
+      lang,
+      now,
+    ),
   ),
 ];

@@ -1,4 +1,10 @@
 import { sql } from 'kysely';
+import {
+  type ExpiryState,
+  SOON_EXPIRING_DAYS,
+  type StockSortKey,
+  STOCK_SORT_KEYS,
+} from '../../../src/contract/inventory/schemas.ts';
 import type {
   InventoryLine,
   InventoryList,
@@ -23,6 +29,8 @@ export interface StockFilter {
   depot?: string | undefined;
   /** Lines expiring within this many days of `today` (and those already expired). */
   expiringDays?: number | undefined;
+  /** Expired (before today), soon expiring (within SOON_EXPIRING_DAYS) or valid (later, or none). */
+  expiryState?: ExpiryState | undefined;
   /** Only lines with something available. */
   inStock?: boolean;
   code?: string;
@@ -67,6 +75,15 @@ function lines(db: DB, cuId: number, filter: StockFilter, today: string) {
   if (filter.inStock) query = query.where(sql<boolean>`i.quantity > i.reserved`);
   if (filter.expiringDays !== undefined)
     query = query.where(sql<boolean>`i.expiry <= ${today}::date + ${filter.expiringDays}::int`);
+  if (filter.expiryState === 'expired') query = query.where(sql<boolean>`i.expiry < ${today}::date`);
+  if (filter.expiryState === 'soon')
+    query = query.where(
+      sql<boolean>`i.expiry between ${today}::date and ${today}::date + ${SOON_EXPIRING_DAYS}::int`,
+    );
+  if (filter.expiryState === 'valid')
+    query = query.where(
+      sql<boolean>`(i.expiry is null or i.expiry > ${today}::date + ${SOON_EXPIRING_DAYS}::int)`,
+    );
   return query;
 }
 
@@ -90,24 +107,73 @@ async function checkProject(db: DB, cuId: number, prId: number | undefined) {
   if (prId) await projectOf(db, cuId, prId);
 }
 
+const SORT_COLUMNS: Record<StockSortKey, ReturnType<typeof sql>> = {
+  name: sql`i.name`,
+  batch_no: sql`i.batch_no`,
+  expiry: sql`i.expiry`,
+  quantity: sql`i.quantity`,
+  reserved: sql`i.reserved`,
+  available: sql`i.quantity - i.reserved`,
+  depot: sql`i.depot`,
+};
+
+/** `sort` (`field` or `-field`, see STOCK_SORT_KEYS) first, then name, first expiring, id. */
+export function sorted<Q extends ReturnType<typeof lines>>(query: Q, sort: string | undefined): Q {
+  const key = sort?.replace(/^-/, '') as StockSortKey | undefined;
+  let out = query;
+  if (key && STOCK_SORT_KEYS.includes(key)) {
+    const direction = sort?.startsWith('-') ? sql`desc nulls last` : sql`asc nulls last`;
+    out = out.orderBy(sql`${SORT_COLUMNS[key]} ${direction}`) as Q;
+  }
+  return out.orderBy('i.name').orderBy(sql`i.expiry asc nulls last`).orderBy('i.in_id') as Q;
+}
+
+/** The customer's stock lines matching `filter`, sorted, from `start` (at most `limit`). */
+export async function stockLines(
+  db: DB,
+  cuId: number,
+  filter: StockFilter,
+  page: { start: number; limit: number; sort?: string | undefined },
+  now: Date,
+): Promise<InventoryLine[]> {
+  await checkProject(db, cuId, filter.prId);
+  const rows = await sorted(lines(db, cuId, filter, chinaDay(now)), page.sort)
+    .limit(page.limit)
+    .offset(page.start)
+    .execute();
+  return rows.map(toLine);
+}
+
+/** How many of the customer's lines `filter` selects. */
+export async function countLines(db: DB, cuId: number, filter: StockFilter, now: Date): Promise<number> {
+  await checkProject(db, cuId, filter.prId);
+  const row = await lines(db, cuId, filter, chinaDay(now))
+    .clearSelect()
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The depots the customer has stock lines in (of a goods type), by name. */
+export async function stockDepots(db: DB, cuId: number, goodsType: GoodsType | undefined) {
+  let query = db.selectFrom('inventory as i').select('i.depot').distinct().where('i.cu_id', '=', cuId);
+  if (goodsType) query = query.where('i.goods_type', '=', goodsType);
+  const rows = await query.where('i.depot', '<>', '').orderBy('i.depot').execute();
+  return rows.map((r) => r.depot);
+}
+
 /** A page of the customer's stock: by name, then the first expiring batch first. */
 export async function stockPage(
   db: DB,
   cuId: number,
   filter: StockFilter,
-  page: { start: number; limit: number },
+  page: { start: number; limit: number; sort?: string | undefined },
   now: Date,
 ): Promise<InventoryList> {
   await checkProject(db, cuId, filter.prId);
   const query = lines(db, cuId, filter, chinaDay(now));
   const [rows, total] = await Promise.all([
-    query
-      .orderBy('i.name')
-      .orderBy(sql`i.expiry asc nulls last`)
-      .orderBy('i.in_id')
-      .limit(page.limit)
-      .offset(page.start)
-      .execute(),
+    sorted(query, page.sort).limit(page.limit).offset(page.start).execute(),
     query
       .clearSelect()
       .select((eb) => eb.fn.countAll<string>().as('n'))

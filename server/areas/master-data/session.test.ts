@@ -15,7 +15,7 @@ describe('master data and inventory: who may call', () => {
   it('every call needs a session: 598 without a token, 463 while a password change is forced', async () => {
     const t = await testApp();
     const forced = await loginAs(t, await createUser(t.deps.db, { passFlag: 1 }));
-    expect(all).toHaveLength(37);
+    expect(all).toHaveLength(39);
     for (const op of all) {
       expect([op.path, (await callOp(t, op, {})).code]).toEqual([op.path, 598]);
       expect([op.path, (await callOp(t, op, {}, forced)).code]).toEqual([op.path, 463]);

@@ -118,7 +118,13 @@ describe('POST customer-order/inventory-detail-add', () => {
     });
     expect(res.code).toBe(0);
     expect(res.data.list).toEqual([
-      expect.objectContaining({ in_id: s.stock.chilled.in_id, quantity: 3, available: 100, warning: null }),
+      expect.objectContaining({
+        in_id: s.stock.chilled.in_id,
+        pr_id: s.project.pr_id,
+        quantity: 3,
+        available: 100,
+        warning: null,
+      }),
       expect.objectContaining({ in_id: soon.in_id, warning: 'within_30_days' }),
       expect.objectContaining({ in_id: inTransit.in_id, warning: 'before_delivery' }),
     ]);

@@ -90,6 +90,7 @@ export async function inventoryAdd(
     else
       answer.list.push({
         in_id: row.in_id,
+        pr_id: row.pr_id,
         goods_type: row.goods_type as 1 | 2 | 3,
         code: row.code,
         name: row.name,

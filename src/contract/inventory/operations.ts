@@ -1,7 +1,10 @@
+import * as v from 'valibot';
 import { Code } from '../codes.ts';
 import { operation } from '../operation.ts';
 import {
   AutoBoxRequest,
+  DepotList,
+  DepotsQuery,
   AutoBoxSchema,
   GoodsSizeList,
   GoodsSizeQuery,
@@ -150,4 +153,30 @@ export const isRecoverDrug = operation({
   input: RecoverRequest,
   output: RecoverSchema,
   codes: notFound,
+});
+
+/** The media type of the inventory export. */
+export const INVENTORY_XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+export const stockDepots = operation({
+  area,
+  method: 'GET',
+  path: 'common/stock-depots',
+  summary: 'The depots the customer has stock in (of a goods type), for the depot filter',
+  auth: session,
+  input: DepotsQuery,
+  output: DepotList,
+});
+
+export const inventoryExport = operation({
+  area,
+  method: 'GET',
+  path: 'customer-inventory/xls',
+  summary:
+    'The filtered stock list as .xlsx, the file itself (at most 5,000 lines: a larger set asks for a narrower filter)',
+  auth: session,
+  input: StockListQuery,
+  output: v.string(),
+  media: INVENTORY_XLSX_TYPE,
+  codes: [Code.notFound, Code.invalid],
 });

@@ -56,9 +56,27 @@ export type InventoryList = v.InferOutput<typeof InventoryList>;
 /**
  * `GET common/stockslist` (and `-yp` drugs, `-yb` samples, which fix `goods_type`): by keyword
  * (name, code, batch or pinyin), project, temperature class, depot; `expiring_days` keeps lines
- * expiring within that many days; `in_stock` keeps lines with something available. Sorted by
- * name, then expiry (first expiring first).
+ * expiring within that many days, `expiry_state` expired, soon expiring or valid lines; `in_stock`
+ * keeps lines with something available. Sorted by `sort`, else by name, then expiry (first
+ * expiring first).
  */
+/** Days within which a line counts as soon expiring (`expiry_state=soon`). */
+export const SOON_EXPIRING_DAYS = 30;
+export const EXPIRY_STATES = ['expired', 'soon', 'valid'] as const;
+export type ExpiryState = (typeof EXPIRY_STATES)[number];
+/** The fields a stock list sorts by (`field` ascending, `-field` descending). */
+export const STOCK_SORT_KEYS = [
+  'name',
+  'batch_no',
+  'expiry',
+  'quantity',
+  'reserved',
+  'available',
+  'depot',
+] as const;
+export type StockSortKey = (typeof STOCK_SORT_KEYS)[number];
+const StockSort = pick(STOCK_SORT_KEYS.flatMap((key) => [key, `-${key}`]) as readonly string[]);
+
 const stockFilters = {
   ...paging,
   keyword: Keyword,
@@ -66,7 +84,11 @@ const stockFilters = {
   temp_class: v.optional(TempClassSchema),
   depot: v.optional(TrimmedText(64)),
   expiring_days: v.optional(IntIn(0, 3650)),
+  /** expired: before today; soon: today to SOON_EXPIRING_DAYS ahead; valid: later or none. */
+  expiry_state: v.optional(pick(EXPIRY_STATES)),
   in_stock: v.optional(pick(['0', '1'] as const)),
+  /** Default: name, then the first expiring first. */
+  sort: v.optional(StockSort),
 };
 export const StockListQuery = v.strictObject({ ...stockFilters, goods_type: v.optional(GoodsTypeSchema) });
 export type StockListQuery = v.InferInput<typeof StockListQuery>;
@@ -220,3 +242,10 @@ export const RecoverRequest = v.strictObject({
   ),
 });
 export const RecoverSchema = v.array(v.strictObject({ in_id: v.number(), recoverable: v.boolean() }));
+
+/** `GET common/stock-depots`: the depots the customer has stock in, for the depot filter. */
+export const DepotsQuery = v.strictObject({ goods_type: v.optional(GoodsTypeSchema) });
+export const DepotList = v.array(v.string());
+
+/** At most this many lines go into one inventory export (answered as the file itself). */
+export const INVENTORY_EXPORT_MAX = 5000;

@@ -361,6 +361,8 @@ export const InventoryAddAnswer = v.strictObject({
   list: v.array(
     v.strictObject({
       in_id: v.number(),
+      /** The line's project (an order from the inventory page starts from it). */
+      pr_id: v.nullable(v.number()),
       goods_type: pick(GOODS_TYPES),
       code: v.string(),
       name: v.string(),

@@ -20,7 +20,7 @@ import { useT } from '../../ui/use-t.ts';
 import { AttachmentsSection } from './attachments-section.tsx';
 import { BoxesSection } from './boxes-section.tsx';
 import { ConflictView } from './conflict-view.tsx';
-import { loadAddresses, loadContacts, loadSites, submitOrder } from './editor-api.ts';
+import { checkGoods, loadAddresses, loadContacts, loadSites, submitOrder } from './editor-api.ts';
 import type { FieldBits } from './field-props.ts';
 import { allowedBy, checkForm, type EditorForm, missingKinds, toRequest } from './form-model.ts';
 import { GoodsSection } from './goods-section.tsx';
@@ -29,6 +29,7 @@ import { type EditorPersistence, openEditorPersistence } from './persistence.ts'
 import { PersistenceStatus } from './persistence-status.tsx';
 import { PartySection, type PartySources } from './party-section.tsx';
 import { ProjectSection } from './project-section.tsx';
+import { formFromStock } from './stock-handoff.ts';
 import { Review } from './review.tsx';
 import { TimesSection } from './times-section.tsx';
 import { useLoaded } from './use-async.ts';
@@ -51,6 +52,8 @@ export interface OrderEditorProps extends EditorTarget {
   onDiscarder?: (discard: (() => Promise<unknown>) | null) => void;
   /** The form key the editor uses (to be put in the address, so a reload finds the form). */
   onFormKey?: (formKey: string, draftId: number | null) => void;
+  /** Stock lines handed over by the inventory page: a new form starts with them. */
+  stockIds?: readonly number[];
 }
 
 /**
@@ -163,6 +166,7 @@ function EditorBody({
   onCreated,
   onSaver,
   onDiscarder,
+  stockIds,
 }: OrderEditorProps & { start: EditorStart; persistence: EditorPersistence; opened: Opened }) {
   const t = useT();
   const locale = useStore($locale);
@@ -354,6 +358,25 @@ function EditorBody({
       onDiscarder?.(null);
     };
   }, [onSaver, onDiscarder, persistence]);
+
+  // Lines from the inventory page start a new, empty form: checked by the server, then filled in.
+  const stockKey = (stockIds ?? []).join(',');
+  const handedOver = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `stockKey` stands for the lines; once per form
+  useEffect(() => {
+    const ids = stockKey ? stockKey.split(',').map(Number) : [];
+    if (handedOver.current || ids.length === 0 || start.mode !== 'new' || start.draft) return;
+    if ((formRef.current.goods ?? []).length > 0) return;
+    handedOver.current = true;
+    checkGoods({ lines: ids.map((in_id) => ({ in_id, quantity: 0.001 })) }).then(
+      (answer) => {
+        const made = formFromStock(formRef.current, answer, start.projects);
+        if (made.form) change(made.form);
+        else setNotice(t(`orderEditor.stock.${made.problem}`));
+      },
+      () => setNotice(t('orderEditor.stock.failed')),
+    );
+  }, [stockKey, start]);
 
   const setServerFree = (next: EditorForm | ((f: EditorForm) => EditorForm)) => {
     setServerErrors({});

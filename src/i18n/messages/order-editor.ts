@@ -126,6 +126,12 @@ export const zh = {
   'orderEditor.submitted': '订单 {no} 已提交',
   'orderEditor.saved': '订单 {no} 已保存',
   'orderEditor.conflict': '该订单已被他人修改，请刷新后重新编辑',
+  'orderEditor.stock.unavailable':
+    '库存中选中的行有的已不可用（已过期、无可用数量或已不存在），请回到库存重新选择。',
+  'orderEditor.stock.mixed':
+    '选中的库存行属于不同项目、温度、货品类型或仓库，不能放在一个订单里，请回到库存分开下单。',
+  'orderEditor.stock.project': '选中的库存行不属于您可以下单的项目。',
+  'orderEditor.stock.failed': '无法读取选中的库存行，请稍后重试或手动添加货品。',
   'orderEditor.submitFailed': '提交失败，请重试（不会重复下单）',
   'orderEditor.pickupFuture': '期望提货时间须晚于当前时间',
   'orderEditor.deliverAfterPickup': '最晚送达时间须晚于期望提货时间',
@@ -258,6 +264,13 @@ export const en: Record<keyof typeof zh, string> = {
   'orderEditor.submitted': 'Order {no} submitted',
   'orderEditor.saved': 'Order {no} saved',
   'orderEditor.conflict': 'Someone else changed this order; reload it and edit again',
+  'orderEditor.stock.unavailable':
+    'Some of the selected stock lines can no longer be ordered (expired, nothing available or gone); go back to the inventory and select again.',
+  'orderEditor.stock.mixed':
+    'The selected stock lines belong to different projects, temperatures, goods types or depots and cannot go in one order; order them separately.',
+  'orderEditor.stock.project': 'The selected stock lines do not belong to a project you can order for.',
+  'orderEditor.stock.failed':
+    'The selected stock lines could not be read; try again later or add the goods by hand.',
   'orderEditor.submitFailed': 'Submitting failed; try again (no second order will be made)',
   'orderEditor.pickupFuture': 'The wanted pickup must be in the future',
   'orderEditor.deliverAfterPickup': 'Deliver by must be after the wanted pickup',

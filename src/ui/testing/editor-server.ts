@@ -51,3 +51,28 @@ export const touchOrder = (
 /** A stock line's quantity on hand and reserved quantity. */
 export const stockLine = (inId: number): Promise<{ quantity: number; reserved: number }> =>
   executeServerCommand('lp-stock-line', { in_id: inId });
+
+/** Options of a stock line made for a test (server/testing/master-data-fixtures.ts `createStockLine`). */
+export interface TestStockLine {
+  pr_id?: number | null;
+  goods_type?: 1 | 2 | 3;
+  name?: string;
+  batch_no?: string;
+  expiry?: string | null;
+  quantity?: number;
+  reserved?: number;
+  depot?: string;
+  temp_class?: 'ambient' | 'chilled' | 'frozen' | 'deep_frozen' | 'cryo';
+  movements?: Array<{
+    kind: 'inbound' | 'reserve' | 'release' | 'outbound' | 'return' | 'adjust';
+    delta: number;
+    note?: string;
+  }>;
+}
+
+/** Stock lines of customer `cuId` on the test server, with their movements. */
+export const createTestStock = (
+  cuId: number,
+  lines: TestStockLine[],
+): Promise<Array<{ in_id: number; name: string }>> =>
+  executeServerCommand('lp-create-stock', { cu_id: cuId, lines });

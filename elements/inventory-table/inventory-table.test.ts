@@ -1,0 +1,207 @@
+import { expect, waitUntil } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import { setLocale } from '../../src/i18n/translate.ts';
+import { setNavigation } from '../../src/stores/navigation.ts';
+import { rememberScroll } from '../../src/stores/scroll.ts';
+import { loadUserInfo, login } from '../../src/stores/session.ts';
+import { resetStores } from '../../src/stores/test-reset.ts';
+import { until } from '../../src/ui/testing/clock.ts';
+import { createEditorSetup, createTestStock, type EditorSetup } from '../../src/ui/testing/editor-server.ts';
+import { settle } from '../../src/ui/testing/mount.tsx';
+import '../material-inventory/material-inventory.ts';
+import type { LpInventoryTable } from './inventory-table.ts';
+import './inventory-table.ts';
+
+const DAY = 86_400_000;
+const day = (days: number) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date(Date.now() + days * DAY));
+
+/** Runs against the real API (web-test-runner.config.mjs); each test makes its own customer and stock. */
+describe('<lp-inventory-table>', () => {
+  const placed: HTMLElement[] = [];
+  let visited: string[] = [];
+  let restoreNavigation: () => void = () => undefined;
+  let setup: EditorSetup;
+
+  beforeEach(async () => {
+    resetStores();
+    setup = await createEditorSetup();
+    await login({ username: setup.user.username, password: setup.user.password, validate: '' });
+    await loadUserInfo();
+    setLocale('en');
+    visited = [];
+    restoreNavigation = setNavigation({ navigate: (path) => visited.push(path) });
+  });
+  afterEach(() => {
+    for (const el of placed.splice(0)) el.remove();
+    restoreNavigation();
+    resetStores();
+  });
+
+  function place(tag: 'lp-inventory-table' | 'lp-material-inventory' = 'lp-inventory-table') {
+    const el = document.createElement(tag) as LpInventoryTable;
+    document.body.append(el);
+    placed.push(el);
+    return el;
+  }
+  const root = (el: HTMLElement) => el.shadowRoot as ShadowRoot;
+  const text = (el: HTMLElement) => root(el).textContent ?? '';
+  const rows = (el: HTMLElement) =>
+    Array.from(root(el).querySelectorAll<HTMLElement>('tbody tr.lp-data-table__row'));
+  const rowOf = (el: HTMLElement, name: string) => {
+    const row = rows(el).find((r) => r.textContent?.includes(name));
+    if (!row) throw new Error(`no row ${name}`);
+    return row;
+  };
+  const names = (el: HTMLElement) => rows(el).map((r) => r.querySelector('.inv-link')?.textContent ?? '');
+  const button = (el: HTMLElement, name: RegExp) => {
+    const found = Array.from(root(el).querySelectorAll<HTMLButtonElement>('button')).find((b) =>
+      name.test(b.getAttribute('aria-label') ?? b.textContent ?? ''),
+    );
+    if (!found) throw new Error(`no button ${name}`);
+    return found;
+  };
+  const select = (el: HTMLElement, label: string) => {
+    const l = Array.from(root(el).querySelectorAll('label')).find((x) => x.textContent === label);
+    return root(el).getElementById(l?.htmlFor ?? '') as HTMLSelectElement;
+  };
+  const pick = (control: HTMLSelectElement, value: string) => {
+    control.value = value;
+    control.dispatchEvent(new Event('change', { bubbles: true }));
+  };
+  const loaded = (el: HTMLElement, count: number) =>
+    waitUntil(() => rows(el).length === count, `${count} rows`, { timeout: 8000 });
+  /** Waits until the table shows exactly these names (the previous rows stay while a page loads). */
+  const shows = (el: HTMLElement, expected: string[]) =>
+    waitUntil(() => JSON.stringify(names(el)) === JSON.stringify(expected), `rows ${expected}`, {
+      timeout: 8000,
+    });
+  const check = (el: HTMLElement, name: string) =>
+    rowOf(el, name).querySelector<HTMLInputElement>('input[type="checkbox"]')?.click();
+
+  it('lists drugs by name with expiry marked in words, and filters by class, expiry and keyword', async () => {
+    await createTestStock(setup.cuId, [
+      { name: '临期片', expiry: day(10), depot: '北京仓' },
+      { name: '样本管', goods_type: 2 },
+    ]);
+    const el = place();
+    await loaded(el, 6);
+    expect(text(el)).to.contain('Drug and Sample Inventory');
+    expect(rowOf(el, setup.stock.expired.name).textContent).to.contain('Expired');
+    expect(rowOf(el, '临期片').textContent).to.contain('Expires within 30 days');
+    expect(rowOf(el, setup.stock.chilled.name).textContent).to.contain('Chilled 2–8 °C');
+
+    pick(select(el, 'Temperature'), 'ambient');
+    await shows(el, [setup.stock.ambient.name]);
+    pick(select(el, 'Temperature'), '');
+    pick(select(el, 'Expiry'), 'soon');
+    await shows(el, ['临期片']);
+    await waitUntil(() => select(el, 'Depot').options.length === 3, 'the depots');
+    button(el, /^Clear filters$/).click();
+    await loaded(el, 6);
+
+    const search = root(el).querySelector<HTMLInputElement>('input[type="search"]') as HTMLInputElement;
+    search.focus();
+    await sendKeys({ type: '临期' });
+    await sendKeys({ press: 'Enter' });
+    await shows(el, ['临期片']);
+
+    button(el, /^Samples$/).click();
+    await shows(el, ['样本管']);
+  });
+
+  it('shows a line’s movements in a dialog and the stock-outs in their own tab', async () => {
+    const [line] = await createTestStock(setup.cuId, [
+      {
+        name: '紫杉醇',
+        movements: [
+          { kind: 'inbound', delta: 40, note: '首批入库' },
+          { kind: 'outbound', delta: -6 },
+        ],
+      },
+    ]);
+    const el = place();
+    await waitUntil(() => rows(el).some((r) => r.textContent?.includes('紫杉醇')), 'the line', {
+      timeout: 8000,
+    });
+    button(el, /^Movements of 紫杉醇/).click();
+    const dialog = () => root(el).querySelector('dialog[open]');
+    await waitUntil(() => Boolean(dialog()?.querySelector('tbody tr')), 'the movements', { timeout: 5000 });
+    expect(dialog()?.textContent).to.contain('Movements: 紫杉醇');
+    const kinds = Array.from(dialog()?.querySelectorAll('tbody tr') ?? []).map((r) => r.textContent);
+    expect(kinds.join('|')).to.contain('Inbound').and.contain('+40').and.contain('首批入库');
+    button(el, /^Close$/).click();
+    await waitUntil(() => dialog() === null, 'the dialog closed');
+
+    button(el, /^Stock-Outs$/).click();
+    await waitUntil(() => text(el).includes('Quantity Out') && rows(el).length === 1, 'the stock-outs', {
+      timeout: 8000,
+    });
+    expect(rows(el)[0]?.textContent).to.contain('紫杉醇');
+    expect(line).to.have.property('in_id');
+  });
+
+  it('hands the selected lines to the order editor, or says why they cannot make one order', async () => {
+    const el = place();
+    await loaded(el, 5);
+    check(el, setup.stock.chilled.name);
+    check(el, setup.stock.ambient.name);
+    await settle();
+    button(el, /^Order the 2 Selected Lines$/).click();
+    await waitUntil(() => text(el).includes('different temperatures'), 'the mixed-class message');
+    expect(visited).to.deep.equal([]);
+
+    check(el, setup.stock.ambient.name);
+    check(el, setup.stock.chilledSmall.name);
+    await settle();
+    expect(text(el)).not.to.contain('different temperatures');
+    const ordered: Array<{ path: string; in_ids: number[] }> = [];
+    el.addEventListener('lp-inventory-order', (e) => ordered.push(e.detail));
+    button(el, /^Order the 2 Selected Lines$/).click();
+    const ids = [setup.stock.chilled.in_id, setup.stock.chilledSmall.in_id];
+    expect(visited).to.have.length(1);
+    expect(visited[0]).to.match(/^\/customer-order\/create\?stock=\d+,\d+$/);
+    expect(
+      (visited[0] ?? '')
+        .split('=')[1]
+        ?.split(',')
+        .map(Number)
+        .sort((a, b) => a - b),
+    ).to.deep.equal([...ids].sort((a, b) => a - b));
+    expect(ordered[0]?.path).to.equal(visited[0]);
+  });
+
+  it('comes back to the remembered scroll position once its rows are there', async () => {
+    const spacer = document.createElement('div');
+    spacer.style.height = '3000px';
+    document.body.append(spacer);
+    placed.push(spacer);
+    const scroller = document.scrollingElement as HTMLElement;
+    scroller.scrollTop = 0;
+    rememberScroll('/customer-inventory/index-yp', 400);
+    const before = `${location.pathname}${location.search}`;
+    history.replaceState(history.state, '', '/customer-inventory/index-yp');
+    try {
+      const el = place();
+      document.body.prepend(el);
+      await loaded(el, 5);
+      const start = performance.now();
+      await until(() => Math.abs(scroller.scrollTop - 400) < 1, 'the remembered position');
+      // a smooth scroll of about 500 ms (spec §2), not a jump
+      expect(performance.now() - start).to.be.greaterThan(300);
+    } finally {
+      scroller.scrollTop = 0;
+      history.replaceState(history.state, '', before);
+    }
+  });
+
+  it('<lp-material-inventory> lists materials only, in Chinese by default', async () => {
+    setLocale('zh-CN');
+    await createTestStock(setup.cuId, [{ name: '采血管', goods_type: 3, temp_class: 'ambient' }]);
+    const el = place('lp-material-inventory');
+    await loaded(el, 1);
+    expect(names(el)).to.deep.equal(['采血管']);
+    expect(text(el)).to.contain('物资库存').and.contain('常温 15–25 °C');
+    expect(text(el)).not.to.contain('出库记录');
+  });
+});

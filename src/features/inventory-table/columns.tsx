@@ -1,0 +1,140 @@
+import '../../i18n/areas/inventory.ts';
+import type { InventoryLine } from '../../contract/inventory/schemas.ts';
+import type { MessageKey } from '../../i18n/translate.ts';
+import type { DataColumn } from '../../ui/data-table/index.ts';
+import { expiryStateOf } from './filters.ts';
+import type { StockOutRow } from './stock-list-store.ts';
+
+export type T = (key: MessageKey, params?: Record<string, string | number>) => string;
+
+const amount = (value: number) => value.toLocaleString('en', { maximumFractionDigits: 3 });
+
+/** The expiry date with its state in words (expired, within 30 days), not by colour alone. */
+export function ExpiryCell({ t, expiry, now }: { t: T; expiry: string | null; now: Date }) {
+  const state = expiryStateOf(expiry, now);
+  if (state === 'none') return <span className="inv-muted">{t('inventory.expiry.none')}</span>;
+  return (
+    <span className={`inv-expiry inv-expiry--${state}`}>
+      <time dateTime={expiry ?? ''}>{expiry}</time>
+      {state !== 'valid' && <span className="inv-badge">{t(`inventory.expiry.${state}`)}</span>}
+    </span>
+  );
+}
+
+/** The stock table's columns; the name opens the line's movements. */
+export function stockColumns(
+  t: T,
+  openMovements: (line: InventoryLine) => void,
+  now: Date,
+): DataColumn<InventoryLine>[] {
+  return [
+    {
+      key: 'name',
+      title: t('inventory.column.name'),
+      width: 180,
+      sortable: true,
+      hideable: false,
+      render: (line) => (
+        <span className="inv-name">
+          <button
+            type="button"
+            className="inv-link"
+            aria-label={t('inventory.movements.openName', { name: line.name, batch: line.batch_no || '—' })}
+            onClick={() => openMovements(line)}
+          >
+            {line.name}
+          </button>
+          {line.spec && <span className="inv-muted">{line.spec}</span>}
+        </span>
+      ),
+    },
+    { key: 'code', title: t('inventory.column.code'), width: 100, render: (l) => l.code },
+    {
+      key: 'project',
+      title: t('inventory.column.project'),
+      width: 140,
+      render: (l) => (l.protocol_no ? `${l.protocol_no} ${l.project_name}` : '—'),
+    },
+    {
+      key: 'depot',
+      title: t('inventory.column.depot'),
+      width: 130,
+      sortable: true,
+      render: (l) => l.depot || '—',
+    },
+    {
+      key: 'batch_no',
+      title: t('inventory.column.batch'),
+      width: 120,
+      sortable: true,
+      render: (l) => l.batch_no || '—',
+    },
+    {
+      key: 'expiry',
+      title: t('inventory.column.expiry'),
+      width: 150,
+      sortable: true,
+      render: (l) => <ExpiryCell t={t} expiry={l.expiry} now={now} />,
+    },
+    {
+      key: 'available',
+      title: t('inventory.column.available'),
+      width: 110,
+      align: 'end',
+      sortable: true,
+      render: (l) => t('inventory.unit', { value: amount(l.available), unit: l.unit }),
+    },
+    {
+      key: 'reserved',
+      title: t('inventory.column.reserved'),
+      width: 100,
+      align: 'end',
+      sortable: true,
+      render: (l) => amount(l.reserved),
+    },
+    {
+      key: 'quantity',
+      title: t('inventory.column.quantity'),
+      width: 100,
+      align: 'end',
+      sortable: true,
+      hidden: true,
+      render: (l) => amount(l.quantity),
+    },
+    {
+      key: 'temp_class',
+      title: t('inventory.column.temp'),
+      width: 130,
+      render: (l) => t(`inventory.temp.${l.temp_class}`),
+    },
+  ];
+}
+
+/** The stock-out table's columns. */
+export function stockOutColumns(t: T, locale: string): DataColumn<StockOutRow>[] {
+  const when = new Intl.DateTimeFormat(locale, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: 'Asia/Shanghai',
+  });
+  return [
+    {
+      key: 'at',
+      title: t('inventory.column.at'),
+      width: 170,
+      hideable: false,
+      render: (r) => when.format(new Date(r.at)),
+    },
+    { key: 'name', title: t('inventory.column.name'), width: 180, render: (r) => r.name },
+    { key: 'batch_no', title: t('inventory.column.batch'), width: 120, render: (r) => r.batch_no || '—' },
+    {
+      key: 'quantity',
+      title: t('inventory.column.outQuantity'),
+      width: 110,
+      align: 'end',
+      render: (r) => t('inventory.unit', { value: amount(r.quantity), unit: r.unit }),
+    },
+    { key: 'order_no', title: t('inventory.column.order'), width: 170, render: (r) => r.order_no ?? '—' },
+    { key: 'depot', title: t('inventory.column.depot'), width: 130, render: (r) => r.depot || '—' },
+  ];
+}

@@ -1,0 +1,51 @@
+import { expect } from '@open-wc/testing';
+import type { InventoryLine } from '../../contract/inventory/schemas.ts';
+import { orderFromLines, stockIdsOf } from './handoff.ts';
+
+const line = (patch: Partial<InventoryLine>): InventoryLine => ({
+  in_id: 1,
+  pr_id: 7,
+  protocol_no: 'P-1',
+  project_name: '项目',
+  goods_type: 1,
+  code: 'C1',
+  name: '阿帕替尼片',
+  spec: '',
+  unit: '盒',
+  batch_no: 'B1',
+  expiry: '2030-01-01',
+  quantity: 10,
+  reserved: 0,
+  available: 10,
+  depot: '上海仓',
+  temp_class: 'chilled',
+  recoverable: false,
+  pinyin: '',
+  ...patch,
+});
+
+describe('orderFromLines', () => {
+  it('makes the editor’s address of lines that fit one order', () => {
+    expect(orderFromLines([line({ in_id: 12 }), line({ in_id: 15 })])).to.deep.equal({
+      path: '/customer-order/create?stock=12,15',
+      problem: null,
+    });
+  });
+
+  it('says why lines cannot make one order', () => {
+    const kind = (lines: InventoryLine[]) => orderFromLines(lines).problem?.kind;
+    expect(kind([line({}), line({ in_id: 2, pr_id: 8 })])).to.equal('mixedProject');
+    expect(kind([line({}), line({ in_id: 2, goods_type: 2 })])).to.equal('mixedType');
+    expect(kind([line({}), line({ in_id: 2, temp_class: 'frozen' })])).to.equal('mixedTemp');
+    expect(kind([line({}), line({ in_id: 2, depot: '北京仓' })])).to.equal('mixedDepot');
+    expect(kind([line({}), line({ in_id: 2, available: 0 })])).to.equal('nothingAvailable');
+    expect(kind(Array.from({ length: 101 }, (_, i) => line({ in_id: i + 1 })))).to.equal('tooMany');
+  });
+});
+
+describe('stockIdsOf', () => {
+  it('reads positive ids once each and ignores the rest', () => {
+    expect(stockIdsOf('12, 15,12,x,-3,0,1.5')).to.deep.equal([12, 15]);
+    expect(stockIdsOf(null)).to.deep.equal([]);
+  });
+});
