@@ -30,6 +30,7 @@ const CARRIES: Record<string, string[]> = {
   'elements/chat-widget/chat-widget.ts': ['chat'],
   'elements/customer-switcher/customer-switcher.ts': ['switcher'],
   'elements/download-centre/download-centre.ts': ['download-centre'],
+  'elements/help-center/help-center.ts': ['chat', 'help'],
   'elements/notices/notices.ts': [],
   'elements/order-attachments/order-attachments.ts': ['order-files'],
   'elements/order-drafts/order-drafts.ts': ['data-table', 'order-drafts'],

@@ -4,6 +4,7 @@ import type * as chat from './messages/chat.ts';
 import * as common from './messages/common.ts';
 import type * as dataTable from './messages/data-table.ts';
 import type * as downloadCentre from './messages/download-centre.ts';
+import type * as help from './messages/help.ts';
 import type * as host from './messages/host.ts';
 import type * as orderEditor from './messages/order-editor.ts';
 import type * as orderFiles from './messages/order-files.ts';
@@ -58,7 +59,8 @@ type FeatureMessages = typeof host.zh &
   typeof orderView.zh &
   typeof orderList.zh &
   typeof orderDrafts.zh &
-  typeof downloadCentre.zh;
+  typeof downloadCentre.zh &
+  typeof help.zh;
 
 export type SharedKey = keyof typeof zhCN;
 export type MessageKey = SharedKey | keyof FeatureMessages;

@@ -68,6 +68,22 @@ export async function activeQuestion(db: DB, qId: number): Promise<{ q_id: numbe
   return row;
 }
 
+/** An active question named in `lang`, with its category (404 unless it exists and is active). */
+export async function questionIn(
+  db: DB,
+  qId: number,
+  lang: Lang,
+): Promise<{ q_id: number; q_name: string; qc_id: number }> {
+  const row = await db
+    .selectFrom('chat_questions')
+    .select(['q_id', inLang(lang, 'q_name', 'q_name'), 'qc_id'])
+    .where('q_id', '=', qId)
+    .where('active', '=', true)
+    .executeTakeFirst();
+  if (!row) throw notFound('Question not found');
+  return row;
+}
+
 /**
  * Questions related to `qId`: the editors' links first (in their order), then the other questions
  * of the same category, so that "another batch" always has somewhere to go.

@@ -186,7 +186,11 @@ describe('customer-service/answer-list', () => {
       query: { q_id: String(cat.questions[0]!.q_id) },
     });
     expect(res.code).toBe(0);
-    expect(res.data).toEqual({ list: [], related: [] });
+    expect(res.data).toEqual({
+      list: [],
+      related: [],
+      question: { q_id: cat.questions[0]!.q_id, q_name: cat.questions[0]!.q_name, qc_id: cat.qc_id },
+    });
   });
 
   it('answers 404 for an unknown or withdrawn question', async () => {

@@ -5,7 +5,7 @@ import { handle, reply, type Call } from '../../http/route.ts';
 import { answersOf } from './answers.ts';
 import { addComment } from './comments.ts';
 import { qaSettings } from './config.ts';
-import { activeQuestion, categoryQuestions, listCategories, relatedBatch } from './questions.ts';
+import { categoryQuestions, listCategories, questionIn, relatedBatch } from './questions.ts';
 import { chatSearchOf } from './search-index.ts';
 import { chatSessionFor, requireChatSession } from './sessions.ts';
 
@@ -31,9 +31,9 @@ export const routes = [
   ),
 
   handle(ops.answers, async ({ input, deps: { db }, lang }) => {
-    await activeQuestion(db, input.q_id);
+    const question = await questionIn(db, input.q_id, lang);
     const related = await relatedBatch(db, input.q_id, 1, 5, lang);
-    return { list: await answersOf(db, input.q_id, lang), related: related.list };
+    return { list: await answersOf(db, input.q_id, lang), related: related.list, question };
   }),
 
   handle(ops.relatedBatch, ({ input, deps, lang }) =>
