@@ -11,8 +11,13 @@ export const helpCenterStyles = css`
     flex-direction: column;
     gap: var(--lp-space-3);
   }
-  .help :is(h2, h3, h4, p) {
+  .help :is(h1, h2, h3, p) {
     margin: 0;
+  }
+  .help__head {
+    display: flex;
+    flex-direction: column;
+    gap: var(--lp-space-2);
   }
   .help__title {
     font-size: 1.25rem;
@@ -89,7 +94,7 @@ export const helpCenterStyles = css`
     background: var(--lp-color-primary-soft);
     font-weight: 600;
   }
-  .help :is(a, h3[tabindex]):focus-visible {
+  .help a:focus-visible {
     outline: 2px solid var(--lp-color-primary-strong);
     outline-offset: 2px;
   }
@@ -107,8 +112,18 @@ export const helpCenterStyles = css`
     flex-direction: column;
     gap: var(--lp-space-2);
   }
+  .help__topic > h2,
+  .help__results > h2 {
+    font-size: 1rem;
+  }
+  .help__related > h3 {
+    font-size: 1rem;
+  }
   .help__answer-title {
     font-size: 1.125rem;
+  }
+  .help__answer-title:focus {
+    outline: none;
   }
   .help__related {
     padding-top: var(--lp-space-3);

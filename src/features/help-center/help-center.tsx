@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { type MouseEvent, useEffect, useId, useRef, useState } from 'react';
+import { type MouseEvent, useEffect, useId, useRef } from 'react';
 import type { ChatQuestionRef } from '../../contract/chat/schemas.ts';
 import { Button } from '../../ui/button/button.tsx';
 import { ErrorState } from '../../ui/states/error-state.tsx';
@@ -24,7 +24,7 @@ const plainClick = (event: MouseEvent) =>
  * through them. Only on the page the help centre was opened on (the portal keeps it mounted
  * behind other tabs, whose addresses are not its own).
  */
-function useAddress(help: HelpCenterStore): (place: HelpPlace, focus?: boolean) => void {
+function useAddress(help: HelpCenterStore, opened: { current: boolean }): (place: HelpPlace) => void {
   const path = useRef('');
   useEffect(() => {
     path.current = location.pathname;
@@ -37,6 +37,7 @@ function useAddress(help: HelpCenterStore): (place: HelpPlace, focus?: boolean) 
   }, [help]);
   return (place) => {
     if (samePlace(place, help.$state.get().place)) return;
+    opened.current = true;
     help.go(place);
     if (location.pathname !== path.current) return;
     const search = writePlace(place, location.search);
@@ -124,13 +125,27 @@ function Helpful({ help, aIds }: { help: HelpCenterStore; aIds: number[] }) {
   );
 }
 
-function AnswerView({ help, open }: { help: HelpCenterStore; open: (place: HelpPlace) => void }) {
+/** Set when the user opened a place (not the address): the answer opened then takes the focus. */
+type Opened = { current: boolean };
+
+function AnswerView({
+  help,
+  open,
+  opened,
+}: {
+  help: HelpCenterStore;
+  open: (place: HelpPlace) => void;
+  opened: Opened;
+}) {
   const t = useT();
   const { answer, categories } = useStore(help.$state);
   const title = useRef<HTMLHeadingElement>(null);
   const qId = answer.status === 'loaded' ? answer.data.question.q_id : null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: focus moves to each answer the user opens
   useEffect(() => {
-    if (qId !== null && title.current && !title.current.matches(':focus-within')) title.current.focus();
+    if (qId === null || !opened.current) return;
+    opened.current = false;
+    title.current?.focus();
   }, [qId]);
   if (answer.status === 'loading' || answer.status === 'idle') return <Loading />;
   if (answer.status === 'failed')
@@ -152,9 +167,9 @@ function AnswerView({ help, open }: { help: HelpCenterStore; open: (place: HelpP
       >
         ‹ {topic ? t('help.back', { name: topic.qc_name }) : t('help.backToList')}
       </a>
-      <h3 id="help-answer-title" className="help__answer-title" tabIndex={-1} ref={title}>
+      <h2 id="help-answer-title" className="help__answer-title" tabIndex={-1} ref={title}>
         {question.q_name}
-      </h3>
+      </h2>
       {list.length === 0 ? (
         <p>{t('help.noAnswer')}</p>
       ) : (
@@ -163,7 +178,7 @@ function AnswerView({ help, open }: { help: HelpCenterStore; open: (place: HelpP
       {list.length > 0 && <Helpful help={help} aIds={list.map((a) => a.a_id)} />}
       {related.length > 0 && (
         <section className="help__related" aria-labelledby="help-related">
-          <h4 id="help-related">{t('help.related')}</h4>
+          <h3 id="help-related">{t('help.related')}</h3>
           <QuestionLinks questions={related} open={open} />
         </section>
       )}
@@ -180,7 +195,7 @@ function TopicView({ help, open }: { help: HelpCenterStore; open: (place: HelpPl
   if (questions.status === 'failed') return <Failed state={questions} retry={() => help.go(place)} />;
   return (
     <section className="help__topic" aria-labelledby="help-topic-title">
-      <h3 id="help-topic-title">{topic?.qc_name ?? t('help.categories')}</h3>
+      <h2 id="help-topic-title">{topic?.qc_name ?? t('help.categories')}</h2>
       <p className="help__count">{t('help.questionCount', { count: questions.data.total })}</p>
       {questions.data.list.length === 0 ? (
         <p>{t('help.noQuestions')}</p>
@@ -197,7 +212,7 @@ function SearchResults({ help, open }: { help: HelpCenterStore; open: (place: He
   if (search.status === 'idle') return null;
   return (
     <section className="help__results" aria-labelledby="help-results-title">
-      <h3 id="help-results-title">{t('help.results', { keyword: search.keyword ?? '' })}</h3>
+      <h2 id="help-results-title">{t('help.results', { keyword: search.keyword ?? '' })}</h2>
       {search.status === 'loading' && (
         <p className="help__status" role="status">
           {t('help.searching')}
@@ -236,9 +251,9 @@ function Topics({ help, open }: { help: HelpCenterStore; open: (place: HelpPlace
         : null;
   return (
     <nav className="help__topics" aria-labelledby="help-topics-title">
-      <h3 id="help-topics-title" className="help__topics-title">
+      <h2 id="help-topics-title" className="help__topics-title">
         {t('help.categories')}
-      </h3>
+      </h2>
       {categories.status === 'loading' && <Loading />}
       <Failed state={categories} retry={() => void help.loadCategories()} />
       {categories.status === 'loaded' && (
@@ -271,8 +286,8 @@ function Topics({ help, open }: { help: HelpCenterStore; open: (place: HelpPlace
 function ChatCorner({ help }: { help: HelpCenterStore }) {
   const t = useT();
   const { place, answer, search } = useStore(help.$state);
-  const [hasChat] = useState(() => chatLauncher() !== null);
-  if (!hasChat) return null;
+  // the portal mounts its chat beside the page: looked for at each render, not once
+  if (!chatLauncher()) return null;
   const question =
     place.kind === 'answer' && answer.status === 'loaded'
       ? { q_id: answer.data.question.q_id, q_name: answer.data.question.q_name }
@@ -293,7 +308,8 @@ function ChatCorner({ help }: { help: HelpCenterStore }) {
 export function HelpCenter({ help }: HelpCenterProps) {
   const t = useT();
   const { place, keyword, search, categories } = useStore(help.$state);
-  const open = useAddress(help);
+  const opened = useRef(false);
+  const open = useAddress(help, opened);
   const inputId = useId();
   // biome-ignore lint/correctness/useExhaustiveDependencies: the topics are loaded once; a language switch reloads them in the store
   useEffect(() => {
@@ -303,7 +319,7 @@ export function HelpCenter({ help }: HelpCenterProps) {
   return (
     <div className="help">
       <header className="help__head">
-        <h2 className="help__title">{t('help.title')}</h2>
+        <h1 className="help__title">{t('help.title')}</h1>
         <p className="help__intro">{t('help.intro')}</p>
         <search className="help__search-box">
           <form
@@ -347,7 +363,7 @@ export function HelpCenter({ help }: HelpCenterProps) {
           {searching ? (
             <SearchResults help={help} open={open} />
           ) : place.kind === 'answer' ? (
-            <AnswerView help={help} open={open} />
+            <AnswerView help={help} open={open} opened={opened} />
           ) : place.kind === 'category' ? (
             <TopicView help={help} open={open} />
           ) : (
