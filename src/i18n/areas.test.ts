@@ -70,6 +70,7 @@ describe('i18n areas in the sources', () => {
       'chat',
       'data-table',
       'download-centre',
+      'help',
       'host',
       'order-drafts',
       'order-editor',
