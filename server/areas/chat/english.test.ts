@@ -135,7 +135,11 @@ describe('the chat calls answer in the caller’s language', () => {
     expect(en.data.list.map((a) => a.a_id)).toEqual(zh.data.list.map((a) => a.a_id));
     expect(en.data.list[0]!.text).toContain('<strong>Quarantine, do not use</strong>');
     expect(zh.data.list[0]!.text).toContain('<strong>先隔离、不要使用</strong>');
-    expect(en.data.question).toEqual({ q_id: qId, q_name: enName('cold-excursion'), qc_id: expect.any(Number) });
+    expect(en.data.question).toEqual({
+      q_id: qId,
+      q_name: enName('cold-excursion'),
+      qc_id: expect.any(Number),
+    });
     expect(zh.data.question.q_name).toBe(zhName('cold-excursion'));
     expect(en.data.related[0]!.q_name).toBe(enName('cold-record'));
     expect(zh.data.related[0]!.q_name).toBe(zhName('cold-record'));
