@@ -10,6 +10,7 @@ import { Code } from '../../../src/contract/codes.ts';
 import { createChatCategory } from '../../testing/chat-fixtures.ts';
 import { type TestApp, testApp, testDatabase } from '../../testing/test-app.ts';
 import { saveAnswer } from './answers.ts';
+import { up as backfillEnglish } from './migrations/2026-11-27T0002-chat-english-seeded.ts';
 import { CHAT_CATEGORIES, WELCOME } from './seed-content.ts';
 import { CATEGORY_NAMES_EN, QUESTIONS_EN, WELCOME_EN } from './seed-content-en.ts';
 
@@ -90,6 +91,74 @@ describe('seeded knowledge base in English', () => {
         textOf(QUESTIONS_EN[q.key]!.answer.replaceAll('{phone}', phone)),
       );
     }
+  });
+});
+
+describe('an installation seeded before English (migration 2026-11-27T0002)', () => {
+  it('gets the English texts of the seeded content it still has as seeded, and leaves edited answers alone', async () => {
+    const t = await testApp();
+    const db = t.deps.db;
+    const create = await seededId(t, 'order-create');
+    const copy = await seededId(t, 'order-copy');
+    const before = await db
+      .selectFrom('chat_answers')
+      .select(['a_id', 'text_en'])
+      .where('q_id', 'in', [create, copy])
+      .orderBy('q_id')
+      .execute();
+    // as the seed left it before English: no English anywhere; and an editor changed one answer
+    await db.updateTable('chat_categories').set({ qc_name_en: null }).where('qc_name', '=', '下单').execute();
+    await db
+      .updateTable('chat_questions')
+      .set({ q_name_en: null, keywords_en: '' })
+      .where('q_id', 'in', [create, copy])
+      .execute();
+    await db.updateTable('chat_answers').set({ text_en: null }).where('q_id', 'in', [create, copy]).execute();
+    await db
+      .updateTable('chat_answers')
+      .set({ text: '<p>编辑改过的答案</p>' })
+      .where('q_id', '=', copy)
+      .execute();
+    await db.deleteFrom('app_settings').where('key', '=', 'chat_welcome_en').execute();
+
+    await backfillEnglish(db as never);
+
+    const ordering = await db
+      .selectFrom('chat_categories')
+      .select('qc_name_en')
+      .where('qc_name', '=', '下单')
+      .executeTakeFirstOrThrow();
+    expect(ordering.qc_name_en).toBe('Ordering');
+    const questions = await db
+      .selectFrom('chat_questions')
+      .select(['q_id', 'q_name_en', 'keywords_en'])
+      .where('q_id', 'in', [create, copy])
+      .orderBy('q_id')
+      .execute();
+    expect(questions.map((q) => q.q_name_en)).toEqual([enName('order-create'), enName('order-copy')]);
+    expect(questions[0]!.keywords_en).toBe(QUESTIONS_EN['order-create']!.keywords);
+    const answers = await db
+      .selectFrom('chat_answers')
+      .select(['q_id', 'text_en'])
+      .where('q_id', 'in', [create, copy])
+      .orderBy('q_id')
+      .execute();
+    expect(answers[0]!.text_en).toBe(before[0]!.text_en);
+    expect(answers[1]!.text_en).toBe(null);
+    const welcome = await db
+      .selectFrom('app_settings')
+      .select('value')
+      .where('key', '=', 'chat_welcome_en')
+      .executeTakeFirst();
+    expect(welcome?.value).toBe(WELCOME_EN);
+    // put the seeded answer back for the other tests of this worker
+    const original = SEEDED.find((q) => q.key === 'order-copy')!.answer;
+    await saveAnswer(db, {
+      q_id: copy,
+      a_id: before[1]!.a_id,
+      text: original,
+      text_en: QUESTIONS_EN['order-copy']!.answer,
+    });
   });
 });
 
