@@ -32,8 +32,8 @@ const CARRIES: Record<string, string[]> = {
   'elements/city-list/city-list.ts': ['sites'],
   'elements/customer-switcher/customer-switcher.ts': ['switcher'],
   'elements/download-centre/download-centre.ts': ['download-centre'],
+  'elements/help-center/help-center.ts': ['chat', 'help'],
   'elements/hospital-list/hospital-list.ts': ['data-table', 'sites'],
-
   'elements/inventory-table/inventory-table.ts': ['data-table', 'inventory'],
   'elements/material-inventory/material-inventory.ts': ['data-table', 'inventory'],
   'elements/notices/notices.ts': [],
@@ -78,6 +78,7 @@ describe('i18n areas in the sources', () => {
       'chat',
       'data-table',
       'download-centre',
+      'help',
       'host',
       'inventory',
       'order-drafts',

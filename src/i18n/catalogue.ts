@@ -5,6 +5,7 @@ import type * as chat from './messages/chat.ts';
 import * as common from './messages/common.ts';
 import type * as dataTable from './messages/data-table.ts';
 import type * as downloadCentre from './messages/download-centre.ts';
+import type * as help from './messages/help.ts';
 import type * as host from './messages/host.ts';
 import type * as inventory from './messages/inventory.ts';
 import type * as orderEditor from './messages/order-editor.ts';
@@ -66,6 +67,7 @@ type FeatureMessages = typeof host.zh &
   typeof projects.zh &
   typeof addresses.zh &
   typeof inventory.zh &
+  typeof help.zh &
   typeof downloadCentre.zh;
 
 export type SharedKey = keyof typeof zhCN;

@@ -1,6 +1,8 @@
 import type { ChatAnswer } from '../../../src/contract/chat/schemas.ts';
+import type { Lang } from '../../../src/contract/messages.ts';
 import type { DB } from '../../db/database.ts';
 import { invalidField, notFound } from '../../core/errors.ts';
+import { inLang } from './localized.ts';
 import { sanitizeRichText } from './sanitize.ts';
 
 /** Largest stored answer (after sanitizing), in characters. */
@@ -10,6 +12,8 @@ export interface AnswerInput {
   q_id: number;
   /** HTML as written by an editor; stored only in its sanitized form. */
   text: string;
+  /** The English text, HTML like `text` (sanitized the same way); omitted: left as it is. */
+  text_en?: string | null;
   position?: number;
   /** Given: replace this answer's text instead of adding one. */
   a_id?: number;
@@ -19,12 +23,21 @@ export interface AnswerInput {
  * The one way answers reach the database: the HTML is sanitized first (allow-list, see
  * sanitize.ts), so `answer-list` can hand `text` to the client as is.
  */
-export async function saveAnswer(db: DB, input: AnswerInput): Promise<ChatAnswer> {
-  const text = sanitizeRichText(input.text);
-  if (text === '') throw invalidField('text', 'The answer is empty after sanitizing');
+function clean(field: 'text' | 'text_en', html: string): string {
+  const text = sanitizeRichText(html);
+  if (text === '') throw invalidField(field, 'The answer is empty after sanitizing');
   if (text.length > ANSWER_MAX) {
-    throw invalidField('text', 'The answer is longer than {max} characters', { max: ANSWER_MAX });
+    throw invalidField(field, 'The answer is longer than {max} characters', { max: ANSWER_MAX });
   }
+  return text;
+}
+
+export async function saveAnswer(db: DB, input: AnswerInput): Promise<ChatAnswer> {
+  const text = clean('text', input.text);
+  const english =
+    input.text_en === undefined
+      ? {}
+      : { text_en: input.text_en === null ? null : clean('text_en', input.text_en) };
   const question = await db
     .selectFrom('chat_questions')
     .select('q_id')
@@ -36,6 +49,7 @@ export async function saveAnswer(db: DB, input: AnswerInput): Promise<ChatAnswer
       .updateTable('chat_answers')
       .set({
         text,
+        ...english,
         updated_at: new Date(),
         ...(input.position !== undefined ? { position: input.position } : {}),
       })
@@ -48,16 +62,16 @@ export async function saveAnswer(db: DB, input: AnswerInput): Promise<ChatAnswer
   }
   return db
     .insertInto('chat_answers')
-    .values({ q_id: input.q_id, text, position: input.position ?? 0 })
+    .values({ q_id: input.q_id, text, ...english, position: input.position ?? 0 })
     .returning(['a_id', 'text'])
     .executeTakeFirstOrThrow();
 }
 
-/** The answers of a question, in order. */
-export async function answersOf(db: DB, qId: number): Promise<ChatAnswer[]> {
+/** The answers of a question, in order, in the caller's language (Chinese where not translated). */
+export async function answersOf(db: DB, qId: number, lang: Lang): Promise<ChatAnswer[]> {
   return db
     .selectFrom('chat_answers')
-    .select(['a_id', 'text'])
+    .select(['a_id', inLang(lang, 'text', 'text')])
     .where('q_id', '=', qId)
     .orderBy('position')
     .orderBy('a_id')

@@ -15,7 +15,10 @@ const PATH = 'common/get-qa-config';
 describe('common/get-qa-config', () => {
   it('gives the welcome, the service phone and website of the settings and the hot questions in rank order', async () => {
     const t = await testApp();
-    const res = await t.call<QaConfig>(PATH, { query: { action_id: '0', action_page: '/home/index' } });
+    const res = await t.call<QaConfig>(PATH, {
+      query: { action_id: '0', action_page: '/home/index' },
+      headers: { 'accept-language': 'zh-CN' },
+    });
     expect(res.code).toBe(0);
     const settings = new Map(
       (await t.deps.db.selectFrom('app_settings').select(['key', 'value']).execute()).map((r) => [

@@ -1,6 +1,8 @@
 import type { ChatCategory, ChatQuestionPage, ChatQuestionRef } from '../../../src/contract/chat/schemas.ts';
+import type { Lang } from '../../../src/contract/messages.ts';
 import type { DB } from '../../db/database.ts';
 import { notFound } from '../../core/errors.ts';
+import { inLang } from './localized.ts';
 
 /** Page `page` of `total` items with `limit` per page; past the last page it wraps around to the first. */
 export function wrapPage(page: number, limit: number, total: number): number {
@@ -8,10 +10,10 @@ export function wrapPage(page: number, limit: number, total: number): number {
   return ((page - 1) % pages) + 1;
 }
 
-export async function listCategories(db: DB): Promise<ChatCategory[]> {
+export async function listCategories(db: DB, lang: Lang): Promise<ChatCategory[]> {
   return db
     .selectFrom('chat_categories')
-    .select(['qc_id', 'qc_name'])
+    .select(['qc_id', inLang(lang, 'qc_name', 'qc_name')])
     .where('active', '=', true)
     .orderBy('position')
     .orderBy('qc_id')
@@ -24,6 +26,7 @@ export async function categoryQuestions(
   cateId: number,
   page: number,
   limit: number,
+  lang: Lang,
 ): Promise<ChatQuestionPage> {
   const category = await db
     .selectFrom('chat_categories')
@@ -42,7 +45,7 @@ export async function categoryQuestions(
   const shown = wrapPage(page, limit, count);
   const list = await db
     .selectFrom('chat_questions')
-    .select(['q_id', 'q_name'])
+    .select(['q_id', inLang(lang, 'q_name', 'q_name')])
     .where('qc_id', '=', cateId)
     .where('active', '=', true)
     .orderBy('position')
@@ -65,15 +68,31 @@ export async function activeQuestion(db: DB, qId: number): Promise<{ q_id: numbe
   return row;
 }
 
+/** An active question named in `lang`, with its category (404 unless it exists and is active). */
+export async function questionIn(
+  db: DB,
+  qId: number,
+  lang: Lang,
+): Promise<{ q_id: number; q_name: string; qc_id: number }> {
+  const row = await db
+    .selectFrom('chat_questions')
+    .select(['q_id', inLang(lang, 'q_name', 'q_name'), 'qc_id'])
+    .where('q_id', '=', qId)
+    .where('active', '=', true)
+    .executeTakeFirst();
+  if (!row) throw notFound('Question not found');
+  return row;
+}
+
 /**
  * Questions related to `qId`: the editors' links first (in their order), then the other questions
  * of the same category, so that "another batch" always has somewhere to go.
  */
-async function relatedOf(db: DB, qId: number, qcId: number): Promise<ChatQuestionRef[]> {
+async function relatedOf(db: DB, qId: number, qcId: number, lang: Lang): Promise<ChatQuestionRef[]> {
   const linked = await db
     .selectFrom('chat_related_questions as r')
     .innerJoin('chat_questions as q', 'q.q_id', 'r.related_q_id')
-    .select(['q.q_id', 'q.q_name'])
+    .select(['q.q_id', inLang(lang, 'q.q_name', 'q_name')])
     .where('r.q_id', '=', qId)
     .where('q.active', '=', true)
     .orderBy('r.position')
@@ -81,7 +100,7 @@ async function relatedOf(db: DB, qId: number, qcId: number): Promise<ChatQuestio
     .execute();
   const siblings = await db
     .selectFrom('chat_questions')
-    .select(['q_id', 'q_name'])
+    .select(['q_id', inLang(lang, 'q_name', 'q_name')])
     .where('qc_id', '=', qcId)
     .where('active', '=', true)
     .where('q_id', '!=', qId)
@@ -98,18 +117,19 @@ export async function relatedBatch(
   qId: number,
   page: number,
   limit: number,
+  lang: Lang,
 ): Promise<ChatQuestionPage> {
   const question = await activeQuestion(db, qId);
-  const all = await relatedOf(db, qId, question.qc_id);
+  const all = await relatedOf(db, qId, question.qc_id, lang);
   const shown = wrapPage(page, limit, all.length);
   return { list: all.slice((shown - 1) * limit, shown * limit), total: all.length, page: shown };
 }
 
 /** The hot questions of the welcome message, in their rank order. */
-export async function hotQuestions(db: DB, limit: number): Promise<ChatQuestionRef[]> {
+export async function hotQuestions(db: DB, limit: number, lang: Lang): Promise<ChatQuestionRef[]> {
   return db
     .selectFrom('chat_questions')
-    .select(['q_id', 'q_name'])
+    .select(['q_id', inLang(lang, 'q_name', 'q_name')])
     .where('hot_rank', 'is not', null)
     .where('active', '=', true)
     .orderBy('hot_rank')

@@ -1,5 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { CHAT_PAGE_MAX, type ChatQuestionRef } from '../../../src/contract/chat/schemas.ts';
+import type { Lang } from '../../../src/contract/messages.ts';
 import type { AppDeps } from '../../http/env.ts';
 import {
   buildSearchIndex,
@@ -69,7 +70,7 @@ export function chatKnowledgeChanged(): void {
 
 interface Index {
   search: SearchIndex;
-  /** Answers computed from this index, by normalized keyword. */
+  /** Answers computed from this index, by language and normalized keyword. */
   answers: LruCache<ChatQuestionRef[]>;
   /** When the load started (the data is at least this fresh). */
   loadedAt: number;
@@ -114,8 +115,11 @@ export class ChatSearch {
     if (!this.fresh()) await this.reload();
   }
 
-  /** The best matches for typed text, best first (at most `limit`); empty when nothing matches. */
-  async search(keyword: string, limit: number): Promise<ChatQuestionRef[]> {
+  /**
+   * The best matches for typed text (Chinese or English), best first (at most `limit`), named in
+   * `lang`; empty when nothing matches.
+   */
+  async search(keyword: string, limit: number, lang: Lang = 'zh-CN'): Promise<ChatQuestionRef[]> {
     const phrase = normalizeKeyword(keyword);
     if (phrase === '') return [];
     return this.gate.run(async () => {
@@ -123,20 +127,21 @@ export class ChatSearch {
       // (signed-in calls among them) go first, and at most `permits` searches finish per turn.
       await nextTurn();
       const index = this.fresh() ?? (await this.reload());
-      return this.answer(index, phrase).slice(0, limit);
+      return this.answer(index, phrase, lang).slice(0, limit);
     });
   }
 
-  /** The top CHAT_PAGE_MAX answers of a phrase: from the cache, or ranked and cached. */
-  private answer(index: Index, phrase: string): ChatQuestionRef[] {
-    const cached = index.answers.get(phrase);
+  /** The top CHAT_PAGE_MAX answers of a phrase in a language: from the cache, or ranked and cached. */
+  private answer(index: Index, phrase: string, lang: Lang): ChatQuestionRef[] {
+    const key = `${lang}\u0000${phrase}`;
+    const cached = index.answers.get(key);
     if (cached) {
       this.counts.hits += 1;
       return cached;
     }
     this.counts.misses += 1;
-    const ranked = rankQuestions(index.search, phrase, CHAT_PAGE_MAX);
-    index.answers.set(phrase, ranked);
+    const ranked = rankQuestions(index.search, phrase, CHAT_PAGE_MAX, lang);
+    index.answers.set(key, ranked);
     return ranked;
   }
 

@@ -1,4 +1,5 @@
 import type { ChatQuestionRef } from '../../../src/contract/chat/schemas.ts';
+import type { Lang } from '../../../src/contract/messages.ts';
 import type { DB } from '../../db/database.ts';
 
 /**
@@ -7,7 +8,9 @@ import type { DB } from '../../db/database.ts';
  * more characters (shorter ones, like "or", match everything); each fragment found in a
  * question's name or keywords (normalized the same way) adds to its score, and the whole phrase
  * found counts most. Question words that say nothing about the topic (如何, 怎么, 什么, 吗 …) are
- * left out. Scoring runs in memory over an index of the active questions (chat-search-index.ts),
+ * left out, and so are English question words (how, what, the …). A question is found by its
+ * Chinese and its English name and search words alike, and named in the caller's language.
+ * Scoring runs in memory over an index of the active questions (chat-search-index.ts),
  * never in SQL on the request path.
  */
 
@@ -32,6 +35,38 @@ const STOP = new Set([
 const FUNCTION_CHARS = /[么吗呢的了吧啊呀怎哪我请]/u;
 
 const useless = (fragment: string) => STOP.has(fragment) || FUNCTION_CHARS.test(fragment);
+
+/** English words of 3 letters or more that every question could hold. */
+const EN_STOP = new Set([
+  'the',
+  'and',
+  'for',
+  'how',
+  'what',
+  'why',
+  'when',
+  'where',
+  'who',
+  'which',
+  'can',
+  'does',
+  'did',
+  'are',
+  'was',
+  'you',
+  'your',
+  'with',
+  'this',
+  'that',
+  'there',
+  'from',
+  'have',
+  'has',
+  'should',
+  'could',
+  'would',
+  'about',
+]);
 
 const HAN = /\p{Script=Han}/u;
 
@@ -65,7 +100,7 @@ export function fragmentsOf(normalized: string): Fragment[] {
           const pair = chars[i]! + chars[i + 1]!;
           if (!useless(pair)) out.set(pair, 6);
         }
-      } else if (chars.length >= 3) {
+      } else if (chars.length >= 3 && !EN_STOP.has(run)) {
         out.set(run, 8);
       }
     }
@@ -73,14 +108,16 @@ export function fragmentsOf(normalized: string): Fragment[] {
   return [...out].slice(0, MAX_FRAGMENTS).map(([text, weight]) => ({ text, weight }));
 }
 
-/** An active question as the search reads it: name and keywords normalized like typed text. */
+/** An active question as the search reads it: names and keywords normalized like typed text. */
 export interface SearchableQuestion {
   q_id: number;
   q_name: string;
+  /** The English name (null: not translated). */
+  q_name_en: string | null;
   hot_rank: number | null;
-  /** normalizeKeyword(q_name) */
+  /** normalizeKeyword of the Chinese and the English name, one after the other. */
   name: string;
-  /** normalizeKeyword(keywords) */
+  /** normalizeKeyword of the Chinese and the English search words. */
   keywords: string;
 }
 
@@ -88,23 +125,33 @@ export interface SearchableQuestion {
 export function searchableQuestion(row: {
   q_id: number;
   q_name: string;
+  q_name_en?: string | null;
   keywords: string;
+  keywords_en?: string;
   hot_rank: number | null;
 }): SearchableQuestion {
+  const en = row.q_name_en ?? null;
   return {
     q_id: row.q_id,
     q_name: row.q_name,
+    q_name_en: en,
     hot_rank: row.hot_rank,
-    name: normalizeKeyword(row.q_name),
-    keywords: normalizeKeyword(row.keywords),
+    name: normalizeKeyword(en ? `${row.q_name} ${en}` : row.q_name),
+    keywords: normalizeKeyword(`${row.keywords} ${row.keywords_en ?? ''}`),
   };
 }
+
+/** A found question named in the caller's language (Chinese where not translated). */
+export const refIn = (q: SearchableQuestion, lang: Lang): ChatQuestionRef => ({
+  q_id: q.q_id,
+  q_name: lang === 'en' && q.q_name_en ? q.q_name_en : q.q_name,
+});
 
 /** The active questions, ready for buildSearchIndex (one plain select; see chat-search-index.ts). */
 export async function loadSearchableQuestions(db: DB): Promise<SearchableQuestion[]> {
   const rows = await db
     .selectFrom('chat_questions')
-    .select(['q_id', 'q_name', 'keywords', 'hot_rank'])
+    .select(['q_id', 'q_name', 'q_name_en', 'keywords', 'keywords_en', 'hot_rank'])
     .where('active', '=', true)
     .orderBy('q_id')
     .execute();
@@ -199,9 +246,15 @@ function scores(index: SearchIndex, phrase: string, fragments: readonly Fragment
 
 /**
  * The best matches of a normalized phrase, best first: higher score (scoreQuestion's), then hot
- * questions by rank, then older questions. Empty when nothing matches. In memory: microseconds.
+ * questions by rank, then older questions, named in `lang`. Empty when nothing matches. In
+ * memory: microseconds.
  */
-export function rankQuestions(index: SearchIndex, phrase: string, limit: number): ChatQuestionRef[] {
+export function rankQuestions(
+  index: SearchIndex,
+  phrase: string,
+  limit: number,
+  lang: Lang = 'zh-CN',
+): ChatQuestionRef[] {
   if (phrase === '') return [];
   const hits = [...scores(index, phrase, fragmentsOf(phrase))].map(([at, score]) => ({
     q: index.questions[at]!,
@@ -213,5 +266,5 @@ export function rankQuestions(index: SearchIndex, phrase: string, limit: number)
       (a.q.hot_rank ?? Number.POSITIVE_INFINITY) - (b.q.hot_rank ?? Number.POSITIVE_INFINITY) ||
       a.q.q_id - b.q.q_id,
   );
-  return hits.slice(0, limit).map(({ q }) => ({ q_id: q.q_id, q_name: q.q_name }));
+  return hits.slice(0, limit).map(({ q }) => refIn(q, lang));
 }

@@ -4,6 +4,8 @@ import type { GeneratedTimestamp, Json } from '../../db/columns.ts';
 export interface ChatCategoriesTable {
   qc_id: Generated<number>;
   qc_name: string;
+  /** English name (null: not translated, the Chinese one is shown). */
+  qc_name_en: string | null;
   position: Generated<number>;
   active: Generated<boolean>;
 }
@@ -12,8 +14,12 @@ export interface ChatQuestionsTable {
   q_id: Generated<number>;
   qc_id: number;
   q_name: string;
+  /** English name (null: not translated, the Chinese one is shown). */
+  q_name_en: string | null;
   /** Search words beside the name (synonyms, English terms), separated by spaces. */
   keywords: Generated<string>;
+  /** English search words beside the English name, separated by spaces. */
+  keywords_en: Generated<string>;
   position: Generated<number>;
   /** Not null: shown among the hot questions of the welcome, in this order. */
   hot_rank: number | null;
@@ -27,6 +33,8 @@ export interface ChatAnswersTable {
   position: Generated<number>;
   /** Sanitized HTML (server/services/sanitize.ts): store only through server/services/chat-answers.ts. */
   text: string;
+  /** The English text, sanitized the same way (null: not translated, the Chinese one is shown). */
+  text_en: string | null;
   updated_at: GeneratedTimestamp;
 }
 

@@ -135,9 +135,14 @@ export const ChatQuestionPageSchema = v.object({
 });
 export type ChatQuestionPage = v.InferOutput<typeof ChatQuestionPageSchema>;
 
+/** The question answered, named in the caller's language, with its category (a deep link's title). */
+export const AnsweredQuestionSchema = v.object({ q_id: v.number(), q_name: v.string(), qc_id: v.number() });
+export type AnsweredQuestion = v.InferOutput<typeof AnsweredQuestionSchema>;
+
 export const AnswerListSchema = v.object({
   list: v.array(ChatAnswerSchema),
   related: v.array(ChatQuestionRefSchema),
+  question: AnsweredQuestionSchema,
 });
 export type AnswerList = v.InferOutput<typeof AnswerListSchema>;
 

@@ -34,7 +34,8 @@ async function run(task: () => Promise<void>, retry?: 'start'): Promise<void> {
   }
 }
 
-async function ensureSession(): Promise<string> {
+/** The visitor's chat session (the page's one, asked for once): the help centre comments through it too. */
+export async function ensureSession(): Promise<string> {
   const { session } = $chat.get();
   if (session) return session;
   const config = await chatApi.config('');

@@ -17,10 +17,10 @@ const options = (session: string): CallOptions => ({
 export const chatApi = {
   config: (session: string) => call(ops.qaConfig, tracking(), options(session)),
   categories: (session: string) => call(ops.categories, tracking(), options(session)),
-  categoryQuestions: (session: string, cateId: number, page: number) =>
+  categoryQuestions: (session: string, cateId: number, page: number, limit = CHAT_PAGE_SIZE) =>
     call(
       ops.categoryQuestions,
-      { ...tracking(), cate_id: cateId, page, limit: CHAT_PAGE_SIZE, app_source: 2 },
+      { ...tracking(), cate_id: cateId, page, limit, app_source: 2 },
       options(session),
     ),
   answers: (session: string, qId: number) =>
