@@ -68,7 +68,7 @@ function ask(options: { quiet?: boolean } = {}): Promise<CustomerAccounts> {
  * A failure is left to the switcher, which asks again and says so.
  */
 export function prefetchCustomerAccounts(): void {
-  if (requests.asking?.token === $token.get()) return;
+  if (requests.asking?.token === $token.get() || customerAccountsCurrent()) return;
   ask({ quiet: true }).catch(() => undefined);
 }
 
