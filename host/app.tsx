@@ -28,13 +28,17 @@ const Layout = lazy(() => loadLayout().then((m) => ({ default: m.Layout })));
 
 /**
  * A page load with a session that is not for a full-screen page will show the layout: its code
- * starts loading at once (main.tsx), beside the user info and menu the guard waits for, instead
- * of after them (on a phone each step of that chain is a round trip).
+ * and the top bar's customer switcher start loading at once (main.tsx), beside the user info and
+ * menu the guard waits for, instead of after them (on a phone each step of that chain is a round
+ * trip).
  */
 export function preloadLayout(): void {
   const path = normalizePath(globalThis.location?.pathname ?? '/');
   const route = STATIC_ROUTES.find((r) => r.path === path);
-  if ($token.get() && route?.inLayout !== false) void loadLayout();
+  if (!$token.get() || route?.inLayout === false) return;
+  void loadLayout();
+  // The top bar's customer switcher: on a phone its line is the largest text of the first view.
+  void loadElement('lp-customer-switcher');
 }
 const LegalPage = lazy(() => import('./pages/legal-page.tsx').then((m) => ({ default: m.LegalPage })));
 

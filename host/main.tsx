@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { scaleRootFontSize } from '../src/lib/root-font-size.ts';
 import { followApiOutcomes } from '../src/stores/api-outcomes.ts';
@@ -6,7 +7,8 @@ import { setNavigation } from '../src/stores/navigation.ts';
 import { watchSession } from '../src/stores/session-check.ts';
 import { kitSheets } from '../src/ui/index.ts';
 import { App, preloadLayout } from './app.tsx';
-import { go } from './router/location.ts';
+import { startFirstEntry } from './router/guard.ts';
+import { currentFullPath, go } from './router/location.ts';
 import { hostSheet } from './styles.ts';
 
 /** The portal: styles adopted by the document (no inline style), navigation through the router. */
@@ -18,6 +20,9 @@ watchDevice(window);
 watchSession(window);
 scaleRootFontSize(window);
 
+// The session's first calls go now, beside the layout's code, not after the first draw.
+startFirstEntry(currentFullPath());
 preloadLayout();
 const root = document.getElementById('app');
-if (root) createRoot(root).render(<App />);
+// The first draw as a transition: React yields between pieces of work instead of one long task.
+if (root) startTransition(() => createRoot(root).render(<App />));

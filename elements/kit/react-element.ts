@@ -1,5 +1,5 @@
 // biome-ignore-all lint/complexity/noThisInStatic: `this` in the statics is the element subclass, on purpose
-import type { ReactNode } from 'react';
+import { type ReactNode, startTransition } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { sheet } from '../../src/ui/css.ts';
 import { kitSheets } from '../../src/ui/styles.ts';
@@ -110,8 +110,15 @@ export abstract class ReactElement extends HTMLElement {
   }
 
   connectedCallback(): void {
-    if (!this.#root) this.#root = createRoot(this.#container);
-    this.requestUpdate();
+    if (this.#root) {
+      this.requestUpdate();
+      return;
+    }
+    this.#root = createRoot(this.#container);
+    // The first draw is a transition: React yields to the browser every few milliseconds instead
+    // of building the whole tree in one task, so a page that draws several elements at load stays
+    // responsive (and its first input is not held up behind them).
+    startTransition(() => this.requestUpdate());
   }
 
   disconnectedCallback(): void {

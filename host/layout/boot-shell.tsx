@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { t } from '../../src/i18n/translate.ts';
 import { $device, $sidebar } from '../../src/stores/app.ts';
+import { Icon } from './icons.tsx';
 
 /**
  * The portal's frame (sidebar, top bar, empty page) while a page load with a session prepares it
@@ -21,7 +22,12 @@ export function BootShell() {
       <div className="lp-sidebar" aria-hidden="true" />
       <div className="lp-main-column">
         <div className="lp-header" aria-hidden="true">
-          <div className="lp-navbar" />
+          {/* the top bar's first control where it will be: the frame paints at once, not blank */}
+          <div className="lp-navbar">
+            <span className="lp-icon-button lp-hamburger">
+              <Icon name="menu" />
+            </span>
+          </div>
         </div>
         <div className="lp-app-main">
           <p className="lp-visually-hidden" role="status">

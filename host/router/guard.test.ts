@@ -4,10 +4,15 @@ import { type Wired, wireClient } from '../../src/api/test-server.ts';
 import { login } from '../../src/api/user.ts';
 import { t } from '../../src/i18n/translate.ts';
 import { $roles, $token, setToken } from '../../src/stores/auth.ts';
+import {
+  $customerAccounts,
+  customerAccountsCurrent,
+  loadCustomerAccounts,
+} from '../../src/stores/customers.ts';
 import { $confirms } from '../../src/stores/notices.ts';
 import { resetRoutes } from '../../src/stores/routes.ts';
-import { $signOutReason } from '../../src/stores/session.ts';
-import { guard } from './guard.ts';
+import { $signOutReason, sessionPreparing } from '../../src/stores/session.ts';
+import { guard, startFirstEntry } from './guard.ts';
 
 let w: Wired;
 beforeEach(async () => {
@@ -41,6 +46,37 @@ describe('route guard (spec §2) against the real server', () => {
     expect(await guard('/')).toEqual({ allow: false, redirect: '/customer-order/attachment' });
     expect($roles.get()).toEqual(['admin']);
     expect(await guard('/customer-order/attachment')).toEqual({ allow: true });
+  });
+
+  it('a first entry started before the first draw is joined by the guard: each call goes once', async () => {
+    await signIn();
+    $roles.set([]);
+    w.requests.length = 0;
+    startFirstEntry('/customer-order/index');
+    expect(sessionPreparing()).toBe(true);
+    expect(await guard('/customer-order/index')).toEqual({ allow: true });
+    expect($roles.get()).toEqual(['admin']);
+    const count = (path: string) => w.requests.filter((r) => new URL(r.url).pathname === path).length;
+    expect(count('/api/user/get-user-info.html')).toBe(1);
+    expect(count('/api/common/get-route.html')).toBe(1);
+    // the header's switcher joins the list's request instead of asking again
+    await loadCustomerAccounts();
+    expect(count('/api/customer-account/index.html')).toBe(1);
+    expect($customerAccounts.get().loaded).toBe(true);
+    expect(customerAccountsCurrent()).toBe(true);
+  });
+
+  it('a first entry is not started without a token, nor for the login page or a hand-over page', async () => {
+    startFirstEntry('/customer-order/index');
+    expect(sessionPreparing()).toBe(false);
+    await signIn();
+    $roles.set([]);
+    startFirstEntry('/login');
+    startFirstEntry('/jump?token=x');
+    startFirstEntry('/privacy-policy');
+    expect(sessionPreparing()).toBe(false);
+    await Promise.resolve();
+    expect(w.requests.filter((r) => !r.url.includes('/user/login'))).toEqual([]);
   });
 
   it('first entry on a page the user may open (reload, bookmark) stays on it', async () => {

@@ -1,7 +1,8 @@
 import { $roles, $token } from '../../src/stores/auth.ts';
+import { prefetchCustomerAccounts } from '../../src/stores/customers.ts';
 import { $menu, $pages, loadRoutes } from '../../src/stores/routes.ts';
 import { checkSession } from '../../src/stores/session-check.ts';
-import { prepareSession } from '../../src/stores/session.ts';
+import { prepareSession, sessionPreparing } from '../../src/stores/session.ts';
 import { normalizePath, resolvePath } from './match.ts';
 import { FIRST_PAGE, JUMP_PATH, LOGIN_PATH, NOT_FOUND_PATH, PUBLIC_PATHS } from './static-routes.ts';
 
@@ -27,6 +28,26 @@ export function firstEntryTarget(fullPath: string): string {
   return FIRST_PAGE;
 }
 
+/** True when `fullPath` opens only after the session's first calls (a token, not a public page). */
+const needsSession = (path: string) =>
+  Boolean($token.get()) && path !== LOGIN_PATH && !PUBLIC_PATHS.includes(path) && path !== JUMP_PATH;
+
+/** The session's first calls (user info, menu) and the customer switcher's list, all at once. */
+function startSession(): void {
+  // The header's customer switcher draws from this answer (it would otherwise ask only once the
+  // layout and its element have loaded: the last call before the page is complete).
+  prefetchCustomerAccounts();
+  void prepareSession();
+}
+
+/**
+ * Starts the first entry's calls for `fullPath` before React draws anything (main.tsx), so that
+ * their round trips overlap the loading of the layout's code; the guard's first run joins them.
+ */
+export function startFirstEntry(fullPath: string): void {
+  if (needsSession(normalizePath(fullPath)) && $roles.get().length === 0) startSession();
+}
+
 /**
  * The route guard of spec §2, run before every navigation:
  * - without a token only the public paths open; everything else goes to /login?redirect=…
@@ -43,7 +64,8 @@ export async function guard(fullPath: string): Promise<Decision> {
   // none: they open without checking the current token first (a stale token must not send a
   // fresh one-time code to the login page).
   if (PUBLIC_PATHS.includes(path) || path === JUMP_PATH) return allow;
-  if ($roles.get().length === 0) {
+  if ($roles.get().length === 0 || sessionPreparing()) {
+    startSession();
     const ok = await prepareSession();
     if (!ok) return redirect(loginRedirect(fullPath));
     const target = firstEntryTarget(fullPath);

@@ -3,7 +3,8 @@ import type { CustomerAccountList, SwitchCustomerResponse } from '../contract/ac
 import { type CallOptions, call } from './transport.ts';
 
 /** `GET customer-account/index`: the user's customer accounts (with pinyin initials) and the current one. */
-export const listCustomerAccounts = (): Promise<CustomerAccountList> => call(ops.customerAccounts, {});
+export const listCustomerAccounts = (options?: CallOptions): Promise<CustomerAccountList> =>
+  call(ops.customerAccounts, {}, options);
 
 /** `POST customer-account/switch-customer`: may answer a new token. 403 for an account not the user's. */
 export const switchCustomerAccount = (

@@ -1,6 +1,6 @@
 import * as ops from '../contract/menu/operations.ts';
 import type { RouteRecord } from '../contract/menu/schemas.ts';
-import { call } from './transport.ts';
+import { type CallOptions, call } from './transport.ts';
 
 /** `GET common/get-route`: the menu tree of the user's group. */
-export const getRoutes = (): Promise<RouteRecord[]> => call(ops.getRoutes, {});
+export const getRoutes = (options?: CallOptions): Promise<RouteRecord[]> => call(ops.getRoutes, {}, options);

@@ -2,7 +2,7 @@ import { atom } from 'nanostores';
 import { listCustomerAccounts, switchCustomerAccount } from '../api/customer-account.ts';
 import type { CustomerAccountList } from '../contract/accounts/schemas.ts';
 import { t } from '../i18n/translate.ts';
-import { setToken } from './auth.ts';
+import { $token, setToken } from './auth.ts';
 import { reload } from './navigation.ts';
 import { toastAfterReload } from './notices.ts';
 import { shared } from './registry.ts';
@@ -21,25 +21,71 @@ export interface CustomerAccounts {
 
 const EMPTY: CustomerAccounts = { list: [], identifier: '', oldCustomerButton: false, loaded: false };
 
-const state = shared('customers', () => ({ accounts: atom<CustomerAccounts>(EMPTY) }));
+interface Requests {
+  /** The token the store's list was answered for. */
+  answered: string | null;
+  /** A request still under way, and the token it was made with. */
+  asking: { token: string | null; answer: Promise<CustomerAccounts> } | null;
+}
+
+const state = shared('customers', () => ({
+  accounts: atom<CustomerAccounts>(EMPTY),
+  requests: { answered: null, asking: null } as Requests,
+}));
+const requests = state.requests;
 
 /** The user's customer accounts (each with precomputed pinyin initials for the switcher). */
 export const $customerAccounts = state.accounts;
 
-export async function loadCustomerAccounts(): Promise<CustomerAccounts> {
-  const answer = await listCustomerAccounts();
-  const accounts: CustomerAccounts = {
-    list: answer.list,
-    identifier: answer.identifier,
-    oldCustomerButton: answer.old_customer_button,
-    loaded: true,
+function ask(options: { quiet?: boolean } = {}): Promise<CustomerAccounts> {
+  const token = $token.get();
+  const answer = listCustomerAccounts(options).then((list) => {
+    const accounts: CustomerAccounts = {
+      list: list.list,
+      identifier: list.identifier,
+      oldCustomerButton: list.old_customer_button,
+      loaded: true,
+    };
+    if ($token.get() === token) {
+      $customerAccounts.set(accounts);
+      requests.answered = token;
+      updateSession({ oldCustomerButton: list.old_customer_button });
+    }
+    return accounts;
+  });
+  const request = { token, answer };
+  requests.asking = request;
+  const done = () => {
+    if (requests.asking === request) requests.asking = null;
   };
-  $customerAccounts.set(accounts);
-  updateSession({ oldCustomerButton: answer.old_customer_button });
-  return accounts;
+  answer.then(done, done);
+  return answer;
+}
+
+/**
+ * Asks for the session's accounts now, quietly, so that the switcher has them when it first
+ * draws (the portal calls this with a page load's first calls, before the layout has loaded).
+ * A failure is left to the switcher, which asks again and says so.
+ */
+export function prefetchCustomerAccounts(): void {
+  if (requests.asking?.token === $token.get() || customerAccountsCurrent()) return;
+  ask({ quiet: true }).catch(() => undefined);
+}
+
+/** True when the store holds the list of the session's token (nothing to ask). */
+export const customerAccountsCurrent = (): boolean =>
+  requests.answered !== null && requests.answered === $token.get() && $customerAccounts.get().loaded;
+
+/** Loads the list (joining a request for the same token still under way). */
+export function loadCustomerAccounts(): Promise<CustomerAccounts> {
+  const asking = requests.asking;
+  if (asking && asking.token === $token.get()) return asking.answer.catch(() => ask());
+  return ask();
 }
 
 export function resetCustomerAccounts(): void {
+  requests.answered = null;
+  requests.asking = null;
   $customerAccounts.set(EMPTY);
 }
 

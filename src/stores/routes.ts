@@ -1,5 +1,6 @@
 import { atom, computed } from 'nanostores';
 import { getRoutes } from '../api/menu.ts';
+import type { CallOptions } from '../api/transport.ts';
 import type { RouteMeta, RouteRecord } from '../contract/menu/schemas.ts';
 import { $roles } from './auth.ts';
 import { shared } from './registry.ts';
@@ -90,8 +91,8 @@ export const $routes = state.routes;
 export const $pages = state.pages;
 
 /** Loads the server's menu; the permitted routes follow from it and the roles. */
-export async function loadRoutes(): Promise<AppRoute[]> {
-  $menu.set(await getRoutes());
+export async function loadRoutes(options: CallOptions = {}): Promise<AppRoute[]> {
+  $menu.set(await getRoutes(options));
   return $routes.get();
 }
 

@@ -142,33 +142,55 @@ export async function loadUserInfo(options: CallOptions = {}): Promise<UserInfo>
 const isLoggedInElsewhere = (error: unknown) => isApiError(error) && error.code === Code.loggedInElsewhere;
 
 /**
- * The first call of a page load. A session replaced by a login elsewhere (599) leaves no page to
+ * The first calls of a page load. A session replaced by a login elsewhere (599) leaves no page to
  * stay on, so the catalogue's confirm ("cancel to stay on this page") is not asked: the caller
  * sends the user to the login page, which says why. Every other failure is announced as usual.
  */
-async function loadUserInfoOnEntry(): Promise<UserInfo> {
+async function onEntry<T>(load: Promise<T>): Promise<T> {
   try {
-    return await loadUserInfo({ quiet: true });
+    return await load;
   } catch (error) {
     if (isApiError(error) && !isLoggedInElsewhere(error)) announce(error);
     throw error;
   }
 }
 
+/** The session's first entry under way (shared by every bundle of the page). */
+const preparing = shared('session.preparing', () => ({ pending: null as Promise<boolean> | null }));
+
 /**
  * First entry with a token and no roles (spec §2 guard): roles become admin, the user info and
  * the server's routes are loaded. On failure the token is cleared, the error is shown (unless
  * the API client already did) and reported as 'getRouter api'; resolves false. A session
- * replaced elsewhere (599) sets `$signOutReason` for the login page instead of asking.
+ * replaced elsewhere (599) sets `$signOutReason` for the login page instead of asking. Calls
+ * made while one is under way join it (main.tsx starts it before the first draw, the guard waits).
  */
-export async function prepareSession(): Promise<boolean> {
+export function prepareSession(): Promise<boolean> {
+  const state = preparing;
+  if (state.pending) return state.pending;
+  const pending = enterSession().finally(() => {
+    if (state.pending === pending) state.pending = null;
+  });
+  state.pending = pending;
+  return pending;
+}
+
+/** True while `prepareSession` is under way (a second caller joins it instead of skipping it). */
+export const sessionPreparing = (): boolean => preparing.pending !== null;
+
+async function enterSession(): Promise<boolean> {
   try {
     $roles.set(['admin']);
-    await loadUserInfoOnEntry();
-    await loadRoutes();
+    // Both calls go at once (one round trip less before the first page can draw); the menu's
+    // answer counts only once the user info stands, and a failure is announced once.
+    const routes = loadRoutes({ quiet: true });
+    routes.catch(() => undefined);
+    await onEntry(loadUserInfo({ quiet: true }));
+    await onEntry(routes);
     return true;
   } catch (error) {
     clearAuth();
+    resetRoutes();
     if (isLoggedInElsewhere(error)) {
       $signOutReason.set('elsewhere');
       return false;

@@ -6,6 +6,7 @@ import { $token } from '../../stores/auth.ts';
 import {
   $customerAccounts,
   type CustomerAccount,
+  customerAccountsCurrent,
   loadCustomerAccounts,
   switchCustomer,
 } from '../../stores/customers.ts';
@@ -62,7 +63,8 @@ export function CustomerSwitcher({ onSwitched }: CustomerSwitcherProps) {
   useEffect(() => {
     // The switch stores the new token just before the page reloads: no list to fetch for it.
     if (switchingRef.current) return;
-    if (token) fetchList();
+    if (token && customerAccountsCurrent()) setLoad({ state: 'done' });
+    else if (token) fetchList();
     else {
       request.current++;
       setLoad({ state: 'idle' });
