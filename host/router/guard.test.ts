@@ -11,7 +11,7 @@ import {
 } from '../../src/stores/customers.ts';
 import { $confirms } from '../../src/stores/notices.ts';
 import { resetRoutes } from '../../src/stores/routes.ts';
-import { $signOutReason, sessionPreparing } from '../../src/stores/session.ts';
+import { $signOutReason, prepareSession, sessionPreparing } from '../../src/stores/session.ts';
 import { guard, startFirstEntry } from './guard.ts';
 
 let w: Wired;
@@ -64,6 +64,18 @@ describe('route guard (spec §2) against the real server', () => {
     expect(count('/api/customer-account/index.html')).toBe(1);
     expect($customerAccounts.get().loaded).toBe(true);
     expect(customerAccountsCurrent()).toBe(true);
+  });
+
+  it('a first entry started early is still the first entry when its calls answered before the guard ran', async () => {
+    await signIn();
+    $roles.set([]);
+    startFirstEntry('/');
+    expect(await prepareSession(), 'joined: the same entry, answered').toBe(true);
+    expect(sessionPreparing()).toBe(false);
+    const before = w.requests.length;
+    // the portal root of a first entry starts on the first page (spec §2), not as a later navigation
+    expect(await guard('/')).toEqual({ allow: false, redirect: '/customer-order/attachment' });
+    expect(w.requests.length - before, 'no session check on top').toBe(0);
   });
 
   it('a first entry is not started without a token, nor for the login page or a hand-over page', async () => {

@@ -32,20 +32,17 @@ export function firstEntryTarget(fullPath: string): string {
 const needsSession = (path: string) =>
   Boolean($token.get()) && path !== LOGIN_PATH && !PUBLIC_PATHS.includes(path) && path !== JUMP_PATH;
 
-/** The session's first calls (user info, menu) and the customer switcher's list, all at once. */
-function startSession(): void {
-  // The header's customer switcher draws from this answer (it would otherwise ask only once the
-  // layout and its element have loaded: the last call before the page is complete).
-  prefetchCustomerAccounts();
-  void prepareSession();
-}
+/** The first entry started before the first draw, until the guard's first run takes it. */
+let early: Promise<boolean> | null = null;
 
 /**
  * Starts the first entry's calls for `fullPath` before React draws anything (main.tsx), so that
  * their round trips overlap the loading of the layout's code; the guard's first run joins them.
  */
 export function startFirstEntry(fullPath: string): void {
-  if (needsSession(normalizePath(fullPath)) && $roles.get().length === 0) startSession();
+  if (!needsSession(normalizePath(fullPath)) || $roles.get().length > 0) return;
+  prefetchCustomerAccounts();
+  early = prepareSession();
 }
 
 /**
@@ -57,6 +54,10 @@ export function startFirstEntry(fullPath: string): void {
  * - later navigations check the session in the background (a login elsewhere is found out).
  */
 export async function guard(fullPath: string): Promise<Decision> {
+  // A first entry started early is still this page load's first entry, even when its calls have
+  // already answered (then roles are set and nothing is under way any more).
+  const started = early;
+  early = null;
   const path = normalizePath(fullPath);
   if (!$token.get()) return PUBLIC_PATHS.includes(path) ? allow : redirect(loginRedirect(fullPath));
   if (path === LOGIN_PATH) return redirect('/');
@@ -64,9 +65,11 @@ export async function guard(fullPath: string): Promise<Decision> {
   // none: they open without checking the current token first (a stale token must not send a
   // fresh one-time code to the login page).
   if (PUBLIC_PATHS.includes(path) || path === JUMP_PATH) return allow;
-  if ($roles.get().length === 0 || sessionPreparing()) {
-    startSession();
-    const ok = await prepareSession();
+  if (started || $roles.get().length === 0 || sessionPreparing()) {
+    // The header's customer switcher draws from this answer (it would otherwise ask only once the
+    // layout and its element have loaded: the last call before the page is complete).
+    prefetchCustomerAccounts();
+    const ok = await (started ?? prepareSession());
     if (!ok) return redirect(loginRedirect(fullPath));
     const target = firstEntryTarget(fullPath);
     return target === fullPath ? allow : redirect(target);
