@@ -11,7 +11,8 @@
  * docs/decisions/element-anatomy.md, "Budgets").
  */
 export const budgets = {
-  core: 15_000,
+  // 15.2 KB: the stores start a page load's first calls together (session, menu, accounts)
+  core: 15_500,
   /** The chat launcher a partner page loads first (Lit; the React panel is a lazy chunk beside it). */
   'embed/lp-chat-widget.js': 12_000,
   /** The chat panel, loaded on the first open (React, the UI kit, DOMPurify, the chat's strings). */

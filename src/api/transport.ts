@@ -95,6 +95,15 @@ function requestInit(op: Operation, input: Plain, options: CallOptions): Options
   return init;
 }
 
+/** Emits a failure's outcome unless the caller takes it on (`quiet`), and rejects with it. */
+function fail(failure: ApiError, options: CallOptions): never {
+  if (!options.quiet) {
+    const outcome = outcomeOf(failure, options.silentCodes);
+    if (outcome) emitOutcome(outcome);
+  }
+  throw failure;
+}
+
 /**
  * Calls an operation of the contract and unwraps the envelope: resolves with `data` (typed by
  * the operation's answer schema) when `code` is 0; otherwise emits the failure's outcome (spec
@@ -113,11 +122,7 @@ export async function call<Op extends Operation>(
   } catch (error) {
     failure = transportError(error, options.signal);
   }
-  if (!options.quiet) {
-    const outcome = outcomeOf(failure, options.silentCodes);
-    if (outcome) emitOutcome(outcome);
-  }
-  throw failure;
+  return fail(failure, options);
 }
 
 /**
@@ -139,9 +144,5 @@ export async function callFile<Op extends Operation>(
   } catch (error) {
     failure = transportError(error, options.signal);
   }
-  if (!options.quiet) {
-    const outcome = outcomeOf(failure, options.silentCodes);
-    if (outcome) emitOutcome(outcome);
-  }
-  throw failure;
+  return fail(failure, options);
 }
