@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { t } from '../../src/i18n/translate.ts';
 import { $device, $sidebar } from '../../src/stores/app.ts';
-import { Icon } from './icons.tsx';
+import { IconSvg, MENU_ICON_PATH } from './icon-svg.tsx';
 
 /**
  * The portal's frame (sidebar, top bar, empty page) while a page load with a session prepares it
@@ -25,7 +25,9 @@ export function BootShell() {
           {/* the top bar's first control where it will be: the frame paints at once, not blank */}
           <div className="lp-navbar">
             <span className="lp-icon-button lp-hamburger">
-              <Icon name="menu" />
+              <IconSvg>
+                <path d={MENU_ICON_PATH} />
+              </IconSvg>
             </span>
           </div>
         </div>

@@ -1,4 +1,5 @@
 import type { ReactElement } from 'react';
+import { IconSvg, MENU_ICON_PATH } from './icon-svg.tsx';
 
 /** Line icons for the menu and the top bar (24×24, stroke = currentColor). */
 const paths: Record<string, ReactElement> = {
@@ -17,7 +18,7 @@ const paths: Record<string, ReactElement> = {
     <path d="M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM9.5 9a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .9-1 1.6V14M12 17h.01" />
   ),
   home: <path d="M3 11l9-7 9 7v10h-6v-6H9v6H3z" />,
-  menu: <path d="M4 6h16M4 12h16M4 18h16" />,
+  menu: <path d={MENU_ICON_PATH} />,
   search: <path d="M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14zM21 21l-5-5" />,
   settings: (
     <path d="M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM19.4 15a1.7 1.7 0 0 0 .3 1.8l.1.1a2 2 0 1 1-2.8 2.8l-.1-.1a1.7 1.7 0 0 0-1.8-.3 1.7 1.7 0 0 0-1 1.5V21a2 2 0 1 1-4 0v-.1a1.7 1.7 0 0 0-1.1-1.5 1.7 1.7 0 0 0-1.8.3l-.1.1a2 2 0 1 1-2.8-2.8l.1-.1a1.7 1.7 0 0 0 .3-1.8 1.7 1.7 0 0 0-1.5-1H3a2 2 0 1 1 0-4h.1a1.7 1.7 0 0 0 1.5-1.1 1.7 1.7 0 0 0-.3-1.8l-.1-.1a2 2 0 1 1 2.8-2.8l.1.1a1.7 1.7 0 0 0 1.8.3H9a1.7 1.7 0 0 0 1-1.5V3a2 2 0 1 1 4 0v.1a1.7 1.7 0 0 0 1 1.5 1.7 1.7 0 0 0 1.8-.3l.1-.1a2 2 0 1 1 2.8 2.8l-.1.1a1.7 1.7 0 0 0-.3 1.8V9a1.7 1.7 0 0 0 1.5 1H21a2 2 0 1 1 0 4h-.1a1.7 1.7 0 0 0-1.5 1z" />
@@ -32,21 +33,5 @@ const paths: Record<string, ReactElement> = {
 };
 
 export function Icon({ name, size = 18 }: { name: string; size?: number }) {
-  return (
-    <svg
-      className="lp-icon"
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {paths[name] ?? paths.list}
-    </svg>
-  );
+  return <IconSvg size={size}>{paths[name] ?? paths.list}</IconSvg>;
 }
