@@ -77,11 +77,30 @@ function hostHtml() {
       const preloads = entry.imports
         .map((f) => `    <link rel="modulepreload" href="${base}${f}">`)
         .join('\n');
-      const html = readFileSync('host/index.html', 'utf8')
-        .replace('<!-- modulepreload -->', preloads)
-        .replace('/main.js', `${base}${entry.fileName}`);
+      const html = readFileSync('host/index.html', 'utf8').replace('/main.js', `${base}${entry.fileName}`);
       mkdirSync('dist/host', { recursive: true });
-      writeFileSync('dist/host/index.html', html);
+      writeFileSync('dist/host/index.html', html.replace('<!-- modulepreload -->', preloads));
+      // The page a signed-in visit gets (the server picks it by the session cookie): the layout's
+      // chunk and the top bar's customer switcher are preloaded too, so that they load beside the
+      // entry instead of after it has run (on a phone, one round trip and a download less).
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+      const layout = chunks.find((c) => c.facadeModuleId?.endsWith('host/layout/layout.tsx'));
+      const switcher = chunks.find((c) => c.isEntry && c.name === 'customer-switcher');
+      if (!layout || !switcher) this.error('layout or customer switcher chunk not found');
+      const loaded = new Set([entry.fileName, ...entry.imports]);
+      const portal = [];
+      const add = (fileName) => {
+        if (loaded.has(fileName)) return;
+        loaded.add(fileName);
+        portal.push(fileName);
+        for (const f of bundle[fileName]?.imports ?? []) add(f);
+      };
+      add(layout.fileName);
+      add(switcher.fileName);
+      const portalPreloads = [...entry.imports, ...portal]
+        .map((f) => `    <link rel="modulepreload" href="${base}${f}">`)
+        .join('\n');
+      writeFileSync('dist/host/portal.html', html.replace('<!-- modulepreload -->', portalPreloads));
       const favicon = 'host/favicon.svg';
       if (existsSync(favicon)) copyFileSync(favicon, 'dist/host/favicon.svg');
     },

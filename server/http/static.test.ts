@@ -15,6 +15,7 @@ function write(file: string, text: string) {
 beforeAll(async () => {
   dist = fs.mkdtempSync(path.join(os.tmpdir(), 'lp-dist-'));
   write('host/index.html', '<!doctype html><title>portal</title>');
+  write('host/portal.html', '<!doctype html><title>portal</title><link rel="modulepreload" href="/layout">');
   write('host/main-Ab12Cd34.js', 'export {};');
   write('elements/notices.js', 'export {};');
   write('embed/lp-chat-widget.js', 'export {};');
@@ -31,6 +32,20 @@ afterAll(() => {
 const get = (url: string, headers: Record<string, string> = {}) => t.app.request(url, { headers });
 
 describe('static assets', () => {
+  it('a visit with a session gets the page that preloads the layout; the login page and a first visit do not', async () => {
+    const page = async (url: string, cookie?: string) => (await get(url, cookie ? { cookie } : {})).text();
+    expect(await page('/customer-order/index', 'language=en; Admin-Token=abc')).toContain('modulepreload');
+    expect(await page('/', 'Admin-Token=abc')).toContain('modulepreload');
+    expect(await page('/customer-order/index')).not.toContain('modulepreload');
+    expect(await page('/customer-order/index', 'Admin-Token=; language=en')).not.toContain('modulepreload');
+    expect(await page('/login', 'Admin-Token=abc')).not.toContain('modulepreload');
+    // neither page is a file of its own
+    expect(await page('/portal.html')).not.toContain('modulepreload');
+    const res = await get('/customer-order/index', { cookie: 'Admin-Token=abc' });
+    expect(res.headers.get('vary')).toBe('Accept-Encoding, Cookie');
+    expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+  });
+
   it('serves the embed bundles to other origins (module scripts are fetched in CORS mode)', async () => {
     const res = await get('/embed/lp-chat-widget.js', { origin: 'https://partner.example' });
     expect(res.status).toBe(200);

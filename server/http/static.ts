@@ -91,6 +91,9 @@ const EMBED_HEADERS = {
   'cross-origin-resource-policy': 'cross-origin',
 };
 
+/** The host's pages: served for the portal's paths, never as files of their own. */
+const PAGES = /(?:^|[\\/])(?:index|portal)\.html$/;
+
 /**
  * The built browser assets: `/elements/*`, `/embed/*` and the host (any other path without a
  * file falls back to the host page, which routes on the client). GET and HEAD only.
@@ -118,12 +121,15 @@ export function assetHandler(distDir: string): (c: Context) => Response {
       return file ? send(c, file, 'no-cache') : c.text('Not found', 404);
     }
     const file = urlPath === '/' ? null : fileIn(hostDir, urlPath);
-    if (file && !file.endsWith('index.html')) {
+    if (file && !PAGES.test(file)) {
       return send(c, file, HASHED.test(file) ? IMMUTABLE : 'no-cache');
     }
     if (path.extname(urlPath) && !urlPath.endsWith('.html')) return c.text('Not found', 404);
-    const index = fileIn(hostDir, 'index.html');
+    // A visit with a session (the portal's token cookie) gets the page that also preloads the
+    // layout and the customer switcher; the login page and a first visit do not download them.
+    const signedIn = urlPath !== '/login' && /(?:^|;\s*)Admin-Token=[^;]/.test(c.req.header('cookie') ?? '');
+    const index = (signedIn && fileIn(hostDir, 'portal.html')) || fileIn(hostDir, 'index.html');
     if (!index) return c.html(NOT_BUILT, 503, PAGE_HEADERS);
-    return send(c, index, 'no-cache');
+    return send(c, index, 'no-cache', { vary: 'Accept-Encoding, Cookie' });
   };
 }
