@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { serverColumnSettings } from '../../api/list-settings.ts';
 import { isApiError } from '../../api/errors.ts';
 import { Code } from '../../contract/codes.ts';
@@ -9,6 +9,7 @@ import { ConfirmDialog } from '../../ui/confirm/confirm-dialog.tsx';
 import { DataTable } from '../../ui/data-table/index.ts';
 import { EmptyState } from '../../ui/states/empty-state.tsx';
 import { Tabs } from '../../ui/tabs/tabs.tsx';
+import { useDebouncedKeyword } from '../../ui/form/use-debounced-keyword.ts';
 import { useT } from '../../ui/use-t.ts';
 import { AddressForm } from './address-form.tsx';
 import type { AddressListStore, AddressTab } from './address-list-store.ts';
@@ -16,8 +17,7 @@ import { deleteAddress } from './api.ts';
 import { addressColumns } from './columns.tsx';
 import '../../i18n/areas/addresses.ts';
 
-/** How long typing in the search waits before the list is asked again. */
-export const SEARCH_DEBOUNCE_MS = 300;
+export { SEARCH_DEBOUNCE_MS } from '../../ui/form/use-debounced-keyword.ts';
 /** The column settings' list name (`get-list-field-cache` / `cache-list-field`). */
 export const COLUMN_SETTINGS_LIST = 'customer-address/index';
 
@@ -39,13 +39,11 @@ export function AddressList({ list, onChange }: AddressListProps) {
   const t = useT();
   const state = useStore(list.$state);
   const tab = state.params.filters.kind;
-  const [keyword, setKeyword] = useState(state.params.filters.keyword);
+  const search = useDebouncedKeyword(state.params.filters.keyword, (keyword) => list.setFilters({ keyword }));
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Deleting>(null);
   const [announce, setAnnounce] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const search = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(search.current), []);
 
   const columns = useMemo(
     () =>
@@ -136,14 +134,9 @@ export function AddressList({ list, onChange }: AddressListProps) {
             <input
               type="search"
               className="lp-input"
-              value={keyword}
+              value={search.keyword}
               placeholder={t('addresses.searchPlaceholder')}
-              onChange={(event) => {
-                const value = event.target.value;
-                setKeyword(value);
-                clearTimeout(search.current);
-                search.current = setTimeout(() => list.setFilters({ keyword: value }), SEARCH_DEBOUNCE_MS);
-              }}
+              onChange={(event) => search.type(event.target.value)}
             />
           </label>
         </div>

@@ -1,6 +1,6 @@
 import '../../i18n/areas/order-drafts.ts';
 import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { DraftRow } from '../../contract/order-editor/schemas.ts';
 import { $locale } from '../../i18n/translate.ts';
 import { editorPath, ORDER_CREATE_PATH } from '../../lib/order-drafts.ts';
@@ -11,6 +11,7 @@ import { Button } from '../../ui/button/button.tsx';
 import { ConfirmDialog } from '../../ui/confirm/confirm-dialog.tsx';
 import { DataTable } from '../../ui/data-table/index.ts';
 import { EmptyState } from '../../ui/states/empty-state.tsx';
+import { useDebouncedKeyword } from '../../ui/form/use-debounced-keyword.ts';
 import { useT } from '../../ui/use-t.ts';
 import { removeDrafts } from './api.ts';
 import { draftColumns, draftName, plainClick, sides } from './columns.tsx';
@@ -23,8 +24,7 @@ import {
   uploadLocalDrafts,
 } from './local-drafts.ts';
 
-/** How long typing in the search waits before the list is asked again. */
-export const SEARCH_DEBOUNCE_MS = 300;
+export { SEARCH_DEBOUNCE_MS } from '../../ui/form/use-debounced-keyword.ts';
 
 export interface OrderDraftsProps {
   list: DraftListStore;
@@ -74,13 +74,10 @@ export function OrderDrafts({ list, onOpen, onDeleted }: OrderDraftsProps) {
   const selected = useStore(list.$selected);
   const { local, reload: reloadLocal } = useLocalDrafts(list);
   const sorted = useMemo(() => sortLocal(local), [local]);
-  const [keyword, setKeyword] = useState(state.params.filters.keyword);
+  const search = useDebouncedKeyword(state.params.filters.keyword, (keyword) => list.setFilters({ keyword }));
   const [asking, setAsking] = useState<{ ids: number[]; local: string[] } | null>(null);
   const [announce, setAnnounce] = useState('');
   const [failed, setFailed] = useState(false);
-  const search = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-
-  useEffect(() => () => clearTimeout(search.current), []);
 
   const savedAt = useCallback(
     (at: string | number) => {
@@ -238,14 +235,9 @@ export function OrderDrafts({ list, onOpen, onDeleted }: OrderDraftsProps) {
           <input
             type="search"
             className="lp-input"
-            value={keyword}
+            value={search.keyword}
             placeholder={t('orderDrafts.searchPlaceholder')}
-            onChange={(event) => {
-              const value = event.target.value;
-              setKeyword(value);
-              clearTimeout(search.current);
-              search.current = setTimeout(() => list.setFilters({ keyword: value }), SEARCH_DEBOUNCE_MS);
-            }}
+            onChange={(event) => search.type(event.target.value)}
           />
         </label>
       </div>

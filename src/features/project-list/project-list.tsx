@@ -1,18 +1,18 @@
 import '../../i18n/areas/projects.ts';
 import { useStore } from '@nanostores/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo } from 'react';
 import { serverColumnSettings } from '../../api/list-settings.ts';
 import type { ProjectRow } from '../../contract/master-data/schemas.ts';
 import { Button } from '../../ui/button/button.tsx';
 import { DataTable } from '../../ui/data-table/index.ts';
 import { EmptyState } from '../../ui/states/empty-state.tsx';
+import { useDebouncedKeyword } from '../../ui/form/use-debounced-keyword.ts';
 import { useT } from '../../ui/use-t.ts';
 import { projectColumns } from './columns.tsx';
 import { openProject } from './open-project.ts';
 import type { ProjectListStore } from './project-list-store.ts';
 
-/** How long typing in the search waits before the list is asked again. */
-export const SEARCH_DEBOUNCE_MS = 300;
+export { SEARCH_DEBOUNCE_MS } from '../../ui/form/use-debounced-keyword.ts';
 /** The list's column settings, per user and customer, on the server. */
 export const COLUMN_SETTINGS_LIST = 'customer-project/index';
 
@@ -29,9 +29,7 @@ export interface ProjectListProps {
 export function ProjectList({ list, onOpen }: ProjectListProps) {
   const t = useT();
   const state = useStore(list.$state);
-  const [keyword, setKeyword] = useState(state.params.filters.keyword);
-  const search = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(search.current), []);
+  const search = useDebouncedKeyword(state.params.filters.keyword, (keyword) => list.setFilters({ keyword }));
 
   const columns = useMemo(
     () =>
@@ -42,11 +40,7 @@ export function ProjectList({ list, onOpen }: ProjectListProps) {
     [t, onOpen],
   );
 
-  const clear = () => {
-    clearTimeout(search.current);
-    setKeyword('');
-    list.setFilters({ keyword: '' });
-  };
+  const clear = search.clear;
 
   const empty =
     state.params.filters.keyword.trim() !== '' ? (
@@ -78,15 +72,10 @@ export function ProjectList({ list, onOpen }: ProjectListProps) {
           <input
             type="search"
             className="lp-input"
-            value={keyword}
+            value={search.keyword}
             maxLength={100}
             placeholder={t('projects.searchPlaceholder')}
-            onChange={(event) => {
-              const value = event.target.value;
-              setKeyword(value);
-              clearTimeout(search.current);
-              search.current = setTimeout(() => list.setFilters({ keyword: value }), SEARCH_DEBOUNCE_MS);
-            }}
+            onChange={(event) => search.type(event.target.value)}
           />
         </label>
       </div>
