@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { Code } from '../../../src/contract/codes.ts';
 import * as ops from '../../../src/contract/inventory/operations.ts';
 import type { InventoryList } from '../../../src/contract/inventory/schemas.ts';
 import { callOp, createStockLine, customerSession } from '../../testing/master-data-fixtures.ts';
@@ -144,6 +145,19 @@ describe('customer-inventory/xls', () => {
     expect(bad.body?.code).toBe(422);
     const none = await t.app.request(`/api/${ops.inventoryExport.path}.html`);
     expect(((await none.json()) as { code: number }).code).toBe(598);
+  });
+
+  it('limits a user to 30 exports a minute (429), then lets them export again', async () => {
+    const t = await testApp({ rateLimits: true });
+    const me = await customerSession(t);
+    for (let i = 0; i < 30; i++) expect((await exported(t, me.token, {})).res.status).toBe(200);
+    const limited = await exported(t, me.token, {});
+    expect(limited.body?.code).toBe(Code.tooManyRequests);
+    // another user is not held back by this one
+    const other = await customerSession(t);
+    expect((await exported(t, other.token, {})).res.status).toBe(200);
+    t.advance(60_000);
+    expect((await exported(t, me.token, {})).res.status).toBe(200);
   });
 
   it('asks for a narrower filter past 5,000 lines', async () => {

@@ -179,4 +179,6 @@ export const inventoryExport = operation({
   output: v.string(),
   media: INVENTORY_XLSX_TYPE,
   codes: [Code.notFound, Code.invalid],
+  // each export reads and writes up to 5,000 lines: a user gets 30 a minute
+  rateLimits: [{ by: 'user', limit: 30, windowMs: 60_000 }],
 });
