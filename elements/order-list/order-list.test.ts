@@ -363,6 +363,34 @@ describe('<lp-order-list>', () => {
     expect(location.search).to.equal('?status=pending_confirm');
   });
 
+  it('mounted in view after its first answer came, does not ask again', async () => {
+    await withOrders(many('pending_confirm', 2));
+    setLocale('en');
+    history.replaceState(history.state, '', '/customer-order/index');
+    const asked: string[] = [];
+    const real = window.fetch;
+    window.fetch = (input, init) => {
+      const url = input instanceof Request ? input.url : String(input);
+      if (url.includes('/customer-order/index')) asked.push(url);
+      return real(input, init);
+    };
+    try {
+      const el = document.createElement('lp-order-list');
+      // the list is asked for before the element is laid out (a slow first draw on a phone)
+      const off = el.list.$state.listen(() => undefined);
+      await until(() => el.list.$state.get().status === 'loaded', 'the first answer');
+      document.body.append(el);
+      placed.push(el);
+      await rowsShown(el, 2);
+      off();
+      await settle();
+      await settle();
+      expect(asked, 'one request').to.have.length(1);
+    } finally {
+      window.fetch = real;
+    }
+  });
+
   it('comes back to the remembered scroll position once its rows are there', async () => {
     await withOrders(many('finished', 10));
     setLocale('en');

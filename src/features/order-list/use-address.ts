@@ -50,13 +50,18 @@ export function useAddressSync(list: OrderListStore, enabled: boolean, root: Ref
     // page mounts, which would lay it out half-built). The first call comes once the list is laid
     // out in view: at once when it mounts shown, when its tab is shown when it mounted behind one.
     let shown = false;
+    let observed = false;
     const observer = new ResizeObserver(() => {
       const now = el.getClientRects().length > 0;
+      // the observer's first call comes right after the element mounted
+      const mounting = !observed;
+      observed = true;
       if (now && !shown) {
         const first = path.current === null;
         if (first) path.current = location.pathname;
-        // mounted in view, its first answer still to come: its list is this address's
-        if (first && list.$state.get().status !== 'loaded') write();
+        // mounted in view (its first answer may already be there when the observer first calls:
+        // nothing to ask again), or its first answer still to come: its list is this address's
+        if (first && (mounting || list.$state.get().status !== 'loaded')) write();
         else if (location.pathname !== path.current) {
           // another page's address: not the list's to follow or write
         } else if (location.search && location.search !== ours()) adoptAddress(list, location.search);
