@@ -147,7 +147,8 @@ test('a copy after a lost answer: the retry finds the order made, one order', as
   await submit.click();
   await expect(editor(page).getByText(zh('orderEditor.submitFailed'))).toBeVisible();
   expect((await orders(request, token)).total).toBe(before + 1);
-  await page.waitForTimeout(2100); // the button's double-click guard
+  // the button's double-click guard: inactive (aria-disabled) until it lets a click through again
+  await expect(submit).not.toHaveAttribute('aria-disabled', 'true', { timeout: 5_000 });
   await submit.click();
   await expect(page).toHaveURL(/\/customer-order\/view\/\d+$/);
   expect((await orders(request, token)).total).toBe(before + 1);
