@@ -4,13 +4,14 @@ import { $sidebar, toggleSidebar } from '../../src/stores/app.ts';
 import { type Crumb, Breadcrumbs } from './breadcrumbs.tsx';
 import { BrowserHint } from './browser-hint.tsx';
 import { ElementSlot } from './element-slot.tsx';
+import { FullscreenButton } from './fullscreen-button.tsx';
 import { HeaderSearch } from './header-search.tsx';
 import { Icon } from './icons.tsx';
 import { UserMenu } from './user-menu.tsx';
 
 const LOCALE_NAMES: Record<Locale, string> = { 'zh-CN': '中文', en: 'English' };
 
-/** Top bar: hamburger, breadcrumbs, browser hint, search, settings, language, customer switcher, user menu. */
+/** Top bar: hamburger, breadcrumbs, browser hint, search, full screen, settings, language, customer switcher, user menu. */
 export function Navbar({ crumbs, onSettings }: { crumbs: Crumb[]; onSettings: () => void }) {
   const sidebar = useStore($sidebar);
   const locale = useStore($locale);
@@ -29,6 +30,7 @@ export function Navbar({ crumbs, onSettings }: { crumbs: Crumb[]; onSettings: ()
       <BrowserHint />
       <div className="lp-navbar-right">
         <HeaderSearch />
+        <FullscreenButton />
         <button
           type="button"
           className="lp-icon-button"
