@@ -49,6 +49,16 @@ export default defineConfig({
       RATE_LIMITS: 'off',
       // Test only: every captcha takes this answer (the server refuses it in production).
       CAPTCHA_TEST_ANSWER: CAPTCHA_ANSWER,
+      // A "warehouse system" the user menu opens signed in (tests/e2e/linked-systems.spec.ts): a
+      // public page of the test server itself stands in for the other system's sign-in address.
+      LINKED_SYSTEMS: JSON.stringify([
+        {
+          key: 'wms',
+          name: '仓储管理系统',
+          name_en: 'Warehouse System',
+          url: `http://127.0.0.1:${port}/service-agreement?from=portal`,
+        },
+      ]),
     },
     reuseExistingServer: false,
     timeout: 60_000,

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { CAPTCHA_ALPHABET } from './areas/accounts/captcha-font.ts';
+import { type LinkedSystemConfig, parseLinkedSystems } from './areas/links/linked-systems.ts';
 
 /** `NODE_ENV`: production is what users deploy; development is `npm start`; test is the test suites. */
 export type Mode = 'production' | 'development' | 'test';
@@ -59,6 +60,8 @@ export interface ServerConfig {
    * end-to-end tests can pass the captcha without reading it. Refused in production.
    */
   captchaTestAnswer: string | undefined;
+  /** `LINKED_SYSTEMS`: the provider's other systems the portal opens signed in (one-time code). */
+  linkedSystems: LinkedSystemConfig[];
 }
 
 /** `CAPTCHA_TEST_ANSWER`, checked: text the captcha can show (else the server does not start). */
@@ -122,6 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     mailHttpToken: env.MAIL_HTTP_TOKEN?.trim() || null,
     mailFrom: env.MAIL_FROM?.trim() || 'LP Portal <no-reply@lp-portal.invalid>',
     captchaTestAnswer: captchaTestAnswer(env),
+    linkedSystems: parseLinkedSystems(env.LINKED_SYSTEMS, mode === 'production'),
   };
 }
 

@@ -7,16 +7,21 @@ import { MenuButton } from '../../src/ui/index.ts';
 import { go } from '../router/location.ts';
 import { AboutDialog } from './about-dialog.tsx';
 import { ElementSlot } from './element-slot.tsx';
+import { openLinkedSystem, useLinkedSystems } from './linked-systems.ts';
 
-type Action = 'downloads' | 'password' | 'about' | 'logout';
+type Action = 'downloads' | 'password' | 'about' | 'logout' | `link:${string}`;
 
 /** The download centre (a hidden route of the order menu). */
 const DOWNLOADS = '/customer-order/download';
 
-/** The company-name menu (spec §2): download centre, change password, about system, log out. */
+/**
+ * The company-name menu (spec §2): download centre, the provider's other systems (opened signed in,
+ * spec §7), change password, about system, log out.
+ */
 export function UserMenu() {
   const session = useStore($session);
   const [dialog, setDialog] = useState<'password' | 'about' | null>(null);
+  const systems = useLinkedSystems();
   const info = session.userInfo;
   const company = info?.customer?.co_name || info?.customer?.cu_name || info?.name || t('host.nav.userMenu');
 
@@ -25,11 +30,15 @@ export function UserMenu() {
       go(DOWNLOADS);
       return;
     }
+    if (action.startsWith('link:')) {
+      openLinkedSystem(action.slice('link:'.length));
+      return;
+    }
     if (action === 'logout') {
       void logout().then(() => go('/login'));
       return;
     }
-    setDialog(action);
+    setDialog(action as 'password' | 'about');
   };
 
   return (
@@ -40,6 +49,10 @@ export function UserMenu() {
         className="lp-user-menu"
         items={[
           { key: 'downloads', label: t('host.nav.downloads') },
+          ...systems.map((s) => ({
+            key: `link:${s.key}` as const,
+            label: t('host.nav.openSystem', { name: s.name }),
+          })),
           { key: 'password', label: t('host.nav.changePassword') },
           { key: 'about', label: t('host.nav.about') },
           { key: 'logout', label: t('host.nav.logout'), danger: true },

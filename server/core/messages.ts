@@ -96,6 +96,8 @@ export const SERVER_MESSAGES = {
   'Only documents your account uploaded can be deleted': '只能删除本客户账号上传的附件',
   'An approved document cannot be deleted': '已审核通过的附件不能删除',
   'No such user': '用户不存在',
+  'No such linked system': '没有这个关联系统',
+  'The code is unknown, used or expired': '代码无效、已使用或已过期',
   // master data and inventory
   'No such project': '项目不存在',
   'No such site': '站点不存在',

@@ -2,8 +2,12 @@ import type { DB } from '../../db/database.ts';
 import { ownCustomer } from './customers.ts';
 import { hashToken, newToken } from './tokens.ts';
 
-/** 'jump': user/jump-login code from another provider system; 'new': user/new-login token. */
-export type OneTimeKind = 'jump' | 'new';
+/**
+ * 'jump': user/jump-login code from another provider system; 'new': user/new-login token; 'link':
+ * a code the portal hands to another provider system it opens (common/open-link), redeemed by that
+ * system with integration/redeem-link.
+ */
+export type OneTimeKind = 'jump' | 'new' | 'link';
 
 /** A one-time code is valid for 60 seconds and one use. */
 export const ONE_TIME_TTL_MS = 60_000;

@@ -1,6 +1,11 @@
 import { Code } from '../codes.ts';
 import { operation } from '../operation.ts';
-import { IntegrationCodeRequest, IntegrationCodeResponse } from './schemas.ts';
+import {
+  IntegrationCodeRequest,
+  IntegrationCodeResponse,
+  RedeemLinkRequest,
+  RedeemLinkResponse,
+} from './schemas.ts';
 
 /** Calls from the provider's other systems, signed with the shared secret (docs/api.md). */
 export const jumpCode = operation({
@@ -11,5 +16,17 @@ export const jumpCode = operation({
   auth: 'signed',
   input: IntegrationCodeRequest,
   output: IntegrationCodeResponse,
+  codes: [Code.notFound],
+});
+
+export const redeemLink = operation({
+  area: 'integration',
+  method: 'POST',
+  path: 'integration/redeem-link',
+  summary:
+    'Redeem the one-time code of a link the portal opened (common/open-link): who the user is and which customer they were in (server to server)',
+  auth: 'signed',
+  input: RedeemLinkRequest,
+  output: RedeemLinkResponse,
   codes: [Code.notFound],
 });

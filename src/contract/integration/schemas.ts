@@ -20,3 +20,21 @@ export const IntegrationCodeResponse = v.object({
   expires_in: v.number(),
 });
 export type IntegrationCodeResponse = v.InferOutput<typeof IntegrationCodeResponse>;
+
+/** `POST integration/redeem-link` (signed): the one-time code the portal put in a linked system's address. */
+export const RedeemLinkRequest = v.strictObject({
+  code: v.pipe(
+    v.string(msg('string')),
+    v.nonEmpty(msg('required')),
+    v.maxLength(128, msg('maxLength', { max: 128 })),
+  ),
+});
+export type RedeemLinkRequest = v.InferInput<typeof RedeemLinkRequest>;
+
+/** Who opened the link: the user and the customer account they were in. */
+export const RedeemLinkResponse = v.strictObject({
+  username: v.string(),
+  name: v.string(),
+  customer: v.nullable(v.strictObject({ identifier: v.string(), cu_name: v.string() })),
+});
+export type RedeemLinkResponse = v.InferOutput<typeof RedeemLinkResponse>;

@@ -62,9 +62,23 @@ export async function integrationCode(
   username: string,
   kind: 'jump' | 'new',
 ): Promise<string> {
-  const body = JSON.stringify({ username, kind });
+  const answer = await signedCall<{ code: string }>(request, 'integration/jump-code', { username, kind });
+  if (answer.code !== 0) throw new Error(`jump-code refused: ${answer.code} ${answer.message}`);
+  return answer.data.code;
+}
+
+/**
+ * A call of the provider's other systems (`integration/*`), signed with the development secret the
+ * test server runs with: the envelope as answered.
+ */
+export async function signedCall<T>(
+  request: APIRequestContext,
+  path: string,
+  payload: unknown,
+): Promise<Envelope<T>> {
+  const body = JSON.stringify(payload);
   const timestamp = String(Math.floor(Date.now() / 1000));
-  const response = await request.post('/api/integration/jump-code.html', {
+  const response = await request.post(`/api/${path}.html`, {
     data: body,
     headers: {
       'content-type': 'application/json',
@@ -72,7 +86,5 @@ export async function integrationCode(
       'x-signature': signIntegration(integrationSecret(), timestamp, body),
     },
   });
-  const answer = (await response.json()) as Envelope<{ code: string }>;
-  if (answer.code !== 0) throw new Error(`jump-code refused: ${answer.code} ${answer.message}`);
-  return answer.data.code;
+  return (await response.json()) as Envelope<T>;
 }
