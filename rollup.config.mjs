@@ -238,6 +238,29 @@ function sharedReact(runtime) {
         ...names.map((k) => `export const ${k} = /*#__PURE__*/ pick('${k}');`),
       ].join('\n');
     },
+    // A Lit element (the chat launcher, the order status) must stay small on its first load: only
+    // its lazy parts may import React.
+    generateBundle(_options, bundle) {
+      const chunks = new Map(
+        Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [[c.fileName, c]] : [])),
+      );
+      for (const entry of [...chunks.values()].filter((c) => c.isEntry)) {
+        const first = new Set();
+        const visit = (fileName) => {
+          if (first.has(fileName)) return;
+          first.add(fileName);
+          for (const f of chunks.get(fileName)?.imports ?? []) visit(f);
+        };
+        visit(entry.fileName);
+        const lit = [...first].some((f) =>
+          Object.keys(chunks.get(f)?.modules ?? {}).some((m) =>
+            /[\\/]node_modules[\\/]lit-element[\\/]/.test(m),
+          ),
+        );
+        if (lit && first.has(RUNTIME_IMPORT))
+          this.error(`${entry.fileName} is a Lit element but imports React on its first load`);
+      }
+    },
     renderChunk(code, chunk) {
       if (!code.includes(RUNTIME_IMPORT)) return null;
       let to = path.posix.relative(path.posix.dirname(chunk.fileName), runtime);

@@ -59,4 +59,19 @@ describe('embed build', () => {
     expect(entry).not.toContain(runtime);
     expect(entry).not.toContain('react.transitional.element');
   });
+
+  it('refuses a Lit element that would load React on its first load', { timeout: 60_000 }, async () => {
+    const config = {
+      ...embedBuild('chat-widget', { runtime: 'chunks/react-Ab12Cd34.js', dir: os.tmpdir(), env: {} }),
+      input: { 'lp-lit-with-react': 'scripts/fixtures/lit-with-react.ts' },
+    };
+    const bundle = await rollup(config);
+    try {
+      await expect(bundle.generate(config.output)).rejects.toThrow(
+        'lp-lit-with-react.js is a Lit element but imports React on its first load',
+      );
+    } finally {
+      await bundle.close();
+    }
+  });
 });
