@@ -88,3 +88,48 @@ test('two React elements on one page share one React: switch a customer, open th
   expect(new Set(runtime).size).toBe(1);
   expect(problems).toEqual([]);
 });
+
+test('an element from another build brings its own React and both still work', async ({ page }) => {
+  const problems: string[] = [];
+  page.on('pageerror', (e) => problems.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(m.text());
+  });
+  // The password dialog as another build would ship it: its runtime under another URL (a copy on
+  // the partner's server, or a build with another React), so the page holds two runtimes.
+  await page.route('**/embed/lp-password-dialog.js', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.text()).replaceAll(
+      /chunks\/react-([\w-]{8})\.js/g,
+      'chunks/react-$1.js?build=other',
+    );
+    await route.fulfill({ response, body });
+  });
+  const runtimes = new Set<string>();
+  page.on('response', (r) => {
+    const url = new URL(r.url());
+    if (/^\/embed\/chunks\/react-[\w-]{8}\.js$/.test(url.pathname)) runtimes.add(url.pathname + url.search);
+  });
+
+  await page.goto(`${demo.url}/warehouse.html`);
+  const { username, password } = demoLogin('multi');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+
+  const box = page.locator('lp-customer-switcher').getByRole('combobox', {
+    name: zh('account.switcher.label'),
+  });
+  await box.click();
+  await box.fill('sjz');
+  await expect(page.locator('lp-customer-switcher').getByRole('option')).toHaveCount(1);
+  await box.press('Escape');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  const dialog = page.getByRole('dialog', { name: zh('account.password.editTitle') });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: zh('common.cancel') }).click();
+  await expect(dialog).toBeHidden();
+
+  expect(runtimes.size).toBe(2);
+  expect(problems).toEqual([]);
+});
