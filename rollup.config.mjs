@@ -7,10 +7,13 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import commonjs from '@rollup/plugin-commonjs';
 import { nodeResolve } from '@rollup/plugin-node-resolve';
 import replace from '@rollup/plugin-replace';
+import MagicString from 'magic-string';
+import { rollup } from 'rollup';
 import esbuild from 'rollup-plugin-esbuild';
 import { browserContract } from './scripts/browser-contract.mjs';
 
@@ -18,8 +21,9 @@ import { browserContract } from './scripts/browser-contract.mjs';
  * Browser builds:
  * - dist/elements/<name>.js  every element for the host (ESM, code-split, shared chunks), and the
  *                            host's own entry (dist/elements/host/main-<hash>.js), in one build
- * - dist/embed/lp-<name>.js  one self-contained module per element for partner pages (its lazy
- *                            chunks sit in dist/embed/lp-<name>/ and load relative to it)
+ * - dist/embed/lp-<name>.js  one module per element for partner pages (its lazy chunks sit in
+ *                            dist/embed/lp-<name>/), React from dist/embed/chunks/react-<hash>.js
+ *                            which every embed shares; all load relative to the entry
  * - dist/host/               the portal page (index.html pointing at the host entry) and favicon
  * An element is a folder elements/<name>/ with an entry elements/<name>/<name>.ts.
  */
@@ -29,6 +33,8 @@ import { browserContract } from './scripts/browser-contract.mjs';
  * `npm run size` or the server needs them.
  */
 const sourcemaps = (env) => env.SOURCEMAPS === '1';
+
+const requireModule = createRequire(import.meta.url);
 
 const elementNames = readdirSync('elements', { withFileTypes: true })
   .filter((d) => d.isDirectory() && existsSync(path.join('elements', d.name, `${d.name}.ts`)))
@@ -137,8 +143,142 @@ const portalBuild = {
   onwarn,
 };
 
-/** The self-contained embed build of one element (`dir` and `env` vary only in tests). */
-export function embedBuild(n, { dir = 'dist/embed', env = process.env } = {}) {
+/**
+ * React for the embeds: the modules elements import React by, each with its production CommonJS
+ * file (read for the names it exports). One runtime chunk carries all of them.
+ */
+const REACT_MODULES = {
+  react: 'react/cjs/react.production.js',
+  'react/jsx-runtime': 'react/cjs/react-jsx-runtime.production.js',
+  'react-dom': 'react-dom/cjs/react-dom.production.js',
+  'react-dom/client': 'react-dom/cjs/react-dom-client.production.js',
+};
+const RUNTIME_ID = '\0lp-react-runtime';
+const RUNTIME_IMPORT = '__lp_react_runtime__';
+const binding = (name) => `m${Object.keys(REACT_MODULES).indexOf(name)}`;
+
+/**
+ * The embeds' shared React runtime (`<dir>/chunks/react-<hash>.js`): React, ReactDOM and its
+ * client, the JSX runtime, each as a namespace export. Built before the elements; resolves with
+ * its file name under `dir`. Hash-named: a new React is a new file, never a changed one.
+ */
+export async function buildReactRuntime({ dir = 'dist/embed', env = process.env } = {}) {
+  const names = Object.keys(REACT_MODULES);
+  const bundle = await rollup({
+    input: RUNTIME_ID,
+    plugins: [
+      {
+        name: 'react-runtime-entry',
+        resolveId: (id) => (id === RUNTIME_ID ? id : null),
+        load: (id) =>
+          id === RUNTIME_ID
+            ? `${names.map((n) => `import * as ${binding(n)} from '${n}';`).join('\n')}\nexport { ${names.map(binding).join(', ')} };`
+            : null,
+      },
+      ...plugins(),
+    ],
+    preserveEntrySignatures: 'strict',
+    onwarn,
+  });
+  try {
+    const { output } = await bundle.write({
+      dir,
+      format: 'es',
+      entryFileNames: 'chunks/react-[hash].js',
+      chunkFileNames: 'chunks/react-[name]-[hash].js',
+      sourcemap: sourcemaps(env),
+    });
+    if (output.filter((o) => o.type === 'chunk').length !== 1)
+      throw new Error('the React runtime must be one file');
+    return output[0].fileName;
+  } finally {
+    await bundle.close();
+  }
+}
+
+/** The names a React module exports, read from its production build (the shim re-exports them). */
+function exportNames(name) {
+  const previous = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    const [pkg, ...file] = REACT_MODULES[name].split('/');
+    const dir = path.dirname(requireModule.resolve(`${pkg}/package.json`));
+    return Object.keys(requireModule(path.join(dir, ...file))).filter((k) => /^[A-Za-z_$][\w$]*$/.test(k));
+  } finally {
+    process.env.NODE_ENV = previous;
+  }
+}
+
+/**
+ * Points an embed's React imports at the shared runtime chunk: `react`, `react-dom`… become small
+ * modules that take their exports from `runtime` (a file name under the output folder), imported
+ * by a path relative to each chunk (`./chunks/react-….js` from the entry, `../chunks/…` from a lazy
+ * chunk in `lp-<name>/`), so the bundles work from any origin or folder they are copied to.
+ */
+function sharedReact(runtime) {
+  const prefix = '\0lp-react:';
+  return {
+    name: 'shared-react',
+    resolveId(source) {
+      if (source === RUNTIME_IMPORT) return { id: RUNTIME_IMPORT, external: true };
+      if (source in REACT_MODULES) return prefix + source;
+      if (/^(react|react-dom|scheduler)(\/|$)/.test(source))
+        this.error(`${source} is not in the shared React runtime (REACT_MODULES in rollup.config.mjs)`);
+      return null;
+    },
+    load(id) {
+      if (!id.startsWith(prefix)) return null;
+      const name = id.slice(prefix.length);
+      const names = exportNames(name).filter((k) => k !== 'default');
+      // Pure reads, so that the names this element does not use are left out of its bundle.
+      return [
+        `import { ${binding(name)} as m } from '${RUNTIME_IMPORT}';`,
+        "const pick = (k) => (k === 'default' ? (m.default ?? m) : m[k]);",
+        "export default /*#__PURE__*/ pick('default');",
+        ...names.map((k) => `export const ${k} = /*#__PURE__*/ pick('${k}');`),
+      ].join('\n');
+    },
+    // A Lit element (the chat launcher, the order status) must stay small on its first load: only
+    // its lazy parts may import React.
+    generateBundle(_options, bundle) {
+      const chunks = new Map(
+        Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [[c.fileName, c]] : [])),
+      );
+      for (const entry of [...chunks.values()].filter((c) => c.isEntry)) {
+        const first = new Set();
+        const visit = (fileName) => {
+          if (first.has(fileName)) return;
+          first.add(fileName);
+          for (const f of chunks.get(fileName)?.imports ?? []) visit(f);
+        };
+        visit(entry.fileName);
+        const lit = [...first].some((f) =>
+          Object.keys(chunks.get(f)?.modules ?? {}).some((m) =>
+            /[\\/]node_modules[\\/]lit-element[\\/]/.test(m),
+          ),
+        );
+        if (lit && first.has(RUNTIME_IMPORT))
+          this.error(`${entry.fileName} is a Lit element but imports React on its first load`);
+      }
+    },
+    renderChunk(code, chunk) {
+      if (!code.includes(RUNTIME_IMPORT)) return null;
+      let to = path.posix.relative(path.posix.dirname(chunk.fileName), runtime);
+      if (!to.startsWith('.')) to = `./${to}`;
+      const s = new MagicString(code);
+      s.replaceAll(RUNTIME_IMPORT, to);
+      return { code: s.toString(), map: s.generateMap({ hires: true }) };
+    },
+  };
+}
+
+/**
+ * The embed build of one element (`dir` and `env` vary only in tests): its entry
+ * `dir/lp-<name>.js` with its own code, the kit and the stores, its lazy chunks in `dir/lp-<name>/`,
+ * and React from the shared runtime chunk (`runtime`, from buildReactRuntime): a page that embeds
+ * two React elements downloads React once (docs/decisions/embed-runtime.md).
+ */
+export function embedBuild(n, { runtime, dir = 'dist/embed', env = process.env }) {
   return {
     input: { [`lp-${n}`]: `elements/${n}/${n}.ts` },
     output: {
@@ -148,7 +288,7 @@ export function embedBuild(n, { dir = 'dist/embed', env = process.env } = {}) {
       chunkFileNames: `lp-${n}/[name]-[hash].js`,
       sourcemap: sourcemaps(env),
     },
-    plugins: plugins(),
+    plugins: [sharedReact(runtime), ...plugins()],
     // An entry that exports its class may still hand modules to its lazy chunks (the chat panel
     // reads the launcher's store): export them from the entry instead of moving the whole entry
     // into a chunk behind a one-line facade (a second request before anything shows).
@@ -157,9 +297,10 @@ export function embedBuild(n, { dir = 'dist/embed', env = process.env } = {}) {
   };
 }
 
-export default () => {
+export default async () => {
   // A fresh dist/ on every build: hashed chunks of earlier builds would pile up (and be counted by
   // `npm run size`).
   rmSync('dist', { recursive: true, force: true });
-  return [portalBuild, ...elementNames.map((n) => embedBuild(n))];
+  const runtime = await buildReactRuntime();
+  return [portalBuild, ...elementNames.map((n) => embedBuild(n, { runtime }))];
 };

@@ -142,5 +142,6 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const portal = process.env.PORTAL_URL ?? 'http://127.0.0.1:8080';
   console.log(`Partner site on ${url}/partner-chat.html  (API: ${portal}; start the portal with npm start)`);
   console.log(`Warehouse system embedding the customer switcher: ${url}/customer-switcher.html`);
+  console.log(`Warehouse system with two React elements (one React): ${url}/warehouse.html`);
   console.log('The portal must allow this origin (CORS_ORIGINS; its default allows :8081).');
 }

@@ -57,7 +57,11 @@ if (existsSync(dist)) {
     rows.push([`dist/${rel}`, bytes.length, b, twin('.gz') ?? gzip(bytes)]);
     brotliOf.set(rel, b);
     for (const key of Object.keys(budgets))
-      if (key !== 'core' && (rel === key || rel.startsWith(`${key.replace(/\/$/, '')}/`)))
+      if (
+        key !== 'core' &&
+        !/^embed\/lp-[^/]+\/$/.test(key) &&
+        (rel === key || rel.startsWith(`${key.replace(/\/$/, '')}/`))
+      )
         measured.set(key, (measured.get(key) ?? 0) + b);
   }
   // An embed entry is budgeted with what it imports statically: the page loads all of it at once
@@ -67,6 +71,36 @@ if (existsSync(dist)) {
     const b = files.reduce((sum, rel) => sum + (brotliOf.get(rel) ?? 0), 0);
     if (entry in budgets) measured.set(entry, b);
     if (files.length > 1) rows.push([`dist/${entry} first load (${files.length} files)`, null, b, null]);
+  }
+  // An embed's lazy folder (`embed/lp-chat-widget/`): its files and what they import statically
+  // that the entry's first load has not loaded (the shared React runtime behind the chat panel).
+  for (const key of Object.keys(budgets).filter((k) => /^embed\/lp-[^/]+\/$/.test(k))) {
+    const entry = `${key.slice(0, -1)}.js`;
+    if (!brotliOf.has(entry)) continue;
+    const loaded = new Set(firstLoad(entry));
+    const lazy = new Set(
+      [...brotliOf.keys()]
+        .filter((rel) => rel.startsWith(key))
+        .flatMap((rel) => firstLoad(rel))
+        .filter((rel) => !loaded.has(rel)),
+    );
+    const b = [...lazy].reduce((sum, rel) => sum + (brotliOf.get(rel) ?? 0), 0);
+    measured.set(key, b);
+    rows.push([`dist/${key} with the chunks it imports (${lazy.size} files)`, null, b, null]);
+  }
+  // A second element on a page (`embed-pair:lp-a+lp-b`): what lp-b's first load downloads that
+  // lp-a's has not already (the React runtime chunk is shared, so it is counted once).
+  for (const key of Object.keys(budgets).filter((k) => k.startsWith('embed-pair:'))) {
+    const [first, second] = key
+      .slice('embed-pair:'.length)
+      .split('+')
+      .map((n) => `embed/${n}.js`);
+    if (!brotliOf.has(first) || !brotliOf.has(second)) continue;
+    const loaded = new Set(firstLoad(first));
+    const extra = firstLoad(second).filter((rel) => !loaded.has(rel));
+    const b = extra.reduce((sum, rel) => sum + (brotliOf.get(rel) ?? 0), 0);
+    measured.set(key, b);
+    rows.push([`${key} (${extra.length} more files)`, null, b, null]);
   }
   // A lazy chunk of an embed by its name without the hash (`embed/lp-order-view/temperature-chart`).
   for (const [rel, b] of brotliOf) {

@@ -22,6 +22,7 @@ beforeAll(async () => {
   write('embed/lp-chat-widget.js.br', 'BROTLI');
   write('embed/lp-chat-widget.js.gz', 'GZIP');
   write('embed/lp-chat-widget/panel-Zx98Yw76.js', 'export {};');
+  write('embed/chunks/react-Qw12Er34.js', 'export {};');
   t = await testApp({ distDir: dist });
 });
 
@@ -56,6 +57,10 @@ describe('static assets', () => {
     const chunk = await get('/embed/lp-chat-widget/panel-Zx98Yw76.js');
     expect(chunk.headers.get('cache-control')).toContain('immutable');
     expect(chunk.headers.get('access-control-allow-origin')).toBe('*');
+    // the React runtime every embed shares: hash-named, so a new build never changes it in place
+    const runtime = await get('/embed/chunks/react-Qw12Er34.js', { origin: 'https://partner.example' });
+    expect(runtime.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(runtime.headers.get('access-control-allow-origin')).toBe('*');
   });
 
   it('sends the precompressed twin the client accepts, and the plain file otherwise', async () => {
