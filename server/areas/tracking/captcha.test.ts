@@ -2,20 +2,18 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { runChores } from '../../core/housekeeping.ts';
 import { socketFrom, type TestApp, testApp, testDatabase } from '../../testing/test-app.ts';
 import { FAILURE_WINDOW_MS, PER_ADDRESS, PER_ORDER } from './failures.ts';
-import { lookup, trackedOrder } from './test-helpers.ts';
+import { lookup, newAddress, trackedOrder } from './test-helpers.ts';
 
 beforeAll(() => testDatabase());
 
 const ANSWER = 'K3M7X';
-/** A distinct client address per test (failures are counted per address). */
-const address = () =>
-  `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+`10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
 
 describe('tracking: a captcha after repeated failures', () => {
   it('after 5 failures for an order number: 475 until the captcha is answered; a wrong or expired one fails', async () => {
     const t = await testApp({ captchaTestAnswer: ANSWER });
     const { order } = await trackedOrder(t);
-    const ip = address();
+    const ip = newAddress();
     const wrong = { order_no: order.order_no, phone4: '0000' };
     const right = { order_no: order.order_no, phone4: '5678' };
     for (let i = 0; i < PER_ORDER; i++) expect((await lookup(t, wrong, { ip })).code).toBe(404);
@@ -47,14 +45,14 @@ describe('tracking: a captcha after repeated failures', () => {
   it('counts per order number across addresses; a success does not forget other addresses’ failures', async () => {
     const t = await testApp({ captchaTestAnswer: ANSWER });
     const { order } = await trackedOrder(t);
-    const [a, b] = [address(), address()];
+    const [a, b] = [newAddress(), newAddress()];
     const wrong = { order_no: order.order_no, phone4: '0000' };
     const right = { order_no: order.order_no, phone4: '5678' };
     for (let i = 0; i < 3; i++) expect((await lookup(t, wrong, { ip: a })).code).toBe(404);
     expect((await lookup(t, right, { ip: b })).code).toBe(0);
     for (let i = 0; i < 2; i++) expect((await lookup(t, wrong, { ip: b })).code).toBe(404);
     // 3 from a + 2 from b: the order number is at 5 for everyone
-    expect((await lookup(t, right, { ip: address() })).code).toBe(475);
+    expect((await lookup(t, right, { ip: newAddress() })).code).toBe(475);
     expect((await lookup(t, right, { ip: a })).code).toBe(475);
     // an hour later the failures no longer count
     t.advance(FAILURE_WINDOW_MS + 1000);
@@ -64,7 +62,7 @@ describe('tracking: a captcha after repeated failures', () => {
   it('after 10 failures from one address, its lookups of any order number need the captcha', async () => {
     const t = await testApp({ captchaTestAnswer: ANSWER });
     const { order } = await trackedOrder(t);
-    const ip = address();
+    const ip = newAddress();
     for (let i = 0; i < PER_ADDRESS; i++) {
       const res = await lookup(
         t,
@@ -74,12 +72,14 @@ describe('tracking: a captcha after repeated failures', () => {
       expect(res.code).toBe(404);
     }
     expect((await lookup(t, { order_no: order.order_no, phone4: '5678' }, { ip })).code).toBe(475);
-    expect((await lookup(t, { order_no: order.order_no, phone4: '5678' }, { ip: address() })).code).toBe(0);
+    expect((await lookup(t, { order_no: order.order_no, phone4: '5678' }, { ip: newAddress() })).code).toBe(
+      0,
+    );
   });
 
   it('housekeeping forgets failures older than a day', async () => {
     const t = await testApp();
-    const ip = address();
+    const ip = newAddress();
     await lookup(t, { order_no: 'LP20990101777777', phone4: '1234' }, { ip });
     const count = async () =>
       (await t.deps.db.selectFrom('tracking_failures').select('id').where('address', '=', ip).execute())

@@ -4,13 +4,11 @@ import { READINGS_MAX } from '../../../src/contract/tracking/schemas.ts';
 import { startOfWindow } from '../../testing/accounts.ts';
 import { socketFrom, type TestApp, testApp, testDatabase } from '../../testing/test-app.ts';
 import { recomputeExcursion } from '../orders/excursion.ts';
-import { lookup, share, trackedOrder } from './test-helpers.ts';
+import { lookup, newAddress, share, trackedOrder } from './test-helpers.ts';
 
 beforeAll(() => testDatabase());
 
 const MINUTE = 60_000;
-let hosts = 0;
-const address = () => `10.77.${Math.floor(hosts / 250)}.${++hosts % 250}`;
 
 describe('tracking/temperature', () => {
   it('thins the readings evenly to READINGS_MAX, with the class’s limits and the excursions found in all of them', async () => {
@@ -107,14 +105,14 @@ describe('tracking rate limits', () => {
     startOfWindow(t, 60 * MINUTE);
     const { order } = await trackedOrder(t);
     const body = { order_no: order.order_no, phone4: '5678' };
-    const ip = address();
+    const ip = newAddress();
     for (let i = 0; i < 20; i++) expect((await lookup(t, body, { ip })).code).toBe(0);
     const limited = await lookup(t, body, { ip });
     expect([limited.code, limited.message]).toEqual([429, 'Too many requests, please try again later']);
     // other addresses may go on…
-    for (let i = 0; i < 10; i++) expect((await lookup(t, body, { ip: address() })).code).toBe(0);
+    for (let i = 0; i < 10; i++) expect((await lookup(t, body, { ip: newAddress() })).code).toBe(0);
     // 30 of this order number within the hour: the next is refused from any address
-    expect((await lookup(t, body, { ip: address() })).code).toBe(429);
+    expect((await lookup(t, body, { ip: newAddress() })).code).toBe(429);
     t.advance(61 * MINUTE);
     expect((await lookup(t, body, { ip })).code).toBe(0);
   });
@@ -124,16 +122,16 @@ describe('tracking rate limits', () => {
     startOfWindow(t, MINUTE);
     const { order } = await trackedOrder(t);
     const { view } = (await lookup(t, { order_no: order.order_no, phone4: '5678' })).data;
-    const ip = address();
+    const ip = newAddress();
     for (let i = 0; i < 120; i++)
       expect((await t.call<Tracking>('tracking/status', { query: { view }, ip })).code).toBe(0);
     expect((await t.call('tracking/status', { query: { view }, ip })).code).toBe(429);
-    expect((await t.call('tracking/status', { query: { view }, ip: address() })).code).toBe(0);
+    expect((await t.call('tracking/status', { query: { view }, ip: newAddress() })).code).toBe(0);
     const image = (from: string) =>
       t.app.request(`/api/tracking/captcha.html?order_no=${order.order_no}`, {}, socketFrom(from));
     for (let i = 0; i < 20; i++)
-      expect((await image(address())).headers.get('content-type')).toBe('image/png');
-    const refused = await image(address());
+      expect((await image(newAddress())).headers.get('content-type')).toBe('image/png');
+    const refused = await image(newAddress());
     expect(((await refused.json()) as { code: number }).code).toBe(429);
   });
 
