@@ -178,6 +178,10 @@ describe('tracking CORS', () => {
     const res = await post(t, 'tracking/lookup', ALLOWED, { order_no: order.order_no, phone4: '5678' });
     expect(res.headers.get('access-control-allow-origin')).toBe(ALLOWED);
     const { data } = (await res.json()) as { data: { view: string } };
+    // refusals too: the element reads a 404 or a 475
+    const refused = await post(t, 'tracking/lookup', ALLOWED, { order_no: order.order_no, phone4: '0000' });
+    expect(refused.headers.get('access-control-allow-origin')).toBe(ALLOWED);
+    expect(((await refused.json()) as { code: number }).code).toBe(404);
     const read = await t.app.request(`/api/tracking/status.html?view=${data.view}`, {
       headers: { origin: ALLOWED },
     });
