@@ -83,6 +83,11 @@ export const SERVER_MESSAGES = {
   'This signed request was already used': '此签名请求已使用过',
   // order files
   'No such order': '订单不存在',
+  // order tracking
+  'No order matches these details': '没有与这些信息相符的订单',
+  'This tracking link is not valid or has ended': '此跟踪链接无效或已结束',
+  'This tracking view has ended, please look the order up again': '此跟踪页面已结束，请重新查询订单',
+  'No such share': '分享不存在',
   'No such file': '文件不存在',
   'No such attachment': '附件不存在',
   'This order is cancelled: its documents can no longer change': '此订单已取消，附件不能再更改',

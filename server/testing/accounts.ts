@@ -2,10 +2,20 @@ import type { DB } from '../db/database.ts';
 import { captchaHash } from '../areas/accounts/captcha.ts';
 import type { TestApp } from './test-app.ts';
 
-/** Puts a captcha with a known answer in place for `username` (what the image would show). */
-export async function knownCaptcha(t: TestApp, username: string, answer = 'K3M7X', ttlMs = 5 * 60_000) {
+/**
+ * Puts a captcha with a known answer in place for `username` (what the image would show); `scope`
+ * other than 'login' for another use's key (see server/areas/accounts/captcha.ts).
+ */
+export async function knownCaptcha(
+  t: TestApp,
+  username: string,
+  answer = 'K3M7X',
+  ttlMs = 5 * 60_000,
+  scope = 'login',
+) {
   const db: DB = t.deps.db;
   const values = {
+    scope,
     username,
     answer_hash: captchaHash(username, answer),
     expires_at: new Date(t.deps.now().getTime() + ttlMs),
@@ -14,7 +24,9 @@ export async function knownCaptcha(t: TestApp, username: string, answer = 'K3M7X
     .insertInto('captchas')
     .values(values)
     .onConflict((oc) =>
-      oc.column('username').doUpdateSet({ answer_hash: values.answer_hash, expires_at: values.expires_at }),
+      oc
+        .columns(['scope', 'username'])
+        .doUpdateSet({ answer_hash: values.answer_hash, expires_at: values.expires_at }),
     )
     .execute();
   return answer;

@@ -7,53 +7,69 @@ import { captchaPng, captchaText } from './captcha-image.ts';
 /** A captcha answer is valid for 5 minutes and for one attempt. */
 export const CAPTCHA_TTL_MS = 5 * 60 * 1000;
 
-/** What is stored of an answer: SHA-256 over the username and the upper-cased answer. */
-export function captchaHash(username: string, answer: string): string {
-  return createHash('sha256').update(`captcha\0${username}\0${answer.trim().toUpperCase()}`).digest('hex');
+/**
+ * What a captcha is for: a `scope` (`login`, `tracking`) and a key within it (a login's
+ * username; a tracking lookup's order number and address). One captcha per scope and key.
+ */
+export interface CaptchaFor {
+  scope: string;
+  key: string;
+}
+
+/** A login's captcha: keyed by the username. */
+export const loginCaptcha = (username: string): CaptchaFor => ({ scope: 'login', key: username });
+
+/** What is stored of an answer: SHA-256 over the key and the upper-cased answer. */
+export function captchaHash(key: string, answer: string): string {
+  return createHash('sha256').update(`captcha\0${key}\0${answer.trim().toUpperCase()}`).digest('hex');
 }
 
 /**
- * A new captcha for a username (replacing any earlier one): returns the PNG image. `fixedAnswer`
- * (config.captchaTestAnswer, never set in production) replaces the random text.
+ * A new captcha for a scope and key (replacing any earlier one): returns the PNG image.
+ * `fixedAnswer` (config.captchaTestAnswer, never set in production) replaces the random text.
  */
 export async function issueCaptcha(
   db: DB,
-  username: string,
+  subject: CaptchaFor,
   now: Date,
   fixedAnswer?: string,
 ): Promise<Buffer> {
   const text = fixedAnswer ?? captchaText();
   const values = {
-    username,
-    answer_hash: captchaHash(username, text),
+    scope: subject.scope,
+    username: subject.key,
+    answer_hash: captchaHash(subject.key, text),
     expires_at: new Date(now.getTime() + CAPTCHA_TTL_MS),
   };
   await db
     .insertInto('captchas')
     .values(values)
     .onConflict((oc) =>
-      oc.column('username').doUpdateSet({ answer_hash: values.answer_hash, expires_at: values.expires_at }),
+      oc
+        .columns(['scope', 'username'])
+        .doUpdateSet({ answer_hash: values.answer_hash, expires_at: values.expires_at }),
     )
     .execute();
   return captchaPng(text);
 }
 
 /**
- * Checks a captcha answer for a username and uses it up: 475 when missing or wrong (or none was
- * issued), 476 when it expired.
+ * Checks a captcha answer for a scope and key and uses it up: 475 when missing or wrong (or none
+ * was issued), 476 when it expired.
  */
-export async function checkCaptcha(db: DB, username: string, answer: string, now: Date): Promise<void> {
+export async function checkCaptcha(db: DB, subject: CaptchaFor, answer: string, now: Date): Promise<void> {
   if (answer.trim() === '') throw new ApiError(Code.captchaRequired, 'Please enter the captcha');
   const row = await db
     .deleteFrom('captchas')
-    .where('username', '=', username)
+    .where('scope', '=', subject.scope)
+    .where('username', '=', subject.key)
     .returning(['answer_hash', 'expires_at'])
     .executeTakeFirst();
   if (!row) throw new ApiError(Code.captchaRequired, 'Please get a new captcha');
   if (new Date(row.expires_at).getTime() <= now.getTime()) {
     throw new ApiError(Code.captchaExpired, 'The captcha has expired, please get a new one');
   }
-  if (row.answer_hash !== captchaHash(username, answer)) {
+  if (row.answer_hash !== captchaHash(subject.key, answer)) {
     throw new ApiError(Code.captchaRequired, 'The captcha is wrong');
   }
 }

@@ -3,7 +3,7 @@ import { isWeakPassword } from '../../../src/contract/password.ts';
 import type { LoginResponse } from '../../../src/contract/accounts/schemas.ts';
 import type { DB } from '../../db/database.ts';
 import { ApiError } from '../../core/errors.ts';
-import { checkCaptcha } from './captcha.ts';
+import { checkCaptcha, loginCaptcha } from './captcha.ts';
 import { startingCustomer } from './customers.ts';
 import { addressKey, clearDelay, delayRemaining, recordDelayedFailure } from './login-delays.ts';
 import { CAPTCHA_AFTER, clearFailures, failureCount, recordFailure } from './login-failures.ts';
@@ -50,7 +50,8 @@ export async function login(
   const from = addressKey(address);
   const wait = await delayRemaining(db, username, from, now);
   if (wait > 0) throw tooSoon(wait);
-  if ((await failureCount(db, username)) >= CAPTCHA_AFTER) await checkCaptcha(db, username, validate, now);
+  if ((await failureCount(db, username)) >= CAPTCHA_AFTER)
+    await checkCaptcha(db, loginCaptcha(username), validate, now);
 
   const user = await db
     .selectFrom('users')

@@ -3,7 +3,7 @@ import * as ops from '../../../src/contract/accounts/operations.ts';
 import { ApiError, forbidden, invalidField, say } from '../../core/errors.ts';
 import { apiAnswer } from '../../http/answer.ts';
 import { handle, reply } from '../../http/route.ts';
-import { issueCaptcha } from './captcha.ts';
+import { issueCaptcha, loginCaptcha } from './captcha.ts';
 import { customerAccountList, enterCustomer, startingCustomer } from './customers.ts';
 import { login } from './login.ts';
 import { redeemOneTimeCode } from './one-time-codes.ts';
@@ -21,7 +21,7 @@ export const routes = [
   handle(ops.captcha, async ({ input, deps: { db, config }, now }) => {
     // The test-only fixed answer (never in production: the server refuses to start with it).
     const fixed = config.production ? undefined : config.captchaTestAnswer;
-    const png = await issueCaptcha(db, input.username, now, fixed);
+    const png = await issueCaptcha(db, loginCaptcha(input.username), now, fixed);
     return apiAnswer(config, new Uint8Array(png), { 'content-type': 'image/png' });
   }),
 

@@ -76,6 +76,9 @@ export interface LoginDelaysTable {
 }
 
 export interface CaptchasTable {
+  /** What the captcha is for: 'login' (the key is a username) or 'tracking' (order number and address). */
+  scope: Generated<string>;
+  /** The key within the scope (a login's username). */
   username: string;
   answer_hash: string;
   expires_at: Timestamp;
