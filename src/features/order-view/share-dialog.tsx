@@ -53,16 +53,16 @@ export function ShareDialog({ open, orderId, onClose, onChanged }: ShareDialogPr
   const codeRef = useRef<HTMLElement>(null);
   const linkRef = useRef<HTMLInputElement>(null);
 
-  const gone = useCallback(
-    (error: unknown) => {
-      if (isApiError(error) && error.code === Code.notFound) {
-        onChanged();
-        return true;
-      }
-      return false;
-    },
-    [onChanged],
-  );
+  // The owner's callback may change on every render: the calls below read the latest one.
+  const changed = useRef(onChanged);
+  changed.current = onChanged;
+  const gone = useCallback((error: unknown) => {
+    if (isApiError(error) && error.code === Code.notFound) {
+      changed.current();
+      return true;
+    }
+    return false;
+  }, []);
 
   const reload = useCallback(async () => {
     setLoaded((now) => (now.state === 'ready' ? now : { state: 'loading' }));
