@@ -52,7 +52,7 @@ export const zh = {
   'host.legal.agreement': '服务协议',
   'host.legal.privacy': '隐私政策',
   'host.legal.back': '返回登录',
-  'host.track.title': '订单跟踪',
+  'host.track.title': '订单追踪',
   'host.track.introShare': '这是他人分享给您的订单运输状态，无需登录；链接失效后将无法查看。',
   'host.track.introLookup': '输入订单号和收货电话后 4 位（或分享码）查看运输状态，无需登录。',
   'host.track.unavailable': '订单跟踪暂不可用，请稍后再试。',
