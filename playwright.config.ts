@@ -19,6 +19,9 @@ function freePort(): string {
 process.env.LP_E2E_PORT ??= freePort();
 process.env.LP_E2E_DATA ??= mkdtempSync(path.join(os.tmpdir(), 'lp-e2e-'));
 process.env.LP_E2E_SECRET ??= randomBytes(24).toString('base64url');
+// A partner origin of the e2e runs' own (tracking.spec.ts): not 8081, which `npm run demo` and
+// the chat's spec use; the server allows it beside its defaults.
+process.env.LP_E2E_PARTNER_PORT ??= freePort();
 const port = process.env.LP_E2E_PORT;
 
 export default defineConfig({
@@ -59,6 +62,7 @@ export default defineConfig({
           url: `http://127.0.0.1:${port}/service-agreement?from=portal`,
         },
       ]),
+      CORS_ORIGINS: `http://127.0.0.1:8081,http://localhost:8081,http://127.0.0.1:${process.env.LP_E2E_PARTNER_PORT}`,
     },
     reuseExistingServer: false,
     timeout: 60_000,

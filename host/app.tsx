@@ -41,6 +41,7 @@ export function preloadLayout(): void {
   void loadElement('lp-customer-switcher');
 }
 const LegalPage = lazy(() => import('./pages/legal-page.tsx').then((m) => ({ default: m.LegalPage })));
+const TrackPage = lazy(() => import('./pages/track-page.tsx').then((m) => ({ default: m.TrackPage })));
 
 interface Shown {
   path: string;
@@ -63,6 +64,8 @@ function fullScreen(page: StaticPage): ReactNode {
       return <LegalPage doc="service-agreement" />;
     case 'privacy-policy':
       return <LegalPage doc="privacy-policy" />;
+    case 'track':
+      return <TrackPage />;
     default:
       return null;
   }

@@ -143,5 +143,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   console.log(`Partner site on ${url}/partner-chat.html  (API: ${portal}; start the portal with npm start)`);
   console.log(`Warehouse system embedding the customer switcher: ${url}/customer-switcher.html`);
   console.log(`Warehouse system with two React elements (one React): ${url}/warehouse.html`);
+  console.log(`Clinical lab looking up an order (<lp-order-status>, cross-origin): ${url}/lab-status.html`);
+  console.log(`Sponsor page showing a share link: ${url}/sponsor-share.html?share=<token of a share link>`);
   console.log('The portal must allow this origin (CORS_ORIGINS; its default allows :8081).');
 }

@@ -315,6 +315,66 @@ export const orderViewStyles = css`
     gap: var(--lp-space-1);
     min-height: 24px;
   }
+  .order-view__share-form {
+    flex-direction: row;
+    flex-wrap: wrap;
+    align-items: flex-end;
+    margin-top: 0;
+  }
+  .order-view__share-made {
+    display: flex;
+    flex-direction: column;
+    gap: var(--lp-space-2);
+    margin-top: var(--lp-space-3);
+    padding: var(--lp-space-3);
+    border: 1px solid var(--lp-color-border);
+    border-radius: var(--lp-radius);
+  }
+  .order-view__share-row {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: var(--lp-space-2);
+  }
+  .order-view__share-label {
+    flex: 0 0 96px;
+    color: var(--lp-color-text-muted);
+  }
+  .order-view__share-code {
+    font-family: ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace;
+    font-size: 24px;
+    font-weight: 600;
+    letter-spacing: 2px;
+    user-select: all;
+  }
+  .order-view__share-link {
+    flex: 1 1 240px;
+    min-width: 0;
+    font-family: ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace;
+  }
+  .order-view__share-copied:empty {
+    display: none;
+  }
+  .order-view__share-copied {
+    margin: 0;
+    color: var(--lp-color-success);
+  }
+  .order-view__share-list {
+    margin-top: var(--lp-space-4);
+  }
+  .order-view__share-hint {
+    margin: 0 0 var(--lp-space-2);
+    font-size: var(--lp-font-size-sm);
+  }
+  .order-view__share-state--active {
+    color: var(--lp-color-success);
+  }
+  .order-view__share-state--revoked {
+    color: var(--lp-color-danger);
+  }
+  .order-view__share-state--expired {
+    color: var(--lp-color-text-muted);
+  }
   .order-view__email-frame {
     width: 100%;
     height: 280px;

@@ -150,6 +150,27 @@ export const standaloneCss = css`
   .lp-legal__back {
     margin-top: 32px;
   }
+  .lp-track__card {
+    width: 100%;
+    max-width: 760px;
+    padding: 28px 32px 32px;
+    border-radius: 12px;
+    background: var(--lp-color-bg);
+    box-shadow: 0 1px 2px rgb(15 23 42 / 6%);
+  }
+  .lp-track__title {
+    margin: 0;
+    font-size: 24px;
+    font-weight: 600;
+  }
+  .lp-track__intro,
+  .lp-track__muted {
+    margin: 6px 0 20px;
+    color: var(--lp-color-text-muted);
+  }
+  .lp-track__status {
+    display: block;
+  }
   @media (max-width: 600px) {
     .lp-standalone__bar {
       padding: 10px 12px;
@@ -161,7 +182,8 @@ export const standaloneCss = css`
     .lp-standalone__main {
       padding: 16px 8px 32px;
     }
-    .lp-legal {
+    .lp-legal,
+    .lp-track__card {
       padding: 20px 16px 28px;
     }
     .lp-legal__title {

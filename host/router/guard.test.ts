@@ -13,6 +13,7 @@ import { $confirms } from '../../src/stores/notices.ts';
 import { resetRoutes } from '../../src/stores/routes.ts';
 import { $signOutReason, prepareSession, sessionPreparing } from '../../src/stores/session.ts';
 import { guard, startFirstEntry } from './guard.ts';
+import { resolvePath } from './match.ts';
 
 let w: Wired;
 beforeEach(async () => {
@@ -39,6 +40,26 @@ describe('route guard (spec §2) against the real server', () => {
       redirect: '/login?redirect=%2Fcustomer-order%2Findex%3Fpage%3D2',
     });
     expect(await guard('/jump?token=x')).toMatchObject({ allow: false });
+  });
+
+  it('the tracking page opens without a session, with or without a share link, and asks the server nothing', async () => {
+    for (const path of ['/track', '/track?share=eyJzIjoxfQ.c2lnbmF0dXJlLXNpZ25hdHVyZQ', '/track/']) {
+      expect(await guard(path)).toEqual({ allow: true });
+    }
+    expect(resolvePath('/track?share=x', [])).toMatchObject({
+      kind: 'static',
+      route: { page: 'track', inLayout: false },
+    });
+    // a signed-in user opening a share link gets the same page at once (no session check first)
+    await signIn();
+    $roles.set([]);
+    w.requests.length = 0;
+    startFirstEntry('/track?share=x');
+    expect(sessionPreparing()).toBe(false);
+    expect(await guard('/track?share=x')).toEqual({ allow: true });
+    expect(w.requests).toEqual([]);
+    // and paths that only start like it are not public
+    expect(await guard('/tracking')).toMatchObject({ allow: false });
   });
 
   it('first entry loads roles and routes, then goes to the attachment list', async () => {

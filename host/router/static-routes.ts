@@ -10,6 +10,7 @@ export type StaticPage =
   | 'unauthorized'
   | 'service-agreement'
   | 'privacy-policy'
+  | 'track'
   | 'redirect';
 
 export interface StaticRoute {
@@ -28,6 +29,8 @@ export const FIRST_PAGE = '/customer-order/attachment';
 export const NOT_FOUND_PATH = '/404';
 /** new-login hand-over (`?token=`): needs a token (spec §2), then replaces the session. */
 export const JUMP_PATH = '/jump';
+/** Order tracking for people outside the portal: a share link (`?share=`) or the lookup form. */
+export const TRACK_PATH = '/track';
 
 /** Reachable without a token (spec §2 route guard). */
 export const PUBLIC_PATHS: readonly string[] = [
@@ -35,6 +38,7 @@ export const PUBLIC_PATHS: readonly string[] = [
   '/auth-redirect',
   '/service-agreement',
   '/privacy-policy',
+  TRACK_PATH,
 ];
 
 /** Paths that only redirect: `/` and `/home` go to the home page. */
@@ -49,4 +53,5 @@ export const STATIC_ROUTES: readonly StaticRoute[] = [
   { path: '/401', page: 'unauthorized', title: 'host.error.unauthorized', inLayout: false },
   { path: '/service-agreement', page: 'service-agreement', title: 'host.legal.agreement', inLayout: false },
   { path: '/privacy-policy', page: 'privacy-policy', title: 'host.legal.privacy', inLayout: false },
+  { path: TRACK_PATH, page: 'track', title: 'host.track.title', inLayout: false },
 ];

@@ -41,6 +41,7 @@ const CARRIES: Record<string, string[]> = {
   'elements/order-drafts/order-drafts.ts': ['data-table', 'order-drafts'],
   'elements/order-editor/order-editor.ts': ['order-drafts', 'order-editor'],
   'elements/order-list/order-list.ts': ['data-table', 'order-list'],
+  'elements/order-status/order-status.ts': ['tracking', 'tracking-chart'],
   'elements/order-view/order-view.ts': ['order-view'],
   'elements/password-dialog/password-dialog.ts': ['password'],
   'elements/project-list/project-list.ts': ['data-table', 'projects'],
@@ -90,6 +91,8 @@ describe('i18n areas in the sources', () => {
       'projects',
       'sites',
       'switcher',
+      'tracking',
+      'tracking-chart',
     ]);
     const entries = readdirSync(join(root, 'elements'))
       .filter((name) => name !== 'kit')

@@ -6,7 +6,7 @@ import { AppLink } from './app-link.tsx';
 import { formatStamp } from './format.ts';
 import '../../i18n/areas/order-view.ts';
 
-export type OrderDialog = 'cancel' | 'approve' | 'reject' | 'apply' | 'email';
+export type OrderDialog = 'cancel' | 'approve' | 'reject' | 'apply' | 'email' | 'share';
 
 export interface OrderHeaderProps {
   order: OrderDetail;
@@ -104,6 +104,9 @@ export function OrderHeader({ order, onDialog, onPrint }: OrderHeaderProps) {
         </Button>
         <Button guardMs={0} onClick={() => onDialog('email')}>
           {t('orderView.action.email')}
+        </Button>
+        <Button guardMs={0} onClick={() => onDialog('share')}>
+          {t('orderView.action.share')}
         </Button>
         {actions.edit && (
           <AppLink

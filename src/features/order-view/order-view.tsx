@@ -24,6 +24,8 @@ import '../../i18n/areas/order-view.ts';
 
 /** The waybill (barcode, QR code) loads only when the print view opens. */
 const Waybill = lazy(() => import('./waybill.tsx').then((m) => ({ default: m.Waybill })));
+/** "Share tracking" with its calls loads when first opened. */
+const ShareDialog = lazy(() => import('./share-dialog.tsx').then((m) => ({ default: m.ShareDialog })));
 
 export type OrderSection =
   | 'overview'
@@ -280,6 +282,16 @@ export function OrderView({
           void afterWrite(t('orderView.apply.done'));
         }}
       />
+      {dialog === 'share' && (
+        <Suspense fallback={null}>
+          <ShareDialog
+            open
+            orderId={current.id}
+            onClose={() => setDialog(null)}
+            onChanged={changedMeanwhile}
+          />
+        </Suspense>
+      )}
       <EmailDialog
         open={dialog === 'email'}
         orderId={current.id}

@@ -17,16 +17,25 @@ const LIMIT_STROKE = '#c92a2a';
 
 const seconds = (iso: string) => Math.round(new Date(iso).getTime() / 1000);
 
+/**
+ * What the chart draws: the order view's readings (one line per logger), or the tracking
+ * element's thinned readings (no logger: one line).
+ */
+export type ChartTemperature = Pick<Temperature, 'min' | 'max' | 'excursions'> & {
+  readings: ReadonlyArray<{ at: string; celsius: number; logger_id?: string }>;
+};
+
 /** The readings as uPlot's aligned columns: shared times, one column per logger (null where absent). */
-export function alignReadings(readings: Temperature['readings']): {
+export function alignReadings(readings: ChartTemperature['readings']): {
   loggers: string[];
   data: [number[], ...Array<Array<number | null>>];
 } {
-  const loggers = [...new Set(readings.map((r) => r.logger_id))];
+  const loggers = [...new Set(readings.map((r) => r.logger_id ?? ''))];
   const times = [...new Set(readings.map((r) => seconds(r.at)))].sort((a, b) => a - b);
   const index = new Map(times.map((time, i) => [time, i]));
   const columns = loggers.map(() => times.map((): number | null => null));
-  for (const r of readings) columns[loggers.indexOf(r.logger_id)]![index.get(seconds(r.at))!] = r.celsius;
+  for (const r of readings)
+    columns[loggers.indexOf(r.logger_id ?? '')]![index.get(seconds(r.at))!] = r.celsius;
   return { loggers, data: [times, ...columns] };
 }
 
@@ -35,10 +44,12 @@ export interface ChartHandle {
   destroy(): void;
 }
 
+/** Draws into `target`; the time axis in `timeZone` (the order view states China time everywhere). */
 export function drawTemperatureChart(
   target: HTMLElement,
-  temperature: Temperature,
+  temperature: ChartTemperature,
   width: number,
+  timeZone = 'Asia/Shanghai',
 ): ChartHandle {
   const { loggers, data } = alignReadings(temperature.readings);
   const bands = temperature.excursions.map((e) => [seconds(e.from), seconds(e.to)] as const);
@@ -76,8 +87,7 @@ export function drawTemperatureChart(
       width,
       height: 260,
       legend: { show: loggers.length > 1 },
-      // China time on the axis, as every time the view states in text.
-      tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Asia/Shanghai'),
+      tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), timeZone),
       cursor: { points: { show: false } },
       scales: { x: { time: true }, y: { range: [low - pad, high + pad] } },
       axes: [{ stroke: '#495057' }, { stroke: '#495057', values: (_u, ticks) => ticks.map((v) => `${v}°`) }],

@@ -52,6 +52,10 @@ export const zh = {
   'host.legal.agreement': '服务协议',
   'host.legal.privacy': '隐私政策',
   'host.legal.back': '返回登录',
+  'host.track.title': '订单追踪',
+  'host.track.introShare': '这是他人分享给您的订单运输状态，无需登录；链接失效后将无法查看。',
+  'host.track.introLookup': '输入订单号和收货电话后 4 位（或分享码）查看运输状态，无需登录。',
+  'host.track.unavailable': '订单跟踪暂不可用，请稍后再试。',
   'host.home.welcome': '欢迎回来，{name}',
   'host.home.customer': '当前客户：{customer}',
   'host.home.quick': '常用功能',
@@ -160,6 +164,12 @@ export const en: Record<keyof typeof zh, string> = {
   'host.legal.agreement': 'Service Agreement',
   'host.legal.privacy': 'Privacy Policy',
   'host.legal.back': 'Back to Sign-In',
+  'host.track.title': 'Order Tracking',
+  'host.track.introShare':
+    'The shipment status someone shared with you, no sign-in needed; it ends when the link expires or is revoked.',
+  'host.track.introLookup':
+    'Enter the order number and the last 4 digits of the receiver’s phone (or a share code) to see the shipment status, no sign-in needed.',
+  'host.track.unavailable': 'Order tracking is not available right now. Please try again later.',
   'host.home.welcome': 'Welcome back, {name}',
   'host.home.customer': 'Current customer: {customer}',
   'host.home.quick': 'Shortcuts',

@@ -1,0 +1,51 @@
+import { apiBase } from '../../api/config.ts';
+import { call } from '../../api/transport.ts';
+import { Code } from '../../contract/codes.ts';
+import { shareCreate, shareList, shareRevoke } from '../../contract/tracking/operations.ts';
+import type { Share } from '../../contract/tracking/schemas.ts';
+
+/**
+ * The share calls of the order view's "Share tracking" dialog (a lazy chunk with the dialog).
+ * 404 stays quiet: the order (or the share) went meanwhile, which the dialog says itself.
+ */
+const QUIET = { silentCodes: [Code.notFound] } as const;
+
+export type { Share };
+export type ShareState = 'active' | 'expired' | 'revoked';
+
+export const createShare = (id: number, days: number): Promise<Share> =>
+  call(shareCreate, { id, days }, QUIET);
+export const listShares = async (id: number): Promise<Share[]> => (await call(shareList, { id }, QUIET)).list;
+export const revokeShare = (shareId: number): Promise<Share> =>
+  call(shareRevoke, { share_id: shareId }, QUIET);
+
+export function shareState(share: Share, now: number = Date.now()): ShareState {
+  if (share.revoked_at) return 'revoked';
+  return Date.parse(share.expires_at) <= now ? 'expired' : 'active';
+}
+
+/**
+ * The share link as the recipient opens it: the portal's origin (the API's, when the view is
+ * embedded on another site with an absolute `api-base`) and the share's path (`/track?share=…`).
+ */
+export function shareLink(share: Share): string {
+  const portal = new URL(apiBase(), location.href).origin;
+  return new URL(share.path, portal).href;
+}
+
+/**
+ * A share code as the list shows it: the last 4 characters only (the whole code is a secret
+ * that opens the order's status with its number; it is shown once, when it is made).
+ */
+export function maskCode(code: string): string {
+  let left = 4;
+  const kept = [...code].reverse().map((ch) => {
+    if (ch === '-' || ch === ' ') return ch;
+    if (left > 0) {
+      left -= 1;
+      return ch;
+    }
+    return '•';
+  });
+  return kept.reverse().join('');
+}
