@@ -46,11 +46,12 @@ for (const [name, cmd, args, options] of steps) {
   if (!ok) break;
 }
 if (results.some((r) => !r.ok)) for (const beside of besides) beside.stop();
+const waiting = performance.now();
 for (const beside of besides) {
   const r = await beside.done;
-  console.log(
-    `\n▶ ${r.name} (beside the steps above):\n${r.output}\n${r.ok ? '✔' : '✘'} ${r.name} (${r.seconds} s)`,
-  );
+  const waited = ((performance.now() - waiting) / 1000).toFixed(1);
+  console.log(`\n▶ ${r.name} (beside the steps above):\n${r.output}`);
+  console.log(`${r.ok ? '✔' : '✘'} ${r.name} (${r.seconds} s, of which ${waited} s after the last step)`);
   results.push(r);
 }
 
