@@ -1,5 +1,6 @@
-// A step of `npm test` (scripts/test.mjs) that runs beside the steps after it: its output goes to a
-// log file, printed in one piece once it ends, so it does not interleave with the steps in front.
+// A step of `npm test` (scripts/test.mjs) that runs beside the steps after it, at a lower priority
+// (nice 10): its output goes to a log file, printed in one piece once it ends, so it does not
+// interleave with the steps in front.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -13,6 +14,9 @@ export function startBeside(name, cmd, args) {
   const out = fs.openSync(log, 'w');
   const child = spawn(cmd, args, { stdio: ['ignore', out, out], env: { ...process.env, FORCE_COLOR: '0' } });
   fs.closeSync(out);
+  // Lower priority (inherited by its processes): the steps in front keep the CPU they need, whose
+  // tests have timeouts, and the step beside them takes what they leave idle.
+  os.setPriority(child.pid, 10);
   console.log(`\n▶ ${name}: ${cmd} ${args.join(' ')} (beside the next steps; follow it: tail -f ${log})`);
   let stopped = false;
   const done = new Promise((resolve) => {
