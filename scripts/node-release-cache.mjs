@@ -56,18 +56,26 @@ export function cachedVersions(root, major) {
  * whose message says which registry could not be reached and what npm answered.
  */
 export function publishedVersions(npm = 'npm') {
-  const run = spawnSync(npm, ['view', PACKAGE, 'versions', '--json'], { encoding: 'utf8', timeout: 60_000 });
-  if (run.status === 0) {
-    const list = JSON.parse(run.stdout);
-    return Array.isArray(list) ? list : [list];
+  const run = spawnSync(npm, ['view', PACKAGE, 'versions', '--json'], { encoding: 'utf8', timeout: 180_000 });
+  let answer = null;
+  try {
+    answer = JSON.parse(run.stdout);
+  } catch {
+    // no JSON: npm failed before asking, or was stopped
   }
+  if (run.status === 0 && answer) return Array.isArray(answer) ? answer : [answer];
   const registry = spawnSync(npm, ['config', 'get', 'registry'], { encoding: 'utf8' }).stdout?.trim();
-  const answer = (run.stderr || run.error?.message || '')
-    .split('\n')
-    .filter((line) => line && !line.includes('Unknown user config'))
-    .slice(0, 6)
-    .join('\n');
-  throw new Error(`npm could not list ${PACKAGE} from ${registry || "npm's registry"}:\n${answer}`);
+  // With --json npm puts its error in stdout ({ error: { code, summary } }); stderr repeats it.
+  const said = answer?.error
+    ? `${answer.error.code ?? ''} ${answer.error.summary ?? ''}`.trim()
+    : (run.stderr ?? '')
+        .split('\n')
+        .filter((line) => line.startsWith('npm error') && !line.includes('    at '))
+        .slice(0, 4)
+        .join('\n');
+  const why =
+    run.error?.code === 'ETIMEDOUT' ? 'npm did not answer in 180 s' : said || `npm exited with ${run.status}`;
+  throw new Error(`npm could not list ${PACKAGE} from ${registry || "npm's registry"}: ${why}`);
 }
 
 /**
