@@ -1,0 +1,5 @@
+/** Types of node-releases.mjs (npm test's node-releases step). */
+export const MAJORS: number[];
+export const WARNING: RegExp;
+export function deprecations(output: string): string[];
+export function failureReport(output: string): string;
