@@ -1,43 +1,104 @@
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 
 /**
- * `npm test`: the whole suite, in order, stopping at the first failing step:
- * typecheck, format and lint, unit and server tests (vitest), the DATABASE_URL path on a
- * throw-away PostgreSQL (installed with apt-get when missing), build, size budgets, element tests in Chromium
- * (@web/test-runner), and the portal end to end (Playwright) against the real server.
+ * `npm test`: the whole suite: typecheck, format and lint, unit and server tests (vitest), the
+ * DATABASE_URL path on a throw-away PostgreSQL (installed with apt-get when missing), build, size
+ * budgets, element tests in Chromium (@web/test-runner), and the portal end to end (Playwright)
+ * against the real server. `node scripts/test.mjs <step>…` runs only the named steps.
  */
-const steps = [
-  ['chromium', 'node', ['scripts/ensure-chromium.mjs']],
-  ['typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
-  ['format', 'npx', ['biome', 'format', '.']],
-  ['lint', 'npx', ['biome', 'lint', '--error-on-warnings', '.']],
-  ['vitest', 'npx', ['vitest', 'run']],
-  ['postgres', 'node', ['scripts/test-postgres.mjs']],
-  ['build', 'npm', ['run', 'build', '--silent']],
-  ['size', 'node', ['scripts/size.mjs']],
-  ['elements', 'npx', ['web-test-runner']],
-  ['e2e', 'npx', ['playwright', 'test']],
+const steps = {
+  chromium: ['node', ['scripts/ensure-chromium.mjs']],
+  typecheck: ['npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
+  format: ['npx', ['biome', 'format', '.']],
+  lint: ['npx', ['biome', 'lint', '--error-on-warnings', '.']],
+  vitest: ['npx', ['vitest', 'run']],
+  postgres: ['node', ['scripts/test-postgres.mjs']],
+  build: ['npm', ['run', 'build', '--silent']],
+  size: ['node', ['scripts/size.mjs']],
+  elements: ['npx', ['web-test-runner']],
+  e2e: ['npx', ['playwright', 'test']],
+};
+
+/**
+ * The order. Each stage starts when the one before it has ended. A stage is a list of lanes that
+ * run side by side; a lane's steps run one after another. The machine the suite is sized for has
+ * 2 cores: vitest takes both, so beside it go only light steps; the element tests and e2e mostly
+ * wait on a browser, so they share the cores well. A new step goes into the lane whose steps it
+ * needs before it (e.g. anything reading dist/ after `build`), or into the lightest lane.
+ *
+ * Stop at the first failure: once a step fails no further step starts; steps already running
+ * beside it in other lanes run to their end (so no server or browser is left behind) and are
+ * reported. The exit code is 1 when any step failed.
+ */
+const plan = [
+  [['chromium']],
+  [['typecheck', 'format', 'lint', 'postgres'], ['vitest']],
+  [['build', 'size', 'e2e'], ['elements']],
 ];
 
 const only = process.argv.slice(2);
+const unknown = only.filter((name) => !(name in steps));
+if (unknown.length) {
+  console.error(`unknown step: ${unknown.join(', ')} (steps: ${Object.keys(steps).join(', ')})`);
+  process.exit(2);
+}
+const env = { ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1' };
 const results = [];
-for (const [name, cmd, args] of steps) {
-  if (only.length && !only.includes(name)) continue;
+let failed = false;
+
+/**
+ * Runs one step. Alone in its stage it prints as it goes; beside others its output is kept and
+ * printed in one piece when it ends, so the steps' lines never mix.
+ */
+function run(name, alone) {
+  const [cmd, args] = steps[name];
   const started = performance.now();
-  console.log(`\n▶ ${name}: ${cmd} ${args.join(' ')}`);
-  const run = spawnSync(cmd, args, {
-    stdio: 'inherit',
-    env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1' },
+  console.log(
+    `\n▶ ${name}: ${cmd} ${args.join(' ')}${alone ? '' : ' (beside other steps: output when it ends)'}`,
+  );
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'], env });
+    const output = [];
+    child.stdout?.on('data', (chunk) => output.push(chunk));
+    child.stderr?.on('data', (chunk) => output.push(chunk));
+    const end = (ok) => {
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
+      if (!alone) {
+        console.log(`\n┌ ${name} output`);
+        process.stdout.write(Buffer.concat(output));
+      }
+      console.log(`${ok ? '✔' : '✘'} ${name} (${seconds} s)`);
+      results.push({ name, ok, seconds });
+      if (!ok) failed = true;
+      resolve();
+    };
+    child.once('error', (error) => {
+      output.push(Buffer.from(`${error.message}\n`));
+      end(false);
+    });
+    child.once('close', (code) => end(code === 0));
   });
-  const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  const ok = run.status === 0;
-  results.push({ name, ok, seconds });
-  console.log(`${ok ? '✔' : '✘'} ${name} (${seconds} s)`);
-  if (!ok) break;
+}
+
+async function lane(names, alone) {
+  for (const name of names) {
+    if (failed) return;
+    await run(name, alone);
+  }
+}
+
+const started = performance.now();
+for (const stage of plan) {
+  if (failed) break;
+  const lanes = stage
+    .map((names) => names.filter((n) => !only.length || only.includes(n)))
+    .filter((l) => l.length);
+  await Promise.all(lanes.map((names) => lane(names, lanes.length === 1)));
 }
 
 console.log('\nSummary:');
 for (const r of results) console.log(`  ${r.ok ? 'ok  ' : 'FAIL'} ${r.name.padEnd(10)} ${r.seconds} s`);
-const failed = results.filter((r) => !r.ok).length;
-console.log(`steps: ${results.length - failed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+const failures = results.filter((r) => !r.ok).length;
+const total = ((performance.now() - started) / 1000).toFixed(1);
+console.log(`steps: ${results.length - failures} passed, ${failures} failed (${total} s in all)`);
+process.exit(failures ? 1 : 0);
