@@ -58,7 +58,9 @@ export default {
       launchOptions: { executablePath: chromiumPath, headless: true, args: chromiumArgs },
     }),
   ],
-  concurrency: 1,
+  // Two test files at a time, each in its own page: Playwright's Chromium emulates focus in every
+  // page it opens, so focus and keyboard tests pass in a page that is not the front tab.
+  concurrency: 2,
   testFramework: { config: { timeout: 10000 } },
   testsFinishTimeout: 180000,
 };
