@@ -21,10 +21,12 @@ const steps = {
 
 /**
  * The order. Each stage starts when the one before it has ended. A stage is a list of lanes that
- * run side by side; a lane's steps run one after another. The machine the suite is sized for has
- * 2 cores: vitest takes both, so beside it go only light steps; the element tests and e2e mostly
- * wait on a browser, so they share the cores well. A new step goes into the lane whose steps it
- * needs before it (e.g. anything reading dist/ after `build`), or into the lightest lane.
+ * run side by side; a lane's steps run one after another. Sized for 2 cores: vitest takes both
+ * (and has timing tests), so it runs alone; the checks and the PostgreSQL step are light and go
+ * side by side; the element tests and e2e mostly wait on a browser, so they share the cores with
+ * the build. A new step goes into the lane of the steps it needs first (anything that reads dist/
+ * after `build`), or, when it is light, into the lane that ends first; a step that takes all cores
+ * gets a stage of its own.
  *
  * Stop at the first failure: once a step fails no further step starts; steps already running
  * beside it in other lanes run to their end (so no server or browser is left behind) and are
@@ -32,7 +34,8 @@ const steps = {
  */
 const plan = [
   [['chromium']],
-  [['typecheck', 'format', 'lint', 'postgres'], ['vitest']],
+  [['typecheck', 'format', 'lint'], ['postgres']],
+  [['vitest']],
   [['build', 'size', 'e2e'], ['elements']],
 ];
 
