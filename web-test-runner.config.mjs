@@ -58,9 +58,7 @@ export default {
       launchOptions: { executablePath: chromiumPath, headless: true, args: chromiumArgs },
     }),
   ],
-  // Two test files at a time, each in its own page: Playwright's Chromium emulates focus in every
-  // page it opens, so focus and keyboard tests pass in a page that is not the front tab.
-  concurrency: 2,
+  concurrency: 1,
   testFramework: { config: { timeout: 10000 } },
   testsFinishTimeout: 180000,
 };
