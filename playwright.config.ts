@@ -8,46 +8,81 @@ import { chromiumArgs, chromiumPath } from './scripts/chromium.mjs';
 import { CAPTCHA_ANSWER } from './tests/e2e/helpers/captcha.ts';
 
 /**
- * End-to-end: the real portal (built dist/) against the real server on a free port with a
- * throw-away PGlite folder. Workers inherit the port chosen by the runner process.
+ * End-to-end: the real portal (built dist/) against the real server with a throw-away PGlite
+ * folder. Two servers, each on a free port with its own folder and its own seeded demo accounts,
+ * and one project per server whose specs run one after another in one worker: the projects run
+ * side by side but never share a session or a row. Which project a spec belongs to: README.md here
+ * (tests/e2e/README.md). Workers inherit the ports chosen by the runner process.
  */
 function freePort(): string {
   const script =
     "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})";
   return execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' });
 }
-process.env.LP_E2E_PORT ??= freePort();
-process.env.LP_E2E_DATA ??= mkdtempSync(path.join(os.tmpdir(), 'lp-e2e-'));
 process.env.LP_E2E_SECRET ??= randomBytes(24).toString('base64url');
 // A partner origin of the e2e runs' own (tracking.spec.ts): not 8081, which `npm run demo` and
-// the chat's spec use; the server allows it beside its defaults.
+// the chat's spec use; the servers allow it beside their defaults.
 process.env.LP_E2E_PARTNER_PORT ??= freePort();
-const port = process.env.LP_E2E_PORT;
+
+/**
+ * Project `orders`: the specs that read or change the demo's order data (orders, drafts, the
+ * editor, addresses, projects, sites, stock, files, shares). Project `portal`: every other spec (sign-in,
+ * session, guard, shell, layout, pages, embeds), new specs included unless listed here.
+ */
+const ordersSpecs = [
+  'addresses.spec.ts',
+  'download-centre.spec.ts',
+  'inventory.spec.ts',
+  'order-attachments.spec.ts',
+  'order-drafts.spec.ts',
+  'order-editor.spec.ts',
+  'orders.spec.ts',
+  'projects.spec.ts',
+  'sites.spec.ts',
+  'tracking.spec.ts',
+];
+
+const servers = [
+  { name: 'orders', testMatch: ordersSpecs, testIgnore: undefined },
+  { name: 'portal', testMatch: undefined, testIgnore: ordersSpecs },
+].map((project) => {
+  const key = project.name.toUpperCase();
+  process.env[`LP_E2E_PORT_${key}`] ??= freePort();
+  process.env[`LP_E2E_DATA_${key}`] ??= mkdtempSync(path.join(os.tmpdir(), `lp-e2e-${project.name}-`));
+  return { ...project, port: process.env[`LP_E2E_PORT_${key}`]!, data: process.env[`LP_E2E_DATA_${key}`]! };
+});
 
 export default defineConfig({
   testDir: 'tests/e2e',
   timeout: 30_000,
   expect: { timeout: 7_000 },
   fullyParallel: false,
-  workers: 1,
+  // One worker per project (below): the two projects side by side.
+  workers: servers.length,
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
     launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
-  webServer: {
+  projects: servers.map(({ name, testMatch, testIgnore, port }) => ({
+    name,
+    ...(testMatch ? { testMatch } : {}),
+    ...(testIgnore ? { testIgnore } : {}),
+    workers: 1,
+    use: { baseURL: `http://127.0.0.1:${port}` },
+  })),
+  webServer: servers.map(({ port, data }) => ({
     // The demo accounts are what the specs sign in with (as a newcomer's `npm start` has them).
     command: 'node --import tsx server/main.ts --seed-demo',
     url: `http://127.0.0.1:${port}/`,
     env: {
       PORT: port,
       HOST: '127.0.0.1',
-      DATA_DIR: process.env.LP_E2E_DATA,
+      DATA_DIR: data,
       NODE_ENV: 'test',
-      INTEGRATION_SECRET: process.env.LP_E2E_SECRET,
+      INTEGRATION_SECRET: process.env.LP_E2E_SECRET!,
       // One browser on one address signs in dozens of times a minute: the test flag, said here.
       RATE_LIMITS: 'off',
       // Test only: every captcha takes this answer (the server refuses it in production).
@@ -66,7 +101,7 @@ export default defineConfig({
     },
     reuseExistingServer: false,
     timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+  })),
 });

@@ -65,8 +65,14 @@ export function deprecations(output) {
   return [...new Set(lines.map((line) => line.replace(/^.*?(\(node:\d+\) )?/, '').trim()))];
 }
 
+/**
+ * Everything vitest runs on the machine's Node but server/main.test.ts: it times real restarts of
+ * server processes (under 5 s), which this step, running at a lower priority beside the browser
+ * steps, cannot promise; what it proves that depends on the release (the server starts, serves,
+ * signs in and stops on SIGTERM) is the start-and-login smoke below.
+ */
 async function vitest(release) {
-  return run(release.binary, [VITEST, 'run', '--reporter=dot'], release);
+  return run(release.binary, [VITEST, 'run', '--reporter=dot', '--exclude', 'server/main.test.ts'], release);
 }
 
 async function vitestPostgres(release) {

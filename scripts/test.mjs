@@ -1,62 +1,114 @@
-import { spawnSync } from 'node:child_process';
-import { startBeside } from './test-beside.mjs';
+import { spawn } from 'node:child_process';
+import os from 'node:os';
 
 /**
- * `npm test`: the whole suite, in order, stopping at the first failing step:
- * typecheck, format and lint, unit and server tests (vitest), the DATABASE_URL path on a
- * throw-away PostgreSQL (installed with apt-get when missing), build, size budgets, element tests in Chromium
- * (@web/test-runner), and the portal end to end (Playwright) against the real server.
- * A step marked `beside` runs beside the steps after it (scripts/test-beside.mjs); the summary waits for it.
+ * `npm test`: the whole suite: typecheck, format and lint, unit and server tests (vitest), the
+ * DATABASE_URL path on a throw-away PostgreSQL (installed with apt-get when missing), build, size
+ * budgets, element tests in Chromium (@web/test-runner), and the portal end to end (Playwright)
+ * against the real server. `node scripts/test.mjs <step>…` runs only the named steps.
  */
-const steps = [
-  ['chromium', 'node', ['scripts/ensure-chromium.mjs']],
-  ['typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
-  ['format', 'npx', ['biome', 'format', '.']],
-  ['lint', 'npx', ['biome', 'lint', '--error-on-warnings', '.']],
-  ['vitest', 'npx', ['vitest', 'run']],
-  ['postgres', 'node', ['scripts/test-postgres.mjs']],
-  ['build', 'npm', ['run', 'build', '--silent']],
-  // vitest and a start-and-login smoke under Node 24 and 26 (scripts/node-releases.mjs), beside the
-  // browser steps, which leave much of the second core idle.
-  ['node-releases', 'node', ['scripts/node-releases.mjs'], { beside: true }],
-  ['size', 'node', ['scripts/size.mjs']],
-  ['elements', 'npx', ['web-test-runner']],
-  ['e2e', 'npx', ['playwright', 'test']],
+const steps = {
+  chromium: ['node', ['scripts/ensure-chromium.mjs']],
+  typecheck: ['npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
+  format: ['npx', ['biome', 'format', '.']],
+  lint: ['npx', ['biome', 'lint', '--error-on-warnings', '.']],
+  vitest: ['npx', ['vitest', 'run']],
+  postgres: ['node', ['scripts/test-postgres.mjs']],
+  build: ['npm', ['run', 'build', '--silent']],
+  size: ['node', ['scripts/size.mjs']],
+  elements: ['npx', ['web-test-runner']],
+  e2e: ['npx', ['playwright', 'test']],
+  // vitest, the PostgreSQL tests and a start-and-login smoke under the newest Node 24 and 26 from
+  // the npm registry (scripts/node-releases.mjs), at a lower priority (nice 10): it runs beside
+  // the browser steps, whose tests have timeouts, and takes the CPU they leave idle.
+  'node-releases': ['node', ['scripts/node-releases.mjs'], { nice: 10 }],
+};
+
+/**
+ * The order. Each stage starts when the one before it has ended. A stage is a list of lanes that
+ * run side by side; a lane's steps run one after another. Sized for 2 cores: vitest takes both
+ * (and has timing tests), so it runs alone; the checks and the PostgreSQL step are light and go
+ * side by side; the element tests and e2e mostly wait on a browser, so they share the cores with
+ * the build. A new step goes into the lane of the steps it needs first (anything that reads dist/
+ * after `build`), or, when it is light, into the lane that ends first; a step that takes all cores
+ * gets a stage of its own.
+ *
+ * Stop at the first failure: once a step fails no further step starts; steps already running
+ * beside it in other lanes run to their end (so no server or browser is left behind) and are
+ * reported. The exit code is 1 when any step failed.
+ */
+const plan = [
+  [['chromium']],
+  [['typecheck', 'format', 'lint'], ['postgres']],
+  [['vitest']],
+  [['build', 'size', 'e2e'], ['elements'], ['node-releases']],
 ];
 
 const only = process.argv.slice(2);
-const results = [];
-const besides = [];
-for (const [name, cmd, args, options] of steps) {
-  if (only.length && !only.includes(name)) continue;
-  if (options?.beside) {
-    besides.push(startBeside(name, cmd, args));
-    continue;
-  }
-  const started = performance.now();
-  console.log(`\n▶ ${name}: ${cmd} ${args.join(' ')}`);
-  const run = spawnSync(cmd, args, {
-    stdio: 'inherit',
-    env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1' },
-  });
-  const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  const ok = run.status === 0;
-  results.push({ name, ok, seconds });
-  console.log(`${ok ? '✔' : '✘'} ${name} (${seconds} s)`);
-  if (!ok) break;
+const unknown = only.filter((name) => !(name in steps));
+if (unknown.length) {
+  console.error(`unknown step: ${unknown.join(', ')} (steps: ${Object.keys(steps).join(', ')})`);
+  process.exit(2);
 }
-if (results.some((r) => !r.ok)) for (const beside of besides) beside.stop();
-const waiting = performance.now();
-for (const beside of besides) {
-  const r = await beside.done;
-  const waited = ((performance.now() - waiting) / 1000).toFixed(1);
-  console.log(`\n▶ ${r.name} (beside the steps above):\n${r.output}`);
-  console.log(`${r.ok ? '✔' : '✘'} ${r.name} (${r.seconds} s, of which ${waited} s after the last step)`);
-  results.push(r);
+const env = { ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1' };
+const results = [];
+let failed = false;
+
+/**
+ * Runs one step. Alone in its stage it prints as it goes; beside others its output is kept and
+ * printed in one piece when it ends, so the steps' lines never mix.
+ */
+function run(name, alone) {
+  const [cmd, args, options] = steps[name];
+  const started = performance.now();
+  console.log(
+    `\n▶ ${name}: ${cmd} ${args.join(' ')}${alone ? '' : ' (beside other steps: output when it ends)'}`,
+  );
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'], env });
+    // A lower priority is inherited by the step's own processes.
+    if (options?.nice && child.pid) os.setPriority(child.pid, options.nice);
+    const output = [];
+    child.stdout?.on('data', (chunk) => output.push(chunk));
+    child.stderr?.on('data', (chunk) => output.push(chunk));
+    const end = (ok) => {
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
+      if (!alone) {
+        console.log(`\n┌ ${name} output`);
+        process.stdout.write(Buffer.concat(output));
+      }
+      console.log(`${ok ? '✔' : '✘'} ${name} (${seconds} s)`);
+      results.push({ name, ok, seconds });
+      if (!ok) failed = true;
+      resolve();
+    };
+    child.once('error', (error) => {
+      output.push(Buffer.from(`${error.message}\n`));
+      end(false);
+    });
+    child.once('close', (code) => end(code === 0));
+  });
+}
+
+async function lane(names, alone) {
+  for (const name of names) {
+    if (failed) return;
+    await run(name, alone);
+  }
+}
+
+const started = performance.now();
+for (const stage of plan) {
+  if (failed) break;
+  const lanes = stage
+    .map((names) => names.filter((n) => !only.length || only.includes(n)))
+    .filter((l) => l.length);
+  await Promise.all(lanes.map((names) => lane(names, lanes.length === 1)));
 }
 
 console.log('\nSummary:');
 for (const r of results) console.log(`  ${r.ok ? 'ok  ' : 'FAIL'} ${r.name.padEnd(13)} ${r.seconds} s`);
-const failed = results.filter((r) => !r.ok).length;
-console.log(`steps: ${results.length - failed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+const failures = results.filter((r) => !r.ok).length;
+const total = ((performance.now() - started) / 1000).toFixed(1);
+console.log(`steps: ${results.length - failures} passed, ${failures} failed (${total} s in all)`);
+process.exit(failures ? 1 : 0);
