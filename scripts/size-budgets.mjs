@@ -17,6 +17,13 @@ export const budgets = {
   'embed/lp-chat-widget.js': 12_000,
   /** The chat panel, loaded on the first open (React, the UI kit, DOMPurify, the chat's strings). */
   'embed/lp-chat-widget/': 90_000,
+  /**
+   * Order tracking for partner pages (Lit, its own small API client, both languages' strings):
+   * measured 14.6 KB; its temperature section (uPlot and the order view's chart, the readings in
+   * words and a table, the chunk's strings) loads on "Show temperature" only: 23.2 KB.
+   */
+  'embed/lp-order-status.js': 15_000,
+  'embed/lp-order-status/temperature-panel': 24_000,
   /** React elements: React and ReactDOM (~58 KB) with the kit, the stores they use and their feature. */
   'embed/lp-customer-switcher.js': 80_000,
   'embed/lp-download-centre.js': 80_000,
