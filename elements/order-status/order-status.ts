@@ -244,8 +244,11 @@ export class LpOrderStatus extends LitElement {
     }
     this.#showForm(this.#notice);
     void this.updateComplete.then(() => {
-      if (from === 'form' && (this.#captcha > 0 || Object.keys(this.#errors).length))
-        this.#focusFirstInvalid();
+      if (from !== 'form') return;
+      // the captcha asked for: its field takes the focus (the image is right above it)
+      if (code === Code.captchaRequired || code === Code.captchaExpired)
+        this.renderRoot.querySelector<HTMLInputElement>('#captcha')?.focus();
+      else this.#focusFirstInvalid();
     });
   }
 
