@@ -57,6 +57,8 @@ const zh = {
   phoneRequired: '请填写联系电话',
   phoneInvalid: '请填写 11 位手机号（如 13812345678）或带区号的座机号（如 010-12345678）',
   districtRequired: '请选择省、市和区县',
+  phone4: '请填写收货方电话的后 4 位数字',
+  phone4OrCode: '请填写收货方电话的后 4 位数字或分享码',
 } as const;
 
 export type MessageCode = keyof typeof zh;
@@ -108,6 +110,8 @@ const en: Record<MessageCode, string> = {
   phoneInvalid:
     'Enter an 11-digit mobile number (13812345678) or a landline with its area code (010-12345678)',
   districtRequired: 'Please choose the province, city and district',
+  phone4: "Enter the last 4 digits of the recipient's phone",
+  phone4OrCode: "Enter the last 4 digits of the recipient's phone, or a share code",
 };
 
 const catalogues: Record<Lang, Record<MessageCode, string>> = { 'zh-CN': zh, en };

@@ -75,46 +75,52 @@ export async function lookupOrder(db: DB, input: LookupInput, address: string, n
     await checkCaptcha(db, trackingCaptcha(orderNo, address), input.captcha, now);
   }
   const order = await db.selectFrom('orders').selectAll().where('order_no', '=', orderNo).executeTakeFirst();
-  const opened = order ? await secondFactor(db, order, input, now) : null;
-  if (!opened) {
+  // an unknown order number goes through the same steps (no early answer tells it apart)
+  const shareId = await secondFactor(db, order ?? null, input, now);
+  if (!order || shareId === undefined) {
     await recordFailure(db, orderNo, address, now);
     throw noMatch();
   }
   await clearFailures(db, orderNo, address);
-  if (opened.shareId !== null) await markUsed(db, opened.shareId, now);
-  return opened;
+  if (shareId !== null) await markUsed(db, shareId, now);
+  return { order, shareId };
 }
 
+/**
+ * Whether the factor opens the order: null when the phone's digits match, the share's id when a
+ * share's code or token does, undefined when nothing matches (always for no order).
+ */
 async function secondFactor(
   db: DB,
-  order: OrderRecord,
+  order: OrderRecord | null,
   input: LookupInput,
   now: Date,
-): Promise<Opened | null> {
+): Promise<number | null | undefined> {
   if (input.phone4 !== undefined) {
-    const expected = lastFour(order.to_phone);
-    return expected !== '' && sameText(expected, input.phone4) ? { order, shareId: null } : null;
+    const expected = order ? lastFour(order.to_phone) : '';
+    const same = sameText(expected || 'none', input.phone4);
+    return order && expected !== '' && same ? null : undefined;
   }
   const given = input.share_code ?? '';
   const key = await trackingKey(db);
   if (isShareToken(given)) {
     const token = readShareToken(key, given, now);
-    if (token.result !== 'ok') return null;
+    if (token.result !== 'ok') return undefined;
     const share = await liveShare(db, token.shareId, now);
-    return share && share.order_id === order.id ? { order, shareId: share.id } : null;
+    return order && share && share.order_id === order.id ? share.id : undefined;
   }
   const typed = normalizeShareCode(given);
   const shares = await db
     .selectFrom('tracking_shares')
     .select('id')
-    .where('order_id', '=', order.id)
+    .where('order_id', '=', order?.id ?? 0)
     .where('revoked_at', 'is', null)
     .where('expires_at', '>', now)
     .execute();
   // every live share is compared (no early exit), each in constant time
-  let found: number | null = null;
+  let found: number | undefined;
   for (const share of shares) if (codeMatches(key, share.id, typed)) found = share.id;
-  return found === null ? null : { order, shareId: found };
+  return found;
 }
 
 /** `tracking/open`: a share link's token → its order (404 when forged, expired or revoked). */

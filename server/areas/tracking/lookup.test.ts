@@ -153,4 +153,43 @@ describe('signer', () => {
     ])
       expect(json).not.toContain(secret);
   });
+
+  it('an order masking the start side (is_dtp 3) shows asterisks there and the signer to the owner', async () => {
+    const t = await testApp();
+    const { owner, order } = await trackedOrder(t, {
+      is_dtp: 3,
+      status: 'finished',
+      signed_at: new Date('2026-03-02T07:00:00Z'),
+    });
+    const res = await lookup(t, { order_no: order.order_no, phone4: '5678' }, { token: owner.token });
+    expect(res.data.tracking.from.company).toBe('******');
+    expect(res.data.tracking.to.company).toBe(order.to_company);
+    expect(res.data.tracking.signer).toBe(order.sign_name);
+    expect(JSON.stringify(res.data)).not.toContain(order.from_company);
+  });
+});
+
+describe('version', () => {
+  it('stays while nothing shown changes and changes with a new milestone', async () => {
+    const t = await testApp();
+    const { order } = await trackedOrder(t);
+    const { view, tracking } = (await lookup(t, { order_no: order.order_no, phone4: '5678' })).data;
+    const read = async () => (await t.call<Tracking>('tracking/status', { query: { view } })).data;
+    expect((await read()).version).toBe(tracking.version);
+    // a change the tracker does not show (the remark) keeps it
+    await t.deps.db.updateTable('orders').set({ remark: '请勿倒置' }).where('id', '=', order.id).execute();
+    expect((await read()).version).toBe(tracking.version);
+    await t.deps.db
+      .insertInto('order_events')
+      .values({ order_id: order.id, kind: 'in_transit', actor_kind: 'provider', location: '济南' })
+      .execute();
+    await t.deps.db
+      .updateTable('orders')
+      .set({ milestone: 'in_transit' })
+      .where('id', '=', order.id)
+      .execute();
+    const moved = await read();
+    expect(moved.milestone).toBe('in_transit');
+    expect(moved.version).not.toBe(tracking.version);
+  });
 });

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { LookupAnswer, Share } from '../../../src/contract/tracking/schemas.ts';
 import { createRegionTree } from '../../testing/master-data-fixtures.ts';
 import { createOrder, type FixtureOrderOptions } from '../../testing/order-fixtures.ts';
@@ -47,11 +48,21 @@ export async function trackedOrder(t: TestApp, options: FixtureOrderOptions = {}
   return { owner, order: full, fromCity: from.city.name, toCity: to.city.name };
 }
 
+/**
+ * A client address of its own: failed lookups count per address, and a worker's test files share
+ * one database, so a test never looks up from an address another test used.
+ */
+export const newAddress = (): string => {
+  const hex = randomBytes(6).toString('hex');
+  return `fd00::${hex.slice(0, 4)}:${hex.slice(4, 8)}:${hex.slice(8)}`;
+};
+
+/** `tracking/lookup` from `ip` (a new address unless given). */
 export const lookup = (
   t: TestApp,
   body: Record<string, unknown>,
   options: { ip?: string; token?: string } = {},
-) => t.call<LookupAnswer>('tracking/lookup', { body, ...options });
+) => t.call<LookupAnswer>('tracking/lookup', { body, ...options, ip: options.ip ?? newAddress() });
 
 export const share = async (t: TestApp, token: string, id: number, days = 7) => {
   const res = await t.call<Share>('customer-order/share-create', { body: { id, days }, token });

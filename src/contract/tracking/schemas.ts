@@ -36,7 +36,7 @@ const OrderNo = v.pipe(
   v.regex(ORDER_NO, msg('invalid')),
 );
 
-const Phone4 = v.pipe(v.string(msg('string')), v.trim(), v.regex(/^\d{4}$/, msg('invalid')));
+const Phone4 = v.pipe(v.string(msg('string')), v.trim(), v.regex(/^\d{4}$/, msg('phone4')));
 
 /** A typed share code or a share link's token (the server tells them apart by their shape). */
 const ShareCode = v.pipe(v.string(msg('string')), v.trim(), v.nonEmpty(msg('required')), Text(TOKEN_MAX));
@@ -54,7 +54,7 @@ export const LookupRequest = v.pipe(
     captcha: v.optional(Text(16)),
   }),
   v.forward(
-    v.check((x) => (x.phone4 === undefined) !== (x.share_code === undefined), msg('required')),
+    v.check((x) => (x.phone4 === undefined) !== (x.share_code === undefined), msg('phone4OrCode')),
     ['phone4'],
   ),
 );
