@@ -143,6 +143,8 @@ export function realApi() {
         'lp-touch-order',
         'lp-stock-line',
         'lp-create-stock',
+        'lp-tracking-step',
+        'lp-tracking-failures',
       ];
       if (!commands.includes(command)) return undefined;
       const { deps } = await app();
@@ -218,6 +220,35 @@ export function realApi() {
           .where('id', '=', payload.id)
           .returning(['version'])
           .executeTakeFirstOrThrow();
+      }
+      if (command === 'lp-tracking-step') {
+        const at = new Date();
+        await deps.db
+          .insertInto('order_events')
+          .values({
+            order_id: payload.id,
+            at,
+            kind: payload.milestone,
+            actor_kind: 'provider',
+            location: payload.location ?? '',
+          })
+          .execute();
+        await deps.db
+          .updateTable('orders')
+          .set({ milestone: payload.milestone, updated_at: at })
+          .where('id', '=', payload.id)
+          .execute();
+        return true;
+      }
+      if (command === 'lp-tracking-failures') {
+        const failed_at = new Date();
+        const rows = Array.from({ length: payload.count }, (_, i) => ({
+          order_no: payload.order_no,
+          address: `203.0.113.${i + 1}`,
+          failed_at,
+        }));
+        await deps.db.insertInto('tracking_failures').values(rows).execute();
+        return true;
       }
       if (command === 'lp-stock-line') {
         const row = await deps.db

@@ -1,4 +1,5 @@
 import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { keyed } from 'lit/directives/keyed.js';
 import { isApiError } from '../../src/api/errors.ts';
 import { Code } from '../../src/contract/codes.ts';
 import type { Operation } from '../../src/contract/operation.ts';
@@ -106,8 +107,10 @@ export class LpOrderStatus extends LitElement {
   #factor: Factor = 'phone';
   #errors: Partial<Record<FieldName, string>> = {};
   #notice: Notice = '';
-  /** >0: the server asks for a captcha; the number changes the image's URL (a new image). */
+  /** >0: the server asks for a captcha (a count of the images asked for). */
   #captcha = 0;
+  /** The image URL's cache buster: a new one for every new image. */
+  #captchaT = '';
   #captchaFor = '';
   /** The zone the viewer picked (null: the attribute's, else the viewer's own). */
   #pickedZone: string | null = null;
@@ -226,7 +229,7 @@ export class LpOrderStatus extends LitElement {
     this.#errors = {};
     if (code === Code.captchaRequired || code === Code.captchaExpired) {
       // a new image each time; a 475 after an answer was sent means a wrong answer
-      this.#captcha += 1;
+      this.#nextCaptcha();
       this.#captchaFor = orderNo;
       this.#notice = code === Code.captchaExpired || sentCaptcha ? 'captchaWrong' : 'captchaHint';
     } else if (code === Code.notFound) {
@@ -241,8 +244,11 @@ export class LpOrderStatus extends LitElement {
     }
     this.#showForm(this.#notice);
     void this.updateComplete.then(() => {
-      if (from === 'form' && (this.#captcha > 0 || Object.keys(this.#errors).length))
-        this.#focusFirstInvalid();
+      if (from !== 'form') return;
+      // the captcha asked for: its field takes the focus (the image is right above it)
+      if (code === Code.captchaRequired || code === Code.captchaExpired)
+        this.renderRoot.querySelector<HTMLInputElement>('#captcha')?.focus();
+      else this.#focusFirstInvalid();
     });
   }
 
@@ -334,8 +340,13 @@ export class LpOrderStatus extends LitElement {
     if (this.#captcha > 0 && value !== this.#captchaFor) this.requestUpdate();
   };
 
-  #newCaptcha = () => {
+  #nextCaptcha(): void {
     this.#captcha += 1;
+    this.#captchaT = `${Date.now()}${this.#captcha % 1000}`;
+  }
+
+  #newCaptcha = () => {
+    this.#nextCaptcha();
     this.requestUpdate();
   };
 
@@ -389,19 +400,21 @@ export class LpOrderStatus extends LitElement {
           <label><input type="radio" name="factor" value="code" .checked=${this.#factor === 'code'} @change=${this.#onFactor} />${t('tracking.factor.code')}</label>
         </div>
       </fieldset>
-      ${
+      ${keyed(
+        // one input per factor: Lit would otherwise reuse the phone's input (and what was typed in it)
+        this.#factor,
         this.#factor === 'phone'
           ? this.#field('phone4', t('tracking.phone4'), { inputmode: 'numeric', maxlength: 4 })
           : this.#field('share_code', t('tracking.code'), {
               value: SHARE_TOKEN.test(shareCode) ? '' : shareCode,
-            })
-      }
+            }),
+      )}
       ${
         this.#captcha > 0
           ? html`<div class="captcha">
               <div class="captcha-row">
                 <img
-                  src=${trackingUrl(api.captcha.path, { order_no: captchaFor, n: String(this.#captcha) })}
+                  src=${trackingUrl(api.captcha.path, { order_no: captchaFor, t: this.#captchaT })}
                   alt=${t('tracking.captchaImage')}
                   width="120"
                   height="40"

@@ -61,7 +61,11 @@ export const LookupRequest = v.pipe(
 export type LookupRequest = v.InferInput<typeof LookupRequest>;
 
 /** `GET tracking/captcha?order_no=`: a PNG captcha for the next lookup of that order number. */
-export const CaptchaQuery = v.strictObject({ order_no: OrderNo });
+export const CaptchaQuery = v.strictObject({
+  order_no: OrderNo,
+  /** Cache buster of the image URL (as `user/captcha`'s): a refresh loads a new image. */
+  t: v.optional(v.pipe(v.string(msg('string')), v.regex(/^\d{1,16}$/, msg('integer')))),
+});
 
 /** Follow-up reads carry the `view` token a lookup (or a share link) gave. */
 export const ViewQuery = v.strictObject({ view: v.pipe(v.string(msg('string')), Text(TOKEN_MAX)) });
