@@ -25,7 +25,8 @@ export function partnerCsp(portalOrigin, { meta = false } = {}) {
     "default-src 'self'",
     `script-src 'self' ${portalOrigin}`,
     "style-src 'self'",
-    "img-src 'self' data:",
+    // the tracking captcha image comes from the portal (lab-status.html)
+    `img-src 'self' data: ${portalOrigin}`,
     `connect-src 'self' ${portalOrigin}`,
     "object-src 'none'",
     "base-uri 'none'",
