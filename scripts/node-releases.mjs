@@ -69,10 +69,11 @@ export function deprecations(output) {
  * Everything vitest runs on the machine's Node but server/main.test.ts: it times real restarts of
  * server processes (under 5 s), which this step, running at a lower priority beside the browser
  * steps, cannot promise; what it proves that depends on the release (the server starts, serves,
- * signs in and stops on SIGTERM) is the start-and-login smoke below.
+ * signs in and stops on SIGTERM) is the start-and-login smoke below. One worker: the step shares
+ * the machine with the end-to-end tests, whose browsers have timeouts.
  */
 async function vitest(release) {
-  return run(release.binary, [VITEST, 'run', '--reporter=dot', '--exclude', 'server/main.test.ts'], release);
+  return run(release.binary, [VITEST, 'run', '--reporter=dot', '--maxWorkers=1', '--exclude', 'server/main.test.ts'], release);
 }
 
 async function vitestPostgres(release) {
