@@ -73,7 +73,11 @@ export function deprecations(output) {
  * the machine with the end-to-end tests, whose browsers have timeouts.
  */
 async function vitest(release) {
-  return run(release.binary, [VITEST, 'run', '--reporter=dot', '--maxWorkers=1', '--exclude', 'server/main.test.ts'], release);
+  return run(
+    release.binary,
+    [VITEST, 'run', '--reporter=dot', '--maxWorkers=1', '--exclude', 'server/main.test.ts'],
+    release,
+  );
 }
 
 async function vitestPostgres(release) {
