@@ -140,10 +140,14 @@ test('closing the tab: leave without saving drops what was typed, cancel stays',
   await expect(company(editor)).toHaveValue(name);
 
   await closeEditorTab(page);
+  // The prompt goes at once and the kept copy is deleted after it: wait for that answer before
+  // the reload below, which would cut the call short (a user stays in the portal meanwhile).
+  const deleted = page.waitForResponse((r) => r.url().includes('/customer-order/delete-draft-box'));
   await prompt(page)
     .getByRole('button', { name: zh('host.leave.discard') })
     .click();
   await expect(prompt(page)).toBeHidden();
+  expect((await deleted).ok()).toBe(true);
   await expect(await draftRow(page, name)).toHaveCount(0);
 });
 
