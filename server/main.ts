@@ -3,7 +3,7 @@ import { createServer as createHttpsServer } from 'node:https';
 import { serve } from '@hono/node-server';
 import { boot, StartRefused } from './boot.ts';
 import { loadConfig, type ServerConfig } from './config.ts';
-import { startHousekeeping } from './core/housekeeping.ts';
+import { startBackground } from './background.ts';
 import { DEMO_LOGINS } from './seed/demo.ts';
 
 /**
@@ -30,8 +30,8 @@ try {
   process.exit(1);
 }
 const { app, deps, database, seeded, demoAccounts } = booted;
-// Expired idempotency keys, old exports… (server/core/housekeeping.ts): now and every hour.
-const stopHousekeeping = startHousekeeping(deps);
+// Expired idempotency keys, old exports… (server/background.ts).
+const background = startBackground(deps);
 
 const tls = config.tls
   ? {
@@ -63,7 +63,7 @@ async function shutdown(signal: string): Promise<void> {
   if (closing) return;
   closing = true;
   console.log(`\n${signal}: closing the server and the database…`);
-  stopHousekeeping();
+  await background.stop();
   server.close();
   await database.close();
   process.exit(0);
