@@ -1,7 +1,9 @@
 import { esbuildPlugin } from '@web/dev-server-esbuild';
+import { defaultReporter } from '@web/test-runner';
 import { playwrightLauncher } from '@web/test-runner-playwright';
 import { chromiumArgs, chromiumPath } from './scripts/chromium.mjs';
 import { realApi } from './scripts/wtr-api.mjs';
+import { failuresReporter } from './scripts/wtr-failures.mjs';
 import { reactEsm } from './scripts/wtr-react.mjs';
 
 /**
@@ -59,6 +61,10 @@ export default {
     }),
   ],
   concurrency: 1,
-  testFramework: { config: { timeout: 10000 } },
-  testsFinishTimeout: 180000,
+  // The default report, then the files that did not pass again at the very end (a CI log keeps
+  // only its last lines).
+  reporters: [defaultReporter(), failuresReporter()],
+  testFramework: { config: { timeout: 20000 } },
+  // A file's tests take at most ~20 s; a page that hangs is reported after a minute and a half.
+  testsFinishTimeout: 90000,
 };

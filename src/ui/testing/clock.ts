@@ -2,21 +2,58 @@ import { type Clock, install } from '@sinonjs/fake-timers';
 
 export type FakeClock = Clock;
 
+/** Mocha's hooks, present when a browser test file imports this module (not under vitest). */
+const mochaHooks = globalThis as {
+  beforeEach?: (hook: () => void) => void;
+  afterEach?: (hook: () => void) => void;
+};
+
+/** The clock installed by the running test, and whether a test is running at all. */
+let active: FakeClock | null = null;
+let testRunning = false;
+if (typeof mochaHooks.beforeEach === 'function' && typeof mochaHooks.afterEach === 'function') {
+  // Root hooks: they run around every test of the file, after the test's own afterEach.
+  mochaHooks.beforeEach(() => {
+    testRunning = true;
+  });
+  mochaHooks.afterEach(() => {
+    active?.uninstall();
+    testRunning = false;
+  });
+}
+
 /**
  * Fakes `Date` (starting at the real now) and the timers (setTimeout, setInterval), so a test
  * moves time with `clock.tickAsync(ms)` instead of sleeping. Animation frames, fetch, `performance`
  * and React's scheduler keep running: wait for the page with `until` or `settle()`
  * (testing/mount.tsx), not `waitUntil` (which polls with setTimeout). axe (`to.be.accessible()`)
  * needs real timers: check accessibility before installing or after `uninstall()`.
- * Call `clock.uninstall()` in afterEach.
+ *
+ * The clock never outlives its test: every test's end uninstalls it (calling `uninstall()` in
+ * afterEach as well is harmless), and a test body that goes on after mocha timed it out cannot
+ * install one once its test has ended — a fake `setTimeout` left behind would stall the test
+ * runner's own report of the file, which waits on a timer (the file then "did not finish").
  */
 export function fakeClock(): FakeClock {
-  return install({
+  if (mochaHooks.beforeEach && !testRunning) {
+    throw new Error('fakeClock() after its test ended (the test timed out): not installed');
+  }
+  active?.uninstall();
+  const clock = install({
     now: Date.now(),
     toFake: ['Date', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'],
     // timers set before the install (a waitUntil that just finished) are cleared natively
     shouldClearNativeTimers: true,
   });
+  const uninstall = clock.uninstall.bind(clock);
+  let installed = true;
+  clock.uninstall = () => {
+    if (installed) uninstall();
+    installed = false;
+    if (active === clock) active = null;
+  };
+  active = clock;
+  return clock;
 }
 
 /**
