@@ -80,7 +80,8 @@ describe('<lp-order-view> share tracking', () => {
     expect(row.textContent).to.contain('Active');
 
     const list = await call(shareList, { id: order.id });
-    expect(list.list.map((s) => [s.code, s.revoked_at])).to.deep.equal([[code, null]]);
+    expect(list.list.map((s) => [s.code_tail, s.revoked_at])).to.deep.equal([[code.slice(-4), null]]);
+    expect(JSON.stringify(list), 'the list never carries the code or link').to.not.contain(code.slice(0, 5));
     await expect(dialog).to.be.accessible();
   });
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { LookupAnswer, Share, Tracking } from '../../../src/contract/tracking/schemas.ts';
+import type { LookupAnswer, Share, ShareItem, Tracking } from '../../../src/contract/tracking/schemas.ts';
 import { createUser, loginAs } from '../../testing/fixtures.ts';
 import { type TestApp, testApp, testDatabase } from '../../testing/test-app.ts';
 import { lookup, share, trackedOrder } from './test-helpers.ts';
@@ -32,7 +32,7 @@ describe('share calls of the order view', () => {
     const before = t.deps.now().getTime();
     expect((await open(t, first.token)).code).toBe(0);
     const after = t.deps.now().getTime();
-    const list = await t.call<{ list: Share[] }>('customer-order/share-list', {
+    const list = await t.call<{ list: ShareItem[] }>('customer-order/share-list', {
       query: { id: String(order.id) },
       token: owner.token,
     });
@@ -41,8 +41,12 @@ describe('share calls of the order view', () => {
     expect(used).toBeGreaterThanOrEqual(before);
     expect(used).toBeLessThanOrEqual(after);
     expect(list.data.list[0]!.last_used_at).toBeNull();
-    expect(list.data.list[1]!.code).toBe(first.code);
-    expect(list.data.list[1]!.token).toBe(first.token);
+    // the list names a share by its code's last 4 characters, and never carries its code or link
+    expect(list.data.list[1]!.code_tail).toBe(first.code.slice(-4));
+    expect(first.code_tail).toBe(first.code.slice(-4));
+    const listed = JSON.stringify(list.data);
+    for (const secret of [first.code, first.code.replace('-', ''), first.token, second.code, second.token])
+      expect(listed).not.toContain(secret);
     // no secret is stored: the table holds ids and times only
     const row = await t.deps.db
       .selectFrom('tracking_shares')
@@ -61,13 +65,15 @@ describe('share calls of the order view', () => {
     const viewByPhone = (await lookup(t, { order_no: order.order_no, phone4: '5678' })).data.view;
     t.advance(1000);
     const revoke = () =>
-      t.call<Share>('customer-order/share-revoke', { body: { share_id: s.id }, token: owner.token });
+      t.call<ShareItem>('customer-order/share-revoke', { body: { share_id: s.id }, token: owner.token });
     const before = t.deps.now().getTime();
     const once = await revoke();
     expect(once.code).toBe(0);
     expect(Date.parse(once.data.revoked_at ?? '')).toBeGreaterThanOrEqual(before);
     t.advance(5000);
     expect((await revoke()).data).toEqual(once.data);
+    expect(JSON.stringify(once.data), 'a revoke answers no code or link').not.toContain(s.token);
+    expect(once.data).not.toHaveProperty('code');
 
     expect((await open(t, s.token)).code).toBe(404);
     expect((await lookup(t, { order_no: order.order_no, share_code: s.code })).code).toBe(404);

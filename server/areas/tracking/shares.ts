@@ -1,4 +1,4 @@
-import type { Share } from '../../../src/contract/tracking/schemas.ts';
+import type { Share, ShareItem } from '../../../src/contract/tracking/schemas.ts';
 import { notFound } from '../../core/errors.ts';
 import type { DB } from '../../db/database.ts';
 import { iso } from '../orders/rows.ts';
@@ -35,22 +35,29 @@ function selectShares(db: DB, cuId: number) {
 
 type ShareRow = Awaited<ReturnType<ReturnType<typeof selectShares>['executeTakeFirstOrThrow']>>;
 
-function shareOf(key: Buffer, row: ShareRow): Share {
-  const created = new Date(row.created_at);
-  const expires = new Date(row.expires_at);
-  const token = shareToken(key, row.id, created, expires);
+/** A share as listed: no code, no link. */
+function itemOf(key: Buffer, row: ShareRow): ShareItem {
   return {
     id: row.id,
     order_id: row.order_id,
     order_no: row.order_no,
+    code_tail: shareCode(key, row.id).slice(-4),
+    expires_at: new Date(row.expires_at).toISOString(),
+    revoked_at: iso(row.revoked_at),
+    created_at: new Date(row.created_at).toISOString(),
+    created_by: row.created_by ?? '',
+    last_used_at: iso(row.last_used_at),
+  };
+}
+
+/** A share as made: with its code and link. */
+function shareOf(key: Buffer, row: ShareRow): Share {
+  const token = shareToken(key, row.id, new Date(row.created_at), new Date(row.expires_at));
+  return {
+    ...itemOf(key, row),
     code: groupCode(shareCode(key, row.id)),
     token,
     path: `/track?share=${encodeURIComponent(token)}`,
-    expires_at: expires.toISOString(),
-    revoked_at: iso(row.revoked_at),
-    created_at: created.toISOString(),
-    created_by: row.created_by ?? '',
-    last_used_at: iso(row.last_used_at),
   };
 }
 
@@ -87,7 +94,11 @@ export async function createShare(
 }
 
 /** `customer-order/share-list`: the order's shares, newest first. */
-export async function listShares(db: DB, cuId: number | null, orderId: number): Promise<{ list: Share[] }> {
+export async function listShares(
+  db: DB,
+  cuId: number | null,
+  orderId: number,
+): Promise<{ list: ShareItem[] }> {
   if (cuId === null) throw notFound('No such order');
   const order = await db
     .selectFrom('orders')
@@ -102,11 +113,16 @@ export async function listShares(db: DB, cuId: number | null, orderId: number): 
     .orderBy('s.id', 'desc')
     .execute();
   const key = await trackingKey(db);
-  return { list: rows.map((row) => shareOf(key, row)) };
+  return { list: rows.map((row) => itemOf(key, row)) };
 }
 
 /** `customer-order/share-revoke`: ends the share now; revoking again answers the same record. */
-export async function revokeShare(db: DB, cuId: number | null, shareId: number, now: Date): Promise<Share> {
+export async function revokeShare(
+  db: DB,
+  cuId: number | null,
+  shareId: number,
+  now: Date,
+): Promise<ShareItem> {
   if (cuId === null) throw shareNotFound();
   const found = await selectShares(db, cuId).where('s.id', '=', shareId).executeTakeFirst();
   if (!found) throw shareNotFound();
@@ -117,5 +133,5 @@ export async function revokeShare(db: DB, cuId: number | null, shareId: number, 
     .where('revoked_at', 'is', null)
     .execute();
   const row = await selectShares(db, cuId).where('s.id', '=', shareId).executeTakeFirstOrThrow();
-  return shareOf(await trackingKey(db), row);
+  return itemOf(await trackingKey(db), row);
 }

@@ -7,6 +7,7 @@ import {
   LookupRequest,
   OpenRequest,
   ShareCreateRequest,
+  ShareItemSchema,
   ShareListQuery,
   ShareListSchema,
   ShareRevokeRequest,
@@ -132,6 +133,6 @@ export const shareRevoke = operation({
   summary: 'End a share at once: its code, link and the views opened with them stop working',
   auth: 'session',
   input: ShareRevokeRequest,
-  output: ShareSchema,
+  output: ShareItemSchema,
   codes: [Code.notFound],
 });

@@ -156,16 +156,16 @@ export const ShareCreateRequest = v.strictObject({
 });
 export type ShareCreateRequest = v.InferInput<typeof ShareCreateRequest>;
 
-export const ShareSchema = v.strictObject({
+/**
+ * A share as its order's list and a revoke answer it: never its code or link (either opens the
+ * order's status with its number); the code's last 4 characters name it.
+ */
+export const ShareItemSchema = v.strictObject({
   id: v.number(),
   order_id: v.number(),
   order_no: v.string(),
-  /** The short code (grouped for reading: `7KQ2M-9PX4D`). */
-  code: v.string(),
-  /** The signed token a share link carries. */
-  token: v.string(),
-  /** The portal's own tracking page for this share (`/track?share=<token>`), a path under the portal's origin. */
-  path: v.string(),
+  /** The code's last 4 characters (`9PX4D` → `PX4D`). */
+  code_tail: v.string(),
   expires_at: Stamp,
   revoked_at: MaybeStamp,
   created_at: Stamp,
@@ -173,8 +173,20 @@ export const ShareSchema = v.strictObject({
   /** The last time the share opened the status (null: never used). */
   last_used_at: MaybeStamp,
 });
+export type ShareItem = v.InferOutput<typeof ShareItemSchema>;
+
+/** A share as it is made: the only answer that carries its code and link (shown once). */
+export const ShareSchema = v.strictObject({
+  ...ShareItemSchema.entries,
+  /** The short code (grouped for reading: `7KQ2M-9PX4D`). */
+  code: v.string(),
+  /** The signed token a share link carries. */
+  token: v.string(),
+  /** The portal's own tracking page for this share (`/track?share=<token>`), a path under the portal's origin. */
+  path: v.string(),
+});
 export type Share = v.InferOutput<typeof ShareSchema>;
 
 export const ShareListQuery = v.strictObject({ id: Id });
-export const ShareListSchema = v.strictObject({ list: v.array(ShareSchema) });
+export const ShareListSchema = v.strictObject({ list: v.array(ShareItemSchema) });
 export const ShareRevokeRequest = v.strictObject({ share_id: Id });

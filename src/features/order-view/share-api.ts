@@ -2,7 +2,7 @@ import { apiBase } from '../../api/config.ts';
 import { call } from '../../api/transport.ts';
 import { Code } from '../../contract/codes.ts';
 import { shareCreate, shareList, shareRevoke } from '../../contract/tracking/operations.ts';
-import type { Share } from '../../contract/tracking/schemas.ts';
+import type { Share, ShareItem } from '../../contract/tracking/schemas.ts';
 
 /**
  * The share calls of the order view's "Share tracking" dialog (a lazy chunk with the dialog).
@@ -10,16 +10,17 @@ import type { Share } from '../../contract/tracking/schemas.ts';
  */
 const QUIET = { silentCodes: [Code.notFound] } as const;
 
-export type { Share };
+export type { Share, ShareItem };
 export type ShareState = 'active' | 'expired' | 'revoked';
 
 export const createShare = (id: number, days: number): Promise<Share> =>
   call(shareCreate, { id, days }, QUIET);
-export const listShares = async (id: number): Promise<Share[]> => (await call(shareList, { id }, QUIET)).list;
-export const revokeShare = (shareId: number): Promise<Share> =>
+export const listShares = async (id: number): Promise<ShareItem[]> =>
+  (await call(shareList, { id }, QUIET)).list;
+export const revokeShare = (shareId: number): Promise<ShareItem> =>
   call(shareRevoke, { share_id: shareId }, QUIET);
 
-export function shareState(share: Share, now: number = Date.now()): ShareState {
+export function shareState(share: ShareItem, now: number = Date.now()): ShareState {
   if (share.revoked_at) return 'revoked';
   return Date.parse(share.expires_at) <= now ? 'expired' : 'active';
 }
@@ -34,18 +35,9 @@ export function shareLink(share: Share): string {
 }
 
 /**
- * A share code as the list shows it: the last 4 characters only (the whole code is a secret
- * that opens the order's status with its number; it is shown once, when it is made).
+ * A share code as the list shows it: its last 4 characters (the server sends no more: the whole
+ * code opens the order's status with its number, and is shown once, when it is made).
  */
-export function maskCode(code: string): string {
-  let left = 4;
-  const kept = [...code].reverse().map((ch) => {
-    if (ch === '-' || ch === ' ') return ch;
-    if (left > 0) {
-      left -= 1;
-      return ch;
-    }
-    return '•';
-  });
-  return kept.reverse().join('');
+export function maskCode(tail: string): string {
+  return `•••••-•${tail}`;
 }

@@ -13,6 +13,7 @@ import {
   maskCode,
   revokeShare,
   type Share,
+  type ShareItem,
   shareLink,
   shareState,
 } from './share-api.ts';
@@ -34,7 +35,7 @@ export interface ShareDialogProps {
   onChanged: () => void;
 }
 
-type Loaded = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; list: Share[] };
+type Loaded = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; list: ShareItem[] };
 
 /**
  * "Share tracking": makes a share of the order's status for someone outside the portal (a site,
@@ -47,7 +48,7 @@ export function ShareDialog({ open, orderId, onClose, onChanged }: ShareDialogPr
   const [busy, setBusy] = useState(false);
   const [made, setMade] = useState<Share | null>(null);
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
-  const [revoking, setRevoking] = useState<Share | null>(null);
+  const [revoking, setRevoking] = useState<ShareItem | null>(null);
   const [copied, setCopied] = useState('');
   const first = useRef<HTMLInputElement>(null);
   const codeRef = useRef<HTMLElement>(null);
@@ -114,7 +115,7 @@ export function ShareDialog({ open, orderId, onClose, onChanged }: ShareDialogPr
     }
   };
 
-  const revoke = async (share: Share) => {
+  const revoke = async (share: ShareItem) => {
     setRevoking(null);
     try {
       await revokeShare(share.id);
@@ -243,7 +244,7 @@ export function ShareDialog({ open, orderId, onClose, onChanged }: ShareDialogPr
                 <tbody>
                   {loaded.list.map((share) => {
                     const state = shareState(share, now);
-                    const code = maskCode(share.code);
+                    const code = maskCode(share.code_tail);
                     return (
                       <tr key={share.id} data-share-state={state}>
                         <td>
@@ -286,7 +287,7 @@ export function ShareDialog({ open, orderId, onClose, onChanged }: ShareDialogPr
         open={revoking !== null}
         danger
         title={t('orderView.share.revokeTitle')}
-        message={t('orderView.share.revokeMessage', { code: revoking ? maskCode(revoking.code) : '' })}
+        message={t('orderView.share.revokeMessage', { code: revoking ? maskCode(revoking.code_tail) : '' })}
         confirmText={t('orderView.share.revoke')}
         onAnswer={(yes) => {
           if (yes && revoking) void revoke(revoking);
