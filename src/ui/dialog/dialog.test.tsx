@@ -92,4 +92,53 @@ describe('Dialog', () => {
     await settle();
     expect(log).to.deep.equal(['close-button']);
   });
+
+  it('closes only the inner of two nested dialogs on Esc (a confirmation inside a dialog)', async () => {
+    const log: string[] = [];
+    function Nested() {
+      const [outer, setOuter] = useState(true);
+      const [inner, setInner] = useState(false);
+      return (
+        <Dialog
+          open={outer}
+          title="Share"
+          onClose={(reason) => {
+            log.push(`outer:${reason}`);
+            setOuter(false);
+          }}
+        >
+          <Button guardMs={0} onClick={() => setInner(true)}>
+            Revoke…
+          </Button>
+          <Dialog
+            open={inner}
+            title="Revoke?"
+            role="alertdialog"
+            onClose={(reason) => {
+              log.push(`inner:${reason}`);
+              setInner(false);
+            }}
+          >
+            <button type="button">Revoke</button>
+          </Dialog>
+        </Dialog>
+      );
+    }
+    const m = mount(<Nested />);
+    await settle();
+    m.$$<HTMLButtonElement>('button')
+      .find((b) => b.textContent === 'Revoke…')!
+      .click();
+    await settle();
+    const [outer, inner] = m.$$<HTMLDialogElement>('dialog');
+    expect([outer!.open, inner!.open]).to.deep.equal([true, true]);
+    await sendKeys({ press: 'Escape' });
+    await settle();
+    expect(log).to.deep.equal(['inner:escape']);
+    expect([outer!.open, inner!.open]).to.deep.equal([true, false]);
+    await sendKeys({ press: 'Escape' });
+    await settle();
+    expect(log).to.deep.equal(['inner:escape', 'outer:escape']);
+    expect(outer!.open).to.equal(false);
+  });
 });

@@ -61,15 +61,21 @@ export function Dialog({
     } else if (!open && dialog.open) dialog.close();
   }, [open, initialFocus]);
 
+  // React passes a nested dialog's cancel and close events up to this one's handlers (a
+  // confirmation inside a dialog): they are that dialog's, not this one's.
   const onCancel = (event: SyntheticEvent<HTMLDialogElement>) => {
+    if (event.target !== event.currentTarget) return;
     // The owner decides: Esc only asks to close.
     event.preventDefault();
     if (closable) onClose?.('escape');
   };
   const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
-    if (event.key === 'Escape' && !closable) event.preventDefault();
+    // not for a key meant for a nested dialog (which may be closable)
+    const own = (event.target as Element).closest('dialog') === event.currentTarget;
+    if (event.key === 'Escape' && !closable && own) event.preventDefault();
   };
-  const onNativeClose = () => {
+  const onNativeClose = (event: SyntheticEvent<HTMLDialogElement>) => {
+    if (event.target !== event.currentTarget) return;
     // The platform may close a dialog without a cancelable event (repeated Esc without user
     // activation): put it back while the owner still wants it open.
     const dialog = ref.current;
