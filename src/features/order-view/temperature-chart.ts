@@ -45,6 +45,20 @@ export interface ChartHandle {
 }
 
 /** Draws into `target`; the time axis in `timeZone` (the order view states China time everywhere). */
+/**
+ * The time axis in 24-hour time with month-day dates, as every time in words beside the chart
+ * (uPlot's default is 12-hour): per tick spacing, the label, then what the first tick of a new
+ * year / day adds below it.
+ */
+const TIME_AXIS: (string | number | null)[][] = [
+  [3600 * 24 * 365, '{YYYY}', null, null, null, null, null, null, 1],
+  [3600 * 24 * 28, '{YYYY}-{MM}', null, null, null, null, null, null, 1],
+  [3600 * 24, '{MM}-{DD}', '\n{YYYY}', null, null, null, null, null, 1],
+  [3600, '{HH}:{mm}', '\n{YYYY}-{MM}-{DD}', null, '\n{MM}-{DD}', null, null, null, 1],
+  [60, '{HH}:{mm}', '\n{YYYY}-{MM}-{DD}', null, '\n{MM}-{DD}', null, null, null, 1],
+  [1, '{HH}:{mm}:{ss}', '\n{YYYY}-{MM}-{DD}', null, '\n{MM}-{DD}', null, null, null, 1],
+];
+
 export function drawTemperatureChart(
   target: HTMLElement,
   temperature: ChartTemperature,
@@ -90,7 +104,10 @@ export function drawTemperatureChart(
       tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), timeZone),
       cursor: { points: { show: false } },
       scales: { x: { time: true }, y: { range: [low - pad, high + pad] } },
-      axes: [{ stroke: '#495057' }, { stroke: '#495057', values: (_u, ticks) => ticks.map((v) => `${v}°`) }],
+      axes: [
+        { stroke: '#495057', values: TIME_AXIS },
+        { stroke: '#495057', values: (_u, ticks) => ticks.map((v) => `${v}°`) },
+      ],
       series: [
         {},
         ...loggers.map((logger, i) => ({
