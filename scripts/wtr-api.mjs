@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { register } from 'tsx/esm/api';
+import { CAPTCHA_ANSWER } from './test-captcha.mjs';
 
 /** Calls that exist only in the browser tests (the app has no upload call yet). */
 const TEST_ONLY = '/api/__test__';
@@ -88,6 +89,8 @@ export function realApi() {
         orderCountCap: 100,
         // The provider's signed calls, made by the tests as the provider would ('lp-provider').
         integrationSecret: PROVIDER_SECRET,
+        // Every captcha shows and takes this text (scripts/test-captcha.mjs).
+        captchaTestAnswer: CAPTCHA_ANSWER,
       };
       return boot(config);
     })();

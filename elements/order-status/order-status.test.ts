@@ -5,6 +5,7 @@ import { $locale } from '../../src/i18n/locale.ts';
 import { type FakeClock, fakeClock, until as frames } from '../../src/ui/testing/clock.ts';
 import { deepActive } from '../../src/ui/testing/mount.tsx';
 import { createTestOrder, createTestUser, type TestOrderOptions } from '../../src/ui/testing/server.ts';
+import { CAPTCHA_ANSWER } from '../../scripts/test-captcha.mjs';
 import { POLL_MS } from './follow.ts';
 import './order-status.ts';
 
@@ -181,6 +182,57 @@ describe('<lp-order-status>', () => {
     expect($(el, '[part="status"]')).to.equal(null);
     // what the user typed stays, to correct it
     expect($<HTMLInputElement>(el, '#order_no')?.value).to.equal(order.order_no);
+  });
+
+  it('asks for the captcha after repeated failures: its image, a new image, the field focused; the answer lets the lookup through', async () => {
+    const { order } = await trackedOrder();
+    let answered = 0;
+    setApiFetch(async (input, init) => {
+      const response = await fetch(new Request(input, init));
+      if (response.url.endsWith('/tracking/lookup.html')) answered += 1;
+      return response;
+    });
+    const el = element({ locale: 'en' });
+    await el.updateComplete;
+    // five wrong digits for this order number (server/areas/tracking/failures.ts PER_ORDER)
+    for (let i = 1; i <= 5; i++) {
+      fill(el, { order_no: order.order_no, phone4: `000${i}` });
+      submit(el);
+      await until(
+        () => answered === i && $(el, 'form')?.getAttribute('aria-busy') === 'false',
+        `lookup ${i} answered`,
+      );
+      expect(text(el, '.notice')).to.equal('No order matches this number and code');
+    }
+    expect($(el, '.captcha'), 'no captcha before the limit').to.equal(null);
+    fill(el, { order_no: order.order_no, phone4: '5678' });
+    submit(el);
+    const image = await until(() => $<HTMLImageElement>(el, '.captcha img'), 'the captcha');
+    expect(text(el, '.notice')).to.equal('Too many attempts. Type the characters in the image.');
+    expect(image.alt).to.equal('Captcha image');
+    await until(() => image.complete && image.naturalWidth > 0, 'the image loads');
+    await until(() => deepActive() === $(el, '#captcha'), 'the captcha field has the focus');
+    const first = image.src;
+    expect(new URL(first).searchParams.get('order_no')).to.equal(order.order_no);
+    $<HTMLButtonElement>(el, '.captcha .refresh')!.click();
+    await el.updateComplete;
+    expect($<HTMLImageElement>(el, '.captcha img')!.src, 'a new image').to.not.equal(first);
+
+    // the right digits are still refused without the captcha's answer, and with a wrong one
+    submit(el);
+    await el.updateComplete;
+    expect(text(el, '#captcha-error')).to.equal('Please fill in the Captcha');
+    fill(el, { captcha: 'AAAA' });
+    submit(el);
+    await until(
+      () => text(el, '.notice') === 'The captcha is wrong or expired. Please try again.',
+      'wrong answer',
+    );
+    expect($(el, '[part="status"]')).to.equal(null);
+    fill(el, { captcha: CAPTCHA_ANSWER.toLowerCase() });
+    submit(el);
+    await shown(el);
+    expect(text(el, 'h2')).to.equal(`Order Tracking ${order.order_no}`);
   });
 
   it('opens a share link’s token without asking anything; the order number with a short code looks it up', async () => {

@@ -1,0 +1,1 @@
+export declare const CAPTCHA_ANSWER: string;
