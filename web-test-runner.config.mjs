@@ -20,6 +20,18 @@ const nodeEnv = {
   },
 };
 
+/**
+ * Every browser test file imports src/ui/testing/browser-setup.ts first: it keeps a failed
+ * assertion reportable (a React-rendered node as its `actual` could not be stringified).
+ */
+const browserSetup = {
+  name: 'lp-browser-setup',
+  transform(context) {
+    if (!/\.test\.tsx?$/.test(context.path) || typeof context.body !== 'string') return undefined;
+    return { body: `import '/src/ui/testing/browser-setup.ts';\n${context.body}` };
+  },
+};
+
 /** Elements under test call the real server: `/api/*` goes to the app booted in-process. */
 const api = realApi();
 
@@ -45,6 +57,7 @@ export default {
     },
     reactEsm(),
     nodeEnv,
+    browserSetup,
     esbuildPlugin({
       ts: true,
       tsx: true,

@@ -4,6 +4,7 @@ import { shareList } from '../../src/contract/tracking/operations.ts';
 import { login } from '../../src/stores/session.ts';
 import { resetStores } from '../../src/stores/test-reset.ts';
 import { rawKeys } from '../../src/ui/testing/raw-keys.ts';
+import { sendKeys } from '@web/test-runner-commands';
 import { createTestOrder, createTestUser, type TestUser } from '../../src/ui/testing/server.ts';
 import type { LpOrderView } from './order-view.ts';
 import './order-view.ts';
@@ -13,7 +14,6 @@ const signIn = async (user: TestUser) =>
 
 /**
  * "Share tracking" of the order view, against the real API; each test makes its own user and order.
- * Copying and revoking are driven in tests/e2e/tracking.spec.ts against the build.
  */
 describe('<lp-order-view> share tracking', () => {
   const placed: HTMLElement[] = [];
@@ -83,6 +83,79 @@ describe('<lp-order-view> share tracking', () => {
     expect(list.list.map((s) => [s.code_tail, s.revoked_at])).to.deep.equal([[code.slice(-4), null]]);
     expect(JSON.stringify(list), 'the list never carries the code or link').to.not.contain(code.slice(0, 5));
     await expect(dialog).to.be.accessible();
+  });
+
+  it('copies the link and the code (or selects them where the clipboard is refused), and revokes after a confirmation that Esc closes alone', async () => {
+    const copied: string[] = [];
+    let refuse = false;
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      value: {
+        writeText: async (text: string) => {
+          if (refuse) throw new DOMException('denied', 'NotAllowedError');
+          copied.push(text);
+        },
+      },
+    });
+    try {
+      const { root } = await openOrder();
+      buttonIn(root, 'Share Tracking')!.click();
+      await waitUntil(() => dialogOf(root)?.textContent?.includes('Not shared yet'), 'open', {
+        timeout: 8000,
+      });
+      const dialog = dialogOf(root)!;
+      (dialog.querySelector('button[type="submit"]') as HTMLButtonElement).click();
+      await waitUntil(() => dialog.querySelector('[data-testid="share-code"]'), 'made', { timeout: 8000 });
+      const code = dialog.querySelector('[data-testid="share-code"]')!.textContent ?? '';
+      const linkField = dialog.querySelector('#order-view-share-link') as HTMLInputElement;
+
+      buttonIn(dialog, 'Copy Link')!.click();
+      await waitUntil(() => dialog.querySelector('[role="status"]')?.textContent === 'Copied', 'copied');
+      buttonIn(dialog, 'Copy Code')!.click();
+      await waitUntil(() => copied.length === 2, 'the code copied');
+      expect(copied).to.deep.equal([linkField.value, code]);
+
+      refuse = true;
+      buttonIn(dialog, 'Copy Link')!.click();
+      await waitUntil(
+        () => dialog.querySelector('[role="status"]')?.textContent === 'Selected: press Ctrl+C to copy',
+        'selected instead',
+      );
+      expect(root.activeElement, 'the link field has the focus').to.equal(linkField);
+      expect([linkField.selectionStart, linkField.selectionEnd]).to.deep.equal([0, linkField.value.length]);
+
+      const revokeButton = () =>
+        dialog.querySelector<HTMLButtonElement>(`button[aria-label="Revoke share •••••-•${code.slice(-4)}"]`);
+      const confirmation = () => root.querySelector<HTMLDialogElement>('dialog[role="alertdialog"][open]');
+      // from the keyboard: a real key press is a user activation, without which the browser
+      // treats two dialogs opened in a row as one for Esc (and closes both)
+      revokeButton()!.focus();
+      await sendKeys({ press: 'Enter' });
+      await waitUntil(() => confirmation()?.textContent?.includes('Revoke This Share?'), 'asked');
+      expect(confirmation()!.textContent).to.contain(`•••••-•${code.slice(-4)}`);
+      await sendKeys({ press: 'Escape' });
+      await waitUntil(() => !confirmation(), 'the confirmation closes');
+      expect(dialogOf(root) === dialog, 'the share dialog stays open').to.equal(true);
+      expect(dialog.querySelector('tbody tr')?.textContent).to.contain('Active');
+
+      revokeButton()!.click();
+      await waitUntil(() => confirmation(), 'asked again');
+      buttonIn(confirmation()!, 'Revoke')!.click();
+      await waitUntil(() => dialog.querySelector('tbody tr')?.textContent?.includes('Revoked'), 'revoked', {
+        timeout: 8000,
+      });
+      expect(dialog.querySelector('[data-testid="share-code"]'), 'the code is no longer shown').to.equal(
+        null,
+      );
+      const opened = await fetch('/api/tracking/open.html', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ share_code: new URL(linkField.value).searchParams.get('share') }),
+      }).then((r) => r.json() as Promise<{ code: number }>);
+      expect(opened.code, 'the link no longer opens').to.equal(404);
+    } finally {
+      Reflect.deleteProperty(navigator, 'clipboard');
+    }
   });
 
   it('speaks Chinese by default', async () => {

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { LookupAnswer, Share, ShareItem, Tracking } from '../../../src/contract/tracking/schemas.ts';
+import type { LookupAnswer, ShareItem, Tracking } from '../../../src/contract/tracking/schemas.ts';
 import { createUser, loginAs } from '../../testing/fixtures.ts';
 import { type TestApp, testApp, testDatabase } from '../../testing/test-app.ts';
 import { lookup, share, trackedOrder } from './test-helpers.ts';
