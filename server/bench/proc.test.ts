@@ -1,0 +1,58 @@
+import { spawn } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { childrenOf, cpuSecondsOf, judgeMemory, type RssSample, rssOf, servingProcesses } from './proc.ts';
+
+const MB = 1024 * 1024;
+/** Samples every 10 s of `mb` values. */
+const every10s = (mb: number[]): RssSample[] => mb.map((m, i) => ({ at: i * 10_000, rss: m * MB }));
+
+describe('judgeMemory', () => {
+  it('passes memory that settles after the warm-up and ignores one sample caught mid-collection', () => {
+    const [verdict] = judgeMemory(
+      new Map([[1, every10s([80, 150, 200, 202, 260, 201, 204, 199, 205, 206])]]),
+      {
+        warmupMs: 20_000,
+        limit: 0.1,
+      },
+    );
+    expect(verdict).toMatchObject({ pid: 1, baseline: 202 * MB, last: 205 * MB, ok: true });
+    expect(verdict?.growth).toBeCloseTo(3 / 202, 5);
+  });
+
+  it('fails a process that keeps growing, each process judged on its own', () => {
+    const verdicts = judgeMemory(
+      new Map([
+        [1, every10s([200, 200, 200, 201, 200, 200])],
+        [2, every10s([200, 200, 210, 225, 240, 255, 270])],
+      ]),
+      { warmupMs: 10_000, limit: 0.1 },
+    );
+    expect(verdicts.map((v) => [v.pid, v.ok])).toEqual([
+      [1, true],
+      [2, false],
+    ]);
+  });
+
+  it('fails a process it cannot judge (no samples after the warm-up)', () => {
+    const [verdict] = judgeMemory(new Map([[7, every10s([100, 100])]]), { warmupMs: 60_000, limit: 0.1 });
+    expect(verdict?.ok).toBe(false);
+  });
+});
+
+describe('/proc readings', () => {
+  it('finds a child process, its memory and its CPU time, and the parent when it has no children', async () => {
+    const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+    await new Promise((resolve) => child.once('spawn', resolve));
+    try {
+      const pid = child.pid as number;
+      expect(childrenOf(process.pid)).toContain(pid);
+      expect(servingProcesses(process.pid)).toContain(pid);
+      expect(servingProcesses(pid)).toEqual([pid]);
+      expect(rssOf(pid)).toBeGreaterThan(MB);
+      expect(cpuSecondsOf(process.pid)).toBeGreaterThan(0);
+    } finally {
+      child.kill();
+    }
+    expect(rssOf(2 ** 22 + 12_345)).toBeNull();
+  });
+});

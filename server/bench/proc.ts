@@ -1,0 +1,92 @@
+import fs from 'node:fs';
+
+/**
+ * What Linux's /proc says about the server's processes, for `npm run bench:soak` (memory) and
+ * `bench:load` (CPU time): the workers are the children of the process started (node:cluster
+ * forks them); a server without workers is its own only process.
+ */
+
+/** Resident memory of `pid` in bytes (VmRSS), or null when it is gone. */
+export function rssOf(pid: number): number | null {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = /^VmRSS:\s+(\d+)\s+kB/m.exec(status)?.[1];
+    return kb === undefined ? null : Number(kb) * 1024;
+  } catch {
+    return null;
+  }
+}
+
+/** The direct children of `pid` (scans /proc: `task/*\/children` needs a kernel option). */
+export function childrenOf(pid: number): number[] {
+  const children: number[] = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // the command name (2nd field) may hold spaces and parentheses: fields follow the last ')'
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(fields[1]) === pid) children.push(Number(entry));
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  return children.sort((a, b) => a - b);
+}
+
+/** The processes that serve: the children of `pid` when it has any (cluster), else `pid` itself. */
+export function servingProcesses(pid: number): number[] {
+  const children = childrenOf(pid);
+  return children.length ? children : [pid];
+}
+
+/** CPU seconds (user + system) `pid` has used so far, or 0 when it is gone. */
+export function cpuSecondsOf(pid: number): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime are fields 14 and 15 of stat (12 and 13 after the name and state)
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+export interface RssSample {
+  /** Milliseconds since the start of the run. */
+  at: number;
+  /** Bytes. */
+  rss: number;
+}
+
+export interface MemoryVerdict {
+  pid: number;
+  /** Median of the first three samples after the warm-up (bytes). */
+  baseline: number;
+  /** Median of the last three samples (bytes). */
+  last: number;
+  /** last / baseline − 1. */
+  growth: number;
+  ok: boolean;
+}
+
+const median3 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+/**
+ * Judges each process's memory: growth from just after the warm-up to the end of the run, each end
+ * the median of three samples (one sample may land on a garbage collection). At most `limit`
+ * (0.1: 10 %) passes. A process with fewer than two samples after the warm-up cannot be judged
+ * and fails.
+ */
+export function judgeMemory(
+  series: ReadonlyMap<number, readonly RssSample[]>,
+  options: { warmupMs: number; limit: number },
+): MemoryVerdict[] {
+  return [...series.entries()].map(([pid, samples]) => {
+    const after = samples.filter((s) => s.at >= options.warmupMs).map((s) => s.rss);
+    const baseline = median3(after.slice(0, 3));
+    const last = median3(after.slice(-3));
+    const growth = after.length >= 2 && baseline > 0 ? last / baseline - 1 : Number.POSITIVE_INFINITY;
+    return { pid, baseline, last, growth, ok: growth <= options.limit };
+  });
+}
