@@ -12,6 +12,21 @@ export interface ServerConfig {
   production: boolean;
   port: number;
   host: string;
+  /**
+   * `WORKERS` (default 1): server processes behind the one port (server/cluster.ts). More than
+   * one needs PostgreSQL (`DATABASE_URL`): PGlite belongs to one process.
+   */
+  workers: number;
+  /**
+   * `DRAIN_TIMEOUT_MS` (default 20 s): on SIGTERM a process stops accepting and lets the requests
+   * in flight finish for at most this long before it closes their connections.
+   */
+  drainTimeoutMs: number;
+  /**
+   * `HEADERS_TIMEOUT_MS` (default 10 s): a client must send a request's whole head within this
+   * (408 and closed otherwise), so slow or stalled clients cannot hold connections for long.
+   */
+  headersTimeoutMs: number;
   /** PGlite data folder (ignored when databaseUrl is set). */
   dataDir: string;
   /** Where file contents are kept (`FILES_DIR`, default `DATA_DIR/files`). */
@@ -102,6 +117,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     production: mode === 'production',
     port: Number(env.PORT ?? 8080),
     host: env.HOST ?? '127.0.0.1',
+    workers: positiveInt(env.WORKERS, 'WORKERS') ?? 1,
+    drainTimeoutMs: positiveInt(env.DRAIN_TIMEOUT_MS, 'DRAIN_TIMEOUT_MS') ?? 20_000,
+    headersTimeoutMs: positiveInt(env.HEADERS_TIMEOUT_MS, 'HEADERS_TIMEOUT_MS') ?? 10_000,
     dataDir: path.resolve(root, env.DATA_DIR ?? 'data'),
     filesDir: path.resolve(root, env.FILES_DIR ?? path.join(env.DATA_DIR ?? 'data', 'files')),
     databaseUrl: env.DATABASE_URL || undefined,
