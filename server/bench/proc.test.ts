@@ -1,6 +1,16 @@
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { childrenOf, cpuSecondsOf, judgeMemory, type RssSample, rssOf, servingProcesses } from './proc.ts';
+import {
+  childrenOf,
+  cpuSecondsOf,
+  judgeMemory,
+  machineBusySeconds,
+  postgresOnPort,
+  type RssSample,
+  rssOf,
+  servingProcesses,
+  treeCpuSeconds,
+} from './proc.ts';
 
 const MB = 1024 * 1024;
 /** Samples every 10 s of `mb` values. */
@@ -41,7 +51,14 @@ describe('judgeMemory', () => {
 
 describe('/proc readings', () => {
   it('finds a child process, its memory and its CPU time, and the parent when it has no children', async () => {
-    const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+    // a busy child, so that its CPU time shows in the parent's tree
+    const child = spawn(
+      process.execPath,
+      ['-e', 'while (process.cpuUsage().user < 200000); setInterval(() => {}, 1000)'],
+      {
+        stdio: 'ignore',
+      },
+    );
     await new Promise((resolve) => child.once('spawn', resolve));
     try {
       const pid = child.pid as number;
@@ -50,9 +67,18 @@ describe('/proc readings', () => {
       expect(servingProcesses(pid)).toEqual([pid]);
       expect(rssOf(pid)).toBeGreaterThan(MB);
       expect(cpuSecondsOf(process.pid)).toBeGreaterThan(0);
+      const machine = machineBusySeconds();
+      const deadline = Date.now() + 5_000;
+      while (cpuSecondsOf(pid) < 0.2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      expect(cpuSecondsOf(pid)).toBeGreaterThanOrEqual(0.2);
+      // the tree holds the child's time (at least 0.2 s) beside the parent's own
+      expect(treeCpuSeconds(process.pid) - cpuSecondsOf(process.pid)).toBeGreaterThan(0.1);
+      // the machine was busy at least while the child spun
+      expect(machineBusySeconds() - machine).toBeGreaterThan(0.1);
     } finally {
       child.kill();
     }
     expect(rssOf(2 ** 22 + 12_345)).toBeNull();
+    expect(postgresOnPort(1)).toBeNull();
   });
 });

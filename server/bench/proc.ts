@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 
 /**
  * What Linux's /proc says about the server's processes, for `npm run bench:soak` (memory) and
@@ -50,6 +51,34 @@ export function cpuSecondsOf(pid: number): number {
   } catch {
     return 0;
   }
+}
+
+/** CPU seconds `pid` and all its descendants have used so far (a server with its workers). */
+export function treeCpuSeconds(pid: number): number {
+  return cpuSecondsOf(pid) + childrenOf(pid).reduce((sum, child) => sum + treeCpuSeconds(child), 0);
+}
+
+/** The PostgreSQL server process listening on `port` (its command line has `-p <port>`), or null. */
+export function postgresOnPort(port: number): number | null {
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const argv = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
+      const p = argv.indexOf('-p');
+      if (p > 0 && argv[p + 1] === String(port) && path.basename(argv[0] ?? '') === 'postgres')
+        return Number(entry);
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  return null;
+}
+
+/** CPU seconds the whole machine has been busy (every core; /proc/stat, idle and iowait left out). */
+export function machineBusySeconds(): number {
+  const cpu = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '';
+  const [user, nice, system, , , irq, softirq, steal] = cpu.trim().split(/\s+/).slice(1).map(Number);
+  return ((user ?? 0) + (nice ?? 0) + (system ?? 0) + (irq ?? 0) + (softirq ?? 0) + (steal ?? 0)) / 100;
 }
 
 export interface RssSample {
