@@ -1,26 +1,15 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { ServerConfig } from './config.ts';
-import { bootOrExit, printStarted, urlOf } from './serve-process.ts';
 
 /**
- * `WORKERS=N` (N > 1): N server processes behind one port with node:cluster. The primary
- * prepares the database once (boot.ts: the production checks, migrations, reference data, the
- * demo seed when asked), closes it, and forks; the workers serve (server/serve-process.ts) and
- * the primary hands them connections in turn. A worker that dies is started again after a
+ * `WORKERS=N` (N > 1): N server processes behind one port with node:cluster. The primary forks
+ * the workers at once (they load the server's code meanwhile), prepares the database once
+ * (boot.ts: the production checks, migrations, reference data, the demo seed when asked) and
+ * closes it; then the workers boot on the prepared database and serve (server/serve-process.ts),
+ * the primary handing them connections in turn. A worker that dies is started again after a
  * back-off; SIGTERM or SIGINT to the primary drains every worker, and the primary exits once
  * they are gone.
  */
-
-/** Why `WORKERS` cannot be used with these settings (a sentence to print), or null. */
-export function workersRefusal(config: ServerConfig): string | null {
-  if (config.workers > 1 && !config.databaseUrl) {
-    return (
-      `WORKERS=${config.workers} needs PostgreSQL: the embedded database (PGlite, used without DATABASE_URL) ` +
-      'belongs to one process. Set DATABASE_URL to a PostgreSQL server, or run one process (WORKERS=1).'
-    );
-  }
-  return null;
-}
 
 /**
  * The wait before a dead worker is started again: 250 ms after its first death, doubling with
@@ -43,19 +32,28 @@ export class RestartBackoff {
   }
 }
 
+/** A worker asks (once its code is loaded) and the primary answers once the database is ready. */
+const ASK = 'lp:database-prepared?';
+const PREPARED = 'lp:database-prepared';
+
+/** In a worker: resolves once the primary has prepared the database. */
+export function databasePrepared(): Promise<void> {
+  return new Promise((resolve) => {
+    const answered = (message: unknown) => {
+      if (message !== PREPARED) return;
+      process.off('message', answered);
+      resolve();
+    };
+    process.on('message', answered);
+    process.send?.(ASK);
+  });
+}
+
 /** After SIGTERM, how much longer than a worker's own drain deadline the primary waits for it. */
 const EXIT_GRACE_MS = 5_000;
 
+/** The primary (main.ts has checked `workersRefusal` first). */
 export async function runPrimary(config: ServerConfig, options: { seedDemo: boolean; started: number }) {
-  const refusal = workersRefusal(config);
-  if (refusal) {
-    console.error(`The server will not start:\n${refusal}`);
-    process.exit(1);
-  }
-  const { database, seeded, demoAccounts } = await bootOrExit(config, options.seedDemo);
-  // The primary serves nothing: the workers open their own pools.
-  await database.close();
-
   const backoff = new RestartBackoff();
   const workers = new Map<Worker, { slot: number; startedAt: number }>();
   const restarts = new Set<NodeJS.Timeout>();
@@ -63,6 +61,9 @@ export async function runPrimary(config: ServerConfig, options: { seedDemo: bool
   let ready = false;
   let stopping = false;
   let exitCode = 0;
+  let prepared = false;
+  const waiting = new Set<Worker>();
+  let started: { seeded: boolean; demoAccounts: string[] } = { seeded: false, demoAccounts: [] };
 
   const start = (slot: number) => {
     workers.set(cluster.fork({ LP_WORKER_SLOT: String(slot) }), { slot, startedAt: Date.now() });
@@ -86,6 +87,12 @@ export async function runPrimary(config: ServerConfig, options: { seedDemo: bool
     }, config.drainTimeoutMs + EXIT_GRACE_MS).unref();
   }
 
+  cluster.on('message', (worker, message) => {
+    if (message !== ASK) return;
+    if (prepared) worker.send(PREPARED);
+    else waiting.add(worker);
+  });
+
   cluster.on('listening', (worker, address) => {
     const slot = workers.get(worker)?.slot;
     if (ready || slot === undefined) return;
@@ -96,8 +103,7 @@ export async function runPrimary(config: ServerConfig, options: { seedDemo: bool
       url: urlOf(config, address.address ?? config.host, address.port),
       where: `PostgreSQL (DATABASE_URL); ${config.workers} workers`,
       ms: Math.round(performance.now() - options.started),
-      seeded,
-      demoAccounts,
+      ...started,
     });
   });
 
@@ -130,4 +136,13 @@ export async function runPrimary(config: ServerConfig, options: { seedDemo: bool
   for (let slot = 1; slot <= config.workers; slot++) start(slot);
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
+
+  const { bootOrExit, printStarted, urlOf } = await import('./serve-process.ts');
+  const { database, seeded, demoAccounts } = await bootOrExit(config, options.seedDemo);
+  // The primary serves nothing: the workers open their own pools.
+  await database.close();
+  started = { seeded, demoAccounts };
+  prepared = true;
+  for (const worker of waiting) if (workers.has(worker)) worker.send(PREPARED);
+  waiting.clear();
 }

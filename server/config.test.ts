@@ -41,6 +41,17 @@ describe('settings (defaults are safe)', () => {
       expect(() => loadConfig({ ORDER_COUNT_CAP: bad }), bad).toThrow('ORDER_COUNT_CAP');
   });
 
+  it('serves with one process unless WORKERS says more; drains for 20 s; wants request heads within 10 s', () => {
+    expect(loadConfig({})).toMatchObject({ workers: 1, drainTimeoutMs: 20_000, headersTimeoutMs: 10_000 });
+    expect(loadConfig({ WORKERS: '4', DRAIN_TIMEOUT_MS: '5000', HEADERS_TIMEOUT_MS: '2000' })).toMatchObject({
+      workers: 4,
+      drainTimeoutMs: 5000,
+      headersTimeoutMs: 2000,
+    });
+    for (const bad of ['0', '-2', '1.5', 'all'])
+      expect(() => loadConfig({ WORKERS: bad }), bad).toThrow('WORKERS must be a whole number');
+  });
+
   it('lists what a production start refuses', () => {
     expect(productionProblems(loadConfig({}))).toEqual([]);
     expect(productionProblems(loadConfig({ NODE_ENV: 'production' }))).toEqual([

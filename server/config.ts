@@ -165,3 +165,14 @@ export function productionProblems(config: ServerConfig): string[] {
   }
   return problems;
 }
+
+/** Why `WORKERS` cannot be used with these settings (a sentence to print), or null. */
+export function workersRefusal(config: ServerConfig): string | null {
+  if (config.workers > 1 && !config.databaseUrl) {
+    return (
+      `WORKERS=${config.workers} needs PostgreSQL: the embedded database (PGlite, used without DATABASE_URL) ` +
+      'belongs to one process. Set DATABASE_URL to a PostgreSQL server, or run one process (WORKERS=1).'
+    );
+  }
+  return null;
+}

@@ -1,7 +1,5 @@
 import cluster from 'node:cluster';
-import { runPrimary } from './cluster.ts';
-import { loadConfig, type ServerConfig } from './config.ts';
-import { serveProcess } from './serve-process.ts';
+import { loadConfig, type ServerConfig, workersRefusal } from './config.ts';
 
 /**
  * The server process: `node --import tsx server/main.ts [--seed-demo]`. `npm start` passes
@@ -14,18 +12,25 @@ const started = performance.now();
 let config: ServerConfig;
 try {
   config = loadConfig();
+  const refusal = workersRefusal(config);
+  if (refusal) throw new Error(refusal);
 } catch (error) {
   console.error(`The server will not start:\n${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 }
 const seedDemo = process.argv.includes('--seed-demo');
-
+// (the server's code is loaded after the settings are checked: a refused start says why at once)
 if (cluster.isWorker) {
-  // The primary prepared the database (and seeded it when asked).
+  const { serveProcess } = await import('./serve-process.ts');
+  const { databasePrepared } = await import('./cluster.ts');
+  // The primary prepares the database (and seeds it when asked) while this loaded its code.
+  await databasePrepared();
   const worker = `Worker ${process.env.LP_WORKER_SLOT ?? cluster.worker?.id} (pid ${process.pid})`;
   await serveProcess(config, { seedDemo: false, worker, started });
 } else if (config.workers > 1) {
+  const { runPrimary } = await import('./cluster.ts');
   await runPrimary(config, { seedDemo, started });
 } else {
+  const { serveProcess } = await import('./serve-process.ts');
   await serveProcess(config, { seedDemo, worker: null, started });
 }
