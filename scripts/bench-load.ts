@@ -8,15 +8,18 @@
 // of the 2-process run to the 1-process one.
 //
 // BENCH_SECONDS (30), BENCH_WARMUP (5), BENCH_CONNECTIONS (50), BENCH_WORKERS (`1,2`: the runs, in
-// order; `1,2,1,2` repeats them and the best of each count makes the ratio) and BENCH_ORDERS (5000) override. Rate limits are off (RATE_LIMITS=off): every virtual user
-// comes from 127.0.0.1 and sends far more than a person does. The load generator shares the
-// machine's cores with the server and PostgreSQL: read the figures with the load average printed
-// beside them, and never from a machine busy with other work.
+// order; `1,2,1,2` repeats them and the best of each count makes the ratio) and BENCH_ORDERS
+// (5000) override; BENCH_MIX (e.g. `list:1`) drives only some kinds, to see what each costs
+// (server/bench/mix-setting.ts). Rate limits are off (RATE_LIMITS=off): every virtual user comes
+// from 127.0.0.1 and sends far more than a person does. The load generator shares the machine's
+// cores with the server and PostgreSQL: read the figures with the CPU split and load average
+// printed beside them, and never take them from a machine busy with other work.
 // Exits 1 when any answer was an error (an HTTP error, an envelope code other than 0, a retried
 // create that made a second order).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { parseMix } from '../server/bench/mix-setting.ts';
 import { drive, type DriveResult } from '../server/bench/load-driver.ts';
 import { benchDatabase, formatRun, loadAverage, prepareBenchData, signIn } from '../server/bench/load-run.ts';
 import {
@@ -33,6 +36,7 @@ const warmup = Number(process.env.BENCH_WARMUP ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const runs = (process.env.BENCH_WORKERS ?? '1,2').split(',').map(Number);
 const orders = Number(process.env.BENCH_ORDERS ?? 5000);
+const mix = parseMix(process.env.BENCH_MIX);
 /** Aims on the 2-core reference machine (issue 13). */
 const AIM = { ratio: 1.5, p99: 100 };
 
@@ -75,7 +79,7 @@ try {
     );
     try {
       await server.ready;
-      const users = await signIn(origin, world, connections);
+      const users = await signIn(origin, world, connections, mix);
       const warm = await drive({ origin, users, durationMs: warmup * 1000 }).done;
       const pid = server.child.pid as number;
       const processes = servingProcesses(pid);

@@ -6,11 +6,12 @@
 // a process whose memory grew more than 10 % from just after the warm-up (the first fifth of the
 // run, at most 2 minutes) to the end, each end the median of three samples.
 //
-// BENCH_CONNECTIONS (50), BENCH_WORKERS (2), BENCH_ORDERS (5000) and BENCH_SAMPLE_SECONDS (10)
-// override. Rate limits are off, as in bench:load.
+// BENCH_CONNECTIONS (50), BENCH_WORKERS (2), BENCH_ORDERS (5000), BENCH_SAMPLE_SECONDS (10) and
+// BENCH_MIX (as in bench:load) override. Rate limits are off, as in bench:load.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { parseMix } from '../server/bench/mix-setting.ts';
 import { drive } from '../server/bench/load-driver.ts';
 import { benchDatabase, formatRun, loadAverage, prepareBenchData, signIn } from '../server/bench/load-run.ts';
 import { judgeMemory, type RssSample, rssOf, servingProcesses } from '../server/bench/proc.ts';
@@ -29,6 +30,7 @@ const minutes = minutesArg();
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const workers = Number(process.env.BENCH_WORKERS ?? 2);
 const orders = Number(process.env.BENCH_ORDERS ?? 5000);
+const mix = parseMix(process.env.BENCH_MIX);
 const sampleMs = Number(process.env.BENCH_SAMPLE_SECONDS ?? 10) * 1000;
 const durationMs = minutes * 60_000;
 const warmupMs = Math.min(120_000, durationMs / 5);
@@ -56,7 +58,7 @@ try {
   );
   try {
     await server.ready;
-    const users = await signIn(origin, world, connections);
+    const users = await signIn(origin, world, connections, mix);
     const pid = server.child.pid as number;
     // workers fork after the primary has prepared the database: give them a moment to appear
     let processes = servingProcesses(pid);

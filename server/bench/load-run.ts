@@ -4,7 +4,7 @@ import { openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { seedBase } from '../seed/base.ts';
 import type { DriveResult, VirtualUser } from './load-driver.ts';
-import { virtualUser } from './load-mix.ts';
+import { type Kind, virtualUser } from './load-mix.ts';
 import { type BenchWorld, prepareWorld, type WorldOptions } from './load-world.ts';
 
 /** The pieces `scripts/bench-load.ts` and `scripts/bench-soak.ts` share. */
@@ -46,7 +46,12 @@ export async function prepareBenchData(url: string, options: WorldOptions): Prom
  * runs once per server start) and makes `connections` virtual users: connection i is user
  * i mod users (several connections of one user are its tabs).
  */
-export async function signIn(origin: string, world: BenchWorld, connections: number): Promise<VirtualUser[]> {
+export async function signIn(
+  origin: string,
+  world: BenchWorld,
+  connections: number,
+  mix?: Record<Kind, number>,
+): Promise<VirtualUser[]> {
   const tokens: string[] = [];
   for (const user of world.users) {
     const res = await fetch(`${origin}/api/user/login.html`, {
@@ -63,7 +68,7 @@ export async function signIn(origin: string, world: BenchWorld, connections: num
     const u = i % world.users.length;
     const customer = world.customers[(world.users[u] as BenchWorld['users'][number]).customer];
     if (!customer) throw new Error('a bench user without a customer');
-    return virtualUser(world, customer, tokens[u] as string, 1000 + i);
+    return virtualUser(world, customer, tokens[u] as string, 1000 + i, mix);
   });
 }
 

@@ -65,6 +65,12 @@ describe('/proc readings', () => {
       expect(childrenOf(process.pid)).toContain(pid);
       expect(servingProcesses(process.pid)).toContain(pid);
       expect(servingProcesses(pid)).toEqual([pid]);
+      // a child running another program (as tsx's esbuild service) does not serve
+      const other = spawn('sleep', ['5'], { stdio: 'ignore' });
+      await new Promise((resolve) => other.once('spawn', resolve));
+      expect(childrenOf(process.pid)).toContain(other.pid);
+      expect(servingProcesses(process.pid)).not.toContain(other.pid);
+      other.kill();
       expect(rssOf(pid)).toBeGreaterThan(MB);
       expect(cpuSecondsOf(process.pid)).toBeGreaterThan(0);
       const machine = machineBusySeconds();

@@ -35,10 +35,23 @@ export function childrenOf(pid: number): number[] {
   return children.sort((a, b) => a - b);
 }
 
-/** The processes that serve: the children of `pid` when it has any (cluster), else `pid` itself. */
+/** The program `pid` runs (/proc/<pid>/exe), or null when it is gone. */
+function programOf(pid: number): string | null {
+  try {
+    return fs.readlinkSync(`/proc/${pid}/exe`);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The processes that serve: the children of `pid` that run the same program (node:cluster's
+ * workers; not helpers such as tsx's esbuild service) when it has any, else `pid` itself.
+ */
 export function servingProcesses(pid: number): number[] {
-  const children = childrenOf(pid);
-  return children.length ? children : [pid];
+  const program = programOf(pid);
+  const workers = childrenOf(pid).filter((child) => program !== null && programOf(child) === program);
+  return workers.length ? workers : [pid];
 }
 
 /** CPU seconds (user + system) `pid` has used so far, or 0 when it is gone. */
