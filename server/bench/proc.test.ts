@@ -17,23 +17,21 @@ const MB = 1024 * 1024;
 const every10s = (mb: number[]): RssSample[] => mb.map((m, i) => ({ at: i * 10_000, rss: m * MB }));
 
 describe('judgeMemory', () => {
-  it('passes memory that settles after the warm-up and ignores one sample caught mid-collection', () => {
+  it('passes a saw tooth that drops back to the same floor, whichever edge the last samples catch', () => {
+    // warm-up to 20 s, then a heap that climbs and is collected back to ~200 MB, ending on a peak
     const [verdict] = judgeMemory(
-      new Map([[1, every10s([80, 150, 200, 202, 260, 201, 204, 199, 205, 206])]]),
-      {
-        warmupMs: 20_000,
-        limit: 0.1,
-      },
+      new Map([[1, every10s([80, 150, 200, 230, 260, 201, 235, 262, 204, 240, 265, 203, 250, 270])]]),
+      { warmupMs: 20_000, limit: 0.1 },
     );
-    expect(verdict).toMatchObject({ pid: 1, baseline: 202 * MB, last: 205 * MB, ok: true });
-    expect(verdict?.growth).toBeCloseTo(3 / 202, 5);
+    expect(verdict).toMatchObject({ pid: 1, baseline: 200 * MB, last: 203 * MB, peak: 270 * MB, ok: true });
+    expect(verdict?.growth).toBeCloseTo(3 / 200, 5);
   });
 
-  it('fails a process that keeps growing, each process judged on its own', () => {
+  it('fails a process whose floor keeps rising, each process judged on its own', () => {
     const verdicts = judgeMemory(
       new Map([
-        [1, every10s([200, 200, 200, 201, 200, 200])],
-        [2, every10s([200, 200, 210, 225, 240, 255, 270])],
+        [1, every10s([200, 200, 230, 201, 240, 200, 235, 202, 238, 201])],
+        [2, every10s([200, 200, 230, 210, 245, 220, 255, 232, 266, 241])],
       ]),
       { warmupMs: 10_000, limit: 0.1 },
     );
@@ -41,10 +39,14 @@ describe('judgeMemory', () => {
       [1, true],
       [2, false],
     ]);
+    expect(verdicts[1]?.growth).toBeCloseTo(232 / 200 - 1, 5);
   });
 
-  it('fails a process it cannot judge (no samples after the warm-up)', () => {
-    const [verdict] = judgeMemory(new Map([[7, every10s([100, 100])]]), { warmupMs: 60_000, limit: 0.1 });
+  it('fails a process it cannot judge (fewer than three samples after the warm-up)', () => {
+    const [verdict] = judgeMemory(new Map([[7, every10s([100, 100, 100, 100])]]), {
+      warmupMs: 20_000,
+      limit: 0.1,
+    });
     expect(verdict?.ok).toBe(false);
   });
 });

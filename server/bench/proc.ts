@@ -103,22 +103,23 @@ export interface RssSample {
 
 export interface MemoryVerdict {
   pid: number;
-  /** Median of the first three samples after the warm-up (bytes). */
+  /** The lowest sample of the first third after the warm-up (bytes). */
   baseline: number;
-  /** Median of the last three samples (bytes). */
+  /** The lowest sample of the last third (bytes). */
   last: number;
+  /** The highest sample after the warm-up (bytes). */
+  peak: number;
   /** last / baseline − 1. */
   growth: number;
   ok: boolean;
 }
 
-const median3 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-
 /**
- * Judges each process's memory: growth from just after the warm-up to the end of the run, each end
- * the median of three samples (one sample may land on a garbage collection). At most `limit`
- * (0.1: 10 %) passes. A process with fewer than two samples after the warm-up cannot be judged
- * and fails.
+ * Judges each process's memory after the warm-up by its floor: the lowest sample of the first
+ * third against the lowest of the last third. A garbage-collected heap climbs and drops in a saw
+ * tooth (a sample may land on either edge), while memory that is kept for good raises the level
+ * it drops back to. At most `limit` (0.1: 10 %) growth passes. A process with fewer than three
+ * samples after the warm-up cannot be judged and fails.
  */
 export function judgeMemory(
   series: ReadonlyMap<number, readonly RssSample[]>,
@@ -126,9 +127,18 @@ export function judgeMemory(
 ): MemoryVerdict[] {
   return [...series.entries()].map(([pid, samples]) => {
     const after = samples.filter((s) => s.at >= options.warmupMs).map((s) => s.rss);
-    const baseline = median3(after.slice(0, 3));
-    const last = median3(after.slice(-3));
-    const growth = after.length >= 2 && baseline > 0 ? last / baseline - 1 : Number.POSITIVE_INFINITY;
-    return { pid, baseline, last, growth, ok: growth <= options.limit };
+    const third = Math.floor(after.length / 3);
+    const baseline = Math.min(...after.slice(0, third));
+    const last = Math.min(...after.slice(-third));
+    const peak = Math.max(0, ...after);
+    const growth = third >= 1 && baseline > 0 ? last / baseline - 1 : Number.POSITIVE_INFINITY;
+    return {
+      pid,
+      baseline: third ? baseline : 0,
+      last: third ? last : 0,
+      peak,
+      growth,
+      ok: growth <= options.limit,
+    };
   });
 }
