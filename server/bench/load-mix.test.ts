@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginResponse } from '../../src/contract/accounts/schemas.ts';
 import { type ServedTestApp, serveTestApp, testApp, testDatabase } from '../testing/test-app.ts';
-import { drive, type VirtualUser } from './load-driver.ts';
+import { drive, type Shot, type VirtualUser } from './load-driver.ts';
 import { type Kind, MIX, virtualUser } from './load-mix.ts';
 import { type BenchWorld, prepareWorld } from './load-world.ts';
 
@@ -42,14 +42,25 @@ describe('the bench mix against the real app', () => {
       Object.fromEntries(Object.keys(MIX).map((k) => [k, k === kind ? 1 : 0])) as Record<Kind, number>;
     const users = (Object.keys(MIX) as Kind[]).map((kind, i) => {
       const customer = world.customers[i % 2]!;
-      return first(virtualUser(world, customer, tokens[i % 2]!, i + 1, only(kind)), 8);
+      return first(virtualUser(world, customer, tokens[i % 2]!, i + 1, only(kind)), 6);
     });
-    // a mixed user too: its creates attach the files it uploaded, its views open what it created
-    users.push(first(virtualUser(world, world.customers[0]!, tokens[0]!, 99), 40));
+    // a user who uploads, creates and views: its creates attach the files it uploaded
+    const weights = { list: 0, view: 1, chat: 0, draft: 0, create: 1, upload: 1 };
+    const mixed = first(virtualUser(world, world.customers[0]!, tokens[0]!, 99, weights), 30);
+    const sent: Shot[] = [];
+    users.push({
+      next: () => {
+        const shot = mixed.next();
+        if (shot) sent.push(shot);
+        return shot;
+      },
+    });
     const result = await drive({ origin: served.url, users, durationMs: 60_000 }).done;
     const failed = result.kinds.filter((k) => Object.keys(k.errors).length > 0);
     expect(failed).toEqual([]);
     expect(result.kinds.map((k) => k.kind).sort()).toEqual(Object.keys(MIX).sort());
-    expect(result.requests).toBe(6 * 8 + 40);
+    expect(result.requests).toBe(6 * 6 + 30);
+    const attached = sent.filter((shot) => shot.kind === 'create' && String(shot.body).includes('"file_id"'));
+    expect(attached.length).toBeGreaterThan(0);
   });
 });
