@@ -1,5 +1,5 @@
 import cluster from 'node:cluster';
-import { loadConfig, type ServerConfig, workersRefusal } from './config.ts';
+import { loadConfig, productionProblems, type ServerConfig, workersRefusal } from './config.ts';
 
 /**
  * The server process: `node --import tsx server/main.ts [--seed-demo]`. `npm start` passes
@@ -12,8 +12,9 @@ const started = performance.now();
 let config: ServerConfig;
 try {
   config = loadConfig();
-  const refusal = workersRefusal(config);
-  if (refusal) throw new Error(refusal);
+  // (boot.ts checks the production settings again, with what only the database tells)
+  const problems = [workersRefusal(config), ...productionProblems(config)].filter((p) => p !== null);
+  if (problems.length) throw new Error(problems.join('\n'));
 } catch (error) {
   console.error(`The server will not start:\n${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
