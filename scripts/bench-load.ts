@@ -20,7 +20,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseMix } from '../server/bench/mix-setting.ts';
-import { drive, type DriveResult } from '../server/bench/load-driver.ts';
+import { type Drive, type DriveResult, drive } from '../server/bench/load-driver.ts';
 import { benchDatabase, formatRun, loadAverage, prepareBenchData, signIn } from '../server/bench/load-run.ts';
 import {
   machineBusySeconds,
@@ -63,7 +63,15 @@ try {
   console.log(
     `${connections} connections, ${warmup} s of warm-up then ${seconds} s per run, rate limits off\n`,
   );
+  // Ctrl-C: stop the run under way, skip the others, and remove the database and the files
+  let current: Drive | null = null;
+  let interrupted = false;
+  process.once('SIGINT', () => {
+    interrupted = true;
+    current?.stop();
+  });
   for (const workers of runs) {
+    if (interrupted) break;
     const port = await freePort();
     const origin = `http://127.0.0.1:${port}`;
     const server = startServer(
@@ -80,7 +88,8 @@ try {
     try {
       await server.ready;
       const users = await signIn(origin, world, connections, mix);
-      const warm = await drive({ origin, users, durationMs: warmup * 1000 }).done;
+      current = drive({ origin, users, durationMs: warmup * 1000 });
+      const warm = await current.done;
       const pid = server.child.pid as number;
       const processes = servingProcesses(pid);
       if (workers > 1 && processes.length < workers) {
@@ -94,7 +103,8 @@ try {
       const ownCpu = process.cpuUsage();
       const machineCpu = machineBusySeconds();
       const load = loadAverage();
-      const result = await drive({ origin, users, durationMs: seconds * 1000 }).done;
+      current = drive({ origin, users, durationMs: seconds * 1000 });
+      const result = await current.done;
       const serverShare = (treeCpuSeconds(pid) - serverCpu) / result.seconds;
       const postgresShare = postgres ? (treeCpuSeconds(postgres) - postgresCpu) / result.seconds : Number.NaN;
       const own = process.cpuUsage(ownCpu);

@@ -74,6 +74,8 @@ try {
     );
     const series = new Map<number, RssSample[]>(processes.map((p) => [p, []]));
     const run = drive({ origin, users, durationMs });
+    // Ctrl-C: stop early, judge what was sampled, and remove the database and the files
+    process.once('SIGINT', () => run.stop());
     const started = performance.now();
     let last = { requests: 0, errors: 0, at: started };
     const changed = new Set<number>();
