@@ -73,6 +73,8 @@ try {
         `memory sampled every ${sampleMs / 1000} s, judged after ${warmupMs / 1000} s of warm-up; load average ${loadAverage()}`,
     );
     const series = new Map<number, RssSample[]>(processes.map((p) => [p, []]));
+    /** Requests answered by each sample's time, to compare the rate of the thirds judged. */
+    const answered: Array<{ at: number; requests: number }> = [];
     const run = drive({ origin, users, durationMs });
     // Ctrl-C: stop early, judge what was sampled, and remove the database and the files
     process.once('SIGINT', () => run.stop());
@@ -95,6 +97,7 @@ try {
         cells.push(`${p} ${(rss / MB).toFixed(0)} MB`);
       }
       const progress = run.progress();
+      answered.push({ at, requests: progress.requests });
       const rps = ((progress.requests - last.requests) * 1000) / (performance.now() - last.at);
       last = { ...progress, at: performance.now() };
       console.log(
@@ -109,6 +112,24 @@ try {
     sample();
     console.log(`\n${formatRun(result)}\n`);
     const verdicts = judgeMemory(series, { warmupMs, limit: GROWTH_LIMIT });
+    // The heap's size follows the rate of requests: when the machine's other work changed the rate
+    // between the thirds compared, say so beside the verdict.
+    const judged = answered.filter((a) => a.at >= warmupMs);
+    const third = Math.floor(judged.length / 3);
+    const rate = (from: number, to: number) => {
+      const [a, b] = [judged[from], judged[to]];
+      return a && b && b.at > a.at ? ((b.requests - a.requests) * 1000) / (b.at - a.at) : 0;
+    };
+    if (third >= 2) {
+      const [early, late] = [rate(0, third - 1), rate(judged.length - third, judged.length - 1)];
+      const change = early > 0 ? late / early - 1 : 0;
+      console.log(
+        `  requests/s in the first third after the warm-up ${early.toFixed(0)}, in the last ${late.toFixed(0)}` +
+          (Math.abs(change) > 0.25
+            ? ` (${change > 0 ? '+' : ''}${(change * 100).toFixed(0)} %: the memory of the two is not comparable; was the machine busy?)`
+            : ''),
+      );
+    }
     for (const v of verdicts)
       console.log(
         `  process ${v.pid}: floor ${(v.baseline / MB).toFixed(0)} MB after the warm-up → ${(v.last / MB).toFixed(0)} MB at the end, peak ${(v.peak / MB).toFixed(0)} MB ` +
