@@ -142,20 +142,31 @@ describe('size and theme of the settings, in elements', () => {
     expect($settings.get().theme).to.equal('#52C41A');
   });
 
-  it("with the default choice a page styles an element's tokens itself, and a removed element stops following", async () => {
+  it("with the default choice a page's own size and tokens on an element stay; a removed one stops following", async () => {
     const style = document.createElement('style');
-    style.textContent = 'lp-size-probe.themed { --lp-control-height: 44px; }';
+    style.textContent = 'lp-size-probe.tall { --lp-control-height: 44px; }';
     document.head.append(style);
     try {
-      const el = make();
-      el.classList.add('themed');
+      const tall = make();
+      tall.classList.add('tall');
+      const small = document.createElement('lp-size-probe');
+      small.setAttribute(SIZE_ATTRIBUTE, 'small');
+      document.body.append(small);
+      made.push(small);
       await frames();
-      expect(el.getAttribute('style')).to.equal(null);
-      expect(measure(el).button).to.equal(44);
-      el.remove();
+      expect(tall.getAttribute('style')).to.equal(null);
+      expect(measure(tall).button).to.equal(44);
+      expect(measure(small).button, "the page's size").to.equal(28);
+      changeSetting('size', 'mini');
+      await frames();
+      expect(measure(small).button, "the user's choice wins").to.equal(24);
+      changeSetting('size', 'default');
+      await frames();
+      expect(small.hasAttribute(SIZE_ATTRIBUTE)).to.equal(false);
+      tall.remove();
       await settle();
       changeSetting('size', 'mini');
-      expect(el.hasAttribute(SIZE_ATTRIBUTE), 'not followed once removed').to.equal(false);
+      expect(tall.hasAttribute(SIZE_ATTRIBUTE), 'not followed once removed').to.equal(false);
     } finally {
       style.remove();
     }
