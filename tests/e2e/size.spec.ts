@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { demoLogin } from './helpers/accounts.ts';
+import { expectNoAxeViolations } from './helpers/axe.ts';
 import { LoginForm, zh } from './helpers/login-page.ts';
 
 test.use({ bypassCSP: true });
@@ -26,6 +27,7 @@ test('the size chosen in the settings reaches the page and its elements, and sta
   const preview = settings.getByRole('region', { name: zh('host.settings.sizePreview') });
   await expect(preview.getByRole('textbox')).toHaveCSS('height', '24px');
   await expect(preview.getByRole('cell').first()).toHaveCSS('height', '28px');
+  await expectNoAxeViolations(page);
   await page.keyboard.press('Escape');
   await expect(switcher()).toHaveCSS('height', '24px');
   await expect(page.locator('html')).toHaveAttribute('data-lp-size', 'mini');
