@@ -7,6 +7,7 @@ import {
   changeSetting,
   resetSettings,
   SETTINGS_KEY,
+  type Settings,
   type Size,
 } from '../../src/stores/settings.ts';
 import { local } from '../../src/stores/storage.ts';
@@ -170,5 +171,15 @@ describe('size and theme of the settings, in elements', () => {
     } finally {
       style.remove();
     }
+  });
+
+  it('a settings store made by an older bundle of the page (no size) reads as the default size', async () => {
+    const el = make();
+    el.setAttribute(SIZE_ATTRIBUTE, 'small');
+    const { size: _, ...older } = $settings.get();
+    $settings.set(older as Settings);
+    await frames();
+    expect(el.getAttribute(SIZE_ATTRIBUTE)).to.equal('small');
+    expect(measure(el).button).to.equal(28);
   });
 });

@@ -1,5 +1,5 @@
 import { readableShade } from '../lib/colour.ts';
-import { $settings, DEFAULT_SETTINGS, type Settings } from './settings.ts';
+import { $settings, DEFAULT_SETTINGS, isSize, type Settings } from './settings.ts';
 
 /** The attribute that carries the size choice; the token sheet (src/ui/tokens.ts) sizes by it. */
 export const SIZE_ATTRIBUTE = 'data-lp-size';
@@ -19,8 +19,10 @@ const isDefaultTheme = (theme: string) => theme.toLowerCase() === DEFAULT_SETTIN
  * a page that gives an element a size or tokens of its own keeps them.
  */
 export function applyAppearance(target: HTMLElement, { size, theme }: Appearance, before: Appearance): void {
-  if (size !== DEFAULT_SETTINGS.size) target.setAttribute(SIZE_ATTRIBUTE, size);
-  else if (before.size !== DEFAULT_SETTINGS.size) target.removeAttribute(SIZE_ATTRIBUTE);
+  // (a store made by an older bundle of the page has no size: that is the default)
+  if (isSize(size) && size !== DEFAULT_SETTINGS.size) target.setAttribute(SIZE_ATTRIBUTE, size);
+  else if (isSize(before.size) && before.size !== DEFAULT_SETTINGS.size)
+    target.removeAttribute(SIZE_ATTRIBUTE);
   const style = target.style;
   if (!isDefaultTheme(theme)) {
     style.setProperty('--lp-color-primary', theme);
