@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { scaleRootFontSize } from '../src/lib/root-font-size.ts';
 import { followApiOutcomes } from '../src/stores/api-outcomes.ts';
 import { watchDevice } from '../src/stores/app.ts';
+import { followAppearance } from '../src/stores/appearance.ts';
 import { setNavigation } from '../src/stores/navigation.ts';
 import { watchSession } from '../src/stores/session-check.ts';
 import { kitSheets } from '../src/ui/index.ts';
@@ -17,6 +18,8 @@ setNavigation({ navigate: (path) => go(path) });
 // The portal owns its page: failed calls become toasts, the 599 question and the way to /login.
 followApiOutcomes();
 watchDevice(window);
+// The size and theme chosen in the settings, on the document root (every element follows too).
+followAppearance(document.documentElement);
 watchSession(window);
 scaleRootFontSize(window);
 

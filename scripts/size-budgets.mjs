@@ -57,9 +57,10 @@ export const budgets = {
   /**
    * The order list standalone: React, the kit, the data table, the list's feature and strings;
    * its cancel and merge dialogs are a lazy chunk. Issue 9 asks for 90 KB: 98.0 KB with TanStack
-   * Table, 86.7 KB without (with its loading rows), 87.0 KB with the capped-count notice.
+   * Table, 86.7 KB without (with its loading rows), 87.0 KB with the capped-count notice; 88.2 KB
+   * once every element follows the size and theme of the settings (+0.9 to 1.0 KB in every embed).
    */
-  'embed/lp-order-list.js': 88_000,
+  'embed/lp-order-list.js': 89_000,
   /**
    * The order list in the portal: what it adds on top of the host's shared chunks. Issue 9 asks
    * for 25 KB: 26.3 KB with TanStack Table (~12 KB of it), 14.8 KB without; 16.3 KB once the
@@ -86,9 +87,10 @@ export const budgets = {
   'host+elements/address-list.js': 22_500,
   /**
    * The order editor standalone (React, the kit, select and dialog, the form with its pickers,
-   * the draft store and the draft box's persistence, both languages’ strings): measured 102.0 KB.
+   * the draft store and the draft box's persistence, both languages’ strings): measured 102.0 KB;
+   * 104.7 KB once every element follows the size and theme of the settings (+0.9 to 1.0 KB in every embed).
    */
-  'embed/lp-order-editor.js': 104_000,
+  'embed/lp-order-editor.js': 105_000,
   /**
    * The order editor in the portal, on top of the host's shared chunks: its form, its strings and
    * the draft box's persistence and conflict view (pinyin initials come from the server: pinyin-pro

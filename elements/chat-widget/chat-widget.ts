@@ -1,6 +1,7 @@
 import { html, LitElement, type PropertyValues } from 'lit';
 import { $locale } from '../../src/i18n/locale.ts';
 import { en, zh } from '../../src/i18n/messages/chat.ts';
+import { followAppearance } from '../../src/stores/appearance.ts';
 import { $token } from '../../src/stores/auth.ts';
 import { session } from '../../src/stores/storage.ts';
 // The conversation store follows sign-ins from the first load on (chat-store.ts), panel or not.
@@ -77,6 +78,7 @@ export class LpChatWidget extends LitElement {
   readonly #locale = new StoreController(this, $locale);
 
   #panel: MountedPanel | null = null;
+  #stopAppearance: (() => void) | null = null;
   #loading: Promise<void> | null = null;
   #drag: { id: number; start: Point; from: Point; moved: boolean } | null = null;
   #swallowClick = false;
@@ -100,6 +102,8 @@ export class LpChatWidget extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
+    // The page's size and theme choice (settings) on the host: the panel's kit tokens follow it.
+    this.#stopAppearance ??= followAppearance(this);
     window.addEventListener('resize', this.#onResize);
     if (this.open) void this.#ensurePanel();
   }
@@ -110,6 +114,8 @@ export class LpChatWidget extends LitElement {
     // a move in the DOM (reconnect in the same task) keeps the panel; a removal unmounts it
     queueMicrotask(() => {
       if (this.isConnected) return;
+      this.#stopAppearance?.();
+      this.#stopAppearance = null;
       this.#panel?.unmount();
       this.#panel = null;
       this.#loading = null;

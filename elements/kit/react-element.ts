@@ -1,6 +1,7 @@
 // biome-ignore-all lint/complexity/noThisInStatic: `this` in the statics is the element subclass, on purpose
 import { type ReactNode, startTransition } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
+import { followAppearance } from '../../src/stores/appearance.ts';
 import { sheet } from '../../src/ui/css.ts';
 import { kitSheets } from '../../src/ui/styles.ts';
 import {
@@ -36,7 +37,9 @@ function parse(type: PropType, value: string | null): PropValue {
  * Attributes listed in `static properties` become properties (kebab-case attribute, camelCase
  * property; booleans by presence, numbers parsed, bad numbers null); setting the property
  * reflects to the attribute. Every element also takes `api-base` and `locale`, applied by the
- * kit (page-attributes.ts), never by the element. Moving the element in the DOM keeps its React
+ * kit (page-attributes.ts), never by the element. The size and theme chosen in the settings
+ * (`$settings`, shared by every bundle of the page) show on the host while it is connected
+ * (`data-lp-size`, theme tokens: src/stores/appearance.ts). Moving the element in the DOM keeps its React
  * state: the tree is only unmounted when the element stays disconnected past a microtask.
  */
 export abstract class ReactElement extends HTMLElement {
@@ -82,6 +85,7 @@ export abstract class ReactElement extends HTMLElement {
 
   readonly #container: HTMLElement;
   #root: Root | null = null;
+  #stopAppearance: (() => void) | null = null;
 
   constructor() {
     super();
@@ -110,6 +114,8 @@ export abstract class ReactElement extends HTMLElement {
   }
 
   connectedCallback(): void {
+    // The page's size and theme choice (settings), on the host so that the tokens follow.
+    this.#stopAppearance ??= followAppearance(this);
     if (this.#root) {
       this.requestUpdate();
       return;
@@ -123,7 +129,10 @@ export abstract class ReactElement extends HTMLElement {
 
   disconnectedCallback(): void {
     queueMicrotask(() => {
-      if (this.isConnected || !this.#root) return;
+      if (this.isConnected) return;
+      this.#stopAppearance?.();
+      this.#stopAppearance = null;
+      if (!this.#root) return;
       this.#root.unmount();
       this.#root = null;
     });

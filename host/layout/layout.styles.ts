@@ -186,6 +186,28 @@ export const layoutCss = css`
   .lp-theme-swatch[data-colour='#EB2F96'] { background: #eb2f96; }
   .lp-theme-swatch[data-colour='#FA541C'] { background: #fa541c; }
   .lp-settings-toggle { display: flex; justify-content: space-between; align-items: center; padding: 8px 0; }
+  .lp-size-options { display: flex; flex-wrap: wrap; gap: 4px 16px; }
+  .lp-size-option { display: inline-flex; align-items: center; gap: 4px; min-height: 24px; cursor: pointer; }
+  .lp-size-preview {
+    display: grid;
+    gap: var(--lp-space-2);
+    margin-top: var(--lp-space-2);
+    padding: var(--lp-space-3);
+    border: 1px dashed var(--lp-color-border);
+    border-radius: var(--lp-radius);
+    font-size: var(--lp-font-size-md);
+  }
+  .lp-size-preview__controls { display: flex; gap: var(--lp-space-2); }
+  .lp-size-preview__controls .lp-input { flex: 1; min-width: 0; }
+  .lp-size-preview__table { width: 100%; border-collapse: collapse; }
+  .lp-size-preview__table th,
+  .lp-size-preview__table td {
+    height: var(--lp-row-height);
+    padding: 0 var(--lp-space-3);
+    border-bottom: 1px solid var(--lp-color-bg-muted);
+    text-align: start;
+  }
+  .lp-size-preview__table th { background: var(--lp-color-bg-muted); font-weight: 600; }
 
   /*
    * Mobile layout (spec §2: below 992 px), down to 320 px without a horizontal scroll: the top

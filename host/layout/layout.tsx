@@ -1,6 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
-import { readableShade } from '../../src/lib/colour.ts';
+import { useState } from 'react';
 import { $device, $sidebar, closeSidebar } from '../../src/stores/app.ts';
 import { $settings } from '../../src/stores/settings.ts';
 import { WeakPasswordFlow } from '../account/weak-password.tsx';
@@ -34,13 +33,6 @@ export function Layout({ current, activeMenu, title, refreshCounts }: LayoutProp
   const device = useStore($device);
   const crumbs = useCrumbs(current, title);
   const [settingsOpen, setSettingsOpen] = useState(false);
-
-  useEffect(() => {
-    const root = document.documentElement.style;
-    root.setProperty('--lp-color-primary', settings.theme);
-    // Text and text-bearing backgrounds use a shade of the theme that reaches 4.5:1 (WCAG AA).
-    root.setProperty('--lp-color-primary-strong', readableShade(settings.theme));
-  }, [settings.theme]);
 
   const drawerOpen = device === 'mobile' && sidebar.opened;
   return (

@@ -3,33 +3,24 @@ import { shared } from './registry.ts';
 import { cookies } from './storage.ts';
 
 export type Device = 'desktop' | 'mobile';
-export type Size = 'default' | 'medium' | 'small' | 'mini';
 
 /** Below this width the layout is the mobile one (spec §2). */
 export const MOBILE_BREAKPOINT = 992;
 export const SIDEBAR_COOKIE = 'sidebarStatus';
-export const SIZE_COOKIE = 'size';
-const SIZES: readonly Size[] = ['default', 'medium', 'small', 'mini'];
 
 export interface Sidebar {
   opened: boolean;
   withoutAnimation: boolean;
 }
 
-const state = shared('app', () => {
-  const size = cookies.get(SIZE_COOKIE);
-  return {
-    sidebar: atom<Sidebar>({ opened: cookies.get(SIDEBAR_COOKIE) !== '0', withoutAnimation: false }),
-    device: atom<Device>('desktop'),
-    size: atom<Size>(SIZES.includes(size as Size) ? (size as Size) : 'medium'),
-  };
-});
+const state = shared('app', () => ({
+  sidebar: atom<Sidebar>({ opened: cookies.get(SIDEBAR_COOKIE) !== '0', withoutAnimation: false }),
+  device: atom<Device>('desktop'),
+}));
 
 /** Sidebar open or closed (remembered in a cookie). */
 export const $sidebar = state.sidebar;
 export const $device = state.device;
-/** Component size; 'medium' unless chosen (the spec reads both 'mini' and 'medium'). */
-export const $size = state.size;
 
 function setSidebar(opened: boolean, withoutAnimation = false): void {
   cookies.set(SIDEBAR_COOKIE, opened ? '1' : '0');
@@ -42,11 +33,6 @@ export function toggleSidebar(): void {
 
 export function closeSidebar(withoutAnimation = false): void {
   setSidebar(false, withoutAnimation);
-}
-
-export function setSize(size: Size): void {
-  cookies.set(SIZE_COOKIE, size);
-  $size.set(size);
 }
 
 export const deviceForWidth = (width: number): Device => (width < MOBILE_BREAKPOINT ? 'mobile' : 'desktop');

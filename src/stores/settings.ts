@@ -1,10 +1,18 @@
 import { map } from 'nanostores';
 import { shared } from './registry.ts';
-import { local, readJson, writeJson } from './storage.ts';
+import { type KeyValue, local, readJson, writeJson } from './storage.ts';
+
+/** The sizes of spec §4, largest first: every kit part's heights, spacing and text follow. */
+export const SIZES = ['default', 'medium', 'small', 'mini'] as const;
+export type Size = (typeof SIZES)[number];
+
+export const isSize = (value: unknown): value is Size => SIZES.includes(value as Size);
 
 export interface Settings {
   /** Theme colour (spec §9). */
   theme: string;
+  /** Size of controls, tables and spacing (spec §4); `default` is the kit's own. */
+  size: Size;
   tagsView: boolean;
   fixedHeader: boolean;
   sidebarLogo: boolean;
@@ -12,6 +20,7 @@ export interface Settings {
 
 export const DEFAULT_SETTINGS: Settings = {
   theme: '#0095A2',
+  size: 'default',
   tagsView: true,
   fixedHeader: false,
   sidebarLogo: false,
@@ -19,9 +28,16 @@ export const DEFAULT_SETTINGS: Settings = {
 
 export const SETTINGS_KEY = 'lp-settings';
 
+/** The settings saved in `store` (what a page starts with), defaults for what is missing or bad. */
+export function loadSettings(store: KeyValue = local): Settings {
+  return {
+    ...DEFAULT_SETTINGS,
+    ...pick(readJson<Partial<Settings> | null>(store, SETTINGS_KEY, null) ?? {}),
+  };
+}
+
 const state = shared('settings', () => {
-  const saved = readJson<Partial<Settings>>(local, SETTINGS_KEY, {});
-  const settings = map<Settings>({ ...DEFAULT_SETTINGS, ...pick(saved) });
+  const settings = map<Settings>(loadSettings());
   settings.listen((value) => writeJson(local, SETTINGS_KEY, value));
   return { settings };
 });
@@ -30,6 +46,7 @@ const state = shared('settings', () => {
 function pick(saved: Partial<Settings>): Partial<Settings> {
   const out: Partial<Settings> = {};
   if (typeof saved.theme === 'string' && /^#[0-9a-fA-F]{6}$/.test(saved.theme)) out.theme = saved.theme;
+  if (isSize(saved.size)) out.size = saved.size;
   for (const key of ['tagsView', 'fixedHeader', 'sidebarLogo'] as const)
     if (typeof saved[key] === 'boolean') out[key] = saved[key];
   return out;

@@ -1,5 +1,5 @@
 import { resetApiNotices } from './api-outcomes.ts';
-import { $device, $sidebar, $size, SIDEBAR_COOKIE, SIZE_COOKIE } from './app.ts';
+import { $device, $sidebar, SIDEBAR_COOKIE } from './app.ts';
 import { TOKEN_COOKIE } from './auth.ts';
 import { resetCustomerAccounts } from './customers.ts';
 import { CARRIED_TOASTS_KEY, clearNotices } from './notices.ts';
@@ -36,6 +36,5 @@ export function resetStores(): void {
   local.remove(SYNC_STORAGE_KEY);
   $sidebar.set({ opened: true, withoutAnimation: false });
   $device.set('desktop');
-  $size.set('medium');
-  for (const key of [TOKEN_COOKIE, SIDEBAR_COOKIE, SIZE_COOKIE]) cookies.remove(key);
+  for (const key of [TOKEN_COOKIE, SIDEBAR_COOKIE]) cookies.remove(key);
 }

@@ -1,6 +1,33 @@
 import { css, sheet } from './css.ts';
 
 /**
+ * The sizes of spec §4 below `default` (the tokens above): text, spacing, control and row heights.
+ * A root shows one when `data-lp-size` names it, on the document root or on an element's host
+ * (`src/stores/appearance.ts` sets it from the settings). Small buttons keep 24px in every size,
+ * the smallest target WCAG 2.2 (2.5.8) accepts without extra spacing.
+ */
+const SIZE_TOKENS = {
+  medium: { font: [12, 14, 16, 18], space: [4, 8, 10, 14, 20, 5], control: 30, row: 36 },
+  small: { font: [12, 13, 15, 16], space: [4, 6, 10, 12, 18, 4], control: 28, row: 32 },
+  mini: { font: [12, 12, 14, 16], space: [2, 4, 8, 10, 16, 3], control: 24, row: 28 },
+} as const;
+
+const fontNames = ['sm', 'md', 'lg', 'xl'];
+const spaceNames = ['1', '2', '3', '4', '5', 'item'];
+
+const sizeRules = Object.entries(SIZE_TOKENS)
+  .map(
+    ([size, { font, space, control, row }]) =>
+      `:where(:root[data-lp-size='${size}']), :host([data-lp-size='${size}']) {${[
+        ...font.map((px, i) => `--lp-font-size-${fontNames[i]}: ${px}px;`),
+        ...space.map((px, i) => `--lp-space-${spaceNames[i]}: ${px}px;`),
+        `--lp-control-height: ${control}px;`,
+        `--lp-row-height: ${row}px;`,
+      ].join('')}}`,
+  )
+  .join('\n');
+
+/**
  * Design tokens: colours, sizes (in px, never rem, so the embedding page's root font size has
  * no effect), radii, shadows. Scoped to `:where(:root), :host` so the same sheet themes the host
  * document and every element's shadow root; a page themes an element by setting `--lp-*` on it.
@@ -37,6 +64,7 @@ export const tokensCss = css`
     --lp-space-3: 12px;
     --lp-space-4: 16px;
     --lp-space-5: 24px;
+    --lp-space-item: 6px;
     --lp-radius: 4px;
     --lp-radius-lg: 8px;
     --lp-control-height: 32px;
@@ -47,7 +75,7 @@ export const tokensCss = css`
     --lp-focus-ring: 0 0 0 2px #ffffff, 0 0 0 4px var(--lp-color-primary);
     --lp-z-toast: 10;
   }
-`;
+${sizeRules}`;
 
 /** The token stylesheet (one instance, adopted by every root). */
 export const tokensSheet = (): CSSStyleSheet => sheet(tokensCss);

@@ -47,7 +47,7 @@ export const dataTableStyles = css`
     position: sticky;
     top: 0;
     z-index: 1;
-    height: 40px;
+    height: var(--lp-row-height);
     padding: 0 var(--lp-space-3);
     border-bottom: 1px solid var(--lp-color-border);
     background: var(--lp-color-bg-muted);

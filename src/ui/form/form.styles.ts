@@ -67,7 +67,7 @@ export const formStyles = css`
   textarea.lp-input {
     height: auto;
     min-height: 72px;
-    padding: 6px var(--lp-space-3);
+    padding: var(--lp-space-item) var(--lp-space-3);
     resize: vertical;
   }
   .lp-input:focus {

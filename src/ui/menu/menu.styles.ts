@@ -10,7 +10,7 @@ export const menuStyles = css`
     box-shadow: var(--lp-shadow);
   }
   .lp-menu__item {
-    padding: 6px var(--lp-space-4);
+    padding: var(--lp-space-item) var(--lp-space-4);
     color: var(--lp-color-text);
     white-space: nowrap;
     cursor: pointer;

@@ -57,7 +57,7 @@ export const selectStyles = css`
     box-shadow: var(--lp-shadow);
   }
   .lp-select__option {
-    padding: 6px var(--lp-space-3);
+    padding: var(--lp-space-item) var(--lp-space-3);
     cursor: pointer;
     white-space: nowrap;
   }
@@ -73,7 +73,7 @@ export const selectStyles = css`
     cursor: not-allowed;
   }
   .lp-select__empty {
-    padding: 6px var(--lp-space-3);
+    padding: var(--lp-space-item) var(--lp-space-3);
     color: var(--lp-color-text-muted);
   }
 `;

@@ -20,7 +20,7 @@ export const tableStyles = css`
   }
   .lp-table__header-row {
     display: grid;
-    height: 40px;
+    height: var(--lp-row-height);
     border-bottom: 1px solid var(--lp-color-border);
     background: var(--lp-color-bg-muted);
     font-weight: 600;

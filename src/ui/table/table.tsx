@@ -1,7 +1,15 @@
 // biome-ignore-all lint/a11y/useSemanticElements: a virtualized grid positions its rows itself; <table> layout would fight it
 // biome-ignore-all lint/a11y/useFocusableInteractive: the grid is the one tab stop; rows are reached by aria-activedescendant
 // biome-ignore-all lint/a11y/useKeyWithClickEvents: rows are operated with the grid's keyboard handler
-import { type KeyboardEvent, type ReactNode, type UIEvent, useLayoutEffect, useRef, useState } from 'react';
+import {
+  type KeyboardEvent,
+  type ReactNode,
+  type RefObject,
+  type UIEvent,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import { flushSync } from 'react-dom';
 import { EmptyState } from '../states/empty-state.tsx';
 import { useDomId } from '../use-id.ts';
@@ -23,7 +31,10 @@ export interface TableProps<T> {
   rowKey: (row: T, index: number) => string | number;
   /** Accessible name of the table. */
   label: string;
-  /** Row height in px (fixed: that is what makes 10,000 rows cheap). Default 40. */
+  /**
+   * Row height in px (fixed: that is what makes 10,000 rows cheap). Default: the header row's,
+   * which is the `--lp-row-height` token of the page's size (40 at `default`).
+   */
   rowHeight?: number;
   /** Height of the scrolling body in px. Default 400. */
   height?: number;
@@ -34,7 +45,22 @@ export interface TableProps<T> {
   className?: string;
 }
 
-const HEADER_HEIGHT = 40;
+/** The height of `row` (40 until measured), kept current when the page's size changes it. */
+function useMeasuredHeight(row: RefObject<HTMLElement | null>): number {
+  const [height, setHeight] = useState(40);
+  useLayoutEffect(() => {
+    const el = row.current;
+    if (!el) return;
+    const read = () => {
+      if (el.offsetHeight > 0) setHeight(el.offsetHeight);
+    };
+    read();
+    const observer = new ResizeObserver(read);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [row]);
+  return height;
+}
 
 /**
  * A data grid whose body renders only the rows in view (plus a few), so a list of 10,000 rows
@@ -46,7 +72,7 @@ export function Table<T>({
   rows,
   rowKey,
   label,
-  rowHeight = 40,
+  rowHeight: fixedRowHeight,
   height = 400,
   onRowActivate,
   empty,
@@ -54,9 +80,12 @@ export function Table<T>({
 }: TableProps<T>) {
   const id = useDomId('lp-table');
   const scroller = useRef<HTMLDivElement>(null);
+  const header = useRef<HTMLDivElement>(null);
+  const headerHeight = useMeasuredHeight(header);
+  const rowHeight = fixedRowHeight ?? headerHeight;
   const [scrollTop, setScrollTop] = useState(0);
   const [active, setActive] = useState(-1);
-  const bodyHeight = Math.max(0, height - HEADER_HEIGHT);
+  const bodyHeight = Math.max(0, height - headerHeight);
   const { start, end } = visibleRange(scrollTop, bodyHeight, rowHeight, rows.length);
   const template = columns.map((c) => (c.width ? `${c.width}px` : 'minmax(80px, 1fr)')).join(' ');
   const activeRow = active >= 0 && active < rows.length ? active : -1;
@@ -168,6 +197,7 @@ export function Table<T>({
     >
       <div role="rowgroup" className="lp-table__head">
         <div
+          ref={header}
           role="row"
           aria-rowindex={1}
           className="lp-table__header-row"
