@@ -1,0 +1,58 @@
+import * as v from 'valibot';
+import { NoInput } from '../fields.ts';
+import { TEMP_CLASSES } from '../orders/domain.ts';
+
+/**
+ * The provider's stations and depots (the public `/station` page): where each is in the region
+ * tree (province → city → district), how to reach it, when it is open and which temperature
+ * classes it handles. Names come in Chinese and English with the Chinese name's pinyin initials,
+ * so a client filters by text or initials without pinyin data of its own.
+ */
+
+/** `station`: a service point that takes and hands over shipments; `depot`: a storage warehouse. */
+export const STATION_KINDS = ['station', 'depot'] as const;
+export type StationKind = (typeof STATION_KINDS)[number];
+
+/** ISO weekday: 1 Monday … 7 Sunday. */
+const Weekday = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(7));
+/** `HH:MM`, 00:00–24:00 (24:00 closes at midnight). */
+const ClockTime = v.pipe(v.string(), v.regex(/^(?:[01]\d|2[0-3]):[0-5]\d$|^24:00$/));
+
+/**
+ * Opening hours for a run of weekdays (`from_day`–`to_day`, e.g. 1–5 Monday to Friday); 00:00–24:00
+ * is around the clock. Days in no entry are closed.
+ */
+export const OpeningHoursSchema = v.strictObject({
+  from_day: Weekday,
+  to_day: Weekday,
+  open: ClockTime,
+  close: ClockTime,
+});
+export type OpeningHours = v.InferOutput<typeof OpeningHoursSchema>;
+
+/** A place in the region tree, in both languages. */
+const PlaceSchema = v.strictObject({ region_id: v.number(), name: v.string(), name_en: v.string() });
+export type StationPlace = v.InferOutput<typeof PlaceSchema>;
+
+export const StationSchema = v.strictObject({
+  st_id: v.number(),
+  kind: v.picklist(STATION_KINDS),
+  name: v.string(),
+  name_en: v.string(),
+  /** Pinyin initials of `name` and of its city (`shpdzx shs`): what the initials filter matches. */
+  pinyin: v.string(),
+  province: PlaceSchema,
+  city: PlaceSchema,
+  /** The district, when the station is placed on one. */
+  district: v.nullable(PlaceSchema),
+  address: v.string(),
+  /** The address in English ('' when none is kept: show `address`). */
+  address_en: v.string(),
+  phone: v.string(),
+  hours: v.array(OpeningHoursSchema),
+  temp_classes: v.array(v.picklist(TEMP_CLASSES)),
+});
+export type Station = v.InferOutput<typeof StationSchema>;
+
+export const StationListQuery = NoInput;
+export const StationList = v.array(StationSchema);
