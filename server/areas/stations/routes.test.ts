@@ -37,12 +37,13 @@ describe('common/station-list', () => {
       hours: [{ from_day: 1, to_day: 7, open: '00:00', close: '24:00' }],
       temp_classes: ['chilled', 'cryo'],
     });
-    // the initials of the name and of the city: `cszjllc` and `shs`
-    expect(byId(res.data, onDistrict.st_id)?.pinyin).toBe('cszjllc shs');
+    // the initials of the name, district, city and province
+    expect(byId(res.data, onDistrict.st_id)?.pinyin).toBe('cszjllc pdxq shs sh');
     expect(byId(res.data, onCity.st_id)).toMatchObject({
       province: { name: '广东', name_en: 'Guangdong' },
       city: { name: '深圳市', name_en: 'Shenzhen' },
       district: null,
+      pinyin: 'csszfwz szs gd',
     });
     expect(byId(res.data, hidden.st_id), 'an inactive station is not listed').toBeUndefined();
     // a token changes nothing (the page is public): the same list

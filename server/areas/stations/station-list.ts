@@ -39,6 +39,7 @@ export async function listStations(db: DB): Promise<Station[]> {
       'g.region_id as g_id',
       'g.name as g_name',
       'g.name_en as g_name_en',
+      'g.pinyin as g_pinyin',
     ])
     .where('s.active', '=', true)
     .orderBy('s.region_id')
@@ -62,13 +63,14 @@ export async function listStations(db: DB): Promise<Station[]> {
     const city = onDistrict ? parent : row.r_level === 2 ? self : null;
     const province = onDistrict ? grand : row.r_level === 2 ? parent : null;
     if (!city || !province) continue;
-    const cityInitials = (onDistrict ? row.p_pinyin : row.r_pinyin) ?? '';
+    // initials of the name, then of the district, city and province it is in
+    const places = onDistrict ? [row.r_pinyin, row.p_pinyin, row.g_pinyin] : [row.r_pinyin, row.p_pinyin];
     out.push({
       st_id: row.st_id,
       kind: row.kind,
       name: row.name,
       name_en: row.name_en,
-      pinyin: [row.pinyin, cityInitials].filter(Boolean).join(' '),
+      pinyin: [row.pinyin, ...places].filter(Boolean).join(' '),
       province,
       city,
       district: onDistrict ? self : null,

@@ -39,7 +39,10 @@ export const StationSchema = v.strictObject({
   kind: v.picklist(STATION_KINDS),
   name: v.string(),
   name_en: v.string(),
-  /** Pinyin initials of `name` and of its city (`shpdzx shs`): what the initials filter matches. */
+  /**
+   * Pinyin initials of `name`, then of its district, city and province (`shpdzx pdxq shs sh`):
+   * what the initials filter matches.
+   */
   pinyin: v.string(),
   province: PlaceSchema,
   city: PlaceSchema,
