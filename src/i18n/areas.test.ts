@@ -91,6 +91,7 @@ describe('i18n areas in the sources', () => {
       'password',
       'projects',
       'sites',
+      'stations',
       'switcher',
       'tracking',
       'tracking-chart',

@@ -1,5 +1,4 @@
 import { expect } from '@open-wc/testing';
-import '../../i18n/areas/stations.ts';
 import { type Locale, type MessageKey, t } from '../../i18n/translate.ts';
 import { openingHoursLines } from './opening-hours.ts';
 

@@ -1,3 +1,4 @@
+import '../../i18n/areas/stations.ts';
 import type { OpeningHours } from '../../contract/stations/schemas.ts';
 import type { MessageKey } from '../../i18n/translate.ts';
 

@@ -1,3 +1,4 @@
+import '../../i18n/areas/stations.ts';
 import type { Station } from '../../contract/stations/schemas.ts';
 import type { Locale, MessageKey } from '../../i18n/translate.ts';
 import { useT } from '../../ui/use-t.ts';
