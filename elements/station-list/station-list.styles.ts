@@ -29,6 +29,9 @@ export const stationListStyles = css`
   .station-list__filter--wide {
     grid-column: 1 / -1;
   }
+  .station-list__hint {
+    font-size: var(--lp-font-size-sm);
+  }
   .station-list__filter .lp-input {
     width: 100%;
     min-width: 0;

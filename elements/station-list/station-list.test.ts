@@ -94,7 +94,7 @@ describe('<lp-station-list>', () => {
     expect((enCard.closest('section') as HTMLElement).querySelector('h2')?.textContent).to.equal(
       'Jiangsu · Suzhou',
     );
-    expect(status(en)).to.match(/^\d+ stations?$/);
+    expect(status(en)).to.match(/^\d+ locations?$/);
     expect(rawKeys(en)).to.deep.equal([]);
     await expect(en).to.be.accessible();
   });
@@ -117,9 +117,12 @@ describe('<lp-station-list>', () => {
     await type(search, `海淀测试站${id}`);
     await waitUntil(() => cards(el).length === 1 && card(el, other!.name), 'found by text');
     expect(status(el)).to.equal('共 1 个站点');
-    expect(search.getAttribute('aria-describedby'), 'the count is read with the search').to.equal(
-      root(el).querySelector('[role="status"]')?.id,
-    );
+    // the hint and the count are read with the search
+    const described = (search.getAttribute('aria-describedby') ?? '').split(' ');
+    expect(described.map((id) => root(el).getElementById(id)?.textContent)).to.deep.equal([
+      '可输入名称、城市、地址或拼音首字母，如 shpd（上海浦东）',
+      '共 1 个站点',
+    ]);
     await type(search, `没有这个站点${id}`);
     await waitUntil(() => cards(el).length === 0, 'nothing found');
     expect(root(el).textContent).to.contain('没有符合条件的站点');

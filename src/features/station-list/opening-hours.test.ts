@@ -34,5 +34,11 @@ describe('opening hours in words', () => {
     expect(openingHoursLines(split, inLocale('en')).at(-1)).to.equal('Closed Mon, Thu, Sun');
     expect(openingHoursLines(split, inLocale('zh-CN')).at(-1)).to.equal('周一、周四、周日休息');
     expect(openingHoursLines([], inLocale('en'))).to.deep.equal(['By appointment (please call)']);
+    // two closed days in a row are named one by one, three or more as a run
+    const weekdays = [{ from_day: 1, to_day: 5, open: '09:00', close: '17:30' }];
+    expect(openingHoursLines(weekdays, inLocale('zh-CN')).at(-1)).to.equal('周六、周日休息');
+    expect(openingHoursLines(weekdays, inLocale('en')).at(-1)).to.equal('Closed Sat, Sun');
+    const short = [{ from_day: 1, to_day: 3, open: '09:00', close: '12:00' }];
+    expect(openingHoursLines(short, inLocale('en')).at(-1)).to.equal('Closed Thu–Sun');
   });
 });

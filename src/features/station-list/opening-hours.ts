@@ -13,7 +13,7 @@ function daysText(t: T, from: number, to: number): string {
   return t('stations.days.range', { from: dayName(t, from), to: dayName(t, to) });
 }
 
-/** Runs of consecutive weekdays (1–7) in `days`, as [from, to] pairs. */
+/** Runs of three or more consecutive weekdays (1–7) in `days` as [from, to]; shorter ones day by day. */
 function runs(days: readonly number[]): Array<[number, number]> {
   const out: Array<[number, number]> = [];
   for (const day of [...days].sort((a, b) => a - b)) {
@@ -21,7 +21,16 @@ function runs(days: readonly number[]): Array<[number, number]> {
     if (last && day === last[1] + 1) last[1] = day;
     else out.push([day, day]);
   }
-  return out;
+  // `周六、周日` reads better than `周六至周日`
+  return out.flatMap(
+    ([from, to]): Array<[number, number]> =>
+      to - from === 1
+        ? [
+            [from, from],
+            [to, to],
+          ]
+        : [[from, to]],
+  );
 }
 
 /**

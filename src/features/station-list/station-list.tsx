@@ -72,6 +72,7 @@ export function StationList() {
     kind: useDomId('station-kind'),
     temp: useDomId('station-temp'),
     count: useDomId('station-count'),
+    hint: useDomId('station-hint'),
   };
   const stations = loaded.status === 'ready' ? loaded.stations : [];
   const index = useMemo(() => indexStations(stations), [stations]);
@@ -95,10 +96,12 @@ export function StationList() {
             value={filters.keyword}
             maxLength={100}
             autoComplete="off"
-            placeholder={t('stations.filter.keywordHint')}
-            aria-describedby={ids.count}
+            aria-describedby={`${ids.hint} ${ids.count}`}
             onChange={(event) => set({ keyword: event.currentTarget.value })}
           />
+          <span id={ids.hint} className="station-list__hint">
+            {t('stations.filter.keywordHint')}
+          </span>
         </div>
         <div className="station-list__filter">
           <label htmlFor={ids.province}>{t('stations.filter.province')}</label>

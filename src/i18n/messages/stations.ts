@@ -2,7 +2,7 @@
 export const zh = {
   'stations.filter.title': '查找站点',
   'stations.filter.keyword': '搜索',
-  'stations.filter.keywordHint': '名称、城市、地址或拼音首字母，如 shpd',
+  'stations.filter.keywordHint': '可输入名称、城市、地址或拼音首字母，如 shpd（上海浦东）',
   'stations.filter.province': '省份',
   'stations.filter.city': '城市',
   'stations.filter.kind': '类型',
@@ -45,15 +45,16 @@ export const zh = {
 export const en: Record<keyof typeof zh, string> = {
   'stations.filter.title': 'Find a Station',
   'stations.filter.keyword': 'Search',
-  'stations.filter.keywordHint': 'Name, city, address or pinyin initials, e.g. shpd',
+  'stations.filter.keywordHint':
+    'Name, city, address or the pinyin initials of a Chinese name, e.g. shpd (上海浦东)',
   'stations.filter.province': 'Province',
   'stations.filter.city': 'City',
   'stations.filter.kind': 'Type',
   'stations.filter.temp': 'Temperature class',
   'stations.filter.any': 'All',
   'stations.filter.clear': 'Clear Filters',
-  'stations.count.one': '1 station',
-  'stations.count.other': '{n} stations',
+  'stations.count.one': '1 location',
+  'stations.count.other': '{n} locations',
   'stations.loading': 'Loading the stations…',
   'stations.failed': 'The stations could not be loaded. Please try again.',
   'stations.empty': 'No stations yet. Please contact customer service.',
