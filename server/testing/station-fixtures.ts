@@ -30,6 +30,7 @@ export async function createStation(deps: AppDeps, options: StationOptions = {})
   const row = await deps.db
     .insertInto('stations')
     .values({
+      code: `T-${tag}`,
       kind: options.kind ?? 'station',
       name,
       name_en: options.name_en ?? `Test Station ${tag}`,

@@ -9,6 +9,7 @@ import { pinyinInitials } from '../../core/pinyin.ts';
  * (server/seed/regions.ts) by its national division code.
  */
 export interface StationSeed {
+  code: string;
   kind: StationKind;
   name: string;
   name_en: string;
@@ -33,6 +34,7 @@ const FULL: TempClass[] = ['ambient', 'chilled', 'frozen', 'deep_frozen', 'cryo'
 
 export const STATIONS: readonly StationSeed[] = [
   {
+    code: 'DEMO-01',
     kind: 'station',
     name: '北京海淀服务站',
     name_en: 'Beijing Haidian Station',
@@ -44,6 +46,7 @@ export const STATIONS: readonly StationSeed[] = [
     temp_classes: COLD,
   },
   {
+    code: 'DEMO-02',
     kind: 'depot',
     name: '北京大兴医药冷链仓',
     name_en: 'Beijing Daxing Pharmaceutical Cold-Chain Depot',
@@ -55,6 +58,7 @@ export const STATIONS: readonly StationSeed[] = [
     temp_classes: FULL,
   },
   {
+    code: 'DEMO-03',
     kind: 'station',
     name: '天津滨海服务站',
     name_en: 'Tianjin Binhai Station',
@@ -66,6 +70,7 @@ export const STATIONS: readonly StationSeed[] = [
     temp_classes: COLD,
   },
   {
+    code: 'DEMO-04',
     kind: 'station',
     name: '沈阳沈河服务站',
     name_en: 'Shenyang Shenhe Station',
@@ -77,6 +82,7 @@ export const STATIONS: readonly StationSeed[] = [
     temp_classes: COLD,
   },
   {
+    code: 'DEMO-05',
     kind: 'station',
     name: '上海徐汇服务站',
     name_en: 'Shanghai Xuhui Station',
@@ -88,6 +94,7 @@ export const STATIONS: readonly StationSeed[] = [
     temp_classes: ['ambient', 'chilled', 'frozen'],
   },
   {
+    code: 'DEMO-06',
     kind: 'depot',
     name: '上海浦东张江临床供应仓',
     name_en: 'Shanghai Pudong Zhangjiang Clinical Supply Depot',
@@ -99,6 +106,7 @@ export const STATIONS: readonly StationSeed[] = [
     temp_classes: FULL,
   },
   {
+    code: 'DEMO-07',
     kind: 'depot',
     name: '上海闵行医药物流中心',
     name_en: 'Shanghai Minhang Pharmaceutical Logistics Centre',
@@ -110,6 +118,7 @@ export const STATIONS: readonly StationSeed[] = [
     temp_classes: ['ambient', 'chilled', 'frozen', 'deep_frozen'],
   },
   {
+    code: 'DEMO-08',
     kind: 'station',
     name: '南京鼓楼服务站',
     name_en: 'Nanjing Gulou Station',
@@ -121,6 +130,7 @@ export const STATIONS: readonly StationSeed[] = [
     temp_classes: COLD,
   },
   {
+    code: 'DEMO-09',
     kind: 'depot',
     name: '苏州工业园区生物医药仓',
     name_en: 'Suzhou Industrial Park Biopharma Depot',
@@ -132,6 +142,7 @@ export const STATIONS: readonly StationSeed[] = [
     temp_classes: FULL,
   },
   {
+    code: 'DEMO-10',
     kind: 'station',
     name: '杭州滨江服务站',
     name_en: 'Hangzhou Binjiang Station',
@@ -143,6 +154,7 @@ export const STATIONS: readonly StationSeed[] = [
     temp_classes: ['ambient', 'chilled', 'frozen'],
   },
   {
+    code: 'DEMO-11',
     kind: 'station',
     name: '厦门湖里服务站',
     name_en: 'Xiamen Huli Station',
@@ -154,6 +166,7 @@ export const STATIONS: readonly StationSeed[] = [
     temp_classes: COLD,
   },
   {
+    code: 'DEMO-12',
     kind: 'station',
     name: '青岛崂山服务站',
     name_en: 'Qingdao Laoshan Station',
@@ -165,6 +178,7 @@ export const STATIONS: readonly StationSeed[] = [
     temp_classes: COLD,
   },
   {
+    code: 'DEMO-13',
     kind: 'station',
     name: '武汉洪山服务站',
     name_en: 'Wuhan Hongshan Station',
@@ -176,6 +190,7 @@ export const STATIONS: readonly StationSeed[] = [
     temp_classes: ['ambient', 'chilled', 'frozen'],
   },
   {
+    code: 'DEMO-14',
     kind: 'depot',
     name: '广州黄埔医药冷链仓',
     name_en: 'Guangzhou Huangpu Pharmaceutical Cold-Chain Depot',
@@ -187,6 +202,7 @@ export const STATIONS: readonly StationSeed[] = [
     temp_classes: FULL,
   },
   {
+    code: 'DEMO-15',
     kind: 'station',
     name: '广州越秀服务站',
     name_en: 'Guangzhou Yuexiu Station',
@@ -198,6 +214,7 @@ export const STATIONS: readonly StationSeed[] = [
     temp_classes: COLD,
   },
   {
+    code: 'DEMO-16',
     kind: 'station',
     name: '深圳南山服务站',
     name_en: 'Shenzhen Nanshan Station',
@@ -209,6 +226,7 @@ export const STATIONS: readonly StationSeed[] = [
     temp_classes: ['ambient', 'chilled', 'frozen'],
   },
   {
+    code: 'DEMO-17',
     kind: 'station',
     name: '重庆渝北服务站',
     name_en: 'Chongqing Yubei Station',
@@ -220,6 +238,7 @@ export const STATIONS: readonly StationSeed[] = [
     temp_classes: COLD,
   },
   {
+    code: 'DEMO-18',
     kind: 'depot',
     name: '成都双流医药仓',
     name_en: 'Chengdu Shuangliu Pharmaceutical Depot',
@@ -231,6 +250,7 @@ export const STATIONS: readonly StationSeed[] = [
     temp_classes: ['ambient', 'chilled', 'frozen', 'deep_frozen'],
   },
   {
+    code: 'DEMO-19',
     kind: 'station',
     name: '成都武侯服务站',
     name_en: 'Chengdu Wuhou Station',
@@ -242,6 +262,7 @@ export const STATIONS: readonly StationSeed[] = [
     temp_classes: COLD,
   },
   {
+    code: 'DEMO-20',
     kind: 'station',
     name: '西安雁塔服务站',
     name_en: "Xi'an Yanta Station",

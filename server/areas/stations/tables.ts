@@ -6,6 +6,8 @@ import type { GeneratedTimestamp, Json } from '../../db/columns.ts';
 /** A station or depot of the provider, placed on a city or district of the region tree. */
 export interface StationsTable {
   st_id: Generated<number>;
+  /** The provider's own code of the station (`provider/station-sync` matches by it). */
+  code: string;
   kind: Generated<StationKind>;
   name: string;
   name_en: Generated<string>;

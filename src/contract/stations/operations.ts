@@ -1,5 +1,5 @@
 import { operation } from '../operation.ts';
-import { StationList, StationListQuery } from './schemas.ts';
+import { StationList, StationListQuery, StationSyncAnswer, StationSyncRequest } from './schemas.ts';
 
 /**
  * The provider's stations and depots for the public `/station` page and partner pages: no token,
@@ -21,4 +21,15 @@ export const stationList = operation({
   input: StationListQuery,
   output: StationList,
   rateLimits: [STATION_READS],
+});
+
+/** The provider's systems send their whole list (signed with the integration secret). */
+export const stationSync = operation({
+  area,
+  method: 'POST',
+  path: 'provider/station-sync',
+  summary: 'Replace the list of stations and depots: add new codes, update known ones, hide those left out',
+  auth: 'signed',
+  input: StationSyncRequest,
+  output: StationSyncAnswer,
 });

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { NoInput } from '../fields.ts';
+import { IntIn, NoInput, RequiredText, TrimmedText } from '../fields.ts';
+import { msg } from '../messages.ts';
 import { TEMP_CLASSES } from '../orders/domain.ts';
 
 /**
@@ -59,3 +60,47 @@ export type Station = v.InferOutput<typeof StationSchema>;
 
 export const StationListQuery = NoInput;
 export const StationList = v.array(StationSchema);
+
+// ---------------------------------------------------------------- the provider's list
+
+export const STATIONS_MAX = 500;
+
+/** One station as the provider's systems send it; `code` is theirs and names it across syncs. */
+export const StationInputSchema = v.strictObject({
+  code: RequiredText(40),
+  kind: v.picklist(STATION_KINDS, msg('oneOf', { values: STATION_KINDS.join(', ') })),
+  name: RequiredText(100),
+  name_en: v.optional(TrimmedText(200), ''),
+  /** A city or district of the region tree. */
+  region_id: IntIn(100000, 999999),
+  address: RequiredText(200),
+  address_en: v.optional(TrimmedText(300), ''),
+  phone: RequiredText(40),
+  hours: v.pipe(v.array(OpeningHoursSchema, msg('list')), v.maxLength(14, msg('maxItems', { max: 14 }))),
+  temp_classes: v.pipe(
+    v.array(v.picklist(TEMP_CLASSES, msg('oneOf', { values: TEMP_CLASSES.join(', ') })), msg('list')),
+    v.minLength(1, msg('minItems', { min: 1 })),
+  ),
+});
+export type StationInput = v.InferInput<typeof StationInputSchema>;
+
+/**
+ * `provider/station-sync`: the provider's whole list of stations and depots. Stations are matched
+ * by `code`: new codes are added, known ones updated, and stations whose code is missing are
+ * hidden (kept, `active` false) until a later list names them again.
+ */
+export const StationSyncRequest = v.strictObject({
+  stations: v.pipe(
+    v.array(StationInputSchema, msg('list')),
+    v.maxLength(STATIONS_MAX, msg('maxItems', { max: STATIONS_MAX })),
+    v.check((list) => new Set(list.map((s) => s.code)).size === list.length, msg('invalid')),
+  ),
+});
+export type StationSyncRequest = v.InferInput<typeof StationSyncRequest>;
+
+export const StationSyncAnswer = v.strictObject({
+  added: v.number(),
+  updated: v.number(),
+  hidden: v.number(),
+});
+export type StationSyncAnswer = v.InferOutput<typeof StationSyncAnswer>;

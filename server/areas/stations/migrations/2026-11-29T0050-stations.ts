@@ -2,13 +2,14 @@ import { type Kysely, sql } from 'kysely';
 
 /**
  * The provider's stations and depots (the public `/station` page). Each is placed on a city or a
- * district of the region tree; its opening hours are a JSON list of weekday runs
+ * district of the region tree and named by the provider's `code` (`provider/station-sync`); its opening hours are a JSON list of weekday runs
  * (`[{from_day, to_day, open, close}]`); `active` false hides it without losing it.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     create table stations (
       st_id serial primary key,
+      code text not null unique,
       kind text not null default 'station' check (kind in ('station', 'depot')),
       name text not null,
       name_en text not null default '',
