@@ -42,6 +42,7 @@ export function preloadLayout(): void {
 }
 const LegalPage = lazy(() => import('./pages/legal-page.tsx').then((m) => ({ default: m.LegalPage })));
 const TrackPage = lazy(() => import('./pages/track-page.tsx').then((m) => ({ default: m.TrackPage })));
+const StationPage = lazy(() => import('./pages/station-page.tsx').then((m) => ({ default: m.StationPage })));
 
 interface Shown {
   path: string;
@@ -66,6 +67,8 @@ function fullScreen(page: StaticPage): ReactNode {
       return <LegalPage doc="privacy-policy" />;
     case 'track':
       return <TrackPage />;
+    case 'station':
+      return <StationPage />;
     default:
       return null;
   }

@@ -109,6 +109,13 @@ export const budgets = {
   'embed/lp-city-list.js': 81_000,
   'host+elements/city-list.js': 5_900,
   /**
+   * The public station list (/station) standalone (React, the kit's button and states, the
+   * stations contract, its feature and both languages' strings: 76.6 KB) and over the host's
+   * shared chunks (4.1 KB). Filtering is local (pinyin initials come from the server).
+   */
+  'embed/lp-station-list.js': 79_500,
+  'host+elements/station-list.js': 4_600,
+  /**
    * The project list and one project's page, standalone (React, the kit, the data table, the
    * feature and the `projects` strings) and in the portal on top of the host's shared chunks:
    * measured 83.0 / 84.5 KB and 11.6 / 13.1 KB (the two share a `projects` strings chunk).

@@ -129,7 +129,9 @@ export function realApi() {
      * `lp-touch-order` ({ id, remark?, to_contact? }) → another session's edit of the order (version + 1) → `{ version }`;
      * `lp-stock-line` ({ in_id }) → `{ quantity, reserved }` of a stock line;
      * `lp-create-stock` ({ cu_id, lines: createStockLine options, each with optional `movements`
-     * [{ kind, delta, note }] }) → the lines made `{ in_id, code, name }`.
+     * [{ kind, delta, note }] }) → the lines made `{ in_id, code, name }`;
+     * `lp-create-stations` ({ stations: createStation options of server/testing/station-fixtures.ts })
+     * → the stations made `{ st_id, name, name_en }` (the app's cached list is dropped).
      */
     async executeCommand({ command, payload }) {
       const commands = [
@@ -148,6 +150,7 @@ export function realApi() {
         'lp-create-stock',
         'lp-tracking-step',
         'lp-tracking-failures',
+        'lp-create-stations',
       ];
       if (!commands.includes(command)) return undefined;
       const { deps } = await app();
@@ -242,6 +245,12 @@ export function realApi() {
           .where('id', '=', payload.id)
           .execute();
         return true;
+      }
+      if (command === 'lp-create-stations') {
+        const { createStation } = await import('../server/testing/station-fixtures.ts');
+        const made = [];
+        for (const options of payload.stations) made.push(await createStation(deps, options));
+        return made;
       }
       if (command === 'lp-tracking-failures') {
         const failed_at = new Date();

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ProviderCliIo, runProviderCli } from './provider-cli.ts';
 import { createUser } from './testing/fixtures.ts';
@@ -128,5 +131,39 @@ describe('npm run provider against a running portal', () => {
     const res = await run(['open'], { PORTAL_URL: 'http://127.0.0.1:9' });
     expect(res.status).toBe(1);
     expect(res.err[0]).toMatch(/^no portal answers at http:\/\/127\.0\.0\.1:9 .*npm start/);
+  });
+  it('sends the list of stations from a JSON file and says what changed', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'lp-stations-'));
+    try {
+      const file = path.join(dir, 'stations.json');
+      const code = `CLI-${Date.now()}`;
+      const station = {
+        code,
+        kind: 'depot',
+        name: '成都双流测试仓',
+        region_id: 510116,
+        address: '成都市双流区测试路 1 号',
+        phone: '028-0000 0000',
+        hours: [{ from_day: 1, to_day: 7, open: '00:00', close: '24:00' }],
+        temp_classes: ['chilled'],
+      };
+      writeFileSync(file, JSON.stringify({ stations: [station] }));
+      const sent = await run(['stations', file]);
+      expect(sent.status).toBe(0);
+      expect(sent.out[0]).toMatch(/^stations: 1 added, 0 updated, \d+ hidden$/);
+      writeFileSync(file, JSON.stringify([{ ...station, region_id: 510000 }]));
+      const refused = await run(['stations', file]);
+      expect([refused.status, refused.err]).toEqual([
+        1,
+        [
+          'refused (422): Place a station on a city or district of the region tree',
+          '  stations.0.region_id: Place a station on a city or district of the region tree',
+        ],
+      ]);
+      writeFileSync(file, 'not json');
+      expect((await run(['stations', file])).status).toBe(2);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

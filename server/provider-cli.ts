@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
@@ -6,6 +7,7 @@ import {
   type ProviderOrderState,
   type StoredAnswer,
 } from '../src/contract/provider/schemas.ts';
+import type { StationSyncAnswer } from '../src/contract/stations/schemas.ts';
 import { type Envelope, PortalUnreachable, providerClient } from './areas/provider/client.ts';
 
 export const PROVIDER_USAGE = `usage: npm run provider -- <command> …   (the provider's side of orders, against a running portal)
@@ -19,6 +21,8 @@ export const PROVIDER_USAGE = `usage: npm run provider -- <command> …   (the p
   sign <order_no> <sign_name> [--at <ISO time>] not_finished → finished
   answer-modify <order_no> <request_id> accept|reject [answer]
                                                answer the customer's change or cancel request
+  stations <file.json>                         send the whole list of stations and depots (/station):
+                                               a JSON list (or {stations: […]}) as docs/api.md describes
 
 settings: PORTAL_URL (default http://127.0.0.1:8080) and INTEGRATION_SECRET (the portal's own)`;
 
@@ -128,6 +132,19 @@ export async function runProviderCli(argv: string[], io: ProviderCliIo): Promise
         });
         break;
       }
+      case 'stations': {
+        need(1);
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(await readFile(p[0]!, 'utf8'));
+        } catch (error) {
+          throw new Usage(`${p[0]} is not a readable JSON file (${(error as Error).message})`);
+        }
+        const stations = Array.isArray(parsed) ? parsed : (parsed as { stations?: unknown } | null)?.stations;
+        if (!Array.isArray(stations)) throw new Usage(`${p[0]} holds no list of stations`);
+        answer = await call('station-sync', { stations });
+        break;
+      }
       default:
         throw new Usage(`unknown command: ${command}`);
     }
@@ -156,6 +173,11 @@ function report(command: string, answer: Envelope, io: ProviderCliIo): number {
       for (const [field, why] of Object.entries(data)) io.err(`  ${field}: ${String(why)}`);
     if (answer.code === 403) io.err("Is INTEGRATION_SECRET the same as the portal's?");
     return 1;
+  }
+  if (command === 'stations') {
+    const { added, updated, hidden } = answer.data as StationSyncAnswer;
+    io.out(`stations: ${added} added, ${updated} updated, ${hidden} hidden`);
+    return 0;
   }
   if (command === 'open') {
     const { list } = answer.data as OpenOrdersAnswer;

@@ -171,6 +171,27 @@ export const standaloneCss = css`
   .lp-track__status {
     display: block;
   }
+  .lp-station__card {
+    width: 100%;
+    max-width: 1120px;
+    padding: 28px 32px 32px;
+    border-radius: 12px;
+    background: var(--lp-color-bg);
+    box-shadow: 0 1px 2px rgb(15 23 42 / 6%);
+  }
+  .lp-station__title {
+    margin: 0;
+    font-size: 24px;
+    font-weight: 600;
+  }
+  .lp-station__intro,
+  .lp-station__muted {
+    margin: 6px 0 20px;
+    color: var(--lp-color-text-muted);
+  }
+  .lp-station__list {
+    display: block;
+  }
   @media (max-width: 600px) {
     .lp-standalone__bar {
       padding: 10px 12px;
@@ -183,7 +204,8 @@ export const standaloneCss = css`
       padding: 16px 8px 32px;
     }
     .lp-legal,
-    .lp-track__card {
+    .lp-track__card,
+    .lp-station__card {
       padding: 20px 16px 28px;
     }
     .lp-legal__title {

@@ -62,6 +62,23 @@ describe('route guard (spec §2) against the real server', () => {
     expect(await guard('/tracking')).toMatchObject({ allow: false });
   });
 
+  it('the station page opens without a session, and with one without waiting for the session', async () => {
+    for (const path of ['/station', '/station/', '/station?q=sh'])
+      expect(await guard(path)).toEqual({ allow: true });
+    expect(resolvePath('/station', [])).toMatchObject({
+      kind: 'static',
+      route: { page: 'station', inLayout: false, title: 'host.station.title' },
+    });
+    await signIn();
+    $roles.set([]);
+    w.requests.length = 0;
+    startFirstEntry('/station');
+    expect(sessionPreparing()).toBe(false);
+    expect(await guard('/station')).toEqual({ allow: true });
+    expect(w.requests).toEqual([]);
+    expect(await guard('/stations')).toMatchObject({ allow: false });
+  });
+
   it('first entry loads roles and routes, then goes to the attachment list', async () => {
     await signIn();
     expect(await guard('/')).toEqual({ allow: false, redirect: '/customer-order/attachment' });

@@ -184,6 +184,7 @@ export const SERVER_MESSAGES = {
   'This batch expires before the delivery': '此批次在送达前过期',
   'Only an edit sends a version': '只有编辑订单时才提交版本号',
   'An edit sends the version it started from': '编辑订单时须提交开始编辑时的版本号',
+  'Place a station on a city or district of the region tree': '站点须设在地区树中的城市或区县',
 } as const;
 
 export type ServerMessage = keyof typeof SERVER_MESSAGES;

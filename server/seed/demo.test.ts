@@ -6,6 +6,8 @@ import { OutboxSmsSender } from '../areas/accounts/sms.ts';
 import { loadConfig } from '../config.ts';
 import { type OpenedDatabase, openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
+import type { Station } from '../../src/contract/stations/schemas.ts';
+import { STATIONS } from '../areas/stations/seed.ts';
 import { seedBase } from './base.ts';
 import { DEMO_USERNAMES, demoAccountsIn, removeDemoAccounts, seedDemo } from './demo.ts';
 
@@ -48,6 +50,12 @@ describe('demo data', () => {
     expect(await seedDemo(database.db)).toBe(true);
     expect(await seedDemo(database.db)).toBe(false);
     expect(await demoAccountsIn(database.db)).toEqual([...DEMO_USERNAMES].sort());
+    // the provider's stations and depots of /station, every one placed on the region tree
+    const stations = await api()<Station[]>('common/station-list');
+    expect(stations.data.map((s) => s.name)).toEqual(expect.arrayContaining(STATIONS.map((s) => s.name)));
+    expect(stations.data).toHaveLength(STATIONS.length);
+    expect(new Set(stations.data.map((s) => s.province.name)).size).toBeGreaterThanOrEqual(8);
+    expect(stations.data.filter((s) => s.kind === 'depot').length).toBeGreaterThanOrEqual(4);
   });
 
   it('gives each demo login what README says it shows', async () => {

@@ -2,6 +2,7 @@ import { isWeakPassword } from '../../src/contract/password.ts';
 import type { DB } from '../db/database.ts';
 import { hashPassword } from '../areas/accounts/passwords.ts';
 import { pinyinInitials } from '../core/pinyin.ts';
+import { seedStations } from '../areas/stations/seed.ts';
 import type { FileStorage } from '../core/storage.ts';
 import { seedDemoDrafts } from './demo-drafts.ts';
 import { type DemoOrdersSummary, seedDemoOrders } from './demo-orders.ts';
@@ -172,6 +173,8 @@ export async function seedDemo(db: DB, options: DemoOptions = {}): Promise<boole
         .values(ids.map((cu_id, position) => ({ uid: user.uid, cu_id, position })))
         .execute();
     }
+    // the provider's stations and depots of the public /station page
+    await seedStations(trx);
   });
   if (options.orders) {
     const started = performance.now();

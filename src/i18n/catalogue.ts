@@ -16,6 +16,7 @@ import type * as orderView from './messages/order-view.ts';
 import type * as password from './messages/password.ts';
 import type * as projects from './messages/projects.ts';
 import type * as sites from './messages/sites.ts';
+import type * as stations from './messages/stations.ts';
 import * as routes from './messages/routes.ts';
 import * as session from './messages/session.ts';
 import type * as switcher from './messages/switcher.ts';
@@ -64,6 +65,7 @@ type FeatureMessages = typeof host.zh &
   typeof orderList.zh &
   typeof orderDrafts.zh &
   typeof sites.zh &
+  typeof stations.zh &
   typeof projects.zh &
   typeof addresses.zh &
   typeof inventory.zh &

@@ -56,6 +56,9 @@ export const zh = {
   'host.track.introShare': '这是他人分享给您的订单运输状态，无需登录；链接失效后将无法查看。',
   'host.track.introLookup': '输入订单号和收货电话后 4 位（或分享码）查看运输状态，无需登录。',
   'host.track.unavailable': '订单跟踪暂不可用，请稍后再试。',
+  'host.station.title': '服务网点',
+  'host.station.intro': '我们在各地的服务站和仓库：地址、电话、营业时间及可处理的温度等级，无需登录。',
+  'host.station.unavailable': '服务网点列表暂不可用，请稍后再试。',
   'host.home.welcome': '欢迎回来，{name}',
   'host.home.customer': '当前客户：{customer}',
   'host.home.quick': '常用功能',
@@ -181,6 +184,10 @@ export const en: Record<keyof typeof zh, string> = {
   'host.track.introLookup':
     'Enter the order number and the last 4 digits of the receiver’s phone (or a share code) to see the shipment status, no sign-in needed.',
   'host.track.unavailable': 'Order tracking is not available right now. Please try again later.',
+  'host.station.title': 'Stations and Depots',
+  'host.station.intro':
+    'Our stations and depots across China: address, phone, opening hours and the temperature classes each one handles. No sign-in needed.',
+  'host.station.unavailable': 'The station list is not available right now. Please try again later.',
   'host.home.welcome': 'Welcome back, {name}',
   'host.home.customer': 'Current customer: {customer}',
   'host.home.quick': 'Shortcuts',

@@ -1,0 +1,2 @@
+export { StationList } from './station-list.tsx';
+export * from './station-search.ts';
