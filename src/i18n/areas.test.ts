@@ -46,6 +46,7 @@ const CARRIES: Record<string, string[]> = {
   'elements/password-dialog/password-dialog.ts': ['password'],
   'elements/project-list/project-list.ts': ['data-table', 'projects'],
   'elements/project-view/project-view.ts': ['data-table', 'projects'],
+  'elements/supplier-callback/supplier-callback.ts': ['supplier'],
   'host/main.tsx': ['host'],
 };
 
@@ -90,6 +91,7 @@ describe('i18n areas in the sources', () => {
       'password',
       'projects',
       'sites',
+      'supplier',
       'switcher',
       'tracking',
       'tracking-chart',

@@ -11,6 +11,7 @@ import * as password from '../../i18n/messages/password.ts';
 import * as routes from '../../i18n/messages/routes.ts';
 import * as session from '../../i18n/messages/session.ts';
 import * as sites from '../../i18n/messages/sites.ts';
+import * as supplier from '../../i18n/messages/supplier.ts';
 import * as switcher from '../../i18n/messages/switcher.ts';
 import * as time from '../../i18n/messages/time.ts';
 import * as ui from '../../i18n/messages/ui.ts';
@@ -35,6 +36,7 @@ const PREFIXES = new Set(
     routes,
     session,
     sites,
+    supplier,
     switcher,
     time,
     ui,
