@@ -42,6 +42,9 @@ export function preloadLayout(): void {
 }
 const LegalPage = lazy(() => import('./pages/legal-page.tsx').then((m) => ({ default: m.LegalPage })));
 const TrackPage = lazy(() => import('./pages/track-page.tsx').then((m) => ({ default: m.TrackPage })));
+const SupplierPage = lazy(() =>
+  import('./pages/supplier-page.tsx').then((m) => ({ default: m.SupplierPage })),
+);
 
 interface Shown {
   path: string;
@@ -66,6 +69,8 @@ function fullScreen(page: StaticPage): ReactNode {
       return <LegalPage doc="privacy-policy" />;
     case 'track':
       return <TrackPage />;
+    case 'supplier':
+      return <SupplierPage />;
     default:
       return null;
   }

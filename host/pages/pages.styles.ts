@@ -150,7 +150,8 @@ export const standaloneCss = css`
   .lp-legal__back {
     margin-top: 32px;
   }
-  .lp-track__card {
+  .lp-track__card,
+  .lp-supplier__card {
     width: 100%;
     max-width: 760px;
     padding: 28px 32px 32px;
@@ -158,18 +159,24 @@ export const standaloneCss = css`
     background: var(--lp-color-bg);
     box-shadow: 0 1px 2px rgb(15 23 42 / 6%);
   }
-  .lp-track__title {
+  .lp-track__title,
+  .lp-supplier__title {
     margin: 0;
     font-size: 24px;
     font-weight: 600;
   }
   .lp-track__intro,
-  .lp-track__muted {
+  .lp-track__muted,
+  .lp-supplier__muted {
     margin: 6px 0 20px;
     color: var(--lp-color-text-muted);
   }
   .lp-track__status {
     display: block;
+  }
+  .lp-supplier__element {
+    display: block;
+    margin-top: 16px;
   }
   @media (max-width: 600px) {
     .lp-standalone__bar {
@@ -183,7 +190,8 @@ export const standaloneCss = css`
       padding: 16px 8px 32px;
     }
     .lp-legal,
-    .lp-track__card {
+    .lp-track__card,
+    .lp-supplier__card {
       padding: 20px 16px 28px;
     }
     .lp-legal__title {

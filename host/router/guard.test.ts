@@ -62,6 +62,23 @@ describe('route guard (spec §2) against the real server', () => {
     expect(await guard('/tracking')).toMatchObject({ allow: false });
   });
 
+  it('the supplier answer page opens without a session, signed in or not, and asks the server nothing', async () => {
+    for (const path of ['/supplier-allback', '/supplier-allback?link=MTIuMzQ1.c2lnbmF0dXJlLXNpZ25hdHVyZQ']) {
+      expect(await guard(path)).toEqual({ allow: true });
+    }
+    expect(resolvePath('/supplier-allback?link=x', [])).toMatchObject({
+      kind: 'static',
+      route: { page: 'supplier', inLayout: false },
+    });
+    await signIn();
+    $roles.set([]);
+    w.requests.length = 0;
+    startFirstEntry('/supplier-allback?link=x');
+    expect(await guard('/supplier-allback?link=x')).toEqual({ allow: true });
+    expect(w.requests).toEqual([]);
+    expect(await guard('/supplier-allbacks')).toMatchObject({ allow: false });
+  });
+
   it('first entry loads roles and routes, then goes to the attachment list', async () => {
     await signIn();
     expect(await guard('/')).toEqual({ allow: false, redirect: '/customer-order/attachment' });

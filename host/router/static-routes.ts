@@ -11,6 +11,7 @@ export type StaticPage =
   | 'service-agreement'
   | 'privacy-policy'
   | 'track'
+  | 'supplier'
   | 'redirect';
 
 export interface StaticRoute {
@@ -31,6 +32,8 @@ export const NOT_FOUND_PATH = '/404';
 export const JUMP_PATH = '/jump';
 /** Order tracking for people outside the portal: a share link (`?share=`) or the lookup form. */
 export const TRACK_PATH = '/track';
+/** A carrier's or supplier's answer to an order's task, from a signed link (`?link=`, spec §2). */
+export const SUPPLIER_PATH = '/supplier-allback';
 
 /** Reachable without a token (spec §2 route guard). */
 export const PUBLIC_PATHS: readonly string[] = [
@@ -39,6 +42,7 @@ export const PUBLIC_PATHS: readonly string[] = [
   '/service-agreement',
   '/privacy-policy',
   TRACK_PATH,
+  SUPPLIER_PATH,
 ];
 
 /** Paths that only redirect: `/` and `/home` go to the home page. */
@@ -54,4 +58,5 @@ export const STATIC_ROUTES: readonly StaticRoute[] = [
   { path: '/service-agreement', page: 'service-agreement', title: 'host.legal.agreement', inLayout: false },
   { path: '/privacy-policy', page: 'privacy-policy', title: 'host.legal.privacy', inLayout: false },
   { path: TRACK_PATH, page: 'track', title: 'host.track.title', inLayout: false },
+  { path: SUPPLIER_PATH, page: 'supplier', title: 'host.supplier.title', inLayout: false },
 ];

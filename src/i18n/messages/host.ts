@@ -56,6 +56,8 @@ export const zh = {
   'host.track.introShare': '这是他人分享给您的订单运输状态，无需登录；链接失效后将无法查看。',
   'host.track.introLookup': '输入订单号和收货电话后 4 位（或分享码）查看运输状态，无需登录。',
   'host.track.unavailable': '订单跟踪暂不可用，请稍后再试。',
+  'host.supplier.title': '承运任务回执',
+  'host.supplier.unavailable': '任务回执页暂不可用，请稍后再试或联系 LP 物流调度。',
   'host.home.welcome': '欢迎回来，{name}',
   'host.home.customer': '当前客户：{customer}',
   'host.home.quick': '常用功能',
@@ -170,6 +172,9 @@ export const en: Record<keyof typeof zh, string> = {
   'host.track.introLookup':
     'Enter the order number and the last 4 digits of the receiver’s phone (or a share code) to see the shipment status, no sign-in needed.',
   'host.track.unavailable': 'Order tracking is not available right now. Please try again later.',
+  'host.supplier.title': 'Carrier Task Reply',
+  'host.supplier.unavailable':
+    'The task reply page is not available right now. Please try again later or call LP Logistics dispatch.',
   'host.home.welcome': 'Welcome back, {name}',
   'host.home.customer': 'Current customer: {customer}',
   'host.home.quick': 'Shortcuts',
