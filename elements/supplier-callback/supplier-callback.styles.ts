@@ -54,6 +54,9 @@ export const supplierCallbackStyles = css`
     margin: 0;
     overflow-wrap: anywhere;
   }
+  .supplier__fact a {
+    color: var(--lp-color-primary-strong);
+  }
   .supplier__order-no {
     font-family: var(--lp-font-mono, ui-monospace, monospace);
     font-weight: 600;

@@ -54,7 +54,12 @@ export function TaskCard({ task }: { task: SupplierTaskView }) {
       'supplier.goods',
       GOODS.includes(task.goods_type) ? t(`supplier.goods.${task.goods_type}` as MessageKey) : '—',
     ],
-    ['supplier.boxes', t('supplier.boxesValue', { count: task.boxes, weight: task.weight_kg })],
+    [
+      'supplier.boxes',
+      task.boxes === 1
+        ? t('supplier.boxesValueOne', { weight: task.weight_kg })
+        : t('supplier.boxesValue', { count: task.boxes, weight: task.weight_kg }),
+    ],
   ];
   return (
     <div className="supplier__task">
