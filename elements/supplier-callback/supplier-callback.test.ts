@@ -38,7 +38,7 @@ describe('<lp-supplier-callback>', () => {
   const $ = <E extends Element = HTMLElement>(el: HTMLElement, selector: string) =>
     root(el).querySelector<E>(selector);
   const text = (el: HTMLElement) => (root(el).textContent ?? '').replace(/\s+/g, ' ');
-  const until = (read: () => unknown, what: string) => waitUntil(read, what, { timeout: 6000 });
+  const until = (read: () => unknown, what: string) => waitUntil(read, what, { timeout: 10_000 });
 
   /** An order of a new customer and a signed link for one of its tasks, made as the provider makes it. */
   async function linkFor(order: ListOrderOptions = {}, task: 'pickup' | 'delivery' = 'pickup') {
@@ -103,13 +103,13 @@ describe('<lp-supplier-callback>', () => {
     $<HTMLInputElement>(el, 'input[value="confirm"]')!.focus();
     await sendKeys({ press: 'ArrowDown' });
     expect(deepActive()?.getAttribute('value')).to.equal('propose');
-    await frames(() => $(el, 'input[type="datetime-local"]'), 'the time field', 6000);
+    await frames(() => $(el, 'input[type="datetime-local"]'), 'the time field', 10_000);
     // Enter on the choice sends the form: nothing typed, both fields say so and the first is focused
     await sendKeys({ press: 'Enter' });
     await frames(
       () => root(el).querySelectorAll('.lp-field__error').length === 2,
       'two field messages',
-      6000,
+      10_000,
     );
     expect(deepActive()?.getAttribute('name')).to.equal('proposed_at');
     expect(answered).to.deep.equal([]);
@@ -123,7 +123,7 @@ describe('<lp-supplier-callback>', () => {
     await sendKeys({ press: 'Tab' });
     expect(deepActive()?.textContent).to.equal('Send Proposed Time');
     await sendKeys({ press: 'Enter' });
-    await frames(() => $(el, '.supplier__notice--ok'), 'the answer is recorded', 6000);
+    await frames(() => $(el, '.supplier__notice--ok'), 'the answer is recorded', 10_000);
     clock.uninstall();
     clock = null;
     expect(deepActive()?.className).to.contain('supplier__result');
