@@ -2,17 +2,20 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { OrderDetail } from '../../../src/contract/orders/schemas.ts';
 import type { SupplierLink, SupplierLinkIssued } from '../../../src/contract/supplier/schemas.ts';
 import { signIntegration } from '../../http/signature.ts';
+import { startOfWindow } from '../../testing/accounts.ts';
 import { createUser, loginAs } from '../../testing/fixtures.ts';
 import { createOrder } from '../../testing/order-fixtures.ts';
 import { type TestApp, testApp, testDatabase } from '../../testing/test-app.ts';
 import { MASK } from '../orders/masking.ts';
 import { shareToken, trackingKey } from '../tracking/share-secrets.ts';
+import { newAddress } from '../tracking/test-helpers.ts';
 import { linkToken, supplierKey } from './link-tokens.ts';
 
 beforeAll(() => testDatabase());
 
 const SECRET = 'supplier-test-secret-5c1a9e';
-const HOUR = 60 * 60_000;
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 const app = () => testApp({ integrationSecret: SECRET });
 
 /** `provider/supplier-link`, signed as the provider's systems sign it (null: unsigned). */
@@ -314,6 +317,20 @@ describe('supplier/answer', () => {
       state: 'closed',
     });
     expect(await events(t, o.id)).toHaveLength(1);
+  });
+
+  it('guessing tokens is slow: 20 answers a minute per address, then 429', async () => {
+    const t = await testApp({ integrationSecret: SECRET, rateLimits: true });
+    startOfWindow(t, MINUTE);
+    const ip = newAddress();
+    const guess = (i: number) =>
+      t.call('supplier/answer', { body: { link: `MS4x${i}.${'A'.repeat(43)}`, decision: 'confirm' }, ip });
+    for (let i = 0; i < 20; i++) expect((await guess(i)).code).toBe(404);
+    expect((await guess(20)).code).toBe(429);
+    expect(
+      (await t.call('supplier/answer', { body: { link: 'x.y', decision: 'confirm' }, ip: newAddress() }))
+        .code,
+    ).toBe(404);
   });
 
   it('answers in Chinese by default', async () => {
