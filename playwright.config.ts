@@ -39,6 +39,7 @@ const ordersSpecs = [
   'orders.spec.ts',
   'projects.spec.ts',
   'sites.spec.ts',
+  'supplier-callback.spec.ts',
   'tracking.spec.ts',
 ];
 

@@ -43,6 +43,9 @@ export function preloadLayout(): void {
 const LegalPage = lazy(() => import('./pages/legal-page.tsx').then((m) => ({ default: m.LegalPage })));
 const TrackPage = lazy(() => import('./pages/track-page.tsx').then((m) => ({ default: m.TrackPage })));
 const StationPage = lazy(() => import('./pages/station-page.tsx').then((m) => ({ default: m.StationPage })));
+const SupplierPage = lazy(() =>
+  import('./pages/supplier-page.tsx').then((m) => ({ default: m.SupplierPage })),
+);
 
 interface Shown {
   path: string;
@@ -69,6 +72,8 @@ function fullScreen(page: StaticPage): ReactNode {
       return <TrackPage />;
     case 'station':
       return <StationPage />;
+    case 'supplier':
+      return <SupplierPage />;
     default:
       return null;
   }

@@ -127,6 +127,7 @@ export function realApi() {
      * `form`: a complete order form for it;
      * `lp-customer-orders` ({ cu_id }) → the customer's orders `{ id, order_no, status, version }`, newest first;
      * `lp-touch-order` ({ id, remark?, to_contact? }) → another session's edit of the order (version + 1) → `{ version }`;
+     * `lp-expire-supplier-link` ({ id }) → ends a supplier link now (its row's expiry);
      * `lp-stock-line` ({ in_id }) → `{ quantity, reserved }` of a stock line;
      * `lp-create-stock` ({ cu_id, lines: createStockLine options, each with optional `movements`
      * [{ kind, delta, note }] }) → the lines made `{ in_id, code, name }`;
@@ -151,6 +152,8 @@ export function realApi() {
         'lp-tracking-step',
         'lp-tracking-failures',
         'lp-create-stations',
+
+        'lp-expire-supplier-link',
       ];
       if (!commands.includes(command)) return undefined;
       const { deps } = await app();
@@ -261,6 +264,16 @@ export function realApi() {
         }));
         await deps.db.insertInto('tracking_failures').values(rows).execute();
         return true;
+      }
+      if (command === 'lp-expire-supplier-link') {
+        // the link's own row ends it (as its signed expiry would, hours later)
+        const link = await deps.db
+          .updateTable('supplier_links')
+          .set({ expires_at: new Date(Date.now() - 1000) })
+          .where('id', '=', payload.id)
+          .returning('id')
+          .executeTakeFirst();
+        return link !== undefined;
       }
       if (command === 'lp-stock-line') {
         const row = await deps.db

@@ -100,6 +100,31 @@ describe('npm run provider against a running portal', () => {
     expect(res.out[0]).toContain('cancelled');
   });
 
+  it('makes a supplier link: the page address a carrier opens, which takes one answer', async () => {
+    const o = await order();
+    const res = await run(['supplier-link', o.order_no, 'pickup', '顺丰', '冷运', '--hours', '24']);
+    expect(res.status, res.err.join('\n')).toBe(0);
+    const address = new URL(res.out[0]!);
+    expect(address.origin + address.pathname).toBe(`${url}/supplier-allback`);
+    expect(res.out[1]).toMatch(/^valid until \d{4}-.*; it takes one answer$/);
+    const link = address.searchParams.get('link')!;
+    const shown = await t.call<{ state: string; task: { party: string; order_no: string } }>(
+      'supplier/task',
+      {
+        query: { link },
+      },
+    );
+    expect(shown.data).toMatchObject({ state: 'open', task: { party: '顺丰 冷运', order_no: o.order_no } });
+    expect((await run(['supplier-link', o.order_no, 'unload', 'x'])).status).toBe(2);
+    expect((await run(['supplier-link', o.order_no, 'pickup'])).status).toBe(2);
+    const closed = await order({ status: 'finished' });
+    const refused = await run(['supplier-link', closed.order_no, 'delivery', 'x']);
+    expect([refused.status, refused.err[0]]).toEqual([
+      1,
+      'refused (409): This task of the order is not open: no link can be made for it',
+    ]);
+  });
+
   it('says why a call was refused and exits 1', async () => {
     const o = await order({ status: 'finished' });
     const res = await run(['confirm', o.order_no]);

@@ -8,6 +8,7 @@ import {
   type StoredAnswer,
 } from '../src/contract/provider/schemas.ts';
 import type { StationSyncAnswer } from '../src/contract/stations/schemas.ts';
+import type { SupplierLinkIssued } from '../src/contract/supplier/schemas.ts';
 import { type Envelope, PortalUnreachable, providerClient } from './areas/provider/client.ts';
 
 export const PROVIDER_USAGE = `usage: npm run provider -- <command> …   (the provider's side of orders, against a running portal)
@@ -23,6 +24,9 @@ export const PROVIDER_USAGE = `usage: npm run provider -- <command> …   (the p
                                                answer the customer's change or cancel request
   stations <file.json>                         send the whole list of stations and depots (/station):
                                                a JSON list (or {stations: […]}) as docs/api.md describes
+  supplier-link <order_no> pickup|delivery <party name> [--hours <1–720>]
+                                               a signed link for a carrier or supplier to confirm,
+                                               propose another time or decline the task (default 72 h)
 
 settings: PORTAL_URL (default http://127.0.0.1:8080) and INTEGRATION_SECRET (the portal's own)`;
 
@@ -143,6 +147,25 @@ export async function runProviderCli(argv: string[], io: ProviderCliIo): Promise
         const stations = Array.isArray(parsed) ? parsed : (parsed as { stations?: unknown } | null)?.stations;
         if (!Array.isArray(stations)) throw new Usage(`${p[0]} holds no list of stations`);
         answer = await call('station-sync', { stations });
+        break;
+      }
+      case 'supplier-link': {
+        need(3);
+        if (p[1] !== 'pickup' && p[1] !== 'delivery') throw new Usage('say pickup or delivery');
+        const hours = flags.has('hours') ? Number(flags.get('hours')) : undefined;
+        if (hours !== undefined && !Number.isInteger(hours)) throw new Usage('--hours is a whole number');
+        answer = await call('supplier-link', {
+          order_no: p[0],
+          task: p[1],
+          party: p.slice(2).join(' '),
+          ...(hours !== undefined ? { hours } : {}),
+        });
+        if (answer.code === 0) {
+          const issued = answer.data as SupplierLinkIssued;
+          io.out(`${url.replace(/\/+$/, '')}${issued.path}`);
+          io.out(`valid until ${issued.expires_at}; it takes one answer`);
+          return 0;
+        }
         break;
       }
       default:

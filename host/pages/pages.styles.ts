@@ -150,7 +150,9 @@ export const standaloneCss = css`
   .lp-legal__back {
     margin-top: 32px;
   }
-  .lp-track__card {
+  .lp-track__card,
+  .lp-supplier__card,
+  .lp-station__card {
     width: 100%;
     max-width: 760px;
     padding: 28px 32px 32px;
@@ -158,13 +160,18 @@ export const standaloneCss = css`
     background: var(--lp-color-bg);
     box-shadow: 0 1px 2px rgb(15 23 42 / 6%);
   }
-  .lp-track__title {
+  .lp-track__title,
+  .lp-supplier__title,
+  .lp-station__title {
     margin: 0;
     font-size: 24px;
     font-weight: 600;
   }
   .lp-track__intro,
-  .lp-track__muted {
+  .lp-track__muted,
+  .lp-supplier__muted,
+  .lp-station__intro,
+  .lp-station__muted {
     margin: 6px 0 20px;
     color: var(--lp-color-text-muted);
   }
@@ -172,25 +179,14 @@ export const standaloneCss = css`
     display: block;
   }
   .lp-station__card {
-    width: 100%;
     max-width: 1120px;
-    padding: 28px 32px 32px;
-    border-radius: 12px;
-    background: var(--lp-color-bg);
-    box-shadow: 0 1px 2px rgb(15 23 42 / 6%);
-  }
-  .lp-station__title {
-    margin: 0;
-    font-size: 24px;
-    font-weight: 600;
-  }
-  .lp-station__intro,
-  .lp-station__muted {
-    margin: 6px 0 20px;
-    color: var(--lp-color-text-muted);
   }
   .lp-station__list {
     display: block;
+  }
+  .lp-supplier__element {
+    display: block;
+    margin-top: 16px;
   }
   @media (max-width: 600px) {
     .lp-standalone__bar {
@@ -205,6 +201,7 @@ export const standaloneCss = css`
     }
     .lp-legal,
     .lp-track__card,
+    .lp-supplier__card,
     .lp-station__card {
       padding: 20px 16px 28px;
     }

@@ -62,22 +62,36 @@ describe('route guard (spec §2) against the real server', () => {
     expect(await guard('/tracking')).toMatchObject({ allow: false });
   });
 
-  it('the station page opens without a session, and with one without waiting for the session', async () => {
-    for (const path of ['/station', '/station/', '/station?q=sh'])
-      expect(await guard(path)).toEqual({ allow: true });
-    expect(resolvePath('/station', [])).toMatchObject({
-      kind: 'static',
+  // The public pages besides /track: each opens without a session, and with one without waiting
+  // for the session (nor asking the server anything); paths that only start like it are not public.
+  const publicPages = [
+    {
+      page: 'station',
+      paths: ['/station', '/station/', '/station?q=sh'],
       route: { page: 'station', inLayout: false, title: 'host.station.title' },
+      near: '/stations',
+    },
+    {
+      page: 'supplier',
+      paths: ['/supplier-allback', '/supplier-allback?link=MTIuMzQ1.c2lnbmF0dXJlLXNpZ25hdHVyZQ'],
+      route: { page: 'supplier', inLayout: false, title: 'host.supplier.title' },
+      near: '/supplier-allbacks',
+    },
+  ];
+  for (const { page, paths, route, near } of publicPages) {
+    it(`the ${page} page opens without a session, and with one without waiting for the session`, async () => {
+      for (const path of paths) expect(await guard(path)).toEqual({ allow: true });
+      expect(resolvePath(paths[0]!, [])).toMatchObject({ kind: 'static', route });
+      await signIn();
+      $roles.set([]);
+      w.requests.length = 0;
+      startFirstEntry(paths[1]!);
+      expect(sessionPreparing()).toBe(false);
+      expect(await guard(paths[1]!)).toEqual({ allow: true });
+      expect(w.requests).toEqual([]);
+      expect(await guard(near)).toMatchObject({ allow: false });
     });
-    await signIn();
-    $roles.set([]);
-    w.requests.length = 0;
-    startFirstEntry('/station');
-    expect(sessionPreparing()).toBe(false);
-    expect(await guard('/station')).toEqual({ allow: true });
-    expect(w.requests).toEqual([]);
-    expect(await guard('/stations')).toMatchObject({ allow: false });
-  });
+  }
 
   it('first entry loads roles and routes, then goes to the attachment list', async () => {
     await signIn();

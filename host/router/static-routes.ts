@@ -12,6 +12,7 @@ export type StaticPage =
   | 'privacy-policy'
   | 'track'
   | 'station'
+  | 'supplier'
   | 'redirect';
 
 export interface StaticRoute {
@@ -35,6 +36,9 @@ export const TRACK_PATH = '/track';
 /** The provider's stations and depots (spec §2), for anybody. */
 export const STATION_PATH = '/station';
 
+/** A carrier's or supplier's answer to an order's task, from a signed link (`?link=`, spec §2). */
+export const SUPPLIER_PATH = '/supplier-allback';
+
 /** Reachable without a token (spec §2 route guard). */
 export const PUBLIC_PATHS: readonly string[] = [
   '/login',
@@ -43,6 +47,8 @@ export const PUBLIC_PATHS: readonly string[] = [
   '/privacy-policy',
   TRACK_PATH,
   STATION_PATH,
+
+  SUPPLIER_PATH,
 ];
 
 /** Paths that only redirect: `/` and `/home` go to the home page. */
@@ -59,4 +65,6 @@ export const STATIC_ROUTES: readonly StaticRoute[] = [
   { path: '/privacy-policy', page: 'privacy-policy', title: 'host.legal.privacy', inLayout: false },
   { path: TRACK_PATH, page: 'track', title: 'host.track.title', inLayout: false },
   { path: STATION_PATH, page: 'station', title: 'host.station.title', inLayout: false },
+
+  { path: SUPPLIER_PATH, page: 'supplier', title: 'host.supplier.title', inLayout: false },
 ];

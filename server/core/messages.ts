@@ -126,6 +126,13 @@ export const SERVER_MESSAGES = {
   'Only an order in progress can be signed for': '只有未完成的订单可以签收',
   'This order has no such modification request': '该订单没有此修改申请',
   'This modification request was already answered': '此修改申请已答复',
+  // supplier links (server/areas/supplier)
+  'This link is not valid': '此链接无效',
+  'This link was already used: its answer is recorded': '此链接已使用过，答复已记录',
+  'This link has expired: ask the provider for a new one': '此链接已过期，请联系服务商重新发送',
+  'This task is no longer open: nothing needs an answer': '此任务已结束，无需答复',
+  'This task of the order is not open: no link can be made for it': '该订单的此项任务已结束，无法生成链接',
+  'The proposed time must be in the future': '建议的时间必须晚于现在',
   'Modification requests are answered only while an order is in progress': '只有未完成的订单可以答复修改申请',
   'The request asks to change {field}, which cannot be changed so': '申请修改的字段 {field} 不能这样修改',
   // orders

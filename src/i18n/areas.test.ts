@@ -47,6 +47,8 @@ const CARRIES: Record<string, string[]> = {
   'elements/project-list/project-list.ts': ['data-table', 'projects'],
   'elements/project-view/project-view.ts': ['data-table', 'projects'],
   'elements/station-list/station-list.ts': ['stations'],
+
+  'elements/supplier-callback/supplier-callback.ts': ['supplier'],
   'host/main.tsx': ['host'],
 };
 
@@ -92,6 +94,8 @@ describe('i18n areas in the sources', () => {
       'projects',
       'sites',
       'stations',
+
+      'supplier',
       'switcher',
       'tracking',
       'tracking-chart',

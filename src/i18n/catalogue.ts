@@ -19,6 +19,7 @@ import type * as sites from './messages/sites.ts';
 import type * as stations from './messages/stations.ts';
 import * as routes from './messages/routes.ts';
 import * as session from './messages/session.ts';
+import type * as supplier from './messages/supplier.ts';
 import type * as switcher from './messages/switcher.ts';
 import * as time from './messages/time.ts';
 import * as ui from './messages/ui.ts';
@@ -70,7 +71,8 @@ type FeatureMessages = typeof host.zh &
   typeof addresses.zh &
   typeof inventory.zh &
   typeof help.zh &
-  typeof downloadCentre.zh;
+  typeof downloadCentre.zh &
+  typeof supplier.zh;
 
 export type SharedKey = keyof typeof zhCN;
 export type MessageKey = SharedKey | keyof FeatureMessages;

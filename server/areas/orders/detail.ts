@@ -95,6 +95,7 @@ export async function eventsOf(db: DB, order: OrderRecord): Promise<OrderEvent[]
     actor_name: maskText(e.actor_name, order),
     reason: maskText(e.reason, order),
     location: maskText(e.location, order),
+    ...(e.proposed_at ? { proposed_at: new Date(e.proposed_at).toISOString() } : {}),
   }));
 }
 

@@ -89,6 +89,8 @@ export interface OrderEventsTable {
   uid: number | null;
   reason: Generated<string>;
   location: Generated<string>;
+  /** The other time a carrier or supplier proposed (`pickup_proposed`, `delivery_proposed`). */
+  proposed_at: Timestamp | null;
 }
 
 export interface OrderReadingsTable {

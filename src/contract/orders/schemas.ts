@@ -147,6 +147,8 @@ export const OrderEventSchema = v.strictObject({
   actor_name: v.string(),
   reason: v.string(),
   location: v.string(),
+  /** The other time a carrier or supplier proposed (`pickup_proposed`, `delivery_proposed`). */
+  proposed_at: v.optional(v.string()),
 });
 export type OrderEvent = v.InferOutput<typeof OrderEventSchema>;
 

@@ -22,6 +22,13 @@ const KNOWN = new Set([
   'remark',
   'printed',
   'emailed',
+  // a carrier's or supplier's answer from a signed link (server/areas/supplier)
+  'pickup_confirmed',
+  'pickup_proposed',
+  'pickup_declined',
+  'delivery_confirmed',
+  'delivery_proposed',
+  'delivery_declined',
 ]);
 
 /** An event kind's label (`attachment_*`, `modify_*` and new kinds read "Order updated"). */
@@ -48,6 +55,9 @@ export function TimelineSection({ events }: { events: readonly OrderEvent[] }) {
               {event.actor_name ? ` ${event.actor_name}` : ''}
               {event.location ? ` · ${event.location}` : ''}
             </span>
+            {event.proposed_at && (
+              <div>{t('orderView.timeline.proposed', { time: formatStamp(event.proposed_at) })}</div>
+            )}
             {event.reason && <div>{t('orderView.timeline.reason', { reason: event.reason })}</div>}
           </div>
         </li>

@@ -59,6 +59,9 @@ export const zh = {
   'host.station.title': '服务网点',
   'host.station.intro': '我们在各地的服务站和仓库：地址、电话、营业时间及可处理的温度等级，无需登录。',
   'host.station.unavailable': '服务网点列表暂不可用，请稍后再试。',
+
+  'host.supplier.title': '承运任务回执',
+  'host.supplier.unavailable': '任务回执页暂不可用，请稍后再试或联系 LP 物流调度。',
   'host.home.welcome': '欢迎回来，{name}',
   'host.home.customer': '当前客户：{customer}',
   'host.home.quick': '常用功能',
@@ -188,6 +191,10 @@ export const en: Record<keyof typeof zh, string> = {
   'host.station.intro':
     'Our stations and depots across China: address, phone, opening hours and the temperature classes each one handles. No sign-in needed.',
   'host.station.unavailable': 'The station list is not available right now. Please try again later.',
+
+  'host.supplier.title': 'Carrier Task Reply',
+  'host.supplier.unavailable':
+    'The task reply page is not available right now. Please try again later or call LP Logistics dispatch.',
   'host.home.welcome': 'Welcome back, {name}',
   'host.home.customer': 'Current customer: {customer}',
   'host.home.quick': 'Shortcuts',

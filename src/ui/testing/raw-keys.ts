@@ -12,6 +12,8 @@ import * as routes from '../../i18n/messages/routes.ts';
 import * as session from '../../i18n/messages/session.ts';
 import * as sites from '../../i18n/messages/sites.ts';
 import * as stations from '../../i18n/messages/stations.ts';
+
+import * as supplier from '../../i18n/messages/supplier.ts';
 import * as switcher from '../../i18n/messages/switcher.ts';
 import * as time from '../../i18n/messages/time.ts';
 import * as ui from '../../i18n/messages/ui.ts';
@@ -37,6 +39,8 @@ const PREFIXES = new Set(
     session,
     sites,
     stations,
+
+    supplier,
     switcher,
     time,
     ui,

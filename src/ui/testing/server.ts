@@ -105,6 +105,10 @@ export const providerCall = (
 ): Promise<{ code: number; message: string; data: unknown }> =>
   executeServerCommand('lp-provider', { name, body });
 
+/** Ends supplier link `id` now on the test server (as its expiry would). */
+export const expireSupplierLink = (id: number): Promise<boolean> =>
+  executeServerCommand<boolean, { id: number }>('lp-expire-supplier-link', { id });
+
 /** Marks export job `id` failed on the test server (as a full disk or a stopped server leaves it). */
 export const failTestExport = (id: number): Promise<number> =>
   executeServerCommand<number, { id: number }>('lp-fail-export', { id });

@@ -1,0 +1,1 @@
+export { SupplierCallback, type SupplierCallbackProps } from './supplier-callback.tsx';
