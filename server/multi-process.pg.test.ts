@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startThrowawayPostgres } from '../scripts/postgres.mjs';
 import type { CreateOrderAnswer } from '../src/contract/order-editor/schemas.ts';
@@ -301,7 +302,7 @@ describe('two server processes on one PostgreSQL', () => {
 });
 
 describe('the database going away', () => {
-  it('answers 503 with the envelope while PostgreSQL is down, and works again when it is back, without a restart', async () => {
+  it('starts the session cache afresh when a listener comes back; answers 503 with the envelope while PostgreSQL is down, and works again when it is back, without a restart', async () => {
     const pg = await startThrowawayPostgres();
     let x: Instance | undefined;
     let y: Instance | undefined;
@@ -311,6 +312,27 @@ describe('the database going away', () => {
       const user = await createUser(x.deps.db);
       const token = await login(x, user);
       expect((await y.call('user/get-user-info', { token })).code).toBe(0);
+
+      // While listening, a change nobody announces (straight into the database) is not seen for
+      // the TTL; a listener that was down may have missed messages: it starts afresh when back.
+      const quiet = await createUser(x.deps.db);
+      const quietToken = await login(x, quiet);
+      await until(async () => {
+        expect((await y?.call('user/get-user-info', { token: quietToken }))?.code).toBe(0);
+        return (sessionCacheOf(y?.deps.db as never)?.size ?? 0) > 0;
+      }, 2_000);
+      await x.deps.db
+        .updateTable('sessions')
+        .set({ ended_at: new Date(), end_reason: 'logout' })
+        .where('uid', '=', quiet.uid)
+        .execute();
+      expect((await y.call('user/get-user-info', { token: quietToken })).code, 'remembered').toBe(0);
+      await sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'lp-bus'`.execute(
+        x.deps.db,
+      );
+      await until(async () => !y?.deps.bus.up, 2_000);
+      await until(async () => Boolean(y?.deps.bus.up), 5_000);
+      expect((await y.call('user/get-user-info', { token: quietToken })).code, 'dropped when back').toBe(598);
 
       await pg.halt();
       const down = await Promise.all([
