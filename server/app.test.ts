@@ -131,29 +131,30 @@ describe('app', () => {
     expect(((await res.json()) as { code: number }).code).toBe(413);
   });
 
-  it('answers a server fault with 500 and a plain message: no stack, no SQL, no connection details', async () => {
+  it('answers 503 with a plain message while the database cannot be reached: no stack, no SQL, no connection details', async () => {
     const t = await testApp();
     const user = await createUser(t.deps.db);
     const token = await loginAs(t, user);
     const pool = new pg.Pool({ host: '127.0.0.1', port: 1, connectionTimeoutMillis: 500, max: 1 });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const log = vi.spyOn(console, 'warn').mockImplementation(() => {});
     try {
       const broken = createApp({ ...t.deps, db, sms: new OutboxSmsSender(db, () => {}) });
       for (const path of ['/api/common/get-route.html', '/api/user/get-user-info.html']) {
         const res = await broken.request(path, {
           headers: { 'X-Token': token, 'Accept-Language': 'en-GB,en;q=0.8' },
         });
-        expect(res.status).toBe(500);
+        expect(res.status).toBe(503);
+        expect(res.headers.get('retry-after')).toBe('2');
         expectApiHeaders(res.headers);
         const text = await res.text();
         expect(JSON.parse(text)).toEqual({
-          code: 500,
-          message: 'Server error, please try again later',
+          code: 503,
+          message: 'The service is briefly unavailable, please try again in a moment',
           data: null,
         });
         const zh = await broken.request(path, { headers: { 'X-Token': token } });
-        expect(await zh.json()).toEqual({ code: 500, message: '服务器出错，请稍后再试', data: null });
+        expect(await zh.json()).toEqual({ code: 503, message: '服务暂时不可用，请稍后重试', data: null });
         expect(text).not.toMatch(/ECONNREFUSED|127\.0\.0\.1|select|sessions|\.ts:\d+|at /i);
       }
       expect(log).toHaveBeenCalled();

@@ -18,7 +18,6 @@ import { readBody, readQuery, validateInput } from './input.ts';
 import { readMultipart, type UploadedFile } from './multipart.ts';
 import { invalidField } from '../core/errors.ts';
 import { applyRateLimits } from './rate-limit.ts';
-import { isDatabaseUnavailable } from '../db/database.ts';
 
 /** What a handler is given: the validated input, the session its `auth` implies, and the rest. */
 export interface Call<Op extends Operation> {
@@ -201,7 +200,7 @@ function routeHandler(route: Route, deps: AppDeps) {
       return success(deps, answer.data, say(answer.message, lang, answer.params));
     } catch (error) {
       if (file) await deps.storage.remove(file.key);
-      if (op.background && !(error instanceof ApiError) && !isDatabaseUnavailable(error)) {
+      if (op.background && !(error instanceof ApiError)) {
         console.error(`[server] ${op.id} failed:`, error instanceof Error ? error.message : error);
         throw new ApiError(Code.backgroundFailed, '{what} could not be stored', null, {
           params: { what: op.path },
