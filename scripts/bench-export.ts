@@ -20,6 +20,7 @@ import { seedBase } from '../server/seed/base.ts';
 import { cloneOrders } from '../server/testing/bulk-orders.ts';
 import { createUser } from '../server/testing/fixtures.ts';
 import { createOrder, createProject, createSite } from '../server/testing/order-fixtures.ts';
+import { OfflineBus } from '../server/core/bus.ts';
 
 const { values } = parseArgs({
   options: { rows: { type: 'string', default: '100000' }, kind: { type: 'string', default: 'xlsorder' } },
@@ -71,6 +72,7 @@ try {
     sms: new OutboxSmsSender(db),
     storage: new FolderStorage(files),
     now: () => new Date(),
+    bus: new OfflineBus(),
   };
   /** One export job, measured: time, peak and kept memory (sampled every 20 ms). */
   async function measuredExport() {

@@ -70,52 +70,65 @@ export async function startThrowawayPostgres() {
   const init = spawnSync(initCmd, initArgs, { encoding: 'utf8' });
   if (init.status !== 0) throw new Error(`initdb failed:\n${init.stderr}`);
   const port = await freePort();
-  const [cmd, args] = asOwner(path.join(bin, 'postgres'), [
-    '-D',
-    data,
-    '-p',
-    String(port),
-    '-k',
-    dir,
-    '-c',
-    'listen_addresses=127.0.0.1',
-    '-c',
-    'fsync=off',
-  ]);
-  const server = spawn(cmd, args, { stdio: ['ignore', 'ignore', 'pipe'] });
-  let log = '';
-  server.stderr.on('data', (chunk) => {
-    log += chunk;
-  });
-  const url = `postgres://lp@127.0.0.1:${port}/postgres`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const ready = spawnSync(path.join(bin, 'pg_isready'), ['-h', '127.0.0.1', '-p', String(port)]);
-    if (ready.status === 0) break;
-    if (server.exitCode !== null || Date.now() > deadline) {
-      server.kill('SIGKILL');
-      throw new Error(`PostgreSQL did not start:\n${log}`);
+  const launch = () => {
+    const [cmd, args] = asOwner(path.join(bin, 'postgres'), [
+      '-D',
+      data,
+      '-p',
+      String(port),
+      '-k',
+      dir,
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'fsync=off',
+    ]);
+    const child = spawn(cmd, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    let log = '';
+    child.stderr.on('data', (chunk) => {
+      log += chunk;
+    });
+    return { child, log: () => log };
+  };
+  const ready = async (started) => {
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const ok = spawnSync(path.join(bin, 'pg_isready'), ['-h', '127.0.0.1', '-p', String(port)]);
+      if (ok.status === 0) return;
+      if (started.child.exitCode !== null || Date.now() > deadline) {
+        started.child.kill('SIGKILL');
+        throw new Error(`PostgreSQL did not start:\n${started.log()}`);
+      }
+      await new Promise((r) => setTimeout(r, 100));
     }
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  };
+  /** Stops the server (fast: open connections are ended) and waits for it to exit. */
+  const halt = async (started) => {
+    if (started.child.exitCode !== null) return;
+    const exited = new Promise((r) => started.child.once('exit', r));
+    // runuser does not pass signals on to postgres: ask the server itself to stop.
+    const [stopCmd, stopArgs] = asOwner(path.join(bin, 'pg_ctl'), ['-D', data, '-m', 'fast', '-w', 'stop']);
+    const stopped = spawnSync(stopCmd, stopArgs, { encoding: 'utf8' });
+    if (stopped.status !== 0) started.child.kill('SIGKILL');
+    await exited;
+  };
+  let server = launch();
+  await ready(server);
+  const url = `postgres://lp@127.0.0.1:${port}/postgres`;
   return {
     url,
+    /** Stops the server, keeping its data (fault tests: the database goes away). */
+    async halt() {
+      await halt(server);
+    },
+    /** Starts the halted server again on the same port and data. */
+    async resume() {
+      if (server.child.exitCode === null) return;
+      server = launch();
+      await ready(server);
+    },
     async stop() {
-      if (server.exitCode === null) {
-        const exited = new Promise((r) => server.once('exit', r));
-        // runuser does not pass signals on to postgres: ask the server itself to stop.
-        const [stopCmd, stopArgs] = asOwner(path.join(bin, 'pg_ctl'), [
-          '-D',
-          data,
-          '-m',
-          'fast',
-          '-w',
-          'stop',
-        ]);
-        const stopped = spawnSync(stopCmd, stopArgs, { encoding: 'utf8' });
-        if (stopped.status !== 0) server.kill('SIGKILL');
-        await exited;
-      }
+      await halt(server);
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };

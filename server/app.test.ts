@@ -131,29 +131,64 @@ describe('app', () => {
     expect(((await res.json()) as { code: number }).code).toBe(413);
   });
 
-  it('answers a server fault with 500 and a plain message: no stack, no SQL, no connection details', async () => {
+  it('answers any other server fault with 500 and a plain message: no stack, no SQL', async () => {
+    const t = await testApp();
+    const user = await createUser(t.deps.db);
+    const token = await loginAs(t, user);
+    // A database that answers every query with a fault of the query, not of the connection.
+    const pool = {
+      connect: async () => {
+        throw new Error('relation "sessions" does not exist (select * from sessions at server/x.ts:1)');
+      },
+      end: async () => {},
+    };
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: pool as never }) });
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const broken = createApp({ ...t.deps, db, sms: new OutboxSmsSender(db, () => {}) });
+      const res = await broken.request('/api/user/get-user-info.html', {
+        headers: { 'X-Token': token, 'Accept-Language': 'en' },
+      });
+      expect(res.status).toBe(500);
+      expectApiHeaders(res.headers);
+      const text = await res.text();
+      expect(JSON.parse(text)).toEqual({
+        code: 500,
+        message: 'Server error, please try again later',
+        data: null,
+      });
+      expect(text).not.toMatch(/relation|select|sessions|\.ts:\d+|at /i);
+      expect(log).toHaveBeenCalled();
+    } finally {
+      log.mockRestore();
+      await db.destroy();
+    }
+  });
+
+  it('answers 503 with a plain message while the database cannot be reached: no stack, no SQL, no connection details', async () => {
     const t = await testApp();
     const user = await createUser(t.deps.db);
     const token = await loginAs(t, user);
     const pool = new pg.Pool({ host: '127.0.0.1', port: 1, connectionTimeoutMillis: 500, max: 1 });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const log = vi.spyOn(console, 'warn').mockImplementation(() => {});
     try {
       const broken = createApp({ ...t.deps, db, sms: new OutboxSmsSender(db, () => {}) });
       for (const path of ['/api/common/get-route.html', '/api/user/get-user-info.html']) {
         const res = await broken.request(path, {
           headers: { 'X-Token': token, 'Accept-Language': 'en-GB,en;q=0.8' },
         });
-        expect(res.status).toBe(500);
+        expect(res.status).toBe(503);
+        expect(res.headers.get('retry-after')).toBe('2');
         expectApiHeaders(res.headers);
         const text = await res.text();
         expect(JSON.parse(text)).toEqual({
-          code: 500,
-          message: 'Server error, please try again later',
+          code: 503,
+          message: 'The service is briefly unavailable, please try again in a moment',
           data: null,
         });
         const zh = await broken.request(path, { headers: { 'X-Token': token } });
-        expect(await zh.json()).toEqual({ code: 500, message: '服务器出错，请稍后再试', data: null });
+        expect(await zh.json()).toEqual({ code: 503, message: '服务暂时不可用，请稍后重试', data: null });
         expect(text).not.toMatch(/ECONNREFUSED|127\.0\.0\.1|select|sessions|\.ts:\d+|at /i);
       }
       expect(log).toHaveBeenCalled();

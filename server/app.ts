@@ -4,6 +4,7 @@ import { HTTPException } from 'hono/http-exception';
 import { Code } from '../src/contract/codes.ts';
 import { loadAreaRoutes } from './areas/index.ts';
 import { ApiError, say } from './core/errors.ts';
+import { isDatabaseUnavailable } from './db/database.ts';
 import type { AppDeps, AppEnv } from './http/env.ts';
 import { apiAnswer, jsonAnswer } from './http/answer.ts';
 import { mountRoutes, requestLang, type Route } from './http/route.ts';
@@ -90,8 +91,11 @@ export function createApp(deps: AppDeps, mounted: readonly Route[] = routes): Ho
     // API answers carry their own headers; a page or an asset that failed gets the document ones.
     const api = c.req.path.startsWith('/api/');
     if (!api) setDocumentHeaders(c, config);
-    const answer = (value: unknown, status: 200 | 400 | 413 | 500 = 200, extra = JSON_TYPE) =>
-      api ? apiAnswer(config, JSON.stringify(value), extra, status) : c.json(value, status, extra);
+    const answer = (
+      value: unknown,
+      status: 200 | 400 | 413 | 500 | 503 = 200,
+      extra: Readonly<Record<string, string>> = JSON_TYPE,
+    ) => (api ? apiAnswer(config, JSON.stringify(value), extra, status) : c.json(value, status, extra));
     if (err instanceof ApiError)
       return answer({ code: err.code, message: err.textIn(lang), data: err.dataIn(lang) });
     if (err instanceof HTTPException) {
@@ -101,6 +105,20 @@ export function createApp(deps: AppDeps, mounted: readonly Route[] = routes): Ho
         { code: status, message: say(message, lang), data: null },
         status,
         status === 413 ? CLOSE_JSON : JSON_TYPE,
+      );
+    }
+    if (isDatabaseUnavailable(err)) {
+      // The database is away (a restart, a failover): a clear answer without its details; the
+      // pool connects again by itself once it is back.
+      console.warn(`[server] ${c.req.method} ${c.req.path}: the database is unavailable`);
+      return answer(
+        {
+          code: Code.unavailable,
+          message: say('The service is briefly unavailable, please try again in a moment', lang),
+          data: null,
+        },
+        503,
+        { ...JSON_TYPE, 'retry-after': '2' },
       );
     }
     if (clientGone(c.req.raw)) {

@@ -1,3 +1,4 @@
+import { startExportRunner } from './areas/order-exports/jobs.ts';
 import { startHousekeeping } from './core/housekeeping.ts';
 import type { AppDeps } from './http/env.ts';
 
@@ -7,15 +8,20 @@ export interface Background {
 }
 
 /**
- * Starts the process's background work: the hourly chores (core/housekeeping.ts). With several
- * server processes on one PostgreSQL, each runs this; what must happen once across processes
- * guards itself in the database.
+ * Starts the process's background work: the export runner (jobs claimed by any process, woken
+ * by the bus and a slow poll: areas/order-exports/jobs.ts) and the hourly chores, once per hour
+ * across processes (core/housekeeping.ts). With several server processes on one PostgreSQL each
+ * runs this; what must happen once guards itself in the database.
  */
 export function startBackground(deps: AppDeps): Background {
   const stopHousekeeping = startHousekeeping(deps);
+  const stopExports = startExportRunner(deps);
   return {
     async stop() {
       stopHousekeeping();
+      // A job being made goes back to the queue after its current page (another process or the
+      // next start takes it).
+      await stopExports();
     },
   };
 }

@@ -1,9 +1,11 @@
 import { FolderStorage } from './core/storage.ts';
 import { createApp } from './app.ts';
-import { resumeExports } from './areas/order-exports/jobs.ts';
+import { attachSessionCache } from './areas/accounts/sessions.ts';
+import { openBus } from './core/bus.ts';
 import { type SmsSender, smsSenderFor } from './areas/accounts/sms.ts';
 import { productionProblems, type ServerConfig } from './config.ts';
 import { type OpenedDatabase, openDatabase } from './db/database.ts';
+import type { Bus } from './core/bus.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import type { AppDeps } from './http/env.ts';
 import { chatSearchOf } from './areas/chat/search-index.ts';
@@ -41,7 +43,16 @@ export async function boot(config: ServerConfig, options: BootOptions = {}): Pro
   const problems = productionProblems(config);
   if (config.production && options.seedDemo) problems.push('demo data is never seeded in production.');
   if (problems.length) throw new StartRefused(problems.join('\n'));
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const opened = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  // The bus closes with the database (main.ts and tests close `database`).
+  let bus: Bus | undefined;
+  const database: OpenedDatabase = {
+    ...opened,
+    async close() {
+      await bus?.close();
+      await opened.close();
+    },
+  };
   try {
     await migrateToLatest(database.db);
     await seedBase(database.db, { servicePhone: config.servicePhone, serviceWebsite: config.serviceWebsite });
@@ -63,17 +74,20 @@ export async function boot(config: ServerConfig, options: BootOptions = {}): Pro
           'remove them with `npm run db:remove-demo` before a production start.',
       );
     }
+    // Session changes and export jobs between the processes sharing the database (core/bus.ts).
+    bus = await openBus(database, config.databaseUrl);
+    attachSessionCache(database.db, bus);
     const deps: AppDeps = {
       db: database.db,
       config,
       sms: options.sms ?? smsSenderFor(config, database.db),
       storage,
       now: () => new Date(),
+      bus,
     };
     // The chat search's index is loaded before the first request (see areas/chat/search-index.ts).
     await chatSearchOf(deps).warm();
-    // Export jobs a stopped server left queued or running go on (areas/order-exports/jobs.ts).
-    await resumeExports(deps);
+    // Export jobs a stopped server left go on in startBackground's runner (order-exports/jobs.ts).
     return { app: createApp(deps), deps, database, seeded, demoAccounts };
   } catch (error) {
     await database.close();

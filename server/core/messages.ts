@@ -9,6 +9,7 @@ export const SERVER_MESSAGES = {
   'No such API call': '没有这个接口',
   'Request body is too large': '请求内容过大',
   'Server error, please try again later': '服务器出错，请稍后再试',
+  'The service is briefly unavailable, please try again in a moment': '服务暂时不可用，请稍后重试',
   'Bad request': '请求格式不正确',
   'Request body is required': '请求内容不能为空',
   'Request body is not valid JSON': '请求内容不是有效的 JSON',

@@ -12,6 +12,8 @@ export type DB = Kysely<Database>;
 export interface OpenedDatabase {
   db: DB;
   kind: 'pglite' | 'postgres';
+  /** The embedded database itself (its notifications: core/bus.ts). */
+  pglite?: PGlite;
   close(): Promise<void>;
 }
 
@@ -21,7 +23,18 @@ export async function openDatabase(options: {
   dataDir?: string;
 }): Promise<OpenedDatabase> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      // While the server is away a call fails fast (503) instead of waiting for a connection.
+      connectionTimeoutMillis: 5000,
+      keepAlive: true,
+    });
+    // An idle connection the server closed (a restart, a failover) is dropped from the pool and
+    // reported here; without a listener it would end the process. The next query connects anew.
+    pool.on('error', (error) => {
+      console.warn(`[database] an idle connection was lost: ${error.message}`);
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
@@ -36,9 +49,38 @@ export async function openDatabase(options: {
   return {
     db,
     kind: 'pglite',
+    pglite,
     close: async () => {
       await db.destroy();
       await pglite.close();
     },
   };
+}
+
+/** SQLSTATE classes and codes that mean "the database is not there right now", not "the query is wrong". */
+const UNAVAILABLE_STATES = /^(08|57P0[1-3]|53300)/;
+const UNAVAILABLE_ERRNO = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+]);
+const UNAVAILABLE_TEXT =
+  /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client was closed|Client has encountered a connection error/i;
+
+/**
+ * True when `error` says the database server cannot be reached (down, restarting, refusing
+ * connections): the call may work again in a moment (HTTP 503), unlike a faulty query (500).
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && (UNAVAILABLE_STATES.test(code) || UNAVAILABLE_ERRNO.has(code)))
+      return true;
+    if (typeof message === 'string' && UNAVAILABLE_TEXT.test(message)) return true;
+    if (e instanceof AggregateError && e.errors.some((inner) => isDatabaseUnavailable(inner))) return true;
+  }
+  return false;
 }

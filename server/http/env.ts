@@ -1,6 +1,7 @@
 import type { ServerConfig } from '../config.ts';
 import type { DB } from '../db/database.ts';
 import type { SmsSender } from '../areas/accounts/sms.ts';
+import type { Bus } from '../core/bus.ts';
 import type { FileStorage } from '../core/storage.ts';
 
 export interface AppDeps {
@@ -9,6 +10,11 @@ export interface AppDeps {
   sms: SmsSender;
   /** File contents (attachments, exports): a folder under `DATA_DIR` by default. */
   storage: FileStorage;
+  /**
+   * Notifications between the server processes sharing the database (core/bus.ts): session
+   * changes, export jobs to run.
+   */
+  bus: Bus;
   /** Clock, replaceable in tests that need to move time. */
   now: () => Date;
 }

@@ -17,6 +17,7 @@ import { testStorage } from '../testing/test-app.ts';
 import { seedBase } from './base.ts';
 import { seedDemo } from './demo.ts';
 import { demoAttachmentStatus, type DemoOrdersSummary } from './demo-orders.ts';
+import { OfflineBus } from '../core/bus.ts';
 
 /** The demo's order data, seeded once into a database of this file's own (it takes seconds). */
 let database: OpenedDatabase;
@@ -223,6 +224,7 @@ describe('the demo login lands on real data', () => {
       sms: new OutboxSmsSender(database.db),
       storage: testStorage(),
       now: () => new Date(),
+      bus: new OfflineBus(),
     });
     const call = async <T>(path: string, init: { body?: unknown; token?: string; query?: string } = {}) => {
       const headers: Record<string, string> = { 'accept-language': 'en' };

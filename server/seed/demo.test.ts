@@ -10,6 +10,7 @@ import type { Station } from '../../src/contract/stations/schemas.ts';
 import { STATIONS } from '../areas/stations/seed.ts';
 import { seedBase } from './base.ts';
 import { DEMO_USERNAMES, demoAccountsIn, removeDemoAccounts, seedDemo } from './demo.ts';
+import { OfflineBus } from '../core/bus.ts';
 
 /**
  * The demo data of README "Demo logins", in a database of each test's own (the shared test
@@ -30,6 +31,7 @@ function api() {
     sms: new OutboxSmsSender(database.db),
     storage: testStorage(),
     now: () => new Date(),
+    bus: new OfflineBus(),
   });
   return async <T>(path: string, init: { body?: unknown; token?: string } = {}) => {
     const headers: Record<string, string> = { 'accept-language': 'en' };

@@ -13,6 +13,8 @@ import type { AppDeps } from '../http/env.ts';
 import type { Route } from '../http/route.ts';
 import { seedBase } from '../seed/base.ts';
 import { OutboxSmsSender } from '../areas/accounts/sms.ts';
+import { attachSessionCache } from '../areas/accounts/sessions.ts';
+import { type Bus, openBus } from '../core/bus.ts';
 
 /**
  * One in-memory PGlite per test worker (a fresh instance costs seconds and hundreds of MB):
@@ -21,7 +23,7 @@ import { OutboxSmsSender } from '../areas/accounts/sms.ts';
  * fixtures.ts) so they never depend on each other.
  */
 const KEY = Symbol.for('lp.test.database');
-type Holder = { [KEY]?: Promise<OpenedDatabase> };
+type Holder = { [KEY]?: Promise<OpenedDatabase & { bus: Bus }> };
 
 /** One storage folder per test worker, removed when the worker ends. */
 let storage: FolderStorage | undefined;
@@ -34,13 +36,16 @@ export function testStorage(): FolderStorage {
   return storage;
 }
 
-export function testDatabase(): Promise<OpenedDatabase> {
+/** The worker's database with its bus (PGlite's listener) and session cache, as a server has. */
+export function testDatabase(): Promise<OpenedDatabase & { bus: Bus }> {
   const holder = globalThis as Holder;
   holder[KEY] ??= (async () => {
     const database = await openDatabase({});
     await migrateToLatest(database.db);
     await seedBase(database.db, { servicePhone: '400-000-0000', serviceWebsite: 'https://example.test' });
-    return database;
+    const bus = await openBus(database, undefined);
+    attachSessionCache(database.db, bus);
+    return { ...database, bus };
   })();
   return holder[KEY];
 }
@@ -75,7 +80,7 @@ export async function testApp(
   overrides: Partial<ServerConfig> = {},
   options: { routes?: readonly Route[] } = {},
 ): Promise<TestApp> {
-  const { db } = await testDatabase();
+  const { db, bus } = await testDatabase();
   let offset = 0;
   // Tests share one client address ('local'): per-address limits are off unless a test turns them
   // on (`testApp({ rateLimits: true })`); answers are checked against their contract schemas.
@@ -91,6 +96,7 @@ export async function testApp(
     sms: new OutboxSmsSender(db),
     storage: testStorage(),
     now: () => new Date(Date.now() + offset),
+    bus,
   };
   const app = options.routes ? createApp(deps, options.routes) : createApp(deps);
   return {

@@ -18,6 +18,8 @@ export const Code = {
   captchaExpired: 476,
   serverFault: 500,
   backgroundFailed: 543,
+  /** The server cannot reach its database for a moment (HTTP 503, Retry-After): try again. */
+  unavailable: 503,
   sessionExpired: 598,
   loggedInElsewhere: 599,
 } as const;

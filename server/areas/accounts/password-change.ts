@@ -33,7 +33,7 @@ export async function setPassword(
       .execute();
     await endUserSessions(trx, uid, 'password', now);
   });
-  forgetUserSessions(uid);
+  forgetUserSessions(db, uid);
 }
 
 /**

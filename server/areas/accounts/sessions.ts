@@ -1,6 +1,8 @@
 import { Code } from '../../../src/contract/codes.ts';
 import type { PassFlag } from '../../../src/contract/accounts/schemas.ts';
 import type { DB } from '../../db/database.ts';
+import { notify } from '../../core/bus.ts';
+import type { Bus } from '../../core/bus.ts';
 import { ApiError } from '../../core/errors.ts';
 import type { ServerMessage } from '../../core/messages.ts';
 import { hashToken, newToken } from './tokens.ts';
@@ -12,12 +14,17 @@ export const ABSOLUTE_MS = 7 * 24 * 60 * 60 * 1000;
 export const TOUCH_MS = 60 * 1000;
 
 /**
- * Sessions read in the last second are answered from memory (docs/decisions/session-cache.md):
- * the five-table join costs 0.2–0.8 ms of PGlite's single thread, the whole budget of a call at
- * 2,000 req/s. Every change made through this module (login, switch, logout, password) drops the
- * user's entries at once; another server process sees a change within CACHE_TTL_MS.
+ * Sessions read recently are answered from memory (docs/decisions/session-cache.md): the
+ * five-table join is the whole cost of most calls. Each database handle (one per server process,
+ * one per app instance in tests) has its own cache, attached with its bus at boot
+ * (`attachSessionCache`); a handle without one does not cache. Every change made through this
+ * module (login, switch, logout, password) is sent on the bus in the change's transaction, and
+ * every process drops the user's entries when it hears it; this process drops them at once.
+ * While the bus is down nothing is cached, and when it comes back everything is dropped
+ * (messages may have been missed). CACHE_TTL_MS bounds what no message announces (a change
+ * written straight into the database).
  */
-export const CACHE_TTL_MS = 1000;
+export const CACHE_TTL_MS = 30_000;
 const CACHE_MAX = 10_000;
 interface Cached {
   record: SessionRecord;
@@ -25,19 +32,91 @@ interface Cached {
   lastSeen: number;
   fetchedAt: number;
 }
-const cache = new Map<string, Cached>();
 
-function remember(hash: string, entry: Cached): void {
-  if (cache.size >= CACHE_MAX) {
-    const oldest = cache.keys().next();
-    if (!oldest.done) cache.delete(oldest.value);
+/** One database handle's remembered sessions, kept current by its bus. */
+export class SessionCache {
+  readonly #entries = new Map<string, Cached>();
+  /** Bumped by every drop: a read that started before a drop is not remembered. */
+  #generation = 0;
+  readonly #stop: Array<() => void>;
+
+  constructor(
+    private readonly bus: Bus,
+    readonly ttlMs = CACHE_TTL_MS,
+  ) {
+    this.#stop = [
+      bus.on('sessions', (payload) => this.#heard(payload)),
+      // Down: messages may be missed from now on; up again: some were. Either way, start afresh.
+      bus.onState(() => this.clear()),
+    ];
   }
-  cache.set(hash, entry);
+
+  /** Caching happens only while the bus hears every change. */
+  get enabled(): boolean {
+    return this.bus.up;
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  get generation(): number {
+    return this.#generation;
+  }
+
+  get(hash: string): Cached | undefined {
+    return this.enabled ? this.#entries.get(hash) : undefined;
+  }
+
+  delete(hash: string): void {
+    this.#entries.delete(hash);
+  }
+
+  /** Keeps an entry read while the generation was `since` (else a drop happened meanwhile). */
+  remember(hash: string, entry: Cached, since: number): void {
+    if (!this.enabled || since !== this.#generation) return;
+    if (this.#entries.size >= CACHE_MAX) {
+      const oldest = this.#entries.keys().next();
+      if (!oldest.done) this.#entries.delete(oldest.value);
+    }
+    this.#entries.set(hash, entry);
+  }
+
+  forget(match: (record: SessionRecord) => boolean): void {
+    this.#generation += 1;
+    for (const [hash, entry] of this.#entries) if (match(entry.record)) this.#entries.delete(hash);
+  }
+
+  clear(): void {
+    this.#generation += 1;
+    this.#entries.clear();
+  }
+
+  detach(): void {
+    for (const stop of this.#stop) stop();
+    this.clear();
+  }
+
+  #heard(payload: string): void {
+    const [kind, id] = [payload.slice(0, 2), payload.slice(2)];
+    if (kind === 'u:') this.forget((r) => r.uid === Number(id));
+    else if (kind === 's:') this.forget((r) => r.sessionId === id);
+    else this.clear();
+  }
 }
 
-function forget(match: (record: SessionRecord) => boolean): void {
-  for (const [hash, entry] of cache) if (match(entry.record)) cache.delete(hash);
+const caches = new WeakMap<DB, SessionCache>();
+
+/** Gives `db` a session cache kept current by `bus` (boot, test apps); answers it. */
+export function attachSessionCache(db: DB, bus: Bus, ttlMs = CACHE_TTL_MS): SessionCache {
+  caches.get(db)?.detach();
+  const cache = new SessionCache(bus, ttlMs);
+  caches.set(db, cache);
+  return cache;
 }
+
+/** The session cache of `db`, if it has one. */
+export const sessionCacheOf = (db: DB): SessionCache | undefined => caches.get(db);
 
 /** Why a session ended: 'replaced' (a newer login, → 599), everything else → 598. */
 export type EndReason = 'replaced' | 'logout' | 'password' | 'switched' | 'expired';
@@ -73,12 +152,14 @@ export async function authenticate(db: DB, token: string | undefined, now: Date)
   if (!token || token.length > 256) throw sessionExpired('Please log in');
   const hash = hashToken(token);
   const t = now.getTime();
-  const hit = cache.get(hash);
-  if (hit) {
-    const fresh = t >= hit.fetchedAt && t - hit.fetchedAt < CACHE_TTL_MS;
+  const cache = caches.get(db);
+  const hit = cache?.get(hash);
+  if (cache && hit) {
+    const fresh = t >= hit.fetchedAt && t - hit.fetchedAt < cache.ttlMs;
     if (fresh && t - hit.lastSeen <= IDLE_MS && t - hit.createdAt <= ABSOLUTE_MS) return hit.record;
     cache.delete(hash);
   }
+  const generation = cache?.generation ?? 0;
   const row = await db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.uid', 's.uid')
@@ -166,7 +247,7 @@ export async function authenticate(db: DB, token: string | undefined, now: Date)
     customer,
     isWhiteCustomer: row.is_white === true,
   };
-  remember(hash, { record, createdAt, lastSeen, fetchedAt: t });
+  cache?.remember(hash, { record, createdAt, lastSeen, fetchedAt: t }, generation);
   return record;
 }
 
@@ -197,8 +278,9 @@ export async function startSession(
       .insertInto('sessions')
       .values({ token_hash: hashToken(token), uid, cu_id: cuId, created_at: now, last_seen_at: now })
       .execute();
+    await notify(trx, 'sessions', `u:${uid}`);
   });
-  forgetUserSessions(uid);
+  forgetUserSessions(db, uid);
   return token;
 }
 
@@ -210,12 +292,14 @@ export async function endSession(db: DB, sessionId: string, reason: EndReason, n
     .where('id', '=', sessionId)
     .where('ended_at', 'is', null)
     .execute();
-  forget((r) => r.sessionId === sessionId);
+  await notify(db, 'sessions', `s:${sessionId}`);
+  caches.get(db)?.forget((r) => r.sessionId === sessionId);
 }
 
 /**
- * Ends every live session of a user (password change). When `db` is a transaction, call
- * forgetUserSessions(uid) again after it commits.
+ * Ends every live session of a user (password change); every process hears it when the change
+ * commits. When `db` is a transaction, call forgetUserSessions(db of the transaction, uid) after
+ * it commits (this process's reads may have remembered the sessions meanwhile).
  */
 export async function endUserSessions(db: DB, uid: number, reason: EndReason, now: Date): Promise<void> {
   await db
@@ -224,10 +308,14 @@ export async function endUserSessions(db: DB, uid: number, reason: EndReason, no
     .where('uid', '=', uid)
     .where('ended_at', 'is', null)
     .execute();
-  forgetUserSessions(uid);
+  await notify(db, 'sessions', `u:${uid}`);
+  forgetUserSessions(db, uid);
 }
 
-/** Drops the remembered sessions of a user (after any change to the user or their sessions). */
-export function forgetUserSessions(uid: number): void {
-  forget((r) => r.uid === uid);
+/**
+ * Drops this process's remembered sessions of a user at once (after a change to the user or
+ * their sessions has committed; other processes drop them when they hear the change).
+ */
+export function forgetUserSessions(db: DB, uid: number): void {
+  caches.get(db)?.forget((r) => r.uid === uid);
 }

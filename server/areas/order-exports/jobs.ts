@@ -1,6 +1,9 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { Code } from '../../../src/contract/codes.ts';
 import type { Lang } from '../../../src/contract/messages.ts';
 import type { ExportAnswer, ExportJob } from '../../../src/contract/order-exports/schemas.ts';
+import { notify } from '../../core/bus.ts';
 import { ApiError, say } from '../../core/errors.ts';
 import type { ServerMessage } from '../../core/messages.ts';
 import { sign, signedQuery, signingKey } from '../../core/signed-links.ts';
@@ -72,6 +75,10 @@ export async function startExport(
     .replace(/[-: ]/g, '')
     .replace(/^(\d{8})/, '$1-')}.xlsx`;
   const stored: StoredFilter = { ...filter, lang };
+  const small = total <= FILE_ROWS_MAX;
+  // A small export is made in this request: it is inserted already claimed by it, so no runner
+  // takes it meanwhile.
+  const claim = small ? randomUUID() : null;
   const job = await deps.db
     .insertInto('export_jobs')
     .values({
@@ -82,11 +89,12 @@ export async function startExport(
       total,
       name,
       created_at: now,
+      ...(claim ? { status: 'running' as const, claim, lease_until: leaseEnd(), attempts: 1 } : {}),
     })
-    .returning('id')
+    .returning(['id', 'cu_id', 'kind', 'filter', 'total'])
     .executeTakeFirstOrThrow();
-  if (total <= FILE_ROWS_MAX) {
-    await runJob(deps, job.id);
+  if (claim) {
+    await runJob(deps, { ...job, claim });
     const done = await deps.db
       .selectFrom('export_jobs')
       .select('status')
@@ -95,7 +103,7 @@ export async function startExport(
     if (done.status !== 'done') throw new ApiError(Code.serverFault, 'The export failed, please try again');
     return { mode: 'file', url: await fileLink(deps, job.id, now), job_id: job.id, rows: total };
   }
-  exportQueue(deps).enqueue(job.id);
+  await exportQueue(deps).enqueue(job.id);
   return { mode: 'job', url: null, job_id: job.id, rows: total };
 }
 
@@ -106,34 +114,129 @@ export interface Progress {
   total: number;
 }
 
+/** How long a claim on a job holds unless its runner renews it (every LEASE_MS / 3). */
+export const LEASE_MS = 30_000;
+/** A runner also looks for work this often (a missed message, a job whose process died). */
+export const POLL_MS = 15_000;
+/** A job that was taken over this many times (its process kept dying) fails instead. */
+export const MAX_ATTEMPTS = 3;
+
+/** The database's clock decides leases: the processes' clocks may disagree. */
+const leaseEnd = (ms = LEASE_MS) => sql<Date>`now() + make_interval(secs => ${ms / 1000})`;
+
+/** A job as its runner holds it. */
+interface Claimed {
+  id: number;
+  cu_id: number;
+  kind: ExportKind;
+  filter: unknown;
+  total: number;
+  /** The claim token: every write of the run is conditional on it still holding the job. */
+  claim: string;
+}
+
 /**
- * Makes job `id`'s file: claims it (queued → running), streams the orders page by page into the
- * workbook and the workbook into storage, updating `done` after each page; done or failed at the
- * end. A job deleted meanwhile loses its file.
+ * Claims the oldest job that is queued, or running on a lease that ran out (its process died or
+ * stalled), for this run: `FOR UPDATE SKIP LOCKED`, so two processes never claim the same job
+ * and neither waits for the other. A job past MAX_ATTEMPTS fails instead. Answers undefined
+ * when there is nothing to do.
+ */
+export async function claimNextJob(deps: AppDeps, leaseMs = LEASE_MS): Promise<Claimed | undefined> {
+  const claim = randomUUID();
+  for (;;) {
+    const { rows } = await sql<Omit<Claimed, 'claim'> & { attempts: number }>`
+      update export_jobs set status = 'running', done = 0, claim = ${claim},
+        lease_until = ${leaseEnd(leaseMs)}, attempts = attempts + 1
+      where id = (
+        select id from export_jobs
+        where deleted_at is null
+          and (status = 'queued' or (status = 'running' and lease_until < now()))
+        order by id
+        limit 1
+        for update skip locked
+      )
+      returning id, cu_id, kind, filter, total, attempts`.execute(deps.db);
+    const job = rows[0];
+    if (!job) return undefined;
+    if (job.attempts <= MAX_ATTEMPTS) return { ...job, claim };
+    console.error(
+      `[exports] job ${job.id} failed: its process stopped ${MAX_ATTEMPTS} times while making it`,
+    );
+    await finishFailed(deps, job.id, claim);
+  }
+}
+
+/** Thrown into a run whose claim was lost (taken over) or that its process stops. */
+class RunEnded extends Error {
+  constructor(readonly why: 'lost' | 'stopping') {
+    super(`the run ended: ${why}`);
+  }
+}
+
+async function finishFailed(deps: AppDeps, id: number, claim: string): Promise<void> {
+  await deps.db
+    .updateTable('export_jobs')
+    .set({
+      status: 'failed',
+      error: FAILED satisfies ServerMessage,
+      finished_at: deps.now(),
+      lease_until: null,
+    })
+    .where('id', '=', id)
+    .where('claim', '=', claim)
+    .execute();
+}
+
+/**
+ * Makes a claimed job's file: streams the orders page by page into the workbook and the
+ * workbook into storage, updating `done` after each page and renewing the lease meanwhile; done
+ * or failed at the end. Every write holds only while the claim does: a run that lost its job
+ * (another process took it over after a stall) stops and keeps nothing. A job deleted meanwhile
+ * loses its file. `stopping` releases the job to the queue (a process shutting down).
  */
 async function runJob(
   deps: AppDeps,
-  id: number,
+  job: Claimed,
   onProgress: (progress: Progress) => Promise<void> | void = () => {},
+  stopping: () => boolean = () => false,
 ): Promise<void> {
   const { db } = deps;
-  const job = await db
-    .updateTable('export_jobs')
-    .set({ status: 'running' })
-    .where('id', '=', id)
-    .where('status', '=', 'queued')
-    .where('deleted_at', 'is', null)
-    .returning(['id', 'cu_id', 'kind', 'filter', 'total'])
-    .executeTakeFirst();
-  if (!job) return;
-  const { lang, ...filter } = job.filter as unknown as StoredFilter;
+  const { id, claim } = job;
+  const { lang, ...filter } = job.filter as StoredFilter;
   const template = TEMPLATES[job.kind];
   let done = 0;
+  let lost = false;
+  const renew = setInterval(() => {
+    void db
+      .updateTable('export_jobs')
+      .set({ lease_until: leaseEnd() })
+      .where('id', '=', id)
+      .where('claim', '=', claim)
+      .where('status', '=', 'running')
+      .returning('id')
+      .executeTakeFirst()
+      .then((held) => {
+        if (!held) lost = true;
+      })
+      .catch(() => {
+        // The database is away: the lease may run out, the next write finds out.
+      });
+  }, LEASE_MS / 3);
+  renew.unref();
   try {
     const pages = orderPages(db, job.cu_id, filter, { pageSize: PAGE_SIZE, withLines: template.withLines });
     const stored = await writeWorkbook(deps.storage, template, lang, pages, async (orders) => {
+      if (lost) throw new RunEnded('lost');
+      if (stopping()) throw new RunEnded('stopping');
       done += orders;
-      await db.updateTable('export_jobs').set({ done }).where('id', '=', id).execute();
+      const held = await db
+        .updateTable('export_jobs')
+        .set({ done })
+        .where('id', '=', id)
+        .where('claim', '=', claim)
+        .returning('id')
+        .executeTakeFirst();
+      if (!held) throw new RunEnded('lost');
       await onProgress({ id, done, total: Math.max(job.total, done) });
     });
     const finished = await db
@@ -145,36 +248,65 @@ async function runJob(
         storage_key: stored.key,
         size: stored.size,
         finished_at: deps.now(),
+        lease_until: null,
       })
       .where('id', '=', id)
+      .where('claim', '=', claim)
       .where('deleted_at', 'is', null)
       .returning('id')
       .executeTakeFirst();
     if (!finished) await deps.storage.remove(stored.key);
   } catch (error) {
+    if (error instanceof RunEnded && error.why === 'lost') {
+      console.warn(`[exports] job ${id} was taken over by another process: this run stops`);
+      return;
+    }
+    if (error instanceof RunEnded) {
+      // Back to the queue for another process (or this one after its restart).
+      await db
+        .updateTable('export_jobs')
+        .set({ status: 'queued', done: 0, claim: null, lease_until: null, attempts: sql`attempts - 1` })
+        .where('id', '=', id)
+        .where('claim', '=', claim)
+        .execute()
+        .catch(() => {});
+      return;
+    }
     console.error(`[exports] job ${id} failed:`, error instanceof Error ? error.message : error);
-    await db
-      .updateTable('export_jobs')
-      .set({ status: 'failed', error: FAILED satisfies ServerMessage, finished_at: deps.now() })
-      .where('id', '=', id)
-      .execute();
+    await finishFailed(deps, id, claim).catch(() => {});
+  } finally {
+    clearInterval(renew);
   }
 }
 
 /**
- * The server's export queue: jobs run one after another in the server process, in the background
- * of the request that asked for them.
+ * The export runner of an app (one per AppDeps: per server process, per test app): claims jobs
+ * one after another (claimNextJob) until none is left. Woken by `enqueue` (this process queued a
+ * job), by the bus (another process did) and by a slow poll (startExportRunner), so a job whose
+ * process died is taken over within its lease and a poll.
  */
 export class ExportQueue {
-  #waiting: number[] = [];
   #running: Promise<void> | null = null;
+  #again = false;
+  #stopping = false;
   #listeners = new Set<(progress: Progress) => Promise<void> | void>();
 
   constructor(private readonly deps: AppDeps) {}
 
-  enqueue(id: number): void {
-    this.#waiting.push(id);
-    this.#running ??= this.#drain();
+  /** A job was queued: tells every process's runner (this one at once). */
+  async enqueue(id: number): Promise<void> {
+    this.wake();
+    await notify(this.deps.db, 'exports', String(id)).catch(() => {});
+  }
+
+  /** Looks for work now (or right after the current pass). */
+  wake(): void {
+    if (this.#stopping) return;
+    if (this.#running) {
+      this.#again = true;
+      return;
+    }
+    this.#running = this.#drain();
   }
 
   /** Hears every job's progress after each page; returns the way to stop hearing it. */
@@ -183,18 +315,36 @@ export class ExportQueue {
     return () => this.#listeners.delete(listener);
   }
 
-  /** Resolves when every job enqueued so far has finished. */
+  /** Resolves when the runner has nothing left to do. */
   async idle(): Promise<void> {
     while (this.#running) await this.#running;
   }
 
+  /** Takes no more jobs; a job being made goes back to the queue after its current page. */
+  async stop(): Promise<void> {
+    this.#stopping = true;
+    await this.idle();
+  }
+
   async #drain(): Promise<void> {
     try {
-      for (let id = this.#waiting.shift(); id !== undefined; id = this.#waiting.shift()) {
-        await runJob(this.deps, id, async (progress) => {
-          for (const listener of this.#listeners) await listener(progress);
-        });
-      }
+      do {
+        this.#again = false;
+        for (let job = await claimNextJob(this.deps); job; job = await claimNextJob(this.deps)) {
+          await runJob(
+            this.deps,
+            job,
+            async (progress) => {
+              for (const listener of this.#listeners) await listener(progress);
+            },
+            () => this.#stopping,
+          );
+          if (this.#stopping) return;
+        }
+      } while (this.#again && !this.#stopping);
+    } catch (error) {
+      // The database is away: the next message or poll tries again.
+      console.warn('[exports] could not look for jobs:', error instanceof Error ? error.message : error);
     } finally {
       this.#running = null;
     }
@@ -213,6 +363,28 @@ export function exportQueue(deps: AppDeps): ExportQueue {
 }
 
 /**
+ * Runs the app's export runner in the background: at once (jobs a stopped process left queued or
+ * running are taken over once their lease runs out), on every `exports` message and every
+ * `pollMs`. Answers the way to stop it (a job being made goes back to the queue).
+ */
+export function startExportRunner(deps: AppDeps, pollMs = POLL_MS): () => Promise<void> {
+  const queue = exportQueue(deps);
+  const off = deps.bus.on('exports', () => queue.wake());
+  const offState = deps.bus.onState((up) => {
+    if (up) queue.wake();
+  });
+  const timer = setInterval(() => queue.wake(), pollMs);
+  timer.unref();
+  queue.wake();
+  return async () => {
+    clearInterval(timer);
+    off();
+    offState();
+    await queue.stop();
+  };
+}
+
+/**
  * Deletes exports older than KEEP_DAYS with their files: the owner's before each new export, and
  * everyone's at start and every hour (housekeeping.ts). A job still being made is left to finish.
  */
@@ -227,28 +399,6 @@ export async function pruneExports(deps: AppDeps, now: Date, owner?: Owner): Pro
   const gone = await query.returning('storage_key').execute();
   for (const job of gone) if (job.storage_key) await deps.storage.remove(job.storage_key);
   return gone.length;
-}
-
-/**
- * At start: jobs a stopped server left running start again, and queued jobs are enqueued (one
- * server process owns the queue).
- */
-export async function resumeExports(deps: AppDeps): Promise<number> {
-  await deps.db
-    .updateTable('export_jobs')
-    .set({ status: 'queued', done: 0 })
-    .where('status', '=', 'running')
-    .where('deleted_at', 'is', null)
-    .execute();
-  const jobs = await deps.db
-    .selectFrom('export_jobs')
-    .select('id')
-    .where('status', '=', 'queued')
-    .where('deleted_at', 'is', null)
-    .orderBy('id')
-    .execute();
-  for (const job of jobs) exportQueue(deps).enqueue(job.id);
-  return jobs.length;
 }
 
 /** The owner's jobs, newest first, with a fresh link for each finished one. */
@@ -296,7 +446,15 @@ export async function listJobs(
 export async function retryJob(deps: AppDeps, owner: Owner, id: number): Promise<void> {
   const job = await deps.db
     .updateTable('export_jobs')
-    .set({ status: 'queued', done: 0, error: null, finished_at: null })
+    .set({
+      status: 'queued',
+      done: 0,
+      error: null,
+      finished_at: null,
+      claim: null,
+      lease_until: null,
+      attempts: 0,
+    })
     .where('id', '=', id)
     .where('cu_id', '=', owner.cuId)
     .where('uid', '=', owner.uid)
@@ -305,7 +463,7 @@ export async function retryJob(deps: AppDeps, owner: Owner, id: number): Promise
     .returning('id')
     .executeTakeFirst();
   if (job) {
-    exportQueue(deps).enqueue(job.id);
+    await exportQueue(deps).enqueue(job.id);
     return;
   }
   const exists = await deps.db

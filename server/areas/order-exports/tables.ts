@@ -17,6 +17,11 @@ export interface ExportJobsTable {
   created_at: GeneratedTimestamp;
   finished_at: Timestamp | null;
   deleted_at: Timestamp | null;
+  /** The token of the run that holds the job (server/areas/order-exports/jobs.ts). */
+  claim: string | null;
+  /** Until when the claim holds unless renewed; past it, another process takes the job over. */
+  lease_until: Timestamp | null;
+  attempts: Generated<number>;
 }
 
 export interface PrintRecordsTable {
