@@ -192,6 +192,12 @@ describe('app', () => {
         expect(text).not.toMatch(/ECONNREFUSED|127\.0\.0\.1|select|sessions|\.ts:\d+|at /i);
       }
       expect(log).toHaveBeenCalled();
+      // the health call says so to a load balancer; the same app with its database says ok
+      const health = await broken.request('/api/health.json');
+      expect([health.status, await health.text()]).toEqual([503, '{"status":"unavailable"}']);
+      expect(health.headers.get('cache-control')).toBe('no-store');
+      const fine = await t.app.request('/api/health.json');
+      expect([fine.status, await fine.json()]).toEqual([200, { status: 'ok' }]);
     } finally {
       log.mockRestore();
       await db.destroy();

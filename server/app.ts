@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { sql } from 'kysely';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { Code } from '../src/contract/codes.ts';
@@ -68,6 +69,18 @@ export function createApp(deps: AppDeps, mounted: readonly Route[] = routes): Ho
     );
     return apiAnswer(config, document, { 'content-type': 'application/json; charset=utf-8' });
   });
+  // For load balancers and orchestrators: is this process up and does its database answer?
+  // Not rate-limited (a `select 1`), never cached; says nothing else about the server.
+  api.get('/health.json', async () => {
+    const up = await sql`select 1`.execute(deps.db).then(
+      () => true,
+      () => false,
+    );
+    const headers = { ...JSON_TYPE, 'cache-control': 'no-store' };
+    return up
+      ? apiAnswer(config, '{"status":"ok"}', headers)
+      : apiAnswer(config, '{"status":"unavailable"}', { ...headers, 'retry-after': '2' }, 503);
+  });
   app.route('/api', api);
 
   // What no route matches is not a route either (a GET of an API call is then the one handler its
@@ -107,7 +120,11 @@ export function createApp(deps: AppDeps, mounted: readonly Route[] = routes): Ho
         status === 413 ? CLOSE_JSON : JSON_TYPE,
       );
     }
-    if (isDatabaseUnavailable(err)) {
+    // First: a client that went away breaks its request's body with a socket error (ECONNRESET),
+    // which is not the database's.
+    if (clientGone(c.req.raw)) {
+      console.info(`[server] ${c.req.method} ${c.req.path}: the client went away`);
+    } else if (isDatabaseUnavailable(err)) {
       // The database is away (a restart, a failover): a clear answer without its details; the
       // pool connects again by itself once it is back.
       console.warn(`[server] ${c.req.method} ${c.req.path}: the database is unavailable`);
@@ -120,9 +137,6 @@ export function createApp(deps: AppDeps, mounted: readonly Route[] = routes): Ho
         503,
         { ...JSON_TYPE, 'retry-after': '2' },
       );
-    }
-    if (clientGone(c.req.raw)) {
-      console.info(`[server] ${c.req.method} ${c.req.path}: the client went away`);
     } else {
       console.error('[server] unhandled error', err);
     }

@@ -148,6 +148,26 @@ export function openApiDocument(operations: readonly Operation[], info: Document
       responses: { '200': { description: 'the OpenAPI document', content: { 'application/json': {} } } },
     },
   };
+  const status = (value: string) => ({
+    type: 'object',
+    properties: { status: { const: value } },
+    required: ['status'],
+  });
+  paths['/api/health.json'] = {
+    get: {
+      operationId: 'health',
+      summary: 'For load balancers: the process serves and its database answers (no envelope)',
+      tags: ['meta'],
+      security: [],
+      responses: {
+        '200': { description: 'serving', content: { 'application/json': { schema: status('ok') } } },
+        '503': {
+          description: 'the database cannot be reached (Retry-After: 2)',
+          content: { 'application/json': { schema: status('unavailable') } },
+        },
+      },
+    },
+  };
   return {
     openapi: '3.1.0',
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
