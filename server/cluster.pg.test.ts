@@ -71,11 +71,13 @@ async function until(check: () => boolean, ms: number, what: string): Promise<vo
 
 const workersServing = (n: number) => until(() => serving().size === n, 10_000, `${n} workers serving`);
 
+/** A call as a client makes it: given up after 15 s (a connection lost with its worker). */
 async function post(name: string, body: unknown, headers: Record<string, string> = {}) {
   const res = await fetch(`${base}/api/${name}.html`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify(body),
+    signal: AbortSignal.timeout(15_000),
   });
   return (await res.json()) as { code: number; message: string; data: Record<string, unknown> };
 }
@@ -164,7 +166,7 @@ describe('WORKERS=2 on PostgreSQL', () => {
           else failures.push(`${answer.code} ${answer.message}`);
           return;
         } catch {
-          // the connection broke (the worker died under it): the same key again
+          // the connection broke (the worker died under it) or never answered: the same key again
           cut++;
           await new Promise((r) => setTimeout(r, 20));
         }
