@@ -160,7 +160,7 @@ export type ShareCreateRequest = v.InferInput<typeof ShareCreateRequest>;
  * A share as its order's list and a revoke answer it: never its code or link (either opens the
  * order's status with its number); the code's last 4 characters name it.
  */
-export const ShareItemSchema = v.strictObject({
+const shareItemEntries = {
   id: v.number(),
   order_id: v.number(),
   order_no: v.string(),
@@ -172,12 +172,13 @@ export const ShareItemSchema = v.strictObject({
   created_by: v.string(),
   /** The last time the share opened the status (null: never used). */
   last_used_at: MaybeStamp,
-});
+};
+export const ShareItemSchema = v.strictObject(shareItemEntries);
 export type ShareItem = v.InferOutput<typeof ShareItemSchema>;
 
 /** A share as it is made: the only answer that carries its code and link (shown once). */
 export const ShareSchema = v.strictObject({
-  ...ShareItemSchema.entries,
+  ...shareItemEntries,
   /** The short code (grouped for reading: `7KQ2M-9PX4D`). */
   code: v.string(),
   /** The signed token a share link carries. */
