@@ -72,8 +72,10 @@ export function deprecations(output) {
  * server/main.test.ts, which times real restarts of server processes (under 5 s) that this step,
  * at a lower priority beside the end-to-end tests, cannot promise (the start-and-login smoke below
  * proves what depends on the release: start, serve, sign in, SIGTERM); and the captcha's
- * statistical attack (a pure computation over hundreds of images; the captcha's PNG tests stay).
- * One worker: the step shares the machine with the end-to-end tests, whose browsers have timeouts.
+ * statistical attack (a pure computation over hundreds of images; the captcha's PNG tests stay);
+ * and what runs on the developer's machine, not where the portal is deployed, and is slow: the
+ * build's source-map test (a whole rollup build), the benchmarks' own tests (server/bench) and the
+ * demo seed's (the smoke below starts the server with the demo seed on each release). One worker: the step shares the machine with the end-to-end tests, whose browsers have timeouts.
  */
 const RELEASE_VITEST = [
   'run',
@@ -82,6 +84,9 @@ const RELEASE_VITEST = [
   '--exclude=server/main.test.ts',
   '--exclude=src/**',
   '--exclude=host/**',
+  '--exclude=scripts/build-sourcemaps.test.ts',
+  '--exclude=server/bench/**',
+  '--exclude=server/seed/demo*.test.ts',
   '--testNamePattern=^(?!.*resists a script that knows the font)',
 ];
 
@@ -92,7 +97,17 @@ async function vitest(release) {
 async function vitestPostgres(release) {
   postgres = await startThrowawayPostgres();
   try {
-    const args = [VITEST, 'run', '--config', 'vitest.pg.config.ts', '--reporter=dot'];
+    // Not the cluster's fault tests (server/cluster.pg.test.ts: a cluster of three processes
+    // started, killed and drained, ~30 s a release on a busy machine), left out to keep npm test
+    // under 10 minutes: they run on the machine's Node in the postgres step.
+    const args = [
+      VITEST,
+      'run',
+      '--config',
+      'vitest.pg.config.ts',
+      '--reporter=dot',
+      '--exclude=server/cluster.pg.test.ts',
+    ];
     return await run(release.binary, args, release, { DATABASE_URL: postgres.url });
   } finally {
     await postgres.stop();
