@@ -51,6 +51,8 @@ export const OrderListQuery = v.strictObject({
   attachment_status: v.optional(AttachmentStatusSchema),
   date_from: v.optional(Day),
   date_to: v.optional(Day),
+  /** Delivery: `today` (`deliver_by` today, China time) or `late` (before now), not yet delivered. */
+  due: v.optional(pick(['today', 'late'] as const)),
   sort: v.optional(OrderSort, '-created_at'),
 });
 export type OrderListQuery = v.InferInput<typeof OrderListQuery>;
