@@ -6,7 +6,7 @@ import { type SmsSender, smsSenderFor } from './areas/accounts/sms.ts';
 import { productionProblems, type ServerConfig } from './config.ts';
 import { type OpenedDatabase, openDatabase } from './db/database.ts';
 import type { Bus } from './core/bus.ts';
-import { migrateToLatest } from './db/migrate.ts';
+import { migrateToLatest, pendingMigrations } from './db/migrate.ts';
 import type { AppDeps } from './http/env.ts';
 import { chatSearchOf } from './areas/chat/search-index.ts';
 import { seedBase } from './seed/base.ts';
@@ -27,6 +27,11 @@ export interface BootOptions {
   seedDemo?: boolean;
   /** Replaces the SMS sender the configuration picks (tests). */
   sms?: SmsSender;
+  /**
+   * The database was prepared by the cluster's primary (migrated, reference data written): a
+   * worker only checks that no migration is pending, and never seeds.
+   */
+  prepared?: boolean;
 }
 
 /** Why the server will not start (printed without a stack). */
@@ -36,7 +41,8 @@ export class StartRefused extends Error {
 
 /**
  * Opens the database, migrates, writes missing reference data, seeds the demo accounts when
- * asked, and builds the app. A production start refuses unsafe settings, a demo seed, and a
+ * asked, and builds the app (a cluster's worker, `prepared`, only checks that the primary did the
+ * first three). A production start refuses unsafe settings, a demo seed, and a
  * database that still holds the demo accounts (their passwords are public).
  */
 export async function boot(config: ServerConfig, options: BootOptions = {}): Promise<Booted> {
@@ -54,19 +60,33 @@ export async function boot(config: ServerConfig, options: BootOptions = {}): Pro
     },
   };
   try {
-    await migrateToLatest(database.db);
-    await seedBase(database.db, { servicePhone: config.servicePhone, serviceWebsite: config.serviceWebsite });
+    if (options.prepared) {
+      const pending = await pendingMigrations(database.db);
+      if (pending.length) {
+        throw new StartRefused(
+          `the database lacks ${pending.length} migration(s) of this code (${pending[0]}…): ` +
+            'the primary migrates it before the workers start; start every process from the same code.',
+        );
+      }
+    } else {
+      await migrateToLatest(database.db);
+      await seedBase(database.db, {
+        servicePhone: config.servicePhone,
+        serviceWebsite: config.serviceWebsite,
+      });
+    }
     const storage = new FolderStorage(config.filesDir);
-    const seeded = options.seedDemo
-      ? await seedDemo(database.db, {
-          orders: { storage },
-          onOrders: (s, ms) =>
-            console.log(
-              `Seeded the demo order data in ${(ms / 1000).toFixed(1)} s: ${s.orders} orders, ` +
-                `${s.readings} readings, ${s.trackPoints} track points, ${s.attachments} attachments.`,
-            ),
-        })
-      : false;
+    const seeded =
+      options.seedDemo && !options.prepared
+        ? await seedDemo(database.db, {
+            orders: { storage },
+            onOrders: (s, ms) =>
+              console.log(
+                `Seeded the demo order data in ${(ms / 1000).toFixed(1)} s: ${s.orders} orders, ` +
+                  `${s.readings} readings, ${s.trackPoints} track points, ${s.attachments} attachments.`,
+              ),
+          })
+        : false;
     const demoAccounts = await demoAccountsIn(database.db);
     if (config.production && demoAccounts.length) {
       throw new StartRefused(

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { CAPTCHA_ALPHABET } from './areas/accounts/captcha-font.ts';
 import { type LinkedSystemConfig, parseLinkedSystems } from './areas/links/linked-systems.ts';
+import { parseTrustedProxies } from './http/trusted-proxies.ts';
 
 /** `NODE_ENV`: production is what users deploy; development is `npm start`; test is the test suites. */
 export type Mode = 'production' | 'development' | 'test';
@@ -55,6 +56,11 @@ export interface ServerConfig {
   orderCountCap: number;
   /** Every answer is checked against its contract schema (tests, or `CHECK_ANSWERS=on`; costs time). */
   checkAnswers: boolean;
+  /**
+   * `TRUSTED_PROXIES`: the proxies in front of the portal whose `X-Forwarded-For` names the client
+   * (server/http/trusted-proxies.ts); none by default, so the header is never believed.
+   */
+  trustedProxies: string[];
   /** Send Strict-Transport-Security (served over TLS: own certificate or a TLS proxy, `HSTS=on`). */
   hsts: boolean;
   /** PEM files of the server's own TLS certificate and key (`TLS_CERT_FILE`, `TLS_KEY_FILE`). */
@@ -135,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     rateLimits: !off(env.RATE_LIMITS),
     orderCountCap: positiveInt(env.ORDER_COUNT_CAP, 'ORDER_COUNT_CAP') ?? 10_000,
     checkAnswers: mode === 'test' || on(env.CHECK_ANSWERS),
+    trustedProxies: parseTrustedProxies(env.TRUSTED_PROXIES),
     hsts: tls !== null || on(env.HSTS),
     tls,
     smsGatewayUrl: env.SMS_GATEWAY_URL?.trim() || null,

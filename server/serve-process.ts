@@ -40,9 +40,10 @@ export function urlOf(config: ServerConfig, address: string, port: number): stri
 export async function bootOrExit(
   config: ServerConfig,
   seedDemo: boolean,
+  prepared = false,
 ): Promise<Awaited<ReturnType<typeof boot>>> {
   try {
-    return await boot(config, { seedDemo });
+    return await boot(config, { seedDemo, prepared });
   } catch (error) {
     if (!(error instanceof StartRefused)) throw error;
     console.error(`The server will not start:\n${error.message}`);
@@ -67,7 +68,12 @@ export async function serveProcess(
   },
 ): Promise<void> {
   const say = (line: string) => console.log(options.worker ? `${options.worker}: ${line}` : line);
-  const { app, deps, database, seeded, demoAccounts } = await bootOrExit(config, options.seedDemo);
+  // A worker's database was migrated and seeded by its primary (cluster.ts): it only checks.
+  const { app, deps, database, seeded, demoAccounts } = await bootOrExit(
+    config,
+    options.seedDemo,
+    options.worker !== null,
+  );
   // Expired idempotency keys, old exports… (server/background.ts).
   const background = startBackground(deps);
   const serving = await startServing(app.fetch, {

@@ -29,7 +29,7 @@ export class FileTooLarge extends Error {}
 
 /** Keys are random UUIDs, kept two levels deep (`ab/cd/abcd…`) so no folder grows huge. */
 export class FolderStorage implements FileStorage {
-  constructor(private readonly root: string) {}
+  constructor(readonly root: string) {}
 
   private pathOf(key: string): string {
     if (!/^[0-9a-f-]{36}$/.test(key)) throw new FileMissing(key);

@@ -30,3 +30,9 @@ export async function migrateToLatest<T>(db: Kysely<T>): Promise<string[]> {
   }
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
+
+/** The migrations this code has that the database has not run (none on a prepared database). */
+export async function pendingMigrations<T>(db: Kysely<T>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: new AreaProvider() });
+  return (await migrator.getMigrations()).filter((m) => !m.executedAt).map((m) => m.name);
+}

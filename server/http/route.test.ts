@@ -8,6 +8,7 @@ import { createUser, loginAs } from '../testing/fixtures.ts';
 import { type TestApp, testApp, testDatabase, unique } from '../testing/test-app.ts';
 import { routes as areaRoutes } from '../app.ts';
 import { handle, reply } from './route.ts';
+import { parseTrustedProxies } from './trusted-proxies.ts';
 
 // The worker's database is created once (seconds); do it outside any test's time limit.
 beforeAll(() => testDatabase());
@@ -325,6 +326,30 @@ describe('rate limits (on unless a flag turns them off)', () => {
     expect((await t.call('probe/shared-one', { ip })).code).toBe(Code.tooManyRequests);
     const off = await probeApp({ rateLimits: false });
     for (let i = 0; i < 4; i++) expect((await off.call('probe/shared-two', { ip })).code).toBe(0);
+  });
+
+  it('count the forwarded client behind a trusted proxy, and never believe the header from anyone else', async () => {
+    const t = await probeApp({ rateLimits: true, trustedProxies: parseTrustedProxies('10.6.0.0/16, ::1') });
+    ownWindow(t);
+    const n = Math.floor(Math.random() * 250);
+    const proxy = `10.6.${n}.9`;
+    const via = (client: string, peer = proxy) =>
+      t.call('probe/shared-one', { ip: peer, headers: { 'x-forwarded-for': client } });
+    // two clients behind the proxy: a counter each (the bucket allows 2 per address)
+    expect((await via(`203.0.113.${n}`)).code).toBe(0);
+    expect((await via(`198.51.100.${n}`)).code).toBe(0);
+    expect((await via(`203.0.113.${n}`)).code).toBe(0);
+    expect((await via(`203.0.113.${n}`)).code, "the first client's third call").toBe(Code.tooManyRequests);
+    // a client that writes a chain of its own is known by the hop the proxy added
+    expect((await via(`1.2.3.4, 198.51.100.${n}`)).code, "the second client's second call").toBe(0);
+    expect((await via(`5.6.7.8, 198.51.100.${n}`)).code).toBe(Code.tooManyRequests);
+    // a peer that is no trusted proxy: its header is ignored, its own address is counted
+    const direct = `192.0.2.${n}`;
+    expect((await via(`203.0.113.${(n + 1) % 250}`, direct)).code).toBe(0);
+    expect((await via(`203.0.113.${(n + 2) % 250}`, direct)).code).toBe(0);
+    expect((await via(`203.0.113.${(n + 3) % 250}`, direct)).code, 'spoofing does not reset').toBe(
+      Code.tooManyRequests,
+    );
   });
 });
 

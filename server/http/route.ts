@@ -52,7 +52,7 @@ class CallOf {
   ) {}
 
   get ip(): string {
-    return clientIp(this.c);
+    return clientIp(this.c, this.deps.config.trustedProxies);
   }
 }
 
@@ -152,7 +152,13 @@ function routeHandler(route: Route, deps: AppDeps) {
     let file: UploadedFile | null = null;
     try {
       if (limited && ipLimits.length)
-        await applyRateLimits(deps.db, ipLimits, op.path, { ip: clientIp(c), uid: null, input: null }, now);
+        await applyRateLimits(
+          deps.db,
+          ipLimits,
+          op.path,
+          { ip: clientIp(c, deps.config.trustedProxies), uid: null, input: null },
+          now,
+        );
       let raw: string | undefined;
       if (op.auth === 'signed' && !upload) {
         raw = await c.req.text();
@@ -166,7 +172,7 @@ function routeHandler(route: Route, deps: AppDeps) {
           deps.db,
           userLimits,
           op.path,
-          { ip: clientIp(c), uid: session?.uid ?? null, input: null },
+          { ip: clientIp(c, deps.config.trustedProxies), uid: session?.uid ?? null, input: null },
           now,
         );
       }
@@ -186,7 +192,7 @@ function routeHandler(route: Route, deps: AppDeps) {
           deps.db,
           fieldLimits,
           op.path,
-          { ip: clientIp(c), uid: session?.uid ?? null, input },
+          { ip: clientIp(c, deps.config.trustedProxies), uid: session?.uid ?? null, input },
           now,
         );
       }

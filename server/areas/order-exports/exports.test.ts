@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DownLogSchema, ExportAnswer } from '../../../src/contract/order-exports/schemas.ts';
@@ -5,10 +6,10 @@ import { MASK } from '../orders/masking.ts';
 import { cloneOrders } from '../../testing/bulk-orders.ts';
 import { createUser, loginAs } from '../../testing/fixtures.ts';
 import { createOrder, createProject } from '../../testing/order-fixtures.ts';
-import { type TestApp, testApp } from '../../testing/test-app.ts';
+import { type TestApp, testApp, testStorage } from '../../testing/test-app.ts';
 import type * as v from 'valibot';
 import { orderPages } from './export-rows.ts';
-import { exportQueue, FILE_ROWS_MAX, KEEP_DAYS, PAGE_SIZE, type Progress } from './jobs.ts';
+import { ExportQueue, exportQueue, FILE_ROWS_MAX, KEEP_DAYS, PAGE_SIZE, type Progress } from './jobs.ts';
 import type { ListFilter } from './list-filter.ts';
 
 const baseFilter = { status: 'all', keyword: '' } as const;
@@ -317,6 +318,99 @@ describe('export jobs and the download centre', () => {
     });
     expect(again.code).toBe(404);
   });
+});
+
+describe('a run that ends before its job is done', () => {
+  /** Files in the test storage (a run that ends must leave no part of a workbook behind). */
+  const storedFiles = () =>
+    fs.readdirSync(testStorage().root, { recursive: true, withFileTypes: true }).filter((e) => e.isFile())
+      .length;
+
+  /** A customer with PAGE_SIZE + 100 orders (two pages) and a queued export of them. */
+  async function twoPageJob() {
+    const { user, token, cuId } = await signedIn();
+    const source = await createOrder(t.deps.db, cuId);
+    await cloneOrders(t.deps.db, source.id, PAGE_SIZE + 100);
+    const job = await t.deps.db
+      .insertInto('export_jobs')
+      .values({
+        cu_id: cuId,
+        uid: user.uid,
+        kind: 'xlsorder',
+        filter: JSON.stringify({ ...baseFilter, lang: 'en' }),
+        name: 'orders.xlsx',
+        storage_key: null,
+        error: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const row = () =>
+      t.deps.db
+        .selectFrom('export_jobs')
+        .select(['status', 'done', 'claim', 'lease_until', 'attempts', 'storage_key'])
+        .where('id', '=', job.id)
+        .executeTakeFirstOrThrow();
+    return { id: job.id, token, row };
+  }
+
+  it('stops at its next page when another process took its job over, and keeps nothing', async () => {
+    const { id, row } = await twoPageJob();
+    const files = storedFiles();
+    // this process's runner; "another process" takes the job over after the first page (as
+    // claimNextJob does once a stalled run's lease ran out)
+    const queue = new ExportQueue(t.deps);
+    const seen: number[] = [];
+    queue.listen(async (progress) => {
+      seen.push(progress.done);
+      await t.deps.db
+        .updateTable('export_jobs')
+        .set({ claim: 'another-process', done: 0, attempts: 2 })
+        .where('id', '=', id)
+        .execute();
+    });
+    queue.wake();
+    await queue.idle();
+    expect(seen).toEqual([PAGE_SIZE]);
+    // the other process's claim, untouched: no page, no finish, no file of the lost run
+    expect(await row()).toMatchObject({
+      status: 'running',
+      claim: 'another-process',
+      done: 0,
+      attempts: 2,
+      storage_key: null,
+    });
+    expect(storedFiles()).toBe(files);
+  });
+
+  it('goes back to the queue when its process stops, not counted as an attempt, and is then made whole', async () => {
+    const { id, token, row } = await twoPageJob();
+    const files = storedFiles();
+    const stopping = new ExportQueue(t.deps);
+    let stopped: Promise<void> | undefined;
+    stopping.listen(() => {
+      stopped ??= stopping.stop();
+    });
+    stopping.wake();
+    await stopping.idle();
+    await stopped;
+    expect(await row()).toMatchObject({
+      status: 'queued',
+      done: 0,
+      claim: null,
+      lease_until: null,
+      attempts: 0,
+      storage_key: null,
+    });
+    expect(storedFiles()).toBe(files);
+
+    const next = new ExportQueue(t.deps);
+    next.wake();
+    await next.idle();
+    expect(await row()).toMatchObject({ status: 'done', done: PAGE_SIZE + 101, attempts: 1 });
+    const log = await t.call<DownLog>('customer-order/down-log', { token });
+    const rows = await sheetRows((await download(log.data.list[0]?.url as string)).bytes);
+    expect(rows).toHaveLength(PAGE_SIZE + 102);
+  }, 30_000);
 });
 
 describe('keeping exports', () => {

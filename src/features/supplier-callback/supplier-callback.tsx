@@ -1,4 +1,4 @@
-import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { isApiError } from '../../api/errors.ts';
 import { Code } from '../../contract/codes.ts';
 import type { SupplierLink } from '../../contract/supplier/schemas.ts';
@@ -106,9 +106,10 @@ export function SupplierCallback({ link, onAnswered }: SupplierCallbackProps) {
     }
   };
 
-  // The outcome of an answer is where the keyboard and a screen reader go next.
+  // The outcome of an answer is where the keyboard and a screen reader go next: focused in the
+  // commit that shows it (a passive effect may run a frame later, after a reader has moved on).
   const justSent = shown.state === 'link' && (shown.justSent || shown.used);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (justSent) result.current?.focus();
   }, [justSent]);
 
