@@ -383,7 +383,7 @@ describe('a run that ends before its job is done', () => {
   });
 
   it('goes back to the queue when its process stops, not counted as an attempt, and is then made whole', async () => {
-    const { id, token, row } = await twoPageJob();
+    const { token, row } = await twoPageJob();
     const files = storedFiles();
     const stopping = new ExportQueue(t.deps);
     let stopped: Promise<void> | undefined;
