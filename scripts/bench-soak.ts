@@ -1,12 +1,15 @@
 // `npm run bench:soak [-- --minutes N]`: the mix of `npm run bench:load` (server/bench/load-mix.ts)
 // at 50 connections for 10 minutes (or N) against WORKERS server processes (2) on a throw-away
-// PostgreSQL, sampling each serving process's resident memory (/proc/<pid>/status: the children
-// of the started process when it forks workers, else the process itself) every 10 s. It fails
-// (exit 1) on any error answer, on a serving process that changed (died and was restarted), and on
-// a process whose memory grew more than 10 % after the warm-up (the first fifth of the run, at most
-// 2 minutes): the lowest sample of the last third against the lowest of the first third, as a
-// collected heap climbs and drops in a saw tooth and only memory kept for good raises its floor
-// (server/bench/proc.ts, judgeMemory).
+// PostgreSQL. It fails (exit 1) on any error answer, on a serving process that changed (died and
+// was restarted), and on a process whose memory grew more than 10 % after the warm-up (the first
+// fifth of the run, at most 2 minutes).
+//
+// Memory is judged by each process's live heap: a heap snapshot (taken after a full collection,
+// server/bench/heap.ts) at the end of the warm-up and at the end, the load paused for each, so
+// the pause costs no answer. Resident memory (RSS, /proc/<pid>/status) is sampled every 10 s and
+// printed with its floors (the lowest sample of the first and last thirds: server/bench/proc.ts,
+// judgeMemory), but not judged: it follows the request rate and the heap's free room, and on a
+// shared machine its floor moved by ±10 % while the live heap held still (docs/deploy.md).
 //
 // BENCH_CONNECTIONS (50), BENCH_WORKERS (2), BENCH_ORDERS (5000), BENCH_SAMPLE_SECONDS (10) and
 // BENCH_MIX (as in bench:load) override. Rate limits are off, as in bench:load.
@@ -16,6 +19,7 @@ import path from 'node:path';
 import { parseMix } from '../server/bench/mix-setting.ts';
 import { drive } from '../server/bench/load-driver.ts';
 import { benchDatabase, formatRun, loadAverage, prepareBenchData, signIn } from '../server/bench/load-run.ts';
+import { liveHeapOf } from '../server/bench/heap.ts';
 import { judgeMemory, type RssSample, rssOf, servingProcesses } from '../server/bench/proc.ts';
 import { startThrowawayPostgres } from './postgres.mjs';
 import { freePort, startServer, stopServer } from './server-process.mjs';
@@ -41,6 +45,8 @@ const MB = 1024 * 1024;
 
 const database = await startThrowawayPostgres();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lp-bench-soak-'));
+const heapDir = path.join(dataDir, 'heap');
+fs.mkdirSync(heapDir);
 let failed = false;
 try {
   const url = await benchDatabase(database.url);
@@ -55,6 +61,9 @@ try {
       WORKERS: String(workers),
       RATE_LIMITS: 'off',
       FILES_DIR: path.join(dataDir, 'files'),
+      // SIGUSR2 writes a heap snapshot (server/bench/heap.ts)
+      NODE_OPTIONS:
+        `${process.env.NODE_OPTIONS ?? ''} --heapsnapshot-signal=SIGUSR2 --diagnostic-dir=${heapDir}`.trim(),
     },
     [],
   );
@@ -75,9 +84,20 @@ try {
     const series = new Map<number, RssSample[]>(processes.map((p) => [p, []]));
     /** Requests answered by each sample's time, to compare the rate of the thirds judged. */
     const answered: Array<{ at: number; requests: number }> = [];
-    const run = drive({ origin, users, durationMs });
+    // the warm-up, then the judged run; the load pauses between them (and after) for the snapshots
+    let run = drive({ origin, users, durationMs: warmupMs });
+    let before = { requests: 0, errors: 0 };
+    let interrupted = false;
     // Ctrl-C: stop early, judge what was sampled, and remove the database and the files
-    process.once('SIGINT', () => run.stop());
+    process.once('SIGINT', () => {
+      interrupted = true;
+      run.stop();
+    });
+    const liveHeaps = async () => {
+      const heaps = new Map<number, number>();
+      for (const p of processes) if (rssOf(p) !== null) heaps.set(p, await liveHeapOf(p, heapDir));
+      return heaps;
+    };
     const started = performance.now();
     let last = { requests: 0, errors: 0, at: started };
     const changed = new Set<number>();
@@ -96,7 +116,11 @@ try {
         samples.push({ at, rss });
         cells.push(`${p} ${(rss / MB).toFixed(0)} MB`);
       }
-      const progress = run.progress();
+      const current = run.progress();
+      const progress = {
+        requests: before.requests + current.requests,
+        errors: before.errors + current.errors,
+      };
       answered.push({ at, requests: progress.requests });
       const rps = ((progress.requests - last.requests) * 1000) / (performance.now() - last.at);
       last = { ...progress, at: performance.now() };
@@ -107,13 +131,21 @@ try {
     };
     sample();
     const timer = setInterval(sample, sampleMs);
+    const warm = await run.done;
+    const heapsBefore = await liveHeaps();
+    console.log(
+      `  warm-up over: live heap ${[...heapsBefore].map(([p, b]) => `${p} ${(b / MB).toFixed(1)} MB`).join(', ')}`,
+    );
+    before = { requests: warm.requests, errors: warm.errors };
+    run = drive({ origin, users, durationMs: interrupted ? 0 : durationMs - warmupMs });
     const result = await run.done;
     clearInterval(timer);
     sample();
+    const heapsAfter = await liveHeaps();
     console.log(`\n${formatRun(result)}\n`);
     const verdicts = judgeMemory(series, { warmupMs, limit: GROWTH_LIMIT });
-    // The heap's size follows the rate of requests: when the machine's other work changed the rate
-    // between the thirds compared, say so beside the verdict.
+    // Resident memory follows the rate of requests: when the machine's other work changed the rate
+    // between the thirds compared, say so beside its floors.
     const judged = answered.filter((a) => a.at >= warmupMs);
     const third = Math.floor(judged.length / 3);
     const rate = (from: number, to: number) => {
@@ -132,15 +164,26 @@ try {
     }
     for (const v of verdicts)
       console.log(
-        `  process ${v.pid}: floor ${(v.baseline / MB).toFixed(0)} MB after the warm-up → ${(v.last / MB).toFixed(0)} MB at the end, peak ${(v.peak / MB).toFixed(0)} MB ` +
-          `(${Number.isFinite(v.growth) ? `${(v.growth * 100).toFixed(1)} %` : 'not enough samples'}) ${v.ok ? 'ok' : `over ${GROWTH_LIMIT * 100} %`}`,
+        `  process ${v.pid}: RSS floor ${(v.baseline / MB).toFixed(0)} MB after the warm-up → ${(v.last / MB).toFixed(0)} MB at the end, peak ${(v.peak / MB).toFixed(0)} MB ` +
+          `(${Number.isFinite(v.growth) ? `${v.growth >= 0 ? '+' : ''}${(v.growth * 100).toFixed(1)} %` : 'not enough samples'}; shown, not judged)`,
       );
+    const heapGrowth = new Map<number, number>();
+    for (const [p, first] of heapsBefore) {
+      const last = heapsAfter.get(p);
+      if (last === undefined) continue;
+      heapGrowth.set(p, last / first - 1);
+      console.log(
+        `  process ${p}: live heap ${(first / MB).toFixed(1)} MB after the warm-up → ${(last / MB).toFixed(1)} MB at the end ` +
+          `(${last >= first ? '+' : ''}${((last / first - 1) * 100).toFixed(1)} %) ${last / first - 1 <= GROWTH_LIMIT ? 'ok' : `over ${GROWTH_LIMIT * 100} %`}`,
+      );
+    }
+    const errors = warm.errors + result.errors;
     const problems = [
-      ...(result.errors > 0 ? [`${result.errors} error answers`] : []),
+      ...(errors > 0 ? [`${errors} error answers`] : []),
       ...(changed.size ? [`serving processes changed (${[...changed].join(', ')}): a worker died`] : []),
-      ...verdicts
-        .filter((v) => !v.ok)
-        .map((v) => `process ${v.pid}'s memory grew past ${GROWTH_LIMIT * 100} %`),
+      ...[...heapGrowth]
+        .filter(([, growth]) => growth > GROWTH_LIMIT)
+        .map(([p]) => `process ${p}'s live heap grew past ${GROWTH_LIMIT * 100} %`),
     ];
     console.log(problems.length ? `\nFAILED: ${problems.join('; ')}` : '\npassed: no errors, memory flat');
     if (problems.length) failed = true;
