@@ -165,7 +165,7 @@ try {
     for (const v of verdicts)
       console.log(
         `  process ${v.pid}: RSS floor ${(v.baseline / MB).toFixed(0)} MB after the warm-up → ${(v.last / MB).toFixed(0)} MB at the end, peak ${(v.peak / MB).toFixed(0)} MB ` +
-          `(${Number.isFinite(v.growth) ? `${v.growth >= 0 ? '+' : ''}${(v.growth * 100).toFixed(1)} %` : 'not enough samples'}; shown, not judged)`,
+          `(${Number.isFinite(v.growth) ? `${v.growth >= 0 ? '+' : ''}${(v.growth * 100).toFixed(1)} %` : 'not enough samples'}; shown, not judged: the snapshot at the warm-up's end collects everything, and RSS climbs back to its level afterwards)`,
       );
     const heapGrowth = new Map<number, number>();
     for (const [p, first] of heapsBefore) {
