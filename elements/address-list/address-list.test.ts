@@ -38,7 +38,9 @@ describe('<lp-address-list>', () => {
   }
   const root = (el: HTMLElement) => el.shadowRoot as ShadowRoot;
   const rows = (el: HTMLElement) =>
-    Array.from(root(el).querySelectorAll<HTMLElement>('tbody tr.lp-data-table__row'));
+    Array.from(
+      root(el).querySelectorAll<HTMLElement>('tbody tr.lp-data-table__row:not(.lp-data-table__skeleton)'),
+    );
   const text = (el: HTMLElement) => root(el).textContent ?? '';
   const dialog = (el: HTMLElement) => root(el).querySelector('dialog[open]') as HTMLDialogElement;
   const button = (scope: ParentNode, name: RegExp) => {

@@ -47,7 +47,9 @@ describe('<lp-inventory-table>', () => {
   const root = (el: HTMLElement) => el.shadowRoot as ShadowRoot;
   const text = (el: HTMLElement) => root(el).textContent ?? '';
   const rows = (el: HTMLElement) =>
-    Array.from(root(el).querySelectorAll<HTMLElement>('tbody tr.lp-data-table__row'));
+    Array.from(
+      root(el).querySelectorAll<HTMLElement>('tbody tr.lp-data-table__row:not(.lp-data-table__skeleton)'),
+    );
   const rowOf = (el: HTMLElement, name: string) => {
     const row = rows(el).find((r) => r.textContent?.includes(name));
     if (!row) throw new Error(`no row ${name}`);

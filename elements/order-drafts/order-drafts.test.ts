@@ -47,7 +47,9 @@ describe('<lp-order-drafts>', () => {
   }
   const root = (el: HTMLElement) => el.shadowRoot as ShadowRoot;
   const rows = (el: HTMLElement) =>
-    Array.from(root(el).querySelectorAll<HTMLElement>('tbody tr.lp-data-table__row'));
+    Array.from(
+      root(el).querySelectorAll<HTMLElement>('tbody tr.lp-data-table__row:not(.lp-data-table__skeleton)'),
+    );
   const text = (el: HTMLElement) => root(el).textContent ?? '';
 
   /** A draft in the draft box, as the editor saves it. */

@@ -40,7 +40,9 @@ describe('<lp-project-list>', () => {
   }
   const root = (el: HTMLElement) => el.shadowRoot as ShadowRoot;
   const rows = (el: HTMLElement) =>
-    Array.from(root(el).querySelectorAll<HTMLElement>('tbody tr.lp-data-table__row'));
+    Array.from(
+      root(el).querySelectorAll<HTMLElement>('tbody tr.lp-data-table__row:not(.lp-data-table__skeleton)'),
+    );
   const protocols = (el: HTMLElement) =>
     Array.from(root(el).querySelectorAll<HTMLElement>('a.project-link')).map((a) => a.textContent);
   const text = (el: HTMLElement) => root(el).textContent ?? '';

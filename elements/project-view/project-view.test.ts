@@ -57,7 +57,8 @@ describe('<lp-project-view>', () => {
     const el = place({ locale: 'en', 'record-id': setup.project.pr_id });
     el.addEventListener('lp-page-title', (event) => titles.push(event.detail.title));
     await waitUntil(
-      () => root(el).querySelectorAll('tbody tr.lp-data-table__row').length === 2,
+      () =>
+        root(el).querySelectorAll('tbody tr.lp-data-table__row:not(.lp-data-table__skeleton)').length === 2,
       'the project’s two orders',
       { timeout: 5000 },
     );

@@ -46,7 +46,9 @@ test('an address added and edited in the address book is offered at once by the 
     .click();
   await expect(page).toHaveURL(/\/customer-address\/index$/);
   const book = page.locator('lp-address-list');
-  await expect(book.locator('tbody tr.lp-data-table__row').first()).toBeVisible({ timeout: 15_000 });
+  await expect(book.locator('tbody tr.lp-data-table__row:not(.lp-data-table__skeleton)').first()).toBeVisible(
+    { timeout: 15_000 },
+  );
   await expectNoAxeViolations(page);
 
   const company = `苏州新药研发中心 ${randomBytes(3).toString('hex')}`;

@@ -32,7 +32,7 @@ function twoOfOneOrder(lines: InventoryLine[]): [InventoryLine, InventoryLine] {
 
 const table = (page: Page) => page.locator('lp-inventory-table');
 const filters = (page: Page) => table(page).getByRole('search', { name: say('filter.title') });
-const rows = (page: Page) => table(page).locator('tbody tr.lp-data-table__row');
+const rows = (page: Page) => table(page).locator('tbody tr.lp-data-table__row:not(.lp-data-table__skeleton)');
 
 test('inventory: filter and search, a line’s movements, export read back, an order of two lines', async ({
   browser,
