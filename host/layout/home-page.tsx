@@ -2,10 +2,11 @@ import { useStore } from '@nanostores/react';
 import { t } from '../../src/i18n/translate.ts';
 import { $pages } from '../../src/stores/routes.ts';
 import { $session } from '../../src/stores/session.ts';
+import { ElementSlot } from './element-slot.tsx';
 import { Icon } from './icons.tsx';
 import { routeTitle } from './route-title.ts';
 
-/** The home tab: who is signed in, for which customer, and shortcuts to the permitted pages. */
+/** The home tab: who is signed in, for which customer, the customer's overview, and shortcuts to the permitted pages. */
 export function HomePage() {
   const { userInfo } = useStore($session);
   const pages = useStore($pages);
@@ -22,6 +23,14 @@ export function HomePage() {
           </p>
         )}
       </section>
+      {/* The customer's overview (its own element, by tag). Until it has drawn, its place is kept
+          a screen high, so the shortcuts below never move within the first screen. */}
+      <ElementSlot
+        tag="lp-home-overview"
+        className="lp-home-overview"
+        fallback={<div className="lp-home-overview lp-home-overview--waiting" />}
+        unavailable={<span hidden />}
+      />
       <section aria-labelledby="lp-home-quick">
         <h2 id="lp-home-quick">{t('host.home.quick')}</h2>
         <ul className="lp-home-shortcuts">
