@@ -19,6 +19,8 @@ export interface InventoryTable {
   expiry: DateColumn;
   quantity: Numeric;
   reserved: Generated<string>;
+  /** The reorder level (migration 2026-11-30T0002); null: none set. */
+  low_level: ColumnType<string | null, number | string | null | undefined, number | string | null>;
   depot: Generated<string>;
   temp_class: string;
   recoverable: Generated<boolean>;

@@ -1,8 +1,12 @@
 import { sql } from 'kysely';
-import type { AttentionList, AttentionQuery } from '../../../src/contract/order-files/schemas.ts';
-import { ATTENTION_STATES } from '../../../src/contract/order-files/schemas.ts';
+import type {
+  AttentionList,
+  AttentionQuery,
+  AttentionState,
+} from '../../../src/contract/order-files/schemas.ts';
 import type { DB } from '../../db/database.ts';
 import { maskedFields, maskOrder } from '../orders/masking.ts';
+import { detailCounts } from '../orders/order-counts.ts';
 import { attachmentsOf } from './attachments.ts';
 import { kindStates } from './attachment-state.ts';
 
@@ -13,54 +17,44 @@ type Query = Required<Omit<AttentionQuery, 'currentPage' | 'start' | 'limit'>> &
 };
 
 /**
- * Whether an order (`o`, its project `p`) has a kind in a state, as `kindStates` decides it: a
- * required kind with no file (missing), a file waiting for audit (pending), a kind whose files are
- * all rejected (rejected). An order counts in every state it has.
- */
-const HAS = {
-  missing: sql<boolean>`exists (select 1 from unnest(coalesce(p.required_attachments, '{}'::text[])) as k(kind)
-    where not exists (select 1 from order_attachments a where a.order_id = o.id and a.kind = k.kind))`,
-  pending: sql<boolean>`exists (select 1 from order_attachments a where a.order_id = o.id and a.status = 'pending')`,
-  rejected: sql<boolean>`exists (select 1 from order_attachments a where a.order_id = o.id and a.status = 'rejected'
-    and not exists (select 1 from order_attachments b where b.order_id = o.id and b.kind = a.kind and b.status <> 'rejected'))`,
-} as const;
-
-/**
  * The landing page: the customer's orders (not cancelled) whose documents are missing, pending
- * or rejected, newest first, one state or all three (an order with a missing and a rejected
- * document is in both); counts per state follow the keyword. Rows are masked as the order list's.
+ * or rejected, newest first, one state or all three. An order is in the state of its
+ * `attachment_status` (a required kind missing, else a kind rejected, else a file pending: one
+ * state per order, as the order list's document filter and the home page's overview count it;
+ * docs/decisions/document-states.md); its row still shows every kind's own state. Counts per
+ * state follow the keyword; without one they are the kept counts (`detailCounts`). Rows are
+ * masked as the order list's.
  */
 export async function attentionList(db: DB, cuId: number | null, query: Query): Promise<AttentionList> {
   const counts = { missing: 0, pending: 0, rejected: 0 };
   if (!cuId) return { list: [], total: 0, counts };
   const keyword = query.keyword.toLowerCase();
+  // the predicate of the partial index `orders_documents` (migration 2026-11-30T0001), word for word
   const base = db
     .selectFrom('orders as o')
     .leftJoin('projects as p', 'p.pr_id', 'o.pr_id')
     .where('o.cu_id', '=', cuId)
-    .where('o.status', '!=', 'cancelled')
-    .where('o.attachment_status', 'in', [...ATTENTION_STATES])
+    .where(
+      sql<boolean>`o.status <> 'cancelled' and o.attachment_status in ('missing', 'pending', 'rejected')`,
+    )
     .$if(keyword !== '', (qb) =>
       qb.where(
         sql<boolean>`position(${keyword} in o.search_text) > 0 or position(${keyword} in lower(o.order_no)) > 0`,
       ),
     );
-  const totals = await base
-    .select([
-      sql<string>`count(*) filter (where ${HAS.missing})`.as('missing'),
-      sql<string>`count(*) filter (where ${HAS.pending})`.as('pending'),
-      sql<string>`count(*) filter (where ${HAS.rejected})`.as('rejected'),
-      (eb) => eb.fn.countAll<string>().as('all'),
-    ])
-    .executeTakeFirstOrThrow();
-  counts.missing = Number(totals.missing);
-  counts.pending = Number(totals.pending);
-  counts.rejected = Number(totals.rejected);
+  if (keyword === '') Object.assign(counts, (await detailCounts(db, cuId)).documents);
+  else {
+    const perState = await base
+      .select(['o.attachment_status', (eb) => eb.fn.countAll<string>().as('n')])
+      .groupBy('o.attachment_status')
+      .execute();
+    for (const row of perState) counts[row.attachment_status as AttentionState] = Number(row.n);
+  }
   const picked = query.state === 'all' ? null : query.state;
-  const total = picked ? counts[picked] : Number(totals.all);
+  const total = picked ? counts[picked] : counts.missing + counts.pending + counts.rejected;
   const start = query.currentPage ? (query.currentPage - 1) * query.limit : query.start;
   const rows = await base
-    .$if(picked !== null, (qb) => qb.where(HAS[picked!]))
+    .$if(picked !== null, (qb) => qb.where('o.attachment_status', '=', picked!))
     .leftJoin('regions as rf', 'rf.region_id', 'o.from_city_id')
     .leftJoin('regions as rt', 'rt.region_id', 'o.to_city_id')
     .select([

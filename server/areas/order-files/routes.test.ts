@@ -352,32 +352,41 @@ describe('the landing page (customer-order/attachment)', () => {
     expect(paged.data.total).toBe(2);
   });
 
-  it('counts an order in every state it has (a rejected POD and missing customs papers: both tabs)', async () => {
+  it('counts an order once, in its document status (a rejected POD and missing customs papers: missing), its row showing each kind', async () => {
     const s = await setup();
-    const [both] = await createAttachmentOrders(s.t.deps, s.cuId, [
+    const [both, rejectedOnly] = await createAttachmentOrders(s.t.deps, s.cuId, [
       {
         required: ['pod', 'customs'],
         files: [{ kind: 'pod', status: 'rejected', reason: '不清晰', name: 'p.pdf' }],
       },
+      { required: ['pod'], files: [{ kind: 'pod', status: 'rejected', reason: '缺页', name: 'q.pdf' }] },
     ]);
     const all = await s.t.call<AttentionList>('customer-order/attachment', { token: s.token });
     expect(all.data.counts).toEqual({ missing: 2, pending: 0, rejected: 1 });
+    expect(all.data.total).toBe(3);
+    const missing = await s.t.call<AttentionList>('customer-order/attachment', {
+      token: s.token,
+      query: { state: 'missing' },
+    });
+    expect(missing.data.total).toBe(2);
+    const row = missing.data.list.find((r) => r.id === both!.id)!;
+    expect(row.attachment_status).toBe('missing');
+    expect(row.kinds).toEqual([
+      { kind: 'pod', state: 'rejected', reason: '不清晰' },
+      { kind: 'customs', state: 'missing', reason: '' },
+    ]);
     const rejected = await s.t.call<AttentionList>('customer-order/attachment', {
       token: s.token,
       query: { state: 'rejected' },
     });
-    expect(rejected.data.list.map((r) => r.id)).toEqual([both!.id]);
-    expect(rejected.data.list[0]!.attachment_status).toBe('missing');
-    expect(rejected.data.list[0]!.kinds).toEqual([
-      { kind: 'pod', state: 'rejected', reason: '不清晰' },
-      { kind: 'customs', state: 'missing', reason: '' },
-    ]);
+    expect(rejected.data.list.map((r) => r.id)).toEqual([rejectedOnly!.id]);
+    expect(rejected.data.total).toBe(1);
     const keyword = await s.t.call<AttentionList>('customer-order/attachment', {
       token: s.token,
       query: { keyword: both!.order_no.toLowerCase() },
     });
     expect(keyword.data.list.map((r) => r.id)).toEqual([both!.id]);
-    expect(keyword.data.counts).toEqual({ missing: 1, pending: 0, rejected: 1 });
+    expect(keyword.data.counts).toEqual({ missing: 1, pending: 0, rejected: 0 });
   });
 });
 

@@ -1,4 +1,11 @@
-import { type AliasedSelectQueryBuilder, type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import {
+  type AliasedSelectQueryBuilder,
+  type Expression,
+  type ExpressionBuilder,
+  type SelectQueryBuilder,
+  type SqlBool,
+  sql,
+} from 'kysely';
 import type * as v from 'valibot';
 import { ORDER_STATUSES, type OrderStatus } from '../../../src/contract/orders/domain.ts';
 import type { OrderCounts, OrderListQuery } from '../../../src/contract/orders/schemas.ts';
@@ -22,10 +29,13 @@ export type OrderFilterFields = Partial<
     | 'attachment_status'
     | 'date_from'
     | 'date_to'
+    | 'due'
   >
 > & {
   /** The ids whose names hold the keyword (`withKeywordNames`); required with a keyword. */
   names?: KeywordNames;
+  /** The time `due` is measured from (the request's); the clock's when left out. */
+  now?: Date;
 };
 
 /**
@@ -66,6 +76,27 @@ export const FEW_MATCHES = 2_000;
 
 /** The start of a calendar day in China (the list's dates are China days). */
 export const chinaDayStart = (day: string): Date => new Date(`${day}T00:00:00+08:00`);
+
+/** The calendar day in China (`yyyy-mm-dd`) at `at`. */
+export const chinaDay = (at: Date): string =>
+  new Date(at.getTime() + 8 * 60 * 60 * 1000).toISOString().slice(0, 10);
+
+/**
+ * Orders still to be delivered: not delivered, not finished, not cancelled. The `due` filter's
+ * orders, written as the partial index `orders_due` (migration 2026-11-30T0001) states it, so
+ * the planner can prove the index serves them.
+ */
+export const UNDELIVERED = sql<boolean>`orders.milestone <> 'delivered' and orders.status not in ('finished', 'cancelled')`;
+
+/**
+ * The `due` filter's range of `deliver_by`: `today`, the China day of `now`; `late`, before
+ * `now`. (An order due earlier today is both.)
+ */
+export function dueRange(due: 'today' | 'late', now: Date): { from?: Date; before: Date } {
+  if (due === 'late') return { before: now };
+  const from = chinaDayStart(chinaDay(now));
+  return { from, before: new Date(from.getTime() + DAY_MS) };
+}
 
 /** A keyword as a LIKE pattern (`\`, `%` and `_` taken literally); the database lower-cases it. */
 export function keywordPattern(keyword: string): string {
@@ -131,6 +162,8 @@ export async function withKeywordNames<F extends OrderFilterFields>(
  *   customer-first index).
  * - `excursion`: a level, or `any` for every level but `none`.
  * - `date_from` / `date_to`: the creation day in China, both ends included.
+ * - `due`: undelivered orders (`UNDELIVERED`) whose `deliver_by` is today in China (`today`) or
+ *   before now (`late`, see `dueRange`).
  */
 function filterConditions(
   eb: ExpressionBuilder<Database, 'orders'>,
@@ -139,7 +172,7 @@ function filterConditions(
   match: KeywordMatch,
   part: KeywordPart = 'both',
 ) {
-  const conditions = [eb('orders.cu_id', '=', cuId)];
+  const conditions: Expression<SqlBool>[] = [eb('orders.cu_id', '=', cuId)];
   const keyword = filter.keyword?.trim() ?? '';
   if (keyword) {
     const names = filter.names;
@@ -169,6 +202,12 @@ function filterConditions(
   if (filter.date_from) conditions.push(eb('orders.created_at', '>=', chinaDayStart(filter.date_from)));
   if (filter.date_to)
     conditions.push(eb('orders.created_at', '<', new Date(chinaDayStart(filter.date_to).getTime() + DAY_MS)));
+  if (filter.due) {
+    const range = dueRange(filter.due, filter.now ?? new Date());
+    conditions.push(UNDELIVERED);
+    if (range.from) conditions.push(eb('orders.deliver_by', '>=', range.from));
+    conditions.push(eb('orders.deliver_by', '<', range.before));
+  }
   return conditions;
 }
 

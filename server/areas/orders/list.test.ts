@@ -411,6 +411,7 @@ describe('customer-order/index', () => {
       { sort: 'search_text' },
       { date_from: '2026-3-1' },
       { excursion: 'extreme' },
+      { due: 'tomorrow' },
       { unknown: '1' },
       { keyword: 'x'.repeat(101) },
     ];
@@ -421,5 +422,55 @@ describe('customer-order/index', () => {
     const bad = await list(t, token, { limit: '101' });
     expect(bad.data).toHaveProperty('limit');
     expect((await t.call('customer-order/index')).code).toBe(598);
+  });
+});
+
+describe('customer-order/index with due', () => {
+  it('lists undelivered orders due today (China day) or late (before now), counting every tab from the rows', async () => {
+    const t = await testApp();
+    // 2026-06-03 07:00 in China is still 2026-06-02 in UTC
+    const now = new Date('2026-06-03T07:00:00+08:00');
+    t.advance(now.getTime() - t.deps.now().getTime());
+    const { token, cuId } = await signedIn(t);
+    const other = await signedIn(t);
+    const db = t.deps.db;
+    const due = (deliverBy: string, options: Parameters<typeof createOrder>[2] = {}) =>
+      createOrder(db, cuId, {
+        status: 'not_finished',
+        milestone: 'in_transit',
+        deliver_by: new Date(`${deliverBy}:00+08:00`),
+        ...options,
+      });
+    const earlyToday = await due('2026-06-03T06:00'); // today and late
+    const tonight = await due('2026-06-03T23:30'); // today
+    const yesterday = await due('2026-06-02T23:30'); // late
+    const waiting = await due('2026-06-01T12:00', { status: 'pending_confirm', milestone: 'none' }); // late
+    await due('2026-06-04T00:00'); // tomorrow
+    await due('2026-06-02T10:00', { milestone: 'delivered' });
+    await due('2026-06-02T10:00', { status: 'finished', milestone: 'delivered' });
+    await due('2026-06-02T10:00', { status: 'cancelled' });
+    await createOrder(db, cuId, { status: 'not_finished', deliver_by: null });
+    await createOrder(db, other.cuId, {
+      status: 'not_finished',
+      milestone: 'in_transit',
+      deliver_by: new Date('2026-06-02T10:00:00+08:00'),
+    });
+
+    const today = await listOk(t, token, { due: 'today', sort: 'deliver_by' });
+    expect(today.list.map((o) => o.id)).toEqual([earlyToday.id, tonight.id]);
+    expect(today.counts).toMatchObject({ all: 2, not_finished: 2 });
+    const late = await listOk(t, token, { due: 'late', sort: 'deliver_by' });
+    expect(late.list.map((o) => o.id)).toEqual([waiting.id, yesterday.id, earlyToday.id]);
+    expect(late.counts).toEqual({
+      all: 3,
+      pending_approval: 0,
+      pending_confirm: 1,
+      not_finished: 2,
+      finished: 0,
+      cancelled: 0,
+    });
+    const moving = await listOk(t, token, { due: 'late', status: 'not_finished' });
+    expect(moving.total).toBe(2);
+    expect(moving.list.map((o) => o.id).sort()).toEqual([yesterday.id, earlyToday.id].sort());
   });
 });

@@ -30,7 +30,7 @@ const EMPTY: OrderList = {
 export async function listOrders(
   db: DB,
   cuId: number | null,
-  query: OrderFilter,
+  query: OrderFilter & { now?: Date },
   only?: OrderType,
   cap: number = ORDER_COUNT_CAP,
 ): Promise<OrderList> {

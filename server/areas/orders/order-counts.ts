@@ -6,7 +6,10 @@ import type { OrderFilterFields } from './list-query.ts';
 /** `order_counts` (migration 2026-11-25T0001): orders per customer, project, type, class, excursion, documents and status, with totals per project and day. */
 export interface OrderCountsTable {
   cu_id: number;
-  /** 0 for orders without a project; -1 on the customer's totals. */
+  /**
+   * 0 for orders without a project; -1 on the customer's totals; -2 on the customer's totals per
+   * excursion level and document state (type and class `*`, undated; migration 2026-11-30T0001).
+   */
   pr_id: number;
   /** `*` on the totals rows (with the three columns after it). */
   order_type: string;
@@ -29,13 +32,17 @@ declare module '../../db/schema.ts' {
 const detailed = (filter: OrderFilterFields) =>
   Boolean(filter.order_type || filter.temp_class || filter.excursion || filter.attachment_status);
 const dated = (filter: OrderFilterFields) => Boolean(filter.date_from || filter.date_to);
+/** Filters the customer's totals per excursion and documents (project -2) answer: those two alone. */
+const levelsOnly = (filter: OrderFilterFields) =>
+  filter.pr_id === undefined && !filter.order_type && !filter.temp_class && !dated(filter);
 
 /**
- * Whether the kept counts answer this filter: never with a keyword; dates only with the totals
- * (a project or none), not with the type, class, excursion or document filters.
+ * Whether the kept counts answer this filter: never with a keyword or `due` (they do not keep
+ * delivery times); dates only with the totals (a project or none), not with the type, class,
+ * excursion or document filters.
  */
 export const summaryAnswers = (filter: OrderFilterFields) =>
-  !filter.keyword?.trim() && !(dated(filter) && detailed(filter));
+  !filter.keyword?.trim() && !filter.due && !(dated(filter) && detailed(filter));
 
 /** The sums per status from `order_counts` that answer `filter` (see `summaryAnswers`). */
 export function summaryCountsQuery(db: DB, cuId: number, filter: OrderFilterFields) {
@@ -53,6 +60,9 @@ export function summaryCountsQuery(db: DB, cuId: number, filter: OrderFilterFiel
       if (filter.date_from) query = query.where(sql<boolean>`day >= ${filter.date_from}::date`);
       if (filter.date_to) query = query.where(sql<boolean>`day <= ${filter.date_to}::date`);
     }
+  } else if (levelsOnly(filter)) {
+    // at most 80 rows: the customer's totals per excursion level, document state and status
+    query = query.where('pr_id', '=', -2);
   } else {
     query = query.where('order_type', '!=', '*');
     if (filter.pr_id !== undefined) query = query.where('pr_id', '=', filter.pr_id);
@@ -81,4 +91,51 @@ export async function summaryCounts(db: DB, cuId: number, filter: OrderFilterFie
     counts.all += n;
   }
   return counts;
+}
+
+/** The documents page's states (`orders.attachment_status`, orders not cancelled). */
+export interface DocumentCounts {
+  missing: number;
+  pending: number;
+  rejected: number;
+}
+
+/** `not_finished` orders per excursion level (the list's `?status=not_finished&excursion=…`). */
+export interface ExcursionCounts {
+  low: number;
+  medium: number;
+  high: number;
+}
+
+/**
+ * From the kept counts' customer totals per excursion and documents (project -2, at most 80 rows),
+ * in one pass: the orders not cancelled per document state (what the documents page counts, each
+ * order in its `attachment_status`) and the `not_finished` orders per excursion level.
+ */
+export async function detailCounts(
+  db: DB,
+  cuId: number,
+): Promise<{ documents: DocumentCounts; excursions: ExcursionCounts }> {
+  const docs = (state: string) =>
+    sql<string | null>`sum(n) filter (where status <> 'cancelled' and attachment_status = ${state})`;
+  const level = (value: string) =>
+    sql<string | null>`sum(n) filter (where status = 'not_finished' and excursion = ${value})`;
+  const row = await db
+    .selectFrom('order_counts')
+    .select([
+      docs('missing').as('missing'),
+      docs('pending').as('pending'),
+      docs('rejected').as('rejected'),
+      level('low').as('low'),
+      level('medium').as('medium'),
+      level('high').as('high'),
+    ])
+    .where('cu_id', '=', cuId)
+    .where('pr_id', '=', -2)
+    .executeTakeFirstOrThrow();
+  const n = (value: string | null) => Number(value ?? 0);
+  return {
+    documents: { missing: n(row.missing), pending: n(row.pending), rejected: n(row.rejected) },
+    excursions: { low: n(row.low), medium: n(row.medium), high: n(row.high) },
+  };
 }

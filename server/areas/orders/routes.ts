@@ -20,6 +20,7 @@ import {
 } from './detail.ts';
 import { IDEMPOTENCY_HEADER, idempotencyKey, oncePerKey, requestHash } from './idempotency.ts';
 import { listOrders } from './list.ts';
+import { orderOverview } from './overview.ts';
 import type { OrderFilter } from './list-query.ts';
 import { mergeOrders } from './merge.ts';
 import { addRemark } from './remark.ts';
@@ -45,18 +46,23 @@ const onOrder = <Op extends Operation>(
   });
 
 export const routes = [
+  // the home page's overview
+  handle(ops.orderOverview, ({ session, deps, now }) =>
+    orderOverview(deps.db, session.uid, session.cuId, now),
+  ),
+
   // the list and the view
-  handle(ops.orderListGet, ({ input, session, deps }) =>
-    listOrders(deps.db, session.cuId, paged(input), undefined, deps.config.orderCountCap),
+  handle(ops.orderListGet, ({ input, session, deps, now }) =>
+    listOrders(deps.db, session.cuId, { ...paged(input), now }, undefined, deps.config.orderCountCap),
   ),
-  handle(ops.orderList, ({ input, session, deps }) =>
-    listOrders(deps.db, session.cuId, paged(input), undefined, deps.config.orderCountCap),
+  handle(ops.orderList, ({ input, session, deps, now }) =>
+    listOrders(deps.db, session.cuId, { ...paged(input), now }, undefined, deps.config.orderCountCap),
   ),
-  handle(ops.customizedOrderList, ({ input, session, deps }) =>
-    listOrders(deps.db, session.cuId, paged(input), 'custom', deps.config.orderCountCap),
+  handle(ops.customizedOrderList, ({ input, session, deps, now }) =>
+    listOrders(deps.db, session.cuId, { ...paged(input), now }, 'custom', deps.config.orderCountCap),
   ),
-  handle(ops.destroyOrderList, ({ input, session, deps }) =>
-    listOrders(deps.db, session.cuId, paged(input), 'destroy', deps.config.orderCountCap),
+  handle(ops.destroyOrderList, ({ input, session, deps, now }) =>
+    listOrders(deps.db, session.cuId, { ...paged(input), now }, 'destroy', deps.config.orderCountCap),
   ),
   onOrder(ops.orderView, ({ deps, session }, order) => orderDetail(deps.db, viewerOf(session), order)),
   onOrder(ops.orderTemperature, ({ deps }, order) => temperatureOf(deps.db, order)),

@@ -244,3 +244,9 @@ export const orderWorkSheet = section(
   'The order’s handling sheet: goods and box totals and the milestones so far',
   WorkSheetSchema,
 );
+
+/**
+ * The home page's overview, declared beside its schemas (overview.ts) and listed here with the
+ * area's other calls, so the server mounts it and the OpenAPI document and its tests find it.
+ */
+export { orderOverview } from './overview.ts';

@@ -1,0 +1,333 @@
+import { type SelectQueryBuilder, sql } from 'kysely';
+import { TEMP_LIMITS } from '../../../src/contract/orders/domain.ts';
+import {
+  OVERVIEW_ANSWERED_DAYS,
+  OVERVIEW_ITEMS,
+  OVERVIEW_READINGS,
+  type Overview,
+  type OverviewOrder,
+} from '../../../src/contract/orders/overview.ts';
+import type { DB } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
+import { chinaDay, dueRange, UNDELIVERED } from './list-query.ts';
+import { detailCounts } from './order-counts.ts';
+import { countsAndWeeks, overviewWeeks } from './overview-weeks.ts';
+import { stockOverview } from './overview-stock.ts';
+import { type OrderRowRecord, selectOrderRows, toOrderRow } from './rows.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+type Orders = SelectQueryBuilder<Database, 'orders', object>;
+
+/** A list row as an overview entry's order (masked as the list's rows are). */
+function overviewOrder(record: OrderRowRecord): OverviewOrder {
+  const row = toOrderRow(record);
+  return {
+    id: row.id,
+    order_no: row.order_no,
+    status: row.status,
+    order_type: row.order_type,
+    temp_class: row.temp_class,
+    project_name: row.project_name,
+    to_company: row.to_company,
+    to_city: row.to_city,
+    milestone: row.milestone,
+    excursion: row.excursion,
+    attachment_status: row.attachment_status,
+    deliver_by: row.deliver_by,
+    created_at: row.created_at,
+  };
+}
+
+/** The orders of `query` (filtered, sorted, limited) as overview entries. */
+async function ordersOf(query: Orders): Promise<OverviewOrder[]> {
+  return (await selectOrderRows(query).execute()).map(overviewOrder);
+}
+
+/** The orders with these ids as overview entries, by id. */
+async function ordersById(db: DB, cuId: number, ids: number[]): Promise<Map<number, OverviewOrder>> {
+  if (ids.length === 0) return new Map();
+  const rows = await ordersOf(
+    db.selectFrom('orders').where('orders.cu_id', '=', cuId).where('orders.id', 'in', ids),
+  );
+  return new Map(rows.map((o) => [o.id, o]));
+}
+
+const customerOrders = (db: DB, cuId: number) => db.selectFrom('orders').where('orders.cu_id', '=', cuId);
+
+/** `not_finished` orders still to be delivered (the list's `?status=not_finished&due=…`). */
+const moving = (db: DB, cuId: number) =>
+  customerOrders(db, cuId).where(UNDELIVERED).where('orders.status', '=', 'not_finished');
+
+/** Due today and late: counts (index-only over `orders_due`) and the first entries, soonest due first. */
+async function dueOrders(
+  db: DB,
+  cuId: number,
+  now: Date,
+): Promise<Pick<Overview['cold_chain'], 'due_today' | 'late'>> {
+  const today = dueRange('today', now);
+  const late = dueRange('late', now);
+  const end = new Date(Math.max(today.before.getTime(), late.before.getTime()));
+  const entries = (range: { from?: Date; before: Date }) => {
+    let query = moving(db, cuId).where('orders.deliver_by', '<', range.before);
+    if (range.from) query = query.where('orders.deliver_by', '>=', range.from);
+    return ordersOf(query.orderBy('orders.deliver_by').orderBy('orders.id').limit(OVERVIEW_ITEMS));
+  };
+  const [counted, todayItems, lateItems] = await Promise.all([
+    moving(db, cuId)
+      .where('orders.deliver_by', '<', end)
+      .select([
+        sql<string>`count(*) filter (where orders.deliver_by >= ${today.from} and orders.deliver_by < ${today.before})`.as(
+          'today',
+        ),
+        sql<string>`count(*) filter (where orders.deliver_by < ${late.before})`.as('late'),
+      ])
+      .executeTakeFirstOrThrow(),
+    entries(today),
+    entries(late),
+  ]);
+  return {
+    due_today: { total: Number(counted.today), items: todayItems },
+    late: { total: Number(counted.late), items: lateItems },
+  };
+}
+
+/** The worst excursions of moving orders (high, medium, low, then the newest) with their newest readings. */
+async function excursionItems(db: DB, cuId: number): Promise<Overview['cold_chain']['excursion_items']> {
+  const orders = await ordersOf(
+    customerOrders(db, cuId)
+      .where(sql<boolean>`orders.status = 'not_finished' and orders.excursion <> 'none'`)
+      .orderBy(sql`array_position(array['high', 'medium', 'low'], orders.excursion::text)`)
+      .orderBy('orders.created_at', 'desc')
+      .orderBy('orders.id', 'desc')
+      .limit(OVERVIEW_ITEMS),
+  );
+  if (orders.length === 0) return [];
+  const { rows } = await sql<{ order_id: number; at: Date; celsius: string }>`
+    select x.id as order_id, r.at, r.celsius
+    from unnest(${orders.map((o) => o.id)}::int[]) as x(id)
+    cross join lateral (
+      select at, celsius from order_readings where order_id = x.id order by at desc limit ${OVERVIEW_READINGS}
+    ) r
+  `.execute(db);
+  return orders.map((order) => ({
+    order,
+    ...TEMP_LIMITS[order.temp_class],
+    readings: rows
+      .filter((r) => r.order_id === order.id)
+      .map((r) => ({ at: new Date(r.at).toISOString(), celsius: Number(r.celsius) }))
+      .reverse(),
+  }));
+}
+
+/** Approval entries: the oldest `pending_approval` orders, when this user approves. */
+async function approvalItems(db: DB, uid: number, cuId: number) {
+  const approver = await db
+    .selectFrom('user_customers')
+    .select('can_approve')
+    .where('uid', '=', uid)
+    .where('cu_id', '=', cuId)
+    .executeTakeFirst();
+  const canApprove = approver?.can_approve === true;
+  const items = canApprove
+    ? await ordersOf(
+        customerOrders(db, cuId)
+          .where('orders.status', '=', 'pending_approval')
+          .orderBy('orders.created_at')
+          .orderBy('orders.id')
+          .limit(OVERVIEW_ITEMS),
+      )
+    : [];
+  return { canApprove, items };
+}
+
+/** Orders not cancelled whose documents are missing or rejected, the newest first. */
+async function documentItems(db: DB, cuId: number): Promise<OverviewOrder[]> {
+  // one short range of `orders_documents` per state, then the newest of both
+  const state = (value: 'missing' | 'rejected') =>
+    db
+      .selectFrom('orders')
+      .select(['orders.id', 'orders.created_at'])
+      .where('orders.cu_id', '=', cuId)
+      .where(
+        sql<boolean>`orders.status <> 'cancelled' and orders.attachment_status in ('missing', 'pending', 'rejected')`,
+      )
+      .where('orders.attachment_status', '=', value)
+      .orderBy('orders.created_at', 'desc')
+      .orderBy('orders.id', 'desc')
+      .limit(OVERVIEW_ITEMS);
+  const newest = db
+    .selectFrom(
+      db
+        .selectFrom(state('missing').as('m'))
+        .select(['m.id', 'm.created_at'])
+        .unionAll(db.selectFrom(state('rejected').as('r')).select(['r.id', 'r.created_at']))
+        .as('d'),
+    )
+    .select('d.id')
+    .orderBy('d.created_at', 'desc')
+    .orderBy('d.id', 'desc')
+    .limit(OVERVIEW_ITEMS);
+  return ordersOf(
+    customerOrders(db, cuId)
+      .where('orders.id', 'in', newest)
+      .orderBy('orders.created_at', 'desc')
+      .orderBy('orders.id', 'desc'),
+  );
+}
+
+/** Modification requests answered since `since`, newest first, with how many. */
+async function answeredModifications(
+  db: DB,
+  cuId: number,
+  since: Date,
+): Promise<Overview['actions']['modifications']> {
+  const rows = await db
+    .selectFrom('order_modifications as m')
+    .innerJoin('orders as o', 'o.id', 'm.order_id')
+    .select([
+      'm.id',
+      'm.order_id',
+      'm.kind',
+      'm.status',
+      'm.answer',
+      'm.answered_at',
+      sql<string>`count(*) over ()`.as('total'),
+    ])
+    .where('o.cu_id', '=', cuId)
+    .where(sql<boolean>`m.status <> 'pending'`)
+    .where('m.answered_at', '>=', since)
+    .orderBy('m.answered_at', 'desc')
+    .orderBy('m.id', 'desc')
+    .limit(OVERVIEW_ITEMS)
+    .execute();
+  const orders = await ordersById(
+    db,
+    cuId,
+    rows.map((r) => r.order_id),
+  );
+  const items: Overview['actions']['modifications']['items'] = [];
+  for (const row of rows) {
+    const order = orders.get(row.order_id);
+    if (!order || row.status === 'pending' || row.answered_at === null) continue;
+    items.push({
+      id: row.id,
+      order,
+      kind: row.kind,
+      status: row.status,
+      answer: row.answer,
+      answered_at: new Date(row.answered_at).toISOString(),
+    });
+  }
+  return { total: Number(rows[0]?.total ?? 0), items };
+}
+
+/** This user's drafts in this customer, last saved first (the draft box's order and total). */
+async function openDrafts(db: DB, uid: number, cuId: number): Promise<Overview['actions']['drafts']> {
+  const rows = await db
+    .selectFrom('order_drafts as d')
+    .leftJoin('projects as p', 'p.pr_id', 'd.pr_id')
+    .select([
+      'd.id',
+      'd.mode',
+      'd.order_type',
+      'd.temp_class',
+      sql<string>`coalesce(p.name, '')`.as('project_name'),
+      'd.to_company',
+      'd.goods_count',
+      'd.saved_at',
+      sql<string>`count(*) over ()`.as('total'),
+    ])
+    .where('d.uid', '=', uid)
+    .where('d.cu_id', '=', cuId)
+    .orderBy('d.saved_at', 'desc')
+    .orderBy('d.id', 'desc')
+    .limit(OVERVIEW_ITEMS)
+    .execute();
+  return {
+    total: Number(rows[0]?.total ?? 0),
+    items: rows.map(({ total: _total, ...row }) => ({
+      ...row,
+      saved_at: new Date(row.saved_at).toISOString(),
+    })),
+  };
+}
+
+/**
+ * `customer-order/overview`: the home page's control tower for customer `cuId` and user `uid`
+ * (see the contract, src/contract/orders/overview.ts). Every part is an independent statement
+ * over a short index range or the kept counts; they run at once (on PostgreSQL each on its own
+ * pooled connection). A session without a customer has nothing to count.
+ */
+export async function orderOverview(db: DB, uid: number, cuId: number | null, now: Date): Promise<Overview> {
+  const today = chinaDay(now);
+  if (cuId === null) return emptyOverview(now, today);
+  const since = new Date(now.getTime() - OVERVIEW_ANSWERED_DAYS * DAY_MS);
+  const [totals, details, approvals, documents, modifications, drafts, excursions, due, inventory] =
+    await Promise.all([
+      countsAndWeeks(db, cuId, today),
+      detailCounts(db, cuId),
+      approvalItems(db, uid, cuId),
+      documentItems(db, cuId),
+      answeredModifications(db, cuId, since),
+      openDrafts(db, uid, cuId),
+      excursionItems(db, cuId),
+      dueOrders(db, cuId, now),
+      stockOverview(db, cuId, today),
+    ]);
+  return {
+    as_of: now.toISOString(),
+    today,
+    counts: totals.counts,
+    actions: {
+      can_approve: approvals.canApprove,
+      approvals: { total: totals.counts.pending_approval, items: approvals.items },
+      documents: {
+        missing: details.documents.missing,
+        rejected: details.documents.rejected,
+        items: documents,
+      },
+      modifications,
+      drafts,
+    },
+    cold_chain: {
+      excursions: details.excursions,
+      excursion_items: excursions,
+      ...due,
+    },
+    weekly: totals.weekly,
+    inventory,
+  };
+}
+
+/** Nothing counted (a session without a customer): zeros, empty lists and the weeks. */
+function emptyOverview(now: Date, today: string): Overview {
+  const none = () => ({ total: 0, items: [] });
+  const zero = () => ({
+    pending_approval: 0,
+    pending_confirm: 0,
+    not_finished: 0,
+    finished: 0,
+    cancelled: 0,
+  });
+  return {
+    as_of: now.toISOString(),
+    today,
+    counts: { all: 0, ...zero() },
+    actions: {
+      can_approve: false,
+      approvals: none(),
+      documents: { missing: 0, rejected: 0, items: [] },
+      modifications: none(),
+      drafts: none(),
+    },
+    cold_chain: {
+      excursions: { low: 0, medium: 0, high: 0 },
+      excursion_items: [],
+      due_today: none(),
+      late: none(),
+    },
+    weekly: overviewWeeks(today).map((week) => ({ week, counts: zero() })),
+    inventory: { low: none(), expiring: none() },
+  };
+}
