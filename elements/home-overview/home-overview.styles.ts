@@ -106,6 +106,7 @@ export const homeOverviewStyles = css`
     background: var(--lp-color-primary-soft);
   }
   .ho-count__n {
+    order: -1;
     font-size: 1.5rem;
     font-weight: 600;
     line-height: 1.2;

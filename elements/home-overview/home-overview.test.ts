@@ -71,11 +71,11 @@ describe('<lp-home-overview>', () => {
     return el;
   }
   const root = (el: HTMLElement) => el.shadowRoot as ShadowRoot;
-  /** Every count link: its accessible name → its address. */
+  /** Every count link: its accessible name (its text) → its address. */
   const links = (el: HTMLElement) =>
     Object.fromEntries(
       Array.from(root(el).querySelectorAll<HTMLAnchorElement>('a.ho-count'), (a) => [
-        a.getAttribute('aria-label') ?? '',
+        (a.textContent ?? '').replace(/\s+/g, ' ').trim(),
         a.getAttribute('href') ?? '',
       ]),
     );
@@ -166,7 +166,7 @@ describe('<lp-home-overview>', () => {
     setLocale('zh-CN');
     el.setAttribute('locale', 'zh-CN');
     await until(() => root(el).querySelector('h2')?.textContent === '订单概览', 'Chinese');
-    expect(links(el)[`待审核：${counts.pending_approval} 个订单`]).to.equal(
+    expect(links(el)[`待审核： ${counts.pending_approval} 个订单`]).to.equal(
       '/customer-order/index?status=pending_approval',
     );
     await expect(el).to.be.accessible();

@@ -175,7 +175,10 @@ describe('<lp-order-attachments>', () => {
     const files2 = rows(el)[0]!.querySelector('.oa__files')!.textContent ?? '';
     expect(files2).to.contain('Signed print-out');
     expect(rows(el)[0]!.textContent).to.contain(order!.order_no);
-    expect(tab(el, /Pending/).textContent).to.match(/1/);
+    // one state per order (docs/decisions/document-states.md): still missing its POD, it is not
+    // counted under pending for the print-out
+    expect(tab(el, /Missing/).textContent).to.match(/1/);
+    expect(tab(el, /Pending/).textContent).to.match(/0/);
   });
 
   it('shows the failures of a batch beside their files while the page stays on the order', async () => {

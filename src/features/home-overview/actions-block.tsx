@@ -43,7 +43,7 @@ export function ActionsBlock({ actions }: { actions: Actions }) {
       href={href}
       count={n}
       label={label}
-      name={t(href === DRAFT_BOX_PATH ? 'homeOverview.drafts' : 'homeOverview.orders', { label, count: n })}
+      unit={t(href === DRAFT_BOX_PATH ? 'homeOverview.unit.drafts' : 'homeOverview.unit.orders')}
       {...(tone ? { tone } : {})}
     />
   );

@@ -65,13 +65,7 @@ export function ColdChainBlock({ cold }: { cold: ColdChain }) {
   const excursions = cold.excursions.high + cold.excursions.medium + cold.excursions.low;
   const count = (href: string, n: number, label: string, tone: string) => (
     <li>
-      <CountLink
-        href={href}
-        count={n}
-        label={label}
-        name={t('homeOverview.orders', { label, count: n })}
-        tone={tone}
-      />
+      <CountLink href={href} count={n} label={label} unit={t('homeOverview.unit.orders')} tone={tone} />
     </li>
   );
   return (

@@ -98,6 +98,8 @@ export function HomeOverview({ overview, onSettled }: HomeOverviewProps) {
   useEffect(() => {
     if (settled) onSettled?.();
   }, [settled, onSettled]);
+  // the numbers follow the data while the overview is on the page (focus, visibility)
+  useEffect(() => overview.follow(), [overview]);
   return (
     <section className="ho" aria-labelledby={titleId} aria-busy={status === 'loading'}>
       <header className="ho-head">

@@ -37,7 +37,7 @@ export function InventoryBlock({ inventory }: { inventory: Inventory }) {
       href={INVENTORY_PATH}
       count={n}
       label={label}
-      name={t('homeOverview.inventory.lines', { label, count: n })}
+      unit={t('homeOverview.unit.lines')}
       tone={tone}
     />
   );

@@ -46,6 +46,7 @@ describe('the overview store', () => {
     });
     const seen: Array<{ customer: number | null; all: number | null }> = [];
     watchers.push(store.$state.subscribe((s) => seen.push({ customer: s.customer, all: allOf(s) })));
+    watchers.push(store.follow());
     return { customer, calls, store, seen, refresh: () => refresh() };
   }
 

@@ -25,17 +25,22 @@ export interface OverviewStoreOptions {
   /** The customer whose overview it is (default: the session's `cu_id`). */
   customer?: ReadableAtom<number | null>;
   fetch?: (signal: AbortSignal, quiet: boolean) => Promise<Overview>;
-  /** What refreshes it while it is watched (default: the window's focus and the page becoming visible). */
+  /** What refreshes it while `follow()` is on (default: the window's focus and the page becoming visible). */
   follow?: (refresh: () => void) => () => void;
 }
 
 export interface OverviewStore {
-  /** The overview. Watching it loads it and follows customer switches, focus and visibility. */
+  /** The overview. Watching it loads it and follows customer switches. */
   readonly $state: ReadableAtom<OverviewState>;
   /** Asks again now (the retry and refresh buttons). */
   reload(): Promise<void>;
   /** Asks again unless the last request started less than `REFRESH_MIN_MS` ago. */
   refreshIfStale(): Promise<void>;
+  /**
+   * Refreshes (`refreshIfStale`) when the window regains focus or the page becomes visible, until
+   * the function it returns is called (the page showing the overview calls it while it is shown).
+   */
+  follow(): () => void;
 }
 
 const sessionCustomer = computed($customer, (customer) => customer?.cu_id ?? null);
@@ -62,7 +67,8 @@ const blank = (customer: number | null): OverviewState => ({
 });
 
 /**
- * The home page's overview for one customer. The newest request wins (a newer one aborts the
+ * The home page's overview for one customer. Watching `$state` loads it and follows customer
+ * switches; `follow()` adds the refresh on focus and visibility. The newest request wins (a newer one aborts the
  * older). A customer switch drops the previous customer's numbers at once, before the new ones
  * are asked for: `$state` never pairs one customer's numbers with another customer's session,
  * not even for code that reads it before the store has heard of the switch.
@@ -120,10 +126,8 @@ export function createOverviewStore(options: OverviewStoreOptions = {}): Overvie
   onMount($internal, () => {
     switchTo($cu.get());
     const stopCustomer = $cu.listen(switchTo);
-    const stopFollow = follow(() => void refreshIfStale());
     return () => {
       stopCustomer();
-      stopFollow();
       controller?.abort();
       controller = null;
       latest++;
@@ -137,5 +141,10 @@ export function createOverviewStore(options: OverviewStoreOptions = {}): Overvie
     (state, customer): OverviewState => (state.customer === customer ? state : blank(customer)),
   );
 
-  return { $state, reload: () => load(false), refreshIfStale };
+  return {
+    $state,
+    reload: () => load(false),
+    refreshIfStale,
+    follow: () => follow(() => void refreshIfStale()),
+  };
 }

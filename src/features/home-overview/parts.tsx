@@ -2,7 +2,9 @@ import type { AnchorHTMLAttributes, MouseEvent, ReactNode } from 'react';
 import { navigate } from '../../stores/navigation.ts';
 import { addView } from '../../stores/tabs.ts';
 import { useDomId } from '../../ui/use-id.ts';
+import { useT } from '../../ui/use-t.ts';
 import { ORDER_LIST_PATH, orderLink } from './links.ts';
+import '../../i18n/areas/home-overview.ts';
 
 /**
  * A link to another page of the portal: a plain click goes through the page's navigation (the
@@ -44,33 +46,35 @@ export function OrderLink({ order }: { order: { id: number; order_no: string } }
   );
 }
 
-/** A number that opens the place to act on it; its accessible name says what it counts. */
+/**
+ * A number that opens the place to act on it. Its accessible name is its text: the label, the
+ * number and what it counts ("Pending Review: 12 orders"); the number shows above the label, and
+ * the separator and the unit are for screen readers only.
+ */
 export function CountLink({
   href,
   count,
   label,
-  name,
+  unit,
   tone,
 }: {
   href: string;
   count: number;
   label: string;
-  /** The accessible name ("Pending Review: 12 orders"). */
-  name: string;
+  /** What the number counts ("orders"). */
+  unit: string;
   tone?: string;
 }) {
+  const t = useT();
   return (
     <Link
       href={href}
       className={`ho-count${tone ? ` ho-count--${tone}` : ''}${count === 0 ? ' ho-count--zero' : ''}`}
-      aria-label={name}
     >
-      <span className="ho-count__n" aria-hidden="true">
-        {count}
-      </span>
-      <span className="ho-count__label" aria-hidden="true">
-        {label}
-      </span>
+      <span className="ho-count__label">{label}</span>
+      <span className="lp-visually-hidden">{t('homeOverview.sep')}</span>{' '}
+      <span className="ho-count__n">{count}</span>
+      <span className="lp-visually-hidden"> {unit}</span>
     </Link>
   );
 }

@@ -21,7 +21,7 @@ export function StatusBlock({ counts }: { counts: Overview['counts'] }) {
                 href={statusLink(status)}
                 count={counts[status]}
                 label={label}
-                name={t('homeOverview.orders', { label, count: counts[status] })}
+                unit={t('homeOverview.unit.orders')}
                 tone={status}
               />
             </li>
