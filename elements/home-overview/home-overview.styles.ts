@@ -81,7 +81,7 @@ export const homeOverviewStyles = css`
   }
   .ho-counts {
     display: grid;
-    grid-template-columns: repeat(auto-fill, minmax(136px, 1fr));
+    grid-template-columns: repeat(auto-fill, minmax(112px, 1fr));
     gap: var(--lp-space-2);
     margin: 0;
     padding: 0;

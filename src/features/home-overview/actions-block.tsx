@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { Overview, OverviewOrder } from '../../contract/orders/overview.ts';
 import { useT } from '../../ui/use-t.ts';
 import { DRAFT_BOX_PATH, documentsLink, draftLink, statusLink } from './links.ts';
-import { Block, CountLink, Link, OrderLink } from './parts.tsx';
+import { Block, CountLink, Link, OrderLink, SHOWN } from './parts.tsx';
 import '../../i18n/areas/home-overview.ts';
 
 type Actions = Overview['actions'];
@@ -64,7 +64,7 @@ export function ActionsBlock({ actions }: { actions: Actions }) {
             >
               {approvals.items.length > 0 && (
                 <ul className="ho-items">
-                  {approvals.items.map((order) => (
+                  {approvals.items.slice(0, SHOWN).map((order) => (
                     <OrderItem key={order.id} order={order} />
                   ))}
                 </ul>
@@ -92,7 +92,7 @@ export function ActionsBlock({ actions }: { actions: Actions }) {
             >
               {documents.items.length > 0 && (
                 <ul className="ho-items">
-                  {documents.items.map((order) => (
+                  {documents.items.slice(0, SHOWN).map((order) => (
                     <OrderItem key={order.id} order={order} />
                   ))}
                 </ul>
@@ -109,7 +109,7 @@ export function ActionsBlock({ actions }: { actions: Actions }) {
               }
             >
               <ul className="ho-items">
-                {modifications.items.map((m) => (
+                {modifications.items.slice(0, SHOWN).map((m) => (
                   <OrderItem
                     key={m.id}
                     order={m.order}
@@ -131,7 +131,7 @@ export function ActionsBlock({ actions }: { actions: Actions }) {
           {drafts.total > 0 && (
             <Row count={count(DRAFT_BOX_PATH, drafts.total, t('homeOverview.actions.drafts'))}>
               <ul className="ho-items">
-                {drafts.items.map((d) => (
+                {drafts.items.slice(0, SHOWN).map((d) => (
                   <li key={d.id} className="ho-item">
                     <Link href={draftLink(d.id)} className="ho-item__link">
                       {t('homeOverview.actions.draftName', { id: d.id })}

@@ -58,7 +58,7 @@ export function drawSparkline(
       select: { show: false, left: 0, top: 0, width: 0, height: 0 },
       scales: { x: { time: true }, y: { range: [low - pad, high + pad] } },
       axes: [{ show: false }, { show: false }],
-      series: [{}, { stroke: LINE, width: 1.5, spanGaps: true }],
+      series: [{}, { stroke: LINE, width: 1.5, spanGaps: true, points: { show: false } }],
       hooks: { draw: [drawLimits] },
     },
     [readings.map((r) => seconds(r.at)), readings.map((r) => r.celsius)],
@@ -106,7 +106,13 @@ export function drawWeekly(
           stroke: '#495057',
           space: 30,
           splits: () => xs,
-          values: (_u, ticks) => ticks.map((i) => weeks[i]?.week.slice(5) ?? ''),
+          // as many week labels as fit (every other one on a phone), the current week's always
+          values: (u, ticks) => {
+            const every = Math.max(1, Math.ceil((ticks.length * 44) / (u.bbox.width / devicePixelRatio)));
+            return ticks.map((i, n) =>
+              (ticks.length - 1 - n) % every === 0 ? (weeks[i]?.week.slice(5) ?? '') : '',
+            );
+          },
         },
         {
           stroke: '#495057',
@@ -120,6 +126,7 @@ export function drawWeekly(
           stroke: STATUS_COLOURS[status],
           fill: STATUS_COLOURS[status],
           width: 0,
+          points: { show: false },
           ...(bars ? { paths: bars } : {}),
         })),
       ],

@@ -4,7 +4,7 @@ import { useT } from '../../ui/use-t.ts';
 import { OrderItem } from './actions-block.tsx';
 import { LazyChart } from './lazy-chart.tsx';
 import { dueLink, excursionLink } from './links.ts';
-import { Block, CountLink, formatCelsius, OrderLink } from './parts.tsx';
+import { Block, CountLink, formatCelsius, OrderLink, SHOWN } from './parts.tsx';
 import '../../i18n/areas/home-overview.ts';
 
 type ColdChain = Overview['cold_chain'];
@@ -81,7 +81,7 @@ export function ColdChainBlock({ cold }: { cold: ColdChain }) {
         <p className="ho-muted">{t('homeOverview.cold.none')}</p>
       ) : (
         <ul className="ho-excursions">
-          {cold.excursion_items.map((item) => (
+          {cold.excursion_items.slice(0, SHOWN).map((item) => (
             <ExcursionItem key={item.order.id} item={item} />
           ))}
         </ul>
@@ -90,7 +90,7 @@ export function ColdChainBlock({ cold }: { cold: ColdChain }) {
         <>
           <h4 className="ho-subtitle">{t('homeOverview.cold.late')}</h4>
           <ul className="ho-items">
-            {cold.late.items.map((order) => (
+            {cold.late.items.slice(0, SHOWN).map((order) => (
               <OrderItem key={order.id} order={order} />
             ))}
           </ul>
@@ -100,7 +100,7 @@ export function ColdChainBlock({ cold }: { cold: ColdChain }) {
         <>
           <h4 className="ho-subtitle">{t('homeOverview.cold.dueToday')}</h4>
           <ul className="ho-items">
-            {cold.due_today.items.map((order) => (
+            {cold.due_today.items.slice(0, SHOWN).map((order) => (
               <OrderItem key={order.id} order={order} />
             ))}
           </ul>

@@ -77,8 +77,8 @@ function Blocks({ data }: { data: Overview }) {
       <StatusBlock counts={data.counts} />
       <ActionsBlock actions={actions} />
       <ColdChainBlock cold={data.cold_chain} />
-      <WeeklyBlock weekly={data.weekly} />
       <InventoryBlock inventory={inventory} />
+      <WeeklyBlock weekly={data.weekly} />
     </div>
   );
 }

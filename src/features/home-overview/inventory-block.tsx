@@ -1,7 +1,7 @@
 import type { Overview } from '../../contract/orders/overview.ts';
 import { useT } from '../../ui/use-t.ts';
 import { INVENTORY_PATH } from './links.ts';
-import { Block, CountLink, Link } from './parts.tsx';
+import { Block, CountLink, Link, SHOWN } from './parts.tsx';
 import '../../i18n/areas/home-overview.ts';
 
 type Inventory = Overview['inventory'];
@@ -51,7 +51,7 @@ export function InventoryBlock({ inventory }: { inventory: Inventory }) {
             {count(low.total, t('homeOverview.inventory.low'), 'warning')}
             {low.items.length > 0 && (
               <ul className="ho-items">
-                {low.items.map((line) => (
+                {low.items.slice(0, SHOWN).map((line) => (
                   <StockItem key={line.in_id} line={line} kind="low" />
                 ))}
               </ul>
@@ -61,7 +61,7 @@ export function InventoryBlock({ inventory }: { inventory: Inventory }) {
             {count(expiring.total, t('homeOverview.inventory.expiring'), 'danger')}
             {expiring.items.length > 0 && (
               <ul className="ho-items">
-                {expiring.items.map((line) => (
+                {expiring.items.slice(0, SHOWN).map((line) => (
                   <StockItem key={line.in_id} line={line} kind="expiring" />
                 ))}
               </ul>

@@ -100,6 +100,9 @@ export function Block({
   );
 }
 
+/** Entries shown per list (the call answers up to `OVERVIEW_ITEMS`): the page stays a glance. */
+export const SHOWN = 3;
+
 /** China time `hh:mm`, as every time of the portal. */
 const clock = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'Asia/Shanghai',
