@@ -36,7 +36,7 @@ test('the home page shows the overview’s blocks, and a count opens the list wi
   // the unfinished orders' count, then the list's tab for the same status
   const status = overview.getByRole('region', { name: zh('homeOverview.status.title') });
   const label = zh('homeOverview.status.not_finished');
-  const link = status.getByRole('link', { name: new RegExp(`^${label}：\\s*\\d+ 个订单$`) });
+  const link = status.getByRole('link', { name: new RegExp(`^${label}\\s*：\\s*\\d+\\s*个订单$`) });
   const count = Number((await link.textContent())?.match(/(\d+) 个订单/)?.[1]);
   expect(count).toBeGreaterThan(0);
   await link.click();
@@ -49,11 +49,11 @@ test('the home page shows the overview’s blocks, and a count opens the list wi
   // back home: a late count opens the list filtered to late orders, with that many rows in total
   await page.goto('/home/index');
   const cold = overview.getByRole('region', { name: zh('homeOverview.cold.title') });
-  const late = cold.getByRole('link', { name: new RegExp(`^${zh('homeOverview.cold.late')}：`) });
+  const late = cold.getByRole('link', { name: new RegExp(`^${zh('homeOverview.cold.late')}\\s*：`) });
   const lateCount = Number((await late.textContent())?.match(/(\d+) 个订单/)?.[1]);
   await late.click();
   await expect(page).toHaveURL(/\/customer-order\/index\?status=not_finished&due=late$/);
-  await expect(list.getByLabel(zh('orderList.filter.due'))).toHaveValue('late');
+  await expect(list.getByLabel(zh('orderList.filter.due'), { exact: true })).toHaveValue('late');
   await expect(list.getByRole('tab', { selected: true })).toHaveText(
     `${zh('orderList.status.not_finished')}${lateCount}`,
   );

@@ -108,7 +108,7 @@ export function drawWeekly(
           splits: () => xs,
           // as many week labels as fit (every other one on a phone), the current week's always
           values: (u, ticks) => {
-            const every = Math.max(1, Math.ceil((ticks.length * 44) / (u.bbox.width / devicePixelRatio)));
+            const every = Math.max(1, Math.ceil((ticks.length * 44) / Math.max(44, u.width - 40)));
             return ticks.map((i, n) =>
               (ticks.length - 1 - n) % every === 0 ? (weeks[i]?.week.slice(5) ?? '') : '',
             );
