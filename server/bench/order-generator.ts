@@ -500,6 +500,9 @@ export async function generateOrders(database: DB, options: GenerateOptions): Pr
         union all
         select cu_id, -1, '*', '*', '*', '*', status, ${day}, count(*)
         from orders where cu_id = any(${cuIds}) group by 1, 7, 8
+        union all
+        select cu_id, -2, '*', '*', excursion, attachment_status, status, '-infinity'::date, count(*)
+        from orders where cu_id = any(${cuIds}) group by 1, 5, 6, 7
       `.execute(db);
       for (const index of indexes) await sql.raw(index.def).execute(db);
       await sql`select setval('order_no_seq', ${offset + options.orders})`.execute(db);

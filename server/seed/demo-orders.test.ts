@@ -18,6 +18,7 @@ import { seedBase } from './base.ts';
 import { seedDemo } from './demo.ts';
 import { demoAttachmentStatus, type DemoOrdersSummary } from './demo-orders.ts';
 import { OfflineBus } from '../core/bus.ts';
+import type { Overview } from '../../src/contract/orders/overview.ts';
 
 /** The demo's order data, seeded once into a database of this file's own (it takes seconds). */
 let database: OpenedDatabase;
@@ -287,5 +288,24 @@ describe('the demo login lands on real data', () => {
       expect(start.data.mode).toBe(d.mode);
       expect(start.data.form.goods?.length).toBeGreaterThan(0);
     }
+    // the home page's overview has something in every block
+    const overview = await call<Overview>('customer-order/overview', { token });
+    expect([overview.code, overview.message]).toEqual([0, 'ok']);
+    const { actions, cold_chain, inventory, weekly } = overview.data;
+    expect(
+      cold_chain.excursions.low * cold_chain.excursions.medium * cold_chain.excursions.high,
+    ).toBeGreaterThan(0);
+    expect(cold_chain.excursion_items.every((e) => e.readings.length > 0)).toBe(true);
+    expect(cold_chain.due_today.total).toBeGreaterThan(0);
+    expect(cold_chain.late.total).toBeGreaterThan(0);
+    expect(actions.modifications.items.map((m) => m.status).sort()).toEqual(
+      expect.arrayContaining(['accepted', 'rejected']),
+    );
+    expect(actions.drafts.total).toBe(2);
+    expect(actions.documents.missing + actions.documents.rejected).toBeGreaterThan(0);
+    expect(inventory.low.total).toBeGreaterThan(0);
+    expect(inventory.expiring.total).toBeGreaterThan(0);
+    expect(weekly.at(-1)!.week <= overview.data.today).toBe(true);
+    expect(weekly.some((w) => Object.values(w.counts).some((n) => n > 0))).toBe(true);
   }, 60_000);
 });

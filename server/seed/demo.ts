@@ -6,6 +6,7 @@ import { seedStations } from '../areas/stations/seed.ts';
 import type { FileStorage } from '../core/storage.ts';
 import { seedDemoDrafts } from './demo-drafts.ts';
 import { type DemoOrdersSummary, seedDemoOrders } from './demo-orders.ts';
+import { seedDemoOverview } from './demo-overview.ts';
 
 /** Companies and their customer accounts: realistic names so the pinyin filter has work to do. */
 const CUSTOMERS: Array<{ company: string; customers: Array<[string, string, boolean?]> }> = [
@@ -186,8 +187,12 @@ export async function seedDemo(db: DB, options: DemoOptions = {}): Promise<boole
       .select(['uid', 'default_cu_id'])
       .where('ur_account', '=', 'demo')
       .executeTakeFirst();
-    if (demo?.default_cu_id)
-      await seedDemoDrafts(db, { uid: demo.uid, cuId: demo.default_cu_id }, options.orders.now ?? new Date());
+    if (demo?.default_cu_id) {
+      const now = options.orders.now ?? new Date();
+      await seedDemoDrafts(db, { uid: demo.uid, cuId: demo.default_cu_id }, now);
+      // something in every block of the home page's overview
+      await seedDemoOverview(db, demo.default_cu_id, now);
+    }
   }
   return true;
 }

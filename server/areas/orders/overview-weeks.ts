@@ -45,7 +45,8 @@ export async function countsAndWeeks(
     ])
     .where('cu_id', '=', cuId)
     .where('pr_id', '=', -1)
-    .where('order_type', '=', '*')
+    // as the partial index `order_counts_days` states it
+    .where(sql<boolean>`order_type = '*'`)
     .where(sql<boolean>`(day = '-infinity' or day >= ${weeks[0]}::date)`)
     .execute();
   const counts: OrderCounts = { all: 0, ...noStatuses() };

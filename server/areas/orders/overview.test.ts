@@ -30,9 +30,11 @@ async function overview(t: TestApp, token: string): Promise<Overview> {
   return res.data;
 }
 
+/** The list's total for `query`, checked against the rows it sends (read from the orders themselves). */
 async function listTotal(t: TestApp, token: string, query: Record<string, string>): Promise<number> {
-  const res = await t.call<OrderList>('customer-order/index', { token, query });
+  const res = await t.call<OrderList>('customer-order/index', { token, query: { ...query, limit: '100' } });
   expect(res.code).toBe(0);
+  expect(res.data.list).toHaveLength(res.data.total);
   return res.data.total;
 }
 
@@ -156,8 +158,12 @@ describe('customer-order/overview', () => {
     expect(data.actions.documents.rejected).toBe(documents.data.counts.rejected);
     expect(data.actions.documents.rejected).toBe(1);
     for (const state of ['missing', 'rejected'] as const) {
-      const page = await t.call<AttentionList>('customer-order/attachment', { token, query: { state } });
+      const page = await t.call<AttentionList>('customer-order/attachment', {
+        token,
+        query: { state, limit: '100' },
+      });
       expect(page.data.total).toBe(data.actions.documents[state]);
+      expect(page.data.list).toHaveLength(page.data.total);
     }
     expect(
       data.actions.documents.items.every((o) => ['missing', 'rejected'].includes(o.attachment_status)),

@@ -39,18 +39,22 @@ function overviewOrder(record: OrderRowRecord): OverviewOrder {
   };
 }
 
-/** The orders of `query` (filtered, sorted, limited) as overview entries. */
-async function ordersOf(query: Orders): Promise<OverviewOrder[]> {
-  return (await selectOrderRows(query).execute()).map(overviewOrder);
+/**
+ * The ids a select of orders (filtered, sorted, limited) answers, in its order. The entries'
+ * rows (with their project, site and cities) are read afterwards for every part at once
+ * (`ordersById`): joined before the limit, a part's joins ran for all its matches.
+ */
+async function idsOf(query: Orders): Promise<number[]> {
+  return (await query.select('orders.id').execute()).map((r) => r.id);
 }
 
 /** The orders with these ids as overview entries, by id. */
 async function ordersById(db: DB, cuId: number, ids: number[]): Promise<Map<number, OverviewOrder>> {
   if (ids.length === 0) return new Map();
-  const rows = await ordersOf(
+  const rows = await selectOrderRows(
     db.selectFrom('orders').where('orders.cu_id', '=', cuId).where('orders.id', 'in', ids),
-  );
-  return new Map(rows.map((o) => [o.id, o]));
+  ).execute();
+  return new Map(rows.map((row) => [row.id, overviewOrder(row)]));
 }
 
 const customerOrders = (db: DB, cuId: number) => db.selectFrom('orders').where('orders.cu_id', '=', cuId);
@@ -59,21 +63,17 @@ const customerOrders = (db: DB, cuId: number) => db.selectFrom('orders').where('
 const moving = (db: DB, cuId: number) =>
   customerOrders(db, cuId).where(UNDELIVERED).where('orders.status', '=', 'not_finished');
 
-/** Due today and late: counts (index-only over `orders_due`) and the first entries, soonest due first. */
-async function dueOrders(
-  db: DB,
-  cuId: number,
-  now: Date,
-): Promise<Pick<Overview['cold_chain'], 'due_today' | 'late'>> {
+/** Due today and late: counts (index-only over `orders_due`) and the first ids, soonest due first. */
+async function dueOrders(db: DB, cuId: number, now: Date) {
   const today = dueRange('today', now);
   const late = dueRange('late', now);
   const end = new Date(Math.max(today.before.getTime(), late.before.getTime()));
-  const entries = (range: { from?: Date; before: Date }) => {
+  const first = (range: { from?: Date; before: Date }) => {
     let query = moving(db, cuId).where('orders.deliver_by', '<', range.before);
     if (range.from) query = query.where('orders.deliver_by', '>=', range.from);
-    return ordersOf(query.orderBy('orders.deliver_by').orderBy('orders.id').limit(OVERVIEW_ITEMS));
+    return idsOf(query.orderBy('orders.deliver_by').orderBy('orders.id').limit(OVERVIEW_ITEMS));
   };
-  const [counted, todayItems, lateItems] = await Promise.all([
+  const [counted, todayIds, lateIds] = await Promise.all([
     moving(db, cuId)
       .where('orders.deliver_by', '<', end)
       .select([
@@ -83,18 +83,18 @@ async function dueOrders(
         sql<string>`count(*) filter (where orders.deliver_by < ${late.before})`.as('late'),
       ])
       .executeTakeFirstOrThrow(),
-    entries(today),
-    entries(late),
+    first(today),
+    first(late),
   ]);
   return {
-    due_today: { total: Number(counted.today), items: todayItems },
-    late: { total: Number(counted.late), items: lateItems },
+    today: { total: Number(counted.today), ids: todayIds },
+    late: { total: Number(counted.late), ids: lateIds },
   };
 }
 
-/** The worst excursions of moving orders (high, medium, low, then the newest) with their newest readings. */
-async function excursionItems(db: DB, cuId: number): Promise<Overview['cold_chain']['excursion_items']> {
-  const orders = await ordersOf(
+/** The worst excursions of moving orders: high, medium, low, then the newest (`orders_excursion`). */
+function excursionIds(db: DB, cuId: number): Promise<number[]> {
+  return idsOf(
     customerOrders(db, cuId)
       .where(sql<boolean>`orders.status = 'not_finished' and orders.excursion <> 'none'`)
       .orderBy(sql`array_position(array['high', 'medium', 'low'], orders.excursion::text)`)
@@ -102,47 +102,50 @@ async function excursionItems(db: DB, cuId: number): Promise<Overview['cold_chai
       .orderBy('orders.id', 'desc')
       .limit(OVERVIEW_ITEMS),
   );
-  if (orders.length === 0) return [];
+}
+
+/** The newest `OVERVIEW_READINGS` readings of each order (over all its loggers), oldest first. */
+async function newestReadings(
+  db: DB,
+  ids: number[],
+): Promise<Map<number, Array<{ at: string; celsius: number }>>> {
+  const out = new Map<number, Array<{ at: string; celsius: number }>>(ids.map((id) => [id, []]));
+  if (ids.length === 0) return out;
   const { rows } = await sql<{ order_id: number; at: Date; celsius: string }>`
     select x.id as order_id, r.at, r.celsius
-    from unnest(${orders.map((o) => o.id)}::int[]) as x(id)
+    from unnest(${ids}::int[]) as x(id)
     cross join lateral (
       select at, celsius from order_readings where order_id = x.id order by at desc limit ${OVERVIEW_READINGS}
     ) r
   `.execute(db);
-  return orders.map((order) => ({
-    order,
-    ...TEMP_LIMITS[order.temp_class],
-    readings: rows
-      .filter((r) => r.order_id === order.id)
-      .map((r) => ({ at: new Date(r.at).toISOString(), celsius: Number(r.celsius) }))
-      .reverse(),
-  }));
+  for (const row of rows.reverse())
+    out.get(row.order_id)?.push({ at: new Date(row.at).toISOString(), celsius: Number(row.celsius) });
+  return out;
 }
 
-/** Approval entries: the oldest `pending_approval` orders, when this user approves. */
-async function approvalItems(db: DB, uid: number, cuId: number) {
-  const approver = await db
-    .selectFrom('user_customers')
-    .select('can_approve')
-    .where('uid', '=', uid)
-    .where('cu_id', '=', cuId)
-    .executeTakeFirst();
+/** Whether this user approves this customer's orders, and the oldest `pending_approval` ids. */
+async function approvals(db: DB, uid: number, cuId: number) {
+  const [approver, ids] = await Promise.all([
+    db
+      .selectFrom('user_customers')
+      .select('can_approve')
+      .where('uid', '=', uid)
+      .where('cu_id', '=', cuId)
+      .executeTakeFirst(),
+    idsOf(
+      customerOrders(db, cuId)
+        .where('orders.status', '=', 'pending_approval')
+        .orderBy('orders.created_at')
+        .orderBy('orders.id')
+        .limit(OVERVIEW_ITEMS),
+    ),
+  ]);
   const canApprove = approver?.can_approve === true;
-  const items = canApprove
-    ? await ordersOf(
-        customerOrders(db, cuId)
-          .where('orders.status', '=', 'pending_approval')
-          .orderBy('orders.created_at')
-          .orderBy('orders.id')
-          .limit(OVERVIEW_ITEMS),
-      )
-    : [];
-  return { canApprove, items };
+  return { canApprove, ids: canApprove ? ids : [] };
 }
 
 /** Orders not cancelled whose documents are missing or rejected, the newest first. */
-async function documentItems(db: DB, cuId: number): Promise<OverviewOrder[]> {
+async function documentIds(db: DB, cuId: number): Promise<number[]> {
   // one short range of `orders_documents` per state, then the newest of both
   const state = (value: 'missing' | 'rejected') =>
     db
@@ -156,7 +159,7 @@ async function documentItems(db: DB, cuId: number): Promise<OverviewOrder[]> {
       .orderBy('orders.created_at', 'desc')
       .orderBy('orders.id', 'desc')
       .limit(OVERVIEW_ITEMS);
-  const newest = db
+  const rows = await db
     .selectFrom(
       db
         .selectFrom(state('missing').as('m'))
@@ -167,59 +170,31 @@ async function documentItems(db: DB, cuId: number): Promise<OverviewOrder[]> {
     .select('d.id')
     .orderBy('d.created_at', 'desc')
     .orderBy('d.id', 'desc')
-    .limit(OVERVIEW_ITEMS);
-  return ordersOf(
-    customerOrders(db, cuId)
-      .where('orders.id', 'in', newest)
-      .orderBy('orders.created_at', 'desc')
-      .orderBy('orders.id', 'desc'),
-  );
-}
-
-/** Modification requests answered since `since`, newest first, with how many. */
-async function answeredModifications(
-  db: DB,
-  cuId: number,
-  since: Date,
-): Promise<Overview['actions']['modifications']> {
-  const rows = await db
-    .selectFrom('order_modifications as m')
-    .innerJoin('orders as o', 'o.id', 'm.order_id')
-    .select([
-      'm.id',
-      'm.order_id',
-      'm.kind',
-      'm.status',
-      'm.answer',
-      'm.answered_at',
-      sql<string>`count(*) over ()`.as('total'),
-    ])
-    .where('o.cu_id', '=', cuId)
-    .where(sql<boolean>`m.status <> 'pending'`)
-    .where('m.answered_at', '>=', since)
-    .orderBy('m.answered_at', 'desc')
-    .orderBy('m.id', 'desc')
     .limit(OVERVIEW_ITEMS)
     .execute();
-  const orders = await ordersById(
-    db,
-    cuId,
-    rows.map((r) => r.order_id),
-  );
-  const items: Overview['actions']['modifications']['items'] = [];
-  for (const row of rows) {
-    const order = orders.get(row.order_id);
-    if (!order || row.status === 'pending' || row.answered_at === null) continue;
-    items.push({
-      id: row.id,
-      order,
-      kind: row.kind,
-      status: row.status,
-      answer: row.answer,
-      answered_at: new Date(row.answered_at).toISOString(),
-    });
-  }
-  return { total: Number(rows[0]?.total ?? 0), items };
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Modification requests of the customer's orders answered since `since`: how many, and the
+ * newest (`order_modifications_answered`, by the customer its trigger keeps on each request).
+ */
+async function answeredModifications(db: DB, cuId: number, since: Date) {
+  const answered = db
+    .selectFrom('order_modifications as m')
+    .where('m.cu_id', '=', cuId)
+    .where(sql<boolean>`m.status <> 'pending'`)
+    .where('m.answered_at', '>=', since);
+  const [counted, rows] = await Promise.all([
+    answered.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    answered
+      .select(['m.id', 'm.order_id', 'm.kind', 'm.status', 'm.answer', 'm.answered_at'])
+      .orderBy('m.answered_at', 'desc')
+      .orderBy('m.id', 'desc')
+      .limit(OVERVIEW_ITEMS)
+      .execute(),
+  ]);
+  return { total: Number(counted.n), rows };
 }
 
 /** This user's drafts in this customer, last saved first (the draft box's order and total). */
@@ -255,45 +230,78 @@ async function openDrafts(db: DB, uid: number, cuId: number): Promise<Overview['
 
 /**
  * `customer-order/overview`: the home page's control tower for customer `cuId` and user `uid`
- * (see the contract, src/contract/orders/overview.ts). Every part is an independent statement
- * over a short index range or the kept counts; they run at once (on PostgreSQL each on its own
- * pooled connection). A session without a customer has nothing to count.
+ * (see the contract, src/contract/orders/overview.ts). Two steps: every count and the ids of
+ * every list's entries, each an independent statement over the kept counts or a short index
+ * range, sent at once (on PostgreSQL each on its own pooled connection); then the entries' rows
+ * for all lists in one statement, with the excursions' readings beside it. A session without a
+ * customer has nothing to count.
  */
 export async function orderOverview(db: DB, uid: number, cuId: number | null, now: Date): Promise<Overview> {
   const today = chinaDay(now);
   if (cuId === null) return emptyOverview(now, today);
   const since = new Date(now.getTime() - OVERVIEW_ANSWERED_DAYS * DAY_MS);
-  const [totals, details, approvals, documents, modifications, drafts, excursions, due, inventory] =
+  const [totals, details, approval, documents, modifications, drafts, excursions, due, inventory] =
     await Promise.all([
       countsAndWeeks(db, cuId, today),
       detailCounts(db, cuId),
-      approvalItems(db, uid, cuId),
-      documentItems(db, cuId),
+      approvals(db, uid, cuId),
+      documentIds(db, cuId),
       answeredModifications(db, cuId, since),
       openDrafts(db, uid, cuId),
-      excursionItems(db, cuId),
+      excursionIds(db, cuId),
       dueOrders(db, cuId, now),
       stockOverview(db, cuId, today),
     ]);
+  const ids = [
+    ...approval.ids,
+    ...documents,
+    ...modifications.rows.map((m) => m.order_id),
+    ...excursions,
+    ...due.today.ids,
+    ...due.late.ids,
+  ];
+  const [orders, readings] = await Promise.all([
+    ordersById(db, cuId, [...new Set(ids)]),
+    newestReadings(db, excursions),
+  ]);
+  const entries = (list: number[]) => list.flatMap((id) => orders.get(id) ?? []);
+  const modificationItems: Overview['actions']['modifications']['items'] = [];
+  for (const row of modifications.rows) {
+    const order = orders.get(row.order_id);
+    if (!order || row.status === 'pending' || row.answered_at === null) continue;
+    modificationItems.push({
+      id: row.id,
+      order,
+      kind: row.kind,
+      status: row.status,
+      answer: row.answer,
+      answered_at: new Date(row.answered_at).toISOString(),
+    });
+  }
   return {
     as_of: now.toISOString(),
     today,
     counts: totals.counts,
     actions: {
-      can_approve: approvals.canApprove,
-      approvals: { total: totals.counts.pending_approval, items: approvals.items },
+      can_approve: approval.canApprove,
+      approvals: { total: totals.counts.pending_approval, items: entries(approval.ids) },
       documents: {
         missing: details.documents.missing,
         rejected: details.documents.rejected,
-        items: documents,
+        items: entries(documents),
       },
-      modifications,
+      modifications: { total: modifications.total, items: modificationItems },
       drafts,
     },
     cold_chain: {
       excursions: details.excursions,
-      excursion_items: excursions,
-      ...due,
+      excursion_items: entries(excursions).map((order) => ({
+        order,
+        ...TEMP_LIMITS[order.temp_class],
+        readings: readings.get(order.id) ?? [],
+      })),
+      due_today: { total: due.today.total, items: entries(due.today.ids) },
+      late: { total: due.late.total, items: entries(due.late.ids) },
     },
     weekly: totals.weekly,
     inventory,

@@ -120,6 +120,8 @@ export interface OrderRemarksTable {
 export interface OrderModificationsTable {
   id: Generated<number>;
   order_id: number;
+  /** The order's customer, set by a trigger on insert (migration 2026-11-30T0003). */
+  cu_id: Generated<number>;
   kind: 'change' | 'cancel';
   changes: Json<Record<string, unknown>>;
   reason: string;

@@ -12,7 +12,6 @@ import { type Kysely, sql } from 'kysely';
  *   worst excursions sort these few instead of the customer's moving orders.
  * - `orders_documents`: orders not cancelled per document state, newest first: the documents
  *   page's tabs and the overview's entries read a page of one state without sorting the rest.
- * - `order_modifications_answered`: answers by time (the overview shows the last 14 days').
  * - `order_readings_newest`: an order's readings newest first over all its loggers (the
  *   overview's charts take the newest 48 of each shown order).
  * - `order_counts` gains the customer's totals per excursion level and document state (project
@@ -28,8 +27,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       where status = 'not_finished' and excursion <> 'none';
     create index orders_documents on orders (cu_id, attachment_status, created_at desc, id desc)
       where status <> 'cancelled' and attachment_status in ('missing', 'pending', 'rejected');
-    create index order_modifications_answered on order_modifications (answered_at desc)
-      where status <> 'pending';
     create index order_readings_newest on order_readings (order_id, at desc) include (celsius);
 
     create or replace function order_counts_bump(o orders, delta integer) returns void language plpgsql as $$
@@ -59,7 +56,6 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     drop index orders_due;
     drop index orders_excursion;
     drop index orders_documents;
-    drop index order_modifications_answered;
     drop index order_readings_newest;
 
     create or replace function order_counts_bump(o orders, delta integer) returns void language plpgsql as $$
