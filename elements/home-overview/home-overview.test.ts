@@ -207,6 +207,9 @@ describe('<lp-home-overview>', () => {
     await loadUserInfo();
     stop();
     expect($customer.get()?.cu_id).to.equal(second.cu_id);
+    // by the next frame the old numbers are gone (the new ones are still on their way)
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    expect(statusNumbers(el), 'gone at once').to.not.equal(before);
     await until(() => statusNumbers(el) === '1,0,0,0,1,0', 'the new customer’s numbers');
     observer.disconnect();
     expect(seen.length, 'the page changed after the switch').to.be.greaterThan(0);

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
+import { memo, useDeferredValue, useEffect } from 'react';
 import type { Overview } from '../../contract/orders/overview.ts';
 import { Button } from '../../ui/button/button.tsx';
 import { ErrorState } from '../../ui/states/error-state.tsx';
@@ -55,7 +55,8 @@ function NoOrders() {
   );
 }
 
-function Blocks({ data }: { data: Overview }) {
+/** The blocks, drawn again only for a new answer (memo: a render of the header alone skips them). */
+const Blocks = memo(function Blocks({ data }: { data: Overview }) {
   const { actions, inventory } = data;
   const anyAction =
     actions.approvals.total +
@@ -81,7 +82,7 @@ function Blocks({ data }: { data: Overview }) {
       <WeeklyBlock weekly={data.weekly} />
     </div>
   );
-}
+});
 
 /**
  * The home page's control tower for the current customer: counts by status, what needs the
@@ -91,7 +92,12 @@ function Blocks({ data }: { data: Overview }) {
  */
 export function HomeOverview({ overview, onSettled }: HomeOverviewProps) {
   const t = useT();
-  const state = useStore(overview.$state);
+  const current = useStore(overview.$state);
+  // A new answer for the same customer is drawn in the background (a transition, in slices that
+  // leave the page responsive); a switch of customer shows at once, so the previous customer's
+  // numbers never stay on the page.
+  const deferred = useDeferredValue(current);
+  const state = deferred.customer === current.customer ? deferred : current;
   const titleId = useDomId('ho-title');
   const { data, status } = state;
   const settled = data !== null || status === 'failed';
