@@ -52,7 +52,11 @@ export function WeeklyBlock({ weekly }: { weekly: Weeks }) {
             </Button>
           </div>
           {!asTable && <LazyChart className="ho-weekly__chart" height={200} draw={draw} />}
-          <div className={asTable ? 'ho-table-wrap' : 'lp-visually-hidden'}>
+          {/* shown, it scrolls sideways on a phone: focusable, so the keyboard can scroll it */}
+          <div
+            className={asTable ? 'ho-table-wrap' : 'lp-visually-hidden'}
+            tabIndex={asTable ? 0 : undefined}
+          >
             <table className="ho-table" aria-describedby={captionId}>
               <caption className="lp-visually-hidden">{t('homeOverview.weekly.title')}</caption>
               <thead>
