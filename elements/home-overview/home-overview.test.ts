@@ -3,6 +3,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import { switchCustomerAccount } from '../../src/api/customer-account.ts';
 import { setApiFetch } from '../../src/api/config.ts';
 import { call } from '../../src/api/transport.ts';
+import { draftList, saveDraft } from '../../src/contract/order-editor/operations.ts';
 import { attentionList } from '../../src/contract/order-files/operations.ts';
 import { orderList } from '../../src/contract/orders/operations.ts';
 import type { OrderListQuery } from '../../src/contract/orders/schemas.ts';
@@ -11,8 +12,10 @@ import { setNavigation } from '../../src/stores/navigation.ts';
 import { $customer, loadUserInfo, login, setToken } from '../../src/stores/session.ts';
 import { resetStores } from '../../src/stores/test-reset.ts';
 import { type FakeClock, fakeClock, until } from '../../src/ui/testing/clock.ts';
+import { createEditorSetup } from '../../src/ui/testing/editor-server.ts';
 import { deepActive } from '../../src/ui/testing/mount.tsx';
 import { rawKeys } from '../../src/ui/testing/raw-keys.ts';
+import { newFormKey } from '../../src/lib/order-drafts.ts';
 import {
   createTestUser,
   type ListOrderOptions,
@@ -171,6 +174,33 @@ describe('<lp-home-overview>', () => {
     );
     await expect(el).to.be.accessible();
     expect(rawKeys(el)).to.deep.equal([]);
+  });
+
+  it('counts the draft box’s drafts and opens one in the editor, as the draft box does', async () => {
+    const setup = await createEditorSetup();
+    await signIn(setup.user);
+    const form = (to_company: string) => ({
+      pr_id: setup.project.pr_id,
+      order_type: 'supply' as const,
+      to_company,
+    });
+    for (const to of ['Ruijin Hospital', 'Huashan Hospital', 'Renji Hospital', 'Zhongshan Hospital'])
+      await call(saveDraft, { mode: 'new', idempotency_key: newFormKey(), data: form(to) });
+    const el = place();
+    await loaded(el);
+    const { total, list } = await call(draftList, {});
+    expect(total).to.equal(4);
+    expect(shown(el, 'Needs Your Action', 'Open Drafts')).to.equal(total);
+    expect(links(el)[`Open Drafts: ${total} drafts`]).to.equal('/customer-order/draft');
+    // the last saved first, three of them, each opening the editor with that draft
+    const drafts = Array.from(
+      root(el).querySelectorAll<HTMLAnchorElement>('a.ho-item__link[href^="/customer-order/create"]'),
+    );
+    expect(drafts.map((a) => a.getAttribute('href'))).to.deep.equal(
+      list.slice(0, 3).map((d) => `/customer-order/create?draft-id=${d.id}`),
+    );
+    drafts[0]?.click();
+    expect(visited).to.deep.equal([`/customer-order/create?draft-id=${list[0]?.id}`]);
   });
 
   it('tells a new customer what the page will show, with a way to start', async () => {
