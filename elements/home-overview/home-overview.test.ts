@@ -17,6 +17,7 @@ import { deepActive } from '../../src/ui/testing/mount.tsx';
 import { rawKeys } from '../../src/ui/testing/raw-keys.ts';
 import { newFormKey } from '../../src/lib/order-drafts.ts';
 import {
+  createTestOrder,
   createTestUser,
   type ListOrderOptions,
   makeTestOrders,
@@ -201,6 +202,58 @@ describe('<lp-home-overview>', () => {
     );
     drafts[0]?.click();
     expect(visited).to.deep.equal([`/customer-order/create?draft-id=${list[0]?.id}`]);
+  });
+
+  it('lists the orders an approver approves, and draws an excursion’s readings once its block is in view', async () => {
+    const user = await createTestUser();
+    const cuId = user.customers[0]!.cu_id;
+    const waiting = await createTestOrder({
+      cuId,
+      order: { status: 'pending_approval' },
+      approverUid: user.uid,
+    });
+    const hot = await createTestOrder({
+      cuId,
+      order: { status: 'not_finished', temp_class: 'chilled' },
+      readings: [
+        [0, 5],
+        [10, 6],
+        [20, 9.5],
+        [30, 11],
+        [40, 7],
+      ],
+    });
+    await signIn(user);
+    // the overview starts two screens down: nothing of it is in view
+    const spacer = document.createElement('div');
+    spacer.style.height = `${2 * innerHeight}px`;
+    document.body.append(spacer);
+    placed.push(spacer);
+    const el = place();
+    await loaded(el);
+
+    const approvals = root(el).querySelector('.ho-block--actions') as HTMLElement;
+    expect(approvals.textContent).to.contain('Awaiting My Approval');
+    expect(
+      Array.from(approvals.querySelectorAll('a.ho-item__link'), (a) => a.getAttribute('href')),
+    ).to.include(`/customer-order/view/${waiting.id}`);
+
+    const excursion = root(el).querySelector('.ho-excursion') as HTMLElement;
+    expect(excursion.textContent)
+      .to.contain(hot.order_no)
+      .and.match(/(Minor|Moderate|Severe) Excursion/);
+    // the chart's words for screen readers: how many readings, the lowest and the highest
+    expect(excursion.querySelector('.lp-visually-hidden')?.textContent).to.equal(
+      `${hot.order_no}: the last 5 readings, lowest 5 °C, highest 11 °C`,
+    );
+    const spark = excursion.querySelector('.ho-spark') as HTMLElement;
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    expect(spark.hasAttribute('data-drawn'), 'not drawn out of view').to.equal(false);
+    expect(spark.querySelector('canvas')).to.equal(null);
+    spark.scrollIntoView();
+    await until(() => spark.hasAttribute('data-drawn'), 'the chart in view', 8000);
+    expect(spark.querySelector('canvas')).to.not.equal(null);
+    expect(spark.getAttribute('aria-hidden')).to.equal('true');
   });
 
   it('tells a new customer what the page will show, with a way to start', async () => {
