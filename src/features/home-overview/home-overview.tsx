@@ -100,12 +100,14 @@ export function HomeOverview({ overview, onSettled }: HomeOverviewProps) {
   const state = deferred.customer === current.customer ? deferred : current;
   const titleId = useDomId('ho-title');
   const { data, status } = state;
-  const settled = data !== null || status === 'failed';
+  // idle: the session is in no customer account, so there is nothing to overview
+  const settled = data !== null || status === 'failed' || status === 'idle';
   useEffect(() => {
     if (settled) onSettled?.();
   }, [settled, onSettled]);
   // the numbers follow the data while the overview is on the page (focus, visibility)
   useEffect(() => overview.follow(), [overview]);
+  if (status === 'idle') return null;
   return (
     <section className="ho" aria-labelledby={titleId} aria-busy={status === 'loading'}>
       <header className="ho-head">
@@ -114,13 +116,7 @@ export function HomeOverview({ overview, onSettled }: HomeOverviewProps) {
         </h2>
         <p className="ho-head__as-of">
           {data && <span>{t('homeOverview.asOf', { time: formatClock(data.as_of) })}</span>}
-          <Button
-            size="sm"
-            variant="text"
-            guardMs={0}
-            disabled={status === 'idle'}
-            onClick={() => void overview.reload()}
-          >
+          <Button size="sm" variant="text" guardMs={0} onClick={() => void overview.reload()}>
             {t('homeOverview.refresh')}
           </Button>
         </p>
