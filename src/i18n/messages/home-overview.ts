@@ -61,7 +61,6 @@ export const zh = {
   'homeOverview.inventory.available': '可用 {available} {unit}',
   'homeOverview.inventory.level': '补货线 {level}',
   'homeOverview.inventory.expiry': '到期 {date}',
-  'homeOverview.chartLoading': '图表加载中…',
 } as const;
 
 export const en: Record<keyof typeof zh, string> = {
@@ -123,5 +122,4 @@ export const en: Record<keyof typeof zh, string> = {
   'homeOverview.inventory.available': '{available} {unit} available',
   'homeOverview.inventory.level': 'reorder level {level}',
   'homeOverview.inventory.expiry': 'expires {date}',
-  'homeOverview.chartLoading': 'Loading the chart…',
 };
