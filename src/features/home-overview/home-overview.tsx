@@ -29,7 +29,7 @@ function Skeleton() {
       <p className="lp-visually-hidden" role="status">
         {t('homeOverview.loading')}
       </p>
-      {['status', 'actions', 'cold', 'weekly', 'inventory'].map((block) => (
+      {['status', 'actions', 'cold', 'inventory', 'weekly'].map((block) => (
         <div key={block} className={`ho-block ho-block--${block} ho-skeleton`} aria-hidden="true">
           <span className="ho-skeleton__line ho-skeleton__line--title" />
           <span className="ho-skeleton__line" />
