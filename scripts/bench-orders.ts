@@ -155,6 +155,9 @@ try {
       { name: 'a year ago, one month', query: { date_from: day(395), date_to: day(365) } },
       { name: 'project + status', query: { pr_id: projects[1] as number, status: 'finished' } },
       { name: 'temp class cryo', query: { temp_class: 'cryo' } },
+      { name: 'moving, late (due)', query: { status: 'not_finished', due: 'late' } },
+      { name: 'due today', query: { due: 'today' } },
+      { name: 'moving, excursion high', query: { status: 'not_finished', excursion: 'high' } },
       { name: 'keyword: order number part', query: { keyword: sample.order_no.slice(-8) }, keyword: true },
       { name: 'keyword: site (成都中心医院)', query: { keyword: '成都中心医院' }, keyword: true },
       {

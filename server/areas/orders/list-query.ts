@@ -322,6 +322,14 @@ export function orderPage(
   matched: { count: number; capped: boolean },
 ): SelectQueryBuilder<Database, 'orders', object> {
   const keyword = Boolean(filter.keyword?.trim());
+  if (filter.due && !keyword) {
+    // the page's ids first, sorted and cut from `orders_due` alone (it carries the creation time),
+    // then their rows: joined before the cut, every due order's project, site and cities were read
+    const ids = sortOrders(filteredOrders(db, cuId, filter).select('orders.id'), filter.sort)
+      .limit(filter.limit)
+      .offset(filter.start);
+    return sortOrders(db.selectFrom('orders').where('orders.id', 'in', ids), filter.sort);
+  }
   const many = matched.capped || matched.count > FEW_MATCHES;
   let query = filteredOrders(db, cuId, filter);
   if (keyword && !many) {

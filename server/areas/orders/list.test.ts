@@ -469,6 +469,8 @@ describe('customer-order/index with due', () => {
       finished: 0,
       cancelled: 0,
     });
+    const paged = await listOk(t, token, { due: 'late', sort: '-deliver_by', start: '1', limit: '1' });
+    expect([paged.total, paged.list.map((o) => o.id)]).toEqual([3, [yesterday.id]]);
     const moving = await listOk(t, token, { due: 'late', status: 'not_finished' });
     expect(moving.total).toBe(2);
     expect(moving.list.map((o) => o.id).sort()).toEqual([yesterday.id, earlyToday.id].sort());
