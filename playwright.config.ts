@@ -32,6 +32,7 @@ process.env.LP_E2E_PARTNER_PORT ??= freePort();
 const ordersSpecs = [
   'addresses.spec.ts',
   'download-centre.spec.ts',
+  'home-overview.spec.ts',
   'inventory.spec.ts',
   'order-attachments.spec.ts',
   'order-drafts.spec.ts',

@@ -160,6 +160,8 @@ export const layoutCss = css`
   .lp-home-welcome h1 { margin: 0 0 4px; font-size: 22px; }
   .lp-home-welcome p { margin: 0; opacity: 0.92; }
   .lp-home h2 { font-size: 16px; margin: 24px 0 12px; }
+  .lp-home-overview { display: block; margin-top: 24px; }
+  .lp-home-overview--waiting { min-height: 100vh; }
   .lp-home-shortcuts {
     display: grid; grid-template-columns: repeat(auto-fill, minmax(160px, 1fr)); gap: 12px;
     margin: 0; padding: 0; list-style: none;

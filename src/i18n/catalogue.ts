@@ -6,6 +6,7 @@ import * as common from './messages/common.ts';
 import type * as dataTable from './messages/data-table.ts';
 import type * as downloadCentre from './messages/download-centre.ts';
 import type * as help from './messages/help.ts';
+import type * as homeOverview from './messages/home-overview.ts';
 import type * as host from './messages/host.ts';
 import type * as inventory from './messages/inventory.ts';
 import type * as orderEditor from './messages/order-editor.ts';
@@ -72,7 +73,8 @@ type FeatureMessages = typeof host.zh &
   typeof inventory.zh &
   typeof help.zh &
   typeof downloadCentre.zh &
-  typeof supplier.zh;
+  typeof supplier.zh &
+  typeof homeOverview.zh;
 
 export type SharedKey = keyof typeof zhCN;
 export type MessageKey = SharedKey | keyof FeatureMessages;

@@ -10,16 +10,24 @@ export type Load =
 /** The order of the tabs; on first load the first one with orders is chosen. */
 export const TAB_ORDER: readonly AttentionState[] = ['missing', 'rejected', 'pending'];
 
+/** The tab an address names (`?state=rejected`: the home page's links), if any. */
+export function addressTab(search: string): AttentionState | null {
+  const wanted = new URLSearchParams(search).get('state');
+  return TAB_ORDER.find((s) => s === wanted) ?? null;
+}
+
 /**
  * The landing page's data: the selected state's page of orders and the counts. Only the latest
  * request's answer counts; `reload()` keeps what is shown until the new answer arrives.
  */
 export function useAttention(token: string) {
-  const [tab, setTab] = useState<AttentionState>('missing');
+  // a link that names a state opens that tab; otherwise the first with orders is chosen
+  const [named] = useState(() => (typeof location === 'undefined' ? null : addressTab(location.search)));
+  const [tab, setTab] = useState<AttentionState>(named ?? 'missing');
   const [page, setPage] = useState(1);
   const [load, setLoad] = useState<Load>({ state: 'loading', data: null });
   const [round, setRound] = useState(0);
-  const chosen = useRef(false);
+  const chosen = useRef(named !== null);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `round` is how reload() asks for the same page again
   useEffect(() => {

@@ -5,7 +5,7 @@ import type { MessageKey } from '../../i18n/translate.ts';
 import { Button } from '../../ui/button/button.tsx';
 import { useDomId } from '../../ui/use-id.ts';
 import { useT } from '../../ui/use-t.ts';
-import { EXCURSION_FILTERS, hasFilters, type OrderFilters } from './filters.ts';
+import { DUE_FILTERS, EXCURSION_FILTERS, hasFilters, type OrderFilters } from './filters.ts';
 
 /** Typing waits this long before the list asks the server; Enter asks at once. */
 export const KEYWORD_DEBOUNCE_MS = 400;
@@ -71,7 +71,7 @@ function Choice<V extends string>({
   );
 }
 
-/** Keyword (debounced, Enter at once), project, type, temperature class, excursion, creation dates. */
+/** Keyword (debounced, Enter at once), project, type, temperature class, excursion, delivery due, creation dates. */
 export function FilterBar({ filters, onChange, onClear, projects }: FilterBarProps) {
   const t = useT();
   const [text, setText] = useState(filters.keyword);
@@ -163,6 +163,13 @@ export function FilterBar({ filters, onChange, onClear, projects }: FilterBarPro
         values={EXCURSION_FILTERS}
         text={(v) => t(`orderList.excursion.${v}` as MessageKey)}
         onChange={(excursion) => onChange({ excursion })}
+      />
+      <Choice
+        label={t('orderList.filter.due')}
+        value={filters.due}
+        values={DUE_FILTERS}
+        text={(v) => t(`orderList.due.${v}` as MessageKey)}
+        onChange={(due) => onChange({ due })}
       />
       <Labelled label={t('orderList.filter.dateFrom')}>
         {(id) => (

@@ -31,6 +31,7 @@ describe('order list filters', () => {
     expect(hasFilters({ ...NO_FILTERS, status: 'cancelled' })).to.equal(false);
     expect(hasFilters({ ...NO_FILTERS, keyword: ' ' })).to.equal(false);
     expect(hasFilters({ ...NO_FILTERS, date_to: '2026-11-01' })).to.equal(true);
+    expect(hasFilters({ ...NO_FILTERS, due: 'late' })).to.equal(true);
   });
 
   it('keeps a list in the address and reads the same list back', () => {
@@ -41,6 +42,7 @@ describe('order list filters', () => {
         keyword: '上海 LP',
         temp_class: 'frozen' as const,
         order_type: 'dtp' as const,
+        due: 'today' as const,
         date_from: '2026-10-01',
         date_to: '2026-10-31',
       },
@@ -49,14 +51,20 @@ describe('order list filters', () => {
       sort: { key: 'order_no', desc: false },
     };
     const address = writeAddress(state);
-    expect(address).to.contain('status=pending_confirm');
+    expect(address).to.contain('status=pending_confirm').and.contain('due=today');
     expect(readAddress(address)).to.deep.equal(state);
     expect(writeAddress({ filters: NO_FILTERS, page: 1, pageSize: 10, sort: null })).to.equal('');
   });
 
+  it('reads the home page’s links: unfinished orders due today or late', () => {
+    const read = readAddress('?status=not_finished&due=late');
+    expect(read.filters).to.deep.equal({ ...NO_FILTERS, status: 'not_finished', due: 'late' });
+    expect(filterQuery(read.filters)).to.deep.equal({ status: 'not_finished', due: 'late' });
+  });
+
   it('drops what it does not know from a hand-made address', () => {
     const read = readAddress(
-      '?status=lost&order_type=boat&excursion=huge&date_from=1st&page=-2&limit=1000&sort=-password&pr_id=x',
+      '?status=lost&order_type=boat&excursion=huge&due=tomorrow&date_from=1st&page=-2&limit=1000&sort=-password&pr_id=x',
     );
     expect(read).to.deep.equal({ filters: NO_FILTERS, page: 1, pageSize: 10, sort: null });
     expect(filterQuery(read.filters)).to.deep.equal({});

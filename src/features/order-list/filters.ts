@@ -20,6 +20,10 @@ export const STATUS_TABS: readonly StatusTab[] = ['all', ...ORDER_STATUSES];
 export type ExcursionFilter = 'any' | ExcursionLevel;
 export const EXCURSION_FILTERS: readonly ExcursionFilter[] = ['any', ...EXCURSION_LEVELS];
 
+/** Delivery: `today` (due today, China time) or `late` (due before now), not yet delivered. */
+export type DueFilter = NonNullable<OrderListQuery['due']>;
+export const DUE_FILTERS: readonly DueFilter[] = ['today', 'late'];
+
 /** What the user chose above the table; `''` and null: no filter. */
 export interface OrderFilters {
   status: StatusTab;
@@ -28,6 +32,7 @@ export interface OrderFilters {
   order_type: OrderType | '';
   temp_class: TempClass | '';
   excursion: ExcursionFilter | '';
+  due: DueFilter | '';
   /** `yyyy-mm-dd`, the day the order was created. */
   date_from: string;
   date_to: string;
@@ -40,6 +45,7 @@ export const NO_FILTERS: OrderFilters = {
   order_type: '',
   temp_class: '',
   excursion: '',
+  due: '',
   date_from: '',
   date_to: '',
 };
@@ -51,6 +57,7 @@ export const hasFilters = (filters: OrderFilters): boolean =>
   filters.order_type !== '' ||
   filters.temp_class !== '' ||
   filters.excursion !== '' ||
+  filters.due !== '' ||
   filters.date_from !== '' ||
   filters.date_to !== '';
 
@@ -64,6 +71,7 @@ export function filterQuery(filters: OrderFilters): OrderListQuery {
   if (filters.order_type) query.order_type = filters.order_type;
   if (filters.temp_class) query.temp_class = filters.temp_class;
   if (filters.excursion) query.excursion = filters.excursion;
+  if (filters.due) query.due = filters.due;
   if (filters.date_from) query.date_from = filters.date_from;
   if (filters.date_to) query.date_to = filters.date_to;
   return query;
@@ -117,6 +125,7 @@ export function readAddress(search: string, pageSize = 10): AddressState {
       order_type: oneOf(ORDER_TYPES, q.get('order_type')) ?? '',
       temp_class: oneOf(TEMP_CLASSES, q.get('temp_class')) ?? '',
       excursion: oneOf(EXCURSION_FILTERS, q.get('excursion')) ?? '',
+      due: oneOf(DUE_FILTERS, q.get('due')) ?? '',
       date_from: DAY.test(q.get('date_from') ?? '') ? (q.get('date_from') as string) : '',
       date_to: DAY.test(q.get('date_to') ?? '') ? (q.get('date_to') as string) : '',
     },

@@ -76,6 +76,8 @@ export interface ListOrderOptions {
   to_contact?: string;
   /** ISO time; default now. */
   created_at?: string;
+  /** ISO time the order is due (default none). */
+  deliver_by?: string;
 }
 
 export interface TestOrder {
