@@ -1,4 +1,6 @@
+import { NoInput } from '../fields.ts';
 import { operation } from '../operation.ts';
+import { OverviewSchema } from './overview.ts';
 import { Code } from '../codes.ts';
 import {
   ApplyInfoSchema,
@@ -245,8 +247,14 @@ export const orderWorkSheet = section(
   WorkSheetSchema,
 );
 
-/**
- * The home page's overview, declared beside its schemas (overview.ts) and listed here with the
- * area's other calls, so the server mounts it and the OpenAPI document and its tests find it.
- */
-export { orderOverview } from './overview.ts';
+/** The home page's overview (its schemas and rules: overview.ts). */
+export const orderOverview = operation({
+  area,
+  method: 'GET',
+  path: 'customer-order/overview',
+  summary:
+    'The home page’s overview of the customer’s orders: counts, what needs action, the cold chain, weeks and stock',
+  auth: 'session',
+  input: NoInput,
+  output: OverviewSchema,
+});

@@ -1,5 +1,4 @@
 import * as v from 'valibot';
-import { operation } from '../operation.ts';
 import { ORDER_STATUSES } from './domain.ts';
 import {
   AttachmentStatusSchema,
@@ -150,14 +149,3 @@ export const OverviewSchema = v.strictObject({
   }),
 });
 export type Overview = v.InferOutput<typeof OverviewSchema>;
-
-export const orderOverview = operation({
-  area: 'orders',
-  method: 'GET',
-  path: 'customer-order/overview',
-  summary:
-    'The home page’s overview of the customer’s orders: counts, what needs action, the cold chain, weeks and stock',
-  auth: 'session',
-  input: v.strictObject({}),
-  output: OverviewSchema,
-});

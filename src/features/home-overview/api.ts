@@ -1,5 +1,6 @@
 import { call } from '../../api/transport.ts';
-import { type Overview, orderOverview } from '../../contract/orders/overview.ts';
+import { orderOverview } from '../../contract/orders/operations.ts';
+import type { Overview } from '../../contract/orders/overview.ts';
 
 /**
  * `GET customer-order/overview`: the home page's counts, actions, cold chain, weeks and stock.
