@@ -89,13 +89,13 @@ export const chinaDay = (at: Date): string =>
 export const UNDELIVERED = sql<boolean>`orders.milestone <> 'delivered' and orders.status not in ('finished', 'cancelled')`;
 
 /**
- * The `due` filter's range of `deliver_by`: `today`, the China day of `now`; `late`, before
- * `now`. (An order due earlier today is both.)
+ * The `due` filter's range of `deliver_by`: `today`, from `now` to the end of its China day (due
+ * later today, still on time); `late`, before `now`. The two never share an order: one due at
+ * 10:00 is "today" until 10:00 and "late" from then on.
  */
 export function dueRange(due: 'today' | 'late', now: Date): { from?: Date; before: Date } {
   if (due === 'late') return { before: now };
-  const from = chinaDayStart(chinaDay(now));
-  return { from, before: new Date(from.getTime() + DAY_MS) };
+  return { from: now, before: new Date(chinaDayStart(chinaDay(now)).getTime() + DAY_MS) };
 }
 
 /** A keyword as a LIKE pattern (`\`, `%` and `_` taken literally); the database lower-cases it. */
@@ -162,8 +162,8 @@ export async function withKeywordNames<F extends OrderFilterFields>(
  *   customer-first index).
  * - `excursion`: a level, or `any` for every level but `none`.
  * - `date_from` / `date_to`: the creation day in China, both ends included.
- * - `due`: undelivered orders (`UNDELIVERED`) whose `deliver_by` is today in China (`today`) or
- *   before now (`late`, see `dueRange`).
+ * - `due`: undelivered orders (`UNDELIVERED`) whose `deliver_by` is later today in China
+ *   (`today`) or before now (`late`, see `dueRange`).
  */
 function filterConditions(
   eb: ExpressionBuilder<Database, 'orders'>,

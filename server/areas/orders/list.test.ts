@@ -426,7 +426,7 @@ describe('customer-order/index', () => {
 });
 
 describe('customer-order/index with due', () => {
-  it('lists undelivered orders due today (China day) or late (before now), counting every tab from the rows', async () => {
+  it('lists undelivered orders due later today (China day) or late (before now), never both, counting every tab from the rows', async () => {
     const t = await testApp();
     // 2026-06-03 07:00 in China is still 2026-06-02 in UTC
     const now = new Date('2026-06-03T07:00:00+08:00');
@@ -441,7 +441,7 @@ describe('customer-order/index with due', () => {
         deliver_by: new Date(`${deliverBy}:00+08:00`),
         ...options,
       });
-    const earlyToday = await due('2026-06-03T06:00'); // today and late
+    const earlyToday = await due('2026-06-03T06:00'); // late (no longer due "today")
     const tonight = await due('2026-06-03T23:30'); // today
     const yesterday = await due('2026-06-02T23:30'); // late
     const waiting = await due('2026-06-01T12:00', { status: 'pending_confirm', milestone: 'none' }); // late
@@ -457,8 +457,8 @@ describe('customer-order/index with due', () => {
     });
 
     const today = await listOk(t, token, { due: 'today', sort: 'deliver_by' });
-    expect(today.list.map((o) => o.id)).toEqual([earlyToday.id, tonight.id]);
-    expect(today.counts).toMatchObject({ all: 2, not_finished: 2 });
+    expect(today.list.map((o) => o.id)).toEqual([tonight.id]);
+    expect(today.counts).toMatchObject({ all: 1, not_finished: 1 });
     const late = await listOk(t, token, { due: 'late', sort: 'deliver_by' });
     expect(late.list.map((o) => o.id)).toEqual([waiting.id, yesterday.id, earlyToday.id]);
     expect(late.counts).toEqual({

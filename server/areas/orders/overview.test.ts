@@ -264,13 +264,13 @@ describe('customer-order/overview', () => {
     expect(data.cold_chain.excursion_items.map((e) => e.order.id)).toEqual([few.id, hot.id]);
   });
 
-  it('counts due today on the China day and late before now, delivered or other statuses left out', async () => {
+  it('counts due later today and late before now, never both, delivered or other statuses left out', async () => {
     const t = await testApp();
     setClock(t, china('2026-06-03T10:00'));
     const { token, cuId } = await signedIn(t);
     const db = t.deps.db;
-    const startOfDay = await moving(db, cuId, china('2026-06-03T00:00')); // today and late
-    const justLate = await moving(db, cuId, china('2026-06-03T09:59')); // today and late
+    const startOfDay = await moving(db, cuId, china('2026-06-03T00:00')); // late
+    const justLate = await moving(db, cuId, china('2026-06-03T09:59')); // late
     const soon = await moving(db, cuId, china('2026-06-03T10:02')); // today
     const endOfDay = await moving(db, cuId, china('2026-06-03T23:59')); // today
     await moving(db, cuId, china('2026-06-04T00:00')); // tomorrow: neither
@@ -279,13 +279,8 @@ describe('customer-order/overview', () => {
     await order(db, cuId, { status: 'pending_confirm', deliver_by: china('2026-06-02T12:00') }); // not moving
     const data = await overview(t, token);
     expect(data.today).toBe('2026-06-03');
-    expect(data.cold_chain.due_today.total).toBe(4);
-    expect(data.cold_chain.due_today.items.map((o) => o.id)).toEqual([
-      startOfDay.id,
-      justLate.id,
-      soon.id,
-      endOfDay.id,
-    ]);
+    expect(data.cold_chain.due_today.total).toBe(2);
+    expect(data.cold_chain.due_today.items.map((o) => o.id)).toEqual([soon.id, endOfDay.id]);
     expect(data.cold_chain.late.total).toBe(3);
     expect(data.cold_chain.late.items.map((o) => o.id)).toEqual([yesterday.id, startOfDay.id, justLate.id]);
     for (const due of ['today', 'late'] as const)

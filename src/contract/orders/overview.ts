@@ -106,7 +106,7 @@ const ByStatus = v.strictObject(
 export const OverviewSchema = v.strictObject({
   /** When the server counted (ISO); the page shows "as of". */
   as_of: Stamp,
-  /** Today in China time (`yyyy-mm-dd`): what "due today" means. */
+  /** Today in China time (`yyyy-mm-dd`): the day "due today" ends with. */
   today: Day,
   /** Per status tab: the list's `counts` with no filter. */
   counts: OrderCountsSchema,
@@ -134,7 +134,7 @@ export const OverviewSchema = v.strictObject({
     excursions: v.strictObject({ low: v.number(), medium: v.number(), high: v.number() }),
     /** The worst first (high, medium, low), then the newest. */
     excursion_items: v.array(OverviewExcursionSchema),
-    /** `not_finished`, not delivered, `deliver_by` today; list `?status=not_finished&due=today`. */
+    /** `not_finished`, not delivered, `deliver_by` later today (still on time); list `?status=not_finished&due=today`. */
     due_today: entries(OverviewOrderSchema),
     /** `not_finished`, not delivered, `deliver_by` before now; list `?status=not_finished&due=late`. */
     late: entries(OverviewOrderSchema),

@@ -51,7 +51,7 @@ export const OrderListQuery = v.strictObject({
   attachment_status: v.optional(AttachmentStatusSchema),
   date_from: v.optional(Day),
   date_to: v.optional(Day),
-  /** Delivery: `today` (`deliver_by` today, China time) or `late` (before now), not yet delivered. */
+  /** Delivery, not yet delivered: `today` (`deliver_by` from now to the end of today, China time) or `late` (before now). */
   due: v.optional(pick(['today', 'late'] as const)),
   sort: v.optional(OrderSort, '-created_at'),
 });
