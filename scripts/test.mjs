@@ -19,20 +19,25 @@ const steps = {
   elements: ['npx', ['web-test-runner']],
   e2e: ['npx', ['playwright', 'test']],
   // vitest, the PostgreSQL tests and a start-and-login smoke under the newest Node 24 and 26 from
-  // the npm registry (scripts/node-releases.mjs), at a lower priority (nice 10): it runs beside
-  // the browser steps, whose tests have timeouts, and takes the CPU they leave idle.
-  'node-releases': ['node', ['scripts/node-releases.mjs'], { nice: 10 }],
+  // the npm registry (scripts/node-releases.mjs), one release a step, at a lower priority (nice
+  // 10): each runs beside browser steps, whose tests have timeouts, and takes the CPU they leave
+  // idle.
+  'node-24': ['node', ['scripts/node-releases.mjs', '24'], { nice: 10 }],
+  'node-26': ['node', ['scripts/node-releases.mjs', '26'], { nice: 10 }],
 };
 
 /**
  * The order. Each stage starts when the one before it has ended. A stage is a list of lanes that
- * run side by side; a lane's steps run one after another. Sized for 2 cores: vitest takes both
- * (and has timing tests), so it runs alone; the checks, the PostgreSQL step and the element tests
- * (one Chromium, from the sources) go side by side; the build and e2e (two servers, two browsers)
- * share the cores with the Node 24/26 checks, which run at a lower priority on one worker. (The
- * element tests beside e2e and the release checks took 350 s instead of 140: measured.) A new step goes into the lane of the steps it needs first (anything that reads dist/
- * after `build`), or, when it is light, into the lane that ends first; a step that takes all cores
- * gets a stage of its own.
+ * run side by side; a lane's steps run one after another. Sized for 2 cores, and for the CPU each
+ * stage leaves idle: the element tests (one Chromium, from the sources) keep about one core busy
+ * for three minutes, so beside them go the checks, then the build and its size budgets, and the
+ * PostgreSQL step, then the Node 24 checks at a lower priority; vitest takes both cores (and has
+ * timing tests), so it runs alone; e2e (two servers, two browsers) shares the cores with the
+ * Node 26 checks at a lower priority. (In one stage after the build, e2e and both releases made
+ * the critical path 335 s; the element tests beside e2e and the release checks took 350 s instead
+ * of 140: measured.) A new step goes into the lane of the steps it needs first (anything that
+ * reads dist/ after `build`), or, when it is light, into the lane that ends first; a step that
+ * takes all cores gets a stage of its own.
  *
  * Stop at the first failure: once a step fails no further step starts; steps already running
  * beside it in other lanes run to their end (so no server or browser is left behind) and are
@@ -40,9 +45,9 @@ const steps = {
  */
 const plan = [
   [['chromium']],
-  [['typecheck', 'format', 'lint'], ['postgres'], ['elements']],
+  [['typecheck', 'format', 'lint', 'build', 'size'], ['postgres', 'node-24'], ['elements']],
   [['vitest']],
-  [['build', 'size', 'e2e'], ['node-releases']],
+  [['e2e'], ['node-26']],
 ];
 
 const only = process.argv.slice(2);
