@@ -1,5 +1,6 @@
 import uPlot from 'uplot';
 import type { OrderStatus } from '../../contract/orders/domain.ts';
+import { type ChartHandle, isoSeconds, rangeWithLimits, strokeLimits } from '../../lib/chart-marks.ts';
 
 /**
  * The overview's charts, drawn by uPlot in a chunk of their own: the overview imports this module
@@ -10,12 +11,7 @@ import type { OrderStatus } from '../../contract/orders/domain.ts';
 /** uPlot's own rules this module's charts need, for the shadow root. */
 export const chartCss = `.uplot,.uplot *,.uplot *::before,.uplot *::after{box-sizing:border-box}.uplot{font-family:inherit;line-height:1.5;width:min-content}.u-wrap{position:relative;user-select:none}.u-over,.u-under{position:absolute}.u-under{overflow:hidden}.uplot canvas{display:block;position:relative;width:100%;height:100%}.u-axis{position:absolute}.u-legend{display:none}`;
 
-export interface ChartHandle {
-  resize(width: number): void;
-  destroy(): void;
-}
-
-const seconds = (iso: string) => Math.round(new Date(iso).getTime() / 1000);
+export type { ChartHandle };
 const LINE = '#0b7285';
 const LIMIT = '#c92a2a';
 
@@ -28,25 +24,15 @@ export function drawSparkline(
   height = 44,
 ): ChartHandle {
   const bounds = [limits.min, limits.max].filter((v): v is number => v !== null);
-  const values = readings.map((r) => r.celsius).concat(bounds);
-  const low = Math.min(...values);
-  const high = Math.max(...values);
-  const pad = Math.max(0.5, (high - low) * 0.1);
+  const range = rangeWithLimits(
+    readings.map((r) => r.celsius),
+    bounds,
+    0.5,
+  );
   const drawLimits = (u: uPlot) => {
-    const { ctx } = u;
-    const { left, width: w } = u.bbox;
-    ctx.save();
-    ctx.strokeStyle = LIMIT;
-    ctx.lineWidth = devicePixelRatio;
-    ctx.setLineDash([4 * devicePixelRatio, 3 * devicePixelRatio]);
-    for (const limit of bounds) {
-      const y = Math.round(u.valToPos(limit, 'y', true));
-      ctx.beginPath();
-      ctx.moveTo(left, y);
-      ctx.lineTo(left + w, y);
-      ctx.stroke();
-    }
-    ctx.restore();
+    u.ctx.save();
+    strokeLimits(u, bounds, { color: LIMIT, width: 1, dash: [4, 3] });
+    u.ctx.restore();
   };
   const chart = new uPlot(
     {
@@ -56,12 +42,12 @@ export function drawSparkline(
       legend: { show: false },
       cursor: { show: false },
       select: { show: false, left: 0, top: 0, width: 0, height: 0 },
-      scales: { x: { time: true }, y: { range: [low - pad, high + pad] } },
+      scales: { x: { time: true }, y: { range } },
       axes: [{ show: false }, { show: false }],
       series: [{}, { stroke: LINE, width: 1.5, spanGaps: true, points: { show: false } }],
       hooks: { draw: [drawLimits] },
     },
-    [readings.map((r) => seconds(r.at)), readings.map((r) => r.celsius)],
+    [readings.map((r) => isoSeconds(r.at)), readings.map((r) => r.celsius)],
     target,
   );
   return { resize: (next) => chart.setSize({ width: next, height }), destroy: () => chart.destroy() };

@@ -1,5 +1,6 @@
 import uPlot from 'uplot';
 import type { Temperature } from '../../contract/orders/schemas.ts';
+import { type ChartHandle, isoSeconds, rangeWithLimits, strokeLimits } from '../../lib/chart-marks.ts';
 
 /**
  * The temperature chart, drawn by uPlot (~20 KB brotli) in a chunk of its own: the order view
@@ -15,8 +16,6 @@ const COLOURS = ['#0b7285', '#5f3dc4', '#2b8a3e', '#d9480f'];
 const EXCURSION_FILL = 'rgba(224, 49, 49, 0.16)';
 const LIMIT_STROKE = '#c92a2a';
 
-const seconds = (iso: string) => Math.round(new Date(iso).getTime() / 1000);
-
 /**
  * What the chart draws: the order view's readings (one line per logger), or the tracking
  * element's thinned readings (no logger: one line).
@@ -31,18 +30,15 @@ export function alignReadings(readings: ChartTemperature['readings']): {
   data: [number[], ...Array<Array<number | null>>];
 } {
   const loggers = [...new Set(readings.map((r) => r.logger_id ?? ''))];
-  const times = [...new Set(readings.map((r) => seconds(r.at)))].sort((a, b) => a - b);
+  const times = [...new Set(readings.map((r) => isoSeconds(r.at)))].sort((a, b) => a - b);
   const index = new Map(times.map((time, i) => [time, i]));
   const columns = loggers.map(() => times.map((): number | null => null));
   for (const r of readings)
-    columns[loggers.indexOf(r.logger_id ?? '')]![index.get(seconds(r.at))!] = r.celsius;
+    columns[loggers.indexOf(r.logger_id ?? '')]![index.get(isoSeconds(r.at))!] = r.celsius;
   return { loggers, data: [times, ...columns] };
 }
 
-export interface ChartHandle {
-  resize(width: number): void;
-  destroy(): void;
-}
+export type { ChartHandle };
 
 /** Draws into `target`; the time axis in `timeZone` (the order view states China time everywhere). */
 /**
@@ -66,12 +62,13 @@ export function drawTemperatureChart(
   timeZone = 'Asia/Shanghai',
 ): ChartHandle {
   const { loggers, data } = alignReadings(temperature.readings);
-  const bands = temperature.excursions.map((e) => [seconds(e.from), seconds(e.to)] as const);
+  const bands = temperature.excursions.map((e) => [isoSeconds(e.from), isoSeconds(e.to)] as const);
   const limits = [temperature.min, temperature.max].filter((v): v is number => v !== null);
-  const values = temperature.readings.map((r) => r.celsius).concat(limits);
-  const low = Math.min(...values);
-  const high = Math.max(...values);
-  const pad = Math.max(1, (high - low) * 0.1);
+  const range = rangeWithLimits(
+    temperature.readings.map((r) => r.celsius),
+    limits,
+    1,
+  );
 
   const drawMarks = (u: uPlot) => {
     const { ctx } = u;
@@ -83,16 +80,7 @@ export function drawTemperatureChart(
       const x1 = Math.min(left + w, u.valToPos(to, 'x', true));
       ctx.fillRect(x0, top, Math.max(2, x1 - x0), h);
     }
-    ctx.strokeStyle = LIMIT_STROKE;
-    ctx.lineWidth = 1.5 * devicePixelRatio;
-    ctx.setLineDash([6 * devicePixelRatio, 4 * devicePixelRatio]);
-    for (const limit of limits) {
-      const y = Math.round(u.valToPos(limit, 'y', true));
-      ctx.beginPath();
-      ctx.moveTo(left, y);
-      ctx.lineTo(left + w, y);
-      ctx.stroke();
-    }
+    strokeLimits(u, limits, { color: LIMIT_STROKE, width: 1.5, dash: [6, 4] });
     ctx.restore();
   };
 
@@ -103,7 +91,7 @@ export function drawTemperatureChart(
       legend: { show: loggers.length > 1 },
       tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), timeZone),
       cursor: { points: { show: false } },
-      scales: { x: { time: true }, y: { range: [low - pad, high + pad] } },
+      scales: { x: { time: true }, y: { range } },
       axes: [
         { stroke: '#495057', values: TIME_AXIS },
         { stroke: '#495057', values: (_u, ticks) => ticks.map((v) => `${v}°`) },
