@@ -18,6 +18,9 @@ export default defineConfig({
     // One PGlite per worker is shared by that worker's files (see server/testing/test-app.ts).
     pool: 'forks',
     isolate: false,
+    // The default reporter, then failed tests listed again at the very end (scripts/test.mjs repeats
+    // them under its summary, where a CI log's last lines show them).
+    reporters: ['default', './scripts/vitest-failures.mjs'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
     maxWorkers: 2,

@@ -15,6 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildIsCurrent } from './build-stamp.mjs';
+import { failureLines } from './failure-lines.mjs';
 import { cacheRoot, resolveReleases } from './node-release-cache.mjs';
 import { startThrowawayPostgres } from './postgres.mjs';
 import { freePort } from './server-process.mjs';
@@ -80,6 +81,7 @@ export function deprecations(output) {
 const RELEASE_VITEST = [
   'run',
   '--reporter=dot',
+  '--reporter=./scripts/vitest-failures.mjs',
   '--maxWorkers=1',
   '--exclude=server/main.test.ts',
   '--exclude=src/**',
@@ -106,6 +108,7 @@ async function vitestPostgres(release) {
       '--config',
       'vitest.pg.config.ts',
       '--reporter=dot',
+      '--reporter=./scripts/vitest-failures.mjs',
       '--exclude=server/cluster.pg.test.ts',
     ];
     return await run(release.binary, args, release, { DATABASE_URL: postgres.url });
@@ -223,7 +226,13 @@ async function checkRelease(release, only) {
     const warned = deprecations(output);
     const ok = code === 0 && warned.length === 0;
     console.log(`${ok ? '✔' : '✘'} Node ${release.version} ${name} (${seconds} s)`);
-    if (code !== 0) console.log(failureReport(output));
+    if (code !== 0) {
+      console.log(failureReport(output));
+      // What failed, again in a few lines (scripts/test.mjs repeats them under its summary).
+      for (const line of failureLines(output)) {
+        console.log(`  ${line.replace(/^(failed|error): /, `$1: (Node ${release.major}) `)}`);
+      }
+    }
     for (const line of warned) console.log(`  deprecation under Node ${release.version}: ${line}`);
     results.push({ name, ok, seconds });
   }

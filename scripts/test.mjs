@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import os from 'node:os';
+import { failureLines } from './failure-lines.mjs';
 
 /**
  * `npm test`: the whole suite: typecheck, format and lint, unit and server tests (vitest), the
@@ -71,12 +72,18 @@ function run(name, alone) {
     `\n▶ ${name}: ${cmd} ${args.join(' ')}${alone ? '' : ' (beside other steps: output when it ends)'}`,
   );
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'], env });
+    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
     // A lower priority is inherited by the step's own processes.
     if (options?.nice && child.pid) os.setPriority(child.pid, options.nice);
     const output = [];
-    child.stdout?.on('data', (chunk) => output.push(chunk));
-    child.stderr?.on('data', (chunk) => output.push(chunk));
+    child.stdout.on('data', (chunk) => {
+      output.push(chunk);
+      if (alone) process.stdout.write(chunk);
+    });
+    child.stderr.on('data', (chunk) => {
+      output.push(chunk);
+      if (alone) process.stderr.write(chunk);
+    });
     const end = (ok) => {
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
       if (!alone) {
@@ -84,7 +91,12 @@ function run(name, alone) {
         process.stdout.write(Buffer.concat(output));
       }
       console.log(`${ok ? '✔' : '✘'} ${name} (${seconds} s)`);
-      results.push({ name, ok, seconds });
+      results.push({
+        name,
+        ok,
+        seconds,
+        why: ok ? [] : failureLines(Buffer.concat(output).toString('utf8')),
+      });
       if (!ok) failed = true;
       resolve();
     };
@@ -117,4 +129,10 @@ for (const r of results) console.log(`  ${r.ok ? 'ok  ' : 'FAIL'} ${r.name.padEn
 const failures = results.filter((r) => !r.ok).length;
 const total = ((performance.now() - started) / 1000).toFixed(1);
 console.log(`steps: ${results.length - failures} passed, ${failures} failed (${total} s in all)`);
+for (const r of results.filter((r) => !r.ok)) {
+  console.log(
+    `\nWhy ${r.name} failed${r.why.length ? ':' : ' (its output above says; no failed test was named)'}`,
+  );
+  for (const line of r.why) console.log(`  ${line.trim()}`);
+}
 process.exit(failures ? 1 : 0);

@@ -1,0 +1,1 @@
+export function failureLines(output: string, max?: number): string[];
