@@ -1,5 +1,14 @@
 import { useStore } from '@nanostores/react';
-import { lazy, type ReactNode, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  type ComponentProps,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { $locale, t } from '../src/i18n/translate.ts';
 import { smoothScrollTo } from '../src/lib/scroll.ts';
 import { $pages } from '../src/stores/routes.ts';
@@ -23,8 +32,26 @@ import '../src/i18n/areas/host.ts';
 
 // Loaded when first shown: the login page (the first page of most visits) carries neither the
 // layout nor the agreements' text.
-const loadLayout = () => import('./layout/layout.tsx');
-const Layout = lazy(() => loadLayout().then((m) => ({ default: m.Layout })));
+type LayoutModule = typeof import('./layout/layout.tsx');
+/** The layout's module once loaded: then drawn at once, not through `lazy` (see `LayoutView`). */
+let layoutModule: LayoutModule | null = null;
+const loadLayout = () =>
+  import('./layout/layout.tsx').then((m) => {
+    layoutModule = m;
+    return m;
+  });
+const LazyLayout = lazy(() => loadLayout().then((m) => ({ default: m.Layout })));
+/**
+ * The layout: its module is usually loaded by the time the session's calls have answered (main.tsx
+ * starts it beside them), and is then drawn in the same commit. Through `lazy` even a loaded
+ * module suspends once, and React holds a Suspense boundary's content back for up to 300 ms after
+ * its fallback (the boot shell) has shown: measured, the whole page, welcome and overview, drew
+ * 300 ms after the session had answered.
+ */
+function LayoutView(props: ComponentProps<LayoutModule['Layout']>) {
+  const Loaded = layoutModule?.Layout;
+  return Loaded ? <Loaded {...props} /> : <LazyLayout {...props} />;
+}
 
 /**
  * A page load with a session that is not for a full-screen page will show the layout: its code
@@ -179,7 +206,7 @@ export function App() {
         {!resolved && token && <BootShell />}
         {resolved &&
           (inLayout ? (
-            <Layout
+            <LayoutView
               current={shown!.path}
               activeMenu={
                 resolved.kind === 'page' ? (resolved.page.meta.activeMenu ?? shown!.path) : shown!.path

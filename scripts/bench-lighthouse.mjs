@@ -8,6 +8,7 @@
 // LH_PRESETS=desktop runs one preset only; LH_PAGES=order-list one page (login, home, order-list);
 // LH_RUNS=3 runs each page that many times and reports the median run (by score, then LCP);
 // LH_REPORTS=<folder> writes each run's full report there (<preset>-<page>-<run>.json).
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -60,6 +61,22 @@ function summary(lhr) {
     jsFiles: scripts?.requestCount ?? 0,
   };
 }
+
+// The pages are Chinese. Without a CJK font (a phone always has one; a bare Linux machine often
+// does not) Chromium draws boxes, the text is laid out differently and the largest paint is another
+// element: the numbers then describe no real device. Measured on the home page: the welcome line is
+// the largest paint with Noto Sans CJK, an overview entry without it.
+function hasCjkFont() {
+  try {
+    return execFileSync('fc-list', [':lang=zh', 'family'], { encoding: 'utf8' }).trim() !== '';
+  } catch {
+    return true; // no fontconfig: not a Linux desktop stack, its own fonts apply
+  }
+}
+if (!hasCjkFont())
+  console.warn(
+    "warning: no CJK font (fc-list :lang=zh is empty): Chinese text renders as boxes and the figures are not a phone's; install one first (apt-get install fonts-noto-cjk).",
+  );
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lp-lighthouse-'));
 const port = await freePort();

@@ -23,6 +23,7 @@ import {
   makeTestOrders,
   type TestUser,
 } from '../../src/ui/testing/server.ts';
+import { formatClock } from '../../src/features/home-overview/parts.tsx';
 import type { LpHomeOverview } from './home-overview.ts';
 import './home-overview.ts';
 
@@ -386,5 +387,25 @@ describe('<lp-home-overview>', () => {
     await sendKeys({ press: 'Enter' });
     expect(visited).to.deep.equal(['/customer-order/index']);
     await expect(el).to.be.accessible();
+  });
+});
+
+describe('the overview’s clock', () => {
+  it('shows China time as Intl does in Asia/Shanghai, whatever the device’s zone, across days and years', () => {
+    const intl = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Asia/Shanghai',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    for (const iso of [
+      '1991-09-15T00:00:00Z',
+      '2024-02-28T16:00:00Z',
+      '2026-12-31T15:59:59.999Z',
+      '2026-12-31T16:00:00Z',
+      '2026-11-23T17:24:11.512+08:00',
+    ]) {
+      expect(formatClock(iso), iso).to.equal(intl.format(new Date(iso)));
+    }
   });
 });
