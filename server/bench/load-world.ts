@@ -166,7 +166,17 @@ export async function prepareWorld(db: DB, options: WorldOptions): Promise<Bench
   const categories = (
     await db.selectFrom('chat_categories').select('qc_id').where('active', '=', true).execute()
   ).map((c) => c.qc_id);
-  const questions = await db.selectFrom('chat_questions').select(['q_id', 'keywords']).limit(200).execute();
+  // Active questions of active categories only: the chat answers 404 for any other (in the tests,
+  // another file on the same database may have switched some off).
+  const questions = await db
+    .selectFrom('chat_questions as q')
+    .innerJoin('chat_categories as c', 'c.qc_id', 'q.qc_id')
+    .select(['q.q_id', 'q.keywords'])
+    .where('q.active', '=', true)
+    .where('c.active', '=', true)
+    .orderBy('q.q_id')
+    .limit(200)
+    .execute();
   const keywords = [
     ...new Set(questions.flatMap((q) => (q.keywords ?? '').split(/[\s,，]+/).filter((w) => w.length >= 2))),
   ].slice(0, 40);
