@@ -1,1 +1,2 @@
 export function failureLines(output: string, max?: number): string[];
+export function oneLine(text: unknown): string;

@@ -23,3 +23,14 @@ export function failureLines(output, max = 20) {
   const unique = [...new Set(named)];
   return unique.length > max ? [...unique.slice(0, max), `… and ${unique.length - max} more`] : unique;
 }
+
+/**
+ * A message on one line, cut to a readable length (an element's HTML can be very long): how the
+ * vitest and web-test-runner failure reporters print an error.
+ *
+ * @param {unknown} text
+ */
+export const oneLine = (text) => {
+  const line = String(text ?? '').replace(/\s+/g, ' ');
+  return line.length > 400 ? `${line.slice(0, 400)}…` : line;
+};

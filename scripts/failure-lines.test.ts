@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { failureLines } from './failure-lines.mjs';
+import { failureLines, oneLine } from './failure-lines.mjs';
 
 describe('failureLines', () => {
   it('keeps what names a failure, from each tool, without colours, once each', () => {
@@ -36,5 +36,14 @@ describe('failureLines', () => {
 
   it('finds nothing in the output of a step that passed', () => {
     expect(failureLines(' Test Files  3 passed (3)\n      Tests  9 passed (9)\n')).toEqual([]);
+  });
+});
+
+describe('oneLine', () => {
+  it('puts a message on one line and cuts a long one at 400 characters', () => {
+    expect(oneLine('expected\n  <lp-x>\n</lp-x>')).toBe('expected <lp-x> </lp-x>');
+    expect(oneLine(undefined)).toBe('');
+    const long = oneLine('x'.repeat(500));
+    expect([long.length, long.endsWith('…')]).toEqual([401, true]);
   });
 });

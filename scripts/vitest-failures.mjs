@@ -4,12 +4,7 @@
  * reporter prints them far above the last lines a CI log keeps; this puts them at the end, in the
  * `  failed: ` / `  error: ` lines that scripts/test.mjs repeats under its summary.
  */
-
-/** A message on one line, cut to a readable length. */
-const short = (text) => {
-  const line = String(text ?? '').replace(/\s+/g, ' ');
-  return line.length > 400 ? `${line.slice(0, 400)}…` : line;
-};
+import { oneLine } from './failure-lines.mjs';
 
 /** @returns {import('vitest/node').Reporter} */
 export default function failuresReporter() {
@@ -18,14 +13,14 @@ export default function failuresReporter() {
       const lines = [];
       for (const module of testModules) {
         for (const error of module.errors()) {
-          lines.push(`  error: ${module.relativeModuleId}: ${short(error.message)}`);
+          lines.push(`  error: ${module.relativeModuleId}: ${oneLine(error.message)}`);
         }
         for (const test of module.children.allTests('failed')) {
           const error = test.result().errors?.[0];
-          lines.push(`  failed: ${module.relativeModuleId} › ${test.fullName}: ${short(error?.message)}`);
+          lines.push(`  failed: ${module.relativeModuleId} › ${test.fullName}: ${oneLine(error?.message)}`);
         }
       }
-      for (const error of unhandledErrors) lines.push(`  error: unhandled: ${short(error.message)}`);
+      for (const error of unhandledErrors) lines.push(`  error: unhandled: ${oneLine(error.message)}`);
       if (lines.length) console.error(['', `Failed tests (${lines.length}):`, ...lines].join('\n'));
     },
   };

@@ -4,6 +4,7 @@
  * reporter prints them as each file ends, far above the last lines a CI log keeps; this puts them
  * at the end, where the failure is read.
  */
+import { oneLine } from './failure-lines.mjs';
 
 /** @param {import('@web/test-runner-core').TestSuiteResult | undefined} suite */
 function failedTests(suite, path = []) {
@@ -15,12 +16,6 @@ function failedTests(suite, path = []) {
   return [...own, ...suite.suites.flatMap((child) => failedTests(child, here))];
 }
 
-/** A message on one line, cut to a readable length (an element's HTML can be very long). */
-const short = (text) => {
-  const line = String(text).replace(/\s+/g, ' ');
-  return line.length > 400 ? `${line.slice(0, 400)}…` : line;
-};
-
 /** @returns {import('@web/test-runner-core').Reporter} */
 export function failuresReporter() {
   return {
@@ -31,8 +26,8 @@ export function failuresReporter() {
       for (const session of failed) {
         const tests = session.testResults ? countTests(session.testResults) : 0;
         lines.push(`  ${session.testFile} (${session.browser.name}; ${tests} test results)`);
-        for (const error of session.errors) lines.push(`    error: ${short(error.message)}`);
-        for (const test of failedTests(session.testResults)) lines.push(`    failed: ${short(test)}`);
+        for (const error of session.errors) lines.push(`    error: ${oneLine(error.message)}`);
+        for (const test of failedTests(session.testResults)) lines.push(`    failed: ${oneLine(test)}`);
       }
       console.error(lines.join('\n'));
     },
