@@ -1,8 +1,8 @@
-import { startOfWindow } from '../../testing/accounts.ts';
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { EditConflict } from '../../../src/contract/order-editor/schemas.ts';
 import type { OrderDetail } from '../../../src/contract/orders/schemas.ts';
+import { startOfWindow } from '../../testing/accounts.ts';
 import { orderForm } from '../../testing/editor-fixtures.ts';
 import { createUser, loginAs } from '../../testing/fixtures.ts';
 import { createSite } from '../../testing/order-fixtures.ts';

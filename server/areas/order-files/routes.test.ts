@@ -1,4 +1,3 @@
-import { startOfWindow } from '../../testing/accounts.ts';
 import { createHash, createHmac } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type {
@@ -8,6 +7,7 @@ import type {
   StatusAnswer,
   UploadAnswer,
 } from '../../../src/contract/order-files/schemas.ts';
+import { startOfWindow } from '../../testing/accounts.ts';
 import { createAttachmentOrders } from '../../testing/attachment-fixtures.ts';
 import { postFile, SAMPLES } from '../../testing/file-fixtures.ts';
 import { createUser, type FixtureUser, loginAs } from '../../testing/fixtures.ts';
