@@ -1,4 +1,4 @@
-import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type * as v from 'valibot';
 import { useStore } from '@nanostores/react';
 import { $locale } from '../../i18n/translate.ts';
@@ -109,8 +109,10 @@ export function useForm<S extends FormSchema>({
   // The server answers in the user's language too (Accept-Language).
   for (const [path, message] of Object.entries(serverErrors)) errors[path] = message;
 
-  // Focus after the render that shows the messages, so the focused field is already described.
-  useEffect(() => {
+  // Focus in the commit that shows the messages, so the focused field is already described, and
+  // before the browser paints: a passive effect ran after the paint, a frame in which the message
+  // showed while the focus stayed where it was (a screen reader announced the old control).
+  useLayoutEffect(() => {
     const paths = focusNext.current;
     if (!paths) return;
     focusNext.current = null;
