@@ -11,6 +11,9 @@ async function signInMulti(page: Page): Promise<void> {
   await form.signIn(demoLogin('multi'));
   await expect(page).not.toHaveURL(/\/login/);
   await expect(switcher(page)).toBeVisible();
+  // The tests below end the session elsewhere and expect the page's next call to find out: the
+  // calls of the first load must have been made (on a busy machine they came after, and asked first).
+  await page.waitForLoadState('networkidle');
 }
 
 const switcher = (page: Page) => page.getByRole('combobox', { name: zh('account.switcher.label') });
