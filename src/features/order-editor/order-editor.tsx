@@ -312,7 +312,14 @@ function EditorBody({
   };
 
   const submit = async (at: number | null = version) => {
-    if (busy.current || !output) return;
+    if (busy.current) return;
+    if (!output) {
+      // The form changed under the review (a time passed, stock re-checked): never a silent click,
+      // back to the form with what now stands in the way.
+      setStep('edit');
+      review();
+      return;
+    }
     busy.current = true;
     setSubmitting(true);
     setNotice(null);
