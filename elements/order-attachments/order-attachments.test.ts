@@ -85,6 +85,42 @@ describe('<lp-order-attachments>', () => {
     }
   });
 
+  it('shown again behind a link that names another state (the portal keeps it mounted), opens that tab with the counts of now', async () => {
+    const cu = user.customers[0]!.cu_id;
+    await createOrders(cu, [{ required: ['pod'] }]);
+    const address = `${location.pathname}${location.search}`;
+    try {
+      const el = place();
+      await loaded(el);
+      expect(tab(el, /Missing/).getAttribute('aria-selected')).to.equal('true');
+      expect(tab(el, /Rejected/).textContent).to.contain('0');
+
+      // hidden behind another tab; meanwhile a file is rejected and the home page's link is followed
+      el.style.display = 'none';
+      await waitUntil(() => el.getClientRects().length === 0);
+      await createOrders(cu, [
+        { required: ['pod'], files: [{ kind: 'pod', status: 'rejected', reason: 'Torn', name: 'pod.pdf' }] },
+      ]);
+      history.replaceState(history.state, '', `${location.pathname}?state=rejected`);
+      el.style.display = '';
+      await waitUntil(() => tab(el, /Rejected/).getAttribute('aria-selected') === 'true', 'the named tab');
+      await waitUntil(() => text(el).includes('Torn'), 'its rows', { timeout: 5000 });
+      expect(tab(el, /Rejected/).textContent).to.contain('1');
+
+      // shown again with the same address: asked again, what changed meanwhile shows
+      el.style.display = 'none';
+      await waitUntil(() => el.getClientRects().length === 0);
+      await createOrders(cu, [
+        { required: ['pod'], files: [{ kind: 'pod', status: 'rejected', reason: 'Wet', name: 'pod-2.pdf' }] },
+      ]);
+      el.style.display = '';
+      await waitUntil(() => text(el).includes('Wet'), 'the rows of now', { timeout: 5000 });
+      expect(tab(el, /Rejected/).textContent).to.contain('2');
+    } finally {
+      history.replaceState(history.state, '', address);
+    }
+  });
+
   it('lands on the missing documents with counts per state, rows masked, a rejection’s reason shown', async () => {
     const cu = user.customers[0]!.cu_id;
     const [missing, dtp] = await createOrders(cu, [

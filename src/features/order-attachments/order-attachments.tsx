@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { useRef } from 'react';
 import type { AttentionState } from '../../contract/order-files/schemas.ts';
 import { $token } from '../../stores/auth.ts';
 import { Pagination } from '../../ui/pagination/pagination.tsx';
@@ -19,7 +20,8 @@ import '../../i18n/areas/order-files.ts';
 export function OrderAttachments() {
   const t = useT();
   const token = useStore($token);
-  const { tab, select, page, setPage, load, reload } = useAttention(token);
+  const root = useRef<HTMLElement>(null);
+  const { tab, select, page, setPage, load, reload } = useAttention(token, root);
   const counts = load.data?.counts;
   const items = TAB_ORDER.map((key) => ({
     key,
@@ -32,7 +34,7 @@ export function OrderAttachments() {
   }));
   const rows = load.data?.list ?? [];
   return (
-    <section className="oa" aria-labelledby="oa-title" aria-busy={load.state === 'loading'}>
+    <section ref={root} className="oa" aria-labelledby="oa-title" aria-busy={load.state === 'loading'}>
       <h1 className="oa__title" id="oa-title">
         {t('orderFiles.title')}
       </h1>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import type { AttentionList, AttentionState } from '../../contract/order-files/schemas.ts';
 import { loadAttention } from './attachments-api.ts';
 
@@ -18,9 +18,10 @@ export function addressTab(search: string): AttentionState | null {
 
 /**
  * The landing page's data: the selected state's page of orders and the counts. Only the latest
- * request's answer counts; `reload()` keeps what is shown until the new answer arrives.
+ * request's answer counts; `reload()` keeps what is shown until the new answer arrives. With
+ * `root` (the page's element), the page follows the address again each time it is shown again.
  */
-export function useAttention(token: string) {
+export function useAttention(token: string, root?: RefObject<HTMLElement | null>) {
   // a link that names a state opens that tab; otherwise the first with orders is chosen
   const [named] = useState(() => (typeof location === 'undefined' ? null : addressTab(location.search)));
   const [tab, setTab] = useState<AttentionState>(named ?? 'missing');
@@ -61,5 +62,36 @@ export function useAttention(token: string) {
     setPage(1);
   }, []);
   const reload = useCallback(() => setRound((r) => r + 1), []);
+  const tabNow = useRef(tab);
+  tabNow.current = tab;
+  useShownAgain(root, () => {
+    // The portal keeps the page mounted behind its other tabs: shown again by a link that names a
+    // state (the home page's counts), it opens that tab; otherwise it asks for the counts of now.
+    const named = addressTab(location.search);
+    if (named && named !== tabNow.current) select(named);
+    else reload();
+  });
   return { tab, select, page, setPage, load, reload };
+}
+
+/**
+ * Calls `onShown` each time the element under `root` is shown again after it was hidden (a tab of
+ * the portal's shell brought back to front); not when it first appears.
+ */
+function useShownAgain(root: RefObject<HTMLElement | null> | undefined, onShown: () => void): void {
+  const latest = useRef(onShown);
+  latest.current = onShown;
+  useEffect(() => {
+    const el = root?.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    let shown: boolean | null = null;
+    // Read in the observer's callbacks, after layout; its first call comes once the element is laid out.
+    const observer = new ResizeObserver(() => {
+      const now = el.getClientRects().length > 0;
+      if (now && shown === false) latest.current();
+      shown = now;
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [root]);
 }
