@@ -112,6 +112,8 @@ export async function createStockLine(
     depot: string;
     temp_class: TempClass;
     recoverable: boolean;
+    /** The reorder level (none by default). */
+    low_level: number | null;
   }> = {},
 ): Promise<{ in_id: number; code: string; name: string }> {
   const id = suffix();
@@ -133,6 +135,7 @@ export async function createStockLine(
       depot: options.depot ?? '上海中心仓',
       temp_class: options.temp_class ?? 'chilled',
       recoverable: options.recoverable ?? false,
+      low_level: options.low_level ?? null,
       pinyin: pinyinInitials(name),
     })
     .returning(['in_id', 'code', 'name'])

@@ -1,5 +1,6 @@
 import * as ops from '../../../src/contract/inventory/operations.ts';
 import { Code } from '../../../src/contract/codes.ts';
+import type { StockAttention } from '../../../src/contract/inventory/attention.ts';
 import type { ExpiryState } from '../../../src/contract/inventory/schemas.ts';
 import type { TempClass } from '../../../src/contract/orders/domain.ts';
 import { ApiError } from '../../core/errors.ts';
@@ -33,6 +34,7 @@ type StockInput = {
   expiring_days?: number | undefined;
   in_stock?: '0' | '1' | undefined;
   expiry_state?: ExpiryState | undefined;
+  attention?: StockAttention | undefined;
   sort?: string | undefined;
 };
 
@@ -44,6 +46,7 @@ const stockFilter = (input: StockInput) => ({
   expiringDays: input.expiring_days,
   inStock: input.in_stock === '1',
   expiryState: input.expiry_state,
+  attention: input.attention,
 });
 const page = (input: StockInput) => ({ start: pageStart(input), limit: input.limit, sort: input.sort });
 

@@ -11,12 +11,14 @@ import type {
   Movement,
   StockOutList,
 } from '../../../src/contract/inventory/schemas.ts';
+import type { StockAttention } from '../../../src/contract/inventory/attention.ts';
 import type { GoodsType, TempClass } from '../../../src/contract/orders/domain.ts';
 import { Code } from '../../../src/contract/codes.ts';
 import type { DB } from '../../db/database.ts';
 import { ApiError } from '../../core/errors.ts';
 import { projectOf } from '../master-data/projects.ts';
 import { textMatch } from '../master-data/text-match.ts';
+import { AVAILABLE, attentionWhere } from './attention.ts';
 
 /** What a keyword matches on a stock line: name, code, batch, spec, the name's initials. */
 const LINE_TEXT = ['i.name', 'i.code', 'i.batch_no', 'i.spec', 'i.pinyin'] as const;
@@ -33,11 +35,11 @@ export interface StockFilter {
   expiryState?: ExpiryState | undefined;
   /** Only lines with something available. */
   inStock?: boolean;
+  /** The lines the home page's overview counts as running low or expiring (attention.ts). */
+  attention?: StockAttention | undefined;
   code?: string;
   ids?: readonly number[];
 }
-
-const available = sql<string>`i.quantity - i.reserved`;
 
 /** The customer's stock lines matching `filter`, with their project, as a query. */
 function lines(db: DB, cuId: number, filter: StockFilter, today: string) {
@@ -58,7 +60,7 @@ function lines(db: DB, cuId: number, filter: StockFilter, today: string) {
       sql<string | null>`to_char(i.expiry, 'YYYY-MM-DD')`.as('expiry'),
       'i.quantity',
       'i.reserved',
-      available.as('available'),
+      AVAILABLE.as('available'),
       'i.depot',
       'i.temp_class',
       'i.recoverable',
@@ -73,6 +75,7 @@ function lines(db: DB, cuId: number, filter: StockFilter, today: string) {
   if (filter.ids) query = query.where('i.in_id', 'in', filter.ids.length ? [...filter.ids] : [0]);
   if (filter.keyword) query = query.where(textMatch(filter.keyword, LINE_TEXT));
   if (filter.inStock) query = query.where(sql<boolean>`i.quantity > i.reserved`);
+  if (filter.attention) query = query.where(attentionWhere(filter.attention, today));
   if (filter.expiringDays !== undefined)
     query = query.where(sql<boolean>`i.expiry <= ${today}::date + ${filter.expiringDays}::int`);
   if (filter.expiryState === 'expired') query = query.where(sql<boolean>`i.expiry < ${today}::date`);
@@ -113,7 +116,7 @@ const SORT_COLUMNS: Record<StockSortKey, ReturnType<typeof sql>> = {
   expiry: sql`i.expiry`,
   quantity: sql`i.quantity`,
   reserved: sql`i.reserved`,
-  available: sql`i.quantity - i.reserved`,
+  available: AVAILABLE,
   depot: sql`i.depot`,
 };
 

@@ -349,7 +349,7 @@ describe('customer-order/overview', () => {
     const below = await low(8, 5, 10); // available 3
     await low(11, 0, 10); // above
     await low(1, 0, null); // no level
-    const lastDay = await createStockLine(db, cuId, { expiry: '2026-07-03' }); // today + 30
+    const lastDay = await createStockLine(db, cuId, { expiry: '2026-07-03', goods_type: 2 }); // today + 30
     await createStockLine(db, cuId, { expiry: '2026-07-04' }); // + 31
     const expired = await createStockLine(db, cuId, { expiry: '2026-06-01' });
     await createStockLine(db, cuId, { expiry: '2026-06-10', quantity: 5, reserved: 5 }); // none available
@@ -358,8 +358,14 @@ describe('customer-order/overview', () => {
     const data = await overview(t, token);
     expect(data.inventory.low.total).toBe(2);
     expect(data.inventory.low.items.map((l) => l.in_id)).toEqual([below, atLevel]);
-    expect(data.inventory.low.items[0]).toMatchObject({ available: 3, low_level: 10 });
+    expect(data.inventory.low.items[0]).toMatchObject({ available: 3, low_level: 10, goods_type: 1 });
+    expect(data.inventory.low.by_goods_type).toEqual([{ goods_type: 1, total: 2 }]);
     expect(data.inventory.expiring.total).toBe(2);
+    expect(data.inventory.expiring.by_goods_type).toEqual([
+      { goods_type: 1, total: 1 },
+      { goods_type: 2, total: 1 },
+    ]);
+    expect(data.inventory.expiring.items.map((l) => l.goods_type)).toEqual([1, 2]);
     expect(data.inventory.expiring.items.map((l) => [l.in_id, l.expiry])).toEqual([
       [expired.in_id, '2026-06-01'],
       [lastDay.in_id, '2026-07-03'],
@@ -378,7 +384,8 @@ describe('customer-order/overview', () => {
       due_today: { total: 0, items: [] },
       late: { total: 0, items: [] },
     });
-    expect(data.inventory).toEqual({ low: { total: 0, items: [] }, expiring: { total: 0, items: [] } });
+    const none = { total: 0, by_goods_type: [], items: [] };
+    expect(data.inventory).toEqual({ low: none, expiring: none });
     const anonymous = await t.call('customer-order/overview');
     expect(anonymous.code).not.toBe(0);
   });

@@ -311,6 +311,7 @@ export async function orderOverview(db: DB, uid: number, cuId: number | null, no
 /** Nothing counted (a session without a customer): zeros, empty lists and the weeks. */
 function emptyOverview(now: Date, today: string): Overview {
   const none = () => ({ total: 0, items: [] });
+  const stockNone = () => ({ total: 0, by_goods_type: [], items: [] });
   const zero = () => ({
     pending_approval: 0,
     pending_confirm: 0,
@@ -336,6 +337,6 @@ function emptyOverview(now: Date, today: string): Overview {
       late: none(),
     },
     weekly: overviewWeeks(today).map((week) => ({ week, counts: zero() })),
-    inventory: { low: none(), expiring: none() },
+    inventory: { low: stockNone(), expiring: stockNone() },
   };
 }

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { distinct, Id, IntIn, TrimmedText } from '../fields.ts';
 import { msg } from '../messages.ts';
 import { GOODS_TYPES, TEMP_CLASSES } from '../orders/domain.ts';
+import { STOCK_ATTENTIONS } from './attention.ts';
 
 /**
  * The customer's goods in the provider's depots: one line per item, batch and depot. `quantity`
@@ -57,8 +58,9 @@ export type InventoryList = v.InferOutput<typeof InventoryList>;
  * `GET common/stockslist` (and `-yp` drugs, `-yb` samples, which fix `goods_type`): by keyword
  * (name, code, batch or pinyin), project, temperature class, depot; `expiring_days` keeps lines
  * expiring within that many days, `expiry_state` expired, soon expiring or valid lines; `in_stock`
- * keeps lines with something available. Sorted by `sort`, else by name, then expiry (first
- * expiring first).
+ * keeps lines with something available; `attention` the lines the home page's overview counts as
+ * running low or expiring (src/contract/inventory/attention.ts). Sorted by `sort`, else by name,
+ * then expiry (first expiring first).
  */
 /** Days within which a line counts as soon expiring (`expiry_state=soon`). */
 export const SOON_EXPIRING_DAYS = 30;
@@ -87,6 +89,8 @@ const stockFilters = {
   /** expired: before today; soon: today to SOON_EXPIRING_DAYS ahead; valid: later or none. */
   expiry_state: v.optional(pick(EXPIRY_STATES)),
   in_stock: v.optional(pick(['0', '1'] as const)),
+  /** The overview's `low` or `expiring` lines (exactly those it counts). */
+  attention: v.optional(pick(STOCK_ATTENTIONS)),
   /** Default: name, then the first expiring first. */
   sort: v.optional(StockSort),
 };

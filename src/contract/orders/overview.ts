@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { ORDER_STATUSES } from './domain.ts';
+import { ATTENTION_EXPIRY_DAYS } from '../inventory/attention.ts';
+import { GOODS_TYPES, ORDER_STATUSES } from './domain.ts';
 import {
   AttachmentStatusSchema,
   Day,
@@ -23,8 +24,8 @@ export const OVERVIEW_ITEMS = 5;
 export const OVERVIEW_WEEKS = 12;
 /** Readings per excursion entry for its small chart (the newest, oldest first). */
 export const OVERVIEW_READINGS = 48;
-/** Inventory expiring within this many days counts as `expiring`. */
-export const OVERVIEW_EXPIRY_DAYS = 30;
+/** Inventory expiring within this many days counts as `expiring` (the stock list's `attention=expiring`). */
+export const OVERVIEW_EXPIRY_DAYS = ATTENTION_EXPIRY_DAYS;
 /** Answered modification requests shown for this many days after the answer. */
 export const OVERVIEW_ANSWERED_DAYS = 14;
 
@@ -84,6 +85,8 @@ export const OverviewExcursionSchema = v.strictObject({
 
 export const OverviewStockSchema = v.strictObject({
   in_id: v.number(),
+  /** Which inventory page lists the line: 1 drugs, 2 samples (tabs of one page), 3 materials. */
+  goods_type: v.picklist(GOODS_TYPES),
   code: v.string(),
   name: v.string(),
   batch_no: v.string(),
@@ -94,6 +97,18 @@ export const OverviewStockSchema = v.strictObject({
   low_level: v.nullable(v.number()),
   expiry: v.nullable(Day),
   depot: v.string(),
+});
+
+/**
+ * Stock lines needing a look (`attention` of the stock lists, src/contract/inventory/attention.ts):
+ * `total` equals the stock list's total with that `attention` over every goods type, and
+ * `by_goods_type` the total of each goods type that has any (in goods type order), which is what
+ * that type's page shows (`common/stockslist?goods_type=<type>&attention=…`).
+ */
+const stockEntries = v.strictObject({
+  total: v.number(),
+  by_goods_type: v.array(v.strictObject({ goods_type: v.picklist(GOODS_TYPES), total: v.number() })),
+  items: v.array(OverviewStockSchema),
 });
 
 const ByStatus = v.strictObject(
@@ -142,10 +157,10 @@ export const OverviewSchema = v.strictObject({
   /** `OVERVIEW_WEEKS` weeks (Monday first), the current last: orders created that week by their status now. */
   weekly: v.array(v.strictObject({ week: Day, counts: ByStatus })),
   inventory: v.strictObject({
-    /** Lines with a reorder level and `available` at or below it, lowest first. */
-    low: entries(OverviewStockSchema),
-    /** Lines with stock left expiring within `OVERVIEW_EXPIRY_DAYS` days (or expired), soonest first. */
-    expiring: entries(OverviewStockSchema),
+    /** Lines with a reorder level and `available` at or below it, lowest first (`attention=low`). */
+    low: stockEntries,
+    /** Lines with stock left expiring within `OVERVIEW_EXPIRY_DAYS` days (or expired), soonest first (`attention=expiring`). */
+    expiring: stockEntries,
   }),
 });
 export type Overview = v.InferOutput<typeof OverviewSchema>;
