@@ -1,5 +1,7 @@
 import { expect, waitUntil } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
+import { sendKeys, setViewport } from '@web/test-runner-commands';
+import { call } from '../../src/api/transport.ts';
+import { orderOverview } from '../../src/contract/orders/operations.ts';
 import { setLocale } from '../../src/i18n/translate.ts';
 import { setNavigation } from '../../src/stores/navigation.ts';
 import { rememberScroll } from '../../src/stores/scroll.ts';
@@ -195,6 +197,104 @@ describe('<lp-inventory-table>', () => {
       scroller.scrollTop = 0;
       history.replaceState(history.state, '', before);
     }
+  });
+
+  /** Runs `body` with the address at `path` (the portal's page), then puts the test page's back. */
+  async function at(path: string, body: () => Promise<void>) {
+    const before = `${location.pathname}${location.search}`;
+    history.replaceState(history.state, '', path);
+    try {
+      await body();
+    } finally {
+      history.replaceState(history.state, '', before);
+    }
+  }
+  const sameNames = (el: HTMLElement, expected: string[]) =>
+    waitUntil(
+      () => JSON.stringify(names(el).sort()) === JSON.stringify([...expected].sort()),
+      `${expected}`,
+      {
+        timeout: 8000,
+      },
+    );
+  const chip = (el: HTMLElement) => root(el).querySelector<HTMLButtonElement>('.inv-chip');
+
+  it('opened by the home page’s link (?attention=low) lists only the lines it counts, with a chip that removes the filter', async () => {
+    await createTestStock(setup.cuId, [
+      { name: '低库存片', quantity: 3, low_level: 5 },
+      { name: '补货线片', quantity: 6, reserved: 1, low_level: 5 },
+      { name: '充足片', quantity: 9, low_level: 5 },
+      { name: '低库存样本', goods_type: 2, quantity: 1, low_level: 2 },
+    ]);
+    const overview = await call(orderOverview, {});
+    await setViewport({ width: 320, height: 640 });
+    await at('/customer-inventory/index-yp?attention=low', async () => {
+      try {
+        await lowPage(overview.inventory.low);
+      } finally {
+        await setViewport({ width: 800, height: 600 });
+      }
+    });
+    async function lowPage(low: typeof overview.inventory.low) {
+      const el = place();
+      await sameNames(el, ['低库存片', '补货线片']);
+      // the drugs the home page counts as low, and no more
+      const drugs = low.by_goods_type.find((type) => type.goods_type === 1);
+      expect(el.lists.stock('drugs').$state.get().total).to.equal(drugs?.total);
+      expect(root(el).querySelector('.inv-attention')?.textContent).to.equal(
+        'Showing only:Low stock (available at or below the reorder level)×',
+      );
+      expect(chip(el)?.getAttribute('aria-label')).to.equal(
+        'Remove the filter Low stock (available at or below the reorder level)',
+      );
+      // it fits a 320 px screen
+      expect(chip(el)?.getBoundingClientRect().right).to.be.at.most(320);
+      await expect(el).to.be.accessible();
+
+      setLocale('zh-CN');
+      await settle();
+      expect(chip(el)?.textContent).to.equal('库存不足（可用数量不高于补货线）×');
+      setLocale('en');
+      await settle();
+
+      // removed from the keyboard: every drug again, the address without the filter
+      chip(el)?.focus();
+      await sendKeys({ press: 'Enter' });
+      await loaded(el, 8);
+      expect(names(el)).to.include.members(['低库存片', '补货线片', '充足片', setup.stock.chilled.name]);
+      expect(chip(el)).to.equal(null);
+      expect(location.search).to.equal('');
+      expect(root(el).activeElement?.getAttribute('type')).to.equal('search');
+    }
+  });
+
+  it('opens the tab the link names, and follows another link when shown again behind the portal’s tabs', async () => {
+    await createTestStock(setup.cuId, [
+      { name: '临期样本', goods_type: 2, expiry: day(3) },
+      { name: '远期样本', goods_type: 2, expiry: day(90) },
+      { name: '低库存片', quantity: 1, low_level: 5 },
+    ]);
+    await at('/customer-inventory/index-yp?tab=samples&attention=expiring', async () => {
+      // the portal keeps each tab's page in a <section> it hides while another tab is shown
+      const frame = document.createElement('section');
+      document.body.append(frame);
+      placed.push(frame);
+      const el = document.createElement('lp-inventory-table');
+      frame.append(el);
+      await sameNames(el, ['临期样本']);
+      expect(root(el).querySelector('[role="tab"][aria-selected="true"]')?.textContent).to.equal('Samples');
+      expect(chip(el)?.textContent).to.contain('Expiring within 30 days');
+
+      frame.hidden = true;
+      history.replaceState(history.state, '', '/');
+      await settle();
+      // the home page's low link, to the page already open
+      history.replaceState(history.state, '', '/customer-inventory/index-yp?attention=low');
+      frame.hidden = false;
+      await sameNames(el, ['低库存片']);
+      expect(root(el).querySelector('[role="tab"][aria-selected="true"]')?.textContent).to.equal('Drugs');
+      expect(location.search).to.equal('?attention=low');
+    });
   });
 
   it('<lp-material-inventory> lists materials only, in Chinese by default', async () => {

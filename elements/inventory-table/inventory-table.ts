@@ -18,14 +18,16 @@ import { ReactElement } from '../kit/react-element.ts';
  * the stock-outs in a tab of their own; export of the filtered set as .xlsx; and "order the
  * selected lines", which opens the order editor with them (lines of one project, goods type,
  * temperature class and depot; otherwise the page says why). In the portal the page's scroll
- * position is remembered and restored with a 500 ms smooth scroll.
+ * position is remembered and restored with a 500 ms smooth scroll, and its address names the tab
+ * and the stock needing a look (`/customer-inventory/index-yp?tab=samples&attention=low`, the home
+ * page's links: `low` or `expiring`, shown as a chip that removes the filter).
  *
  * @summary The drug and sample inventory with movements, stock-outs, export and ordering.
  * @tag lp-inventory-table
  *
  * @attr {string} api-base - Base URL of the API for the page's calls (default: `LP_CONFIG.apiBase`, else `/api`).
  * @attr {'zh-CN' | 'en'} locale - Language of the page's elements (default: the user's saved choice, else zh-CN).
- * @attr {'drugs' | 'samples' | 'stockouts'} tab - The tab shown first (default drugs).
+ * @attr {'drugs' | 'samples' | 'stockouts'} tab - The tab shown first (default drugs; the portal's address, `?tab=`, comes first).
  *
  * @event {CustomEvent<{ path: string; in_ids: number[] }>} lp-inventory-order - When the user orders the selected lines (the portal then shows the order editor at `path`).
  *

@@ -13,7 +13,8 @@ import { ReactElement } from '../kit/react-element.ts';
  * The customer's materials (goods type 3: kits, tubes, boxes) in the provider's depots, in the
  * same table as the drug and sample inventory: by depot and batch, expiry marked, quantity
  * available and reserved, temperature class; search, filters, server paging and sorting, column
- * settings, a line's movements, export as .xlsx, and "order the selected lines".
+ * settings, a line's movements, export as .xlsx, and "order the selected lines". In the portal
+ * its address may name the stock needing a look (`?attention=low|expiring`, the home page's links).
  *
  * @summary The material inventory with movements, export and ordering.
  * @tag lp-material-inventory

@@ -1,3 +1,4 @@
+import type { StockAttention } from '../../contract/inventory/attention.ts';
 import type { ExpiryState, StockListQuery } from '../../contract/inventory/schemas.ts';
 import { SOON_EXPIRING_DAYS } from '../../contract/inventory/schemas.ts';
 import type { TempClass } from '../../contract/orders/domain.ts';
@@ -12,12 +13,24 @@ export interface StockFilters {
   depot: string;
   temp_class: TempClass | '';
   expiry_state: ExpiryState | '';
+  /** The home page's low or expiring stock (shown as a removable chip, named in the address). */
+  attention: StockAttention | '';
 }
 
-export const NO_FILTERS: StockFilters = { keyword: '', depot: '', temp_class: '', expiry_state: '' };
+export const NO_FILTERS: StockFilters = {
+  keyword: '',
+  depot: '',
+  temp_class: '',
+  expiry_state: '',
+  attention: '',
+};
 
 export const hasFilters = (f: StockFilters): boolean =>
-  f.keyword.trim() !== '' || f.depot !== '' || f.temp_class !== '' || f.expiry_state !== '';
+  f.keyword.trim() !== '' ||
+  f.depot !== '' ||
+  f.temp_class !== '' ||
+  f.expiry_state !== '' ||
+  f.attention !== '';
 
 /** The filters as the stock list calls take them (empty ones left out). */
 export function filterQuery(f: StockFilters): Omit<StockListQuery, 'goods_type'> {
@@ -26,6 +39,7 @@ export function filterQuery(f: StockFilters): Omit<StockListQuery, 'goods_type'>
     ...(f.depot ? { depot: f.depot } : {}),
     ...(f.temp_class ? { temp_class: f.temp_class } : {}),
     ...(f.expiry_state ? { expiry_state: f.expiry_state } : {}),
+    ...(f.attention ? { attention: f.attention } : {}),
   };
 }
 

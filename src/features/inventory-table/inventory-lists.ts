@@ -1,4 +1,4 @@
-import type { StockKind } from './filters.ts';
+import type { StockFilters, StockKind } from './filters.ts';
 import {
   createStockListStore,
   createStockOutListStore,
@@ -8,7 +8,8 @@ import {
 
 /** The lists of one inventory element, each made when its tab is first shown. */
 export interface InventoryLists {
-  stock(kind: StockKind): StockListStore;
+  /** The list of a kind of stock; `first`: the filters it starts with if made now (a link's `attention`). */
+  stock(kind: StockKind, first?: Partial<StockFilters>): StockListStore;
   stockOuts(): StockOutListStore;
 }
 
@@ -16,10 +17,10 @@ export function createInventoryLists(): InventoryLists {
   const stock = new Map<StockKind, StockListStore>();
   let outs: StockOutListStore | null = null;
   return {
-    stock(kind) {
+    stock(kind, first) {
       let list = stock.get(kind);
       if (!list) {
-        list = createStockListStore(kind);
+        list = createStockListStore(kind, 10, first);
         stock.set(kind, list);
       }
       return list;

@@ -6,22 +6,24 @@ import { savedScroll } from '../../stores/scroll.ts';
 import { Button } from '../../ui/button/button.tsx';
 import { Tabs } from '../../ui/tabs/tabs.tsx';
 import { useT } from '../../ui/use-t.ts';
+import { INVENTORY_TABS, type InventoryTab, readStockAddress, type StockAddress } from './address.ts';
+import type { StockKind } from './filters.ts';
 import type { InventoryLists } from './inventory-lists.ts';
 import { StockOuts } from './stock-outs.tsx';
 import { StockPanel, type StockPanelProps } from './stock-panel.tsx';
+import { useStockAddress } from './use-stock-address.ts';
 
 /** The portal's pages of the two inventory elements (the drug/sample page remembers its scroll position). */
 export const INVENTORY_PATH = '/customer-inventory/index-yp';
 export const MATERIAL_INVENTORY_PATH = '/customer-inventory/index-material';
 
-export type InventoryTab = 'drugs' | 'samples' | 'stockouts';
-const TABS: readonly InventoryTab[] = ['drugs', 'samples', 'stockouts'];
+export type { InventoryTab } from './address.ts';
 
 export interface InventoryTableProps {
   /** `stock`: drugs, samples and stock-outs in tabs; `materials`: goods type 3 only. */
   kind: 'stock' | 'materials';
   lists: InventoryLists;
-  /** The tab shown first (stock only). */
+  /** The tab shown first (stock only) unless the page's address names one. */
   tab?: InventoryTab;
   onOrder?: StockPanelProps['onOrder'];
 }
@@ -42,16 +44,44 @@ function useScrollRestore(ready: boolean, path: string): void {
   }, [ready, path]);
 }
 
-/** The customer's inventory: drugs and samples (with stock-outs), or materials. */
+const stockKindOf = (kind: InventoryTableProps['kind'], tab: InventoryTab): StockKind =>
+  kind === 'materials' ? 'materials' : tab === 'samples' ? 'samples' : 'drugs';
+
+/** What the page's address names when it opens (nothing in another page, an embed). */
+const openedAddress = (path: string): StockAddress =>
+  typeof location !== 'undefined' && location.pathname === path
+    ? readStockAddress(location.search)
+    : { tab: null, attention: null };
+
+/**
+ * The customer's inventory: drugs and samples (with stock-outs), or materials. At its page's
+ * path, the address names the tab and the stock needing a look (`?tab=samples&attention=low`).
+ */
 export function InventoryTable({ kind, lists, tab: firstTab = 'drugs', onOrder }: InventoryTableProps) {
   const t = useT();
-  const [tab, setTab] = useState<InventoryTab>(firstTab);
-  const stockKind = kind === 'materials' ? 'materials' : tab === 'samples' ? 'samples' : 'drugs';
-  const list = lists.stock(stockKind);
+  const path = kind === 'materials' ? MATERIAL_INVENTORY_PATH : INVENTORY_PATH;
+  const root = useRef<HTMLElement>(null);
+  const [opened] = useState(() => openedAddress(path));
+  const [tab, setTab] = useState<InventoryTab>(kind === 'materials' ? 'drugs' : (opened.tab ?? firstTab));
+  const stockKind = stockKindOf(kind, tab);
+  // the link's attention is the list's of the tab it opened (each tab keeps its own filters)
+  const openedKind = stockKindOf(kind, opened.tab ?? firstTab);
+  const list = lists.stock(
+    stockKind,
+    opened.attention && stockKind === openedKind ? { attention: opened.attention } : undefined,
+  );
   const state = useStore(list.$state);
-  useScrollRestore(
-    state.status === 'loaded',
-    kind === 'materials' ? MATERIAL_INVENTORY_PATH : INVENTORY_PATH,
+  useScrollRestore(state.status === 'loaded', path);
+  useStockAddress(
+    root,
+    path,
+    { tab, attention: tab === 'stockouts' ? '' : state.params.filters.attention },
+    (wanted) => {
+      const next = kind === 'materials' ? 'drugs' : (wanted.tab ?? 'drugs');
+      setTab(next);
+      if (next !== 'stockouts')
+        lists.stock(stockKindOf(kind, next)).setFilters({ attention: wanted.attention ?? '' });
+    },
   );
 
   const refresh = () => {
@@ -67,7 +97,7 @@ export function InventoryTable({ kind, lists, tab: firstTab = 'drugs', onOrder }
     );
 
   return (
-    <section className="inventory" part="base" aria-labelledby="inventory-title">
+    <section ref={root} className="inventory" part="base" aria-labelledby="inventory-title">
       <header className="inventory__header">
         <h1 id="inventory-title" className="inventory__title">
           {t(kind === 'materials' ? 'inventory.title.materials' : 'inventory.title.stock')}
@@ -81,7 +111,7 @@ export function InventoryTable({ kind, lists, tab: firstTab = 'drugs', onOrder }
         panel
       ) : (
         <Tabs<InventoryTab>
-          items={TABS.map((key) => ({ key, label: t(`inventory.tab.${key}`) }))}
+          items={INVENTORY_TABS.map((key) => ({ key, label: t(`inventory.tab.${key}`) }))}
           selected={tab}
           onSelect={setTab}
           label={t('inventory.tabs')}

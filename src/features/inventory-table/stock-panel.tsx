@@ -1,6 +1,6 @@
 import '../../i18n/areas/inventory.ts';
 import { useStore } from '@nanostores/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { serverColumnSettings } from '../../api/list-settings.ts';
 import type { InventoryLine } from '../../contract/inventory/schemas.ts';
 import { navigate } from '../../stores/navigation.ts';
@@ -10,6 +10,7 @@ import { DataTable } from '../../ui/data-table/index.ts';
 import { EmptyState } from '../../ui/states/empty-state.tsx';
 import { useT } from '../../ui/use-t.ts';
 import { exportStock, fetchDepots, GOODS_TYPE_OF } from './api.ts';
+import { AttentionChip } from './attention-chip.tsx';
 import { stockColumns, type T } from './columns.tsx';
 import { filterQuery, hasFilters, NO_FILTERS, type StockKind } from './filters.ts';
 import { StockFilterBar } from './filter-bar.tsx';
@@ -84,6 +85,7 @@ export function StockPanel({ kind, list, onOrder }: StockPanelProps) {
   const [now] = useState(() => new Date());
   const columns = useMemo(() => stockColumns(t, setMovementsOf, now), [t, now]);
   const lines = [...selected.values()];
+  const root = useRef<HTMLDivElement>(null);
 
   // a changed selection drops the message about the previous one
   // biome-ignore lint/correctness/useExhaustiveDependencies: the selection is what is watched
@@ -128,13 +130,23 @@ export function StockPanel({ kind, list, onOrder }: StockPanelProps) {
   );
 
   return (
-    <div className="inv-panel">
+    <div className="inv-panel" ref={root}>
       <StockFilterBar
         filters={filters}
         depots={depots}
         onChange={(patch) => list.setFilters(patch)}
         onClear={() => list.setFilters(NO_FILTERS)}
       />
+      {filters.attention && (
+        <AttentionChip
+          attention={filters.attention}
+          onRemove={() => {
+            list.setFilters({ attention: '' });
+            // the chip is gone: the keyboard goes on from the filters
+            root.current?.querySelector<HTMLInputElement>('input[type="search"]')?.focus();
+          }}
+        />
+      )}
       <div className="inv-notice" role="alert">
         {problem && <p className="inv-problem">{problemText(t, problem)}</p>}
       </div>

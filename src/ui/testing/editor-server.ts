@@ -63,6 +63,8 @@ export interface TestStockLine {
   reserved?: number;
   depot?: string;
   temp_class?: 'ambient' | 'chilled' | 'frozen' | 'deep_frozen' | 'cryo';
+  /** The reorder level (none by default). */
+  low_level?: number | null;
   movements?: Array<{
     kind: 'inbound' | 'reserve' | 'release' | 'outbound' | 'return' | 'adjust';
     delta: number;
