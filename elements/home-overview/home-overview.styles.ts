@@ -175,6 +175,15 @@ export const homeOverviewStyles = css`
     color: var(--lp-color-primary-strong);
     font-variant-numeric: tabular-nums;
   }
+  .ho-split {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0 var(--lp-space-3);
+    margin: 0;
+    padding: 0 0 0 var(--lp-space-3);
+    list-style: none;
+    font-size: var(--lp-font-size-sm);
+  }
   .ho-item__meta {
     min-width: 0;
     color: var(--lp-color-text-muted);

@@ -4,6 +4,7 @@ import { switchCustomerAccount } from '../../src/api/customer-account.ts';
 import { setApiFetch } from '../../src/api/config.ts';
 import { call } from '../../src/api/transport.ts';
 import { draftList, saveDraft } from '../../src/contract/order-editor/operations.ts';
+import { stocksList } from '../../src/contract/inventory/operations.ts';
 import { attentionList } from '../../src/contract/order-files/operations.ts';
 import { orderList } from '../../src/contract/orders/operations.ts';
 import type { OrderListQuery } from '../../src/contract/orders/schemas.ts';
@@ -12,7 +13,7 @@ import { setNavigation } from '../../src/stores/navigation.ts';
 import { $customer, loadUserInfo, login, setToken } from '../../src/stores/session.ts';
 import { resetStores } from '../../src/stores/test-reset.ts';
 import { type FakeClock, fakeClock, until } from '../../src/ui/testing/clock.ts';
-import { createEditorSetup } from '../../src/ui/testing/editor-server.ts';
+import { createEditorSetup, createTestStock } from '../../src/ui/testing/editor-server.ts';
 import { deepActive } from '../../src/ui/testing/mount.tsx';
 import { rawKeys } from '../../src/ui/testing/raw-keys.ts';
 import { newFormKey } from '../../src/lib/order-drafts.ts';
@@ -203,6 +204,57 @@ describe('<lp-home-overview>', () => {
     );
     drafts[0]?.click();
     expect(visited).to.deep.equal([`/customer-order/create?draft-id=${list[0]?.id}`]);
+  });
+
+  it('opens the inventory limited to the low or expiring lines it counts, on each goods type’s tab or page', async () => {
+    const setup = await createEditorSetup();
+    await signIn(setup.user);
+    const soon = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(
+      new Date(Date.now() + 5 * 24 * HOUR),
+    );
+    // besides the setup's stock (one expired drug with stock left)
+    await createTestStock(setup.cuId, [
+      { name: '低库存片', quantity: 2, low_level: 5 },
+      { name: '低库存管', goods_type: 3, quantity: 1, low_level: 3, expiry: null },
+      { name: '临期样本', goods_type: 2, expiry: soon },
+    ]);
+    const el = place();
+    await loaded(el);
+    const section = () => root(el).querySelector('.ho-block--inventory');
+    /** Each goods type's number under a count: its text → its address. */
+    const split = (n: number) =>
+      Object.fromEntries(
+        Array.from(
+          section()?.querySelectorAll('.ho-action')[n]?.querySelectorAll('.ho-split a') ?? [],
+          (a) => [a.textContent, a.getAttribute('href')],
+        ),
+      );
+    const total = async (attention: 'low' | 'expiring', goods_type?: 1 | 2 | 3) =>
+      (await call(stocksList, { attention, limit: 1, ...(goods_type ? { goods_type } : {}) })).total;
+
+    expect(shown(el, 'Inventory', 'Low Stock')).to.equal(await total('low'));
+    expect(links(el)['Low Stock: 2 batches']).to.equal('/customer-inventory/index-yp?attention=low');
+    expect(split(0)).to.deep.equal({
+      [`Drugs ${await total('low', 1)}`]: '/customer-inventory/index-yp?attention=low',
+      [`Materials ${await total('low', 3)}`]: '/customer-inventory/index-material?attention=low',
+    });
+    expect(shown(el, 'Inventory', 'Expiring within 30 Days')).to.equal(await total('expiring'));
+    expect(links(el)['Expiring within 30 Days: 2 batches']).to.equal(
+      '/customer-inventory/index-yp?attention=expiring',
+    );
+    expect(split(1)).to.deep.equal({
+      [`Drugs ${await total('expiring', 1)}`]: '/customer-inventory/index-yp?attention=expiring',
+      [`Samples ${await total('expiring', 2)}`]:
+        '/customer-inventory/index-yp?tab=samples&attention=expiring',
+    });
+    const entry = Array.from(section()?.querySelectorAll<HTMLAnchorElement>('a.ho-item__link') ?? []).find(
+      (a) => a.textContent === '临期样本',
+    );
+    expect(entry?.getAttribute('href')).to.equal(
+      '/customer-inventory/index-yp?tab=samples&attention=expiring',
+    );
+    entry?.click();
+    expect(visited).to.deep.equal(['/customer-inventory/index-yp?tab=samples&attention=expiring']);
   });
 
   it('lists the orders an approver approves, and draws an excursion’s readings once its block is in view', async () => {

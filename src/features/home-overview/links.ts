@@ -1,15 +1,18 @@
-import type { ExcursionLevel, OrderStatus } from '../../contract/orders/domain.ts';
+import type { StockAttention } from '../../contract/inventory/attention.ts';
+import type { ExcursionLevel, GoodsType, OrderStatus } from '../../contract/orders/domain.ts';
 import { editorPath } from '../../lib/order-drafts.ts';
 
 /**
  * Where each number of the overview leads: the page to act on, with the filter whose total the
  * number is (src/contract/orders/overview.ts names them). The order list reads its filters from
- * the address (src/features/order-list/filters.ts), the documents page its tab (`?state=`).
+ * the address (src/features/order-list/filters.ts), the documents page its tab (`?state=`), the
+ * inventory pages their tab and attention (src/features/inventory-table/address.ts).
  */
 export const ORDER_LIST_PATH = '/customer-order/index';
 export const DOCUMENTS_PATH = '/customer-order/attachment';
 export const DRAFT_BOX_PATH = '/customer-order/draft';
 export const INVENTORY_PATH = '/customer-inventory/index-yp';
+export const MATERIAL_INVENTORY_PATH = '/customer-inventory/index-material';
 export { ORDER_CREATE_PATH } from '../../lib/order-drafts.ts';
 
 /** The list of one status tab (`all`: the list as it opens). */
@@ -31,3 +34,12 @@ export const orderLink = (id: number): string => `/customer-order/view/${id}`;
 
 /** The order editor with this draft open, as the draft box opens it. */
 export const draftLink = (id: number): string => editorPath({ draftId: id });
+
+/**
+ * The inventory page of a goods type (drugs and samples are tabs of one page, materials a page of
+ * their own) showing only the stock `attention` counts (the stock lists' filter of that name).
+ */
+export function stockLink(attention: StockAttention, goodsType: GoodsType): string {
+  if (goodsType === 3) return `${MATERIAL_INVENTORY_PATH}?attention=${attention}`;
+  return `${INVENTORY_PATH}?${goodsType === 2 ? 'tab=samples&' : ''}attention=${attention}`;
+}

@@ -61,6 +61,11 @@ export const zh = {
   'homeOverview.inventory.available': '可用 {available} {unit}',
   'homeOverview.inventory.level': '补货线 {level}',
   'homeOverview.inventory.expiry': '到期 {date}',
+  'homeOverview.inventory.byType': '{label}（按货品类型）',
+  'homeOverview.inventory.typeCount': '{type} {n}',
+  'homeOverview.inventory.type.1': '药品',
+  'homeOverview.inventory.type.2': '样本',
+  'homeOverview.inventory.type.3': '物资',
 } as const;
 
 export const en: Record<keyof typeof zh, string> = {
@@ -122,4 +127,9 @@ export const en: Record<keyof typeof zh, string> = {
   'homeOverview.inventory.available': '{available} {unit} available',
   'homeOverview.inventory.level': 'reorder level {level}',
   'homeOverview.inventory.expiry': 'expires {date}',
+  'homeOverview.inventory.byType': '{label} by goods type',
+  'homeOverview.inventory.typeCount': '{type} {n}',
+  'homeOverview.inventory.type.1': 'Drugs',
+  'homeOverview.inventory.type.2': 'Samples',
+  'homeOverview.inventory.type.3': 'Materials',
 };
