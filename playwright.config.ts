@@ -81,7 +81,11 @@ export default defineConfig({
   })),
   webServer: servers.map(({ port, data }) => ({
     // The demo accounts are what the specs sign in with (as a newcomer's `npm start` has them).
-    command: 'node --import tsx server/main.ts --seed-demo',
+    // The data folder starts as the migrated template (server/testing/pglite-template.ts): it
+    // saves each server the database cluster's creation, which a first start on an empty folder
+    // (server/main.test.ts, the Node release checks) still proves.
+    command:
+      'node --import tsx server/testing/prepare-data-dir.ts && node --import tsx server/main.ts --seed-demo',
     url: `http://127.0.0.1:${port}/`,
     env: {
       PORT: port,

@@ -76,6 +76,9 @@ export function realApi() {
       const { boot } = await import('../server/boot.ts');
       const { loadConfig } = await import('../server/config.ts');
       dataDir = mkdtempSync(path.join(os.tmpdir(), 'lp-wtr-'));
+      // Starts from the migrated template (it saves creating the database cluster).
+      const { migratedDataFolder } = await import('../server/testing/pglite-template.ts');
+      await migratedDataFolder(dataDir);
       // Test mode, per-address limits off (every test shares one address), no demo accounts: each
       // test makes its own users (executeCommand 'lp-create-user').
       const config = {

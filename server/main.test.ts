@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, startServer, stopServer } from '../scripts/server-process.mjs';
 import { cpuSecondsOf } from './bench/proc.ts';
 import { openDatabase } from './db/database.ts';
-import { migrateToLatest } from './db/migrate.ts';
+import { migratedDataFolder } from './testing/pglite-template.ts';
 import { seedBase } from './seed/base.ts';
 import { seedDemo } from './seed/demo.ts';
 
@@ -99,9 +99,9 @@ const PRODUCTION = { NODE_ENV: 'production', SMS_GATEWAY_URL: 'http://127.0.0.1:
 /** A data folder that holds the demo accounts, as a development `npm start` leaves one. */
 async function folderWithDemoAccounts(): Promise<string> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lp-dev-'));
+  await migratedDataFolder(dir);
   const database = await openDatabase({ dataDir: dir });
   try {
-    await migrateToLatest(database.db);
     await seedBase(database.db, { servicePhone: '400-000-0000', serviceWebsite: 'https://example.test' });
     expect(await seedDemo(database.db)).toBe(true);
   } finally {
@@ -134,7 +134,9 @@ describe('a production start', () => {
     timeout: 90_000,
   }, async () => {
     const port = await freePort();
+    // Migrated, with no rows (a prepared template: an empty folder's first start is the first test's).
     const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'lp-prod-'));
+    await migratedDataFolder(empty);
     const server = startServer(port, empty, PRODUCTION, []);
     try {
       await server.ready;
@@ -189,6 +191,7 @@ describe('a start over TLS (TLS_CERT_FILE, TLS_KEY_FILE)', () => {
       { stdio: 'ignore' },
     );
     const port = await freePort();
+    await migratedDataFolder(path.join(dir, 'data'));
     const server = startServer(port, path.join(dir, 'data'), { TLS_CERT_FILE: cert, TLS_KEY_FILE: key }, []);
     try {
       await server.ready;

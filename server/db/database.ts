@@ -21,6 +21,8 @@ export interface OpenedDatabase {
 export async function openDatabase(options: {
   databaseUrl?: string | undefined;
   dataDir?: string;
+  /** A data folder's tarball (PGlite's `dumpDataDir`) to start from: tests' migrated template. */
+  loadDataDir?: Blob;
 }): Promise<OpenedDatabase> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
@@ -42,9 +44,11 @@ export async function openDatabase(options: {
   // pg_trgm and btree_gin: the order list's keyword search (a trigram index over the searchable
   // text that leads with the customer).
   const extensions = { pg_trgm, btree_gin };
-  const pglite = await PGlite.create(
-    options.dataDir ? { dataDir: options.dataDir, extensions } : { extensions },
-  );
+  const pglite = await PGlite.create({
+    extensions,
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
   return {
     db,

@@ -7,8 +7,8 @@ import {
   ATTACHMENT_STATUSES,
   MILESTONES,
 } from '../../src/contract/orders/domain.ts';
-import { type OpenedDatabase, openDatabase } from '../db/database.ts';
-import { migrateToLatest } from '../db/migrate.ts';
+import type { OpenedDatabase } from '../db/database.ts';
+import { migratedMemoryDatabase } from '../testing/pglite-template.ts';
 import { assessReadings } from '../areas/orders/excursion.ts';
 import { createApp } from '../app.ts';
 import { OutboxSmsSender } from '../areas/accounts/sms.ts';
@@ -25,8 +25,7 @@ let database: OpenedDatabase;
 let summary: DemoOrdersSummary;
 let seconds = 0;
 beforeAll(async () => {
-  database = await openDatabase({});
-  await migrateToLatest(database.db);
+  database = await migratedMemoryDatabase();
   await seedBase(database.db, { servicePhone: '400-000-0000', serviceWebsite: 'https://example.test' });
   await seedDemo(database.db, {
     orders: { storage: testStorage() },

@@ -4,8 +4,8 @@ import type { AccessTokenResponse, CustomerAccountList } from '../../src/contrac
 import { createApp } from '../app.ts';
 import { OutboxSmsSender } from '../areas/accounts/sms.ts';
 import { loadConfig } from '../config.ts';
-import { type OpenedDatabase, openDatabase } from '../db/database.ts';
-import { migrateToLatest } from '../db/migrate.ts';
+import type { OpenedDatabase } from '../db/database.ts';
+import { migratedMemoryDatabase } from '../testing/pglite-template.ts';
 import type { Station } from '../../src/contract/stations/schemas.ts';
 import { STATIONS } from '../areas/stations/seed.ts';
 import { seedBase } from './base.ts';
@@ -18,8 +18,7 @@ import { OfflineBus } from '../core/bus.ts';
  */
 let database: OpenedDatabase;
 beforeEach(async () => {
-  database = await openDatabase({});
-  await migrateToLatest(database.db);
+  database = await migratedMemoryDatabase();
   await seedBase(database.db, { servicePhone: '400-000-0000', serviceWebsite: 'https://example.test' });
 });
 afterEach(() => database.close());

@@ -1,13 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type OpenedDatabase, openDatabase } from '../db/database.ts';
-import { migrateToLatest } from '../db/migrate.ts';
+import type { OpenedDatabase } from '../db/database.ts';
+import { migratedMemoryDatabase } from '../testing/pglite-template.ts';
 import { seedBase } from './base.ts';
 import { regionRows, seedRegions } from './regions.ts';
 
 let database: OpenedDatabase;
 beforeEach(async () => {
-  database = await openDatabase({});
-  await migrateToLatest(database.db);
+  database = await migratedMemoryDatabase();
 });
 afterEach(() => database.close());
 

@@ -7,8 +7,8 @@ import path from 'node:path';
 import { FolderStorage } from '../core/storage.ts';
 import { createApp } from '../app.ts';
 import { loadConfig, type ServerConfig } from '../config.ts';
-import { type OpenedDatabase, openDatabase } from '../db/database.ts';
-import { migrateToLatest } from '../db/migrate.ts';
+import type { OpenedDatabase } from '../db/database.ts';
+import { migratedMemoryDatabase } from './pglite-template.ts';
 import type { AppDeps } from '../http/env.ts';
 import type { Route } from '../http/route.ts';
 import { seedBase } from '../seed/base.ts';
@@ -40,8 +40,7 @@ export function testStorage(): FolderStorage {
 export function testDatabase(): Promise<OpenedDatabase & { bus: Bus }> {
   const holder = globalThis as Holder;
   holder[KEY] ??= (async () => {
-    const database = await openDatabase({});
-    await migrateToLatest(database.db);
+    const database = await migratedMemoryDatabase();
     await seedBase(database.db, { servicePhone: '400-000-0000', serviceWebsite: 'https://example.test' });
     const bus = await openBus(database, undefined);
     attachSessionCache(database.db, bus);
