@@ -11,6 +11,7 @@ import { ORDER_STATUSES, type OrderStatus } from '../../../src/contract/orders/d
 import type { OrderCounts, OrderListQuery } from '../../../src/contract/orders/schemas.ts';
 import type { DB } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
+import { answeredModifications, answeredSince } from './answered-modifications.ts';
 import { summaryAnswers, summaryCounts } from './order-counts.ts';
 
 /** The list's filters as the contract parses them (defaults filled in). */
@@ -30,11 +31,12 @@ export type OrderFilterFields = Partial<
     | 'date_from'
     | 'date_to'
     | 'due'
+    | 'modification'
   >
 > & {
   /** The ids whose names hold the keyword (`withKeywordNames`); required with a keyword. */
   names?: KeywordNames;
-  /** The time `due` is measured from (the request's); the clock's when left out. */
+  /** The time `due` and `modification` are measured from (the request's); the clock's when left out. */
   now?: Date;
 };
 
@@ -164,8 +166,11 @@ export async function withKeywordNames<F extends OrderFilterFields>(
  * - `date_from` / `date_to`: the creation day in China, both ends included.
  * - `due`: undelivered orders (`UNDELIVERED`) whose `deliver_by` is later today in China
  *   (`today`) or before now (`late`, see `dueRange`).
+ * - `modification`: `answered`, orders with a modification request answered in the last 14 days
+ *   (answered-modifications.ts, the overview's count).
  */
 function filterConditions(
+  db: DB,
   eb: ExpressionBuilder<Database, 'orders'>,
   cuId: number,
   filter: OrderFilterFields,
@@ -208,6 +213,10 @@ function filterConditions(
     if (range.from) conditions.push(eb('orders.deliver_by', '>=', range.from));
     conditions.push(eb('orders.deliver_by', '<', range.before));
   }
+  if (filter.modification === 'answered') {
+    const since = answeredSince(filter.now ?? new Date());
+    conditions.push(eb('orders.id', 'in', answeredModifications(db, cuId, since).select('m.order_id')));
+  }
   return conditions;
 }
 
@@ -225,7 +234,7 @@ export function filteredOrders(
   part: KeywordPart = 'both',
 ): SelectQueryBuilder<Database, 'orders', object> {
   return db.selectFrom('orders').where((eb) => {
-    const conditions = filterConditions(eb, cuId, filter, match, part);
+    const conditions = filterConditions(db, eb, cuId, filter, match, part);
     if (filter.status && filter.status !== 'all') conditions.push(eb('orders.status', '=', filter.status));
     return eb.and(conditions);
   });

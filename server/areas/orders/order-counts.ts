@@ -37,12 +37,12 @@ const levelsOnly = (filter: OrderFilterFields) =>
   filter.pr_id === undefined && !filter.order_type && !filter.temp_class && !dated(filter);
 
 /**
- * Whether the kept counts answer this filter: never with a keyword or `due` (they do not keep
- * delivery times); dates only with the totals (a project or none), not with the type, class,
- * excursion or document filters.
+ * Whether the kept counts answer this filter: never with a keyword, `due` or `modification` (they
+ * keep neither delivery times nor modification requests); dates only with the totals (a project
+ * or none), not with the type, class, excursion or document filters.
  */
 export const summaryAnswers = (filter: OrderFilterFields) =>
-  !filter.keyword?.trim() && !filter.due && !(dated(filter) && detailed(filter));
+  !filter.keyword?.trim() && !filter.due && !filter.modification && !(dated(filter) && detailed(filter));
 
 /** The sums per status from `order_counts` that answer `filter` (see `summaryAnswers`). */
 export function summaryCountsQuery(db: DB, cuId: number, filter: OrderFilterFields) {

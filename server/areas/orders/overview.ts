@@ -1,7 +1,6 @@
 import { type SelectQueryBuilder, sql } from 'kysely';
 import { TEMP_LIMITS } from '../../../src/contract/orders/domain.ts';
 import {
-  OVERVIEW_ANSWERED_DAYS,
   OVERVIEW_ITEMS,
   OVERVIEW_READINGS,
   type Overview,
@@ -9,13 +8,12 @@ import {
 } from '../../../src/contract/orders/overview.ts';
 import type { DB } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
+import { answeredModifications, answeredSince } from './answered-modifications.ts';
 import { chinaDay, dueRange, UNDELIVERED } from './list-query.ts';
 import { detailCounts } from './order-counts.ts';
 import { countsAndWeeks, overviewWeeks } from './overview-weeks.ts';
 import { stockOverview } from './overview-stock.ts';
 import { type OrderRowRecord, selectOrderRows, toOrderRow } from './rows.ts';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 type Orders = SelectQueryBuilder<Database, 'orders', object>;
 
@@ -176,21 +174,26 @@ async function documentIds(db: DB, cuId: number): Promise<number[]> {
 }
 
 /**
- * Modification requests of the customer's orders answered since `since`: how many, and the
- * newest (`order_modifications_answered`, by the customer its trigger keeps on each request).
+ * The customer's orders with a modification request answered since `since` (the list's
+ * `modification=answered`, answered-modifications.ts): how many, and each order's newest answer,
+ * the newest first (`order_modifications_answered`, by the customer its trigger keeps on each
+ * request).
  */
-async function answeredModifications(db: DB, cuId: number, since: Date) {
-  const answered = db
-    .selectFrom('order_modifications as m')
-    .where('m.cu_id', '=', cuId)
-    .where(sql<boolean>`m.status <> 'pending'`)
-    .where('m.answered_at', '>=', since);
+async function answeredOrders(db: DB, cuId: number, since: Date) {
+  const answered = answeredModifications(db, cuId, since);
+  const newestPerOrder = answered
+    .select(['m.id', 'm.order_id', 'm.kind', 'm.status', 'm.answer', 'm.answered_at'])
+    .distinctOn('m.order_id')
+    .orderBy('m.order_id')
+    .orderBy('m.answered_at', 'desc')
+    .orderBy('m.id', 'desc');
   const [counted, rows] = await Promise.all([
-    answered.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-    answered
-      .select(['m.id', 'm.order_id', 'm.kind', 'm.status', 'm.answer', 'm.answered_at'])
-      .orderBy('m.answered_at', 'desc')
-      .orderBy('m.id', 'desc')
+    answered.select(sql<string>`count(distinct m.order_id)`.as('n')).executeTakeFirstOrThrow(),
+    db
+      .selectFrom(newestPerOrder.as('a'))
+      .selectAll('a')
+      .orderBy('a.answered_at', 'desc')
+      .orderBy('a.id', 'desc')
       .limit(OVERVIEW_ITEMS)
       .execute(),
   ]);
@@ -239,14 +242,13 @@ async function openDrafts(db: DB, uid: number, cuId: number): Promise<Overview['
 export async function orderOverview(db: DB, uid: number, cuId: number | null, now: Date): Promise<Overview> {
   const today = chinaDay(now);
   if (cuId === null) return emptyOverview(now, today);
-  const since = new Date(now.getTime() - OVERVIEW_ANSWERED_DAYS * DAY_MS);
   const [totals, details, approval, documents, modifications, drafts, excursions, due, inventory] =
     await Promise.all([
       countsAndWeeks(db, cuId, today),
       detailCounts(db, cuId),
       approvals(db, uid, cuId),
       documentIds(db, cuId),
-      answeredModifications(db, cuId, since),
+      answeredOrders(db, cuId, answeredSince(now)),
       openDrafts(db, uid, cuId),
       excursionIds(db, cuId),
       dueOrders(db, cuId, now),

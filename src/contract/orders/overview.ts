@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { ATTENTION_EXPIRY_DAYS } from '../inventory/attention.ts';
 import { GOODS_TYPES, ORDER_STATUSES } from './domain.ts';
+import { ANSWERED_DAYS } from './modification-filter.ts';
 import {
   AttachmentStatusSchema,
   Day,
@@ -26,8 +27,8 @@ export const OVERVIEW_WEEKS = 12;
 export const OVERVIEW_READINGS = 48;
 /** Inventory expiring within this many days counts as `expiring` (the stock list's `attention=expiring`). */
 export const OVERVIEW_EXPIRY_DAYS = ATTENTION_EXPIRY_DAYS;
-/** Answered modification requests shown for this many days after the answer. */
-export const OVERVIEW_ANSWERED_DAYS = 14;
+/** Answered modification requests count for this many days after the answer (the list's `modification=answered`). */
+export const OVERVIEW_ANSWERED_DAYS = ANSWERED_DAYS;
 
 const Stamp = v.string(); // ISO 8601
 
@@ -139,7 +140,10 @@ export const OverviewSchema = v.strictObject({
       rejected: v.number(),
       items: v.array(OverviewOrderSchema),
     }),
-    /** Modification requests answered in the last `OVERVIEW_ANSWERED_DAYS` days, newest first. */
+    /**
+     * Orders with a modification request answered in the last `OVERVIEW_ANSWERED_DAYS` days; list
+     * `?modification=answered`. Items: each such order's newest answer, the newest first.
+     */
     modifications: entries(OverviewModificationSchema),
     /** This user's drafts in this customer, last saved first (the draft box's total). */
     drafts: entries(OverviewDraftSchema),

@@ -11,6 +11,7 @@ import {
   ORDER_TYPES,
   TEMP_CLASSES,
 } from './domain.ts';
+import { MODIFICATION_FILTERS } from './modification-filter.ts';
 import { KEYWORD_MAX, LIST_LIMIT_MAX, ORDER_SORTS, REASON_MAX, REMARK_MAX } from './limits.ts';
 
 export { KEYWORD_MAX, LIST_LIMIT_MAX, ORDER_SORTS, REASON_MAX, REMARK_MAX };
@@ -53,6 +54,8 @@ export const OrderListQuery = v.strictObject({
   date_to: v.optional(Day),
   /** Delivery, not yet delivered: `today` (`deliver_by` from now to the end of today, China time) or `late` (before now). */
   due: v.optional(pick(['today', 'late'] as const)),
+  /** `answered`: orders with a modification request answered in the last 14 days (src/contract/orders/modification-filter.ts). */
+  modification: v.optional(pick(MODIFICATION_FILTERS)),
   sort: v.optional(OrderSort, '-created_at'),
 });
 export type OrderListQuery = v.InferInput<typeof OrderListQuery>;
