@@ -2,6 +2,8 @@ import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { getListFieldCache } from '../../src/api/list-settings.ts';
 import { setApiBase } from '../../src/api/config.ts';
+import { call } from '../../src/api/transport.ts';
+import { orderApplyModify, orderView } from '../../src/contract/orders/operations.ts';
 import { setLocale } from '../../src/i18n/translate.ts';
 import { setNavigation } from '../../src/stores/navigation.ts';
 import { $toasts } from '../../src/stores/notices.ts';
@@ -11,12 +13,14 @@ import { $views } from '../../src/stores/tabs.ts';
 import { resetStores } from '../../src/stores/test-reset.ts';
 import { type FakeClock, fakeClock, until } from '../../src/ui/testing/clock.ts';
 import { deepActive, settle } from '../../src/ui/testing/mount.tsx';
+import { answeredModification } from '../../src/ui/testing/modification-server.ts';
 import { rawKeys } from '../../src/ui/testing/raw-keys.ts';
 import {
   cloneTestOrders,
   makeTestOrders,
   createTestUser,
   type ListOrderOptions,
+  type TestOrder,
   type TestUser,
 } from '../../src/ui/testing/server.ts';
 import type { LpOrderList } from './order-list.ts';
@@ -314,6 +318,56 @@ describe('<lp-order-list>', () => {
     await until(
       () => location.search === '?status=not_finished&sort=created_at',
       'the address of the new tab',
+    );
+  });
+
+  it('opened with the home page’s answered modifications, shows them as a chip and lists only those; the chip removes it', async () => {
+    const { orders } = await withOrders(many('not_finished', 4));
+    const [rejected, cancelled, waiting] = orders as [TestOrder, TestOrder, TestOrder, TestOrder];
+    await answeredModification(rejected, { accept: false });
+    await answeredModification(cancelled, { kind: 'cancel', accept: true });
+    // a request still waiting for its answer is not an answered one
+    await call(orderApplyModify, {
+      id: waiting.id,
+      kind: 'cancel',
+      reason: '项目暂停',
+      version: (await call(orderView, { id: waiting.id })).version,
+    });
+    setLocale('en');
+    history.replaceState(history.state, '', '/customer-order/index?modification=answered');
+    const el = place({});
+    await rowsShown(el, 2);
+    expect(orderNos(el).sort()).to.deep.equal([rejected.order_no, cancelled.order_no].sort());
+    expect(tabs(el)).to.deep.equal([
+      'All2',
+      'Pending Review0',
+      'Pending Confirmation0',
+      'Unfinished1',
+      'Completed0',
+      'Cancelled1',
+    ]);
+    const chip = () => root(el).querySelector<HTMLButtonElement>('button.order-chip');
+    const name = 'Orders with a modification request answered in the last 14 days';
+    expect(chip()?.parentElement?.textContent).to.equal(`Showing only:${name}×`);
+    expect(chip()?.getAttribute('aria-label')).to.equal(`Remove the filter ${name}`);
+    expect(location.search).to.equal('?modification=answered');
+    await expect(el).to.be.accessible();
+    expect(rawKeys(el)).to.deep.equal([]);
+
+    setLocale('zh-CN');
+    await until(() => chip()?.textContent === '14 天内修改申请已获答复的订单×', 'the Chinese chip');
+    expect(chip()?.parentElement?.textContent).to.contain('仅显示：');
+    expect(chip()?.getAttribute('aria-label')).to.equal('移除筛选条件：14 天内修改申请已获答复的订单');
+    expect(rawKeys(el)).to.deep.equal([]);
+
+    // removing the chip lists every order again, and the address follows
+    chip()!.click();
+    await rowsShown(el, 4);
+    expect(chip()).to.equal(null);
+    expect(tabs(el)[0]).to.equal('全部4');
+    await until(() => location.search === '', 'the address without the filter');
+    expect((deepActive() as HTMLInputElement).type, 'the keyboard goes on from the filters').to.equal(
+      'search',
     );
   });
 

@@ -32,6 +32,7 @@ describe('order list filters', () => {
     expect(hasFilters({ ...NO_FILTERS, keyword: ' ' })).to.equal(false);
     expect(hasFilters({ ...NO_FILTERS, date_to: '2026-11-01' })).to.equal(true);
     expect(hasFilters({ ...NO_FILTERS, due: 'late' })).to.equal(true);
+    expect(hasFilters({ ...NO_FILTERS, modification: 'answered' })).to.equal(true);
   });
 
   it('keeps a list in the address and reads the same list back', () => {
@@ -56,15 +57,19 @@ describe('order list filters', () => {
     expect(writeAddress({ filters: NO_FILTERS, page: 1, pageSize: 10, sort: null })).to.equal('');
   });
 
-  it('reads the home page’s links: unfinished orders due today or late', () => {
+  it('reads the home page’s links: unfinished orders due today or late, answered modifications', () => {
     const read = readAddress('?status=not_finished&due=late');
     expect(read.filters).to.deep.equal({ ...NO_FILTERS, status: 'not_finished', due: 'late' });
     expect(filterQuery(read.filters)).to.deep.equal({ status: 'not_finished', due: 'late' });
+    const answered = readAddress('?modification=answered');
+    expect(answered.filters).to.deep.equal({ ...NO_FILTERS, modification: 'answered' });
+    expect(filterQuery(answered.filters)).to.deep.equal({ modification: 'answered' });
+    expect(writeAddress(answered)).to.equal('?modification=answered');
   });
 
   it('drops what it does not know from a hand-made address', () => {
     const read = readAddress(
-      '?status=lost&order_type=boat&excursion=huge&due=tomorrow&date_from=1st&page=-2&limit=1000&sort=-password&pr_id=x',
+      '?status=lost&order_type=boat&excursion=huge&due=tomorrow&modification=pending&date_from=1st&page=-2&limit=1000&sort=-password&pr_id=x',
     );
     expect(read).to.deep.equal({ filters: NO_FILTERS, page: 1, pageSize: 10, sort: null });
     expect(filterQuery(read.filters)).to.deep.equal({});

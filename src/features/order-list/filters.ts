@@ -9,6 +9,7 @@ import {
   type TempClass,
 } from '../../contract/orders/domain.ts';
 import { LIST_LIMIT_MAX, ORDER_SORTS } from '../../contract/orders/limits.ts';
+import { MODIFICATION_FILTERS, type ModificationFilter } from '../../contract/orders/modification-filter.ts';
 import type { OrderListQuery } from '../../contract/orders/schemas.ts';
 import type { ListParams, ListSort } from '../../stores/list/index.ts';
 import { pageQuery } from '../../stores/list/index.ts';
@@ -33,6 +34,8 @@ export interface OrderFilters {
   temp_class: TempClass | '';
   excursion: ExcursionFilter | '';
   due: DueFilter | '';
+  /** `answered`: a modification request answered in the last 14 days (the home page's link; a chip). */
+  modification: ModificationFilter | '';
   /** `yyyy-mm-dd`, the day the order was created. */
   date_from: string;
   date_to: string;
@@ -46,6 +49,7 @@ export const NO_FILTERS: OrderFilters = {
   temp_class: '',
   excursion: '',
   due: '',
+  modification: '',
   date_from: '',
   date_to: '',
 };
@@ -58,6 +62,7 @@ export const hasFilters = (filters: OrderFilters): boolean =>
   filters.temp_class !== '' ||
   filters.excursion !== '' ||
   filters.due !== '' ||
+  filters.modification !== '' ||
   filters.date_from !== '' ||
   filters.date_to !== '';
 
@@ -72,6 +77,7 @@ export function filterQuery(filters: OrderFilters): OrderListQuery {
   if (filters.temp_class) query.temp_class = filters.temp_class;
   if (filters.excursion) query.excursion = filters.excursion;
   if (filters.due) query.due = filters.due;
+  if (filters.modification) query.modification = filters.modification;
   if (filters.date_from) query.date_from = filters.date_from;
   if (filters.date_to) query.date_to = filters.date_to;
   return query;
@@ -126,6 +132,7 @@ export function readAddress(search: string, pageSize = 10): AddressState {
       temp_class: oneOf(TEMP_CLASSES, q.get('temp_class')) ?? '',
       excursion: oneOf(EXCURSION_FILTERS, q.get('excursion')) ?? '',
       due: oneOf(DUE_FILTERS, q.get('due')) ?? '',
+      modification: oneOf(MODIFICATION_FILTERS, q.get('modification')) ?? '',
       date_from: DAY.test(q.get('date_from') ?? '') ? (q.get('date_from') as string) : '',
       date_to: DAY.test(q.get('date_to') ?? '') ? (q.get('date_to') as string) : '',
     },

@@ -17,6 +17,7 @@ import { orderColumns } from './columns.tsx';
 import { FilterBar, type ProjectOption } from './filter-bar.tsx';
 import { hasFilters, NO_FILTERS, STATUS_TABS, type StatusTab } from './filters.ts';
 import { createMergeIntent } from './merge-intent.ts';
+import { ModificationChip } from './modification-chip.tsx';
 import {
   DOWNLOAD_CENTRE_PATH,
   ORDER_CREATE_PATH,
@@ -151,6 +152,16 @@ export function OrderList({ list, syncAddress = true, projects: given, onOpen }:
           onChange={(patch) => list.setFilters(patch)}
           onClear={() => list.setFilters({ ...NO_FILTERS, status: filters.status })}
         />
+        {filters.modification && (
+          <ModificationChip
+            modification={filters.modification}
+            onRemove={() => {
+              list.setFilters({ modification: '' });
+              // the chip is gone: the keyboard goes on from the filters
+              root.current?.querySelector<HTMLInputElement>('input[type="search"]')?.focus();
+            }}
+          />
+        )}
         <div className="order-notice" role="status">
           {capped && counts && (
             <p className="order-notice__capped">
