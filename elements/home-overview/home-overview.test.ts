@@ -14,6 +14,7 @@ import { $customer, loadUserInfo, login, setToken } from '../../src/stores/sessi
 import { resetStores } from '../../src/stores/test-reset.ts';
 import { type FakeClock, fakeClock, until } from '../../src/ui/testing/clock.ts';
 import { createEditorSetup, createTestStock } from '../../src/ui/testing/editor-server.ts';
+import { answeredModification } from '../../src/ui/testing/modification-server.ts';
 import { deepActive } from '../../src/ui/testing/mount.tsx';
 import { rawKeys } from '../../src/ui/testing/raw-keys.ts';
 import { newFormKey } from '../../src/lib/order-drafts.ts';
@@ -22,6 +23,7 @@ import {
   createTestUser,
   type ListOrderOptions,
   makeTestOrders,
+  type TestOrder,
   type TestUser,
 } from '../../src/ui/testing/server.ts';
 import { formatClock } from '../../src/features/home-overview/parts.tsx';
@@ -204,6 +206,38 @@ describe('<lp-home-overview>', () => {
     );
     drafts[0]?.click();
     expect(visited).to.deep.equal([`/customer-order/create?draft-id=${list[0]?.id}`]);
+  });
+
+  it('counts the orders with a modification request answered lately and opens the list of exactly those', async () => {
+    const user = await createTestUser();
+    const { orders } = await makeTestOrders(user.customers[0]!.cu_id, many('not_finished', 3));
+    const [twice, cancelled] = orders as [TestOrder, TestOrder, TestOrder];
+    await signIn(user);
+    // two answers of one order count it once, its newest answer shown
+    await answeredModification(twice, { accept: true });
+    await answeredModification(twice, { accept: false });
+    await answeredModification(cancelled, { kind: 'cancel', accept: true });
+    const el = place();
+    await loaded(el);
+    const total = await listTotal({ modification: 'answered' });
+    expect(total).to.equal(2);
+    expect(shown(el, 'Needs Your Action', 'Modification Requests Answered')).to.equal(total);
+    expect(links(el)[`Modification Requests Answered: ${total} orders`]).to.equal(
+      '/customer-order/index?modification=answered',
+    );
+    const row = root(el).querySelector('a.ho-count[href$="modification=answered"]')?.closest('.ho-action');
+    expect(
+      Array.from(row?.querySelectorAll('.ho-item') ?? [], (item) => [
+        item.querySelector('a')?.getAttribute('href'),
+        item.querySelector('.ho-tag')?.textContent,
+      ]),
+    ).to.deep.equal([
+      [`/customer-order/view/${cancelled.id}`, 'Cancellation · Accepted'],
+      [`/customer-order/view/${twice.id}`, 'Change · Rejected'],
+    ]);
+    root(el).querySelector<HTMLAnchorElement>('a.ho-count[href$="modification=answered"]')?.click();
+    expect(visited).to.deep.equal(['/customer-order/index?modification=answered']);
+    await expect(el).to.be.accessible();
   });
 
   it('opens the inventory limited to the low or expiring lines it counts, on each goods type’s tab or page', async () => {

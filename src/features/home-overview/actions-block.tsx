@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Overview, OverviewOrder } from '../../contract/orders/overview.ts';
 import { useT } from '../../ui/use-t.ts';
-import { DRAFT_BOX_PATH, documentsLink, draftLink, statusLink } from './links.ts';
+import { answeredModificationsLink, DRAFT_BOX_PATH, documentsLink, draftLink, statusLink } from './links.ts';
 import { Block, CountLink, Link, OrderLink, SHOWN } from './parts.tsx';
 import '../../i18n/areas/home-overview.ts';
 
@@ -101,12 +101,11 @@ export function ActionsBlock({ actions }: { actions: Actions }) {
           )}
           {modifications.total > 0 && (
             <Row
-              count={
-                <p className="ho-count ho-count--static">
-                  <span className="ho-count__n">{modifications.total}</span>
-                  <span className="ho-count__label">{t('homeOverview.actions.modifications')}</span>
-                </p>
-              }
+              count={count(
+                answeredModificationsLink(),
+                modifications.total,
+                t('homeOverview.actions.modifications'),
+              )}
             >
               <ul className="ho-items">
                 {modifications.items.slice(0, SHOWN).map((m) => (

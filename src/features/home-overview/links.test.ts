@@ -1,8 +1,16 @@
 import { expect } from '@open-wc/testing';
 import { readStockAddress } from '../inventory-table/address.ts';
 import { MATERIAL_INVENTORY_PATH, INVENTORY_PATH } from '../inventory-table/inventory-table.tsx';
-import { readAddress } from '../order-list/filters.ts';
-import { documentsLink, draftLink, dueLink, excursionLink, statusLink, stockLink } from './links.ts';
+import { NO_FILTERS, readAddress } from '../order-list/filters.ts';
+import {
+  answeredModificationsLink,
+  documentsLink,
+  draftLink,
+  dueLink,
+  excursionLink,
+  statusLink,
+  stockLink,
+} from './links.ts';
 
 describe('the overview’s links', () => {
   it('open the order list with the filters their numbers count (as the list reads its address)', () => {
@@ -12,6 +20,11 @@ describe('the overview’s links', () => {
     expect(filtersOf(excursionLink('high'))).to.include({ status: 'not_finished', excursion: 'high' });
     expect(filtersOf(dueLink('today'))).to.include({ status: 'not_finished', due: 'today' });
     expect(filtersOf(dueLink('late'))).to.include({ status: 'not_finished', due: 'late' });
+    // answered modifications: orders of every status (an accepted cancel cancelled its order)
+    expect(filtersOf(answeredModificationsLink())).to.deep.equal({
+      ...NO_FILTERS,
+      modification: 'answered',
+    });
   });
 
   it('open the documents page on a state’s tab and the editor on a draft', () => {

@@ -26,6 +26,9 @@ export const excursionLink = (level: Exclude<ExcursionLevel, 'none'>): string =>
 /** Unfinished orders not yet delivered, due today or late. */
 export const dueLink = (due: 'today' | 'late'): string => `${ORDER_LIST_PATH}?status=not_finished&due=${due}`;
 
+/** Orders with a modification request answered in the last 14 days (every status). */
+export const answeredModificationsLink = (): string => `${ORDER_LIST_PATH}?modification=answered`;
+
 /** The documents page on the tab of orders whose documents are `missing` / `rejected`. */
 export const documentsLink = (state: 'missing' | 'rejected'): string => `${DOCUMENTS_PATH}?state=${state}`;
 
