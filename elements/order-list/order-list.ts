@@ -13,10 +13,11 @@ import { orderListStyles } from './order-list.styles.ts';
 /**
  * The customer's orders: status tabs with live counts (all, pending review, pending
  * confirmation, unfinished, completed, cancelled), a keyword search and filters (type,
- * temperature class, excursion, creation dates), a server-paged and sorted table whose columns
- * the user shows, hides and orders (kept per user and customer), selection with bulk cancel and
- * merge, export of the filtered list and print of the selected orders. Opening an order opens
- * its own tab. The list is kept in the address (query string), so a link or a reload shows it
+ * temperature class, excursion, delivery due, creation dates; the home page's answered
+ * modifications, `?modification=answered`, as a chip that removes it), a server-paged and
+ * sorted table whose columns the user shows, hides and orders (kept per user and customer),
+ * selection with bulk cancel and merge, export of the filtered list and print of the selected
+ * orders. Opening an order opens its own tab. The list is kept in the address (query string), so a link or a reload shows it
  * again.
  *
  * @summary The order list with status tabs, filters and bulk actions.
