@@ -72,7 +72,9 @@ export function deprecations(output) {
  * code (src/, host/: it runs in browsers, whatever Node builds it). Also left out:
  * server/main.test.ts, which times real restarts of server processes (under 5 s) that this step,
  * at a lower priority beside the end-to-end tests, cannot promise (the start-and-login smoke below
- * proves what depends on the release: start, serve, sign in, SIGTERM); and the captcha's
+ * proves what depends on the release: start, serve, sign in, SIGTERM); server/boot.test.ts and
+ * server/cli.test.ts, whose cost is creating and migrating fresh data folders (about 14 s a
+ * release), which the smoke's first start on an empty folder does on the release; and the captcha's
  * statistical attack (a pure computation over hundreds of images; the captcha's PNG tests stay);
  * and what runs on the developer's machine, not where the portal is deployed, and is slow: the
  * build's source-map test (a whole rollup build), the benchmarks' own tests (server/bench) and the
@@ -84,6 +86,8 @@ const RELEASE_VITEST = [
   '--reporter=./scripts/vitest-failures.mjs',
   '--maxWorkers=1',
   '--exclude=server/main.test.ts',
+  '--exclude=server/boot.test.ts',
+  '--exclude=server/cli.test.ts',
   '--exclude=src/**',
   '--exclude=host/**',
   '--exclude=scripts/build-sourcemaps.test.ts',

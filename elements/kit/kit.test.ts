@@ -1,4 +1,4 @@
-import { expect } from '@open-wc/testing';
+import { expect, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { createElement, useState } from 'react';
 import { apiBase, setApiBase } from '../../src/api/config.ts';
@@ -62,6 +62,12 @@ declare global {
 }
 
 const state = (el: HTMLElement) => el.shadowRoot?.querySelector('.state')?.textContent;
+/**
+ * Waits for an element's first draw: a transition (react-element.ts), which React may spread over
+ * several tasks and frames when the machine is busy, so one settle() is not always enough.
+ */
+const drawn = (el: HTMLElement) =>
+  waitUntil(() => state(el) !== undefined, 'the element drew', { timeout: 5000 });
 const made: Element[] = [];
 function make<K extends keyof HTMLElementTagNameMap>(tag: K, parent: ParentNode = document.body) {
   const el = document.createElement(tag);
@@ -90,7 +96,7 @@ describe('element kit', () => {
   it('turns string, boolean and number attributes into properties, and reflects properties', async () => {
     define('lp-kit-probe', LpKitProbe);
     const el = make('lp-kit-probe');
-    await tick();
+    await drawn(el);
     expect(state(el)).to.equal('-|false|-|0');
     el.setAttribute('label', 'Hello');
     el.setAttribute('open', '');
@@ -156,7 +162,7 @@ describe('element kit', () => {
     made.push(el);
     class LpKitLate extends LpKitProbe {}
     define('lp-kit-late', LpKitLate);
-    await tick();
+    await drawn(el);
     expect(el.getAttribute('count')).to.equal('3');
     expect(state(el)).to.equal('-|false|3|0');
   });
@@ -180,7 +186,7 @@ describe('element kit', () => {
     const shadow = outer.attachShadow({ mode: 'open' });
     const el = document.createElement('lp-kit-probe');
     shadow.append(el);
-    await tick();
+    await drawn(el);
     const seen: { detail: number; target: EventTarget | null; composed: boolean }[] = [];
     const listener = (e: CustomEvent<{ presses: number }>) =>
       seen.push({ detail: e.detail.presses, target: e.target, composed: e.composed });
@@ -196,7 +202,7 @@ describe('element kit', () => {
   it('keeps its React state when moved in the DOM, and unmounts when removed', async () => {
     define('lp-kit-probe', LpKitProbe);
     const el = make('lp-kit-probe');
-    await tick();
+    await drawn(el);
     el.shadowRoot?.querySelector('button')?.click();
     await tick();
     expect(state(el)).to.equal('-|false|-|1');
@@ -208,14 +214,14 @@ describe('element kit', () => {
     await tick();
     expect(el.shadowRoot?.querySelector('.state')).to.equal(null);
     document.body.append(el);
-    await tick();
+    await drawn(el);
     expect(state(el)).to.equal('-|false|-|0');
   });
 
   it('keeps its sizes whatever the page sets for rem and global font sizes', async () => {
     define('lp-kit-probe', LpKitProbe);
     const el = make('lp-kit-probe');
-    await tick();
+    await drawn(el);
     const button = el.shadowRoot?.querySelector('button') as HTMLElement;
     const measure = () => {
       const r = button.getBoundingClientRect();
@@ -242,7 +248,7 @@ describe('element kit', () => {
     define('lp-kit-probe', LpKitProbe);
     const el = make('lp-kit-probe');
     el.setAttribute('label', 'x');
-    await tick();
+    await drawn(el);
     await expect(el).to.be.accessible();
   });
 });
