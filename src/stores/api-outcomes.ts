@@ -3,6 +3,7 @@ import { t } from '../i18n/translate.ts';
 import { clearAuth } from './auth.ts';
 import { navigate, reload } from './navigation.ts';
 import { confirm, toast } from './notices.ts';
+import { pageIsLeaving } from './page-leaving.ts';
 import { requirePasswordChange } from './password-flags.ts';
 import { shared } from './registry.ts';
 
@@ -56,7 +57,8 @@ function leaveForLogin(): void {
 export function showOutcome(outcome: ApiOutcome): void {
   switch (outcome.kind) {
     case 'network':
-      toast(t('api.network'), 'error', ERROR_TOAST_MS);
+      // A call cut off by the page's own navigation is not the network's fault.
+      if (!pageIsLeaving()) toast(t('api.network'), 'error', ERROR_TOAST_MS);
       return;
     case 'logged-in-elsewhere':
       askToLogInAgain();

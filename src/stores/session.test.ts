@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { GET_RETRIES } from '../api/transport.ts';
 import { createUser } from '../../server/testing/fixtures.ts';
 import type { UserInfo } from '../contract/accounts/schemas.ts';
 import { type Wired, wireClient } from '../api/test-server.ts';
@@ -24,6 +25,7 @@ import {
 import { cookies, local, session } from './storage.ts';
 import { SYNC_CHANNEL, type SyncMessage } from './sync.ts';
 import { $views, addView } from './tabs.ts';
+import { followLeaving } from './page-leaving.ts';
 
 let w: Wired;
 beforeEach(async () => {
@@ -84,6 +86,39 @@ describe('session actions against the real server', () => {
     expect(await prepareSession()).toBe(false);
     expect($token.get()).toBe('');
     expect($roles.get()).toEqual([]);
+  });
+
+  it('prepareSession cut off by the page leaving keeps the token, says nothing, and tries again if the page stays', async () => {
+    const page = new EventTarget();
+    followLeaving(page);
+    const user = await createUser(w.t.deps.db);
+    const { access_token } = await login({ username: user.username, password: user.password });
+    let cutOff = true;
+    let calls = 0;
+    w.useFetch(async () => {
+      calls++;
+      // the navigation has begun: the browser cuts the calls off (net::ERR_ABORTED)
+      page.dispatchEvent(new Event('beforeunload'));
+      throw new TypeError('Failed to fetch');
+    });
+    $roles.set([]);
+    const toasts = $toasts.get().length;
+    const prepared = prepareSession().then((ok) => {
+      cutOff = false;
+      return ok;
+    });
+    // Both calls (user info, routes) and their retries have failed.
+    await vi.waitFor(() => expect(calls).toBe(2 * (GET_RETRIES + 1)), { timeout: 5000 });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(cutOff, 'waits while the page leaves').toBe(true);
+    expect($token.get()).toBe(access_token);
+    expect(cookies.get(TOKEN_COOKIE)).toBe(access_token);
+    expect($toasts.get().length).toBe(toasts);
+    // The navigation did not replace the page (shown again): the session is prepared after all.
+    w.useFetch(null);
+    page.dispatchEvent(new Event('pageshow'));
+    expect(await prepared).toBe(true);
+    expect($token.get()).toBe(access_token);
   });
 
   it('logout clears token, roles, cookie, routes and tabs (affix kept) and tells other tabs', async () => {

@@ -20,6 +20,7 @@ import { toast } from './notices.ts';
 import { shared } from './registry.ts';
 import { storeFlags } from './password-flags.ts';
 import { loadRoutes, resetRoutes } from './routes.ts';
+import { pageIsLeaving, whenStaying } from './page-leaving.ts';
 import { readJson, session, writeJson } from './storage.ts';
 import { broadcast, onSync, startSync } from './sync.ts';
 import { closeAllViews } from './tabs.ts';
@@ -189,6 +190,13 @@ async function enterSession(): Promise<boolean> {
     await onEntry(routes);
     return true;
   } catch (error) {
+    // Cut off by the page's own navigation (a reload, another address): the session is not in
+    // question and the next page prepares it with the same token. Nothing is cleared or said;
+    // should the page stay after all, it tries once more.
+    if (pageIsLeaving()) {
+      await whenStaying();
+      return enterSession();
+    }
     clearAuth();
     resetRoutes();
     if (isLoggedInElsewhere(error)) {
