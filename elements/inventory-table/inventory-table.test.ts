@@ -217,7 +217,7 @@ describe('<lp-inventory-table>', () => {
         timeout: 8000,
       },
     );
-  const chip = (el: HTMLElement) => root(el).querySelector<HTMLButtonElement>('.inv-chip');
+  const chip = (el: HTMLElement) => root(el).querySelector<HTMLButtonElement>('.lp-filter-chip');
 
   it('opened by the home page’s link (?attention=low) lists only the lines it counts, with a chip that removes the filter', async () => {
     await createTestStock(setup.cuId, [
@@ -241,7 +241,7 @@ describe('<lp-inventory-table>', () => {
       // the drugs the home page counts as low, and no more
       const drugs = low.by_goods_type.find((type) => type.goods_type === 1);
       expect(el.lists.stock('drugs').$state.get().total).to.equal(drugs?.total);
-      expect(root(el).querySelector('.inv-attention')?.textContent).to.equal(
+      expect(root(el).querySelector('.lp-filter-chip-line')?.textContent).to.equal(
         'Showing only:Low stock (available at or below the reorder level)×',
       );
       expect(chip(el)?.getAttribute('aria-label')).to.equal(

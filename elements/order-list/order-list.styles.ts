@@ -41,43 +41,6 @@ export const orderListStyles = css`
   .order-filter--action {
     flex: none;
   }
-  .order-chip-line {
-    display: flex;
-    flex-wrap: wrap;
-    align-items: center;
-    gap: var(--lp-space-1) var(--lp-space-2);
-    margin: 0 0 var(--lp-space-2);
-    color: var(--lp-color-text-muted);
-    font-size: var(--lp-font-size-sm);
-  }
-  .order-chip {
-    display: inline-flex;
-    align-items: center;
-    gap: var(--lp-space-2);
-    max-width: 100%;
-    min-height: 32px;
-    padding: 4px 8px 4px 12px;
-    border: 1px solid var(--lp-color-primary);
-    border-radius: 16px;
-    background: var(--lp-color-primary-soft);
-    color: var(--lp-color-primary-strong);
-    font: inherit;
-    text-align: start;
-    overflow-wrap: anywhere;
-    cursor: pointer;
-  }
-  .order-chip:hover {
-    border-color: var(--lp-color-primary-strong);
-  }
-  .order-chip:focus-visible {
-    outline: 2px solid var(--lp-color-primary);
-    outline-offset: 2px;
-  }
-  .order-chip__x {
-    flex: none;
-    font-size: 1.2em;
-    line-height: 1;
-  }
   .order-notice {
     margin-bottom: var(--lp-space-2);
     padding: var(--lp-space-2) var(--lp-space-3);

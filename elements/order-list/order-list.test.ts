@@ -346,7 +346,7 @@ describe('<lp-order-list>', () => {
       'Completed0',
       'Cancelled1',
     ]);
-    const chip = () => root(el).querySelector<HTMLButtonElement>('button.order-chip');
+    const chip = () => root(el).querySelector<HTMLButtonElement>('button.lp-filter-chip');
     const name = 'Orders with a modification request answered in the last 14 days';
     expect(chip()?.parentElement?.textContent).to.equal(`Showing only:${name}×`);
     expect(chip()?.getAttribute('aria-label')).to.equal(`Remove the filter ${name}`);

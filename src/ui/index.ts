@@ -41,6 +41,7 @@ export {
   type SelectOption,
   type SelectProps,
 } from './select/select.tsx';
+export { FilterChip, type FilterChipProps } from './filter-chip/filter-chip.tsx';
 export { EmptyState, type EmptyStateProps } from './states/empty-state.tsx';
 export { ErrorState, type ErrorStateProps } from './states/error-state.tsx';
 export { kitSheets, uiCss, uiSheet } from './styles.ts';

@@ -2,6 +2,7 @@ import { baseStyles } from './base.styles.ts';
 import { buttonStyles } from './button/button.styles.ts';
 import { sheet } from './css.ts';
 import { dialogStyles } from './dialog/dialog.styles.ts';
+import { filterChipStyles } from './filter-chip/filter-chip.styles.ts';
 import { formStyles } from './form/form.styles.ts';
 import { menuStyles } from './menu/menu.styles.ts';
 import { paginationStyles } from './pagination/pagination.styles.ts';
@@ -18,6 +19,7 @@ export const uiCss = [
   baseStyles,
   buttonStyles,
   dialogStyles,
+  filterChipStyles,
   formStyles,
   menuStyles,
   paginationStyles,

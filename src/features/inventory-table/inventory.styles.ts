@@ -50,43 +50,6 @@ export const inventoryStyles = css`
   .inv-filter--action {
     flex: none;
   }
-  .inv-attention {
-    display: flex;
-    flex-wrap: wrap;
-    align-items: center;
-    gap: var(--lp-space-1) var(--lp-space-2);
-    margin: 0 0 var(--lp-space-2);
-    color: var(--lp-color-text-muted);
-    font-size: var(--lp-font-size-sm);
-  }
-  .inv-chip {
-    display: inline-flex;
-    align-items: center;
-    gap: var(--lp-space-2);
-    max-width: 100%;
-    min-height: 32px;
-    padding: 4px 8px 4px 12px;
-    border: 1px solid var(--lp-color-primary);
-    border-radius: 16px;
-    background: var(--lp-color-primary-soft);
-    color: var(--lp-color-primary-strong);
-    font: inherit;
-    text-align: start;
-    overflow-wrap: anywhere;
-    cursor: pointer;
-  }
-  .inv-chip:hover {
-    border-color: var(--lp-color-primary-strong);
-  }
-  .inv-chip:focus-visible {
-    outline: 2px solid var(--lp-color-primary);
-    outline-offset: 2px;
-  }
-  .inv-chip__x {
-    flex: none;
-    font-size: 1.2em;
-    line-height: 1;
-  }
   .inv-notice:empty {
     display: none;
   }

@@ -7,10 +7,10 @@ import { navigate } from '../../stores/navigation.ts';
 import { toast } from '../../stores/notices.ts';
 import { Button } from '../../ui/button/button.tsx';
 import { DataTable } from '../../ui/data-table/index.ts';
+import { FilterChip } from '../../ui/filter-chip/filter-chip.tsx';
 import { EmptyState } from '../../ui/states/empty-state.tsx';
 import { useT } from '../../ui/use-t.ts';
 import { exportStock, fetchDepots, GOODS_TYPE_OF } from './api.ts';
-import { AttentionChip } from './attention-chip.tsx';
 import { stockColumns, type T } from './columns.tsx';
 import { filterQuery, hasFilters, NO_FILTERS, type StockKind } from './filters.ts';
 import { StockFilterBar } from './filter-bar.tsx';
@@ -138,8 +138,8 @@ export function StockPanel({ kind, list, onOrder }: StockPanelProps) {
         onClear={() => list.setFilters(NO_FILTERS)}
       />
       {filters.attention && (
-        <AttentionChip
-          attention={filters.attention}
+        <FilterChip
+          name={t(`inventory.attention.${filters.attention}`)}
           onRemove={() => {
             list.setFilters({ attention: '' });
             // the chip is gone: the keyboard goes on from the filters

@@ -8,6 +8,8 @@ import { navigate } from '../../stores/navigation.ts';
 import { savedScroll } from '../../stores/scroll.ts';
 import { Button } from '../../ui/button/button.tsx';
 import { DataTable } from '../../ui/data-table/index.ts';
+import { ANSWERED_DAYS } from '../../contract/orders/modification-filter.ts';
+import { FilterChip } from '../../ui/filter-chip/filter-chip.tsx';
 import { EmptyState } from '../../ui/states/empty-state.tsx';
 import { Tabs } from '../../ui/tabs/tabs.tsx';
 import { useT } from '../../ui/use-t.ts';
@@ -17,7 +19,6 @@ import { orderColumns } from './columns.tsx';
 import { FilterBar, type ProjectOption } from './filter-bar.tsx';
 import { hasFilters, NO_FILTERS, STATUS_TABS, type StatusTab } from './filters.ts';
 import { createMergeIntent } from './merge-intent.ts';
-import { ModificationChip } from './modification-chip.tsx';
 import {
   DOWNLOAD_CENTRE_PATH,
   ORDER_CREATE_PATH,
@@ -153,8 +154,8 @@ export function OrderList({ list, syncAddress = true, projects: given, onOpen }:
           onClear={() => list.setFilters({ ...NO_FILTERS, status: filters.status })}
         />
         {filters.modification && (
-          <ModificationChip
-            modification={filters.modification}
+          <FilterChip
+            name={t(`orderList.modification.${filters.modification}`, { days: ANSWERED_DAYS })}
             onRemove={() => {
               list.setFilters({ modification: '' });
               // the chip is gone: the keyboard goes on from the filters
