@@ -1,11 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Overview } from '../../../src/contract/orders/overview.ts';
 import type { OrderList } from '../../../src/contract/orders/schemas.ts';
-import type { DB } from '../../db/database.ts';
 import { loginAs } from '../../testing/fixtures.ts';
 import { createOrder, type FixtureOrderOptions } from '../../testing/order-fixtures.ts';
 import { type TestApp, testApp, testDatabase } from '../../testing/test-app.ts';
-import { signedIn } from './test-helpers.ts';
+import { modificationRequest, signedIn } from './test-helpers.ts';
 
 beforeAll(() => testDatabase());
 
@@ -26,30 +25,6 @@ async function listed(t: TestApp, token: string, query: Record<string, string>) 
   return { ids: res.data.list.map((o) => o.id).sort((a, b) => a - b), ...res.data };
 }
 
-/** A modification request of `orderId`, answered at `answeredAt` (`pending`: not answered, null). */
-async function request(
-  db: DB,
-  orderId: number,
-  status: 'pending' | 'accepted' | 'rejected',
-  answeredAt: Date | null,
-  kind: 'change' | 'cancel' = 'change',
-) {
-  const row = await db
-    .insertInto('order_modifications')
-    .values({
-      order_id: orderId,
-      kind,
-      changes: JSON.stringify(kind === 'change' ? { remark: '改期' } : {}),
-      reason: '患者改期',
-      status,
-      answer: status === 'pending' ? '' : '已处理',
-      answered_at: answeredAt,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
 /**
  * Orders of customer `cuId` on both sides of the rule, answered relative to `now`: the ids of
  * those it selects, sorted, and the order answered twice with its newest answer.
@@ -60,17 +35,17 @@ async function orders(t: TestApp, cuId: number, now: Date) {
   const order = async (options: FixtureOrderOptions) => (await createOrder(db, cuId, options)).id;
   // two answers of one order: counted once
   const twice = await order({ status: 'not_finished' });
-  await request(db, twice, 'accepted', ago(DAY));
-  const newest = await request(db, twice, 'rejected', ago(2 * 60 * MINUTE));
+  await modificationRequest(db, twice, 'accepted', ago(DAY));
+  const newest = await modificationRequest(db, twice, 'rejected', ago(2 * 60 * MINUTE));
   const cancelled = await order({ status: 'cancelled' });
-  await request(db, cancelled, 'accepted', ago(13 * DAY), 'cancel');
+  await modificationRequest(db, cancelled, 'accepted', ago(13 * DAY), 'cancel');
   const finished = await order({ status: 'finished' });
-  await request(db, finished, 'rejected', ago(14 * DAY - MINUTE));
+  await modificationRequest(db, finished, 'rejected', ago(14 * DAY - MINUTE));
   // not selected: a request still waiting, answers older than 14 days, no request at all
-  await request(db, await order({ status: 'not_finished' }), 'pending', null);
+  await modificationRequest(db, await order({ status: 'not_finished' }), 'pending', null);
   const old = await order({ status: 'not_finished' });
-  await request(db, old, 'accepted', ago(14 * DAY + MINUTE));
-  await request(db, old, 'pending', null);
+  await modificationRequest(db, old, 'accepted', ago(14 * DAY + MINUTE));
+  await modificationRequest(db, old, 'pending', null);
   await order({ status: 'not_finished' });
   return {
     ids: [twice, cancelled, finished].sort((a, b) => a - b),

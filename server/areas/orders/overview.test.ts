@@ -9,7 +9,7 @@ import { createStockLine } from '../../testing/master-data-fixtures.ts';
 import { createOrder, type FixtureOrderOptions } from '../../testing/order-fixtures.ts';
 import { type TestApp, testApp, testDatabase } from '../../testing/test-app.ts';
 import { MASK } from './masking.ts';
-import { signedIn } from './test-helpers.ts';
+import { modificationRequest, signedIn } from './test-helpers.ts';
 
 beforeAll(() => testDatabase());
 
@@ -71,28 +71,6 @@ async function draft(db: DB, uid: number, cuId: number, savedAt: Date) {
       to_company: '草稿医院',
       goods_count: 2,
       saved_at: savedAt,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
-async function modification(
-  db: DB,
-  orderId: number,
-  status: 'pending' | 'accepted' | 'rejected',
-  answeredAt: Date | null,
-) {
-  const row = await db
-    .insertInto('order_modifications')
-    .values({
-      order_id: orderId,
-      kind: 'change',
-      changes: JSON.stringify({ remark: '改期' }),
-      reason: '改期',
-      status,
-      answer: status === 'pending' ? '' : '已处理',
-      answered_at: answeredAt,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -223,12 +201,12 @@ describe('customer-order/overview', () => {
     const now = t.deps.now();
     const a = await order(db, cuId, { status: 'pending_confirm' });
     const b = await order(db, cuId, { status: 'pending_confirm', is_dtp: 1, to_goodstype: 1 });
-    const old = await modification(db, a.id, 'accepted', new Date(now.getTime() - 15 * DAY));
-    const accepted = await modification(db, a.id, 'accepted', new Date(now.getTime() - 13 * DAY));
-    const rejected = await modification(db, b.id, 'rejected', new Date(now.getTime() - MINUTE));
-    await modification(db, (await order(db, cuId, {})).id, 'pending', null);
+    const old = await modificationRequest(db, a.id, 'accepted', new Date(now.getTime() - 15 * DAY));
+    const accepted = await modificationRequest(db, a.id, 'accepted', new Date(now.getTime() - 13 * DAY));
+    const rejected = await modificationRequest(db, b.id, 'rejected', new Date(now.getTime() - MINUTE));
+    await modificationRequest(db, (await order(db, cuId, {})).id, 'pending', null);
     const theirs = await order(db, other.cuId, {});
-    await modification(db, theirs.id, 'accepted', now);
+    await modificationRequest(db, theirs.id, 'accepted', now);
     const data = await overview(t, token);
     expect(data.actions.modifications.total).toBe(2);
     expect(data.actions.modifications.items.map((m) => m.id)).toEqual([rejected, accepted]);

@@ -1,3 +1,4 @@
+import type { DB } from '../../db/database.ts';
 import { createUser, type FixtureUser, loginAs } from '../../testing/fixtures.ts';
 import type { TestApp } from '../../testing/test-app.ts';
 
@@ -16,4 +17,28 @@ export async function signedIn(
       .where('cu_id', '=', cuId)
       .execute();
   return { user, token: await loginAs(t, user), cuId };
+}
+
+/** A modification request of `orderId` (tests only), answered at `answeredAt` (`pending`: not answered, null). */
+export async function modificationRequest(
+  db: DB,
+  orderId: number,
+  status: 'pending' | 'accepted' | 'rejected',
+  answeredAt: Date | null,
+  kind: 'change' | 'cancel' = 'change',
+): Promise<number> {
+  const row = await db
+    .insertInto('order_modifications')
+    .values({
+      order_id: orderId,
+      kind,
+      changes: JSON.stringify(kind === 'change' ? { remark: '改期' } : {}),
+      reason: '患者改期',
+      status,
+      answer: status === 'pending' ? '' : '已处理',
+      answered_at: answeredAt,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
