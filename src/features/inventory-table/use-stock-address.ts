@@ -1,4 +1,5 @@
 import { type RefObject, useEffect, useRef } from 'react';
+import { useShownAgain } from '../../ui/use-shown-again.ts';
 import { namesStock, readStockAddress, type StockAddress, writeStockAddress } from './address.ts';
 import type { InventoryTab } from './address.ts';
 import type { StockFilters } from './filters.ts';
@@ -37,22 +38,9 @@ export function useStockAddress(
   // biome-ignore lint/correctness/useExhaustiveDependencies: written whenever what is shown changes
   useEffect(write, [shown.tab, shown.attention]);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: one observer for the element's life
-  useEffect(() => {
-    const el = root.current;
-    if (!el || typeof ResizeObserver === 'undefined') return;
-    let visible: boolean | null = null;
-    // read in the observer's callbacks, after layout; its first call comes once the element is laid out
-    const observer = new ResizeObserver(() => {
-      const now = el.getClientRects().length > 0;
-      if (now && visible === false) {
-        const wanted = readStockAddress(location.search);
-        if (location.pathname === path && namesStock(wanted)) latest.current.adopt(wanted);
-        else write();
-      }
-      visible = now;
-    });
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, []);
+  useShownAgain(root, () => {
+    const wanted = readStockAddress(location.search);
+    if (location.pathname === path && namesStock(wanted)) latest.current.adopt(wanted);
+    else write();
+  });
 }

@@ -1,6 +1,7 @@
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import type { AttentionList, AttentionState } from '../../contract/order-files/schemas.ts';
 import { loadAttention } from './attachments-api.ts';
+import { useShownAgain } from '../../ui/use-shown-again.ts';
 
 export type Load =
   | { state: 'loading'; data: AttentionList | null }
@@ -72,26 +73,4 @@ export function useAttention(token: string, root?: RefObject<HTMLElement | null>
     else reload();
   });
   return { tab, select, page, setPage, load, reload };
-}
-
-/**
- * Calls `onShown` each time the element under `root` is shown again after it was hidden (a tab of
- * the portal's shell brought back to front); not when it first appears.
- */
-function useShownAgain(root: RefObject<HTMLElement | null> | undefined, onShown: () => void): void {
-  const latest = useRef(onShown);
-  latest.current = onShown;
-  useEffect(() => {
-    const el = root?.current;
-    if (!el || typeof ResizeObserver === 'undefined') return;
-    let shown: boolean | null = null;
-    // Read in the observer's callbacks, after layout; its first call comes once the element is laid out.
-    const observer = new ResizeObserver(() => {
-      const now = el.getClientRects().length > 0;
-      if (now && shown === false) latest.current();
-      shown = now;
-    });
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [root]);
 }
