@@ -7,5 +7,7 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: 1,
     testTimeout: 60_000,
+    // Failed tests listed again at the very end, where scripts/test.mjs finds them (vitest.config.ts).
+    reporters: ['default', './scripts/vitest-failures.mjs'],
   },
 });

@@ -18,7 +18,9 @@ try {
   });
   process.exitCode = run.status ?? 1;
 } catch (error) {
-  console.error(error instanceof Error ? error.message : error);
+  // `  error: ` lines: scripts/test.mjs repeats them under its summary (failure-lines.mjs).
+  const message = error instanceof Error ? error.message : String(error);
+  console.error(message.replace(/^/gm, '  error: '));
   process.exitCode = 1;
 } finally {
   await server?.stop();
