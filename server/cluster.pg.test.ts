@@ -17,7 +17,7 @@ import { freshDatabase } from './testing/pg-database.ts';
 const serverUrl = process.env.DATABASE_URL;
 if (!serverUrl) throw new Error('DATABASE_URL is not set: run these through scripts/test-postgres.mjs');
 
-const HEADERS_TIMEOUT_MS = 3_000;
+const HEADERS_TIMEOUT_MS = 6_000;
 let fresh: Awaited<ReturnType<typeof freshDatabase>>;
 let database: OpenedDatabase;
 let server: ReturnType<typeof startServer>;
@@ -137,9 +137,11 @@ describe('WORKERS=2 on PostgreSQL', () => {
       'every slow client was still sending meanwhile',
     ).toBe(true);
     times.sort((a, b) => a - b);
-    // (a shared two-core machine: generous bounds, far below the slow clients' 3 s)
-    expect(times[5]!, 'median').toBeLessThan(500);
-    expect(times[9]!, 'slowest').toBeLessThan(2_000);
+    // Generous bounds, far below the slow clients' 6 s (a held worker would answer only after
+    // them): CI runs this beside the build and the element tests on two cores, where 3 s for the
+    // slow clients and 2 s for the slowest call proved too tight (a CI run failed here).
+    expect(times[5]!, 'median').toBeLessThan(1_000);
+    expect(times[9]!, 'slowest').toBeLessThan(3_000);
     for (const client of slow) expect(await client.closed).toMatch(/^HTTP\/1\.1 408 /);
   });
 
