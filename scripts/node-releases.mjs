@@ -1,8 +1,9 @@
 // `npm test`'s node-releases step: the server, unit and PostgreSQL tests (vitest) and a
 // start-and-login smoke of `npm start`'s server, under the newest Node 24 and Node 26 from the npm
-// registry (scripts/node-release-cache.mjs fetches them once into a cache folder). The machine's
-// own Node runs the whole suite in the other steps; the browser suites (elements, e2e) run in
-// Chromium and do not depend on the server's Node release, so they are not repeated here.
+// registry (scripts/node-release-cache.mjs fetches them once into a cache folder). npm test's
+// vitest step runs the whole vitest suite on Node 24 (scripts/vitest-on-release.mjs), so its
+// node-24 step asks only for `postgres start-and-login`; the browser suites (elements, e2e) run
+// in Chromium and do not depend on the server's Node release, so they are not repeated here.
 //
 //   node scripts/node-releases.mjs            Node 24 and 26
 //   node scripts/node-releases.mjs 26 start-and-login    only the named majors and checks
