@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ProviderCliIo, runProviderCli } from './provider-cli.ts';
 import { createUser } from './testing/fixtures.ts';
+import { createStockLine } from './testing/master-data-fixtures.ts';
 import { createOrder, makeOldest } from './testing/order-fixtures.ts';
 import { type ServedTestApp, serveTestApp, type TestApp, testApp, testDatabase } from './testing/test-app.ts';
 
@@ -157,6 +158,30 @@ describe('npm run provider against a running portal', () => {
     expect(res.status).toBe(1);
     expect(res.err[0]).toMatch(/^no portal answers at http:\/\/127\.0\.0\.1:9 .*npm start/);
   });
+  it('sets and clears reorder levels, and names a line that does not exist', async () => {
+    const u = await createUser(t.deps.db);
+    const a = await createStockLine(t.deps.db, u.customers[0]!.cu_id);
+    const b = await createStockLine(t.deps.db, u.customers[0]!.cu_id, { low_level: 4 });
+    const level = async (inId: number) =>
+      (
+        await t.deps.db
+          .selectFrom('inventory')
+          .select('low_level')
+          .where('in_id', '=', inId)
+          .executeTakeFirstOrThrow()
+      ).low_level;
+    const sent = await run(['reorder-levels', `${a.in_id}=12.5`, `${b.in_id}=none`]);
+    expect([sent.status, sent.out]).toEqual([0, ['reorder levels: 2 lines updated']]);
+    expect([Number(await level(a.in_id)), await level(b.in_id)]).toEqual([12.5, null]);
+    const refused = await run(['reorder-levels', `${a.in_id}=3`, '2000000000=1']);
+    expect([refused.status, refused.err]).toEqual([
+      1,
+      ['refused (404): No such stock line', '  no such line: 2000000000'],
+    ]);
+    expect(Number(await level(a.in_id))).toBe(12.5);
+    expect((await run(['reorder-levels', `${a.in_id}=lots`])).status).toBe(2);
+  });
+
   it('sends the list of stations from a JSON file and says what changed', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'lp-stations-'));
     try {

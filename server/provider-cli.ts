@@ -7,6 +7,7 @@ import {
   type ProviderOrderState,
   type StoredAnswer,
 } from '../src/contract/provider/schemas.ts';
+import type { ReorderLevelsAnswer } from '../src/contract/inventory/schemas.ts';
 import type { StationSyncAnswer } from '../src/contract/stations/schemas.ts';
 import type { SupplierLinkIssued } from '../src/contract/supplier/schemas.ts';
 import { type Envelope, PortalUnreachable, providerClient } from './areas/provider/client.ts';
@@ -24,6 +25,8 @@ export const PROVIDER_USAGE = `usage: npm run provider -- <command> …   (the p
                                                answer the customer's change or cancel request
   stations <file.json>                         send the whole list of stations and depots (/station):
                                                a JSON list (or {stations: […]}) as docs/api.md describes
+  reorder-levels <in_id>=<level>|none …        set (or clear) stock lines' reorder levels, in each
+                                               line's unit: at or under it a line is running low
   supplier-link <order_no> pickup|delivery <party name> [--hours <1–720>]
                                                a signed link for a carrier or supplier to confirm,
                                                propose another time or decline the task (default 72 h)
@@ -149,6 +152,24 @@ export async function runProviderCli(argv: string[], io: ProviderCliIo): Promise
         answer = await call('station-sync', { stations });
         break;
       }
+      case 'reorder-levels': {
+        need(1);
+        const levels = p.map((pair) => {
+          const [id, level] = pair.split('=');
+          const inId = Number(id);
+          const low = level === 'none' ? null : Number(level);
+          if (
+            !Number.isInteger(inId) ||
+            inId < 1 ||
+            level === undefined ||
+            (low !== null && !Number.isFinite(low))
+          )
+            throw new Usage(`${pair}: say <in_id>=<level> or <in_id>=none`);
+          return { in_id: inId, low_level: low };
+        });
+        answer = await call('reorder-levels', { levels });
+        break;
+      }
       case 'supplier-link': {
         need(3);
         if (p[1] !== 'pickup' && p[1] !== 'delivery') throw new Usage('say pickup or delivery');
@@ -194,12 +215,18 @@ function report(command: string, answer: Envelope, io: ProviderCliIo): number {
       io.err(`the order now: ${describe(data as ProviderOrderState)}`);
     else if (answer.code === 422 && data)
       for (const [field, why] of Object.entries(data)) io.err(`  ${field}: ${String(why)}`);
+    else if (answer.code === 404 && data && 'missing' in data)
+      io.err(`  no such line: ${(data as unknown as { missing: number[] }).missing.join(', ')}`);
     if (answer.code === 403) io.err("Is INTEGRATION_SECRET the same as the portal's?");
     return 1;
   }
   if (command === 'stations') {
     const { added, updated, hidden } = answer.data as StationSyncAnswer;
     io.out(`stations: ${added} added, ${updated} updated, ${hidden} hidden`);
+    return 0;
+  }
+  if (command === 'reorder-levels') {
+    io.out(`reorder levels: ${(answer.data as ReorderLevelsAnswer).updated} lines updated`);
     return 0;
   }
   if (command === 'open') {

@@ -9,6 +9,7 @@ import { projectOf } from '../master-data/projects.ts';
 import { pageStart } from '../master-data/text-match.ts';
 import { exportStock } from './export.ts';
 import { packLines } from './packing.ts';
+import { setReorderLevels } from './reorder-levels.ts';
 import {
   goodsSizes,
   lineDetail,
@@ -51,6 +52,8 @@ const stockFilter = (input: StockInput) => ({
 const page = (input: StockInput) => ({ start: pageStart(input), limit: input.limit, sort: input.sort });
 
 export const routes = [
+  // The provider's systems (signed): reorder levels of any customer's lines.
+  handle(ops.reorderLevels, ({ input, deps }) => setReorderLevels(deps.db, input.levels)),
   handle(ops.stocksList, ({ input, session, deps, now }) =>
     stockPage(
       deps.db,

@@ -16,6 +16,8 @@ import {
   OrderCheckTypeSchema,
   RecoverRequest,
   RecoverSchema,
+  ReorderLevelsAnswer,
+  ReorderLevelsRequest,
   SearchDrugQuery,
   SeriesList,
   SeriesRequest,
@@ -181,4 +183,20 @@ export const inventoryExport = operation({
   codes: [Code.notFound, Code.invalid],
   // each export reads and writes up to 5,000 lines: a user gets 30 a minute
   rateLimits: [{ by: 'user', limit: 30, windowMs: 60_000 }],
+});
+
+/**
+ * The provider's systems set the reorder levels of stock lines (server to server, signed like
+ * `integration/*`). Lines are named by `in_id`, of any customer; a line that does not exist answers
+ * 404 and changes nothing.
+ */
+export const reorderLevels = operation({
+  area,
+  method: 'POST',
+  path: 'provider/reorder-levels',
+  summary: "Set or clear stock lines' reorder levels (a line at or under its level is running low)",
+  auth: 'signed',
+  input: ReorderLevelsRequest,
+  output: ReorderLevelsAnswer,
+  codes: notFound,
 });

@@ -253,3 +253,38 @@ export const DepotList = v.array(v.string());
 
 /** At most this many lines go into one inventory export (answered as the file itself). */
 export const INVENTORY_EXPORT_MAX = 5000;
+
+/** At most this many lines per `provider/reorder-levels` call. */
+export const REORDER_LEVELS_MAX = 500;
+/** The largest reorder level the column holds (`numeric(14, 3)`). */
+export const REORDER_LEVEL_MAX = 99_999_999_999;
+
+/**
+ * `provider/reorder-levels`: the provider's systems set (or clear, `null`) the reorder level of
+ * stock lines, in each line's unit. A line at or under its level is running low (the home page's
+ * overview and `attention=low`). Each line at most once per call.
+ */
+export const ReorderLevelsRequest = v.strictObject({
+  levels: v.pipe(
+    v.array(
+      v.strictObject({
+        in_id: Id,
+        low_level: v.nullable(
+          v.pipe(
+            v.number(msg('number')),
+            v.finite(msg('number')),
+            v.minValue(0, msg('min', { min: 0 })),
+            v.maxValue(REORDER_LEVEL_MAX, msg('max', { max: REORDER_LEVEL_MAX })),
+          ),
+        ),
+      }),
+      msg('list'),
+    ),
+    v.minLength(1, msg('minItems', { min: 1 })),
+    v.maxLength(REORDER_LEVELS_MAX, msg('maxItems', { max: REORDER_LEVELS_MAX })),
+    v.check((levels) => distinct(levels.map((l) => l.in_id)), msg('repeated')),
+  ),
+});
+export type ReorderLevelsRequest = v.InferInput<typeof ReorderLevelsRequest>;
+export const ReorderLevelsAnswer = v.strictObject({ updated: v.number() });
+export type ReorderLevelsAnswer = v.InferOutput<typeof ReorderLevelsAnswer>;
