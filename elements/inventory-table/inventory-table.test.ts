@@ -238,6 +238,14 @@ describe('<lp-inventory-table>', () => {
     async function lowPage(low: typeof overview.inventory.low) {
       const el = place();
       await sameNames(el, ['低库存片', '补货线片']);
+      // each line says it is low in words, beside the reorder level it is under (or at)
+      const cells = (name: string) =>
+        Array.from(rowOf(el, name).querySelectorAll('td')).map((td) => td.textContent?.trim());
+      expect(cells('低库存片')).to.include.members(['3 盒Low stock', '5']);
+      expect(cells('补货线片')).to.include.members(['5 盒Low stock', '5']);
+      expect(Array.from(root(el).querySelectorAll('th')).map((th) => th.textContent)).to.include(
+        'Reorder Level',
+      );
       // the drugs the home page counts as low, and no more
       const drugs = low.by_goods_type.find((type) => type.goods_type === 1);
       expect(el.lists.stock('drugs').$state.get().total).to.equal(drugs?.total);
@@ -262,6 +270,10 @@ describe('<lp-inventory-table>', () => {
       await sendKeys({ press: 'Enter' });
       await loaded(el, 8);
       expect(names(el)).to.include.members(['低库存片', '补货线片', '充足片', setup.stock.chilled.name]);
+      // above its level: the level shown, no word of it being low; no level: a dash
+      expect(cells('充足片')).to.include('5').and.not.include('9 盒Low stock');
+      expect(rowOf(el, '充足片').querySelector('.inv-low')).to.equal(null);
+      expect(cells(setup.stock.chilled.name)).to.include('—');
       expect(chip(el)).to.equal(null);
       expect(location.search).to.equal('');
       expect(root(el).activeElement?.getAttribute('type')).to.equal('search');

@@ -17,6 +17,7 @@ const line = (in_id: number, goods_type: 1 | 2 | 3): InventoryLine => ({
   quantity: 1000,
   reserved: 0,
   available: 1000,
+  low_level: null,
   depot: '',
   temp_class: 'chilled',
   recoverable: false,

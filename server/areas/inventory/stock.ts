@@ -61,6 +61,7 @@ function lines(db: DB, cuId: number, filter: StockFilter, today: string) {
       'i.quantity',
       'i.reserved',
       AVAILABLE.as('available'),
+      'i.low_level',
       'i.depot',
       'i.temp_class',
       'i.recoverable',
@@ -99,6 +100,7 @@ const toLine = (row: LineRow): InventoryLine => ({
   quantity: Number(row.quantity),
   reserved: Number(row.reserved),
   available: Number(row.available),
+  low_level: row.low_level === null ? null : Number(row.low_level),
 });
 
 /** Today in China (`yyyy-mm-dd`): expiry dates are calendar days there. */

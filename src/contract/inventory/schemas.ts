@@ -45,6 +45,8 @@ export const InventoryLineSchema = v.strictObject({
   quantity: v.number(),
   reserved: v.number(),
   available: v.number(),
+  /** The reorder level set by the provider (`provider/reorder-levels`); null: none. At or under it the line is running low. */
+  low_level: v.nullable(v.number()),
   depot: v.string(),
   temp_class: v.picklist(TEMP_CLASSES),
   recoverable: v.boolean(),

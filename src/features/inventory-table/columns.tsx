@@ -82,7 +82,25 @@ export function stockColumns(
       width: 110,
       align: 'end',
       sortable: true,
-      render: (l) => t('inventory.unit', { value: amount(l.available), unit: l.unit }),
+      render: (l) => {
+        const value = t('inventory.unit', { value: amount(l.available), unit: l.unit });
+        // At or under the provider's reorder level: said in words, not by colour alone.
+        return l.low_level !== null && l.available <= l.low_level ? (
+          <span className="inv-low">
+            {value}
+            <span className="inv-badge">{t('inventory.low')}</span>
+          </span>
+        ) : (
+          value
+        );
+      },
+    },
+    {
+      key: 'low_level',
+      title: t('inventory.column.lowLevel'),
+      width: 120,
+      align: 'end',
+      render: (l) => (l.low_level === null ? '—' : amount(l.low_level)),
     },
     {
       key: 'reserved',

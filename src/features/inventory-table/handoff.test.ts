@@ -17,6 +17,7 @@ const line = (patch: Partial<InventoryLine>): InventoryLine => ({
   quantity: 10,
   reserved: 0,
   available: 10,
+  low_level: null,
   depot: '上海仓',
   temp_class: 'chilled',
   recoverable: false,

@@ -83,7 +83,8 @@ export const inventoryStyles = css`
     outline: 2px solid var(--lp-color-primary);
     outline-offset: 2px;
   }
-  .inv-expiry {
+  .inv-expiry,
+  .inv-low {
     display: inline-flex;
     flex-wrap: wrap;
     align-items: center;
@@ -102,10 +103,12 @@ export const inventoryStyles = css`
   .inv-expiry--expired .inv-badge::before {
     content: '✕ ';
   }
-  .inv-expiry--soon {
+  .inv-expiry--soon,
+  .inv-low {
     color: var(--lp-color-warning);
   }
-  .inv-expiry--soon .inv-badge::before {
+  .inv-expiry--soon .inv-badge::before,
+  .inv-low .inv-badge::before {
     content: '! ';
   }
   .inv-movements {
