@@ -9,13 +9,21 @@ import { testApp, testDatabase } from '../../testing/test-app.ts';
 
 beforeAll(() => testDatabase());
 
-const all: Operation[] = [...operationsIn(masterData), ...operationsIn(inventory)];
+/** Every customer call of the two areas; the provider's (signed) reorder levels have their own tests. */
+const all: Operation[] = [...operationsIn(masterData), ...operationsIn(inventory)].filter(
+  (op) => op.auth !== 'signed',
+);
 
 describe('master data and inventory: who may call', () => {
   it('every call needs a session: 598 without a token, 463 while a password change is forced', async () => {
     const t = await testApp();
     const forced = await loginAs(t, await createUser(t.deps.db, { passFlag: 1 }));
     expect(all).toHaveLength(39);
+    expect(
+      operationsIn(inventory)
+        .filter((op) => op.auth === 'signed')
+        .map((op) => op.path),
+    ).toEqual(['provider/reorder-levels']);
     for (const op of all) {
       expect([op.path, (await callOp(t, op, {})).code]).toEqual([op.path, 598]);
       expect([op.path, (await callOp(t, op, {}, forced)).code]).toEqual([op.path, 463]);
