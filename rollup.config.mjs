@@ -7,7 +7,6 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import commonjs from '@rollup/plugin-commonjs';
@@ -70,14 +69,6 @@ const onwarn = (warning, warn) => {
 const HOST_ENTRY = 'host/main';
 if (elementNames.includes('host')) throw new Error('elements/host/ would collide with the host entry');
 
-/** The frame a signed-in page shows before its scripts run (host/boot/boot-frame.css). */
-const bootFrame = (sidebar) =>
-  `<div class="lp-boot-frame" data-sidebar="${sidebar}" aria-hidden="true">` +
-  '<div class="lp-boot-frame__sidebar"></div><div class="lp-boot-frame__bar">' +
-  '<svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="1.8" ' +
-  'stroke-linecap="round" stroke-linejoin="round" focusable="false"><path d="M4 6h16M4 12h16M4 18h16"/></svg>' +
-  '</div></div>';
-
 /**
  * Writes dist/host/index.html from host/index.html, pointing at the host's hashed entry and
  * preloading the chunks it imports; copies the favicon beside it.
@@ -115,25 +106,7 @@ function hostHtml() {
       const portalPreloads = [...entry.imports, ...portal]
         .map((f) => `    <link rel="modulepreload" href="${base}${f}">`)
         .join('\n');
-      // The portal's frame in the page itself (host/boot/boot-frame.css): it paints before any
-      // script has run. Two pages, one per sidebar state (the sidebarStatus cookie picks).
-      const css = readFileSync('host/boot/boot-frame.css');
-      const cssName = `boot-frame-${createHash('sha256').update(css).digest('base64url').slice(0, 8)}.css`;
-      writeFileSync(`dist/host/${cssName}`, css);
-      for (const [file, sidebar] of [
-        ['portal.html', 'open'],
-        ['portal-collapsed.html', 'closed'],
-      ]) {
-        const page = html
-          .replace(
-            '<!-- modulepreload -->',
-            `${portalPreloads}\n    <link rel="stylesheet" href="/${cssName}">`,
-          )
-          .replace('<div id="app"></div>', `<div id="app">${bootFrame(sidebar)}</div>`);
-        if (!page.includes('lp-boot-frame'))
-          this.error('host/index.html has no <div id="app"></div> for the frame');
-        writeFileSync(`dist/host/${file}`, page);
-      }
+      writeFileSync('dist/host/portal.html', html.replace('<!-- modulepreload -->', portalPreloads));
       const favicon = 'host/favicon.svg';
       if (existsSync(favicon)) copyFileSync(favicon, 'dist/host/favicon.svg');
     },

@@ -16,11 +16,6 @@ beforeAll(async () => {
   dist = fs.mkdtempSync(path.join(os.tmpdir(), 'lp-dist-'));
   write('host/index.html', '<!doctype html><title>portal</title>');
   write('host/portal.html', '<!doctype html><title>portal</title><link rel="modulepreload" href="/layout">');
-  write(
-    'host/portal-collapsed.html',
-    '<!doctype html><title>portal</title><div data-sidebar="closed"></div>',
-  );
-  write('host/boot-frame-Ab12Cd34.css', 'body { margin: 0; }');
   write('host/main-Ab12Cd34.js', 'export {};');
   write('elements/notices.js', 'export {};');
   write('embed/lp-chat-widget.js', 'export {};');
@@ -50,22 +45,6 @@ describe('static assets', () => {
     const res = await get('/customer-order/index', { cookie: 'Admin-Token=abc' });
     expect(res.headers.get('vary')).toBe('Accept-Encoding, Cookie');
     expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
-  });
-
-  it('a visit with a session and a collapsed sidebar gets the page whose frame has it collapsed', async () => {
-    const page = async (cookie: string) => (await get('/home/index', { cookie })).text();
-    expect(await page('Admin-Token=abc; sidebarStatus=0')).toContain('data-sidebar="closed"');
-    expect(await page('sidebarStatus=0;Admin-Token=abc')).toContain('data-sidebar="closed"');
-    expect(await page('Admin-Token=abc; sidebarStatus=1')).toContain('modulepreload');
-    expect(await page('Admin-Token=abc; sidebarStatus=01')).toContain('modulepreload');
-    expect(await page('sidebarStatus=0')).not.toContain('data-sidebar');
-    expect(await (await get('/portal-collapsed.html')).text()).not.toContain('data-sidebar');
-    // the frame's stylesheet, hash-named
-    const css = await get('/boot-frame-Ab12Cd34.css');
-    expect([css.status, css.headers.get('cache-control')]).toEqual([
-      200,
-      'public, max-age=31536000, immutable',
-    ]);
   });
 
   it('serves the embed bundles to other origins (module scripts are fetched in CORS mode)', async () => {

@@ -92,7 +92,7 @@ const EMBED_HEADERS = {
 };
 
 /** The host's pages: served for the portal's paths, never as files of their own. */
-const PAGES = /(?:^|[\\/])(?:index|portal|portal-collapsed)\.html$/;
+const PAGES = /(?:^|[\\/])(?:index|portal)\.html$/;
 
 /**
  * The built browser assets: `/elements/*`, `/embed/*` and the host (any other path without a
@@ -127,13 +127,8 @@ export function assetHandler(distDir: string): (c: Context) => Response {
     if (path.extname(urlPath) && !urlPath.endsWith('.html')) return c.text('Not found', 404);
     // A visit with a session (the portal's token cookie) gets the page that also preloads the
     // layout and the customer switcher; the login page and a first visit do not download them.
-    // Its frame is drawn in the page (host/boot/boot-frame.css), with the sidebar as the
-    // sidebarStatus cookie left it (0: collapsed), so that nothing moves when the scripts take over.
-    const cookie = c.req.header('cookie') ?? '';
-    const signedIn = urlPath !== '/login' && /(?:^|;\s*)Admin-Token=[^;]/.test(cookie);
-    const collapsed = /(?:^|;\s*)sidebarStatus=0(?:;|$)/.test(cookie);
-    const portal = (collapsed && fileIn(hostDir, 'portal-collapsed.html')) || fileIn(hostDir, 'portal.html');
-    const index = (signedIn && portal) || fileIn(hostDir, 'index.html');
+    const signedIn = urlPath !== '/login' && /(?:^|;\s*)Admin-Token=[^;]/.test(c.req.header('cookie') ?? '');
+    const index = (signedIn && fileIn(hostDir, 'portal.html')) || fileIn(hostDir, 'index.html');
     if (!index) return c.html(NOT_BUILT, 503, PAGE_HEADERS);
     return send(c, index, 'no-cache', { vary: 'Accept-Encoding, Cookie' });
   };

@@ -2,7 +2,6 @@ import { expect, type Page, test } from '@playwright/test';
 import { demoLogin, type Login } from './helpers/accounts.ts';
 import { expectNoAxeViolations } from './helpers/axe.ts';
 import { LoginForm, zh } from './helpers/login-page.ts';
-import { portalDrawn } from './helpers/session.ts';
 
 async function signIn(page: Page, login: Login): Promise<void> {
   const form = new LoginForm(page);
@@ -53,7 +52,7 @@ test.describe('weak-password flow (spec §4)', () => {
       .click();
     await expect(prompt(page)).toHaveCount(0);
     await page.reload();
-    await portalDrawn(page);
+    await expect(page.locator('#app')).not.toBeEmpty();
     await expect(prompt(page)).toHaveCount(0);
   });
 
@@ -79,7 +78,7 @@ test.describe('weak-password flow (spec §4)', () => {
     await expect(page).toHaveURL(/\/login/);
     await expect(page.locator('.lp-toast--success')).toHaveCount(1);
     await signIn(page, { username: forced.username, password: fresh });
-    await portalDrawn(page);
+    await expect(page.locator('#app')).not.toBeEmpty();
     await expect(resetDialog(page)).toHaveCount(0);
     await expect(prompt(page)).toHaveCount(0);
   });

@@ -39,17 +39,9 @@ export async function pageToken(context: BrowserContext): Promise<string> {
 export async function enterPortal(page: Page): Promise<void> {
   await page.goto('/home/index');
   await expect(page).not.toHaveURL(/\/login/);
-  await portalDrawn(page);
-}
-
-/**
- * Waits until the portal's layout has drawn: the frame the server's page brings
- * (`.lp-boot-frame`, before any script) and React's boot shell (`.lp-boot`, while the session is
- * prepared) both stand in for it until then.
- */
-export async function portalDrawn(page: Page): Promise<void> {
-  await expect(page.locator('.lp-layout:not(.lp-boot)')).toHaveCount(1);
-  await expect(page.locator('.lp-boot, .lp-boot-frame')).toHaveCount(0);
+  await expect(page.locator('#app')).not.toBeEmpty();
+  // The portal's frame stands in while the session is prepared: wait for the real page.
+  await expect(page.locator('.lp-boot')).toHaveCount(0);
 }
 
 /** Follows a link inside the page, as a click on a portal link does (the router takes it over). */
