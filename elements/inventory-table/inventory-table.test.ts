@@ -280,6 +280,31 @@ describe('<lp-inventory-table>', () => {
     }
   });
 
+  it('embedded with an attention attribute lists only that stock, and follows a change of the attribute', async () => {
+    await createTestStock(setup.cuId, [
+      { name: '临期片', expiry: day(10) },
+      { name: '低库存片', quantity: 3, low_level: 5 },
+      { name: '充足片', quantity: 9, expiry: day(200) },
+    ]);
+    const el = document.createElement('lp-inventory-table') as LpInventoryTable;
+    el.setAttribute('attention', 'expiring');
+    document.body.append(el);
+    placed.push(el);
+    // the expiring lines (the setup's own stock may be one), not the others
+    await waitUntil(() => names(el).includes('临期片'), 'the expiring line', { timeout: 8000 });
+    expect(names(el)).to.not.include.members(['低库存片']).and.not.include('充足片');
+    expect(chip(el)?.textContent).to.contain('Expiring');
+    // the embed's page keeps its own address
+    expect(location.search).to.not.contain('attention');
+
+    el.setAttribute('attention', 'low');
+    await sameNames(el, ['低库存片']);
+    expect(chip(el)?.textContent).to.contain('Low stock');
+    el.removeAttribute('attention');
+    await waitUntil(() => names(el).includes('充足片'), 'every drug', { timeout: 8000 });
+    expect(chip(el)).to.equal(null);
+  });
+
   it('opens the tab the link names, and follows another link when shown again behind the portal’s tabs', async () => {
     await createTestStock(setup.cuId, [
       { name: '临期样本', goods_type: 2, expiry: day(3) },

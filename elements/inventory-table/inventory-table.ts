@@ -28,6 +28,7 @@ import { ReactElement } from '../kit/react-element.ts';
  * @attr {string} api-base - Base URL of the API for the page's calls (default: `LP_CONFIG.apiBase`, else `/api`).
  * @attr {'zh-CN' | 'en'} locale - Language of the page's elements (default: the user's saved choice, else zh-CN).
  * @attr {'drugs' | 'samples' | 'stockouts'} tab - The tab shown first (default drugs; the portal's address, `?tab=`, comes first).
+ * @attr {'low' | 'expiring'} attention - Only the lines needing a look, as the home page counts them: at or under their reorder level, or expiring within 30 days (a chip removes the filter; the portal's address comes first).
  *
  * @event {CustomEvent<{ path: string; in_ids: number[] }>} lp-inventory-order - When the user orders the selected lines (the portal then shows the order editor at `path`).
  *
@@ -35,11 +36,13 @@ import { ReactElement } from '../kit/react-element.ts';
  * @cssproperty --lp-color-primary - Theme colour (default #0095A2).
  */
 export class LpInventoryTable extends ReactElement {
-  static override properties = { tab: 'string' } as const;
+  static override properties = { tab: 'string', attention: 'string' } as const;
   static override styles = inventoryStyles;
 
   declare tab: string | null;
+  declare attention: string | null;
   #lists: InventoryLists | null = null;
+  #attention: string | null | undefined;
 
   /** The element's lists (made on first render; each tab's when first shown). */
   get lists(): InventoryLists {
@@ -49,11 +52,16 @@ export class LpInventoryTable extends ReactElement {
 
   protected render(): ReactNode {
     const tab = this.tab === 'samples' || this.tab === 'stockouts' ? this.tab : 'drugs';
+    const attention = this.attention === 'low' || this.attention === 'expiring' ? this.attention : null;
+    // another attention attribute: the lists start again with it
+    if (this.#attention !== undefined && this.#attention !== attention) this.#lists = null;
+    this.#attention = attention;
     return createElement(InventoryTable, {
-      key: tab,
+      key: `${tab} ${attention}`,
       kind: 'stock',
       lists: this.lists,
       tab,
+      attention,
       onOrder: (order: { path: string; in_ids: number[] }) => dispatch(this, 'lp-inventory-order', order),
     });
   }

@@ -6,6 +6,7 @@ import { savedScroll } from '../../stores/scroll.ts';
 import { Button } from '../../ui/button/button.tsx';
 import { Tabs } from '../../ui/tabs/tabs.tsx';
 import { useT } from '../../ui/use-t.ts';
+import type { StockAttention } from '../../contract/inventory/attention.ts';
 import { INVENTORY_TABS, type InventoryTab, readStockAddress, type StockAddress } from './address.ts';
 import type { StockKind } from './filters.ts';
 import type { InventoryLists } from './inventory-lists.ts';
@@ -25,6 +26,8 @@ export interface InventoryTableProps {
   lists: InventoryLists;
   /** The tab shown first (stock only) unless the page's address names one. */
   tab?: InventoryTab;
+  /** The stock needing a look shown first (its tab's lines limited to it) unless the address names a tab or one. */
+  attention?: StockAttention | null;
   onOrder?: StockPanelProps['onOrder'];
 }
 
@@ -57,11 +60,20 @@ const openedAddress = (path: string): StockAddress =>
  * The customer's inventory: drugs and samples (with stock-outs), or materials. At its page's
  * path, the address names the tab and the stock needing a look (`?tab=samples&attention=low`).
  */
-export function InventoryTable({ kind, lists, tab: firstTab = 'drugs', onOrder }: InventoryTableProps) {
+export function InventoryTable({
+  kind,
+  lists,
+  tab: firstTab = 'drugs',
+  attention = null,
+  onOrder,
+}: InventoryTableProps) {
   const t = useT();
   const path = kind === 'materials' ? MATERIAL_INVENTORY_PATH : INVENTORY_PATH;
   const root = useRef<HTMLElement>(null);
-  const [opened] = useState(() => openedAddress(path));
+  const [opened] = useState(() => {
+    const address = openedAddress(path);
+    return address.tab || address.attention ? address : { tab: null, attention };
+  });
   const [tab, setTab] = useState<InventoryTab>(kind === 'materials' ? 'drugs' : (opened.tab ?? firstTab));
   const stockKind = stockKindOf(kind, tab);
   // the link's attention is the list's of the tab it opened (each tab keeps its own filters)
