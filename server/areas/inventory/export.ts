@@ -37,6 +37,7 @@ const COLUMNS: readonly Column[] = [
   { zh: '库存数量', en: 'On Hand', width: 10, value: (l) => l.quantity },
   { zh: '已预留', en: 'Reserved', width: 10, value: (l) => l.reserved },
   { zh: '可用数量', en: 'Available', width: 10, value: (l) => l.available },
+  { zh: '补货线', en: 'Reorder Level', width: 10, value: (l) => l.low_level ?? '' },
   { zh: '单位', en: 'Unit', width: 8, value: (l) => l.unit },
   { zh: '温度', en: 'Temperature', width: 18, value: (l, lang) => label('temp_class', l.temp_class, lang) },
 ];

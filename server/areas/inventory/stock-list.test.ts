@@ -104,6 +104,7 @@ describe('customer-inventory/xls', () => {
       quantity: 10,
       reserved: 4,
       depot: '上海仓',
+      low_level: 7.5,
     });
     await createStockLine(t.deps.db, me.cuId, { name: '阿帕替尼片', depot: '上海仓', temp_class: 'chilled' });
     await createStockLine(t.deps.db, me.cuId, { name: '血浆样本', goods_type: 2, depot: '上海仓' });
@@ -122,6 +123,9 @@ describe('customer-inventory/xls', () => {
     expect(rows[0]).toContain('Batch/Lot');
     const nameAt = rows[0]?.indexOf('Name') ?? -1;
     expect(rows.slice(1).map((r) => r[nameAt])).toEqual(['阿帕替尼片', '\'=HYPERLINK("http://x")']);
+    // the reorder level where one is set, else nothing
+    const levelAt = rows[0]?.indexOf('Reorder Level') ?? -1;
+    expect([levelAt > 0, rows.slice(1).map((r) => r[levelAt])]).toEqual([true, ['', '7.5']]);
     const first = rows[2] ?? [];
     expect(first).toEqual(
       expect.arrayContaining(['Drug', 'ONC-7', '上海仓', "'+B1", '10', '4', '6', 'Chilled 2–8 °C']),
