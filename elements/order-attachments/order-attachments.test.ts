@@ -103,7 +103,10 @@ describe('<lp-order-attachments>', () => {
       ]);
       history.replaceState(history.state, '', `${location.pathname}?state=rejected`);
       el.style.display = '';
-      await waitUntil(() => tab(el, /Rejected/).getAttribute('aria-selected') === 'true', 'the named tab');
+      // (a busy machine: the default 1 s was too short once, beside another test file)
+      await waitUntil(() => tab(el, /Rejected/).getAttribute('aria-selected') === 'true', 'the named tab', {
+        timeout: 5000,
+      });
       await waitUntil(() => text(el).includes('Torn'), 'its rows', { timeout: 5000 });
       expect(tab(el, /Rejected/).textContent).to.contain('1');
 
