@@ -1,3 +1,4 @@
+import { readCookie } from '../lib/read-cookie.ts';
 import { shared } from './registry.ts';
 
 /** A string key-value store: localStorage, sessionStorage or cookies, or memory where those fail. */
@@ -68,14 +69,7 @@ export function webStorage(storage: Storage | undefined): KeyValue {
 function documentCookies(doc: Pick<Document, 'cookie'>, secure: boolean): KeyValue {
   const attributes = `path=/; SameSite=Lax${secure ? '; Secure' : ''}`;
   return {
-    get(key) {
-      const prefix = `${encodeURIComponent(key)}=`;
-      for (const part of doc.cookie.split(';')) {
-        const item = part.trim();
-        if (item.startsWith(prefix)) return decodeURIComponent(item.slice(prefix.length));
-      }
-      return null;
-    },
+    get: (key) => readCookie(doc.cookie, key),
     set(key, value) {
       doc.cookie = `${encodeURIComponent(key)}=${encodeURIComponent(value)}; ${attributes}`;
     },
