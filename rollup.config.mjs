@@ -106,7 +106,15 @@ function hostHtml() {
       const portalPreloads = [...entry.imports, ...portal]
         .map((f) => `    <link rel="modulepreload" href="${base}${f}">`)
         .join('\n');
-      writeFileSync('dist/host/portal.html', html.replace('<!-- modulepreload -->', portalPreloads));
+      // …and starts the session's first calls from its first script (host/early.ts, built before
+      // this build), beside the portal's scripts rather than after them.
+      const early = readdirSync('dist/elements/host').find((f) => /^early-[\w-]{8}\.js$/.test(f));
+      if (!early) this.error('dist/elements/host/early-<hash>.js not found (host/early.ts is built first)');
+      const earlyScript = `    <script type="module" async src="${base}host/${early}"></script>`;
+      writeFileSync(
+        'dist/host/portal.html',
+        html.replace('<!-- modulepreload -->', `${earlyScript}\n${portalPreloads}`),
+      );
       const favicon = 'host/favicon.svg';
       if (existsSync(favicon)) copyFileSync(favicon, 'dist/host/favicon.svg');
     },
@@ -297,10 +305,21 @@ export function embedBuild(n, { runtime, dir = 'dist/embed', env = process.env }
   };
 }
 
+/**
+ * The signed-in page's first script (host/early.ts): one small file with nothing shared with the
+ * portal's chunks, so that it runs as soon as it has loaded.
+ */
+const earlyBuild = {
+  input: 'host/early.ts',
+  output: { dir: 'dist/elements/host', format: 'es', entryFileNames: 'early-[hash].js' },
+  plugins: plugins(),
+  onwarn,
+};
+
 export default async () => {
   // A fresh dist/ on every build: hashed chunks of earlier builds would pile up (and be counted by
   // `npm run size`).
   rmSync('dist', { recursive: true, force: true });
   const runtime = await buildReactRuntime();
-  return [portalBuild, ...elementNames.map((n) => embedBuild(n, { runtime }))];
+  return [earlyBuild, portalBuild, ...elementNames.map((n) => embedBuild(n, { runtime }))];
 };

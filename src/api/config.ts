@@ -1,4 +1,5 @@
 import { shared } from '../stores/registry.ts';
+import { takeEarlyCall } from './early-calls.ts';
 
 /** A `fetch` the client calls through (tests and embedders inject their own). */
 export type FetchLike = (input: Request | URL | string, init?: RequestInit) => Promise<Response> | Response;
@@ -35,5 +36,7 @@ export function setApiFetch(fetcher: FetchLike | null): void {
 }
 
 export async function apiFetch(input: Request | URL | string, init?: RequestInit): Promise<Response> {
-  return (state.fetch ?? globalThis.fetch)(input, init);
+  // the session's first calls may have been started by the page itself (host/early.ts)
+  const early = input instanceof Request ? takeEarlyCall(input) : null;
+  return early ?? (state.fetch ?? globalThis.fetch)(input, init);
 }

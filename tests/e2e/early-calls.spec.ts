@@ -1,0 +1,37 @@
+import { expect, test } from '@playwright/test';
+import { demoLogin } from './helpers/accounts.ts';
+import { enterPortal, signedInContext } from './helpers/session.ts';
+
+const FIRST_CALLS = ['user/get-user-info', 'common/get-route', 'customer-account/index'];
+
+/**
+ * A signed-in page starts the session's first calls from its first script (host/early.ts), and
+ * the portal's code takes those answers instead of asking again: each call goes out once.
+ */
+test('a signed-in page sends each of the session’s first calls once, before the portal’s code asks', async ({
+  browser,
+  baseURL,
+}) => {
+  const { context } = await signedInContext(browser, baseURL!, demoLogin('demo'));
+  const page = await context.newPage();
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path.startsWith('/api/')) sent.push(path.slice('/api/'.length, -'.html'.length));
+  });
+  await enterPortal(page);
+  await expect(page.locator('.lp-home-welcome h1')).toContainText('欢迎回来');
+  for (const name of FIRST_CALLS)
+    expect(
+      sent.filter((s) => s === name),
+      name,
+    ).toHaveLength(1);
+  // the page's own script sent them
+  const early = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .some((e) => /\/elements\/host\/early-[\w-]{8}\.js$/.test(e.name)),
+  );
+  expect(early).toBe(true);
+  await context.close();
+});
