@@ -20,7 +20,11 @@ export function failureLines(output, max = 20) {
       ),
     )
     .map((line) => line.trim());
-  const unique = [...new Set(named)];
+  // A Node release check prints vitest's `failed: X`, then `failed: (Node 26) X`: keep the one
+  // that names the release.
+  const RELEASE = /^(failed|error): \(Node \d+\) /;
+  const namedAgain = new Set(named.filter((l) => RELEASE.test(l)).map((l) => l.replace(RELEASE, '$1: ')));
+  const unique = [...new Set(named)].filter((line) => !namedAgain.has(line));
   return unique.length > max ? [...unique.slice(0, max), `… and ${unique.length - max} more`] : unique;
 }
 

@@ -27,6 +27,18 @@ describe('failureLines', () => {
     ]);
   });
 
+  it('keeps a Node release check’s failure once, with the release it failed on', () => {
+    const output = [
+      '  failed: server/a.test.ts › a thing: expected 1 to be 2',
+      '  failed: (Node 26) server/a.test.ts › a thing: expected 1 to be 2',
+      '  failed: server/b.test.ts › another: boom',
+    ].join('\n');
+    expect(failureLines(output)).toEqual([
+      'failed: (Node 26) server/a.test.ts › a thing: expected 1 to be 2',
+      'failed: server/b.test.ts › another: boom',
+    ]);
+  });
+
   it('says how many more there were past the limit', () => {
     const output = Array.from({ length: 25 }, (_, i) => `  failed: t${i}`).join('\n');
     const lines = failureLines(output);
