@@ -1,4 +1,5 @@
 import type { AnchorHTMLAttributes, MouseEvent, ReactNode } from 'react';
+import { chinaClock } from '../../lib/china-time.ts';
 import { navigate } from '../../stores/navigation.ts';
 import { addView } from '../../stores/tabs.ts';
 import { useDomId } from '../../ui/use-id.ts';
@@ -103,16 +104,8 @@ export function Block({
 /** Entries shown per list (the call answers up to `OVERVIEW_ITEMS`): the page stays a glance. */
 export const SHOWN = 3;
 
-/** China time: UTC+8 all year (no daylight saving since 1991), the portal's clock. */
-const CHINA_OFFSET_MS = 8 * 3_600_000;
-
-/**
- * `2026-12-01T01:05:00Z` → `09:05`, China time, as every time of the portal. By arithmetic, not
- * `Intl.DateTimeFormat`: a page's first Intl formatter sets up ICU, about 130 ms of a slow phone's
- * main thread (Lighthouse's 4x CPU, measured), which the overview would pay as it first draws.
- */
-export const formatClock = (iso: string): string =>
-  new Date(Date.parse(iso) + CHINA_OFFSET_MS).toISOString().slice(11, 16);
+/** `2026-12-01T01:05:00Z` → `09:05`, China time, as every time of the portal (src/lib/china-time.ts). */
+export const formatClock = chinaClock;
 
 /** `1.46` → `1.5`. */
 export const formatCelsius = (value: number): string => String(Math.round(value * 10) / 10);

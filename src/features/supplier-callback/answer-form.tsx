@@ -11,7 +11,7 @@ import { FormField } from '../../ui/form/form-field.tsx';
 import { TextAreaField } from '../../ui/form/text-area-field.tsx';
 import { useForm } from '../../ui/form/use-form.ts';
 import { useT } from '../../ui/use-t.ts';
-import { chinaInputNow, fromChinaInput } from './china-time.ts';
+import { chinaInputNow, fromChinaInput } from '../../lib/china-time.ts';
 import '../../i18n/areas/supplier.ts';
 
 /**

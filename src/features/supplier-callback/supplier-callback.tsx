@@ -5,7 +5,7 @@ import type { SupplierLink } from '../../contract/supplier/schemas.ts';
 import { ErrorState } from '../../ui/states/error-state.tsx';
 import { useT } from '../../ui/use-t.ts';
 import { type AnswerValues, SupplierAnswerForm } from './answer-form.tsx';
-import { chinaStamp } from './china-time.ts';
+import { chinaStamp } from '../../lib/china-time.ts';
 import { loadTask, sendAnswer } from './supplier-api.ts';
 import { TaskCard } from './task-card.tsx';
 import '../../i18n/areas/supplier.ts';

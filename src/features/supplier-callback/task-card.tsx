@@ -1,7 +1,7 @@
 import type { SupplierParty, SupplierTaskView } from '../../contract/supplier/schemas.ts';
 import type { MessageKey } from '../../i18n/translate.ts';
 import { useT } from '../../ui/use-t.ts';
-import { chinaStamp } from './china-time.ts';
+import { chinaStamp } from '../../lib/china-time.ts';
 import '../../i18n/areas/supplier.ts';
 
 const GOODS: readonly number[] = [1, 2, 3];
