@@ -222,6 +222,7 @@ describe('<lp-order-status>', () => {
     submit(el);
     await el.updateComplete;
     expect(text(el, '#captcha-error')).to.equal('Please fill in the Captcha');
+    const beforeWrong = $<HTMLImageElement>(el, '.captcha img')!.src;
     fill(el, { captcha: 'AAAA' });
     submit(el);
     await until(
@@ -229,6 +230,12 @@ describe('<lp-order-status>', () => {
       'wrong answer',
     );
     expect($(el, '[part="status"]')).to.equal(null);
+    // a wrong answer ends that captcha: the answer goes to the new image's once it has loaded (on a
+    // busy machine the answer could otherwise reach the server before the new image was issued)
+    await until(() => {
+      const now = $<HTMLImageElement>(el, '.captcha img');
+      return now && now.src !== beforeWrong && now.complete && now.naturalWidth > 0;
+    }, 'the new image loads');
     fill(el, { captcha: CAPTCHA_ANSWER.toLowerCase() });
     submit(el);
     await shown(el);
