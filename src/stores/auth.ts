@@ -1,12 +1,13 @@
 import { atom } from 'nanostores';
 import { shared } from './registry.ts';
 import { cookies } from './storage.ts';
+import { TOKEN_COOKIE } from './token-cookie.ts';
 
 /**
  * The parts of the session the API client needs (token, roles, who is calling), kept apart from
  * the session actions so that the client can read them without importing those actions.
  */
-export const TOKEN_COOKIE = 'Admin-Token';
+export { TOKEN_COOKIE };
 
 /** Who is using the page, for telemetry (filled when the user info arrives). */
 export interface Identity {
