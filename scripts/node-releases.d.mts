@@ -3,3 +3,4 @@ export const MAJORS: number[];
 export const WARNING: RegExp;
 export function deprecations(output: string): string[];
 export function failureReport(output: string): string;
+export function releasePath(release: { binary: string }): string;

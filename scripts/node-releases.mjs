@@ -34,9 +34,11 @@ let postgres = null;
 
 /** The environment of a check: the release's folder first on PATH (for anything that runs `node`). */
 function releaseEnv(release, env = {}) {
-  const PATH = `${path.dirname(release.binary)}${path.delimiter}${process.env.PATH}`;
-  return { ...process.env, NO_COLOR: '1', FORCE_COLOR: undefined, PATH, ...env };
+  return { ...process.env, NO_COLOR: '1', FORCE_COLOR: undefined, PATH: releasePath(release), ...env };
 }
+
+/** PATH with the release's folder first: anything a check starts as `node` runs on it too. */
+export const releasePath = (release) => `${path.dirname(release.binary)}${path.delimiter}${process.env.PATH}`;
 
 /** Runs `command args` in the release's environment; resolves with the exit code and output. */
 function run(command, args, release, env = {}) {

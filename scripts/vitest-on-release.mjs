@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { resolveReleases } from './node-release-cache.mjs';
-import { deprecations } from './node-releases.mjs';
+import { deprecations, releasePath } from './node-releases.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const VITEST = path.join(root, 'node_modules', 'vitest', 'vitest.mjs');
@@ -33,11 +33,9 @@ console.log(
   `vitest on Node ${release.version} (${release.fetched ? 'fetched' : 'cached'}: ${release.binary})`,
 );
 
-// The release first on PATH: anything the tests start as `node` runs on it too.
-const PATH = `${path.dirname(release.binary)}${path.delimiter}${process.env.PATH}`;
 const child = spawn(release.binary, [VITEST, 'run', ...args], {
   cwd: root,
-  env: { ...process.env, PATH },
+  env: { ...process.env, PATH: releasePath(release) },
   stdio: ['ignore', 'pipe', 'pipe'],
 });
 let output = '';
