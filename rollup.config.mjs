@@ -16,6 +16,7 @@ import MagicString from 'magic-string';
 import { rollup } from 'rollup';
 import esbuild from 'rollup-plugin-esbuild';
 import { browserContract } from './scripts/browser-contract.mjs';
+import { firstLoadGroups, staticClosure, tagsIn } from './scripts/first-load-groups.mjs';
 
 /**
  * Browser builds:
@@ -73,7 +74,7 @@ if (elementNames.includes('host')) throw new Error('elements/host/ would collide
  * Writes dist/host/index.html from host/index.html, pointing at the host's hashed entry and
  * preloading the chunks it imports; copies the favicon beside it.
  */
-function hostHtml() {
+function hostHtml({ layoutModule }) {
   return {
     name: 'host-html',
     writeBundle(options, bundle) {
@@ -90,7 +91,7 @@ function hostHtml() {
       // chunk and the top bar's customer switcher are preloaded too, so that they load beside the
       // entry instead of after it has run (on a phone, one round trip and a download less).
       const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
-      const layout = chunks.find((c) => c.facadeModuleId?.endsWith('host/layout/layout.tsx'));
+      const layout = chunks.find((c) => c.moduleIds.includes(layoutModule));
       const switcher = chunks.find((c) => c.isEntry && c.name === 'customer-switcher');
       if (!layout || !switcher) this.error('layout or customer switcher chunk not found');
       const loaded = new Set([entry.fileName, ...entry.imports]);
@@ -121,6 +122,109 @@ function hostHtml() {
   };
 }
 
+/** The layout's module (its chunk is what a signed-in page loads after the host's entry). */
+const LAYOUT_MODULE = 'host/layout/layout.tsx';
+/** The host's entry module. */
+const HOST_MODULE = 'host/main.tsx';
+
+/** Where the portal's first pass writes its chunks for the regrouping pass (removed after it). */
+const FIRST_PASS_DIR = 'dist/.portal-first-pass';
+
+/** A chunk's name without the hash the first pass gave it (`operations-DZP8sz1w` → `operations`). */
+const unhashed = (name) => name.replace(/-[\w-]{8}$/, '');
+
+/**
+ * The second pass of the portal build (docs/decisions/first-load-chunks.md). The first pass splits
+ * the code by what each entry needs; on HTTP/1.1 each of its chunks is a request: the login page
+ * loaded 14 scripts, a signed-in page 23 before it could draw. This pass bundles the first pass's
+ * files again (finished code: nothing is tree-shaken or minified anew) with two groups:
+ * - `boot` (the host's entry file): the entry and every chunk it imports, what every page runs;
+ * - `portal` (`chunks/portal-<hash>.js`): what the layout and the customer switcher add for a
+ *   signed-in page, less what a public page (/station, /track…) needs too;
+ * every other chunk keeps its contents. A group holds only files its page loaded before, so no page
+ * loads more code than it did; rollup rewrites every import of the grouped chunks.
+ */
+function regroupFirstLoads({ from, dir, env }) {
+  return {
+    name: 'regroup-first-loads',
+    async writeBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+      // The host's lazy pages other than the layout are the public ones (shown without the layout,
+      // reachable without signing in), and the elements they name by tag are theirs.
+      const layoutModule = path.resolve(LAYOUT_MODULE);
+      const staticModules = new Set();
+      const visit = (id) => {
+        if (staticModules.has(id)) return;
+        staticModules.add(id);
+        for (const next of this.getModuleInfo(id)?.importedIds ?? []) visit(next);
+      };
+      visit(path.resolve(HOST_MODULE));
+      const publicPages = [
+        ...new Set([...staticModules].flatMap((id) => this.getModuleInfo(id)?.dynamicallyImportedIds ?? [])),
+      ].filter((id) => id !== layoutModule);
+      const publicElements = [
+        ...new Set(publicPages.flatMap((id) => tagsIn(this.getModuleInfo(id)?.code ?? '', elementNames))),
+      ];
+      const { boot, portal } = firstLoadGroups(bundle, {
+        hostEntry: HOST_ENTRY,
+        layoutModule,
+        switcher: 'customer-switcher',
+        publicPages,
+        publicElements,
+      });
+      const file = (fileName) => path.resolve(from, fileName);
+      // Every other first-pass file stays as it was. Rollup puts a manual chunk's imports into it
+      // unless they have a manual chunk of their own, so the files the portal's group imports that
+      // are not in it (those a public page needs too) are named each as its own chunk. The others
+      // are left to rollup, which gives modules loaded by the same entries one chunk, as the first
+      // pass did. (Naming every file as its own manual chunk made rollup inline a lazy chunk into
+      // its importer: the order status's temperature panel then loaded with the element.)
+      const groupOf = new Map();
+      for (const f of staticClosure(bundle, [...portal])) {
+        if (!portal.has(f) && !boot.has(f))
+          groupOf.set(file(f), f.replace(/^chunks\//, '').replace(/\.js$/, ''));
+      }
+      for (const f of boot) groupOf.set(file(f), 'boot');
+      for (const f of portal) groupOf.set(file(f), 'portal');
+      const layoutFile = chunks.find((c) => c.moduleIds.includes(layoutModule));
+      const second = await rollup({
+        input: Object.fromEntries(chunks.filter((c) => c.isEntry).map((c) => [c.name, file(c.fileName)])),
+        plugins: [
+          {
+            // The first pass's code with its source map, so that maps still point at the sources.
+            name: 'first-pass-files',
+            load(id) {
+              if (!id.startsWith(path.resolve(from))) return null;
+              const map = `${id}.map`;
+              return {
+                code: readFileSync(id, 'utf8'),
+                map: existsSync(map) ? readFileSync(map, 'utf8') : null,
+              };
+            },
+          },
+          hostHtml({ layoutModule: file(layoutFile.fileName) }),
+        ],
+        preserveEntrySignatures: 'allow-extension',
+        onwarn,
+      });
+      try {
+        await second.write({
+          dir,
+          format: 'es',
+          compact: true,
+          entryFileNames: (chunk) => (chunk.name === HOST_ENTRY ? `${HOST_ENTRY}-[hash].js` : '[name].js'),
+          chunkFileNames: (chunk) => `chunks/${unhashed(chunk.name)}-[hash].js`,
+          manualChunks: (id) => groupOf.get(id),
+          sourcemap: sourcemaps(env),
+        });
+      } finally {
+        await second.close();
+      }
+      rmSync(from, { recursive: true, force: true });
+    },
+  };
+}
+
 /**
  * The portal: every element and the host in ONE build, so React, the UI kit and the stores are
  * chunks shared by the host page and the elements it loads (docs/decisions/shared-portal-build.md).
@@ -129,12 +233,12 @@ function hostHtml() {
 const portalBuild = {
   input: {
     ...Object.fromEntries(elementNames.map((n) => [n, `elements/${n}/${n}.ts`])),
-    [HOST_ENTRY]: 'host/main.tsx',
+    [HOST_ENTRY]: HOST_MODULE,
   },
   output: {
-    dir: 'dist/elements',
+    dir: FIRST_PASS_DIR,
     format: 'es',
-    entryFileNames: (chunk) => (chunk.name === HOST_ENTRY ? `${HOST_ENTRY}-[hash].js` : '[name].js'),
+    entryFileNames: '[name].js',
     chunkFileNames: 'chunks/[name]-[hash].js',
     sourcemap: sourcemaps(process.env),
     // Chunks under 2 kB without side effects join a chunk loaded with them: 138 files become about
@@ -145,7 +249,7 @@ const portalBuild = {
   plugins: [
     replace({ preventAssignment: true, values: { __LP_ELEMENTS__: JSON.stringify(elementNames) } }),
     ...plugins(),
-    hostHtml(),
+    regroupFirstLoads({ from: FIRST_PASS_DIR, dir: 'dist/elements', env: process.env }),
   ],
   preserveEntrySignatures: 'allow-extension', // as in embedBuild below
   onwarn,

@@ -96,8 +96,9 @@ try {
   const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
   const context = cdp.contexts()[0];
   const pages = [
-    { id: 'login', name: 'login', url: `${base}/login`, signedIn: false },
-    { id: 'home', name: 'home (signed in)', url: `${base}/home/index`, signedIn: true },
+    // issue 14: the login page and the signed-in home score ≥ 95 on mobile
+    { id: 'login', name: 'login', url: `${base}/login`, signedIn: false, mobileAim: true },
+    { id: 'home', name: 'home (signed in)', url: `${base}/home/index`, signedIn: true, mobileAim: true },
     // issue 9: the order list's first page scores ≥ 95 on mobile too
     {
       id: 'order-list',
@@ -120,9 +121,19 @@ try {
           logLevel: 'error',
           onlyCategories: ['performance'],
         };
-        const result = await lighthouse(page.url, flags, preset === 'desktop' ? desktopConfig : undefined);
-        if (!result) throw new Error(`Lighthouse gave no result for ${page.url}`);
-        const { lhr } = result;
+        let lhr;
+        // Now and then Chromium's trace of a load has no navigation start (NO_NAVSTART): a glitch of
+        // the recording, not of the page. That run is taken again, twice at most.
+        for (let attempt = 1; ; attempt++) {
+          const result = await lighthouse(page.url, flags, preset === 'desktop' ? desktopConfig : undefined);
+          if (!result) throw new Error(`Lighthouse gave no result for ${page.url}`);
+          lhr = result.lhr;
+          if (lhr.runtimeError?.code === 'NO_NAVSTART' && attempt <= 2) {
+            console.log(`  run ${run}: ${preset} ${page.name}: the trace had no navigation start; again`);
+            continue;
+          }
+          break;
+        }
         if (lhr.runtimeError) throw new Error(`${page.name}: ${lhr.runtimeError.message}`);
         if (reports)
           fs.writeFileSync(path.join(reports, `${preset}-${page.id}-${run}.json`), JSON.stringify(lhr));
@@ -153,7 +164,7 @@ try {
   console.log();
   console.table(rows);
   console.log(
-    `aim: desktop score ≥ ${AIM.score} on every page (and on mobile for the order list), login page JavaScript ≤ ${AIM.loginJsKb} KB (transferred, brotli)`,
+    `aim: score ≥ ${AIM.score} on every page, desktop and mobile, login page JavaScript ≤ ${AIM.loginJsKb} KB (transferred, brotli)`,
   );
 } catch (error) {
   failed = true;

@@ -15,6 +15,7 @@ const FILES = [
   'rollup.config.mjs',
   'tsconfig.json',
   'scripts/browser-contract.mjs',
+  'scripts/first-load-groups.mjs',
   'scripts/cem.mjs',
   'scripts/precompress.mjs',
   'scripts/build-stamp.mjs',
