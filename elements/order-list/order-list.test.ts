@@ -371,6 +371,49 @@ describe('<lp-order-list>', () => {
     );
   });
 
+  it('an embed takes the home page’s filters from its attributes, starts again when they change, and leaves the address alone', async () => {
+    const { orders } = await withOrders([...many('not_finished', 3), ...many('cancelled', 1)]);
+    const [rejected, , , cancelled] = orders as [TestOrder, TestOrder, TestOrder, TestOrder];
+    await answeredModification(rejected, { accept: false });
+    setLocale('en');
+    history.replaceState(history.state, '', '/partner/orders?status=finished');
+    const el = place({ 'no-address-sync': '', modification: 'answered' });
+    await rowsShown(el, 1);
+    expect(orderNos(el)).to.deep.equal([rejected.order_no]);
+    const chip = () => root(el).querySelector<HTMLButtonElement>('button.lp-filter-chip');
+    expect(chip()?.getAttribute('aria-label')).to.equal(
+      'Remove the filter Orders with a modification request answered in the last 14 days',
+    );
+    expect(selectedTab(el)).to.match(/^All/);
+
+    // other attributes: the list starts again with them alone
+    el.removeAttribute('modification');
+    el.setAttribute('status', 'cancelled');
+    await until(() => selectedTab(el).startsWith('Cancelled'), 'the cancelled tab');
+    await rowsShown(el, 1);
+    expect(orderNos(el)).to.deep.equal([cancelled.order_no]);
+    expect(chip()).to.equal(null);
+    // a value the list does not know is dropped: every order
+    el.setAttribute('status', 'lost');
+    await rowsShown(el, 4);
+    expect(selectedTab(el)).to.match(/^All/);
+    expect(location.search, 'the partner page’s address is not the list’s').to.equal('?status=finished');
+  });
+
+  it('in the portal, a filter the address names wins over the attribute’s', async () => {
+    await withOrders([...many('not_finished', 2), ...many('finished', 1)]);
+    setLocale('en');
+    history.replaceState(history.state, '', '/customer-order/index?status=finished');
+    const el = place({ status: 'not_finished' });
+    await rowsShown(el, 1);
+    expect(selectedTab(el)).to.match(/^Completed/);
+    // without the address's, the attribute's tab
+    history.replaceState(history.state, '', '/customer-order/index');
+    const other = place({ status: 'not_finished' });
+    await rowsShown(other, 2);
+    expect(selectedTab(other)).to.match(/^Unfinished/);
+  });
+
   it('asks again when shown again behind the portal’s tabs, and keeps its address', async () => {
     const { cuId } = await withOrders(many('pending_confirm', 1));
     setLocale('en');

@@ -26,6 +26,10 @@ import { orderListStyles } from './order-list.styles.ts';
  * @attr {string} api-base - Base URL of the API for the page's calls (default: `LP_CONFIG.apiBase`, else `/api`).
  * @attr {'zh-CN' | 'en'} locale - Language of the page's elements (default: the user's saved choice, else zh-CN).
  * @attr {boolean} no-address-sync - Do not read or write the list's filters in the address bar (an embed in another page).
+ * @attr {'pending_approval' | 'pending_confirm' | 'not_finished' | 'finished' | 'cancelled'} status - The status tab shown first (default: all orders; the portal's address comes first).
+ * @attr {'any' | 'low' | 'medium' | 'high'} excursion - Only orders with a temperature excursion (of that severity), as the home page's cold-chain counts (a chip removes the filter; the address comes first).
+ * @attr {'today' | 'late'} due - Only orders not yet delivered that are due today, or late (a chip removes the filter; the address comes first).
+ * @attr {'answered'} modification - Only orders with a modification request answered in the last 14 days, as the home page's action list (a chip removes the filter; the address comes first).
  *
  * @event {CustomEvent<{ id: number; order_no: string }>} lp-order-open - When the user opens an order (the portal then shows it in its own tab).
  *
@@ -33,20 +37,59 @@ import { orderListStyles } from './order-list.styles.ts';
  * @cssproperty --lp-color-primary - Theme colour (default #0095A2).
  */
 export class LpOrderList extends ReactElement {
-  static override properties = { noAddressSync: 'boolean' } as const;
+  static override properties = {
+    noAddressSync: 'boolean',
+    status: 'string',
+    excursion: 'string',
+    due: 'string',
+    modification: 'string',
+  } as const;
   static override styles = orderListStyles;
 
   declare noAddressSync: boolean;
+  declare status: string | null;
+  declare excursion: string | null;
+  declare due: string | null;
+  declare modification: string | null;
   #list: OrderListStore | null = null;
+  #filters: string | undefined;
+  #fromAddress = true;
 
-  /** The list (made on first render from the address, unless `no-address-sync`). */
+  /** The filters the attributes name, as an address's query (values the list does not know are dropped by it). */
+  #attributeQuery(): URLSearchParams {
+    const query = new URLSearchParams();
+    for (const name of ['status', 'excursion', 'due', 'modification'] as const) {
+      const value = this[name];
+      if (value) query.set(name, value);
+    }
+    return query;
+  }
+
+  /**
+   * The list (made on first render): the attributes' filters, then the address's unless
+   * `no-address-sync` (a filter the address names wins: a reload or a shared link shows what it
+   * showed). Made again when a filter attribute changes, from the attributes alone.
+   */
   get list(): OrderListStore {
-    this.#list ??= createOrderListStore(readAddress(this.noAddressSync ? '' : location.search));
+    if (!this.#list) {
+      const query = this.#attributeQuery();
+      if (!this.noAddressSync && this.#fromAddress)
+        for (const [name, value] of new URLSearchParams(location.search)) query.set(name, value);
+      this.#list = createOrderListStore(readAddress(query.toString()));
+    }
     return this.#list;
   }
 
   protected render(): ReactNode {
+    // other filter attributes: the list starts again with them
+    const filters = this.#attributeQuery().toString();
+    if (this.#filters !== undefined && this.#filters !== filters) {
+      this.#list = null;
+      this.#fromAddress = false;
+    }
+    this.#filters = filters;
     return createElement(OrderList, {
+      key: filters,
       list: this.list,
       syncAddress: !this.noAddressSync,
       onOpen: (order: { id: number; order_no: string }) => dispatch(this, 'lp-order-open', order),
