@@ -91,6 +91,40 @@ describe('customer-order/index: modification=answered (the home page’s answere
     expect((await overview(t, token)).total).toBe(later.total);
   });
 
+  it('pages and sorts the answered orders as the list does (the page’s ids are cut first)', async () => {
+    const t = await testApp();
+    const me = await signedIn(t);
+    const mine = await orders(t, me.cuId, t.deps.now());
+    const page = async (query: Record<string, string>) => {
+      const res = await t.call<OrderList>('customer-order/index', {
+        token: me.token,
+        query: { modification: 'answered', limit: '2', ...query },
+      });
+      expect([res.code, res.message]).toEqual([0, 'ok']);
+      expect(res.data.total).toBe(3);
+      return res.data.list;
+    };
+    for (const sort of [undefined, 'order_no', '-status']) {
+      const all = await t.call<OrderList>('customer-order/index', {
+        token: me.token,
+        query: { modification: 'answered', limit: '100', ...(sort ? { sort } : {}) },
+      });
+      const whole = all.data.list.map((o) => o.id);
+      expect([...whole].sort((a, b) => a - b)).toEqual(mine.ids);
+      const sorted = sort ? { sort } : {};
+      const first = await page({ ...sorted, start: '0' });
+      const second = await page({ ...sorted, start: '2' });
+      expect(
+        [...first, ...second].map((o) => o.id),
+        `sort ${sort ?? 'default'}`,
+      ).toEqual(whole);
+      // the page's rows are whole: their project and site came with them
+      for (const row of [...first, ...second]) expect(row.order_no).toMatch(/\S/);
+    }
+    const byNumber = (await page({ sort: 'order_no', limit: '3' })).map((o) => o.order_no);
+    expect(byNumber).toEqual([...byNumber].sort());
+  });
+
   it('refuses an unknown value with the contract’s message', async () => {
     const t = await testApp();
     const me = await signedIn(t);
