@@ -296,7 +296,29 @@ for (const [key, limit] of Object.entries(budgets)) {
   failed ||= !ok;
   console.log(`  ${ok ? 'ok  ' : 'OVER'} ${key}: ${kb(size).trim()} of ${kb(limit).trim()}`);
 }
+
+/**
+ * Requests before a page draws: the scripts each page names and everything they import statically.
+ * On HTTP/1.1 each is a request on one of six connections (docs/decisions/first-load-chunks.md):
+ * the build's second pass makes the public page's one file and the signed-in page's seven (its
+ * first script, the host's entry, the layout's group, the customer switcher and what a public
+ * page shares with them).
+ */
+const REQUESTS = { 'index.html': 1, 'portal.html': 7 };
+console.log('\nrequests (scripts before the page draws):');
+for (const [name, limit] of Object.entries(REQUESTS)) {
+  const page = join(dist, 'host', name);
+  if (!existsSync(page)) {
+    console.log(`  ${name}: not built, skipped`);
+    continue;
+  }
+  const named = [...readFileSync(page, 'utf8').matchAll(/(?:src|href)="\/([^"]+\.js)"/g)].map((m) => m[1]);
+  const loaded = new Set(named.flatMap((rel) => firstLoad(rel)));
+  const ok = loaded.size <= limit;
+  failed ||= !ok;
+  console.log(`  ${ok ? 'ok  ' : 'OVER'} ${name}: ${loaded.size} of ${limit}`);
+}
 if (failed) {
-  console.error('\nsize budget exceeded');
+  console.error('\nsize or request budget exceeded');
   process.exit(1);
 }
