@@ -111,7 +111,7 @@ describe('customer-order/index: modification=answered (the home page’s answere
       });
       const whole = all.data.list.map((o) => o.id);
       expect([...whole].sort((a, b) => a - b)).toEqual(mine.ids);
-      const sorted = sort ? { sort } : {};
+      const sorted: Record<string, string> = sort ? { sort } : {};
       const first = await page({ ...sorted, start: '0' });
       const second = await page({ ...sorted, start: '2' });
       expect(
