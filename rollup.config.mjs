@@ -165,7 +165,7 @@ function regroupFirstLoads({ from, dir, env }) {
       const publicElements = [
         ...new Set(publicPages.flatMap((id) => tagsIn(this.getModuleInfo(id)?.code ?? '', elementNames))),
       ];
-      const { boot, portal } = firstLoadGroups(bundle, {
+      const { boot, portal, publicRoots } = firstLoadGroups(bundle, {
         hostEntry: HOST_ENTRY,
         layoutModule,
         switcher: 'customer-switcher',
@@ -208,7 +208,7 @@ function regroupFirstLoads({ from, dir, env }) {
         onwarn,
       });
       try {
-        await second.write({
+        const { output } = await second.write({
           dir,
           format: 'es',
           compact: true,
@@ -217,6 +217,14 @@ function regroupFirstLoads({ from, dir, env }) {
           manualChunks: (id) => groupOf.get(id),
           sourcemap: sourcemaps(env),
         });
+        // What a public page loads first must not hold the layout's group.
+        const written = Object.fromEntries(output.map((o) => [o.fileName, o]));
+        const group = output.find((o) => o.type === 'chunk' && o.name === 'portal');
+        for (const root of publicRoots) {
+          const start = output.find((o) => o.type === 'chunk' && o.moduleIds.includes(file(root)));
+          if (group && start && staticClosure(written, [start.fileName]).has(group.fileName))
+            this.error(`a public page loads the layout's group (${group.fileName}) with ${start.fileName}`);
+        }
       } finally {
         await second.close();
       }

@@ -30,7 +30,8 @@ export function tagsIn(code, elementNames) {
  *   `publicElements` (entry names), so that a visitor who is not signed in loads what the page
  *   needs and not the portal's group. The switcher's entry stays its own file (the host loads it by
  *   its tag).
- * Neither group holds a file its page did not load before.
+ * Neither group holds a file its page did not load before. `publicRoots` are the files a public
+ * page starts from (its chunk, its elements' entries), for the build to check the result.
  */
 export function firstLoadGroups(bundle, { hostEntry, layoutModule, switcher, publicPages, publicElements }) {
   const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
@@ -53,5 +54,5 @@ export function firstLoadGroups(bundle, { hostEntry, layoutModule, switcher, pub
       (f) => !boot.has(f) && !publicFiles.has(f) && f !== switcherChunk.fileName,
     ),
   );
-  return { boot, portal };
+  return { boot, portal, publicRoots };
 }

@@ -64,7 +64,8 @@ describe('firstLoadGroups', () => {
   });
 
   it('leaves out what a public page or its elements load, and the switcher’s own entry', () => {
-    const { portal: group } = firstLoadGroups(portal, options);
+    const { portal: group, publicRoots } = firstLoadGroups(portal, options);
+    expect(publicRoots).toEqual(['chunks/pages.js', 'station-list.js']);
     expect(group.has('chunks/pages.js')).toBe(false); // the public pages' chunk
     expect(group.has('chunks/shared.js')).toBe(false); // the station list needs it signed out
     expect(group.has('customer-switcher.js')).toBe(false);
