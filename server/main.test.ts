@@ -19,9 +19,12 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lp-main-'));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 /** Waits until the server has printed its whole start message (it comes in several writes). */
-async function printed(log: () => string, text: string) {
-  for (let i = 0; i < 100 && !log().includes(text); i++) await new Promise((r) => setTimeout(r, 50));
-  expect(log()).toContain(text);
+/** Waits up to 5 s for the server's output to hold `text` (its lines may come in separate writes). */
+async function printed(log: () => string, text: string | RegExp) {
+  const has = () => (typeof text === 'string' ? log().includes(text) : text.test(log()));
+  for (let i = 0; i < 100 && !has(); i++) await new Promise((r) => setTimeout(r, 50));
+  if (typeof text === 'string') expect(log()).toContain(text);
+  else expect(log()).toMatch(text);
 }
 
 async function call(base: string, name: string, init: RequestInit = {}) {
@@ -47,9 +50,10 @@ describe('server/main.ts', () => {
     const first = startServer(port, dataDir);
     await first.ready;
     const firstCpu = cpuSecondsOf(first.child.pid!);
-    await printed(first.log, 'Demo logins:');
+    // the accounts' lines follow 'Demo logins:' in writes of their own: wait for the one checked
+    await printed(first.log, /demo\s+Demo@2026pass/);
     expect(first.log()).toContain('Seeded the demo accounts');
-    expect(first.log()).toMatch(/demo\s+Demo@2026pass/);
+    expect(first.log()).toContain('Demo logins:');
     const page = await fetch(`${base}/`);
     expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
 
