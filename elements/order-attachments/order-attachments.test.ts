@@ -5,6 +5,7 @@ import type { AttachmentKind, AttachmentState } from '../../src/contract/orders/
 import { login } from '../../src/stores/session.ts';
 import { resetStores } from '../../src/stores/test-reset.ts';
 import { $toasts } from '../../src/stores/notices.ts';
+import { settle } from '../../src/ui/testing/mount.tsx';
 import { createTestUser, type TestUser } from '../../src/ui/testing/server.ts';
 import type { LpOrderAttachments } from './order-attachments.ts';
 import './order-attachments.ts';
@@ -97,13 +98,14 @@ describe('<lp-order-attachments>', () => {
 
       // hidden behind another tab; meanwhile a file is rejected and the home page's link is followed
       el.style.display = 'none';
-      await waitUntil(() => el.getClientRects().length === 0);
+      // two frames: the element's ResizeObserver has seen it hidden (on a busy machine no frame
+      // may come while the orders are made, and shown again it would never have been hidden)
+      await settle();
       await createOrders(cu, [
         { required: ['pod'], files: [{ kind: 'pod', status: 'rejected', reason: 'Torn', name: 'pod.pdf' }] },
       ]);
       history.replaceState(history.state, '', `${location.pathname}?state=rejected`);
       el.style.display = '';
-      // (a busy machine: the default 1 s was too short once, beside another test file)
       await waitUntil(() => tab(el, /Rejected/).getAttribute('aria-selected') === 'true', 'the named tab', {
         timeout: 5000,
       });
@@ -112,7 +114,7 @@ describe('<lp-order-attachments>', () => {
 
       // shown again with the same address: asked again, what changed meanwhile shows
       el.style.display = 'none';
-      await waitUntil(() => el.getClientRects().length === 0);
+      await settle();
       await createOrders(cu, [
         { required: ['pod'], files: [{ kind: 'pod', status: 'rejected', reason: 'Wet', name: 'pod-2.pdf' }] },
       ]);
