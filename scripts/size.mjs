@@ -40,6 +40,13 @@ function firstLoad(rel, seen = new Set(), lazy = false) {
   return [...seen];
 }
 
+/** The scripts dist/host/<name> loads or preloads, as paths under dist/; null when it is not built. */
+function pageScripts(name) {
+  const page = join(dist, 'host', name);
+  if (!existsSync(page)) return null;
+  return [...readFileSync(page, 'utf8').matchAll(/(?:src|href)="\/([^"]+\.js)"/g)].map((m) => m[1]);
+}
+
 if (existsSync(dist)) {
   for (const path of files(dist).sort()) {
     // Precompressed twins are counted through their file; source maps only load in devtools.
@@ -113,13 +120,9 @@ if (existsSync(dist)) {
   // page (dist/host/portal.html); the others are measured on top of the public one
   // (dist/host/index.html), as a visitor who is not signed in loads them.
   const pageFiles = (name) => {
-    const page = join(dist, 'host', name);
-    if (!existsSync(page)) return null;
-    return new Set(
-      [...readFileSync(page, 'utf8').matchAll(/(?:src|href)="\/([^"]+\.js)"/g)].flatMap((m) =>
-        existsSync(join(dist, m[1])) ? firstLoad(m[1]) : [],
-      ),
-    );
+    const scripts = pageScripts(name);
+    if (!scripts) return null;
+    return new Set(scripts.flatMap((rel) => (existsSync(join(dist, rel)) ? firstLoad(rel) : [])));
   };
   const publicPage = pageFiles('index.html');
   const signedIn = pageFiles('portal.html') ?? publicPage;
@@ -196,11 +199,15 @@ async function measureCore() {
 
 /** The portal page's first load: the scripts dist/host/index.html loads and preloads (the login page). */
 function measureHostFirstLoad() {
-  const page = join(dist, 'host', 'index.html');
-  if (!existsSync(page)) return null;
-  const urls = [...readFileSync(page, 'utf8').matchAll(/(?:src|href)="(\/[^"]+\.js)"/g)].map((m) => m[1]);
-  const bytes = Buffer.concat(urls.map((u) => readFileSync(join(dist, u))));
-  return [`host first load (${urls.length} scripts of index.html)`, bytes.length, brotli(bytes), gzip(bytes)];
+  const scripts = pageScripts('index.html');
+  if (!scripts) return null;
+  const bytes = Buffer.concat(scripts.map((rel) => readFileSync(join(dist, rel))));
+  return [
+    `host first load (${scripts.length} scripts of index.html)`,
+    bytes.length,
+    brotli(bytes),
+    gzip(bytes),
+  ];
 }
 
 const hostFirst = measureHostFirstLoad();
@@ -220,13 +227,12 @@ const LAYOUT_ELEMENTS = ['elements/customer-switcher.js', 'elements/chat-widget.
  */
 function measureOverHost(key) {
   const rel = key.slice('host+'.length);
-  const page = join(dist, 'host', 'index.html');
-  if (!brotliOf.has(rel) || !existsSync(page)) return;
+  const scripts = pageScripts('index.html');
+  if (!brotliOf.has(rel) || !scripts) return;
   const hostFiles = new Set(
-    [
-      ...[...readFileSync(page, 'utf8').matchAll(/(?:src|href)="\/([^"]+\.js)"/g)].map((m) => m[1]),
-      ...LAYOUT_ELEMENTS.filter((rel) => brotliOf.has(rel)),
-    ].flatMap((rel) => firstLoad(rel, new Set(), true)),
+    [...scripts, ...LAYOUT_ELEMENTS.filter((rel) => brotliOf.has(rel))].flatMap((rel) =>
+      firstLoad(rel, new Set(), true),
+    ),
   );
   const extra = firstLoad(rel).filter((file) => !hostFiles.has(file));
   const b = extra.reduce((sum, file) => sum + (brotliOf.get(file) ?? 0), 0);
@@ -307,12 +313,11 @@ for (const [key, limit] of Object.entries(budgets)) {
 const REQUESTS = { 'index.html': 1, 'portal.html': 7 };
 console.log('\nrequests (scripts before the page draws):');
 for (const [name, limit] of Object.entries(REQUESTS)) {
-  const page = join(dist, 'host', name);
-  if (!existsSync(page)) {
+  const named = pageScripts(name);
+  if (!named) {
     console.log(`  ${name}: not built, skipped`);
     continue;
   }
-  const named = [...readFileSync(page, 'utf8').matchAll(/(?:src|href)="\/([^"]+\.js)"/g)].map((m) => m[1]);
   const loaded = new Set(named.flatMap((rel) => firstLoad(rel)));
   const ok = loaded.size <= limit;
   failed ||= !ok;
