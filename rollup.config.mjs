@@ -165,7 +165,7 @@ function regroupFirstLoads({ from, dir, env }) {
       const publicElements = [
         ...new Set(publicPages.flatMap((id) => tagsIn(this.getModuleInfo(id)?.code ?? '', elementNames))),
       ];
-      const { boot, portal, publicRoots } = firstLoadGroups(bundle, {
+      const { boot, portal, publicRoots, layout } = firstLoadGroups(bundle, {
         hostEntry: HOST_ENTRY,
         layoutModule,
         switcher: 'customer-switcher',
@@ -186,7 +186,6 @@ function regroupFirstLoads({ from, dir, env }) {
       }
       for (const f of boot) groupOf.set(file(f), 'boot');
       for (const f of portal) groupOf.set(file(f), 'portal');
-      const layoutFile = chunks.find((c) => c.moduleIds.includes(layoutModule));
       const second = await rollup({
         input: Object.fromEntries(chunks.filter((c) => c.isEntry).map((c) => [c.name, file(c.fileName)])),
         plugins: [
@@ -202,7 +201,7 @@ function regroupFirstLoads({ from, dir, env }) {
               };
             },
           },
-          hostHtml({ layoutModule: file(layoutFile.fileName) }),
+          hostHtml({ layoutModule: file(layout) }),
         ],
         preserveEntrySignatures: 'allow-extension',
         onwarn,

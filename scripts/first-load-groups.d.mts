@@ -18,5 +18,5 @@ export function firstLoadGroups(
     publicPages: string[];
     publicElements: string[];
   },
-): { boot: Set<string>; portal: Set<string>; publicRoots: string[] };
+): { boot: Set<string>; portal: Set<string>; publicRoots: string[]; layout: string };
 export function tagsIn(code: string, elementNames: string[]): string[];

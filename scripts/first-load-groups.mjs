@@ -31,7 +31,8 @@ export function tagsIn(code, elementNames) {
  *   needs and not the portal's group. The switcher's entry stays its own file (the host loads it by
  *   its tag).
  * Neither group holds a file its page did not load before. `publicRoots` are the files a public
- * page starts from (its chunk, its elements' entries), for the build to check the result.
+ * page starts from (its chunk, its elements' entries), for the build to check the result; `layout`
+ * is the layout's file.
  */
 export function firstLoadGroups(bundle, { hostEntry, layoutModule, switcher, publicPages, publicElements }) {
   const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
@@ -54,5 +55,5 @@ export function firstLoadGroups(bundle, { hostEntry, layoutModule, switcher, pub
       (f) => !boot.has(f) && !publicFiles.has(f) && f !== switcherChunk.fileName,
     ),
   );
-  return { boot, portal, publicRoots };
+  return { boot, portal, publicRoots, layout: layout.fileName };
 }

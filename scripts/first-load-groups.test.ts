@@ -58,7 +58,8 @@ const options = {
 
 describe('firstLoadGroups', () => {
   it('groups the host entry with what it imports, and the layout and switcher with what they add', () => {
-    const { boot, portal: group } = firstLoadGroups(portal, options);
+    const { boot, portal: group, layout } = firstLoadGroups(portal, options);
+    expect(layout).toBe('chunks/layout.js');
     expect([...boot].sort()).toEqual(['chunks/kit.js', 'chunks/react.js', 'host/main.js']);
     expect([...group].sort()).toEqual(['chunks/layout.js', 'chunks/nav.js', 'chunks/select.js']);
   });
