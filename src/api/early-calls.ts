@@ -37,9 +37,9 @@ export function startEarlyCalls(urls: string[], token: string, language: string)
 
 /** The early answer to this request, once; null when there is none that fits. */
 export function takeEarlyCall(request: Request, now = performance.now()): Promise<Response> | null {
-  const calls = registry();
-  const call = calls.get(request.url);
-  if (!call || request.method !== 'GET') return null;
+  const calls = (globalThis as unknown as Record<symbol, Map<string, EarlyCall> | undefined>)[KEY];
+  const call = calls?.get(request.url);
+  if (!calls || !call || request.method !== 'GET') return null;
   calls.delete(request.url);
   const same =
     request.headers.get('X-Token') === call.token && request.headers.get('Accept-Language') === call.language;
