@@ -37,6 +37,7 @@ export function startEarlyCalls(urls: string[], token: string, language: string)
 
 /** The early answer to this request, once; null when there is none that fits. */
 export function takeEarlyCall(request: Request, now = performance.now()): Promise<Response> | null {
+  // read without creating the registry: a page with no early calls (every embed) keeps none
   const calls = (globalThis as unknown as Record<symbol, Map<string, EarlyCall> | undefined>)[KEY];
   const call = calls?.get(request.url);
   if (!calls || !call || request.method !== 'GET') return null;
