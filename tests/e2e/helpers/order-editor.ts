@@ -90,6 +90,8 @@ export async function pickDistricts(page: Page) {
     const district = scope.getByRole('combobox', { name: zh('orderEditor.field.district'), exact: true });
     await expect(district).toBeEnabled();
     await district.click();
+    // the districts come with their own call: Enter picks the active option once there is one
+    await expect(district).toHaveAttribute('aria-activedescendant', /.+/);
     await district.press('Enter');
     await expect(scope.getByText(/可配送：.+ \/ .+ \/ .+/)).toBeVisible();
   }
