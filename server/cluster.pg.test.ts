@@ -266,7 +266,11 @@ describe('WORKERS=2 on PostgreSQL', () => {
 
     socket.write(body);
     await closed;
-    expect(received).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 200 /);
+    // (failed once on a clean clone, the connection closed with no answer; not reproduced in 8 runs
+    // under load: the servers' log says what the workers did)
+    expect(received, `the servers' log:\n${server.log().slice(-3000)}`).toMatch(
+      /^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 200 /,
+    );
     expect(received.toLowerCase()).toContain('connection: close');
     expect(received).toContain('"code":406');
     const started = performance.now();
