@@ -55,7 +55,14 @@ async function searchExtras(
   }
   const cities = [order.from_city_id, order.to_city_id].filter((id): id is number => typeof id === 'number');
   if (cities.length > 0) {
-    const rows = await db.selectFrom('regions').select('name').where('region_id', 'in', cities).execute();
+    // In the order of their ids, as the bench generator writes them (without an order, the
+    // same cities could come back in another order and the same order give another text).
+    const rows = await db
+      .selectFrom('regions')
+      .select('name')
+      .where('region_id', 'in', cities)
+      .orderBy('region_id')
+      .execute();
     extra.push(...rows.map((r) => r.name));
   }
   return extra;
