@@ -77,9 +77,13 @@ export interface TestApp {
  */
 export async function testApp(
   overrides: Partial<ServerConfig> = {},
-  options: { routes?: readonly Route[] } = {},
+  options: {
+    routes?: readonly Route[];
+    /** Another database than the worker's PGlite (a `*.pg.test.ts` file's PostgreSQL: pg-database.ts). */
+    database?: { db: OpenedDatabase['db']; bus: Bus };
+  } = {},
 ): Promise<TestApp> {
-  const { db, bus } = await testDatabase();
+  const { db, bus } = options.database ?? (await testDatabase());
   let offset = 0;
   // Tests share one client address ('local'): per-address limits are off unless a test turns them
   // on (`testApp({ rateLimits: true })`); answers are checked against their contract schemas.
