@@ -1,12 +1,14 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditList, FileLink, UploadAnswer } from '../../../src/contract/order-files/schemas.ts';
 import type { AttachmentKind } from '../../../src/contract/orders/domain.ts';
+import { signIntegration } from '../../http/signature.ts';
 import { postFile } from '../../testing/file-fixtures.ts';
 import { createUser, loginAs } from '../../testing/fixtures.ts';
 import { createOrder, createProject } from '../../testing/order-fixtures.ts';
 import { migratedPostgres } from '../../testing/pg-database.ts';
-import { type TestApp, testApp } from '../../testing/test-app.ts';
+import { type TestApp, testApp, testStorage } from '../../testing/test-app.ts';
 import { kindStates, orderAttachmentStatus } from './attachment-state.ts';
 
 /**
@@ -47,7 +49,11 @@ async function setup(): Promise<Setup> {
     .where('uid', '=', user.uid)
     .execute();
   const project = await createProject(t.deps.db, cuId, { required_attachments: ['packing_list', 'pod'] });
-  const order = await createOrder(t.deps.db, cuId, { pr_id: project.pr_id, status: 'not_finished' });
+  const order = await createOrder(t.deps.db, cuId, {
+    pr_id: project.pr_id,
+    status: 'not_finished',
+    boxes: [{ box_type: '2-8°C 保温箱 (M)', logger_id: 'LG-concurrency', weight_kg: 6.5 }],
+  });
   await t.deps.db
     .updateTable('orders')
     .set({ attachment_status: 'missing' })
@@ -91,6 +97,20 @@ async function providerDocument(s: Setup, kind: 'pod' | 'temperature_report') {
   });
   const json = (await res.json()) as { code: number; message: string };
   return { status: res.status, ...json };
+}
+
+/** A signed JSON provider call (`provider/<name>`). */
+function provider(name: string, body: unknown) {
+  const raw = JSON.stringify(body);
+  const timestamp = String(Math.floor(t.deps.now().getTime() / 1000));
+  return t.call(`provider/${name}`, {
+    raw,
+    headers: {
+      'content-type': 'application/json',
+      'x-timestamp': timestamp,
+      'x-signature': signIntegration(SECRET, timestamp, raw),
+    },
+  });
 }
 
 const audit = (s: Setup, id: number, pass: boolean) =>
@@ -202,6 +222,27 @@ describe('documents of one order written at the same time (PostgreSQL)', () => {
     expect(list.map((a) => a.file_id)).toEqual([files[5]]);
   });
 
+  it('sixty uploads at once: each answered 0 or 503 (nothing kept), every answered upload listed and downloadable, no bytes without a row', async () => {
+    const s = await setup();
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => upload(s, i % 2 ? 'pod' : 'other')),
+    );
+    const counted = codes(answers);
+    console.log('[concurrency] sixty uploads to one order, answers by code:', counted);
+    expect(Object.keys(counted).filter((code) => code !== '0' && code !== '503')).toEqual([]);
+    const list = await consistent(s);
+    const answered = answers.filter((a) => a.code === 0).map((a) => a.data.attachment.id);
+    expect(list.map((a) => a.id).sort()).toEqual(answered.sort());
+    const keys = new Set(
+      (await t.deps.db.selectFrom('files').select('storage_key').execute()).map((f) => f.storage_key),
+    );
+    const onDisk = fs
+      .readdirSync(testStorage().root, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => e.name);
+    expect(onDisk.filter((key) => !keys.has(key))).toEqual([]);
+  });
+
   it('uploads, provider documents, audits and deletes of one order mixed', async () => {
     const s = await setup();
     const first: UploadAnswer[] = [];
@@ -217,8 +258,18 @@ describe('documents of one order written at the same time (PostgreSQL)', () => {
       deleteFile(s, first[3]!.attachment.file_id),
       upload(s, 'other'),
       audit(s, first[4]!.attachment.id, true),
+      provider('readings', {
+        order_no: s.orderNo,
+        logger_id: 'LG-concurrency',
+        readings: [{ at: new Date().toISOString(), celsius: 5 }],
+      }),
+      provider('milestone', { order_no: s.orderNo, milestone: 'picked_up', at: new Date().toISOString() }),
+      t.call('customer-order/remark', {
+        token: s.token,
+        body: { id: s.orderId, text: '同时备注', kind: 'remark' },
+      }),
     ]);
-    expect(codes(answers)).toEqual({ 0: 10 });
+    expect(codes(answers)).toEqual({ 0: 13 });
     expect(await consistent(s)).toHaveLength(6 + 5 - 2);
   });
 });
