@@ -211,7 +211,7 @@ describe('documents of one order written at the same time (PostgreSQL)', () => {
     await consistent(s);
   });
 
-  it('five deletes at once: all gone, each answered 0', async () => {
+  it('five deletes at once: all gone, each answered 0; then two deletes of one file at once: 0 and 404', async () => {
     const s = await setup();
     const files: number[] = [];
     for (let i = 0; i < 6; i++)
@@ -220,6 +220,9 @@ describe('documents of one order written at the same time (PostgreSQL)', () => {
     expect(codes(answers)).toEqual({ 0: 5 });
     const list = await consistent(s);
     expect(list.map((a) => a.file_id)).toEqual([files[5]]);
+    const twice = await Promise.all([deleteFile(s, files[5]!), deleteFile(s, files[5]!)]);
+    expect(codes(twice)).toEqual({ 0: 1, 404: 1 });
+    expect(await consistent(s)).toEqual([]);
   });
 
   it('sixty uploads at once: each answered 0 or 503 (nothing kept), every answered upload listed and downloadable, no bytes without a row', async () => {
