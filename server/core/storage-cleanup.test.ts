@@ -8,9 +8,9 @@ import { operation } from '../../src/contract/operation.ts';
 import { handle } from '../http/route.ts';
 import { postFile, SAMPLES } from '../testing/file-fixtures.ts';
 import { createUser } from '../testing/fixtures.ts';
-import { type TestApp, testApp, testDatabase, testStorage } from '../testing/test-app.ts';
+import { type TestApp, tempStorage, testApp, testDatabase } from '../testing/test-app.ts';
 import { ApiError } from './errors.ts';
-import { runChores } from './housekeeping.ts';
+import { loadChores } from './housekeeping.ts';
 
 beforeAll(() => testDatabase());
 
@@ -35,12 +35,14 @@ const probe = operation({
   upload: { field: 'file', maxBytes: 10_000 },
 });
 
+const storage = tempStorage();
 let t: TestApp;
 let cuId: number;
 beforeAll(async () => {
   t = await testApp(
     {},
     {
+      storage,
       routes: [
         handle(probe, async ({ input, file, deps }) => {
           if (input.keep === '1')
@@ -66,8 +68,7 @@ beforeAll(async () => {
   cuId = (await createUser(t.deps.db)).customers[0]!.cu_id;
 });
 
-const stored = (key: string) =>
-  fs.existsSync(path.join(testStorage().root, key.slice(0, 2), key.slice(2, 4), key));
+const stored = (key: string) => fs.existsSync(path.join(storage.root, key.slice(0, 2), key.slice(2, 4), key));
 
 const keyOf = async (sha256: string) =>
   (await t.deps.db.selectFrom('files').select('storage_key').where('sha256', '=', sha256).executeTakeFirst())
@@ -87,8 +88,7 @@ describe('stored bytes and the rows that name them', () => {
       expect(stored(key!), `${fail}: the bytes a committed row names stay`).toBe(true);
     }
     const files = () =>
-      fs.readdirSync(testStorage().root, { recursive: true, withFileTypes: true }).filter((e) => e.isFile())
-        .length;
+      fs.readdirSync(storage.root, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length;
     const kept = files();
     const res = await postFile(t, '__probe/keep-then-fail', {
       fields: { cu: cuId, keep: '0', fail: 'crash' },
@@ -116,11 +116,11 @@ describe('stored bytes and the rows that name them', () => {
       .execute();
     const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000);
     for (const key of [orphan, named]) {
-      const file = path.join(testStorage().root, key.slice(0, 2), key.slice(2, 4), key);
+      const file = path.join(storage.root, key.slice(0, 2), key.slice(2, 4), key);
       fs.utimesSync(file, twoDaysAgo, twoDaysAgo);
     }
-    const removed = await runChores(t.deps, new Date());
-    expect(removed['stored files no row names']).toBeGreaterThanOrEqual(1);
+    const sweep = (await loadChores()).find((c) => c.name === 'stored files no row names');
+    expect(await sweep!.run(t.deps, new Date())).toBe(1);
     expect(stored(orphan)).toBe(false);
     expect(stored(young)).toBe(true);
     expect(stored(named)).toBe(true);

@@ -8,7 +8,7 @@ import { postFile } from '../../testing/file-fixtures.ts';
 import { createUser, loginAs } from '../../testing/fixtures.ts';
 import { createOrder, createProject } from '../../testing/order-fixtures.ts';
 import { migratedPostgres } from '../../testing/pg-database.ts';
-import { type TestApp, testApp, testStorage } from '../../testing/test-app.ts';
+import { type TestApp, tempStorage, testApp } from '../../testing/test-app.ts';
 import { kindStates, orderAttachmentStatus } from './attachment-state.ts';
 
 /**
@@ -22,11 +22,12 @@ if (!serverUrl) throw new Error('DATABASE_URL is not set: run these through scri
 
 const SECRET = 'order-files-concurrency-secret-5d1e';
 let database: Awaited<ReturnType<typeof migratedPostgres>>;
+const storage = tempStorage();
 let t: TestApp;
 
 beforeAll(async () => {
   database = await migratedPostgres(serverUrl);
-  t = await testApp({ integrationSecret: SECRET }, { database });
+  t = await testApp({ integrationSecret: SECRET }, { database, storage });
 }, 60_000);
 
 afterAll(async () => {
@@ -240,7 +241,7 @@ describe('documents of one order written at the same time (PostgreSQL)', () => {
       (await t.deps.db.selectFrom('files').select('storage_key').execute()).map((f) => f.storage_key),
     );
     const onDisk = fs
-      .readdirSync(testStorage().root, { recursive: true, withFileTypes: true })
+      .readdirSync(storage.root, { recursive: true, withFileTypes: true })
       .filter((e) => e.isFile())
       .map((e) => e.name);
     // A 503 (the pool gave no connection in time on a busy machine) keeps its bytes for the
