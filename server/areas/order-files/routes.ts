@@ -128,8 +128,16 @@ export const routes = [
           .where('id', '=', found.id)
           .where('status', '=', 'pending')
           .executeTakeFirst();
-        if (Number(changed.numUpdatedRows) !== 1)
+        if (Number(changed.numUpdatedRows) !== 1) {
+          // audited meanwhile (409), or deleted meanwhile (404)
+          const still = await trx
+            .selectFrom('order_attachments')
+            .select('id')
+            .where('id', '=', found.id)
+            .executeTakeFirst();
+          if (!still) throw notFound('No such attachment');
           throw new ApiError(Code.conflict, 'This document has already been audited');
+        }
         await trx
           .insertInto('order_events')
           .values({
