@@ -94,6 +94,13 @@ export const SERVER_MESSAGES = {
   'This order is cancelled: its documents can no longer change': '此订单已取消，附件不能再更改',
   'The file is empty': '文件是空的',
   'This file is not one of {types} (its content is {found})': '此文件不是 {types} 之一（其内容为 {found}）',
+  'This {type} file unpacks to more than {mb} MB, or is packed suspiciously tightly':
+    '此 {type} 文件解压后超过 {mb} MB，或压缩比异常',
+  'This {type} file is not a well-formed Office document': '此 {type} 文件不是格式正确的 Office 文档',
+  'This CSV file is not well-formed (line {line}): each line needs as many columns as the first, and quotes in pairs':
+    '此 CSV 文件格式不正确（第 {line} 行）：每行的列数须与第一行相同，引号须成对',
+  'This file is text, not CSV: a CSV file has at least two columns separated by commas, semicolons or tabs':
+    '此文件是纯文本，不是 CSV：CSV 文件至少有两列，以逗号、分号或制表符分隔',
   'Only an approver of this customer account may audit documents': '只有此客户账号的审批人可以审核附件',
   'Please give the reason for the rejection': '请填写驳回原因',
   'This document has already been audited': '此附件已审核过',

@@ -19,9 +19,14 @@ export interface Stored {
 export interface FileStorage {
   /** Stores the bytes under a new key; stops with an error (and keeps nothing) past `maxBytes`. */
   put(data: Uint8Array | AsyncIterable<Uint8Array>, options?: { maxBytes?: number }): Promise<Stored>;
-  /** The content as a stream; throws `FileMissing` when the key has no content. */
-  open(key: string): Readable;
+  /**
+   * The content as a stream (only the bytes from `start` up to, not including, `end` when a range
+   * is given); throws `FileMissing` when the key has no content.
+   */
+  open(key: string, range?: { start: number; end: number }): Readable;
   remove(key: string): Promise<void>;
+  /** Every stored key whose content was last written before `before` (the orphan sweep's candidates). */
+  keysBefore(before: Date): AsyncIterable<string>;
 }
 
 export class FileMissing extends Error {}
@@ -71,13 +76,34 @@ export class FolderStorage implements FileStorage {
     return { key, size, sha256: hash.digest('hex') };
   }
 
-  open(key: string): Readable {
+  open(key: string, range?: { start: number; end: number }): Readable {
     const file = this.pathOf(key);
     if (!fs.existsSync(file)) throw new FileMissing(key);
-    return fs.createReadStream(file);
+    if (!range) return fs.createReadStream(file);
+    if (range.end <= range.start) return Readable.from([]);
+    return fs.createReadStream(file, { start: range.start, end: range.end - 1 });
   }
 
   async remove(key: string): Promise<void> {
     await fs.promises.rm(this.pathOf(key), { force: true });
+  }
+
+  async *keysBefore(before: Date): AsyncIterable<string> {
+    const level = async (dir: string) =>
+      (await fs.promises.readdir(dir, { withFileTypes: true }).catch(() => [])).filter((d) =>
+        /^[0-9a-f]{2}$/.test(d.name),
+      );
+    for (const top of await level(this.root)) {
+      if (!top.isDirectory()) continue;
+      for (const mid of await level(path.join(this.root, top.name))) {
+        if (!mid.isDirectory()) continue;
+        const dir = path.join(this.root, top.name, mid.name);
+        for (const name of await fs.promises.readdir(dir).catch(() => [] as string[])) {
+          if (!/^[0-9a-f-]{36}$/.test(name) || !name.startsWith(top.name + mid.name)) continue;
+          const stat = await fs.promises.stat(path.join(dir, name)).catch(() => null);
+          if (stat?.isFile() && stat.mtime < before) yield name;
+        }
+      }
+    }
   }
 }

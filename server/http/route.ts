@@ -8,6 +8,7 @@ import type { AnswerOf, Operation, ParsedInputOf } from '../../src/contract/oper
 import type { SessionRecord } from '../areas/accounts/sessions.ts';
 import { ApiError, say } from '../core/errors.ts';
 import type { ServerMessage } from '../core/messages.ts';
+import { discardUpload } from '../core/storage-cleanup.ts';
 import { jsonAnswer } from './answer.ts';
 import { checkSigned, type SessionFor, sessionFor, startSignedBody } from './auth.ts';
 import { clientIp } from './client-ip.ts';
@@ -33,7 +34,7 @@ export interface Call<Op extends Operation> {
   /**
    * The stored file of a `multipart` operation (always there: a call without it is refused with
    * 422 first). The handler keeps it (a `files` row) or removes it; when the handler fails, the
-   * pipeline removes it.
+   * pipeline removes it unless a committed row names it (core/storage-cleanup.ts).
    */
   file: UploadedFile | null;
   c: Context<AppEnv>;
@@ -205,7 +206,8 @@ function routeHandler(route: Route, deps: AppDeps) {
       if (deps.config.checkAnswers) checkAnswer(op, answer.data);
       return success(deps, answer.data, say(answer.message, lang, answer.params));
     } catch (error) {
-      if (file) await deps.storage.remove(file.key);
+      // removed unless a committed row names it (the handler may have failed after its commit)
+      if (file) await discardUpload(deps.db, deps.storage, file.key, error);
       if (op.background && !(error instanceof ApiError)) {
         console.error(`[server] ${op.id} failed:`, error instanceof Error ? error.message : error);
         throw new ApiError(Code.backgroundFailed, '{what} could not be stored', null, {

@@ -43,6 +43,10 @@ export function zip(entries: Record<string, string | Uint8Array>): Buffer {
   return Buffer.concat([...locals, directory, end]);
 }
 
+/** The package's relationships part: the main part it starts from. */
+const officeRels = (target: string) =>
+  `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="${target}"/></Relationships>`;
+
 const officeTypes = (main: string, part: string) =>
   `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="xml" ContentType="application/xml"/><Override PartName="${part}" ContentType="${main}"/></Types>`;
 
@@ -70,6 +74,7 @@ export const SAMPLES = {
         'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml',
         '/xl/workbook.xml',
       ),
+      '_rels/.rels': officeRels('xl/workbook.xml'),
       'xl/workbook.xml': '<workbook/>',
     }),
   docx: () =>
@@ -78,6 +83,7 @@ export const SAMPLES = {
         'application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml',
         '/word/document.xml',
       ),
+      '_rels/.rels': officeRels('word/document.xml'),
       'word/document.xml': '<document/>',
     }),
   csv: () => Buffer.from('批号,数量\r\nB001,10\r\nB002,20\r\n'),

@@ -1,5 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { attachSessionCache } from '../areas/accounts/sessions.ts';
+import { type Bus, openBus } from '../core/bus.ts';
+import { type OpenedDatabase, openDatabase } from '../db/database.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import { seedBase } from '../seed/base.ts';
 
 /**
  * A database of its own on the PostgreSQL server of DATABASE_URL (the postgres step's throw-away
@@ -27,6 +32,32 @@ export async function freshDatabase(serverUrl: string): Promise<{ url: string; d
       } finally {
         await client.end();
       }
+    },
+  };
+}
+
+/**
+ * A fresh database on the PostgreSQL server of DATABASE_URL, migrated with the reference data and
+ * opened as a server opens it (its pool, its bus, the session cache): pass it to `testApp` as
+ * `database`. `close()` closes it and drops the database.
+ */
+export async function migratedPostgres(
+  serverUrl: string,
+): Promise<OpenedDatabase & { bus: Bus; url: string; close(): Promise<void> }> {
+  const fresh = await freshDatabase(serverUrl);
+  const database = await openDatabase({ databaseUrl: fresh.url });
+  await migrateToLatest(database.db);
+  await seedBase(database.db, { servicePhone: '400-000-0000', serviceWebsite: 'https://example.test' });
+  const bus = await openBus(database, fresh.url);
+  attachSessionCache(database.db, bus);
+  return {
+    ...database,
+    bus,
+    url: fresh.url,
+    async close() {
+      await bus.close();
+      await database.close();
+      await fresh.drop();
     },
   };
 }

@@ -4,7 +4,7 @@ import { serve } from '@hono/node-server';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { FolderStorage } from '../core/storage.ts';
+import { type FileStorage, FolderStorage } from '../core/storage.ts';
 import { createApp } from '../app.ts';
 import { loadConfig, type ServerConfig } from '../config.ts';
 import type { OpenedDatabase } from '../db/database.ts';
@@ -34,6 +34,13 @@ export function testStorage(): FolderStorage {
     storage = new FolderStorage(dir);
   }
   return storage;
+}
+
+/** A storage folder of the caller's own, removed when the worker ends. */
+export function tempStorage(): FolderStorage {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lp-test-files-'));
+  process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+  return new FolderStorage(dir);
 }
 
 /** The worker's database with its bus (PGlite's listener) and session cache, as a server has. */
@@ -77,9 +84,15 @@ export interface TestApp {
  */
 export async function testApp(
   overrides: Partial<ServerConfig> = {},
-  options: { routes?: readonly Route[] } = {},
+  options: {
+    routes?: readonly Route[];
+    /** Another database than the worker's PGlite (a `*.pg.test.ts` file's PostgreSQL: pg-database.ts). */
+    database?: { db: OpenedDatabase['db']; bus: Bus };
+    /** Another storage than the worker's folder (a test that counts or sweeps stored files: `tempStorage`). */
+    storage?: FileStorage;
+  } = {},
 ): Promise<TestApp> {
-  const { db, bus } = await testDatabase();
+  const { db, bus } = options.database ?? (await testDatabase());
   let offset = 0;
   // Tests share one client address ('local'): per-address limits are off unless a test turns them
   // on (`testApp({ rateLimits: true })`); answers are checked against their contract schemas.
@@ -93,7 +106,7 @@ export async function testApp(
     db,
     config,
     sms: new OutboxSmsSender(db),
-    storage: testStorage(),
+    storage: options.storage ?? testStorage(),
     now: () => new Date(Date.now() + offset),
     bus,
   };

@@ -76,8 +76,10 @@ async function move(db: DB, inId: number, delta: number, orderId: number, note: 
 
 /**
  * Makes the order hold `wanted` (per stock line; a line left out holds nothing): each line's
- * difference from what it holds now is reserved or released. Lines are changed in id order, so
- * two transactions never wait on each other's lines in opposite orders.
+ * difference from what it holds now is reserved or released. Lines are changed in ascending id,
+ * releases and reservations alike (docs/decisions/lock-order.md), so two transactions never wait
+ * on each other's lines in opposite orders; availability is per line, so the order of the lines
+ * does not matter to it.
  */
 export async function holdFor(
   db: DB,
@@ -87,15 +89,10 @@ export async function holdFor(
 ): Promise<void> {
   const held = await heldBy(db, order.id);
   const lines = [...new Set([...held.keys(), ...wanted.keys()])].sort((a, b) => a - b);
-  // releases first, so a line moved between goods lines of one edit never looks short
-  const deltas = lines.map((inId) => ({
-    inId,
-    delta: round((wanted.get(inId) ?? 0) - (held.get(inId) ?? 0)),
-  }));
-  for (const { inId, delta } of deltas.filter((d) => d.delta < 0))
+  for (const inId of lines) {
+    const delta = round((wanted.get(inId) ?? 0) - (held.get(inId) ?? 0));
     await move(db, inId, delta, order.id, order.order_no, now);
-  for (const { inId, delta } of deltas.filter((d) => d.delta > 0))
-    await move(db, inId, delta, order.id, order.order_no, now);
+  }
 }
 
 /** Releases everything the order holds (cancelled, or merged into another). */
@@ -114,7 +111,8 @@ export function wantedOf(goods: ReadonlyArray<{ in_id: number | null; quantity: 
 
 /**
  * Moves what `sources` hold to `target` (a merge): each source releases its reservations and the
- * target reserves the sum, so the stock's reserved total does not change.
+ * target reserves the sum, so the stock's reserved total does not change. Line by line in
+ * ascending id (each line's releases, then the target's reservation), as holdFor.
  */
 export async function moveHoldings(
   db: DB,
@@ -122,12 +120,18 @@ export async function moveHoldings(
   target: { id: number; order_no: string },
   now: Date,
 ): Promise<void> {
-  const total = new Map<number, number>();
-  for (const source of sources) {
-    for (const [inId, q] of await heldBy(db, source.id)) total.set(inId, round((total.get(inId) ?? 0) + q));
-    await releaseAll(db, source, now);
+  const holdings: Array<{ source: (typeof sources)[number]; held: Map<number, number> }> = [];
+  for (const source of sources) holdings.push({ source, held: await heldBy(db, source.id) });
+  const lines = [...new Set(holdings.flatMap(({ held }) => [...held.keys()]))].sort((a, b) => a - b);
+  for (const inId of lines) {
+    let total = 0;
+    for (const { source, held } of holdings) {
+      const q = held.get(inId) ?? 0;
+      total = round(total + q);
+      await move(db, inId, -q, source.id, source.order_no, now);
+    }
+    await move(db, inId, total, target.id, target.order_no, now);
   }
-  await holdFor(db, target, total, now);
 }
 
 /**

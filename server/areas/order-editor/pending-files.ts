@@ -6,15 +6,14 @@ import { invalidField } from '../../core/errors.ts';
 import type { DB } from '../../db/database.ts';
 import type { AppDeps } from '../../http/env.ts';
 import type { UploadedFile } from '../../http/multipart.ts';
+import { removeQuietly } from '../../core/storage-cleanup.ts';
 import { refreshAttachmentStatus } from '../order-files/attachment-state.ts';
-import { detectType, TYPES } from '../order-files/content-type.ts';
+import { detectType, refusedFile, TYPES } from '../order-files/content-type.ts';
 import { cleanName } from '../order-files/file-name.ts';
 import type { Owner } from './drafts.ts';
 
 /** A file never attached to an order is removed this long after its upload. */
 export const PENDING_FILE_TTL_MS = 24 * 3_600_000;
-
-const ACCEPTED = 'PDF, JPEG, PNG, XLSX, DOCX, CSV';
 
 /**
  * `common/file`: keeps an uploaded document before its order exists, owned by the user in the
@@ -29,12 +28,8 @@ export async function keepPendingFile(
   now: Date,
 ): Promise<PendingFileAnswer> {
   if (file.size === 0) throw invalidField('file', 'The file is empty');
-  const detected = await detectType(deps.storage, file.key);
-  if (!detected.ok)
-    throw invalidField('file', 'This file is not one of {types} (its content is {found})', {
-      types: ACCEPTED,
-      found: detected.found,
-    });
+  const detected = await detectType(deps.storage, file);
+  if (!detected.ok) throw refusedFile(detected);
   const name = cleanName(file.name, detected.type);
   const media = TYPES[detected.type].media;
   const fileId = await deps.db.transaction().execute(async (trx) => {
@@ -119,27 +114,40 @@ export async function attachPendingFiles(
 
 /**
  * Removes the files uploaded more than a day before `now` and never attached (rows and stored
- * bytes), at most `max` at a time (the hourly chore takes up to 200, each upload 20). Answers how
- * many went.
+ * bytes), at most `max` at a time (the hourly chore takes up to 200, each upload 20). Each file
+ * goes in a transaction of its own that first takes its `pending_files` row: a file attached
+ * meanwhile (its row taken by the order's transaction) is left alone, and its bytes with it.
+ * Answers how many went.
  */
 export async function removeStalePendingFiles(deps: AppDeps, now: Date, max = 200): Promise<number> {
+  const cutoff = new Date(now.getTime() - PENDING_FILE_TTL_MS);
   const stale = await deps.db
-    .selectFrom('pending_files as p')
-    .innerJoin('files as f', 'f.file_id', 'p.file_id')
-    .select(['f.file_id', 'f.storage_key'])
-    .where('p.created_at', '<', new Date(now.getTime() - PENDING_FILE_TTL_MS))
-    .orderBy('p.created_at')
+    .selectFrom('pending_files')
+    .select('file_id')
+    .where('created_at', '<', cutoff)
+    .orderBy('created_at')
     .limit(max)
     .execute();
-  if (stale.length === 0) return 0;
-  await deps.db
-    .deleteFrom('files')
-    .where(
-      'file_id',
-      'in',
-      stale.map((s) => s.file_id),
-    )
-    .execute();
-  for (const s of stale) await deps.storage.remove(s.storage_key).catch(() => undefined);
-  return stale.length;
+  let removed = 0;
+  for (const { file_id } of stale) {
+    const key = await deps.db.transaction().execute(async (trx) => {
+      const taken = await trx
+        .deleteFrom('pending_files')
+        .where('file_id', '=', file_id)
+        .where('created_at', '<', cutoff)
+        .returning('file_id')
+        .executeTakeFirst();
+      if (!taken) return null;
+      const file = await trx
+        .deleteFrom('files')
+        .where('file_id', '=', file_id)
+        .returning('storage_key')
+        .executeTakeFirst();
+      return file?.storage_key ?? null;
+    });
+    if (key === null) continue;
+    await removeQuietly(deps.storage, key);
+    removed++;
+  }
+  return removed;
 }

@@ -58,10 +58,11 @@ export async function requiredKinds(db: DB, orderId: number): Promise<string[]> 
 /**
  * Recomputes `orders.attachment_status` from the order's attachments and its project's required
  * kinds, in the caller's transaction (every upload, audit and delete calls it before committing).
+ * The caller locked the order first (orders/lock.ts), so one change of an order's documents runs
+ * at a time and this sees every committed row; an order no one else can see yet (being created)
+ * needs no lock.
  */
 export async function refreshAttachmentStatus(trx: DB, orderId: number): Promise<AttachmentStatus> {
-  // One change of an order's documents at a time: a second transaction waits here, then sees the first's rows.
-  await trx.selectFrom('orders').select('id').where('id', '=', orderId).forUpdate().execute();
   const required = await requiredKinds(trx, orderId);
   const attachments = await trx
     .selectFrom('order_attachments')

@@ -5,8 +5,9 @@ import { ApiError, invalidField, notFound } from '../../core/errors.ts';
 import type { DB } from '../../db/database.ts';
 import type { AppDeps } from '../../http/env.ts';
 import type { UploadedFile } from '../../http/multipart.ts';
+import { withOrderLocked } from '../orders/lock.ts';
 import { refreshAttachmentStatus } from './attachment-state.ts';
-import { detectType, TYPES } from './content-type.ts';
+import { detectType, refusedFile, TYPES } from './content-type.ts';
 import { cleanName } from './file-name.ts';
 
 /** Who does something to an order's documents, as its event log records them. */
@@ -39,10 +40,14 @@ export function assertOpenForDocuments(order: { status: string }): void {
 const iso = (value: Date | string | null): string | null =>
   value === null ? null : new Date(value).toISOString();
 
-/** The attachments of `orderIds` as the pages show them, oldest first. */
-export async function attachmentsOf(db: DB, orderIds: readonly number[]): Promise<OrderAttachment[]> {
-  if (orderIds.length === 0) return [];
-  const rows = await db
+/** The attachments of `orderIds` (only `onlyIds` among them, when given) as the pages show them, oldest first. */
+export async function attachmentsOf(
+  db: DB,
+  orderIds: readonly number[],
+  onlyIds?: readonly number[],
+): Promise<OrderAttachment[]> {
+  if (orderIds.length === 0 || onlyIds?.length === 0) return [];
+  let query = db
     .selectFrom('order_attachments as a')
     .innerJoin('files as f', 'f.file_id', 'a.file_id')
     .select([
@@ -60,10 +65,9 @@ export async function attachmentsOf(db: DB, orderIds: readonly number[]): Promis
       'f.size',
       'f.media_type',
     ])
-    .where('a.order_id', 'in', orderIds)
-    .orderBy('a.uploaded_at')
-    .orderBy('a.id')
-    .execute();
+    .where('a.order_id', 'in', orderIds);
+  if (onlyIds) query = query.where('a.id', 'in', onlyIds);
+  const rows = await query.orderBy('a.uploaded_at').orderBy('a.id').execute();
   return rows.map((r) => ({
     id: r.id,
     order_id: r.order_id,
@@ -82,75 +86,82 @@ export async function attachmentsOf(db: DB, orderIds: readonly number[]): Promis
   }));
 }
 
-const ACCEPTED = 'PDF, JPEG, PNG, XLSX, DOCX, CSV';
+/** The order an upload is for: the customer's order by id, or (the provider) any order by number. */
+export type UploadTarget = { id: number; cuId: number } | { orderNo: string };
 
 /**
- * Keeps an uploaded file as an attachment of `order`: its type decided by its content (422 with
- * what it was found to be otherwise: an executable renamed `.pdf` is refused), its name cleaned,
- * its SHA-256 kept; the attachment, the event and the order's attachment status in one
- * transaction. The stored bytes are removed by the pipeline when this fails.
+ * Keeps an uploaded file as an attachment of the order of `target`: its type decided by its
+ * content (422 with what it was found to be otherwise: an executable renamed `.pdf` is refused),
+ * its name cleaned, its SHA-256 kept; then, in one transaction that locks the order first
+ * (orders/lock.ts), the file, the attachment, the event and the order's attachment status. The
+ * answer is read inside that transaction, so a committed upload is never answered with an
+ * error. 404 when there is no such order; 409 when a customer's order is cancelled meanwhile.
+ * When this fails the pipeline removes the stored bytes, unless a committed row names them
+ * (storage-cleanup.ts).
  */
 export async function keepUpload(
   deps: AppDeps,
-  order: { id: number; cu_id: number },
+  target: UploadTarget,
   kind: AttachmentKind,
   file: UploadedFile,
   actor: Actor,
   now: Date,
 ): Promise<{ attachment: OrderAttachment; attachment_status: AttachmentStatus; sha256: string }> {
   if (file.size === 0) throw invalidField('file', 'The file is empty');
-  const detected = await detectType(deps.storage, file.key);
-  if (!detected.ok) {
-    throw invalidField('file', 'This file is not one of {types} (its content is {found})', {
-      types: ACCEPTED,
-      found: detected.found,
-    });
-  }
+  const detected = await detectType(deps.storage, file);
+  if (!detected.ok) throw refusedFile(detected);
   const name = cleanName(file.name, detected.type);
   const media = TYPES[detected.type].media;
-  const { id, status } = await deps.db.transaction().execute(async (trx) => {
-    const stored = await trx
-      .insertInto('files')
-      .values({
-        cu_id: order.cu_id,
-        uid: actor.uid,
-        name,
-        media_type: media,
-        size: file.size,
-        sha256: file.sha256,
-        storage_key: file.key,
-        created_at: now,
-      })
-      .returning('file_id')
-      .executeTakeFirstOrThrow();
-    const attachment = await trx
-      .insertInto('order_attachments')
-      .values({
-        order_id: order.id,
-        file_id: stored.file_id,
-        kind,
-        source: actor.kind,
-        uploaded_by: actor.uid,
-        uploaded_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await trx
-      .insertInto('order_events')
-      .values({
-        order_id: order.id,
-        at: now,
-        kind: 'attachment_uploaded',
-        status_from: null,
-        status_to: null,
-        actor_kind: actor.kind,
-        actor_name: actor.name,
-        uid: actor.uid,
-        reason: `${kind}: ${name}`,
-      })
-      .execute();
-    return { id: attachment.id, status: await refreshAttachmentStatus(trx, order.id) };
-  });
-  const [attachment] = (await attachmentsOf(deps.db, [order.id])).filter((a) => a.id === id);
-  return { attachment: attachment!, attachment_status: status, sha256: file.sha256 };
+  const lockTarget = 'orderNo' in target ? target : { ids: [target.id], cuId: target.cuId };
+  return withOrderLocked(
+    deps.db,
+    lockTarget,
+    () => notFound('No such order'),
+    async (trx, order) => {
+      if (actor.kind === 'customer') assertOpenForDocuments(order);
+      const stored = await trx
+        .insertInto('files')
+        .values({
+          cu_id: order.cu_id,
+          uid: actor.uid,
+          name,
+          media_type: media,
+          size: file.size,
+          sha256: file.sha256,
+          storage_key: file.key,
+          created_at: now,
+        })
+        .returning('file_id')
+        .executeTakeFirstOrThrow();
+      const attachment = await trx
+        .insertInto('order_attachments')
+        .values({
+          order_id: order.id,
+          file_id: stored.file_id,
+          kind,
+          source: actor.kind,
+          uploaded_by: actor.uid,
+          uploaded_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('order_events')
+        .values({
+          order_id: order.id,
+          at: now,
+          kind: 'attachment_uploaded',
+          status_from: null,
+          status_to: null,
+          actor_kind: actor.kind,
+          actor_name: actor.name,
+          uid: actor.uid,
+          reason: `${kind}: ${name}`,
+        })
+        .execute();
+      const status = await refreshAttachmentStatus(trx, order.id);
+      const [kept] = await attachmentsOf(trx, [order.id], [attachment.id]);
+      return { attachment: kept!, attachment_status: status, sha256: file.sha256 };
+    },
+  );
 }

@@ -3,8 +3,10 @@ import { Code } from '../../../src/contract/codes.ts';
 import * as ops from '../../../src/contract/order-files/operations.ts';
 import { ApiError, forbidden, invalidField, notFound } from '../../core/errors.ts';
 import { FileMissing } from '../../core/storage.ts';
+import { removeQuietly } from '../../core/storage-cleanup.ts';
 import { apiAnswer } from '../../http/answer.ts';
 import { handle } from '../../http/route.ts';
+import { withOrderLocked } from '../orders/lock.ts';
 import type { SessionRecord } from '../accounts/sessions.ts';
 import { assertOpenForDocuments, attachmentsOf, keepUpload, ownOrder } from './attachments.ts';
 import { kindStates, refreshAttachmentStatus, requiredKinds } from './attachment-state.ts';
@@ -64,14 +66,16 @@ export const routes = [
   handle(ops.uploadAttachment, async ({ input, session, deps, now, file }) => {
     const order = await ownOrder(deps.db, session.cuId, input.id);
     assertOpenForDocuments(order);
-    const kept = await keepUpload(deps, order, input.kind, file!, actorOf(session), now);
+    const target = { id: order.id, cuId: order.cu_id };
+    const kept = await keepUpload(deps, target, input.kind, file!, actorOf(session), now);
     return { attachment: kept.attachment, attachment_status: kept.attachment_status };
   }),
 
   handle(ops.uploadPrintScan, async ({ input, session, deps, now, file }) => {
     const order = await ownOrder(deps.db, session.cuId, input.id);
     assertOpenForDocuments(order);
-    const kept = await keepUpload(deps, order, 'print_scan', file!, actorOf(session), now);
+    const target = { id: order.id, cuId: order.cu_id };
+    const kept = await keepUpload(deps, target, 'print_scan', file!, actorOf(session), now);
     return { attachment: kept.attachment, attachment_status: kept.attachment_status };
   }),
 
@@ -107,38 +111,52 @@ export const routes = [
       throw invalidField('reason', 'Please give the reason for the rejection');
     if (found.status !== 'pending')
       throw new ApiError(Code.conflict, 'This document has already been audited');
-    const status = await deps.db.transaction().execute(async (trx) => {
-      const changed = await trx
-        .updateTable('order_attachments')
-        .set({
-          status: input.pass ? 'approved' : 'rejected',
-          reason: input.pass ? '' : reason,
-          audited_by: session.name,
-          audited_at: now,
-        })
-        .where('id', '=', found.id)
-        .where('status', '=', 'pending')
-        .executeTakeFirst();
-      if (Number(changed.numUpdatedRows) !== 1)
-        throw new ApiError(Code.conflict, 'This document has already been audited');
-      await trx
-        .insertInto('order_events')
-        .values({
-          order_id: found.order_id,
-          at: now,
-          kind: input.pass ? 'attachment_approved' : 'attachment_rejected',
-          status_from: null,
-          status_to: null,
-          actor_kind: 'customer',
-          actor_name: session.name,
-          uid: session.uid,
-          reason: input.pass ? `${found.kind}: ${found.name}` : `${found.kind}: ${found.name}: ${reason}`,
-        })
-        .execute();
-      return refreshAttachmentStatus(trx, found.order_id);
-    });
-    const attachment = (await attachmentsOf(deps.db, [found.order_id])).find((a) => a.id === found.id)!;
-    return { attachment, attachment_status: status };
+    const lock = { ids: [found.order_id] };
+    return withOrderLocked(
+      deps.db,
+      lock,
+      () => notFound('No such attachment'),
+      async (trx) => {
+        const changed = await trx
+          .updateTable('order_attachments')
+          .set({
+            status: input.pass ? 'approved' : 'rejected',
+            reason: input.pass ? '' : reason,
+            audited_by: session.name,
+            audited_at: now,
+          })
+          .where('id', '=', found.id)
+          .where('status', '=', 'pending')
+          .executeTakeFirst();
+        if (Number(changed.numUpdatedRows) !== 1) {
+          // audited meanwhile (409), or deleted meanwhile (404)
+          const still = await trx
+            .selectFrom('order_attachments')
+            .select('id')
+            .where('id', '=', found.id)
+            .executeTakeFirst();
+          if (!still) throw notFound('No such attachment');
+          throw new ApiError(Code.conflict, 'This document has already been audited');
+        }
+        await trx
+          .insertInto('order_events')
+          .values({
+            order_id: found.order_id,
+            at: now,
+            kind: input.pass ? 'attachment_approved' : 'attachment_rejected',
+            status_from: null,
+            status_to: null,
+            actor_kind: 'customer',
+            actor_name: session.name,
+            uid: session.uid,
+            reason: input.pass ? `${found.kind}: ${found.name}` : `${found.kind}: ${found.name}: ${reason}`,
+          })
+          .execute();
+        const status = await refreshAttachmentStatus(trx, found.order_id);
+        const [attachment] = await attachmentsOf(trx, [found.order_id], [found.id]);
+        return { attachment: attachment!, attachment_status: status };
+      },
+    );
   }),
 
   handle(ops.attachmentLink, async ({ input, session, deps, now }) => {
@@ -185,45 +203,54 @@ export const routes = [
     if (file.status === 'approved')
       throw new ApiError(Code.conflict, 'An approved document cannot be deleted');
     const orderId = file.order_id;
-    const status = await deps.db.transaction().execute(async (trx) => {
-      const gone = await trx
-        .deleteFrom('order_attachments')
-        .where('id', '=', file.attachment_id!)
-        .where('status', '!=', 'approved')
-        .executeTakeFirst();
-      if (Number(gone.numDeletedRows) !== 1)
-        throw new ApiError(Code.conflict, 'An approved document cannot be deleted');
-      await trx.deleteFrom('files').where('file_id', '=', file.file_id).execute();
-      await trx
-        .insertInto('order_events')
-        .values({
-          order_id: orderId,
-          at: now,
-          kind: 'attachment_deleted',
-          status_from: null,
-          status_to: null,
-          actor_kind: 'customer',
-          actor_name: session.name,
-          uid: session.uid,
-          reason: `${file.kind}: ${file.name}`,
-        })
-        .execute();
-      return refreshAttachmentStatus(trx, orderId);
-    });
-    await deps.storage.remove(file.storage_key);
+    const status = await withOrderLocked(
+      deps.db,
+      { ids: [orderId] },
+      () => notFound('No such file'),
+      async (trx) => {
+        const gone = await trx
+          .deleteFrom('order_attachments')
+          .where('id', '=', file.attachment_id!)
+          .where('status', '!=', 'approved')
+          .executeTakeFirst();
+        if (Number(gone.numDeletedRows) !== 1) {
+          // deleted meanwhile (404), or approved meanwhile (409)
+          const still = await trx
+            .selectFrom('order_attachments')
+            .select('id')
+            .where('id', '=', file.attachment_id!)
+            .executeTakeFirst();
+          if (!still) throw notFound('No such file');
+          throw new ApiError(Code.conflict, 'An approved document cannot be deleted');
+        }
+        await trx.deleteFrom('files').where('file_id', '=', file.file_id).execute();
+        await trx
+          .insertInto('order_events')
+          .values({
+            order_id: orderId,
+            at: now,
+            kind: 'attachment_deleted',
+            status_from: null,
+            status_to: null,
+            actor_kind: 'customer',
+            actor_name: session.name,
+            uid: session.uid,
+            reason: `${file.kind}: ${file.name}`,
+          })
+          .execute();
+        return refreshAttachmentStatus(trx, orderId);
+      },
+    );
+    // Committed: the answer is a success even when the bytes cannot be removed now (the orphan
+    // sweep removes them later: core/storage-cleanup.ts).
+    await removeQuietly(deps.storage, file.storage_key);
     return { attachment_status: status };
   }),
 
   handle(ops.providerDocument, async ({ input, deps, now, file }) => {
-    const order = await deps.db
-      .selectFrom('orders')
-      .select(['id', 'cu_id'])
-      .where('order_no', '=', input.order_no)
-      .executeTakeFirst();
-    if (!order) throw notFound('No such order');
     const kept = await keepUpload(
       deps,
-      order,
+      { orderNo: input.order_no },
       input.kind,
       file!,
       { kind: 'provider', uid: null, name: 'LP' },

@@ -7,6 +7,7 @@ import type { ServerMessage } from '../../core/messages.ts';
 import type { DB } from '../../db/database.ts';
 import type { SessionRecord } from '../accounts/sessions.ts';
 import { loadOrder, orderDetail, orderNotFound, type OrderRecord, type Viewer } from './detail.ts';
+import { lockOrders as lockOrderRows } from './lock.ts';
 import type { OrdersTable } from './tables.ts';
 import { nextStatus, type OrderAction, TRANSITIONS } from './transitions.ts';
 
@@ -25,21 +26,17 @@ export const customerActor = (session: SessionRecord): Actor => ({
 
 export const viewerOf = (session: SessionRecord): Viewer => ({ uid: session.uid, cuId: session.cuId });
 
-/** The customer's orders among `ids`, locked for the transaction; 404 unless every one is theirs. */
+/**
+ * The customer's orders among `ids`, locked for the transaction (lock.ts: the first statement of
+ * the transaction, ascending id); 404 unless every one is theirs.
+ */
 export async function lockOrders(
   db: DB,
   cuId: number | null,
   ids: readonly number[],
 ): Promise<OrderRecord[]> {
   if (cuId === null) throw orderNotFound();
-  const rows = await db
-    .selectFrom('orders')
-    .selectAll()
-    .where('id', 'in', ids)
-    .where('cu_id', '=', cuId)
-    .orderBy('id')
-    .forUpdate()
-    .execute();
+  const rows = await lockOrderRows(db, { ids, cuId });
   if (rows.length !== new Set(ids).size) throw orderNotFound();
   return rows;
 }

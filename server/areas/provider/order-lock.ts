@@ -4,6 +4,7 @@ import type { ProviderOrderState } from '../../../src/contract/provider/schemas.
 import { ApiError, notFound } from '../../core/errors.ts';
 import type { ServerMessage } from '../../core/messages.ts';
 import type { DB } from '../../db/database.ts';
+import { lockOrder as lockOrderRow } from '../orders/lock.ts';
 import type { OrdersTable } from '../orders/tables.ts';
 
 export type OrderRow = Selectable<OrdersTable>;
@@ -11,14 +12,12 @@ export type OrderRow = Selectable<OrdersTable>;
 /** The provider's name in the order's log when a call names no operator. */
 export const PROVIDER_NAME = 'LP 物流';
 
-/** The order with this number, locked for the caller's transaction; 404 when there is none. */
+/**
+ * The order with this number, locked for the caller's transaction (orders/lock.ts: its first
+ * statement); 404 when there is none.
+ */
 export async function lockOrder(trx: DB, orderNo: string): Promise<OrderRow> {
-  const order = await trx
-    .selectFrom('orders')
-    .selectAll()
-    .where('order_no', '=', orderNo)
-    .forUpdate()
-    .executeTakeFirst();
+  const order = await lockOrderRow(trx, { orderNo });
   if (!order) throw notFound('No order has this number');
   return order;
 }

@@ -14,6 +14,7 @@ import { ApiError, notFound } from '../../core/errors.ts';
 import type { ServerMessage } from '../../core/messages.ts';
 import type { DB } from '../../db/database.ts';
 import { type OrderRecord, rowOf } from '../orders/detail.ts';
+import { lockOrder } from '../orders/lock.ts';
 import { maskOrder, masksStart, masksStop } from '../orders/masking.ts';
 import { iso } from '../orders/rows.ts';
 import { linkToken, readLinkToken, supplierKey, wholeSeconds } from './link-tokens.ts';
@@ -190,17 +191,14 @@ export async function answerLink(
       fields: { proposed_at: 'The proposed time must be in the future' },
     });
   const reason = input.decision === 'confirm' ? '' : input.reason;
+  const { link: found, expired } = await linkOf(db, input.link, now);
+  if (expired) throw new ApiError(Code.conflict, REFUSALS.expired, await viewOf(db, found, true));
   return db.transaction().execute(async (trx) => {
-    const { link: found, expired } = await linkOf(trx, input.link, now);
     const refuse = async (link: LinkRow, state: Exclude<SupplierLink['state'], 'open'>) =>
       new ApiError(Code.conflict, REFUSALS[state], await viewOf(trx, link, state === 'expired'));
-    if (expired) throw await refuse(found, 'expired');
-    const order = await trx
-      .selectFrom('orders')
-      .selectAll()
-      .where('id', '=', found.order_id)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
+    // the order first (orders/lock.ts), then its link
+    const order = await lockOrder(trx, { ids: [found.order_id] });
+    if (!order) throw new Error(`order ${found.order_id} of a supplier link is gone`);
     // Taken only while undecided: of two answers at once, one wins and the other reads it.
     const taken = await trx
       .updateTable('supplier_links')
