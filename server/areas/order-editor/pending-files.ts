@@ -8,7 +8,7 @@ import type { AppDeps } from '../../http/env.ts';
 import type { UploadedFile } from '../../http/multipart.ts';
 import { removeQuietly } from '../../core/storage-cleanup.ts';
 import { refreshAttachmentStatus } from '../order-files/attachment-state.ts';
-import { detectType, refusedFile, TYPES } from '../order-files/content-type.ts';
+import { detectType, refusedFile } from '../order-files/content-type.ts';
 import { cleanName } from '../order-files/file-name.ts';
 import type { Owner } from './drafts.ts';
 
@@ -31,7 +31,7 @@ export async function keepPendingFile(
   const detected = await detectType(deps.storage, file);
   if (!detected.ok) throw refusedFile(detected);
   const name = cleanName(file.name, detected.type);
-  const media = TYPES[detected.type].media;
+  const media = detected.media;
   const fileId = await deps.db.transaction().execute(async (trx) => {
     const stored = await trx
       .insertInto('files')

@@ -7,7 +7,7 @@ import type { AppDeps } from '../../http/env.ts';
 import type { UploadedFile } from '../../http/multipart.ts';
 import { withOrderLocked } from '../orders/lock.ts';
 import { refreshAttachmentStatus } from './attachment-state.ts';
-import { detectType, refusedFile, TYPES } from './content-type.ts';
+import { detectType, refusedFile } from './content-type.ts';
 import { cleanName } from './file-name.ts';
 
 /** Who does something to an order's documents, as its event log records them. */
@@ -111,7 +111,7 @@ export async function keepUpload(
   const detected = await detectType(deps.storage, file);
   if (!detected.ok) throw refusedFile(detected);
   const name = cleanName(file.name, detected.type);
-  const media = TYPES[detected.type].media;
+  const media = detected.media;
   const lockTarget = 'orderNo' in target ? target : { ids: [target.id], cuId: target.cuId };
   return withOrderLocked(
     deps.db,

@@ -199,6 +199,18 @@ describe('what a CSV file is', () => {
     }
   });
 
+  it('keeps a CSV that Excel on a Chinese Windows saved (GB18030/GBK), served with its charset', async () => {
+    // 批号,数量 / B001,10 in GBK: what "CSV (逗号分隔)" writes there
+    const gbk = Buffer.from([
+      0xc5, 0xfa, 0xba, 0xc5, 0x2c, 0xca, 0xfd, 0xc1, 0xbf, 0x0d, 0x0a, 0x42, 0x30, 0x30, 0x31, 0x2c, 0x31,
+      0x30, 0x0d, 0x0a,
+    ]);
+    expect(new TextDecoder('gb18030').decode(gbk)).toBe('批号,数量\r\nB001,10\r\n');
+    const res = await upload('领用单.csv', gbk);
+    expect([res.code, res.message]).toEqual([0, 'ok']);
+    expect(res.data.attachment.media_type).toBe('text/csv; charset=gb18030');
+  });
+
   it('refuses CSV content not named .csv, a stray quote, and bytes that are not UTF-8 text', async () => {
     await refused('list.txt', SAMPLES.csv(), /its content is text/);
     await refused('list.csv', Buffer.from('a,b\r\n"1,2\r\n'), /CSV file is not well-formed/);

@@ -35,7 +35,8 @@ const BY_MIME: Readonly<Record<string, AttachmentType>> = {
 export const ACCEPTED = 'PDF, JPEG, PNG, XLSX, DOCX, CSV';
 
 export type Detected =
-  | { ok: true; type: AttachmentType }
+  /** `media`: the media type to store and serve it with (a CSV names its charset). */
+  | { ok: true; type: AttachmentType; media: string }
   /** Not an accepted type: `found` names what it is (`exe`, `zip`, `text`, `binary` …). */
   | { ok: false; found: string }
   /** An accepted type's form, but not sound: the message says what is wrong. */
@@ -57,9 +58,9 @@ export async function detectType(
   if (magic) {
     const type = BY_MIME[magic.mime];
     if (!type) return { ok: false, found: magic.ext };
-    if (type !== 'xlsx' && type !== 'docx') return { ok: true, type };
+    if (type !== 'xlsx' && type !== 'docx') return { ok: true, type, media: TYPES[type].media };
     const problem = await checkOoxml(storage, file.key, file.size, type);
-    if (!problem) return { ok: true, type };
+    if (!problem) return { ok: true, type, media: TYPES[type].media };
     const params = { type: type.toUpperCase(), mb: OOXML_LIMITS.totalBytes / (1024 * 1024) };
     return {
       ok: false,
@@ -74,7 +75,7 @@ export async function detectType(
   const csv = await checkCsv(storage, file.key);
   if (!csv.ok && csv.why === 'binary') return { ok: false, found: 'binary' };
   if (!/\.csv$/i.test(file.name.trim())) return { ok: false, found: 'text' };
-  if (csv.ok) return { ok: true, type: 'csv' };
+  if (csv.ok) return { ok: true, type: 'csv', media: `text/csv; charset=${csv.charset}` };
   if (csv.why === 'malformed')
     return {
       ok: false,

@@ -3,14 +3,15 @@ import { CsvError, parse } from 'csv-parse';
 import type { FileStorage } from '../../core/storage.ts';
 
 /**
- * What a CSV attachment must be (docs/api.md "Attachments"): UTF-8 text (a BOM allowed) with no
+ * What a CSV attachment must be (docs/api.md "Attachments"): UTF-8 text (a BOM allowed), or
+ * GB18030 text (what Excel on a Chinese Windows saves as "CSV"; GBK is a subset of it), with no
  * NUL and no control characters but tab, CR and LF; records of RFC 4180 (quoted fields may hold
  * the delimiter, quotes and line breaks) separated by commas, semicolons or tabs (the one its
  * first line uses most), at least two columns, every record as many as the first. Plain text
  * named `.csv` fails on the columns.
  */
 export type CsvVerdict =
-  | { ok: true }
+  | { ok: true; charset: CsvCharset }
   /** Not text at all (invalid UTF-8, a NUL or another control character). */
   | { ok: false; why: 'binary' }
   /** Text, but not delimited data: one column, or none. */
@@ -24,22 +25,31 @@ const DELIMITERS = [',', ';', '\t'] as const;
 /** A record longer than this is not a document's table. */
 const MAX_RECORD_BYTES = 1024 * 1024;
 
-class NotText extends Error {}
+/** The encodings a CSV attachment may be in, tried in this order. */
+const CHARSETS = ['utf-8', 'gb18030'] as const;
+export type CsvCharset = (typeof CHARSETS)[number];
 
-/** The file as text chunks; throws NotText at the first byte that is not text. */
-async function* textOf(storage: FileStorage, key: string): AsyncGenerator<string> {
-  const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+class NotText extends Error {
+  /** True when the bytes are not of the encoding tried (another may still read them). */
+  constructor(readonly undecodable: boolean) {
+    super();
+  }
+}
+
+/** The file as text chunks of `charset`; throws NotText at the first byte that is not text. */
+async function* textOf(storage: FileStorage, key: string, charset: CsvCharset): AsyncGenerator<string> {
+  const decoder = new TextDecoder(charset, { fatal: true, ignoreBOM: false });
   try {
     for await (const chunk of storage.open(key) as AsyncIterable<Uint8Array>) {
       const text = decoder.decode(chunk, { stream: true });
-      if (CONTROL.test(text)) throw new NotText();
+      if (CONTROL.test(text)) throw new NotText(false);
       if (text) yield text;
     }
     const rest = decoder.decode();
-    if (CONTROL.test(rest)) throw new NotText();
+    if (CONTROL.test(rest)) throw new NotText(false);
     if (rest) yield rest;
   } catch (error) {
-    throw error instanceof TypeError ? new NotText() : error;
+    throw error instanceof TypeError ? new NotText(true) : error;
   }
 }
 
@@ -55,9 +65,22 @@ function delimiterOf(firstLine: string): (typeof DELIMITERS)[number] | null {
   return best;
 }
 
-/** Checks the stored file `key` as CSV. */
+/** Checks the stored file `key` as CSV: as UTF-8, then as GB18030 when its bytes are not UTF-8. */
 export async function checkCsv(storage: FileStorage, key: string): Promise<CsvVerdict> {
-  const chunks = textOf(storage, key);
+  let verdict: CsvVerdict | 'undecodable' = 'undecodable';
+  for (const charset of CHARSETS) {
+    verdict = await checkCsvAs(storage, key, charset);
+    if (verdict !== 'undecodable') return verdict;
+  }
+  return { ok: false, why: 'binary' };
+}
+
+async function checkCsvAs(
+  storage: FileStorage,
+  key: string,
+  charset: CsvCharset,
+): Promise<CsvVerdict | 'undecodable'> {
+  const chunks = textOf(storage, key, charset);
   let head = '';
   try {
     // enough of the start to see the first line
@@ -82,9 +105,9 @@ export async function checkCsv(storage: FileStorage, key: string): Promise<CsvVe
         for await (const record of records) columns ||= record.length;
       },
     );
-    return columns >= 2 ? { ok: true } : { ok: false, why: 'text' };
+    return columns >= 2 ? { ok: true, charset } : { ok: false, why: 'text' };
   } catch (error) {
-    if (error instanceof NotText) return { ok: false, why: 'binary' };
+    if (error instanceof NotText) return error.undecodable ? 'undecodable' : { ok: false, why: 'binary' };
     if (error instanceof CsvError) {
       const line = Number((error as { lines?: unknown }).lines ?? 0);
       return { ok: false, why: 'malformed', line };
