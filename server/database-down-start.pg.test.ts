@@ -55,13 +55,13 @@ describe('a start while PostgreSQL is down', () => {
     const server = await startServerProcess(pg.url, 1);
     try {
       const first = await firstAnswer(server, 'health.json');
-      await until(() => server.log().includes(WAITING), 60_000, 'the wait said', server.log);
+      await until(() => server.log().includes(WAITING), 60_000, 'the wait said', server);
       // (it has tried and failed at least once: still up, still answering)
       await expectWaiting(server, first);
       expect(server.exitCode()).toBeNull();
 
       await pg.resume();
-      await server.ready;
+      await until(() => server.started(), 120_000, 'the start message', server);
       expect(server.log()).toMatch(/the database is back after \d+\.\d s/);
       expect((await call(server.port, 'health.json')).status).toBe(200);
       await expectServing(server, pg.url);
@@ -84,14 +84,14 @@ describe('a start while PostgreSQL is down', () => {
         () => server.log().includes(`Primary (pid ${server.pid}): ${WAITING}`),
         60_000,
         'the primary waits',
-        server.log,
+        server,
       );
       await expectWaiting(server, first);
       expect(server.exitCode()).toBeNull();
 
       await pg.resume();
-      await server.ready;
-      await until(() => workerPids(server, 'serving').size === 2, 30_000, 'both workers serving', server.log);
+      await until(() => server.started(), 120_000, 'the start message', server);
+      await until(() => workerPids(server, 'serving').size === 2, 30_000, 'both workers serving', server);
       await expectServing(server, pg.url);
 
       // PostgreSQL goes away again and both workers end (an out-of-memory kill, say): the primary
@@ -101,7 +101,7 @@ describe('a start while PostgreSQL is down', () => {
       for (const pid of killed) process.kill(pid, 'SIGKILL');
       const waitingAgain = () =>
         [...workerPids(server, WAITING).values()].filter((pid) => !killed.includes(pid));
-      await until(() => waitingAgain().length === 2, 90_000, 'both new workers waiting', server.log);
+      await until(() => waitingAgain().length === 2, 90_000, 'both new workers waiting', server);
       await expectWaiting(server, await firstAnswer(server, 'health.json'));
       const restarted = waitingAgain();
       for (const pid of restarted) expect(running(pid), `worker ${pid} runs`).toBe(true);
@@ -111,7 +111,7 @@ describe('a start while PostgreSQL is down', () => {
         () => restarted.every((pid) => [...workerPids(server, 'serving').values()].includes(pid)),
         60_000,
         'the new workers serving',
-        server.log,
+        server,
       );
       await expectServing(server, pg.url);
       expect(server.log().match(/Worker \d \(pid \d+\) ended/g), 'only the two killed ended').toHaveLength(2);

@@ -34,7 +34,7 @@ async function restartUnderWriters(workers: 1 | 2): Promise<void> {
         () => workerPids(server, 'serving').size === workers,
         30_000,
         'every worker serving',
-        server.log,
+        server,
       );
     }
     const pids = workers === 1 ? [server.pid] : [...workerPids(server, 'serving').values()];
@@ -52,9 +52,10 @@ async function restartUnderWriters(workers: 1 | 2): Promise<void> {
       reached(() => w.acknowledged.size, 2 * WRITERS),
       60_000,
       'creates before the stop',
-      server.log,
+      server,
     );
 
+    const halted = performance.now();
     await pg.halt();
     const atHalt = w.unavailable;
     // Every writer is answered 503 a few times (each sends its create again after 50 ms).
@@ -62,19 +63,30 @@ async function restartUnderWriters(workers: 1 | 2): Promise<void> {
       reached(() => w.unavailable, atHalt + 4 * WRITERS),
       60_000,
       '503s while stopped',
-      server.log,
+      server,
     );
     const health = await call(server.port, 'health.json');
     expect([health.status, health.retryAfter, health.text]).toEqual([503, '2', '{"status":"unavailable"}']);
     for (const pid of [server.pid, ...pids]) expect(running(pid), `pid ${pid} runs`).toBe(true);
 
     await pg.resume();
+    const resumed = performance.now();
     const atResume = w.acknowledged.size;
+    let firstBack = 0;
+    await until(
+      () => {
+        firstBack ||= w.acknowledged.size > atResume ? performance.now() : 0;
+        return firstBack > 0;
+      },
+      60_000,
+      'a create after the start',
+      server,
+    );
     await until(
       reached(() => w.acknowledged.size, atResume + 2 * WRITERS),
       60_000,
       'creates after the start',
-      server.log,
+      server,
     );
     await w.stop();
 
@@ -96,7 +108,9 @@ async function restartUnderWriters(workers: 1 | 2): Promise<void> {
       await database.close();
     }
     console.info(
-      `WORKERS=${workers}: ${w.acknowledged.size} orders acknowledged, ${w.unavailable} answers 503 while PostgreSQL was away`,
+      `WORKERS=${workers}: PostgreSQL away ${((resumed - halted) / 1000).toFixed(1)} s, ${w.unavailable} answers 503 ` +
+        `meanwhile; the first create acknowledged ${((firstBack - resumed) / 1000).toFixed(1)} s after it was back; ` +
+        `${w.acknowledged.size} orders acknowledged, all held`,
     );
   } finally {
     await writers?.abort();

@@ -17,8 +17,13 @@ export interface ServerProcess {
   port: number;
   /** The primary (or the only process). */
   pid: number;
-  /** Resolves once the start message is printed (every worker serves); rejects if it exits first. */
+  /**
+   * Resolves once the start message is printed (every worker serves); rejects if it exits first,
+   * or 120 s after the spawn (a start that waits for its database: poll `started()` instead).
+   */
   ready: Promise<void>;
+  /** True once the start message is printed. */
+  started(): boolean;
   log(): string;
   /** Null while it runs. */
   exitCode(): number | null;
@@ -43,6 +48,7 @@ export async function startServerProcess(databaseUrl: string, workers: number): 
     pid: server.child.pid ?? 0,
     ready: server.ready,
     log: server.log,
+    started: () => server.log().includes('LP customer portal on '),
     exitCode: () => server.child.exitCode,
     workerLines(what) {
       const lines: Array<{ slot: number; pid: number }> = [];
@@ -142,17 +148,22 @@ export function notUnavailable(answer: Answer): string | null {
   return ok ? null : `${answer.status} retry-after=${answer.retryAfter} ${answer.text.slice(0, 300)}`;
 }
 
-/** Polls `check` every 50 ms until it holds; fails after `ms` with `what` and the servers' log. */
+/**
+ * Polls `check` every 50 ms until it holds; fails after `ms` with `what` and the server's log, or
+ * at once when the server has exited.
+ */
 export async function until(
   check: () => boolean | Promise<boolean>,
   ms: number,
   what: string,
-  log: () => string = () => '',
+  server?: ServerProcess,
 ): Promise<void> {
   const end = Date.now() + ms;
+  const log = () => server?.log().slice(-4000) ?? '';
   while (!(await check())) {
-    if (Date.now() > end)
-      throw new Error(`${what}: not within ${ms} ms. The servers' log:\n${log().slice(-4000)}`);
+    if (server && server.exitCode() !== null)
+      throw new Error(`${what}: the server exited (${server.exitCode()}). Its log:\n${log()}`);
+    if (Date.now() > end) throw new Error(`${what}: not within ${ms} ms. The server's log:\n${log()}`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }
@@ -167,14 +178,12 @@ export async function firstAnswer(
   let answer: Answer | null = null;
   await until(
     async () => {
-      if (server.exitCode() !== null)
-        throw new Error(`the server exited (${server.exitCode()}):\n${server.log()}`);
       answer = await call(server.port, name, init).catch(() => null);
       return answer !== null;
     },
     ms,
     `an answer to ${name}`,
-    server.log,
+    server,
   );
   return answer as unknown as Answer;
 }
