@@ -40,16 +40,28 @@ describe('a process waiting for its database (waiting-app.ts)', () => {
     }
   });
 
-  it('answers the health check 503 unavailable, and serves the pages, which need no database', async () => {
+  it('answers the health check 503 unavailable, and a page with a short 503 page that loads itself again', async () => {
     const health = await app.request('/api/health.json');
     expect([health.status, health.headers.get('retry-after'), await health.text()]).toEqual([
       503,
       '2',
       '{"status":"unavailable"}',
     ]);
-    const page = await app.request('/customer-order');
-    expect(page.status).toBe(200);
-    expect(await page.text()).toContain('<title>LP</title>');
-    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+    for (const path of ['/', '/customer-order']) {
+      const page = await app.request(path, { headers: { 'accept-language': 'en' } });
+      expect([page.status, page.headers.get('retry-after'), page.headers.get('cache-control')]).toEqual([
+        503,
+        '2',
+        'no-store',
+      ]);
+      expect(page.headers.get('content-type')).toContain('text/html');
+      expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+      const html = await page.text();
+      expect(html).toContain('The service is briefly unavailable, please try again in a moment');
+      expect(html).toContain('<meta http-equiv="refresh" content="4">');
+      expect(html).not.toContain('<title>LP</title>');
+    }
+    const zh = await app.request('/');
+    expect(await zh.text()).toContain('服务暂时不可用，请稍后重试');
   });
 });
