@@ -10,6 +10,7 @@ import type { AppDeps, AppEnv } from './http/env.ts';
 import { apiAnswer, jsonAnswer } from './http/answer.ts';
 import { mountRoutes, requestLang, type Route } from './http/route.ts';
 import { setDocumentHeaders } from './http/security.ts';
+import { healthAnswer, UNAVAILABLE_HEADERS, unavailableEnvelope } from './http/unavailable.ts';
 import { assetHandler } from './http/static.ts';
 import { openApiDocument } from './openapi/document.ts';
 
@@ -76,10 +77,7 @@ export function createApp(deps: AppDeps, mounted: readonly Route[] = routes): Ho
       () => true,
       () => false,
     );
-    const headers = { ...JSON_TYPE, 'cache-control': 'no-store' };
-    return up
-      ? apiAnswer(config, '{"status":"ok"}', headers)
-      : apiAnswer(config, '{"status":"unavailable"}', { ...headers, 'retry-after': '2' }, 503);
+    return healthAnswer(config, up);
   });
   app.route('/api', api);
 
@@ -128,15 +126,7 @@ export function createApp(deps: AppDeps, mounted: readonly Route[] = routes): Ho
       // The database is away (a restart, a failover): a clear answer without its details; the
       // pool connects again by itself once it is back.
       console.warn(`[server] ${c.req.method} ${c.req.path}: the database is unavailable`);
-      return answer(
-        {
-          code: Code.unavailable,
-          message: say('The service is briefly unavailable, please try again in a moment', lang),
-          data: null,
-        },
-        503,
-        { ...JSON_TYPE, 'retry-after': '2' },
-      );
+      return answer(unavailableEnvelope(lang), 503, UNAVAILABLE_HEADERS);
     } else {
       console.error('[server] unhandled error', err);
     }

@@ -3,18 +3,19 @@ import type { ServerConfig } from './config.ts';
 
 /**
  * `WORKERS=N` (N > 1): N server processes behind one port with node:cluster. The primary forks
- * the workers at once (they load the server's code meanwhile), prepares the database once
- * (boot.ts: the production checks, migrations, reference data, the demo seed when asked) and
- * closes it; then the workers boot on the prepared database and serve (server/serve-process.ts),
- * the primary handing them connections in turn. A worker that dies is started again after a
+ * the workers at once (they load the server's code meanwhile, then listen and answer 503),
+ * prepares the database once (boot.ts: the production checks, migrations, reference data, the
+ * demo seed when asked; waiting while PostgreSQL cannot be reached) and closes it; then the
+ * workers boot on the prepared database and serve (server/serve-process.ts), the primary handing
+ * them connections in turn. A worker that dies is started again after a
  * back-off; SIGTERM or SIGINT to the primary drains every worker, and the primary exits once
  * they are gone.
  */
 
 /**
  * The wait before a dead worker is started again: 250 ms after its first death, doubling with
- * each death in a row up to 30 s, so that a worker that cannot start (the database unreachable)
- * is retried without a crash loop. A worker that ran for a minute starts the count again.
+ * each death in a row up to 30 s, so that a worker that keeps ending is retried without a crash
+ * loop (one that cannot reach the database does not end: it waits, answering 503). A worker that ran for a minute starts the count again.
  */
 export class RestartBackoff {
   readonly #inARow = new Map<number, number>();
@@ -35,6 +36,8 @@ export class RestartBackoff {
 /** A worker asks (once its code is loaded) and the primary answers once the database is ready. */
 const ASK = 'lp:database-prepared?';
 const PREPARED = 'lp:database-prepared';
+/** A worker has booted on the prepared database and serves (it listened before, answering 503). */
+const SERVING = 'lp:serving';
 
 /** In a worker: resolves once the primary has prepared the database. */
 export function databasePrepared(): Promise<void> {
@@ -47,6 +50,11 @@ export function databasePrepared(): Promise<void> {
     process.on('message', answered);
     process.send?.(ASK);
   });
+}
+
+/** In a worker: tells the primary that it serves. */
+export function tellServing(): void {
+  process.send?.(SERVING);
 }
 
 /** After SIGTERM, how much longer than a worker's own drain deadline the primary waits for it. */
@@ -87,20 +95,26 @@ export async function runPrimary(config: ServerConfig, options: { seedDemo: bool
     }, config.drainTimeoutMs + EXIT_GRACE_MS).unref();
   }
 
-  cluster.on('message', (worker, message) => {
-    if (message !== ASK) return;
-    if (prepared) worker.send(PREPARED);
-    else waiting.add(worker);
+  // Where the workers listen (they do at once, answering 503 until they serve).
+  let listening: { address: string; port: number } | null = null;
+  cluster.on('listening', (_worker, address) => {
+    listening ??= { address: address.address ?? config.host, port: address.port };
   });
 
-  cluster.on('listening', (worker, address) => {
+  cluster.on('message', (worker, message) => {
+    if (message === ASK) {
+      if (prepared) worker.send(PREPARED);
+      else waiting.add(worker);
+      return;
+    }
+    if (message !== SERVING) return;
     const slot = workers.get(worker)?.slot;
     if (ready || slot === undefined) return;
     serving.add(slot);
     if (serving.size < config.workers) return;
     ready = true;
     printStarted(config, {
-      url: urlOf(config, address.address ?? config.host, address.port),
+      url: urlOf(config, listening?.address ?? config.host, listening?.port ?? config.port),
       where: `PostgreSQL (DATABASE_URL); ${config.workers} workers`,
       ms: Math.round(performance.now() - options.started),
       ...started,
@@ -137,8 +151,13 @@ export async function runPrimary(config: ServerConfig, options: { seedDemo: bool
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
 
-  const { bootOrExit, printStarted, urlOf } = await import('./serve-process.ts');
-  const { database, seeded, demoAccounts } = await bootOrExit(config, options.seedDemo);
+  const { bootWhenReachable, printStarted, urlOf } = await import('./serve-process.ts');
+  // While PostgreSQL cannot be reached this waits for it; the workers listen meanwhile and answer 503.
+  const { database, seeded, demoAccounts } = await bootWhenReachable(
+    config,
+    { seedDemo: options.seedDemo },
+    (line) => console.log(`Primary (pid ${process.pid}): ${line}`),
+  );
   // The primary serves nothing: the workers open their own pools.
   await database.close();
   started = { seeded, demoAccounts };

@@ -23,11 +23,17 @@ const seedDemo = process.argv.includes('--seed-demo');
 // (the server's code is loaded after the settings are checked: a refused start says why at once)
 if (cluster.isWorker) {
   const { serveProcess } = await import('./serve-process.ts');
-  const { databasePrepared } = await import('./cluster.ts');
-  // The primary prepares the database (and seeds it when asked) while this loaded its code.
-  await databasePrepared();
+  const { databasePrepared, tellServing } = await import('./cluster.ts');
   const worker = `Worker ${process.env.LP_WORKER_SLOT ?? cluster.worker?.id} (pid ${process.pid})`;
-  await serveProcess(config, { seedDemo: false, worker, started });
+  // It listens at once (503), and boots once the primary has prepared the database (and seeded it
+  // when asked) while this loaded its code.
+  await serveProcess(config, {
+    seedDemo: false,
+    worker,
+    started,
+    prepared: databasePrepared,
+    onServing: tellServing,
+  });
 } else if (config.workers > 1) {
   const { runPrimary } = await import('./cluster.ts');
   await runPrimary(config, { seedDemo, started });

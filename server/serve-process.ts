@@ -1,9 +1,13 @@
 import { readFileSync } from 'node:fs';
-import { startBackground } from './background.ts';
-import { boot, StartRefused } from './boot.ts';
+import { type Background, startBackground } from './background.ts';
+import { type BootOptions, type Booted, boot, StartRefused } from './boot.ts';
 import type { ServerConfig } from './config.ts';
+import { isDatabaseUnavailable } from './db/database.ts';
 import { DEMO_LOGINS } from './seed/demo.ts';
 import { startServing } from './serving.ts';
+import { createWaitingApp } from './waiting-app.ts';
+
+type Fetch = Parameters<typeof startServing>[0];
 
 /** What a start prints once the portal listens (one process, or the cluster's primary). */
 export interface StartReport {
@@ -36,26 +40,66 @@ export function urlOf(config: ServerConfig, address: string, port: number): stri
   return `${scheme}://${address === '::1' ? 'localhost' : address}:${port}`;
 }
 
-/** Boots; prints why and exits 1 when the start is refused (boot.ts). */
-export async function bootOrExit(
+/** The first wait before a start tries its database again; it doubles up to the second. */
+export const DATABASE_RETRY_MS = { first: 250, max: 5_000 };
+
+/**
+ * Boots (boot.ts), waiting for the database as long as it cannot be reached: each failed try
+ * (`isDatabaseUnavailable`: refused, reset, shutting down, starting up) is repeated after a wait
+ * that doubles from ¼ s up to 5 s. `say` hears when the database is away and when it is back. A
+ * refused start (StartRefused) prints why and exits 1; any other fault (a failing migration) is
+ * thrown, as before.
+ */
+export async function bootWhenReachable(
   config: ServerConfig,
-  seedDemo: boolean,
-  prepared = false,
-): Promise<Awaited<ReturnType<typeof boot>>> {
-  try {
-    return await boot(config, { seedDemo, prepared });
-  } catch (error) {
-    if (!(error instanceof StartRefused)) throw error;
-    console.error(`The server will not start:\n${error.message}`);
-    process.exit(1);
+  options: BootOptions,
+  say: (line: string) => void,
+): Promise<Booted> {
+  const since = performance.now();
+  let wait = DATABASE_RETRY_MS.first;
+  let away: string | null = null;
+  for (;;) {
+    try {
+      const booted = await boot(config, options);
+      if (away !== null)
+        say(`the database is back after ${((performance.now() - since) / 1000).toFixed(1)} s.`);
+      return booted;
+    } catch (error) {
+      if (error instanceof StartRefused) {
+        console.error(`The server will not start:\n${error.message}`);
+        process.exit(1);
+      }
+      if (!isDatabaseUnavailable(error)) throw error;
+      const reason = reasonOf(error);
+      if (reason !== away) {
+        say(
+          `the database is unavailable (${reason}): API calls are answered 503 until it is back; ` +
+            `trying again every ${DATABASE_RETRY_MS.max / 1000} s at most.`,
+        );
+        away = reason;
+      }
+      await new Promise((resolve) => setTimeout(resolve, wait));
+      wait = Math.min(wait * 2, DATABASE_RETRY_MS.max);
+    }
   }
+}
+
+/** The innermost message of an error and its causes (the driver's: "connect ECONNREFUSED …"). */
+function reasonOf(error: unknown): string {
+  let e = error;
+  for (let depth = 0; depth < 4 && e instanceof Error && e.cause; depth++) e = e.cause;
+  if (e instanceof AggregateError && e.errors[0]) e = e.errors[0];
+  return e instanceof Error ? e.message : String(e);
 }
 
 /**
  * One serving process: the whole server (`WORKERS=1`), or a worker of the cluster (server/cluster.ts)
- * on a database its primary prepared. SIGTERM or SIGINT drains it (server/serving.ts): no new
- * connections, the requests in flight answered (for at most `DRAIN_TIMEOUT_MS`), then the
- * background work and the database are stopped and the process exits 0.
+ * on a database its primary prepared. It listens at once and answers 503 (waiting-app.ts) until its
+ * database is ready: a worker waits for its primary to prepare it (`prepared`), and every process
+ * waits for PostgreSQL while it cannot be reached (bootWhenReachable), then serves without a
+ * restart. SIGTERM or SIGINT drains it (server/serving.ts): no new connections, the requests in
+ * flight answered (for at most `DRAIN_TIMEOUT_MS`), then the background work and the database are
+ * stopped and the process exits 0.
  */
 export async function serveProcess(
   config: ServerConfig,
@@ -65,18 +109,16 @@ export async function serveProcess(
     worker: string | null;
     /** `performance.now()` when the process started. */
     started: number;
+    /** A worker: resolves once its primary has prepared the database (cluster.ts). */
+    prepared?: () => Promise<void>;
+    /** A worker: tells its primary that it serves (cluster.ts). */
+    onServing?: () => void;
   },
 ): Promise<void> {
   const say = (line: string) => console.log(options.worker ? `${options.worker}: ${line}` : line);
-  // A worker's database was migrated and seeded by its primary (cluster.ts): it only checks.
-  const { app, deps, database, seeded, demoAccounts } = await bootOrExit(
-    config,
-    options.seedDemo,
-    options.worker !== null,
-  );
-  // Expired idempotency keys, old exports… (server/background.ts).
-  const background = startBackground(deps);
-  const serving = await startServing(app.fetch, {
+  // 503 until the app is booted; then the app itself.
+  let handle: Fetch = createWaitingApp(config).fetch;
+  const serving = await startServing((request, env) => handle(request, env), {
     port: config.port,
     host: config.host,
     tls: config.tls
@@ -84,7 +126,10 @@ export async function serveProcess(
       : null,
     headersTimeoutMs: config.headersTimeoutMs,
   });
+  const url = urlOf(config, serving.address.address, serving.address.port);
 
+  let booted: Booted | null = null;
+  let background: Background | null = null;
   let closing = false;
   async function shutdown(signal: string): Promise<void> {
     if (closing) return;
@@ -92,19 +137,38 @@ export async function serveProcess(
     say(`${signal}: closing the server and the database…`);
     const { cut } = await serving.drain(config.drainTimeoutMs);
     if (cut) say(`${cut} request(s) still running after ${config.drainTimeoutMs} ms were cut.`);
-    await background.stop();
-    await database.close();
+    await background?.stop();
+    await booted?.database.close();
     process.exit(0);
   }
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
+  // A worker's database was migrated and seeded by its primary (cluster.ts): it only checks.
+  await options.prepared?.();
+  const waitSay = options.worker ? say : (line: string) => say(`Listening on ${url}: ${line}`);
+  const ready = await bootWhenReachable(
+    config,
+    { seedDemo: options.seedDemo, prepared: options.worker !== null },
+    waitSay,
+  );
+  if (closing) {
+    // (stopped while it waited: the shutdown exits once drained)
+    await ready.database.close();
+    return;
+  }
+  booted = ready;
+  handle = ready.app.fetch;
+  // Expired idempotency keys, old exports… (server/background.ts).
+  background = startBackground(ready.deps);
+
   const ms = Math.round(performance.now() - options.started);
   if (options.worker) {
     say(`serving (ready in ${ms} ms)`);
+    options.onServing?.();
     return;
   }
-  const where = database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
-  const url = urlOf(config, serving.address.address, serving.address.port);
-  printStarted(config, { url, where, ms, seeded, demoAccounts });
+  const where =
+    ready.database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
+  printStarted(config, { url, where, ms, seeded: ready.seeded, demoAccounts: ready.demoAccounts });
 }

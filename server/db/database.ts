@@ -37,6 +37,15 @@ export async function openDatabase(options: {
     pool.on('error', (error) => {
       console.warn(`[database] an idle connection was lost: ${error.message}`);
     });
+    // pg-pool listens for errors only on idle connections: a connection checked out (a request's
+    // transaction between two statements, or between its acquiring and its first query) that the
+    // server ends ("terminating connection due to administrator command" at a restart) would emit
+    // an 'error' nobody hears, which ends the process. Each connection has a listener of its own
+    // for its whole life: the request's next statement fails ("not queryable": a 503) and the pool
+    // drops the connection when it comes back.
+    pool.on('connect', (client) => {
+      client.on('error', ignoreConnectionError);
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
@@ -60,6 +69,9 @@ export async function openDatabase(options: {
     },
   };
 }
+
+/** (pg-pool reports the loss of an idle connection; the request that held a busy one gets its error) */
+function ignoreConnectionError(): void {}
 
 /** SQLSTATE classes and codes that mean "the database is not there right now", not "the query is wrong". */
 const UNAVAILABLE_STATES = /^(08|57P0[1-3]|53300)/;
