@@ -1,5 +1,5 @@
 import type { DB } from '../../db/database.ts';
-import { fold, type PlaceNames } from './restatement.ts';
+import { fold, type PlaceNames, placeNamesOf } from './restatement.ts';
 
 /**
  * The region names (provinces, cities, districts; Chinese and English, each also without its
@@ -28,11 +28,8 @@ const ENDINGS_EN = /\s+(district|city|province|county|new area|prefecture|region
 let cached: { at: number; names: Promise<PlaceNames> } | undefined;
 
 function namesOf(rows: ReadonlyArray<{ name: string; name_en: string }>): PlaceNames {
-  const names = new Set<string>();
-  const add = (value: string) => {
-    const f = fold(value).text;
-    if ([...f].length >= 2) names.add(f);
-  };
+  const names: string[] = [];
+  const add = (value: string) => names.push(fold(value).text);
   for (const row of rows) {
     add(row.name);
     const ending = ENDINGS_ZH.find((e) => row.name.endsWith(e) && [...row.name].length - e.length >= 2);
@@ -42,9 +39,7 @@ function namesOf(rows: ReadonlyArray<{ name: string; name_en: string }>): PlaceN
       add(row.name_en.replace(ENDINGS_EN, ''));
     }
   }
-  let longest = 0;
-  for (const name of names) longest = Math.max(longest, [...name].length);
-  return { names, longest };
+  return placeNamesOf(names);
 }
 
 export function placeNames(db: DB): Promise<PlaceNames> {

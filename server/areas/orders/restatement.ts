@@ -15,7 +15,8 @@ import { pinyin } from 'pinyin-pro';
  * - a value whole (a Latin value shorter than 8 letters only as a word of its own);
  * - of a **name** (contact, sign name, a company of at most 4 Chinese characters): any two
  *   consecutive characters of a Chinese name of 3 or more, its pinyin (`shenguilan`, `guilan shen`,
- *   the given name `guilan` as a word), a Latin name's words of 3 letters or more;
+ *   the given name `guilan` as a word; each character in its common reading), a Latin name's words
+ *   of 3 letters or more;
  * - of an **address** (and a longer company), with the public place names taken out: a stretch of
  *   13 points or more, a Chinese character counting 3, a digit 2, a Latin letter 1 (a street and its
  *   number `龙华西路8`, a compound `望京西园三区`, a building and room `6号502室`; a street name
@@ -150,9 +151,7 @@ function nameNeedles(name: string): Needle[] {
           digits: false,
         });
       }
-    const syllables = pinyin(f, { type: 'array', toneType: 'none', surname: 'head' }).map((s) =>
-      s.toLowerCase(),
-    );
+    const syllables = pinyin(f, { type: 'array', toneType: 'none' }).map((s) => s.toLowerCase());
     const [surname, ...given] = syllables;
     if (surname && given.length > 0) {
       needles.push(whole(syllables.join('')), whole([...given, surname].join('')));
@@ -170,23 +169,21 @@ function nameNeedles(name: string): Needle[] {
 }
 
 /** A folded text without the public place names in it, as the stretches between them. */
-function withoutPlaces(f: string, places: ReadonlySet<string>, longest: number): string[] {
-  const chars = [...f];
+function withoutPlaces(f: string, places: PlaceNames): string[] {
   const parts: string[] = [];
   let current = '';
   let i = 0;
-  while (i < chars.length) {
-    let taken = 0;
-    for (let n = Math.min(longest, chars.length - i); n >= 2; n--)
-      if (places.has(chars.slice(i, i + n).join(''))) {
-        taken = n;
-        break;
-      }
-    if (taken > 0) {
+  while (i < f.length) {
+    const ch = String.fromCodePoint(f.codePointAt(i)!);
+    const name = places.byFirst.get(ch)?.find((candidate) => f.startsWith(candidate, i));
+    if (name) {
       if (current) parts.push(current);
       current = '';
-      i += taken;
-    } else current += chars[i++];
+      i += name.length;
+    } else {
+      current += ch;
+      i += ch.length;
+    }
   }
   if (current) parts.push(current);
   return parts;
@@ -197,7 +194,7 @@ function placeNeedles(value: string, places: PlaceNames): Needle[] {
   const f = folded(value);
   if (f.length < 2) return [];
   const needles = [whole(f)];
-  for (const part of withoutPlaces(f, places.names, places.longest)) {
+  for (const part of withoutPlaces(f, places)) {
     const chars = [...part];
     for (let i = 0, offset = 0; i < chars.length; offset += chars[i]!.length, i++) {
       let sum = 0;
@@ -229,10 +226,23 @@ function phoneNeedles(phone: string): Needle[] {
   return needles;
 }
 
-/** Public place names (regions), folded, and the longest one's length in characters. */
+/** Public place names (regions), folded, by their first character, the longest first. */
 export interface PlaceNames {
-  names: ReadonlySet<string>;
-  longest: number;
+  byFirst: ReadonlyMap<string, readonly string[]>;
+}
+
+/** Place names (folded) as a finder takes them. */
+export function placeNamesOf(names: Iterable<string>): PlaceNames {
+  const byFirst = new Map<string, string[]>();
+  for (const name of new Set(names)) {
+    if ([...name].length < 2) continue;
+    const first = String.fromCodePoint(name.codePointAt(0)!);
+    const list = byFirst.get(first) ?? [];
+    list.push(name);
+    byFirst.set(first, list);
+  }
+  for (const list of byFirst.values()) list.sort((a, b) => b.length - a.length);
+  return { byFirst };
 }
 
 export interface PartyValues {
@@ -260,25 +270,32 @@ const isWordLetter = (ch: string | undefined) => ch !== undefined && LETTER.test
 
 /** A finder of the parties' values (a value that is empty or null is not looked for). */
 export function restatementFinder(parties: readonly PartyValues[], places: PlaceNames): RestatementFinder {
-  const byFind = new Map<string, Needle>();
-  const add = (list: Needle[]) => {
-    for (const needle of list) if (!byFind.has(needle.find)) byFind.set(needle.find, needle);
-  };
-  for (const party of parties) {
-    for (const name of [party.contact, party.sign_name]) if (name) add(nameNeedles(name));
-    if (party.company) {
-      if (nameLike(party.company)) add(nameNeedles(party.company));
-      add(placeNeedles(party.company, places));
+  let made: Needle[] | undefined;
+  /** Made at the first text with a letter or a digit: most texts of an answer are empty. */
+  const needlesOf = (): Needle[] => {
+    if (made) return made;
+    const byFind = new Map<string, Needle>();
+    const add = (list: Needle[]) => {
+      for (const needle of list) if (!byFind.has(needle.find)) byFind.set(needle.find, needle);
+    };
+    for (const party of parties) {
+      for (const name of [party.contact, party.sign_name]) if (name) add(nameNeedles(name));
+      if (party.company) {
+        if (nameLike(party.company)) add(nameNeedles(party.company));
+        add(placeNeedles(party.company, places));
+      }
+      if (party.address) add(placeNeedles(party.address, places));
+      if (party.phone) add(phoneNeedles(party.phone));
     }
-    if (party.address) add(placeNeedles(party.address, places));
-    if (party.phone) add(phoneNeedles(party.phone));
-  }
-  const needles = [...byFind.values()];
+    made = [...byFind.values()];
+    return made;
+  };
   return {
     spans(text) {
-      if (needles.length === 0 || text === '') return [];
+      if (text === '') return [];
       const f = fold(text);
       if (f.text === '') return [];
+      const needles = needlesOf();
       const digits = digitView(f.text);
       const found: Array<[number, number]> = [];
       for (const needle of needles) {
