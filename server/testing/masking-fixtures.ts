@@ -143,13 +143,13 @@ export async function exportedRows(t: TestApp, token: string): Promise<string[][
   return rows;
 }
 
-/** The order's summary as `common/email-view` previews it and as `common/email` sends it (the outbox). */
-export async function emailViews(t: TestApp, token: string, id: number) {
+/** The order's summary as `common/email-view` previews it and as `common/email` sends it with `note` (the outbox). */
+export async function emailViews(t: TestApp, token: string, id: number, note = '') {
   const view = await t.call<{ subject: string; html: string; text: string }>('common/email-view', {
     token,
     query: { id: String(id) },
   });
-  const sent = await t.call('common/email', { token, body: { id, to: ['lab@example.com'], note: '' } });
+  const sent = await t.call('common/email', { token, body: { id, to: ['lab@example.com'], note } });
   if (view.code !== 0 || sent.code !== 0)
     throw new Error(`email: ${view.code} / ${sent.code} ${sent.message}`);
   const outbox = await t.deps.db

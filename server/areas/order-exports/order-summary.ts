@@ -127,7 +127,8 @@ const WORDS = {
 
 /**
  * The order's summary as an email carries it, in `lang`: a subject, an HTML body (every value
- * escaped) and the same as plain text. Masked as every other artefact; `note` is the sender's own.
+ * escaped) and the same as plain text. Masked as every other artefact; `note` is the sender's own
+ * (redacted by the caller, print-and-mail.ts).
  */
 export function renderSummary(
   order: SummaryOrder,

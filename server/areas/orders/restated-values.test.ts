@@ -47,6 +47,7 @@ describe('a DTP order’s free text restating the patient', () => {
     async (_, restated) => {
       const remark = `送货前联系 ${restated}`;
       const feedback = `家属说 ${restated}`;
+      const note = `附言：${restated}`;
       const views = async (token: string, order: { id: number; order_no: string }) => {
         await postMilestones(t, order.order_no, [
           { milestone: 'picked_up', location: 'LP 上海徐汇配送中心' },
@@ -60,7 +61,7 @@ describe('a DTP order’s free text restating the patient', () => {
           history: await get<{ list: Detail['events'] }>(token, 'common/get-order-handel', order.id),
           sheet: await get(token, 'common/get-work-sheet', order.id),
           feedback: await get(token, 'common/get-order-feedback', order.id),
-          email: await emailViews(t, token, order.id),
+          email: await emailViews(t, token, order.id, note),
           export: await exportedRows(t, token),
         };
       };
@@ -79,6 +80,7 @@ describe('a DTP order’s free text restating the patient', () => {
       expect(shown.view.remark).toBe(`送货前联系 ${MASK}`);
       expect(shown.view.remarks.map((r) => r.text)).toEqual([`家属说 ${MASK}`]);
       expect(shown.email.preview.text).toContain(`送货前联系 ${MASK}`);
+      expect(shown.email.sent.text).toContain(`附言：${MASK}`);
       expect(shown.export.flat()).toContain(`送货前联系 ${MASK}`);
       // a tracker sees the patient's city where the place was
       for (const view of Object.values(tracking))
@@ -104,6 +106,7 @@ describe('a DTP order’s free text restating the patient', () => {
       expect(plain.view.remark).toBe(remark);
       expect(plain.view.remarks.map((r) => r.text)).toEqual([feedback]);
       expect(plain.email.preview.text).toContain(remark);
+      expect(plain.email.sent.text).toContain(note);
       expect(plain.export.flat()).toContain(remark);
     },
   );
