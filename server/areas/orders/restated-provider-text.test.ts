@@ -142,7 +142,7 @@ describe('the provider’s free text on a DTP order', () => {
     const twin = await patientOrder(t, owner.cuId, { is_dtp: 0, order_type: 'supply' });
     await postMilestones(t, twin.order_no, steps);
     expect(placeOf(await view(owner.token, twin.id), 'delivered')).toBe('上海市徐汇区');
-  });
+  }, 60_000);
 
   it('withholds its operator names, answers and document names that restate the patient, in every list that shows them', async () => {
     const owner = await signedIn(t, { approver: true });
@@ -198,7 +198,7 @@ describe('the provider’s free text on a DTP order', () => {
     for (const [name, value] of Object.entries({ detail, info, overview: item, attach, page: row, link }))
       expect.soft(patientFragmentsIn(value), name).toEqual([]);
     expect(JSON.stringify([detail, info.data, item])).not.toMatch(/0013.?8000/);
-  });
+  }, 60_000);
 });
 
 describe('the customer’s own remark on a DTP order', () => {

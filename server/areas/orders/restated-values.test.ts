@@ -109,5 +109,7 @@ describe('a DTP order’s free text restating the patient', () => {
       expect(plain.email.sent.text).toContain(note);
       expect(plain.export.flat()).toContain(remark);
     },
+    // about 50 calls and two exports: generous on a busy machine
+    60_000,
   );
 });
