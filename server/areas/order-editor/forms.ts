@@ -3,6 +3,7 @@ import type { DtpKind, GoodsType, OrderType, TempClass } from '../../../src/cont
 import type { DB } from '../../db/database.ts';
 import type { OrderRecord } from '../orders/detail.ts';
 import { maskedFields } from '../orders/masking.ts';
+import { redactorOf } from '../orders/redaction.ts';
 
 const iso = (value: Date | null): string | undefined => (value === null ? undefined : value.toISOString());
 
@@ -10,7 +11,8 @@ const iso = (value: Date | null): string | undefined => (value === null ? undefi
  * An order as the editor's form: its fields, its goods lines that come from stock (a line
  * without one cannot be ordered again and is left out) and its boxes. The fields the order shows
  * masked (spec §3) are left empty and named in `cleared`: the patient's side never leaves the
- * server, in an edit or a copy alike.
+ * server, in an edit or a copy alike. So is the remark when it restates the masked side in any
+ * spelling (redaction.ts): a remark with asterisks would be saved with them.
  */
 export async function formOfOrder(
   db: DB,
@@ -56,6 +58,8 @@ export async function formOfOrder(
   if (pickup) form.pickup_at = pickup;
   if (deliver) form.deliver_by = deliver;
   const cleared = maskedFields(order).filter((field) => field in form);
+  const redact = await redactorOf(db, order);
+  if (redact.text(order.remark, 'customer') !== order.remark) cleared.push('remark');
   const out = form as Record<string, unknown>;
   for (const field of cleared) out[field] = '';
   return { form, cleared: [...cleared] };

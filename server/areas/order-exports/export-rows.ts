@@ -1,11 +1,12 @@
 import { sql } from 'kysely';
 import type { DB } from '../../db/database.ts';
 import { maskOrder } from '../orders/masking.ts';
+import { redactorsOf } from '../orders/redaction.ts';
 import { ORDER_STATUSES } from '../../../src/contract/orders/domain.ts';
 import { filteredOrders, parseSort, sortOrders, withKeywordNames } from '../orders/list-query.ts';
 import type { ListFilter } from './list-filter.ts';
 
-/** One order as an export writes it: masked, with its project, site and city names. */
+/** One order as an export writes it: masked (its remark and sign name redacted), with its project, site and city names. */
 export interface ExportOrder {
   id: number;
   order_no: string;
@@ -157,7 +158,17 @@ export async function* orderPages(
     if (rows.length === 0) return;
     const last = rows[rows.length - 1] as Row;
     after = { key: last.sort_text, id: last.id };
-    const orders = rows.map(({ sort_key: _key, sort_text: _text, ...order }) => maskOrder(order));
+    const redactors = await redactorsOf(db, rows);
+    const orders = rows.map(({ sort_key: _key, sort_text: _text, ...order }) => {
+      const redact = redactors(order.id);
+      const masked = maskOrder(order);
+      if (!redact.masks) return masked;
+      return {
+        ...masked,
+        sign_name: masked.sign_name === null ? null : redact.text(masked.sign_name, 'provider'),
+        remark: redact.text(order.remark, 'customer'),
+      };
+    });
     const page: ExportPage = { orders, goods: new Map(), boxes: new Map() };
     if (options.withLines) await addLines(db, page);
     yield page;

@@ -2,7 +2,8 @@ import { Code } from '../../../src/contract/codes.ts';
 import type { Lang } from '../../../src/contract/messages.ts';
 import { ApiError } from '../../core/errors.ts';
 import type { DB } from '../../db/database.ts';
-import { maskedFields, maskOrder, maskText } from '../orders/masking.ts';
+import { maskedFields, maskOrder } from '../orders/masking.ts';
+import { redactorOf } from '../orders/redaction.ts';
 import { chinaStamp, label } from './labels.ts';
 
 /** The order of customer `cuId` as a summary shows it (masked); 404 for anything else. */
@@ -54,7 +55,15 @@ export async function summaryOrder(db: DB, cuId: number, id: number) {
     .orderBy('id')
     .execute();
   const masked = maskOrder(order);
-  return { ...masked, remark: maskText(order.remark, order), masked: maskedFields(order), goods, boxes };
+  const redact = await redactorOf(db, order);
+  return {
+    ...masked,
+    sign_name: masked.sign_name === null ? null : redact.text(masked.sign_name, 'provider'),
+    remark: redact.text(order.remark, 'customer'),
+    masked: maskedFields(order),
+    goods,
+    boxes,
+  };
 }
 
 type SummaryOrder = Awaited<ReturnType<typeof summaryOrder>>;
@@ -118,7 +127,8 @@ const WORDS = {
 
 /**
  * The order's summary as an email carries it, in `lang`: a subject, an HTML body (every value
- * escaped) and the same as plain text. Masked as every other artefact; `note` is the sender's own.
+ * escaped) and the same as plain text. Masked as every other artefact; `note` is the sender's own
+ * (redacted by the caller, print-and-mail.ts).
  */
 export function renderSummary(
   order: SummaryOrder,

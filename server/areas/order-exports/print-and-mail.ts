@@ -3,6 +3,7 @@ import type { Lang } from '../../../src/contract/messages.ts';
 import { ApiError } from '../../core/errors.ts';
 import type { AppDeps } from '../../http/env.ts';
 import type { Owner } from './jobs.ts';
+import { redactorsFor } from '../orders/redaction.ts';
 import { mailerOf } from './mailer.ts';
 import { renderSummary, summaryOrder } from './order-summary.ts';
 
@@ -84,9 +85,11 @@ export async function emailOrder(
   const order = await summaryOrder(deps.db, owner.cuId, request.id);
   if (!mailer) throw new ApiError(Code.serverFault, 'Email is not set up on this server');
   const to = [...new Set(request.to.map((address) => address.toLowerCase()))];
+  // the sender's note leaves the portal with the order: redacted as the order's remark is
+  const note = (await redactorsFor(deps.db, [order.id]))(order.id).text(request.note, 'customer');
   try {
     await mailer.send(
-      { to, ...renderSummary(order, lang, request.note) },
+      { to, ...renderSummary(order, lang, note) },
       {
         cuId: owner.cuId,
         uid: owner.uid,

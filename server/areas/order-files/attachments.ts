@@ -6,6 +6,7 @@ import type { DB } from '../../db/database.ts';
 import type { AppDeps } from '../../http/env.ts';
 import type { UploadedFile } from '../../http/multipart.ts';
 import { withOrderLocked } from '../orders/lock.ts';
+import { redactorsFor } from '../orders/redaction.ts';
 import { refreshAttachmentStatus } from './attachment-state.ts';
 import { detectType, refusedFile } from './content-type.ts';
 import { cleanName } from './file-name.ts';
@@ -40,13 +41,31 @@ export function assertOpenForDocuments(order: { status: string }): void {
 const iso = (value: Date | string | null): string | null =>
   value === null ? null : new Date(value).toISOString();
 
-/** The attachments of `orderIds` (only `onlyIds` among them, when given) as the pages show them, oldest first. */
+/** A file's name as its viewers see it: redacted when it is a document of a masked order. */
+export async function shownFileName(
+  db: DB,
+  file: { name: string; order_id: number | null; source: 'customer' | 'provider' | null },
+): Promise<string> {
+  if (file.order_id === null) return file.name;
+  return (await redactorsFor(db, [file.order_id]))(file.order_id).fileName(
+    file.name,
+    file.source ?? 'customer',
+  );
+}
+
+/**
+ * The attachments of `orderIds` (only `onlyIds` among them, when given) as the pages show them,
+ * oldest first; on a masked order the names and audit reasons are redacted
+ * (server/areas/orders/redaction.ts: a provider's document named after the patient shows
+ * `******.pdf`).
+ */
 export async function attachmentsOf(
   db: DB,
   orderIds: readonly number[],
   onlyIds?: readonly number[],
 ): Promise<OrderAttachment[]> {
   if (orderIds.length === 0 || onlyIds?.length === 0) return [];
+  const redactors = await redactorsFor(db, orderIds);
   let query = db
     .selectFrom('order_attachments as a')
     .innerJoin('files as f', 'f.file_id', 'a.file_id')
@@ -74,8 +93,8 @@ export async function attachmentsOf(
     file_id: r.file_id,
     kind: r.kind,
     status: r.status,
-    reason: r.reason,
-    name: r.name,
+    reason: redactors(r.order_id).text(r.reason, 'customer'),
+    name: redactors(r.order_id).fileName(r.name, r.source),
     size: Number(r.size),
     media_type: r.media_type,
     source: r.source,

@@ -8,7 +8,7 @@ import { apiAnswer } from '../../http/answer.ts';
 import { handle } from '../../http/route.ts';
 import { withOrderLocked } from '../orders/lock.ts';
 import type { SessionRecord } from '../accounts/sessions.ts';
-import { assertOpenForDocuments, attachmentsOf, keepUpload, ownOrder } from './attachments.ts';
+import { assertOpenForDocuments, attachmentsOf, keepUpload, ownOrder, shownFileName } from './attachments.ts';
 import { kindStates, refreshAttachmentStatus, requiredKinds } from './attachment-state.ts';
 import { attentionList } from './attention.ts';
 import { contentDisposition } from './download.ts';
@@ -161,12 +161,12 @@ export const routes = [
 
   handle(ops.attachmentLink, async ({ input, session, deps, now }) => {
     const file = await ownFile(deps.db, session.cuId, input.file_id);
-    return { ...(await signLink(deps.db, file.file_id, now)), name: file.name };
+    return { ...(await signLink(deps.db, file.file_id, now)), name: await shownFileName(deps.db, file) };
   }),
 
   handle(ops.commonAttachmentLink, async ({ input, session, deps, now }) => {
     const file = await ownFile(deps.db, session.cuId, input.file_id);
-    return { ...(await signLink(deps.db, file.file_id, now)), name: file.name };
+    return { ...(await signLink(deps.db, file.file_id, now)), name: await shownFileName(deps.db, file) };
   }),
 
   handle(ops.downloadFile, async ({ input, deps, now }) => {
@@ -174,11 +174,13 @@ export const routes = [
     if (check === 'expired') throw forbidden('This download link has expired, please download again');
     if (check !== 'ok') throw forbidden('This download link is not valid');
     const file = await deps.db
-      .selectFrom('files')
-      .select(['name', 'media_type', 'size', 'storage_key'])
-      .where('file_id', '=', input.f)
+      .selectFrom('files as f')
+      .leftJoin('order_attachments as a', 'a.file_id', 'f.file_id')
+      .select(['f.name', 'f.media_type', 'f.size', 'f.storage_key', 'a.order_id', 'a.source'])
+      .where('f.file_id', '=', input.f)
       .executeTakeFirst();
     if (!file) throw notFound('No such file');
+    const name = await shownFileName(deps.db, file);
     let body: ReadableStream<Uint8Array>;
     try {
       body = Readable.toWeb(deps.storage.open(file.storage_key)) as ReadableStream<Uint8Array>;
@@ -189,7 +191,7 @@ export const routes = [
     return apiAnswer(deps.config, body, {
       'content-type': file.media_type,
       'content-length': String(file.size),
-      'content-disposition': contentDisposition(file.name),
+      'content-disposition': contentDisposition(name),
       'x-content-type-options': 'nosniff',
       'cache-control': 'private, no-store',
       'content-security-policy': "default-src 'none'; sandbox",

@@ -12,7 +12,8 @@ import type {
 } from '../../../src/contract/orders/schemas.ts';
 import { ApiError } from '../../core/errors.ts';
 import type { DB } from '../../db/database.ts';
-import { maskedFields, maskOrder, maskText } from './masking.ts';
+import { maskedFields, maskOrder } from './masking.ts';
+import { redactorOf } from './redaction.ts';
 import { iso, selectOrderRows, toOrderRow } from './rows.ts';
 import type { OrdersTable } from './tables.ts';
 
@@ -76,30 +77,42 @@ export async function boxesOf(db: DB, orderId: number): Promise<Box[]> {
   }));
 }
 
-/** The event log, oldest first; reasons and places naming a masked party are masked. */
+/**
+ * The event log, oldest first, redacted (redaction.ts): the provider's text restating the masked
+ * side is withheld, as is its place at that side's door; the customer's restatements are masked.
+ */
 export async function eventsOf(db: DB, order: OrderRecord): Promise<OrderEvent[]> {
-  const rows = await db
-    .selectFrom('order_events')
-    .selectAll()
-    .where('order_id', '=', order.id)
-    .orderBy('at')
-    .orderBy('id')
-    .execute();
-  return rows.map((e) => ({
-    id: Number(e.id),
-    at: new Date(e.at).toISOString(),
-    kind: e.kind,
-    status_from: e.status_from,
-    status_to: e.status_to,
-    actor_kind: e.actor_kind,
-    actor_name: maskText(e.actor_name, order),
-    reason: maskText(e.reason, order),
-    location: maskText(e.location, order),
-    ...(e.proposed_at ? { proposed_at: new Date(e.proposed_at).toISOString() } : {}),
-  }));
+  const [rows, redact] = await Promise.all([
+    db
+      .selectFrom('order_events')
+      .selectAll()
+      .where('order_id', '=', order.id)
+      .orderBy('at')
+      .orderBy('id')
+      .execute(),
+    redactorOf(db, order),
+  ]);
+  return rows.map((e) => {
+    const author = e.actor_kind === 'provider' ? 'provider' : 'customer';
+    return {
+      id: Number(e.id),
+      at: new Date(e.at).toISOString(),
+      kind: e.kind,
+      status_from: e.status_from,
+      status_to: e.status_to,
+      actor_kind: e.actor_kind,
+      actor_name: redact.text(e.actor_name, author),
+      reason: redact.text(e.reason, author),
+      location: author === 'provider' ? redact.place(e.location, e.kind) : redact.text(e.location, author),
+      ...(e.proposed_at ? { proposed_at: new Date(e.proposed_at).toISOString() } : {}),
+    };
+  });
 }
 
-export async function attachmentsOf(db: DB, orderId: number): Promise<Attachment[]> {
+/** The order's documents, their names and audit reasons redacted. */
+export async function attachmentsOf(db: DB, order: OrderRecord): Promise<Attachment[]> {
+  const orderId = order.id;
+  const redact = await redactorOf(db, order);
   const rows = await db
     .selectFrom('order_attachments as a')
     .innerJoin('files as f', 'f.file_id', 'a.file_id')
@@ -125,8 +138,8 @@ export async function attachmentsOf(db: DB, orderId: number): Promise<Attachment
     file_id: a.file_id,
     kind: a.kind,
     status: a.status,
-    reason: a.reason,
-    name: a.name,
+    reason: redact.text(a.reason, 'customer'),
+    name: redact.fileName(a.name, a.source),
     size: Number(a.size),
     media_type: a.media_type,
     source: a.source,
@@ -135,16 +148,19 @@ export async function attachmentsOf(db: DB, orderId: number): Promise<Attachment
   }));
 }
 
-/** Remarks and feedback, oldest first (`kind`: only one of them), masked like events. */
+/** Remarks and feedback (the customer's), oldest first (`kind`: only one of them), redacted. */
 export async function remarksOf(db: DB, order: OrderRecord, kind?: Remark['kind']): Promise<Remark[]> {
   let query = db.selectFrom('order_remarks').selectAll().where('order_id', '=', order.id);
   if (kind) query = query.where('kind', '=', kind);
-  const rows = await query.orderBy('at').orderBy('id').execute();
+  const [rows, redact] = await Promise.all([
+    query.orderBy('at').orderBy('id').execute(),
+    redactorOf(db, order),
+  ]);
   return rows.map((r) => ({
     id: r.id,
     kind: r.kind,
     author: r.author,
-    text: maskText(r.text, order),
+    text: redact.text(r.text, 'customer'),
     at: new Date(r.at).toISOString(),
   }));
 }
@@ -160,22 +176,25 @@ export async function sourcesOf(db: DB, orderId: number): Promise<Array<{ id: nu
     .execute();
 }
 
-/** The latest modification request, or null. */
+/** The latest modification request (the customer's reason, the provider's answer), or null. */
 export async function latestModification(db: DB, order: OrderRecord): Promise<OrderDetail['modification']> {
-  const m = await db
-    .selectFrom('order_modifications')
-    .selectAll()
-    .where('order_id', '=', order.id)
-    .orderBy('requested_at', 'desc')
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
+  const [m, redact] = await Promise.all([
+    db
+      .selectFrom('order_modifications')
+      .selectAll()
+      .where('order_id', '=', order.id)
+      .orderBy('requested_at', 'desc')
+      .orderBy('id', 'desc')
+      .executeTakeFirst(),
+    redactorOf(db, order),
+  ]);
   if (!m) return null;
   return {
     id: m.id,
     kind: m.kind,
     status: m.status,
-    reason: maskText(m.reason, order),
-    answer: maskText(m.answer, order),
+    reason: redact.text(m.reason, 'customer'),
+    answer: redact.text(m.answer, 'provider'),
     requested_at: new Date(m.requested_at).toISOString(),
     answered_at: iso(m.answered_at),
   };
@@ -251,7 +270,7 @@ export async function rowOf(db: DB, order: OrderRecord) {
 
 /** The order's header and parties without its lists: the row, every party field, masked. */
 export async function orderData(db: DB, viewer: Viewer, order: OrderRecord) {
-  const [row, merged, required, modification, actions] = await Promise.all([
+  const [row, merged, required, modification, actions, redact] = await Promise.all([
     rowOf(db, order),
     order.merged_into === null
       ? Promise.resolve(undefined)
@@ -259,6 +278,7 @@ export async function orderData(db: DB, viewer: Viewer, order: OrderRecord) {
     requiredAttachments(db, order.pr_id),
     latestModification(db, order),
     actionsOf(db, viewer, order),
+    redactorOf(db, order),
   ]);
   const parties = maskOrder({
     is_dtp: order.is_dtp,
@@ -278,10 +298,10 @@ export async function orderData(db: DB, viewer: Viewer, order: OrderRecord) {
     to_address: parties.to_address,
     to_city_id: order.to_city_id,
     ho_id: order.ho_id,
-    sign_name: parties.sign_name,
+    sign_name: parties.sign_name === null ? null : redact.text(parties.sign_name, 'provider'),
     signed_at: iso(order.signed_at),
-    remark: maskText(order.remark, order),
-    cancel_reason: order.cancel_reason === null ? null : maskText(order.cancel_reason, order),
+    remark: redact.text(order.remark, 'customer'),
+    cancel_reason: order.cancel_reason === null ? null : redact.text(order.cancel_reason, 'customer'),
     merged_into: order.merged_into,
     merged_into_no: merged?.order_no ?? null,
     masked: [...maskedFields(order)],
@@ -298,7 +318,7 @@ export async function orderDetail(db: DB, viewer: Viewer, order: OrderRecord): P
     goodsOf(db, order.id),
     boxesOf(db, order.id),
     eventsOf(db, order),
-    attachmentsOf(db, order.id),
+    attachmentsOf(db, order),
     remarksOf(db, order),
     sourcesOf(db, order.id),
   ]);

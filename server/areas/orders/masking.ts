@@ -2,7 +2,9 @@
  * Data protection (spec §3): the patient's side of a DTP order never leaves the server.
  * `is_dtp` 1 with goods other than samples: the stop side (company, contact, phone, address and
  * the sign name); `is_dtp` 3: the start side. Every answer and artefact (list, view, events,
- * exports, print view, email, the partner status element) passes through `maskOrder`.
+ * exports, print view, email, the partner status element) passes through `maskOrder`, and its
+ * free text through the order's redactor (redaction.ts), which finds the masked values restated
+ * in any spelling.
  */
 export const MASK = '******';
 
@@ -41,14 +43,4 @@ export function maskOrder<T extends MaskRule>(order: T): T {
     if (out[field] !== null && out[field] !== undefined) out[field] = MASK;
   }
   return out as T;
-}
-
-/** Masks the masked fields' values inside free text (an event's reason naming the patient). */
-export function maskText(text: string, order: MaskRule & Record<string, unknown>): string {
-  let out = text;
-  for (const field of maskedFields(order)) {
-    const value = order[field];
-    if (typeof value === 'string' && value.trim().length >= 2) out = out.split(value).join(MASK);
-  }
-  return out;
 }

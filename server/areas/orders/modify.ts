@@ -4,7 +4,8 @@ import type { OrderStatus } from '../../../src/contract/orders/domain.ts';
 import type { ApplyInfoSchema } from '../../../src/contract/orders/schemas.ts';
 import { ApiError, invalidField } from '../../core/errors.ts';
 import type { DB } from '../../db/database.ts';
-import { maskedFields, MASK, maskText } from './masking.ts';
+import { maskedFields, MASK } from './masking.ts';
+import { type Redactor, redactorOf } from './redaction.ts';
 import type { OrderRecord, Viewer } from './detail.ts';
 import { iso } from './rows.ts';
 import { type Actor, applyTransition, conflictWithCurrent, lockOrder } from './write.ts';
@@ -92,31 +93,38 @@ export async function applyModify(
 }
 
 /** A change's values, with those of masked fields masked (a new patient phone stays hidden). */
-function maskChanges(changes: Record<string, unknown>, order: OrderRecord): Record<string, string> {
+function maskChanges(
+  changes: Record<string, unknown>,
+  order: OrderRecord,
+  redact: Redactor,
+): Record<string, string> {
   const hidden = new Set(maskedFields(order));
   const out: Record<string, string> = {};
   for (const [key, value] of Object.entries(changes))
-    out[key] = hidden.has(key) ? MASK : maskText(String(value), order);
+    out[key] = hidden.has(key) ? MASK : redact.text(String(value), 'customer');
   return out;
 }
 
 /** `customer-order/get-apply-info`: the order's requests and answers, newest first. */
 export async function applyInfo(db: DB, order: OrderRecord): Promise<v.InferOutput<typeof ApplyInfoSchema>> {
-  const rows = await db
-    .selectFrom('order_modifications')
-    .selectAll()
-    .where('order_id', '=', order.id)
-    .orderBy('requested_at', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
+  const [rows, redact] = await Promise.all([
+    db
+      .selectFrom('order_modifications')
+      .selectAll()
+      .where('order_id', '=', order.id)
+      .orderBy('requested_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute(),
+    redactorOf(db, order),
+  ]);
   return {
     list: rows.map((m) => ({
       id: m.id,
       kind: m.kind,
-      changes: maskChanges(m.changes, order),
+      changes: maskChanges(m.changes, order, redact),
       status: m.status,
-      reason: maskText(m.reason, order),
-      answer: maskText(m.answer, order),
+      reason: redact.text(m.reason, 'customer'),
+      answer: redact.text(m.answer, 'provider'),
       requested_at: new Date(m.requested_at).toISOString(),
       answered_at: iso(m.answered_at),
     })),

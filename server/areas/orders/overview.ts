@@ -11,6 +11,7 @@ import type { Database } from '../../db/schema.ts';
 import { answeredModifications, answeredSince } from './answered-modifications.ts';
 import { chinaDay, dueRange, UNDELIVERED } from './list-query.ts';
 import { detailCounts } from './order-counts.ts';
+import { redactorsFor } from './redaction.ts';
 import { countsAndWeeks, overviewWeeks } from './overview-weeks.ts';
 import { stockOverview } from './overview-stock.ts';
 import { type OrderRowRecord, selectOrderRows, toOrderRow } from './rows.ts';
@@ -262,9 +263,13 @@ export async function orderOverview(db: DB, uid: number, cuId: number | null, no
     ...due.today.ids,
     ...due.late.ids,
   ];
-  const [orders, readings] = await Promise.all([
+  const [orders, readings, redactors] = await Promise.all([
     ordersById(db, cuId, [...new Set(ids)]),
     newestReadings(db, excursions),
+    redactorsFor(
+      db,
+      modifications.rows.map((m) => m.order_id),
+    ),
   ]);
   const entries = (list: number[]) => list.flatMap((id) => orders.get(id) ?? []);
   const modificationItems: Overview['actions']['modifications']['items'] = [];
@@ -276,7 +281,7 @@ export async function orderOverview(db: DB, uid: number, cuId: number | null, no
       order,
       kind: row.kind,
       status: row.status,
-      answer: row.answer,
+      answer: redactors(row.order_id).text(row.answer, 'provider'),
       answered_at: new Date(row.answered_at).toISOString(),
     });
   }

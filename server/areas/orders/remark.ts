@@ -1,7 +1,7 @@
 import type { Remark } from '../../../src/contract/orders/schemas.ts';
 import type { DB } from '../../db/database.ts';
 import { loadOrder } from './detail.ts';
-import { maskText } from './masking.ts';
+import { redactorOf } from './redaction.ts';
 import type { Actor } from './write.ts';
 
 /** `customer-order/remark`: a remark or feedback on any of the customer's orders, in any status. */
@@ -25,5 +25,6 @@ export async function addRemark(
     })
     .returning(['id', 'kind', 'author', 'text', 'at'])
     .executeTakeFirstOrThrow();
-  return { ...row, text: maskText(row.text, order), at: new Date(row.at).toISOString() };
+  const redact = await redactorOf(db, order);
+  return { ...row, text: redact.text(row.text, 'customer'), at: new Date(row.at).toISOString() };
 }

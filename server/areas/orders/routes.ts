@@ -90,7 +90,7 @@ export const routes = [
   onOrder(ops.orderMaterials, async ({ deps }, order) => ({ list: await goodsOf(deps.db, order.id, 3) })),
   onOrder(ops.orderBoxes, async ({ deps }, order) => ({ list: await boxesOf(deps.db, order.id) })),
   onOrder(ops.orderAttachments, async ({ deps }, order) => ({
-    list: await attachmentsOf(deps.db, order.id),
+    list: await attachmentsOf(deps.db, order),
     required: await requiredAttachments(deps.db, order.pr_id),
   })),
   onOrder(ops.orderFeedback, async ({ deps }, order) => ({ list: await remarksOf(deps.db, order) })),

@@ -3,6 +3,7 @@ import { MILESTONES } from '../../../src/contract/orders/domain.ts';
 import type { DB } from '../../db/database.ts';
 import { actionsOf, boxesOf, eventsOf, goodsOf, type OrderRecord, rowOf, type Viewer } from './detail.ts';
 import { maskedFields, maskOrder } from './masking.ts';
+import { redactorOf } from './redaction.ts';
 import { iso } from './rows.ts';
 
 /** `common/get-order-view-data`: the row and the actions allowed now. */
@@ -18,10 +19,11 @@ const STEP_KINDS = new Set<string>([...MILESTONES, 'signed']);
  * the milestones recorded so far (the event log's milestone and signature events), masked.
  */
 export async function workSheet(db: DB, order: OrderRecord): Promise<WorkSheet> {
-  const [goods, boxes, events] = await Promise.all([
+  const [goods, boxes, events, redact] = await Promise.all([
     goodsOf(db, order.id),
     boxesOf(db, order.id),
     eventsOf(db, order),
+    redactorOf(db, order),
   ]);
   const masked = maskOrder({
     is_dtp: order.is_dtp,
@@ -36,7 +38,7 @@ export async function workSheet(db: DB, order: OrderRecord): Promise<WorkSheet> 
     pickup_at: iso(order.pickup_at),
     deliver_by: iso(order.deliver_by),
     signed_at: iso(order.signed_at),
-    sign_name: masked.sign_name,
+    sign_name: masked.sign_name === null ? null : redact.text(masked.sign_name, 'provider'),
     goods_lines: goods.length,
     box_count: boxes.length,
     total_weight_kg: Math.round(boxes.reduce((sum, b) => sum + b.weight_kg, 0) * 100) / 100,

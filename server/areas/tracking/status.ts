@@ -3,7 +3,10 @@ import { MILESTONES } from '../../../src/contract/orders/domain.ts';
 import type { Tracking } from '../../../src/contract/tracking/schemas.ts';
 import type { DB } from '../../db/database.ts';
 import { eventsOf, type OrderRecord, rowOf } from '../orders/detail.ts';
-import { maskedFields } from '../orders/masking.ts';
+import { MASK, maskedFields, masksStart } from '../orders/masking.ts';
+import { placeNames } from '../orders/place-names.ts';
+import { redactorOf } from '../orders/redaction.ts';
+import { type PlaceNames, restatementFinder } from '../orders/restatement.ts';
 import { iso } from '../orders/rows.ts';
 
 /**
@@ -14,9 +17,10 @@ import { iso } from '../orders/rows.ts';
  * owns the order) and never when the order masks the sign name.
  */
 export async function trackingOf(db: DB, order: OrderRecord, ownerViewing: boolean): Promise<Tracking> {
-  const [row, events, reading] = await Promise.all([
+  const [row, events, redact, reading] = await Promise.all([
     rowOf(db, order),
     eventsOf(db, order),
+    redactorOf(db, order),
     db
       .selectFrom('order_readings')
       .select('order_id')
@@ -24,10 +28,18 @@ export async function trackingOf(db: DB, order: OrderRecord, ownerViewing: boole
       .limit(1)
       .executeTakeFirst(),
   ]);
-  const steps = MILESTONES.filter((m) => m !== 'none').map((milestone) => {
-    const event = events.findLast((e) => e.kind === milestone);
-    return { milestone, at: event?.at ?? null, location: placeOf(event?.location ?? '', order, row) };
-  });
+  const posted = MILESTONES.filter((m) => m !== 'none').map((milestone) => ({
+    milestone,
+    event: events.findLast((e) => e.kind === milestone),
+  }));
+  const placeOf = posted.some((p) => p.event?.location)
+    ? publicPlace(order, row, await placeNames(db))
+    : null;
+  const steps = posted.map(({ milestone, event }) => ({
+    milestone,
+    at: event?.at ?? null,
+    location: placeOf ? placeOf(event?.location ?? '') : '',
+  }));
   const delivered = steps.find((s) => s.milestone === 'delivered')?.at ?? null;
   const cancelled = events.findLast((e) => e.status_to === 'cancelled')?.at ?? null;
   const showSigner = ownerViewing && !maskedFields(order).includes('sign_name');
@@ -44,7 +56,7 @@ export async function trackingOf(db: DB, order: OrderRecord, ownerViewing: boole
     delivered_at: delivered ?? (order.status === 'finished' ? iso(order.signed_at) : null),
     cancelled_at: order.status === 'cancelled' ? (cancelled ?? row.updated_at) : null,
     steps,
-    signer: showSigner ? order.sign_name : null,
+    signer: showSigner && order.sign_name !== null ? redact.text(order.sign_name, 'provider') : null,
     signed_at: iso(order.signed_at),
     has_readings: reading !== undefined,
   };
@@ -52,17 +64,34 @@ export async function trackingOf(db: DB, order: OrderRecord, ownerViewing: boole
 }
 
 /**
- * A step's place as a tracker may see it: a place naming a party's contact, phone, address or
- * the sign name (a courier may post the address itself) becomes that side's city.
+ * A step's place as a tracker may see it: a place the order's log withholds (it restated the
+ * masked side, or is that side's door) becomes the masked side's city; a place restating a
+ * party's contact, phone, address or the sign name in any spelling (a courier may post the
+ * address itself; restatement.ts) becomes that side's city.
  */
-function placeOf(location: string, order: OrderRecord, row: { from_city: string; to_city: string }): string {
-  const names = (values: Array<string | null>) =>
-    values.filter((v): v is string => v !== null && v.trim().length >= 2);
-  const from = names([order.from_contact, order.from_phone, order.from_address]);
-  const to = names([order.to_contact, order.to_phone, order.to_address, order.sign_name]);
-  if (to.some((value) => location.includes(value))) return row.to_city;
-  if (from.some((value) => location.includes(value))) return row.from_city;
-  return location;
+function publicPlace(order: OrderRecord, row: { from_city: string; to_city: string }, places: PlaceNames) {
+  const to = restatementFinder(
+    [
+      {
+        contact: order.to_contact,
+        phone: order.to_phone,
+        address: order.to_address,
+        sign_name: order.sign_name,
+      },
+    ],
+    places,
+  );
+  const from = restatementFinder(
+    [{ contact: order.from_contact, phone: order.from_phone, address: order.from_address }],
+    places,
+  );
+  return (location: string): string => {
+    if (location === '') return location;
+    if (location.includes(MASK)) return masksStart(order) ? row.from_city : row.to_city;
+    if (to.spans(location).length > 0) return row.to_city;
+    if (from.spans(location).length > 0) return row.from_city;
+    return location;
+  };
 }
 
 /** A number that changes whenever anything shown changes (48 bits of a hash of it). */

@@ -151,6 +151,7 @@ const SIDE_FIELDS = { company: 'company', contact: 'contact', phone: 'phone', ad
 
 /** A form field as the user knows it (`to_phone` → "Ship To Phone"); unknown ones as sent. */
 function fieldLabel(name: string, t: ReturnType<typeof useT>): string {
+  if (name === 'remark') return t('orderEditor.field.remark');
   const m = /^(from|to)_(company|contact|phone|address)$/.exec(name);
   if (!m) return name;
   const side = m[1] as 'from' | 'to';
