@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { checkCaptcha, issueCaptcha, loginCaptcha } from '../accounts/captcha.ts';
+import { checkCaptcha, issueCaptcha } from '../accounts/captcha.ts';
 import { runChores } from '../../core/housekeeping.ts';
 import { socketFrom, type TestApp, testApp, testDatabase } from '../../testing/test-app.ts';
 import { FAILURE_WINDOW_MS, PER_ADDRESS, PER_ORDER } from './failures.ts';
@@ -82,13 +82,13 @@ describe('tracking: a captcha after repeated failures', () => {
     const t = await testApp();
     const key = `LP20990101123456\n${newAddress()}`;
     const now = t.deps.now();
-    await issueCaptcha(t.deps.db, loginCaptcha(key), now, 'LOGIN');
+    await issueCaptcha(t.deps.db, { scope: 'login', key }, now, 'LOGIN');
     await issueCaptcha(t.deps.db, { scope: 'tracking', key }, now, 'TRACK');
     await expect(checkCaptcha(t.deps.db, { scope: 'tracking', key }, 'LOGIN', now)).rejects.toThrow(
       'The captcha is wrong',
     );
     // the tracking one is used up; the login's is still there and takes its own answer
-    await expect(checkCaptcha(t.deps.db, loginCaptcha(key), 'LOGIN', now)).resolves.toBeUndefined();
+    await expect(checkCaptcha(t.deps.db, { scope: 'login', key }, 'LOGIN', now)).resolves.toBeUndefined();
   });
 
   it('housekeeping forgets failures older than a day', async () => {
