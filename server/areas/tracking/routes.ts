@@ -5,6 +5,7 @@ import { apiAnswer } from '../../http/answer.ts';
 import { handle } from '../../http/route.ts';
 import type { SessionRecord } from '../accounts/sessions.ts';
 import { issueCaptcha } from '../accounts/captcha.ts';
+import { addressKey } from '../accounts/login-delays.ts';
 import { lookupOrder, type Opened, openShare, viewedOrder } from './access.ts';
 import { trackingCaptcha } from './failures.ts';
 import { trackedTemperature } from './readings.ts';
@@ -53,7 +54,7 @@ export const routes = [
   handle(ops.captcha, async ({ input, deps: { db, config }, now, ip }) => {
     // The test-only fixed answer (never in production: the server refuses to start with it).
     const fixed = config.production ? undefined : config.captchaTestAnswer;
-    const png = await issueCaptcha(db, trackingCaptcha(input.order_no, ip), now, fixed);
+    const png = await issueCaptcha(db, trackingCaptcha(input.order_no, addressKey(ip)), now, fixed);
     return apiAnswer(config, new Uint8Array(png), { 'content-type': 'image/png' });
   }),
 
