@@ -4,6 +4,7 @@ import type { LoginResponse } from '../../../src/contract/accounts/schemas.ts';
 import type { DB } from '../../db/database.ts';
 import { ApiError } from '../../core/errors.ts';
 import { checkCaptcha, loginCaptcha } from './captcha.ts';
+import { isCommonPassword } from './common-passwords.ts';
 import { startingCustomer } from './customers.ts';
 import { addressKey } from './login-delays.ts';
 import { countFailure, countSuccess, type GuardOptions, loginStanding } from './login-guard.ts';
@@ -70,7 +71,7 @@ export async function login(
   }
 
   await countSuccess(db, username, from, now);
-  const weak = isWeakPassword(password);
+  const weak = isWeakPassword(password) || (await isCommonPassword(password));
   if (weak !== user.is_weak_password) {
     await db.updateTable('users').set({ is_weak_password: weak }).where('uid', '=', user.uid).execute();
   }

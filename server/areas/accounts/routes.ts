@@ -99,7 +99,7 @@ export const routes = [
         sent,
       );
     }
-    refuseCommonPassword(input.ur_passwd, 'ur_passwd');
+    await refuseCommonPassword(input.ur_passwd, 'ur_passwd');
     const codeId = await checkSmsCode(db, s.uid, s.mobile, input.captcha, now);
     await setPassword(db, s.uid, input.ur_passwd, now, (trx) => markSmsCodeUsed(trx, codeId, now));
     return reply(null, 'Password changed, please log in again');

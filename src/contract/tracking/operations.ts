@@ -24,7 +24,6 @@ import {
  */
 const area = 'tracking';
 const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
 
 /** Reads with a view token: a follower polls every 15 s at most while visible. */
 const VIEW_READS = { by: 'ip', limit: 120, windowMs: MINUTE, bucket: 'tracking-read' } as const;
