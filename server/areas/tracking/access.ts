@@ -82,10 +82,16 @@ function refused(waitMs: number): ApiError {
  * failed too often (475/476); then the order and its second factor (404 for any mismatch, counted
  * as a failure).
  */
-export async function lookupOrder(db: DB, input: LookupInput, address: string, now: Date): Promise<Opened> {
+export async function lookupOrder(
+  db: DB,
+  input: LookupInput,
+  address: string,
+  now: Date,
+  options: { perAddress: boolean } = { perAddress: false },
+): Promise<Opened> {
   const orderNo = input.order_no;
   const from = addressKey(address);
-  const standing = await lookupStanding(db, orderNo, from, now);
+  const standing = await lookupStanding(db, orderNo, from, now, options.perAddress);
   if (standing.wait > 0) throw refused(standing.wait);
   if (standing.captcha) {
     if (!input.captcha) throw new ApiError(Code.captchaRequired, 'Please enter the captcha');

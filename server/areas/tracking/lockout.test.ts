@@ -80,11 +80,17 @@ describe('tracking: guessing slows the guesser, never the recipient', () => {
     expect((await persistent(t, right, ip)).code).toBe(0);
   });
 
-  it(`refuses an address that failed ${ADDRESS_LOCK_AFTER} times over any order numbers, and nobody else`, async () => {
-    const t = await testApp({ captchaTestAnswer: ANSWER });
+  // about 110 calls and 40 images: 5–20 s on a busy 2-core machine
+  it(`refuses an address that failed ${ADDRESS_LOCK_AFTER} times over any order numbers (rate limits on), and nobody else`, {
+    timeout: 60_000,
+  }, async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const t = await testApp({ captchaTestAnswer: ANSWER, rateLimits: true });
     const { order } = await trackedOrder(t);
     const ip = newAddress();
     for (let i = 0; i < ADDRESS_LOCK_AFTER; i++) {
+      // 7 s apart: at most 18 lookups a minute, under the address's limit of 20
+      t.advance(7000);
       const orderNo = `LP20990102${String(100_000 + i * 7).padStart(6, '0')}`;
       expect((await persistent(t, { order_no: orderNo, phone4: '1234' }, ip)).code).toBe(404);
     }

@@ -34,8 +34,8 @@ async function answerOf(
 
 /** `tracking/*` (public, CORS-open to partner origins) and the share calls of the order view. */
 export const routes = [
-  handle(ops.lookup, async ({ input, session, deps: { db }, now, ip }) =>
-    answerOf(db, await lookupOrder(db, input, ip, now), session, now),
+  handle(ops.lookup, async ({ input, session, deps: { db, config }, now, ip }) =>
+    answerOf(db, await lookupOrder(db, input, ip, now, { perAddress: config.rateLimits }), session, now),
   ),
 
   handle(ops.open, async ({ input, session, deps: { db }, now }) =>
