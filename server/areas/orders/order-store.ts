@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { Insertable } from 'kysely';
 import type { DB } from '../../db/database.ts';
 import type { OrderStatus } from '../../../src/contract/orders/domain.ts';
