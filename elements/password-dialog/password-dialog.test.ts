@@ -106,6 +106,7 @@ describe('<lp-password-dialog>', () => {
         '○ 8–16 characters',
         '○ No spaces',
         '○ At least 3 of: uppercase, lowercase, digit, symbol',
+        '○ Not made of repeats or runs (like Aa1!Aa1! or Abcd1234)',
       ]);
       await expect(el).to.be.accessible();
 
@@ -120,11 +121,12 @@ describe('<lp-password-dialog>', () => {
       await expect(el).to.be.accessible();
 
       const cases: Array<[string, string, string[]]> = [
-        ['Ab1!', 'Please use 8–16 characters', ['○', '✓', '✓']],
-        ['Abcdefgh1!Abcdefgh', 'Please use 8–16 characters', ['○', '✓', '✓']],
-        ['Abc def1!', 'Cannot contain spaces', ['✓', '○', '✓']],
-        ['abcdefgh12', 'Use at least 3 of: uppercase, lowercase, digit, symbol', ['✓', '✓', '○']],
-        ['Fresh#2026pw', '', ['✓', '✓', '✓']],
+        ['Ab1!', 'Please use 8–16 characters', ['○', '✓', '✓', '✓']],
+        ['Abcdefgh1!Abcdefgh', 'Please use 8–16 characters', ['○', '✓', '✓', '✓']],
+        ['Kq7 mPx2!', 'Cannot contain spaces', ['✓', '○', '✓', '✓']],
+        ['abcdefgh12', 'Use at least 3 of: uppercase, lowercase, digit, symbol', ['✓', '✓', '○', '○']],
+        ['Aa1!Aa1!', 'Not made of repeats or runs (like Aa1!Aa1! or Abcd1234)', ['✓', '✓', '✓', '○']],
+        ['Fresh#2026pw', '', ['✓', '✓', '✓', '✓']],
       ];
       for (const [password, message, ticks] of cases) {
         await typeInto(el, 'new_password1', password);
@@ -251,6 +253,7 @@ describe('<lp-password-dialog>', () => {
         '○ 8–16 characters',
         '○ No spaces',
         '○ At least 3 of: uppercase, lowercase, digit, symbol',
+        '○ Not made of repeats or runs (like Aa1!Aa1! or Abcd1234)',
         '○ At least one of these symbols',
       ]);
       expect(hintOf(el, 'ur_passwd')).to.contain(
@@ -269,12 +272,12 @@ describe('<lp-password-dialog>', () => {
         'Please fill in the mobile number',
         `The number registered to this account: ${masked}`,
       ]);
-      await typeInto(el, 'ur_passwd', 'Abcdefg12');
+      await typeInto(el, 'ur_passwd', 'Kq7mPx2wz');
       await until(() => errorOf(el, 'ur_passwd') === 'The password does not meet the conditions');
-      expect(rulesOf(el, 'ur_passwd').map((r) => r[0])).to.deep.equal(['✓', '✓', '✓', '○']);
-      await typeInto(el, 'ur_passwd', 'Abcdefg1#');
+      expect(rulesOf(el, 'ur_passwd').map((r) => r[0])).to.deep.equal(['✓', '✓', '✓', '✓', '○']);
+      await typeInto(el, 'ur_passwd', 'Kq7mPx2w#');
       await until(() => errorOf(el, 'ur_passwd') === '');
-      expect(rulesOf(el, 'ur_passwd').map((r) => r[0])).to.deep.equal(['✓', '✓', '✓', '✓']);
+      expect(rulesOf(el, 'ur_passwd').map((r) => r[0])).to.deep.equal(['✓', '✓', '✓', '✓', '✓']);
       expect(statusOf(el, 'ur_passwd')).to.equal('Met: At least one of these symbols');
 
       // a number that is not the account's: the server's 422 on the mobile field, no toast

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { DB } from '../db/database.ts';
 import { pinyinInitials } from '../core/pinyin.ts';
+import { orderDigits, orderNumberKey } from '../areas/orders/order-numbers.ts';
 
 /**
  * Fills a database with orders fast, for benchmarks (`npm run bench:orders`): one
@@ -297,7 +298,16 @@ const list = (values: readonly string[]) =>
 /** One batch: orders `from`..`to` (row numbers) as one insert … select. */
 function insertBatch(
   db: DB,
-  o: { from: number; to: number; customers: number; bigShare: number; now: Date; cityIds: number[] },
+  o: {
+    from: number;
+    to: number;
+    customers: number;
+    bigShare: number;
+    now: Date;
+    cityIds: number[];
+    /** The 6 digits of each row's order number, row `from` first (order-numbers.ts). */
+    digits: string[];
+  },
 ) {
   const depotNames = list(DEPOTS.map(([n]) => n));
   const depotCities = sql.raw(`array[${DEPOTS.map(([, c]) => o.cityIds[c]).join(',')}]`);
@@ -336,7 +346,7 @@ function insertBatch(
       created_at, created_at + interval '2 days'
     from (
       select *,
-        'LP' || to_char(created_at at time zone 'Asia/Shanghai', 'YYYYMMDD') || lpad((g % 1000000)::text, 6, '0') as order_no,
+        'LP' || to_char(created_at at time zone 'Asia/Shanghai', 'YYYYMMDD') || (${o.digits}::text[])[g - ${o.from} + 1] as order_no,
         case
           when order_type = 'supply' then depot_name
           when order_type = 'dtp' then depot_name
@@ -458,9 +468,11 @@ export async function generateOrders(database: DB, options: GenerateOptions): Pr
     for (const index of indexes) await sql`drop index ${sql.ref(index.name)}`.execute(db);
     const before = await sql<{ n: number | null }>`select max(id) as n from orders`.execute(db);
     const start = Number(before.rows[0]?.n ?? 0);
-    // row numbers continue after any earlier run, so order numbers stay unique
+    // row numbers continue after any earlier run and are sequence values (the sequence is moved
+    // past them below), so order numbers stay unique with every other order's
     const { rows: seq } = await sql<{ n: string }>`select nextval('order_no_seq') as n`.execute(db);
     const offset = Number(seq[0]?.n ?? 1) + start;
+    const numberKey = await orderNumberKey(db);
     const replica = await sql`set session_replication_role = replica`.execute(db).then(
       () => true,
       () => false,
@@ -468,9 +480,11 @@ export async function generateOrders(database: DB, options: GenerateOptions): Pr
     try {
       for (let done = 0; done < options.orders; done += batch) {
         const size = Math.min(batch, options.orders - done);
+        const from = offset + done;
         await insertBatch(db, {
-          from: offset + done,
-          to: offset + done + size - 1,
+          from,
+          to: from + size - 1,
+          digits: Array.from({ length: size }, (_, i) => orderDigits(numberKey, from + i)),
           customers,
           bigShare,
           now,

@@ -86,6 +86,8 @@ export const SERVER_MESSAGES = {
   'No such order': '订单不存在',
   // order tracking
   'No order matches these details': '没有与这些信息相符的订单',
+  'Too many failed lookups from your address: please try again in {minutes} min':
+    '查询失败次数过多，请 {minutes} 分钟后再试',
   'This tracking link is not valid or has ended': '此跟踪链接无效或已结束',
   'This tracking view has ended, please look the order up again': '此跟踪页面已结束，请重新查询订单',
   'No such share': '分享不存在',

@@ -5,6 +5,7 @@ import { pinyinInitials } from '../core/pinyin.ts';
 import type { FileStorage } from '../core/storage.ts';
 import type { DB } from '../db/database.ts';
 import type { OrderAttachmentsTable } from '../areas/order-files/tables.ts';
+import { nextSequenceValues, orderDigits, orderNumberKey } from '../areas/orders/order-numbers.ts';
 import { orderSearchText } from '../areas/orders/search-text.ts';
 import { assessReadings } from '../areas/orders/excursion.ts';
 import {
@@ -296,10 +297,10 @@ export async function seedDemoOrders(db: DB, options: DemoOrdersOptions): Promis
       ))
         drafts.push(...mergeSources(target));
 
-      // order numbers in time order, from the order-number sequence
+      // order numbers from the order-number sequence, in time order (server/areas/orders/order-numbers.ts)
       drafts.sort((a, b) => (a.order.created_at as Date).getTime() - (b.order.created_at as Date).getTime());
-      const { rows: seq } = await sql<{ n: string }>`
-        select nextval('order_no_seq') as n from generate_series(1, ${drafts.length})`.execute(trx);
+      const seq = await nextSequenceValues(trx, drafts.length);
+      const numberKey = await orderNumberKey(trx);
       const regionNames = new Map(
         (await trx.selectFrom('regions').select(['region_id', 'name']).execute()).map((x) => [
           x.region_id,
@@ -307,7 +308,7 @@ export async function seedDemoOrders(db: DB, options: DemoOrdersOptions): Promis
         ]),
       );
       const orderRows = drafts.map((d, i) => {
-        const order_no = `LP${chinaDay(d.order.created_at as Date)}${String(Number(seq[i]!.n) % 1_000_000).padStart(6, '0')}`;
+        const order_no = `LP${chinaDay(d.order.created_at as Date)}${orderDigits(numberKey, seq[i]!)}`;
         const cities = [d.order.from_city_id, d.order.to_city_id]
           .filter((id): id is number => typeof id === 'number')
           .map((id) => regionNames.get(id) ?? '');

@@ -1,23 +1,25 @@
 import type { DB } from '../db/database.ts';
-import { captchaHash } from '../areas/accounts/captcha.ts';
+import { captchaHash, loginCaptcha } from '../areas/accounts/captcha.ts';
+import { addressKey } from '../areas/accounts/login-delays.ts';
 import type { TestApp } from './test-app.ts';
 
 /**
- * Puts a captcha with a known answer in place for `username` (what the image would show); `scope`
- * other than 'login' for another use's key (see server/areas/accounts/captcha.ts).
+ * Puts a captcha with a known answer in place for a login of `username` from `address` (what the
+ * image fetched from there would show; 'local': a call without a socket).
  */
 export async function knownCaptcha(
   t: TestApp,
   username: string,
   answer = 'K3M7X',
   ttlMs = 5 * 60_000,
-  scope = 'login',
+  address = 'local',
 ) {
   const db: DB = t.deps.db;
+  const { scope, key } = loginCaptcha(username, addressKey(address));
   const values = {
     scope,
-    username,
-    answer_hash: captchaHash(username, answer),
+    username: key,
+    answer_hash: captchaHash(key, answer),
     expires_at: new Date(t.deps.now().getTime() + ttlMs),
   };
   await db

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DB } from '../db/database.ts';
+import { nextSequenceValues, orderDay, orderDigits, orderNumberKey } from '../areas/orders/order-numbers.ts';
 
 /**
  * `count` copies of order `sourceId` (same customer, parties and lines; new numbers), made by one
@@ -13,14 +14,16 @@ export async function cloneOrders(
   from: Date = new Date(),
 ): Promise<number[]> {
   return db.transaction().execute(async (trx) => {
+    // new numbers as insertOrder makes them (server/areas/orders/order-numbers.ts)
+    const key = await orderNumberKey(trx);
+    const digits = (await nextSequenceValues(trx, count)).map((n) => orderDigits(key, n));
     const { rows } = await sql<{ id: number }>`
       insert into orders (order_no, cu_id, pr_id, order_type, status, is_dtp, to_goodstype, temp_class,
         from_company, from_contact, from_phone, from_address, from_city_id,
         to_company, to_contact, to_phone, to_address, to_city_id, ho_id, pickup_at, deliver_by,
         sign_name, signed_at, remark, milestone, excursion, attachment_status, search_text,
         created_by, created_at, updated_at)
-      select 'LP' || to_char(${from}::timestamptz at time zone 'Asia/Shanghai', 'YYYYMMDD')
-          || lpad((nextval('order_no_seq') % 1000000)::text, 6, '0'),
+      select 'LP' || ${orderDay(from)} || (${digits}::text[])[g],
         o.cu_id, o.pr_id, o.order_type, o.status, o.is_dtp, o.to_goodstype, o.temp_class,
         o.from_company, o.from_contact, o.from_phone, o.from_address, o.from_city_id,
         o.to_company, o.to_contact, o.to_phone, o.to_address, o.to_city_id, o.ho_id, o.pickup_at,

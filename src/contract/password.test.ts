@@ -2,7 +2,14 @@ import fc from 'fast-check';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { LANGS, type MessageCode, messageText, parseConfig } from './messages.ts';
-import { editPasswordProblem, passwordProblem, passwordRules, SPECIAL_SYMBOLS } from './password.ts';
+import {
+  editPasswordProblem,
+  PATTERN_PARTS_MIN,
+  passwordProblem,
+  passwordRules,
+  patternParts,
+  SPECIAL_SYMBOLS,
+} from './password.ts';
 import { ChangePasswdSubmit, UpdatePasswordRequest } from './accounts/schemas.ts';
 
 /** Passwords near the rules' edges: short and long, with spaces, symbols in and out of the set, CJK. */
@@ -16,42 +23,115 @@ describe('password rules', () => {
     fc.assert(
       fc.property(password, (p) => {
         const r = passwordRules(p);
-        expect(passwordProblem(p) === null).toBe(p !== '' && r.length && r.noSpaces && r.classes);
+        expect(passwordProblem(p) === null).toBe(
+          p !== '' && r.length && r.noSpaces && r.classes && r.pattern,
+        );
         expect(editPasswordProblem(p) === null).toBe(
-          p !== '' && r.length && r.noSpaces && r.classes && r.special,
+          p !== '' && r.length && r.noSpaces && r.classes && r.pattern && r.special,
         );
       }),
     );
   });
 
   it('tick one by one as a password grows', () => {
-    expect(passwordRules('')).toEqual({ length: false, noSpaces: true, classes: false, special: false });
-    expect(passwordRules('abcdefgh')).toEqual({
+    // the pattern rule is judged once the length is right
+    expect(passwordRules('')).toEqual({
+      length: false,
+      noSpaces: true,
+      classes: false,
+      pattern: true,
+      special: false,
+    });
+    expect(passwordRules('kqmpxwzt')).toEqual({
       length: true,
       noSpaces: true,
       classes: false,
+      pattern: true,
       special: false,
+    });
+    expect(passwordRules('Kq7mPxwz')).toEqual({
+      length: true,
+      noSpaces: true,
+      classes: true,
+      pattern: true,
+      special: false,
+    });
+    expect(passwordRules('Kq7 mPxw#')).toEqual({
+      length: true,
+      noSpaces: false,
+      classes: true,
+      pattern: true,
+      special: true,
     });
     expect(passwordRules('Abcdefg1')).toEqual({
       length: true,
       noSpaces: true,
       classes: true,
+      pattern: false,
       special: false,
     });
-    expect(passwordRules('Abc defg1#')).toEqual({
-      length: true,
-      noSpaces: false,
-      classes: true,
-      special: true,
-    });
     // € counts as a symbol for the 3-of-4 rule but is not in the edit dialog's set
-    expect(passwordRules('abcdefg1€')).toEqual({
+    expect(passwordRules('kq7mpxw€')).toEqual({
       length: true,
       noSpaces: true,
       classes: true,
+      pattern: true,
       special: false,
     });
     expect(passwordRules('Abcdefgh1#Abcdefg').length).toBe(false);
+  });
+});
+
+describe('the pattern rule (issue 27)', () => {
+  it('refuses passwords made of repeats and runs, whatever their classes', () => {
+    for (const p of [
+      'Aa1!Aa1!',
+      'abcabcabc1A!',
+      'Abcd1234!',
+      'Qwerty123!',
+      'Zxcv1234!',
+      'Aaaa1111!!',
+      'P@ss1234',
+      'Xyz#8k2P',
+    ]) {
+      expect([p, passwordProblem(p)]).toEqual([p, 'pattern']);
+    }
+    expect(patternParts('Aa1!Aa1!')).toBe(5);
+    expect(patternParts('abcabcabc1A!')).toBe(5);
+    expect(patternParts('Abcd1234!')).toBe(3);
+    expect(patternParts('4321dcba')).toBe(2);
+  });
+
+  it('takes passwords with a few repeated letters or a year, and the demo logins', () => {
+    for (const p of [
+      'Fresh#2026pw',
+      'Demo@2026pass',
+      'Init#2026a',
+      'Multi#2026x',
+      'Hello@2024',
+      'Passw0rd',
+    ]) {
+      expect([p, passwordProblem(p)]).toEqual([p, null]);
+      expect(patternParts(p)).toBeGreaterThanOrEqual(PATTERN_PARTS_MIN);
+    }
+  });
+
+  it('says why in both languages', () => {
+    const parse = (lang: string) =>
+      (
+        v.safeParse(
+          UpdatePasswordRequest,
+          {
+            username: 'demo',
+            old_password: 'x',
+            new_password1: 'Aa1!Aa1!',
+            new_password2: 'Aa1!Aa1!',
+          },
+          parseConfig(lang),
+        ).issues ?? []
+      ).map((i) => i.message);
+    expect(parse('en')).toEqual(['Not made of repeats or runs (like Aa1!Aa1! or Abcd1234)']);
+    expect(parse('zh-CN')).toEqual(['不能由重复或连续的字符组成（如 Aa1!Aa1!、Abcd1234）']);
   });
 });
 
@@ -96,9 +176,9 @@ describe('password schemas', () => {
   });
 
   it('asks the edit form for a special symbol of the set and a 6-digit code', () => {
-    const base = { ur_account: 'demo', mobile: '13800138000', captcha: '123456', ur_passwd: 'Abcdefg1#' };
+    const base = { ur_account: 'demo', mobile: '13800138000', captcha: '123456', ur_passwd: 'Kq7mPxw2#' };
     expect(messages(ChangePasswdSubmit, base)).toEqual({});
-    expect(messages(ChangePasswdSubmit, { ...base, ur_passwd: 'Abcdefg1€', captcha: '12' })).toEqual({
+    expect(messages(ChangePasswdSubmit, { ...base, ur_passwd: 'Kq7mPxw2€', captcha: '12' })).toEqual({
       ur_passwd: en.passwordSpecial,
       captcha: en.captchaDigits,
     });

@@ -7,7 +7,64 @@ export const PASSWORD_MAX = 16;
 /** Special symbols the edit-password dialog requires one of (spec §5 "fixed set"). */
 export const SPECIAL_SYMBOLS = '!@#$%^&*()_+-=[]{};:\'",.<>/?\\|`~';
 
-export type PasswordProblem = 'required' | 'length' | 'whitespace' | 'classes' | 'special';
+export type PasswordProblem = 'required' | 'length' | 'whitespace' | 'classes' | 'pattern' | 'special';
+
+/**
+ * A password must still have this many parts once each repeat and each run counts as one
+ * (patternParts): `Aa1!Aa1!` has 5, `abcabcabc1A!` 5, `Abcd1234!` 3, `Fresh#2026pw` 12.
+ */
+export const PATTERN_PARTS_MIN = 7;
+
+/** Runs of characters people type in order: the alphabet, digits, keyboard rows. */
+const RUNS = [
+  'abcdefghijklmnopqrstuvwxyz',
+  '01234567890',
+  'qwertyuiop',
+  'asdfghjkl',
+  'zxcvbnm',
+  '!@#$%^&*()',
+];
+
+/** 1 when `b` follows `a` in one of RUNS, -1 when it precedes it, 0 otherwise. */
+function step(a: string, b: string): number {
+  for (const run of RUNS) {
+    const i = run.indexOf(a);
+    if (i < 0) continue;
+    if (run[i + 1] === b) return 1;
+    if (i > 0 && run[i - 1] === b) return -1;
+  }
+  return 0;
+}
+
+/**
+ * The parts of a password (case ignored), read left to right: a stretch that goes on repeating
+ * what came before it (`aaaa`, `abab`, the second `Aa1!` of `Aa1!Aa1!`) is one part, a run of 3
+ * or more characters in order (`abc`, `4321`, `qwerty`) is one part, any other character is one.
+ */
+export function patternParts(password: string): number {
+  const c = [...password.toLowerCase()];
+  let parts = 0;
+  let i = 0;
+  while (i < c.length) {
+    parts += 1;
+    // the longest stretch from i that repeats with some period (the characters that far back)
+    let repeat = 0;
+    for (let period = 1; period <= i; period++) {
+      let k = 0;
+      while (i + k < c.length && c[i + k] === c[i + k - period]) k++;
+      repeat = Math.max(repeat, k);
+    }
+    if (repeat > 0) {
+      i += repeat;
+      continue;
+    }
+    const direction = i + 1 < c.length ? step(c[i]!, c[i + 1]!) : 0;
+    let end = i + 1;
+    if (direction !== 0) while (end < c.length && step(c[end - 1]!, c[end]!) === direction) end++;
+    i = end - i >= 3 ? end : i + 1;
+  }
+  return parts;
+}
 
 const classes: readonly RegExp[] = [/[A-Z]/, /[a-z]/, /[0-9]/, /[^A-Za-z0-9\s]/];
 
@@ -22,7 +79,7 @@ export function hasSpecialSymbol(password: string): boolean {
 
 /**
  * Each rule of the policy, met or not: what a checklist beside the field shows while the user
- * types. `passwordProblem` is null exactly when the first three hold (and the password is not
+ * types. `passwordProblem` is null exactly when all but `special` hold (and the password is not
  * empty); `editPasswordProblem` also needs `special`.
  */
 export interface PasswordRules {
@@ -32,6 +89,8 @@ export interface PasswordRules {
   noSpaces: boolean;
   /** At least 3 of: uppercase, lowercase, digit, special symbol. */
   classes: boolean;
+  /** Not made of repeats and runs (`Aa1!Aa1!`, `Abcd1234!`): PATTERN_PARTS_MIN parts at least. */
+  pattern: boolean;
   /** At least one symbol of SPECIAL_SYMBOLS (the edit-password dialog only). */
   special: boolean;
 }
@@ -42,6 +101,9 @@ export function passwordRules(password: string): PasswordRules {
     length: length >= PASSWORD_MIN && length <= PASSWORD_MAX,
     noSpaces: !/\s/.test(password),
     classes: passwordClassCount(password) >= 3,
+    // judged once the length is right (a short or over-long one fails `length`; counting the parts
+    // of a long paste would cost n³)
+    pattern: length < PASSWORD_MIN || length > PASSWORD_MAX || patternParts(password) >= PATTERN_PARTS_MIN,
     special: hasSpecialSymbol(password),
   };
 }
@@ -53,6 +115,7 @@ export function passwordProblem(password: string): PasswordProblem | null {
   if (!rules.noSpaces) return 'whitespace';
   if (!rules.length) return 'length';
   if (!rules.classes) return 'classes';
+  if (!rules.pattern) return 'pattern';
   return null;
 }
 
@@ -67,6 +130,7 @@ export const passwordMessageCodes: Record<PasswordProblem, MessageCode> = {
   length: 'passwordLength',
   whitespace: 'passwordSpaces',
   classes: 'passwordClasses',
+  pattern: 'passwordPattern',
   special: 'passwordSpecial',
 };
 
@@ -91,7 +155,10 @@ export const EditPasswordSchema = v.pipe(
   ),
 );
 
-/** Common passwords that count as weak even when they meet the class rule. */
+/**
+ * Common passwords that count as weak even when they meet the class rule: a short list the
+ * browser can carry; the server checks a long one too (server/areas/accounts/common-passwords.ts).
+ */
 export const COMMON_PASSWORDS: ReadonlySet<string> = new Set([
   '12345678',
   '123456789',

@@ -9,15 +9,22 @@ export const CAPTCHA_TTL_MS = 5 * 60 * 1000;
 
 /**
  * What a captcha is for: a `scope` (`login`, `tracking`) and a key within it (a login's
- * username; a tracking lookup's order number and address). One captcha per scope and key.
+ * username and address; a tracking lookup's order number and address). One captcha per scope
+ * and key.
  */
 export interface CaptchaFor {
   scope: string;
   key: string;
 }
 
-/** A login's captcha: keyed by the username. */
-export const loginCaptcha = (username: string): CaptchaFor => ({ scope: 'login', key: username });
+/**
+ * A login's captcha: keyed by the username and the client address (login-delays.ts addressKey),
+ * so that nobody elsewhere can replace or use up the one a user is answering.
+ */
+export const loginCaptcha = (username: string, address: string): CaptchaFor => ({
+  scope: 'login',
+  key: `${username}\n${address}`,
+});
 
 /** What is stored of an answer: SHA-256 over the key and the upper-cased answer. */
 export function captchaHash(key: string, answer: string): string {

@@ -4,9 +4,10 @@ import type { LoginResponse } from '../../../src/contract/accounts/schemas.ts';
 import type { DB } from '../../db/database.ts';
 import { ApiError } from '../../core/errors.ts';
 import { checkCaptcha, loginCaptcha } from './captcha.ts';
+import { isCommonPassword } from './common-passwords.ts';
 import { startingCustomer } from './customers.ts';
-import { addressKey, clearDelay, delayRemaining, recordDelayedFailure } from './login-delays.ts';
-import { CAPTCHA_AFTER, clearFailures, failureCount, recordFailure } from './login-failures.ts';
+import { addressKey } from './login-delays.ts';
+import { countFailure, countSuccess, type GuardOptions, loginStanding } from './login-guard.ts';
 import { dummyHash, verifyPassword } from './passwords.ts';
 import { startSession, toPassFlag } from './sessions.ts';
 
@@ -34,24 +35,24 @@ function tooSoon(waitMs: number): ApiError {
 
 /**
  * Username/password login (username already trimmed) from a client `address` (the socket's).
- * 407 while this address must still wait after its failures for this username (login-delays.ts;
- * nothing is checked or counted then); after CAPTCHA_AFTER failures of the username from any
- * address the captcha is checked first (475/476); wrong credentials count a failure for the
- * username and for the address and answer 406. Unknown usernames cost the same scrypt time as
- * known ones and are counted the same way.
+ * 407 while this address must still wait (login-guard.ts; nothing is checked or counted then);
+ * the captcha first when this address must answer it (475/476, keyed by username and address);
+ * wrong credentials are counted (for the username, the username at this address, the address) and
+ * answer 406 with `captcha`: whether the next try from here needs it. Unknown usernames cost the
+ * same scrypt time as known ones and are counted the same way.
  */
 export async function login(
   db: DB,
   input: { username: string; password: string; validate: string },
   now: Date,
   address: string,
+  options: GuardOptions = { perAddress: false },
 ): Promise<LoginResponse> {
   const { username, password, validate } = input;
   const from = addressKey(address);
-  const wait = await delayRemaining(db, username, from, now);
-  if (wait > 0) throw tooSoon(wait);
-  if ((await failureCount(db, username)) >= CAPTCHA_AFTER)
-    await checkCaptcha(db, loginCaptcha(username), validate, now);
+  const standing = await loginStanding(db, username, from, now, options);
+  if (standing.wait > 0) throw tooSoon(standing.wait);
+  if (standing.captcha) await checkCaptcha(db, loginCaptcha(username, from), validate, now);
 
   const user = await db
     .selectFrom('users')
@@ -60,9 +61,8 @@ export async function login(
     .executeTakeFirst();
   const ok = await verifyPassword(password, user?.password_hash ?? (await dummyHash()));
   if (!user || !ok) {
-    const failures = await recordFailure(db, username, now);
-    await recordDelayedFailure(db, username, from, now);
-    if (failures >= CAPTCHA_AFTER) {
+    const captcha = await countFailure(db, username, from, now, options);
+    if (captcha) {
       throw new ApiError(Code.wrongCredentials, 'Wrong username or password; please also enter the captcha', {
         captcha: true,
       });
@@ -70,9 +70,8 @@ export async function login(
     throw new ApiError(Code.wrongCredentials, 'Wrong username or password', { captcha: false });
   }
 
-  await clearFailures(db, username);
-  await clearDelay(db, username, from);
-  const weak = isWeakPassword(password);
+  await countSuccess(db, username, from, now);
+  const weak = isWeakPassword(password) || (await isCommonPassword(password));
   if (weak !== user.is_weak_password) {
     await db.updateTable('users').set({ is_weak_password: weak }).where('uid', '=', user.uid).execute();
   }

@@ -1,13 +1,13 @@
 import { Code } from '../../../src/contract/codes.ts';
-import { COMMON_PASSWORDS } from '../../../src/contract/password.ts';
 import type { DB } from '../../db/database.ts';
 import { ApiError, invalidField } from '../../core/errors.ts';
+import { isCommonPassword } from './common-passwords.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { endUserSessions, forgetUserSessions } from './sessions.ts';
 
-/** 422 for a new password that meets the policy but is on the common-password list. */
-export function refuseCommonPassword(password: string, field: string): void {
-  if (COMMON_PASSWORDS.has(password))
+/** 422 for a new password that meets the policy but is a common one (common-passwords.ts). */
+export async function refuseCommonPassword(password: string, field: string): Promise<void> {
+  if (await isCommonPassword(password))
     throw invalidField(field, 'This password is too common; please choose another');
 }
 
@@ -57,6 +57,6 @@ export async function changeOwnPassword(
   if (input.new_password1 === input.old_password) {
     throw invalidField('new_password1', 'The new password must differ from the old one');
   }
-  refuseCommonPassword(input.new_password1, 'new_password1');
+  await refuseCommonPassword(input.new_password1, 'new_password1');
   await setPassword(db, uid, input.new_password1, now);
 }

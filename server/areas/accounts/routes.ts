@@ -6,6 +6,7 @@ import { handle, reply } from '../../http/route.ts';
 import { issueCaptcha, loginCaptcha } from './captcha.ts';
 import { customerAccountList, enterCustomer, startingCustomer } from './customers.ts';
 import { login } from './login.ts';
+import { addressKey } from './login-delays.ts';
 import { redeemOneTimeCode } from './one-time-codes.ts';
 import { changeOwnPassword, refuseCommonPassword, setPassword } from './password-change.ts';
 import { endSession, startSession } from './sessions.ts';
@@ -16,12 +17,14 @@ const invalidCode = () =>
 
 /** `user/*`, `customer-account/*` and `index/change-passwd`: logins, sessions, customers, passwords. */
 export const routes = [
-  handle(ops.login, ({ input, deps, now, ip }) => login(deps.db, input, now, ip)),
+  handle(ops.login, ({ input, deps, now, ip }) =>
+    login(deps.db, input, now, ip, { perAddress: deps.config.rateLimits }),
+  ),
 
-  handle(ops.captcha, async ({ input, deps: { db, config }, now }) => {
+  handle(ops.captcha, async ({ input, deps: { db, config }, now, ip }) => {
     // The test-only fixed answer (never in production: the server refuses to start with it).
     const fixed = config.production ? undefined : config.captchaTestAnswer;
-    const png = await issueCaptcha(db, loginCaptcha(input.username), now, fixed);
+    const png = await issueCaptcha(db, loginCaptcha(input.username, addressKey(ip)), now, fixed);
     return apiAnswer(config, new Uint8Array(png), { 'content-type': 'image/png' });
   }),
 
@@ -96,7 +99,7 @@ export const routes = [
         sent,
       );
     }
-    refuseCommonPassword(input.ur_passwd, 'ur_passwd');
+    await refuseCommonPassword(input.ur_passwd, 'ur_passwd');
     const codeId = await checkSmsCode(db, s.uid, s.mobile, input.captcha, now);
     await setPassword(db, s.uid, input.ur_passwd, now, (trx) => markSmsCodeUsed(trx, codeId, now));
     return reply(null, 'Password changed, please log in again');

@@ -75,10 +75,27 @@ export interface LoginDelaysTable {
   last_failed_at: Timestamp;
 }
 
+/** The addresses a username logged in from lately (login-addresses.ts). */
+export interface LoginAddressesTable {
+  username: string;
+  address: string;
+  last_login_at: Timestamp;
+}
+
+/** The trail of attacks on the login and the tracking lookup (security-events.ts). */
+export interface SecurityEventsTable {
+  id: Generated<string>;
+  at: Timestamp;
+  kind: string;
+  subject: string;
+  address: string;
+  failures: number;
+}
+
 export interface CaptchasTable {
   /** What the captcha is for: 'login' (the key is a username) or 'tracking' (order number and address). */
   scope: Generated<string>;
-  /** The key within the scope (a login's username). */
+  /** The key within the scope (a login's username and address). */
   username: string;
   answer_hash: string;
   expires_at: Timestamp;
@@ -128,6 +145,8 @@ declare module '../../db/schema.ts' {
     sessions: SessionsTable;
     login_failures: LoginFailuresTable;
     login_delays: LoginDelaysTable;
+    login_addresses: LoginAddressesTable;
+    security_events: SecurityEventsTable;
     captchas: CaptchasTable;
     one_time_codes: OneTimeCodesTable;
     sms_codes: SmsCodesTable;

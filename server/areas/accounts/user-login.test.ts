@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LoginResponse } from '../../../src/contract/accounts/schemas.ts';
 import { knownCaptcha, startOfWindow } from '../../testing/accounts.ts';
 import { createUser, loginAs } from '../../testing/fixtures.ts';
-import { type TestApp, testApp, testDatabase, unique } from '../../testing/test-app.ts';
+import { socketFrom, type TestApp, testApp, testDatabase, unique } from '../../testing/test-app.ts';
 import { decodePng } from './png.ts';
 
 // The worker's database is created once (seconds); do it outside any test's time limit.
@@ -12,6 +12,7 @@ afterEach(() => {
 });
 
 const login = (t: TestApp, body: unknown) => t.call<LoginResponse>('user/login', { body });
+const wrong = (u: { username: string }) => ({ username: u.username, password: 'Wrong#pass1' });
 
 async function failures(t: TestApp, username: string) {
   const row = await t.deps.db
@@ -116,7 +117,11 @@ describe('user/login', () => {
     expect(early.message).toBe('Too many failed logins from your address: please wait 1 s and try again');
     // A refused try checks nothing and uses nothing up: the captcha is still there.
     expect(
-      await t.deps.db.selectFrom('captchas').select('username').where('username', '=', u.username).execute(),
+      await t.deps.db
+        .selectFrom('captchas')
+        .select('username')
+        .where('username', '=', `${u.username}\nlocal`)
+        .execute(),
     ).toHaveLength(1);
 
     t.advance(1000);
@@ -140,22 +145,20 @@ describe('user/login', () => {
     expect(await delays.execute()).toEqual([]);
   });
 
-  it('delays unknown usernames the same way, up to 15 minutes', async () => {
+  it('delays unknown usernames the same way, and locks the address out for 15 minutes from the 10th failure', async () => {
     // Only Date stands still (the database's timers run): waits are exact; t.advance() moves time.
     vi.useFakeTimers({ toFake: ['Date'] });
     const t = await testApp();
     const ghost = unique('ghost');
     const early = () => login(t, { username: ghost, password: 'Wrong#pass1' });
-    for (let i = 1; i <= 16; i++) {
+    for (let i = 1; i <= 12; i++) {
       // 15 minutes apart: every wait has passed before the next try.
       if (i > 1) t.advance(15 * 60_000);
       expect((await fail(t, ghost)).code).toBe(406);
-      if (i === 13) {
+      if (i === 9) {
         const wait = await early();
-        expect(wait.data).toEqual({ retry_after: 256 });
-        expect(wait.message).toBe(
-          'Too many failed logins from your address: please wait 5 min and try again',
-        );
+        expect(wait.data).toEqual({ retry_after: 16 });
+        expect(wait.message).toBe('Too many failed logins from your address: please wait 16 s and try again');
       }
     }
     t.advance(1000);
@@ -165,14 +168,116 @@ describe('user/login', () => {
     expect(capped.message).toBe('Too many failed logins from your address: please wait 15 min and try again');
   });
 
-  it('limits login attempts per username (429)', async () => {
+  it('has no limit per username: guesses from one address never refuse the right password from another (a captcha at most)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
     const t = await testApp({ rateLimits: true });
+    const u = await createUser(t.deps.db);
     startOfWindow(t, 60_000);
-    const ghost = unique('ghost');
+    const attacker = `10.2.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
     const codes: number[] = [];
-    for (let i = 0; i < 21; i++) codes.push((await login(t, { username: ghost, password: 'x' })).code);
-    expect(codes.slice(0, 20).every((c) => c !== 429)).toBe(true);
-    expect(codes[20]).toBe(429);
+    for (let i = 0; i < 30; i++) {
+      const validate = await knownCaptcha(t, u.username, 'K3M7X', 5 * 60_000, attacker);
+      codes.push((await t.call('user/login', { body: { ...wrong(u), validate }, ip: attacker })).code);
+      t.advance(10);
+    }
+    // the attacker: 5 failures, then waits (407), the captcha solved or not
+    expect(codes.slice(0, 5)).toEqual([406, 406, 406, 406, 406]);
+    expect(new Set(codes.slice(5))).toEqual(new Set([407]));
+    // the user, in the same minute, from another address: asked for the captcha, then in
+    const desk = `${attacker}9`;
+    const first = await t.call('user/login', {
+      body: { username: u.username, password: u.password },
+      ip: desk,
+    });
+    expect(first.code).toBe(475);
+    const validate = await knownCaptcha(t, u.username, 'K3M7X', 5 * 60_000, desk);
+    const res = await t.call('user/login', {
+      body: { username: u.username, password: u.password, validate },
+      ip: desk,
+    });
+    expect(res.code).toBe(0);
+    // back at that address later, while the guessing goes on: not even a captcha (a known address)
+    for (let i = 0; i < 3; i++) await t.call('user/login', { body: wrong(u), ip: `${attacker}8` });
+    const again = await t.call('user/login', {
+      body: { username: u.username, password: u.password },
+      ip: desk,
+    });
+    expect(again.code).toBe(0);
+  });
+
+  it("keeps each address's captcha its own: another address fetching or answering one does not use up the user's", async () => {
+    const t = await testApp({ captchaTestAnswer: 'K3M7X' });
+    const u = await createUser(t.deps.db);
+    for (let i = 0; i < 3; i++) await fail(t, u.username);
+    const user = '198.51.100.77';
+    const image = (ip: string) =>
+      t.app.request(`/api/user/captcha.html?username=${u.username}`, {}, socketFrom(ip));
+    expect((await image(user)).status).toBe(200);
+    // someone else fetches images for the username and answers them wrongly
+    const other = '203.0.113.77';
+    for (let i = 0; i < 3; i++) {
+      await image(other);
+      await t.call('user/login', { body: { ...wrong(u), validate: 'AAAAA' }, ip: other });
+    }
+    const res = await t.call('user/login', {
+      body: { username: u.username, password: u.password, validate: 'K3M7X' },
+      ip: user,
+    });
+    expect(res.code).toBe(0);
+  });
+
+  // about 220 calls: 3–10 s on a busy 2-core machine
+  it('over all usernames, an address that failed 10 times needs the captcha, at 100 it waits 15 minutes (rate limits on)', {
+    timeout: 60_000,
+  }, async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const t = await testApp({ rateLimits: true });
+    const sprayer = `10.3.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+    const users = await Promise.all(Array.from({ length: 20 }, () => createUser(t.deps.db)));
+    const fresh = await createUser(t.deps.db);
+    const tryFrom = async (ip: string, body: { username: string; password: string }) => {
+      const first = await t.call('user/login', { body, ip });
+      if (first.code !== 475) return { code: first.code, captcha: false, data: first.data };
+      const validate = await knownCaptcha(t, body.username, 'K3M7X', 5 * 60_000, ip);
+      const res = await t.call('user/login', { body: { ...body, validate }, ip });
+      return { code: res.code, captcha: true, data: res.data };
+    };
+    // 3 s apart: at most 40 calls a minute, under the address's rate limit
+    startOfWindow(t, 60_000);
+    // one failure on each of 10 usernames: nobody's count reached 3, yet the address is suspect
+    for (const v of users.slice(0, 10)) {
+      t.advance(3000);
+      expect((await tryFrom(sprayer, wrong(v))).code).toBe(406);
+    }
+    const asked = await tryFrom(sprayer, { username: fresh.username, password: fresh.password });
+    expect([asked.code, asked.captcha]).toEqual([0, true]);
+    expect(
+      await tryFrom(`${sprayer}1`, { username: users[0]!.username, password: users[0]!.password }),
+    ).toEqual({
+      code: 0,
+      captcha: false,
+      data: expect.anything(),
+    });
+    // 90 more failures (4–5 per username, 3 s apart: under every rate limit and pair delay)
+    for (let i = 0; i < 90; i++) {
+      t.advance(3000);
+      expect((await tryFrom(sprayer, wrong(users[(i % 19) + 1]!))).code).toBe(406);
+    }
+    const events = await t.deps.db
+      .selectFrom('security_events')
+      .select(['kind', 'failures'])
+      .where('address', '=', sprayer)
+      .where('kind', '=', 'login-address-locked')
+      .execute();
+    expect(events).toEqual([{ kind: 'login-address-locked', failures: 100 }]);
+    const locked = await tryFrom(sprayer, { username: fresh.username, password: fresh.password });
+    expect([locked.code, locked.data]).toEqual([407, { retry_after: 15 * 60 }]);
+    // anyone elsewhere is not held back
+    expect((await tryFrom(`${sprayer}2`, { username: fresh.username, password: fresh.password })).code).toBe(
+      0,
+    );
+    t.advance(15 * 60_000);
+    expect((await tryFrom(sprayer, { username: fresh.username, password: fresh.password })).code).toBe(0);
   });
 
   it('limits login attempts per IP (429)', async () => {
@@ -212,7 +317,7 @@ describe('user/captcha', () => {
     const row = await t.deps.db
       .selectFrom('captchas')
       .selectAll()
-      .where('username', '=', username)
+      .where('username', '=', `${username}\nlocal`)
       .executeTakeFirstOrThrow();
     expect(row.answer_hash).toMatch(/^[0-9a-f]{64}$/);
   });
@@ -236,7 +341,7 @@ describe('user/captcha', () => {
     expect(refused.code).toBe(475);
   });
 
-  it('answers 422 without a username and 429 after 10 images a minute', async () => {
+  it('answers 422 without a username, 429 after 60 images a minute from one address, and not to other addresses', async () => {
     const t = await testApp({ rateLimits: true });
     expect((await t.call('user/captcha')).code).toBe(422);
     expect((await t.call('user/captcha', { query: { username: '   ' } })).code).toBe(422);
@@ -245,12 +350,19 @@ describe('user/captcha', () => {
     ).toBe(200);
     startOfWindow(t, 60_000);
     const username = unique('cap');
-    for (let i = 0; i < 10; i++) {
-      const res = await t.app.request(`/api/user/captcha.html?username=${username}`);
+    const ip = `10.4.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+    for (let i = 0; i < 60; i++) {
+      const res = await t.app.request(`/api/user/captcha.html?username=${username}`, {}, socketFrom(ip));
       expect(res.status).toBe(200);
     }
-    const limited = await t.call('user/captcha', { query: { username } });
-    expect(limited.code).toBe(429);
+    expect((await t.call('user/captcha', { query: { username }, ip })).code).toBe(429);
+    // the same username's image from another address: no limit per username
+    const elsewhere = await t.app.request(
+      `/api/user/captcha.html?username=${username}`,
+      {},
+      socketFrom(`${ip}1`),
+    );
+    expect(elsewhere.headers.get('content-type')).toBe('image/png');
   });
 });
 

@@ -254,11 +254,19 @@ describe('index/change-passwd', () => {
     expect(mobile.code).toBe(422);
     expect(mobile.data.mobile).toBe('This is not the mobile number registered to the account');
     const base = { action: 'submit', ur_account: u.username, mobile: u.mobile, captcha: '123456' };
-    const noSymbol = await call({ ...base, ur_passwd: 'Abcdefg123' });
+    const noSymbol = await call({ ...base, ur_passwd: 'Kq7mPxw2z' });
     expect(noSymbol.code).toBe(422);
     expect(noSymbol.data.ur_passwd).toBe('The password does not meet the conditions');
-    expect((await call({ ...base, ur_passwd: 'Abcdefg12€' })).data.ur_passwd).toBe(
+    expect((await call({ ...base, ur_passwd: 'Kq7mPxw2€' })).data.ur_passwd).toBe(
       'The password does not meet the conditions',
+    );
+    // repeats and runs (issue 27): refused by the contract's rule, before any code is checked
+    expect((await call({ ...base, ur_passwd: 'Aa1!Aa1!' })).data.ur_passwd).toBe(
+      'Not made of repeats or runs (like Aa1!Aa1! or Abcd1234)',
+    );
+    // a common password in another spelling: refused by the server's long list
+    expect((await call({ ...base, ur_passwd: 'Summer#2026' })).data.ur_passwd).toBe(
+      'This password is too common; please choose another',
     );
     expect((await call({ ...base, captcha: '12345', ur_passwd: NEW })).data.captcha).toBe(
       'Please fill in the 6-digit code',

@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
 import type { Insertable } from 'kysely';
 import type { DB } from '../../db/database.ts';
 import type { OrderStatus } from '../../../src/contract/orders/domain.ts';
+import { nextOrderNo } from './order-numbers.ts';
 import { orderSearchText } from './search-text.ts';
 import type { OrderBoxesTable, OrderGoodsTable, OrdersTable } from './tables.ts';
 
@@ -10,21 +10,6 @@ export type NewOrder = Omit<Insertable<OrdersTable>, 'order_no' | 'search_text' 
   goods?: Array<Omit<Insertable<OrderGoodsTable>, 'order_id'>>;
   boxes?: Array<Omit<Insertable<OrderBoxesTable>, 'order_id'>>;
 };
-
-/** `LP` + the day in China (yyyymmdd) + 6 digits of the order-number sequence. */
-export async function nextOrderNo(db: DB, now: Date): Promise<string> {
-  const day = new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Asia/Shanghai',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  })
-    .format(now)
-    .replaceAll('-', '');
-  const { rows } = await sql<{ n: string }>`select nextval('order_no_seq') as n`.execute(db);
-  const n = Number(rows[0]?.n ?? 0) % 1_000_000;
-  return `LP${day}${String(n).padStart(6, '0')}`;
-}
 
 /** The names a keyword may match besides the parties: project, site and cities. */
 async function searchExtras(

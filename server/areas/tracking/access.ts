@@ -6,7 +6,8 @@ import { ApiError } from '../../core/errors.ts';
 import type { DB } from '../../db/database.ts';
 import { checkCaptcha } from '../accounts/captcha.ts';
 import type { OrderRecord } from '../orders/detail.ts';
-import { clearFailures, needsCaptcha, recordFailure, trackingCaptcha } from './failures.ts';
+import { addressKey } from '../accounts/login-delays.ts';
+import { clearFailures, lookupStanding, recordFailure, trackingCaptcha } from './failures.ts';
 import { codeMatches, isShareToken, readShareToken, trackingKey } from './share-secrets.ts';
 import type { TrackingSharesTable } from './tables.ts';
 import { readView, type View } from './view-tokens.ts';
@@ -64,24 +65,46 @@ export interface LookupInput {
   captcha?: string | undefined;
 }
 
+/** 429 with how long this address is still refused (`data.retry_after`, whole seconds). */
+function refused(waitMs: number): ApiError {
+  const retry_after = Math.ceil(waitMs / 1000);
+  return new ApiError(
+    Code.tooManyRequests,
+    'Too many failed lookups from your address: please try again in {minutes} min',
+    { retry_after },
+    { params: { minutes: Math.ceil(retry_after / 60) } },
+  );
+}
+
 /**
- * `tracking/lookup`: the captcha first when the order number or the address failed too often
- * (475/476), then the order and its second factor (404 for any mismatch, counted as a failure).
+ * `tracking/lookup` from a client `address`: 429 while this address is refused (failures.ts;
+ * nothing is checked or counted then); the captcha first when the order number or the address
+ * failed too often (475/476); then the order and its second factor (404 for any mismatch, counted
+ * as a failure).
  */
-export async function lookupOrder(db: DB, input: LookupInput, address: string, now: Date): Promise<Opened> {
+export async function lookupOrder(
+  db: DB,
+  input: LookupInput,
+  address: string,
+  now: Date,
+  options: { perAddress: boolean } = { perAddress: false },
+): Promise<Opened> {
   const orderNo = input.order_no;
-  if (await needsCaptcha(db, orderNo, address, now)) {
+  const from = addressKey(address);
+  const standing = await lookupStanding(db, orderNo, from, now, options.perAddress);
+  if (standing.wait > 0) throw refused(standing.wait);
+  if (standing.captcha) {
     if (!input.captcha) throw new ApiError(Code.captchaRequired, 'Please enter the captcha');
-    await checkCaptcha(db, trackingCaptcha(orderNo, address), input.captcha, now);
+    await checkCaptcha(db, trackingCaptcha(orderNo, from), input.captcha, now);
   }
   const order = await db.selectFrom('orders').selectAll().where('order_no', '=', orderNo).executeTakeFirst();
   // an unknown order number goes through the same steps (no early answer tells it apart)
   const shareId = await secondFactor(db, order ?? null, input, now);
   if (!order || shareId === undefined) {
-    await recordFailure(db, orderNo, address, now);
+    await recordFailure(db, orderNo, from, now);
     throw noMatch();
   }
-  await clearFailures(db, orderNo, address);
+  await clearFailures(db, orderNo, from);
   if (shareId !== null) await markUsed(db, shareId, now);
   return { order, shareId };
 }

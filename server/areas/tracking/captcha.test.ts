@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { checkCaptcha, issueCaptcha, loginCaptcha } from '../accounts/captcha.ts';
+import { checkCaptcha, issueCaptcha } from '../accounts/captcha.ts';
+import { addressKey } from '../accounts/login-delays.ts';
 import { runChores } from '../../core/housekeeping.ts';
 import { socketFrom, type TestApp, testApp, testDatabase } from '../../testing/test-app.ts';
 import { FAILURE_WINDOW_MS, PER_ADDRESS, PER_ORDER } from './failures.ts';
@@ -82,13 +83,13 @@ describe('tracking: a captcha after repeated failures', () => {
     const t = await testApp();
     const key = `LP20990101123456\n${newAddress()}`;
     const now = t.deps.now();
-    await issueCaptcha(t.deps.db, loginCaptcha(key), now, 'LOGIN');
+    await issueCaptcha(t.deps.db, { scope: 'login', key }, now, 'LOGIN');
     await issueCaptcha(t.deps.db, { scope: 'tracking', key }, now, 'TRACK');
     await expect(checkCaptcha(t.deps.db, { scope: 'tracking', key }, 'LOGIN', now)).rejects.toThrow(
       'The captcha is wrong',
     );
     // the tracking one is used up; the login's is still there and takes its own answer
-    await expect(checkCaptcha(t.deps.db, loginCaptcha(key), 'LOGIN', now)).resolves.toBeUndefined();
+    await expect(checkCaptcha(t.deps.db, { scope: 'login', key }, 'LOGIN', now)).resolves.toBeUndefined();
   });
 
   it('housekeeping forgets failures older than a day', async () => {
@@ -96,8 +97,13 @@ describe('tracking: a captcha after repeated failures', () => {
     const ip = newAddress();
     await lookup(t, { order_no: 'LP20990101777777', phone4: '1234' }, { ip });
     const count = async () =>
-      (await t.deps.db.selectFrom('tracking_failures').select('id').where('address', '=', ip).execute())
-        .length;
+      (
+        await t.deps.db
+          .selectFrom('tracking_failures')
+          .select('id')
+          .where('address', '=', addressKey(ip))
+          .execute()
+      ).length;
     expect(await count()).toBe(1);
     await runChores(t.deps, new Date(t.deps.now().getTime() + 25 * 60 * 60_000));
     expect(await count()).toBe(0);

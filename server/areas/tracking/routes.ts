@@ -5,6 +5,7 @@ import { apiAnswer } from '../../http/answer.ts';
 import { handle } from '../../http/route.ts';
 import type { SessionRecord } from '../accounts/sessions.ts';
 import { issueCaptcha } from '../accounts/captcha.ts';
+import { addressKey } from '../accounts/login-delays.ts';
 import { lookupOrder, type Opened, openShare, viewedOrder } from './access.ts';
 import { trackingCaptcha } from './failures.ts';
 import { trackedTemperature } from './readings.ts';
@@ -33,8 +34,8 @@ async function answerOf(
 
 /** `tracking/*` (public, CORS-open to partner origins) and the share calls of the order view. */
 export const routes = [
-  handle(ops.lookup, async ({ input, session, deps: { db }, now, ip }) =>
-    answerOf(db, await lookupOrder(db, input, ip, now), session, now),
+  handle(ops.lookup, async ({ input, session, deps: { db, config }, now, ip }) =>
+    answerOf(db, await lookupOrder(db, input, ip, now, { perAddress: config.rateLimits }), session, now),
   ),
 
   handle(ops.open, async ({ input, session, deps: { db }, now }) =>
@@ -53,7 +54,7 @@ export const routes = [
   handle(ops.captcha, async ({ input, deps: { db, config }, now, ip }) => {
     // The test-only fixed answer (never in production: the server refuses to start with it).
     const fixed = config.production ? undefined : config.captchaTestAnswer;
-    const png = await issueCaptcha(db, trackingCaptcha(input.order_no, ip), now, fixed);
+    const png = await issueCaptcha(db, trackingCaptcha(input.order_no, addressKey(ip)), now, fixed);
     return apiAnswer(config, new Uint8Array(png), { 'content-type': 'image/png' });
   }),
 

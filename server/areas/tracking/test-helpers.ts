@@ -49,12 +49,13 @@ export async function trackedOrder(t: TestApp, options: FixtureOrderOptions = {}
 }
 
 /**
- * A client address of its own: failed lookups count per address, and a worker's test files share
- * one database, so a test never looks up from an address another test used.
+ * A client address of its own: failed lookups count per address (an IPv6 address by its /64
+ * network), and a worker's test files share one database, so a test never looks up from an
+ * address (a /64) another test used.
  */
 export const newAddress = (): string => {
   const hex = randomBytes(6).toString('hex');
-  return `fd00::${hex.slice(0, 4)}:${hex.slice(4, 8)}:${hex.slice(8)}`;
+  return `fd00:${hex.slice(0, 4)}:${hex.slice(4, 8)}:${hex.slice(8)}::1`;
 };
 
 /** `tracking/lookup` from `ip` (a new address unless given). */

@@ -24,7 +24,6 @@ import {
  */
 const area = 'tracking';
 const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
 
 /** Reads with a view token: a follower polls every 15 s at most while visible. */
 const VIEW_READS = { by: 'ip', limit: 120, windowMs: MINUTE, bucket: 'tracking-read' } as const;
@@ -39,10 +38,9 @@ export const lookup = operation({
   cors: true,
   input: LookupRequest,
   output: LookupAnswer,
-  rateLimits: [
-    { by: 'ip', limit: 20, windowMs: MINUTE, bucket: 'tracking-lookup' },
-    { by: 'field', field: 'order_no', limit: 30, windowMs: HOUR, bucket: 'tracking-lookup-order' },
-  ],
+  // Per address only: a limit per order number let anyone block its recipient (issue 27); the
+  // failures per order number ask for a captcha, per address and order number they refuse (429).
+  rateLimits: [{ by: 'ip', limit: 20, windowMs: MINUTE, bucket: 'tracking-lookup' }],
   // 404: no such order or the factor does not match (one answer for both: nothing is confirmed)
   codes: [Code.notFound, Code.captchaRequired, Code.captchaExpired],
 });
@@ -57,10 +55,8 @@ export const captcha = operation({
   input: CaptchaQuery,
   output: v.string(),
   media: 'image/png',
-  rateLimits: [
-    { by: 'ip', limit: 30, windowMs: MINUTE, bucket: 'tracking-captcha' },
-    { by: 'field', field: 'order_no', limit: 20, windowMs: MINUTE, bucket: 'tracking-captcha-order' },
-  ],
+  // per address only: the image is the address's own (keyed by order number and address)
+  rateLimits: [{ by: 'ip', limit: 30, windowMs: MINUTE, bucket: 'tracking-captcha' }],
 });
 
 export const open = operation({

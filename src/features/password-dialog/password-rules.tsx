@@ -17,6 +17,7 @@ export function usePasswordRules(password: string, special: boolean): { hint: Re
       { id: 'length', label: t('account.rules.length'), met: rules.length },
       { id: 'noSpaces', label: t('account.rules.noSpaces'), met: password !== '' && rules.noSpaces },
       { id: 'classes', label: t('account.rules.classes'), met: rules.classes },
+      { id: 'pattern', label: t('account.rules.pattern'), met: password !== '' && rules.pattern },
     ];
     if (special) {
       list.push({
@@ -27,7 +28,7 @@ export function usePasswordRules(password: string, special: boolean): { hint: Re
       });
     }
     return list;
-  }, [t, password, special, rules.length, rules.noSpaces, rules.classes, rules.special]);
+  }, [t, password, special, rules.length, rules.noSpaces, rules.classes, rules.pattern, rules.special]);
   const status = useChecklistAnnouncement(items);
   return { hint: <Checklist items={items} label={t('account.rules.label')} />, status };
 }

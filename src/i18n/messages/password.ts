@@ -26,6 +26,7 @@ export const zh = {
   'account.rules.length': '8–16 个字符',
   'account.rules.noSpaces': '不含空格',
   'account.rules.classes': '大写字母、小写字母、数字、特殊符号中至少 3 种',
+  'account.rules.pattern': '不由重复或连续的字符组成（如 Aa1!Aa1!、Abcd1234）',
   'account.rules.special': '至少一个以下特殊符号',
 } as const;
 
@@ -54,5 +55,6 @@ export const en: Record<keyof typeof zh, string> = {
   'account.rules.length': '8–16 characters',
   'account.rules.noSpaces': 'No spaces',
   'account.rules.classes': 'At least 3 of: uppercase, lowercase, digit, symbol',
+  'account.rules.pattern': 'Not made of repeats or runs (like Aa1!Aa1! or Abcd1234)',
   'account.rules.special': 'At least one of these symbols',
 };
