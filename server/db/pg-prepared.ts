@@ -21,9 +21,6 @@ const CACHEABLE = /^\s*(select|insert|update|delete|with)\b[^;]*$/i;
  * day's mix), and each connection keeps what it prepared (a few kB of server memory each).
  */
 export const MAX_STATEMENTS = 1000;
-const TRANSACTION_START = /^\s*(begin|start\s+transaction)\b/i;
-const TRANSACTION_END = /^\s*(commit|rollback|end|abort)\b/i;
-
 /** PostgreSQL's answer when DDL changed the columns a prepared statement returns. */
 const planChanged = (error: unknown): boolean => {
   const e = error as { code?: unknown; message?: unknown };
@@ -44,8 +41,8 @@ function nameOf(text: string): string | undefined {
   return name;
 }
 
-type Query = (text: string, values: unknown[]) => Promise<pg.QueryResult>;
 const wrapped = new WeakSet<pg.ClientBase>();
+type Run = (...args: unknown[]) => Promise<pg.QueryResult>;
 
 /**
  * Makes `client` run Kysely's parameterised data queries as named prepared statements. Call it
@@ -54,25 +51,21 @@ const wrapped = new WeakSet<pg.ClientBase>();
 export function usePreparedStatements(client: pg.ClientBase): void {
   if (wrapped.has(client)) return;
   wrapped.add(client);
-  const original = client.query.bind(client) as (...args: unknown[]) => unknown;
-  let inTransaction = false;
-  const run: Query = async (text, values) => {
-    if (TRANSACTION_START.test(text)) inTransaction = true;
-    else if (TRANSACTION_END.test(text)) inTransaction = false;
+  const original = client.query.bind(client) as Run;
+  const run = (text: string, values: unknown[]): Promise<pg.QueryResult> => {
     const name = nameOf(text);
-    if (name === undefined) return original(text, values) as Promise<pg.QueryResult>;
-    try {
-      return await (original({ name, text, values }) as Promise<pg.QueryResult>);
-    } catch (error) {
+    if (name === undefined) return original(text, values);
+    return original({ name, text, values }).catch((error: unknown) => {
       if (!planChanged(error)) throw error;
       // A table the statement reads changed its columns (a migration while this process runs):
-      // the text gets a new name, prepared afresh from now on. Outside a transaction the query
-      // is run again at once; inside one the transaction has failed already.
+      // the text gets a new name, prepared afresh from now on, and the query runs again. In a
+      // transaction that try fails too (the transaction is aborted): the first error is the answer.
       const renamed = `lp_${++counter}`;
       names.set(text, renamed);
-      if (inTransaction) throw error;
-      return original({ name: renamed, text, values }) as Promise<pg.QueryResult>;
-    }
+      return original({ name: renamed, text, values }).catch(() => {
+        throw error;
+      });
+    });
   };
   (client as unknown as { query: unknown }).query = (...args: unknown[]) =>
     args.length === 2 && typeof args[0] === 'string' && Array.isArray(args[1])
