@@ -43,6 +43,10 @@ async function api(base, call, init = {}) {
   return body.data;
 }
 
+/** The autocannon run under way (Ctrl-C stops it). */
+let running = null;
+process.on('SIGINT', () => running?.stop());
+
 function run(url, token, duration = seconds) {
   return new Promise((resolve, reject) => {
     const instance = autocannon(
@@ -55,9 +59,13 @@ function run(url, token, duration = seconds) {
         // yardstick's envelope is checked the same way, so both runs cost the generator alike).
         verifyBody: (body) => body.startsWith('{"code":0,'),
       },
-      (err, result) => (err ? reject(err) : resolve(result)),
+      (err, result) => {
+        running = null;
+        if (err) reject(err);
+        else resolve(result);
+      },
     );
-    process.once('SIGINT', () => instance.stop());
+    running = instance;
   });
 }
 
