@@ -1,9 +1,11 @@
-// The yardstick of `npm run bench:api`: a bare node:http server answering one fixed JSON body as
-// large as an authenticated get-user-info answer, no framework, no database, no checks. What the
-// portal's server reaches, divided by this, is the part of the machine the portal keeps for itself.
+// The yardstick of `npm run bench:api`: a bare node:http server answering one fixed JSON envelope,
+// no framework, no database, no checks: as large as an authenticated get-user-info answer, or
+// padded to BODY_BYTES (the size of the call it is measured against: a larger answer costs both
+// servers and the load generator more). What the portal's server reaches, divided by this, is the
+// part of the machine the portal keeps for itself.
 import http from 'node:http';
 
-const body = JSON.stringify({
+const envelope = {
   code: 0,
   message: 'ok',
   data: {
@@ -28,7 +30,13 @@ const body = JSON.stringify({
     is_white_customer: false,
     mobile_hint: '138****8000',
   },
-});
+};
+const wanted = Number(process.env.BODY_BYTES ?? 0);
+const unpadded = Buffer.byteLength(JSON.stringify({ ...envelope, pad: '' }));
+const body =
+  wanted > unpadded
+    ? JSON.stringify({ ...envelope, pad: 'x'.repeat(wanted - unpadded) })
+    : JSON.stringify(envelope);
 
 const port = Number(process.env.PORT);
 http

@@ -49,7 +49,11 @@ export async function boot(config: ServerConfig, options: BootOptions = {}): Pro
   const problems = productionProblems(config);
   if (config.production && options.seedDemo) problems.push('demo data is never seeded in production.');
   if (problems.length) throw new StartRefused(problems.join('\n'));
-  const opened = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const opened = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    preparedStatements: config.databasePreparedStatements,
+  });
   // The bus closes with the database (main.ts and tests close `database`).
   let bus: Bus | undefined;
   const database: OpenedDatabase = {

@@ -6,6 +6,12 @@ import { freePort, startServer } from '../scripts/server-process.mjs';
 import { loadConfig, productionProblems } from './config.ts';
 
 describe('settings (defaults are safe)', () => {
+  it('runs prepared statements on PostgreSQL unless DATABASE_PREPARED_STATEMENTS is off', () => {
+    expect(loadConfig({}).databasePreparedStatements).toBe(true);
+    expect(loadConfig({ DATABASE_PREPARED_STATEMENTS: 'off' }).databasePreparedStatements).toBe(false);
+    expect(loadConfig({ DATABASE_PREPARED_STATEMENTS: 'on' }).databasePreparedStatements).toBe(true);
+  });
+
   it('turns rate limits off only when a flag says so', () => {
     expect(loadConfig({}).rateLimits).toBe(true);
     expect(loadConfig({ NODE_ENV: 'production' }).rateLimits).toBe(true);

@@ -34,6 +34,12 @@ export interface ServerConfig {
   filesDir: string;
   /** `postgres://…` to use a PostgreSQL server instead of embedded PGlite. */
   databaseUrl: string | undefined;
+  /**
+   * On PostgreSQL, queries run as named prepared statements (planned once per connection) unless
+   * `DATABASE_PREPARED_STATEMENTS=off`: for a pooler in transaction mode without prepared-statement
+   * support (PgBouncer before 1.21, or without `max_prepared_statements`).
+   */
+  databasePreparedStatements: boolean;
   /** Folder of the built browser assets (`dist/`). */
   distDir: string;
   /** Origins allowed to call the partner-facing API (chat) cross-origin. */
@@ -129,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     dataDir: path.resolve(root, env.DATA_DIR ?? 'data'),
     filesDir: path.resolve(root, env.FILES_DIR ?? path.join(env.DATA_DIR ?? 'data', 'files')),
     databaseUrl: env.DATABASE_URL || undefined,
+    databasePreparedStatements: !off(env.DATABASE_PREPARED_STATEMENTS),
     distDir: path.resolve(root, env.DIST_DIR ?? 'dist'),
     corsOrigins: (env.CORS_ORIGINS ?? 'http://127.0.0.1:8081,http://localhost:8081')
       .split(',')

@@ -63,11 +63,11 @@ function multipart(fields: Record<string, string>, file: { name: string; type: s
 
 const STATUSES = ['pending_confirm', 'not_finished', 'finished', 'pending_approval', 'cancelled'] as const;
 
+/** One formatter (making an `Intl.DateTimeFormat` costs the load generator ~0.5 ms each time). */
+const SHANGHAI_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' });
+
 /** The Shanghai calendar day `offset` days before today. */
-const day = (offset: number) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(
-    new Date(Date.now() - offset * 86_400_000),
-  );
+const day = (offset: number) => SHANGHAI_DAY.format(new Date(Date.now() - offset * 86_400_000));
 
 /**
  * One connection's user, signed in with `token` as a user of `customer`. It remembers what its

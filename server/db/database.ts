@@ -4,6 +4,7 @@ import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { usePreparedStatements } from './pg-prepared.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
 import type { Database } from './schema.ts';
 
@@ -23,6 +24,11 @@ export async function openDatabase(options: {
   dataDir?: string;
   /** A data folder's tarball (PGlite's `dumpDataDir`) to start from: tests' migrated template. */
   loadDataDir?: Blob;
+  /**
+   * PostgreSQL only: run Kysely's queries as named prepared statements (default true); false for a
+   * pooler in transaction mode that cannot keep them (`DATABASE_PREPARED_STATEMENTS=off`).
+   */
+  preparedStatements?: boolean;
 }): Promise<OpenedDatabase> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
@@ -46,6 +52,9 @@ export async function openDatabase(options: {
     pool.on('connect', (client) => {
       client.on('error', ignoreConnectionError);
     });
+    // Kysely's queries run as named prepared statements (parsed and planned once per connection),
+    // unless a pooler in transaction mode without prepared-statement support sits in between.
+    if (options.preparedStatements !== false) pool.on('connect', usePreparedStatements);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }

@@ -37,6 +37,9 @@ function pinyinOf(name: string): string {
   return out;
 }
 
+/** The largest `integer` (the id columns' type). */
+const INT_MAX = 2_147_483_647;
+
 /** Statuses of an order still under way. */
 const OPEN: readonly OrderStatus[] = ['pending_approval', 'pending_confirm', 'not_finished'];
 
@@ -45,16 +48,20 @@ const OPEN: readonly OrderStatus[] = ['pending_approval', 'pending_confirm', 'no
  * area's trigger-maintained totals: a project's rows are `*` with day -infinity), not a count over
  * the orders.
  */
-async function orderTotals(db: DB, cuId: number): Promise<Map<number, { all: number; open: number }>> {
-  const rows = await db
+async function orderTotals(
+  db: DB,
+  cuId: number,
+  prId?: number,
+): Promise<Map<number, { all: number; open: number }>> {
+  let query = db
     .selectFrom('order_counts')
     .select(['pr_id', 'status', sql<string>`sum(n)`.as('n')])
     .where('cu_id', '=', cuId)
-    .where('pr_id', '>', 0)
     .where('order_type', '=', '*')
     .where(sql<boolean>`day = '-infinity'`)
-    .groupBy(['pr_id', 'status'])
-    .execute();
+    .groupBy(['pr_id', 'status']);
+  query = prId === undefined ? query.where('pr_id', '>', 0) : query.where('pr_id', '=', prId);
+  const rows = await query.execute();
   const totals = new Map<number, { all: number; open: number }>();
   for (const row of rows) {
     const total = totals.get(row.pr_id) ?? { all: 0, open: 0 };
@@ -67,9 +74,16 @@ async function orderTotals(db: DB, cuId: number): Promise<Map<number, { all: num
 }
 
 /** Every project of customer `cuId`, newest first, with its configuration, number of sites and orders. */
-export async function customerProjects(db: DB, cuId: number): Promise<ProjectRecord[]> {
-  const totals = orderTotals(db, cuId);
-  const rows = await db
+export function customerProjects(db: DB, cuId: number): Promise<ProjectRecord[]> {
+  return projectRecords(db, cuId);
+}
+
+/** The customer's projects (only `prId` when given: the order editor checks one on every save). */
+async function projectRecords(db: DB, cuId: number, prId?: number): Promise<ProjectRecord[]> {
+  // an id no project can have is no project (not a query the database refuses)
+  if (prId !== undefined && !(Number.isInteger(prId) && Math.abs(prId) <= INT_MAX)) return [];
+  const totals = orderTotals(db, cuId, prId);
+  let query = db
     .selectFrom('projects as p')
     .selectAll('p')
     .select((eb) =>
@@ -79,11 +93,12 @@ export async function customerProjects(db: DB, cuId: number): Promise<ProjectRec
         .whereRef('ps.pr_id', '=', 'p.pr_id')
         .as('site_count'),
     )
-    .where('p.cu_id', '=', cuId)
-    .orderBy('p.created_at', 'desc')
-    .orderBy('p.pr_id', 'desc')
-    .execute();
-  const orders = await totals;
+    .where('p.cu_id', '=', cuId);
+  if (prId !== undefined) query = query.where('p.pr_id', '=', prId);
+  const [rows, orders] = await Promise.all([
+    query.orderBy('p.created_at', 'desc').orderBy('p.pr_id', 'desc').execute(),
+    totals,
+  ]);
   return rows.map((p) => ({
     pr_id: p.pr_id,
     protocol_no: p.protocol_no,
@@ -113,7 +128,7 @@ export async function customerProjects(db: DB, cuId: number): Promise<ProjectRec
 
 /** One project of customer `cuId`; 404 for an unknown one and for another customer's. */
 export async function projectOf(db: DB, cuId: number, prId: number): Promise<ProjectRecord> {
-  const project = (await customerProjects(db, cuId)).find((p) => p.pr_id === prId);
+  const [project] = await projectRecords(db, cuId, prId);
   if (!project) throw new ApiError(Code.notFound, 'No such project');
   return project;
 }
@@ -134,6 +149,8 @@ export const toRow = ({ conf: _conf, ...row }: ProjectRecord): ProjectRow => row
 export const toDetail = (p: ProjectRecord): ProjectDetail => ({ ...toRow(p), conf: p.conf });
 
 type ProjectSort = NonNullable<ProjectListQuery['sort']>;
+/** One collator for every sort (making an `Intl.Collator` costs far more than comparing). */
+const ZH_COLLATOR = new Intl.Collator('zh-CN', { numeric: true });
 
 /**
  * Orders projects by a column (`-` first: descending); texts in Chinese collation (pinyin). Ties
@@ -142,7 +159,7 @@ type ProjectSort = NonNullable<ProjectListQuery['sort']>;
 export function sortProjects(projects: ProjectRecord[], sort: ProjectSort): ProjectRecord[] {
   const desc = sort.startsWith('-');
   const key = sort.replace(/^-/, '') as ProjectSortKey;
-  const collator = new Intl.Collator('zh-CN', { numeric: true });
+  const collator = ZH_COLLATOR;
   const compare = (a: ProjectRecord, b: ProjectRecord): number => {
     const x = a[key];
     const y = b[key];

@@ -56,21 +56,41 @@ export async function cityList(db: DB, keyword: string) {
   return query.orderBy('c.region_id').execute();
 }
 
-/** Where a region is (province → … → it) and whether it and every region above it are served. */
+/**
+ * Where a region is (province → … → it) and whether it and every region above it are served: one
+ * query over the region and the (at most two) regions above it.
+ */
 export async function regionInfo(db: DB, regionId: number): Promise<RegionInfo> {
-  const region = await regionOf(db, regionId);
-  const chain = [region];
-  let parentId = region.parent_id;
-  while (parentId !== null && chain.length < 3) {
-    const parent = await regionOf(db, parentId);
-    chain.unshift(parent);
-    parentId = parent.parent_id;
-  }
+  const info = await findRegionInfo(db, regionId);
+  if (!info) throw new ApiError(Code.notFound, 'No such region');
+  return info;
+}
+
+/** `regionInfo`, or null for an unknown region. */
+export async function findRegionInfo(db: DB, regionId: number): Promise<RegionInfo | null> {
+  const row = await db
+    .selectFrom('regions as r')
+    .leftJoin('regions as p', 'p.region_id', 'r.parent_id')
+    .leftJoin('regions as g', 'g.region_id', 'p.parent_id')
+    .select([
+      'r.region_id',
+      'r.level',
+      'r.name',
+      'r.served',
+      'p.name as parent_name',
+      'p.served as parent_served',
+      'g.name as grand_name',
+      'g.served as grand_served',
+    ])
+    .where('r.region_id', '=', regionId)
+    .executeTakeFirst();
+  if (!row) return null;
+  const path = [row.grand_name, row.parent_name, row.name].filter((name): name is string => name !== null);
   return {
-    region_id: region.region_id,
-    level: region.level,
-    name: region.name,
-    path: chain.map((r) => r.name),
-    served: chain.every((r) => r.served),
+    region_id: row.region_id,
+    level: row.level,
+    name: row.name,
+    path,
+    served: row.served && row.parent_served !== false && row.grand_served !== false,
   };
 }

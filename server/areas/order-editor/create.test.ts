@@ -182,6 +182,7 @@ describe('POST customer-order/create: a new order', () => {
       { pr_id: other.project.pr_id },
       { ho_id: other.sites[0]!.ho_id },
       { to_ad_id: other.addresses.stop.ad_id },
+      { from_ad_id: other.addresses.start.ad_id },
       { goods: [{ in_id: other.stock.chilled.in_id, quantity: 1 }] },
       { attachments: [{ file_id: 2_000_000_000, kind: 'other' }] },
     ]) {

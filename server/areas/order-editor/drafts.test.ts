@@ -69,6 +69,23 @@ describe('POST customer-order/save-draft-box', () => {
     });
   });
 
+  it('keeps one of two saves at the same version made at once and answers the other 409 with it', async () => {
+    const t = await testApp();
+    const s = await readyToOrder(t);
+    const key = randomUUID();
+    const first = await save(t, s.token, { idempotency_key: key, data: { from_company: '起' } });
+    const tabs = ['标签页甲', '标签页乙'];
+    const answers = await Promise.all(
+      tabs.map((from_company) =>
+        save(t, s.token, { id: first.data.id, version: 1, idempotency_key: key, data: { from_company } }),
+      ),
+    );
+    expect(answers.map((a) => a.code).sort()).toEqual([0, 409]);
+    const kept = answers.findIndex((a) => a.code === 0);
+    const refused = answers[1 - kept]!.data as unknown as Draft;
+    expect(refused).toMatchObject({ id: first.data.id, version: 2, data: { from_company: tabs[kept] } });
+  });
+
   it('answers a repeated first save of the same form with the same draft, and a different one with 409', async () => {
     const t = await testApp();
     const s = await readyToOrder(t);

@@ -104,58 +104,53 @@ export async function saveDraft(
     version: row.version,
     saved_at: row.saved_at.toISOString(),
   });
-  return db.transaction().execute(async (trx) => {
-    if (input.id === undefined) {
-      const made = await trx
-        .insertInto('order_drafts')
-        .values({
-          ...values,
-          uid: owner.uid,
-          cu_id: owner.cuId,
-          idempotency_key: input.idempotency_key,
-          created_at: now,
-        })
-        .onConflict((oc) => oc.columns(['uid', 'cu_id', 'idempotency_key']).doNothing())
-        .returning(['id', 'version', 'saved_at'])
-        .executeTakeFirst();
-      if (made) return answer(made);
-      const earlier = await trx
-        .selectFrom('order_drafts')
-        .selectAll()
-        .where('uid', '=', owner.uid)
-        .where('cu_id', '=', owner.cuId)
-        .where('idempotency_key', '=', input.idempotency_key)
-        .executeTakeFirstOrThrow();
-      if (sameData(earlier.data, input.data) && earlier.mode === input.mode) return answer(earlier);
-      throw new ApiError(
-        Code.conflict,
-        'The draft was saved elsewhere meanwhile; here is its current state',
-        await toDraft(trx, earlier),
-      );
-    }
-    const current = await trx
+  // Each path is one statement when it succeeds (no transaction: a statement is atomic); the
+  // refusals read the draft as stored afterwards.
+  const conflict = async (row: DraftRecord) =>
+    new ApiError(
+      Code.conflict,
+      'The draft was saved elsewhere meanwhile; here is its current state',
+      await toDraft(db, row),
+    );
+  if (input.id === undefined) {
+    const made = await db
+      .insertInto('order_drafts')
+      .values({
+        ...values,
+        uid: owner.uid,
+        cu_id: owner.cuId,
+        idempotency_key: input.idempotency_key,
+        created_at: now,
+      })
+      .onConflict((oc) => oc.columns(['uid', 'cu_id', 'idempotency_key']).doNothing())
+      .returning(['id', 'version', 'saved_at'])
+      .executeTakeFirst();
+    if (made) return answer(made);
+    const earlier = await db
       .selectFrom('order_drafts')
       .selectAll()
-      .where('id', '=', input.id)
       .where('uid', '=', owner.uid)
       .where('cu_id', '=', owner.cuId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!current) throw draftNotFound();
-    if (current.version !== input.version)
-      throw new ApiError(
-        Code.conflict,
-        'The draft was saved elsewhere meanwhile; here is its current state',
-        await toDraft(trx, current),
-      );
-    const saved = await trx
-      .updateTable('order_drafts')
-      .set({ ...values, version: sql<number>`version + 1` })
-      .where('id', '=', current.id)
-      .returning(['id', 'version', 'saved_at'])
+      .where('idempotency_key', '=', input.idempotency_key)
       .executeTakeFirstOrThrow();
-    return answer(saved);
-  });
+    if (sameData(earlier.data, input.data) && earlier.mode === input.mode) return answer(earlier);
+    throw await conflict(earlier);
+  }
+  // saved only at the version the editor holds
+  const saved =
+    input.version === undefined
+      ? undefined
+      : await db
+          .updateTable('order_drafts')
+          .set({ ...values, version: sql<number>`version + 1` })
+          .where('id', '=', input.id)
+          .where('uid', '=', owner.uid)
+          .where('cu_id', '=', owner.cuId)
+          .where('version', '=', input.version)
+          .returning(['id', 'version', 'saved_at'])
+          .executeTakeFirst();
+  if (saved) return answer(saved);
+  throw await conflict(await loadDraft(db, owner, input.id));
 }
 
 /**

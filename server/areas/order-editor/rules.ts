@@ -6,7 +6,7 @@ import type { ServerMessage } from '../../core/messages.ts';
 import type { DB } from '../../db/database.ts';
 import { chinaDay, linesOf } from '../inventory/stock.ts';
 import { projectOf } from '../master-data/projects.ts';
-import { regionInfo } from '../master-data/regions.ts';
+import { findRegionInfo } from '../master-data/regions.ts';
 
 /** A goods line as the order will hold it, from its stock line. */
 export interface ResolvedGoods {
@@ -45,13 +45,9 @@ export async function checkOrder(
   if (input.is_dtp !== 0 && !conf.dtp_allowed) fields.is_dtp = 'Not allowed in this project';
 
   for (const side of ['from_city_id', 'to_city_id'] as const) {
-    const region = await db
-      .selectFrom('regions')
-      .select('level')
-      .where('region_id', '=', input[side])
-      .executeTakeFirst();
+    const region = await findRegionInfo(db, input[side]);
     if (region?.level !== 3) fields[side] = 'Choose a district';
-    else if (!(await regionInfo(db, input[side])).served) fields[side] = 'This district is not served';
+    else if (!region.served) fields[side] = 'This district is not served';
   }
 
   if (input.ho_id !== null) {
@@ -67,15 +63,16 @@ export async function checkOrder(
     if (!site) throw new ApiError(Code.notFound, 'No such site');
     if (site.pr_id === null) fields.ho_id = 'This site is not in the project';
   }
-  for (const id of [input.from_ad_id, input.to_ad_id]) {
-    if (id === null) continue;
-    const address = await db
+  const addressIds = [input.from_ad_id, input.to_ad_id].filter((id): id is number => id !== null);
+  if (addressIds.length > 0) {
+    const found = await db
       .selectFrom('addresses')
       .select('ad_id')
-      .where('ad_id', '=', id)
+      .where('ad_id', 'in', addressIds)
       .where('cu_id', '=', owner.cuId)
-      .executeTakeFirst();
-    if (!address) throw new ApiError(Code.notFound, 'No such address');
+      .execute();
+    if (addressIds.some((id) => !found.some((a) => a.ad_id === id)))
+      throw new ApiError(Code.notFound, 'No such address');
   }
 
   const pickup = new Date(input.pickup_at);
