@@ -3,6 +3,7 @@ import { startBackground } from './background.ts';
 import { boot, StartRefused } from './boot.ts';
 import type { ServerConfig } from './config.ts';
 import { DEMO_LOGINS } from './seed/demo.ts';
+import { perAddressOf } from './http/busy-answer.ts';
 import { startServing } from './serving.ts';
 
 /** What a start prints once the portal listens (one process, or the cluster's primary). */
@@ -83,6 +84,7 @@ export async function serveProcess(
       ? { cert: readFileSync(config.tls.certFile), key: readFileSync(config.tls.keyFile) }
       : null,
     headersTimeoutMs: config.headersTimeoutMs,
+    perAddress: perAddressOf(config),
   });
 
   let closing = false;

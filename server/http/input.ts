@@ -5,6 +5,8 @@ import type { Lang } from '../../src/contract/messages.ts';
 import { messageText, parseConfig } from '../../src/contract/messages.ts';
 import type { Operation } from '../../src/contract/operation.ts';
 import { ApiError, badRequest } from '../core/errors.ts';
+import type { ServerConfig } from '../config.ts';
+import { bodyBytes, bodyText, paceOf, requireUtf8 } from './body.ts';
 import { requestHeader } from './request-header.ts';
 
 /** `application/json` and `application/<something>+json`, parameters aside. */
@@ -20,22 +22,21 @@ const isForm = (type: string) =>
  * be read; 415 when a JSON call gets another media type (a multipart body on a JSON call is a
  * malformed request for it: 400).
  */
-export async function readBody(c: Context, op: Operation, rawBody?: string): Promise<unknown> {
+export async function readBody(
+  c: Context,
+  op: Operation,
+  config: BodyConfig,
+  rawBody?: string,
+): Promise<unknown> {
   const type = mediaType(c);
   const encoding = op.encoding ?? 'json';
-  if (encoding !== 'json' && isForm(type)) return readForm(c);
-  const text = rawBody ?? (await c.req.text());
+  if (encoding !== 'json' && isForm(type)) return readForm(c, type, config);
+  const text = rawBody ?? (await readBodyText(c, config));
   if (text.trim() === '') {
     if (op.bodyOptional) return {};
     throw badRequest('Request body is required');
   }
-  if (!JSON_TYPE.test(type)) {
-    if (encoding !== 'json') throw new ApiError(Code.unsupportedMedia, 'This call takes a JSON or form body');
-    if (type === 'multipart/form-data') {
-      throw badRequest('This call takes a JSON body (Content-Type: application/json)');
-    }
-    throw new ApiError(Code.unsupportedMedia, 'This call takes a JSON body (Content-Type: application/json)');
-  }
+  if (!JSON_TYPE.test(type)) refuseMedia(encoding, type);
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -46,6 +47,22 @@ export async function readBody(c: Context, op: Operation, rawBody?: string): Pro
     throw badRequest('Request body must be a JSON object');
   }
   return body;
+}
+
+/** The settings a body is read with: its pace, and the limit of a JSON or form body. */
+export type BodyConfig = Pick<ServerConfig, 'bodyTimeoutMs' | 'bodyMinRate' | 'bodyLimit'>;
+
+/** A JSON or form body as text (UTF-8 only), at its pace and within `BODY_LIMIT`. */
+export const readBodyText = (c: Context, config: BodyConfig): Promise<string> =>
+  bodyText(c, paceOf(config), config.bodyLimit);
+
+/** 415 for a body of another media type than the call takes (a multipart body on a JSON call: 400). */
+function refuseMedia(encoding: string, type: string): never {
+  if (encoding !== 'json') throw new ApiError(Code.unsupportedMedia, 'This call takes a JSON or form body');
+  if (type === 'multipart/form-data') {
+    throw badRequest('This call takes a JSON body (Content-Type: application/json)');
+  }
+  throw new ApiError(Code.unsupportedMedia, 'This call takes a JSON body (Content-Type: application/json)');
 }
 
 /** The query of a GET before validation: a repeated key becomes a list, which no schema accepts. */
@@ -59,18 +76,30 @@ export function readQuery(c: Context): Record<string, string | string[]> {
   return out;
 }
 
-/** A form body as strings (a repeated key as a list; files are not form fields here). */
-async function readForm(c: Context): Promise<Record<string, unknown>> {
-  let form: Record<string, string | File | (string | File)[]>;
-  try {
-    form = await c.req.parseBody({ all: true });
-  } catch {
-    throw badRequest('The form body could not be read');
+/**
+ * A form body as strings (a repeated key as a list; files are not form fields here), read at its
+ * pace within `BODY_LIMIT`; UTF-8 only (415 for another charset, 400 for bytes that are not UTF-8).
+ */
+async function readForm(c: Context, type: string, config: BodyConfig): Promise<Record<string, unknown>> {
+  const contentType = requestHeader(c, 'content-type') ?? '';
+  let entries: Iterable<[string, string | File]>;
+  if (type === 'application/x-www-form-urlencoded') {
+    entries = new URLSearchParams(await readBodyText(c, config));
+  } else {
+    requireUtf8(contentType);
+    const bytes = await bodyBytes(c, paceOf(config), config.bodyLimit);
+    try {
+      const body = Uint8Array.from(bytes);
+      entries = await new Response(body, { headers: { 'content-type': contentType } }).formData();
+    } catch {
+      throw badRequest('The form body could not be read');
+    }
   }
   const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(form)) {
-    const text = (item: string | File) => (typeof item === 'string' ? item : '');
-    out[key] = Array.isArray(value) ? value.map(text) : text(value);
+  for (const [key, item] of entries) {
+    const value = typeof item === 'string' ? item : '';
+    const before = out[key];
+    out[key] = before === undefined ? value : [before, value].flat();
   }
   return out;
 }
