@@ -31,6 +31,8 @@ export const SERVER_MESSAGES = {
   'This call takes UTF-8 text (charset=utf-8)': '此接口只接受 UTF-8 编码的内容（charset=utf-8）',
   'The request body is not valid UTF-8': '请求内容不是有效的 UTF-8',
   'The request names a reserved key ({key})': '请求中含有保留的参数名（{key}）',
+  'Your earlier exports are still being made: please try again when one of them is done':
+    '您之前的导出仍在生成中，请待其中一个完成后再试',
   '{what} could not be stored': '{what}保存失败',
   // sessions
   'Please log in': '请登录',
