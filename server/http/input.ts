@@ -8,6 +8,7 @@ import { ApiError, badRequest } from '../core/errors.ts';
 import type { ServerConfig } from '../config.ts';
 import { bodyBytes, bodyText, paceOf, requireUtf8 } from './body.ts';
 import { requestHeader } from './request-header.ts';
+import { refuseReservedKey } from './reserved-keys.ts';
 
 /** `application/json` and `application/<something>+json`, parameters aside. */
 const JSON_TYPE = /^application\/([\w.-]+\+)?json$/i;
@@ -71,6 +72,7 @@ export function readQuery(c: Context): Record<string, string | string[]> {
   // Most GETs of a page carry no query at all: no URL to parse then (the hot path).
   if (!c.req.raw.url.includes('?')) return out;
   for (const [key, values] of Object.entries(c.req.queries())) {
+    refuseReservedKey(key);
     out[key] = values.length === 1 ? values[0]! : values;
   }
   return out;
@@ -97,6 +99,7 @@ async function readForm(c: Context, type: string, config: BodyConfig): Promise<R
   }
   const out: Record<string, unknown> = {};
   for (const [key, item] of entries) {
+    refuseReservedKey(key);
     const value = typeof item === 'string' ? item : '';
     const before = out[key];
     out[key] = before === undefined ? value : [before, value].flat();
@@ -107,7 +110,8 @@ async function readForm(c: Context, type: string, config: BodyConfig): Promise<R
 /**
  * Validates input against the operation's schema, messages in `lang`. Failures answer 422 with
  * `{field: message}` and the first message as the envelope message; nothing of the input is
- * echoed back. Text the database cannot store (NUL, lone surrogates) is refused first.
+ * echoed back. A reserved key (`__proto__`…: server/http/reserved-keys.ts) is refused first (400),
+ * then text the database cannot store (NUL, lone surrogates: 422).
  */
 export function validateInput<S extends v.GenericSchema>(
   schema: S,
@@ -148,6 +152,7 @@ function findUnstorable(value: unknown, path: string, depth: number, lang: Lang)
   }
   if (depth > 20 || value === null || typeof value !== 'object') return null;
   for (const [key, item] of Object.entries(value)) {
+    refuseReservedKey(key);
     const keyProblem = unstorable(key, lang);
     if (keyProblem) return ['field', keyProblem];
     const found = findUnstorable(item, path ? `${path}.${key}` : key, depth + 1, lang);

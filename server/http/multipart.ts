@@ -5,6 +5,7 @@ import { ApiError, badRequest } from '../core/errors.ts';
 import { type FileStorage, FileTooLarge, type Stored } from '../core/storage.ts';
 import { type BodyPace, bodyChunks, decodeUtf8, requireUtf8, tooLarge } from './body.ts';
 import { requestHeader } from './request-header.ts';
+import { refuseReservedKey } from './reserved-keys.ts';
 
 /** The file of a multipart call as stored: its key, size, SHA-256 and what the client said of it. */
 export interface UploadedFile extends Stored {
@@ -214,6 +215,7 @@ export async function readMultipart(
     await parts.start();
     for (let part = await parts.next(); part; part = await parts.next()) {
       if (++count > MAX_FIELDS) throw badRequest('The form has too many fields');
+      refuseReservedKey(part.name);
       if (part.filename === null) {
         const value = await text(parts.content(), part);
         const before = fields[part.name];
