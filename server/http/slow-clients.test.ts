@@ -108,8 +108,8 @@ async function until(check: () => boolean, ms: number): Promise<void> {
 
 describe('a request body that falls behind its pace', () => {
   it('is answered 408 and nothing of it is done, while a body at the pace goes through', async () => {
-    // 1 s plus a second per 500 bytes: a client sending 100 bytes a second falls behind at once
-    const t = await testApp({ bodyTimeoutMs: 1_000, bodyMinRate: 500 });
+    // 3 s plus a second per 500 bytes: a client sending 100 bytes a second falls behind in seconds
+    const t = await testApp({ bodyTimeoutMs: 3_000, bodyMinRate: 500 });
     const s = await serveTestApp(t);
     served.push(s);
     const user = await createUser(t.deps.db);
@@ -145,14 +145,15 @@ describe('a request body that falls behind its pace', () => {
       headers: { 'content-type': 'application/json', 'content-length': remarkBody.length + 10_000 },
     });
     remark.req.write(remarkBody.slice(0, 10));
-    // A client at four times the pace, from a third address, sending 2 kB in 200-byte pieces.
+    // A client above the pace, from a third address: 1 kB at once, then 200 bytes every 100 ms.
     const pacedBody = JSON.stringify({ message: `${marker}-paced`, url: `/${'x'.repeat(1900)}` });
     const paced = open(s.port, {
       from: '127.0.0.4',
       path: '/api/common/error-log.html',
       headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(pacedBody) },
     });
-    let sent = 0;
+    paced.req.write(pacedBody.slice(0, 1000));
+    let sent = 1000;
     const pacer = setInterval(() => {
       paced.req.write(pacedBody.slice(sent, sent + 200));
       sent += 200;
