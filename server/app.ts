@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
 import { sql } from 'kysely';
-import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { Code } from '../src/contract/codes.ts';
 import { loadAreaRoutes } from './areas/index.ts';
@@ -8,6 +7,7 @@ import { ApiError, say } from './core/errors.ts';
 import { isDatabaseUnavailable } from './db/database.ts';
 import type { AppDeps, AppEnv } from './http/env.ts';
 import { apiAnswer, jsonAnswer } from './http/answer.ts';
+import { requestHeader } from './http/request-header.ts';
 import { mountRoutes, requestLang, type Route } from './http/route.ts';
 import { setDocumentHeaders } from './http/security.ts';
 import { healthAnswer, UNAVAILABLE_HEADERS, unavailableEnvelope } from './http/unavailable.ts';
@@ -27,8 +27,9 @@ const INFO = {
 
 const JSON_TYPE = { 'content-type': 'application/json' };
 /**
- * A 413's answer closes the connection: the rest of the refused body is not read, so that the
- * client's next request does not land in the middle of it (a keep-alive client reconnects).
+ * A 413's or 408's answer closes the connection: the rest of the refused body is not parsed as
+ * the client's next request (a keep-alive client reconnects); the server reads and throws it away
+ * for a bounded time so that the client reads the answer (server/http/lingering-close.ts).
  */
 const CLOSE_JSON = { 'content-type': 'application/json', connection: 'close' };
 
@@ -37,28 +38,27 @@ const clientGone = (raw: Request) => raw.signal.aborted;
 
 /**
  * The provider API and the portal's pages as one Hono app (no listening: see main.ts).
- * API answers are HTTP 200 with the envelope, except transport faults (404, 413, 500).
+ * API answers are HTTP 200 with the envelope, except transport faults (404, 408, 413, 500, 503).
  * `mounted` replaces the areas' routes (tests of the HTTP layer mount probes of their own).
  */
 export function createApp(deps: AppDeps, mounted: readonly Route[] = routes): Hono<AppEnv> {
   const { config } = deps;
   const app = new Hono<AppEnv>();
   const api = new Hono<AppEnv>();
-  const limitBody = bodyLimit({
-    maxSize: config.bodyLimit,
-    onError: (c) => {
-      const message = say('Request body is too large', requestLang(c));
-      return apiAnswer(config, JSON.stringify({ code: Code.tooLarge, message, data: null }), CLOSE_JSON, 413);
-    },
-  });
-  // Only the methods that carry a body pass the limit (a GET is not even routed through it).
-  // Uploads (multipart calls) stream their file and keep their own, larger limit.
+  // Only the methods that carry a body pass the limit (a GET is not even routed through it): a
+  // declared length over it is refused before anything is read; a body without one (chunked) is
+  // counted as it is read (server/http/input.ts). Uploads (multipart calls) stream their file and
+  // keep their own, larger limit.
   const uploads = new Set(
     mounted.filter((r) => r.op.encoding === 'multipart').map((r) => `/api/${r.op.path}.html`),
   );
-  api.on(['POST', 'PUT', 'PATCH', 'DELETE'], '*', (c, next) =>
-    uploads.has(c.req.path) ? next() : limitBody(c, next),
-  );
+  api.on(['POST', 'PUT', 'PATCH', 'DELETE'], '*', (c, next) => {
+    if (uploads.has(c.req.path)) return next();
+    const declared = Number(requestHeader(c, 'content-length') ?? 0);
+    if (!(declared > config.bodyLimit)) return next();
+    const message = say('Request body is too large', requestLang(c));
+    return apiAnswer(config, JSON.stringify({ code: Code.tooLarge, message, data: null }), CLOSE_JSON, 413);
+  });
   mountRoutes(api, mounted, deps);
   let document: string | undefined;
   api.get('/openapi.json', () => {
@@ -104,19 +104,19 @@ export function createApp(deps: AppDeps, mounted: readonly Route[] = routes): Ho
     if (!api) setDocumentHeaders(c, config);
     const answer = (
       value: unknown,
-      status: 200 | 400 | 413 | 500 | 503 = 200,
+      status: 200 | 400 | 408 | 413 | 500 | 503 = 200,
       extra: Readonly<Record<string, string>> = JSON_TYPE,
     ) => (api ? apiAnswer(config, JSON.stringify(value), extra, status) : c.json(value, status, extra));
     if (err instanceof ApiError)
       return answer({ code: err.code, message: err.textIn(lang), data: err.dataIn(lang) });
     if (err instanceof HTTPException) {
-      const status = err.status === 413 ? 413 : 400;
-      const message = status === 413 ? 'Request body is too large' : 'Bad request';
-      return answer(
-        { code: status, message: say(message, lang), data: null },
-        status,
-        status === 413 ? CLOSE_JSON : JSON_TYPE,
-      );
+      // A body too large or too slow: the rest of it is not read, the connection is closed.
+      if (err.status === 413 || err.status === 408) {
+        const message =
+          err.status === 413 ? 'Request body is too large' : 'The request body arrived too slowly';
+        return answer({ code: err.status, message: say(message, lang), data: null }, err.status, CLOSE_JSON);
+      }
+      return answer({ code: 400, message: say('Bad request', lang), data: null }, 400);
     }
     // First: a client that went away breaks its request's body with a socket error (ECONNRESET),
     // which is not the database's.

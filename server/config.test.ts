@@ -58,6 +58,21 @@ describe('settings (defaults are safe)', () => {
       expect(() => loadConfig({ WORKERS: bad }), bad).toThrow('WORKERS must be a whole number');
   });
 
+  it('bounds slow bodies (20 s plus a second per 500 bytes) and requests per address (64) unless set', () => {
+    expect(loadConfig({})).toMatchObject({
+      bodyTimeoutMs: 20_000,
+      bodyMinRate: 500,
+      maxRequestsPerAddress: 64,
+    });
+    expect(
+      loadConfig({ BODY_TIMEOUT_MS: '5000', BODY_MIN_RATE: '2000', MAX_REQUESTS_PER_ADDRESS: '16' }),
+    ).toMatchObject({ bodyTimeoutMs: 5000, bodyMinRate: 2000, maxRequestsPerAddress: 16 });
+    for (const name of ['BODY_TIMEOUT_MS', 'BODY_MIN_RATE', 'MAX_REQUESTS_PER_ADDRESS']) {
+      for (const bad of ['0', '-1', '2.5', 'lots'])
+        expect(() => loadConfig({ [name]: bad }), `${name}=${bad}`).toThrow(`${name} must be a whole number`);
+    }
+  });
+
   it('lists what a production start refuses', () => {
     expect(productionProblems(loadConfig({}))).toEqual([]);
     expect(productionProblems(loadConfig({ NODE_ENV: 'production' }))).toEqual([

@@ -28,6 +28,19 @@ export interface ServerConfig {
    * (408 and closed otherwise), so slow or stalled clients cannot hold connections for long.
    */
   headersTimeoutMs: number;
+  /**
+   * `BODY_TIMEOUT_MS` (default 20 s) and `BODY_MIN_RATE` (default 500 bytes/s): a request body
+   * may take `bodyTimeoutMs` plus a second for every `bodyMinRate` bytes received (Apache's
+   * `RequestReadTimeout body=20,MinRate=500`); a client that falls behind is answered 408 and
+   * nothing of its request is done. The whole request stays within 5 minutes (server/serving.ts).
+   */
+  bodyTimeoutMs: number;
+  bodyMinRate: number;
+  /**
+   * `MAX_REQUESTS_PER_ADDRESS` (default 64): requests one client address may have in progress at
+   * once in a server process; more are answered 429 before any work (server/serving.ts).
+   */
+  maxRequestsPerAddress: number;
   /** PGlite data folder (ignored when databaseUrl is set). */
   dataDir: string;
   /** Where file contents are kept (`FILES_DIR`, default `DATA_DIR/files`). */
@@ -132,6 +145,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     workers: positiveInt(env.WORKERS, 'WORKERS') ?? 1,
     drainTimeoutMs: positiveInt(env.DRAIN_TIMEOUT_MS, 'DRAIN_TIMEOUT_MS') ?? 20_000,
     headersTimeoutMs: positiveInt(env.HEADERS_TIMEOUT_MS, 'HEADERS_TIMEOUT_MS') ?? 10_000,
+    bodyTimeoutMs: positiveInt(env.BODY_TIMEOUT_MS, 'BODY_TIMEOUT_MS') ?? 20_000,
+    bodyMinRate: positiveInt(env.BODY_MIN_RATE, 'BODY_MIN_RATE') ?? 500,
+    maxRequestsPerAddress: positiveInt(env.MAX_REQUESTS_PER_ADDRESS, 'MAX_REQUESTS_PER_ADDRESS') ?? 64,
     dataDir: path.resolve(root, env.DATA_DIR ?? 'data'),
     filesDir: path.resolve(root, env.FILES_DIR ?? path.join(env.DATA_DIR ?? 'data', 'files')),
     databaseUrl: env.DATABASE_URL || undefined,

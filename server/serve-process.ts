@@ -4,6 +4,7 @@ import { type BootOptions, type Booted, boot, StartRefused } from './boot.ts';
 import type { ServerConfig } from './config.ts';
 import { isDatabaseUnavailable } from './db/database.ts';
 import { DEMO_LOGINS } from './seed/demo.ts';
+import { perAddressOf } from './http/busy-answer.ts';
 import { startServing } from './serving.ts';
 import { createWaitingApp } from './waiting-app.ts';
 
@@ -125,6 +126,7 @@ export async function serveProcess(
       ? { cert: readFileSync(config.tls.certFile), key: readFileSync(config.tls.keyFile) }
       : null,
     headersTimeoutMs: config.headersTimeoutMs,
+    perAddress: perAddressOf(config),
   });
   const url = urlOf(config, serving.address.address, serving.address.port);
 

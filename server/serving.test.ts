@@ -1,6 +1,7 @@
 import http from 'node:http';
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { LingerBounds } from './http/lingering-close.ts';
 import { type Serving, startServing } from './serving.ts';
 
 /**
@@ -16,6 +17,12 @@ const opened = () =>
   });
 
 async function handler(request: Request): Promise<Response> {
+  // A refusal before the body is read, as the app's 413 is: the body is still arriving.
+  if (new URL(request.url).pathname === '/refuse') {
+    return new Response('refused', { status: 413, headers: { connection: 'close' } });
+  }
+  // An answer that does not read the body either (a 598 before an upload is read), keep-alive.
+  if (new URL(request.url).pathname === '/early') return new Response('refused', { status: 200 });
   if (new URL(request.url).pathname === '/slow') {
     reached = true;
     await opened();
@@ -30,8 +37,15 @@ afterEach(async () => {
   for (const s of running.splice(0)) await s.drain(100);
 });
 
-async function serve(headersTimeoutMs = 10_000): Promise<Serving> {
-  const serving = await startServing(handler, { port: 0, host: '127.0.0.1', tls: null, headersTimeoutMs });
+async function serve(headersTimeoutMs = 10_000, linger?: LingerBounds): Promise<Serving> {
+  const serving = await startServing(handler, {
+    port: 0,
+    host: '127.0.0.1',
+    tls: null,
+    headersTimeoutMs,
+    ...(linger ? { linger } : {}),
+    overrideGlobalObjects: false,
+  });
   running.push(serving);
   return serving;
 }
@@ -166,5 +180,139 @@ describe('slow clients', () => {
       // the timeout, checked every second: never the 60 s of Node's default
       expect(Date.now() - client.started).toBeLessThan(4_000);
     }
+  });
+});
+
+/**
+ * A client posting a body of `declared` bytes to `/refuse` (answered 413 before its body is read):
+ * it sends a first piece, waits for the whole answer, then runs `after` with the socket. Resolves
+ * when the server has closed the connection: what was answered, how it ended, how many bytes the
+ * client had handed to the network after the answer, and how long after the answer it ended.
+ */
+function postRefused(
+  port: number,
+  declared: number,
+  after: (socket: net.Socket) => void,
+  path = '/refuse',
+): Promise<{ answer: string; error: string | null; sentAfter: number; msAfter: number }> {
+  return new Promise((resolve) => {
+    // (half-open: the server's end of the answer does not end the client's sending)
+    const socket = net.connect({ port, host: '127.0.0.1', allowHalfOpen: true });
+    let answer = '';
+    let answeredAt = 0;
+    let writtenAtAnswer = 0;
+    let error: string | null = null;
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => {
+      answer += chunk;
+      if (!answeredAt && answer.endsWith('refused')) {
+        answeredAt = performance.now();
+        writtenAtAnswer = socket.bytesWritten;
+        after(socket);
+      }
+    });
+    socket.on('error', (e: NodeJS.ErrnoException) => {
+      error = e.code ?? e.message;
+    });
+    socket.on('close', () =>
+      resolve({
+        answer,
+        error,
+        sentAfter: socket.bytesWritten - writtenAtAnswer,
+        msAfter: answeredAt ? performance.now() - answeredAt : -1,
+      }),
+    );
+    socket.write(`POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Length: ${declared}\r\n\r\n`);
+    socket.write(Buffer.alloc(64 * 1024, 0x61));
+  });
+}
+
+/** Writes `chunk` again and again while the socket takes it, until it closes. */
+function sendForever(socket: net.Socket, chunk: Buffer): void {
+  const more = () => {
+    while (!socket.destroyed && socket.write(chunk));
+    if (!socket.destroyed) socket.once('drain', more);
+  };
+  more();
+}
+
+describe('closing with a body still arriving (lingering close)', () => {
+  it('reads the rest of the body after a refusal, so the client reads the answer and the connection ends cleanly', async () => {
+    const s = await serve();
+    const declared = 8 * 1024 * 1024;
+    const result = await postRefused(s.address.port, declared, (socket) => {
+      // the rest of the body, sent after the answer came (as Node's fetch and curl do)
+      socket.end(Buffer.alloc(declared - 64 * 1024, 0x61));
+    });
+    expect(result.answer).toMatch(/^HTTP\/1\.1 413 /);
+    // nothing unread was left when the server closed: no reset under the client's writes
+    expect(result.error).toBeNull();
+    expect(result.sentAfter).toBe(declared - 64 * 1024);
+  });
+
+  it('closes the connection of an answer sent before its body came, and reads the rest of the body', async () => {
+    const s = await serve();
+    const declared = 8 * 1024 * 1024;
+    const result = await postRefused(
+      s.address.port,
+      declared,
+      (socket) => socket.end(Buffer.alloc(declared - 64 * 1024, 0x61)),
+      '/early',
+    );
+    // not kept alive: the rest of the body is not read at the client's pace as part of the connection
+    expect(result.answer).toMatch(/^HTTP\/1\.1 200 /);
+    expect(result.answer).toMatch(/\r\nconnection: close\r\n/i);
+    expect(result.error).toBeNull();
+  });
+
+  it('cuts a client that keeps sending once it has sent the most bytes a closing connection reads', async () => {
+    const maxBytes = 40 * 1024 * 1024;
+    const s = await serve(10_000, { totalMs: 120_000, idleMs: 60_000, maxBytes });
+    const result = await postRefused(s.address.port, 10 * 1024 ** 3, (socket) =>
+      sendForever(socket, Buffer.alloc(256 * 1024, 0x61)),
+    );
+    expect(result.answer).toMatch(/^HTTP\/1\.1 413 /);
+    // it was read up to the bound, then cut (the time bounds are far: only the bytes can cut it)
+    expect(result.sentAfter).toBeGreaterThan(maxBytes);
+    expect(result.error).not.toBeNull();
+  }, 60_000);
+
+  it('cuts a client that trickles forever after the longest a closing connection lingers', async () => {
+    const totalMs = 3_000;
+    const s = await serve(10_000, { totalMs, idleMs: 60_000, maxBytes: 64 * 1024 * 1024 });
+    const result = await postRefused(s.address.port, 10 * 1024 ** 3, (socket) => {
+      const drip = setInterval(() => socket.write('a'.repeat(100)), 50);
+      socket.once('close', () => clearInterval(drip));
+    });
+    expect(result.answer).toMatch(/^HTTP\/1\.1 413 /);
+    // not before the bound (the client was still sending; the client reads the answer a little
+    // after the server starts counting, hence the margin), and not long after it
+    expect(result.msAfter).toBeGreaterThanOrEqual(totalMs - 1_000);
+    expect(result.msAfter).toBeLessThan(15_000);
+  });
+
+  it('cuts a client that stops sending after the longest wait for its next byte', async () => {
+    const idleMs = 2_000;
+    const s = await serve(10_000, { totalMs: 60_000, idleMs, maxBytes: 64 * 1024 * 1024 });
+    const connections = () =>
+      new Promise<number>((resolve, reject) =>
+        s.server.getConnections((error, n) => (error ? reject(error) : resolve(n))),
+      );
+    let answeredAt = 0;
+    let client: net.Socket | undefined;
+    const answer = postRefused(s.address.port, 10 * 1024 ** 3, (socket) => {
+      // sends nothing more, and leaves its side open: only the server can end this
+      answeredAt = performance.now();
+      client = socket;
+    });
+    await until(() => answeredAt > 0, 10_000);
+    const end = Date.now() + 15_000;
+    while ((await connections()) > 0 && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+    const msAfter = performance.now() - answeredAt;
+    client?.destroy();
+    expect((await answer).answer).toMatch(/^HTTP\/1\.1 413 /);
+    expect(await connections()).toBe(0);
+    expect(msAfter).toBeGreaterThanOrEqual(idleMs - 1_000);
+    expect(msAfter).toBeLessThan(15_000);
   });
 });

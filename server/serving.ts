@@ -1,7 +1,12 @@
 import http from 'node:http';
 import https from 'node:https';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
+import { addressKey } from './areas/accounts/login-delays.ts';
+import { AddressSlots } from './http/address-slots.ts';
+import type { RawAnswer } from './http/busy-answer.ts';
+import { closeLingering, LINGER_BOUNDS, type LingerBounds } from './http/lingering-close.ts';
+import { trustedProxies } from './http/trusted-proxies.ts';
 
 type Fetch = Parameters<typeof getRequestListener>[0];
 
@@ -16,6 +21,26 @@ export interface ServingOptions {
    * dribbling its headers holds one connection for this long at most, never a worker.
    */
   headersTimeoutMs: number;
+  /**
+   * At most this many requests of one client address in progress at once
+   * (`MAX_REQUESTS_PER_ADDRESS`): the next is answered with `busy` at once, never reaching the
+   * app. The address is the one the app counts by (server/http/client-ip.ts): the socket's, or
+   * behind `trustedProxies` the forwarded client's; an IPv6 address counts by its /64. A request
+   * is in progress from its head until its answer is sent and its body has been read (or its
+   * connection closed). Left out: no cap (tests of other things).
+   */
+  perAddress?: {
+    maxRequests: number;
+    trustedProxies: readonly string[];
+    busy: (req: http.IncomingMessage) => RawAnswer;
+  };
+  /** How long a connection closed with a body still arriving reads on (server/http/lingering-close.ts). */
+  linger?: LingerBounds;
+  /**
+   * Whether @hono/node-server puts its lighter Request and Response in the global scope (the
+   * default, faster); tests that share their process with other test files keep the globals.
+   */
+  overrideGlobalObjects?: boolean;
 }
 
 /**
@@ -53,12 +78,51 @@ export async function startServing(fetch: Fetch, options: ServingOptions): Promi
   // The answers being worked on; while draining, each is the last of its connection.
   const inFlight = new Set<http.ServerResponse>();
   let draining = false;
-  server.on('request', (_req: http.IncomingMessage, res: http.ServerResponse) => {
+  // The request each connection carries now, and the connections closing while they read the
+  // rest of a body (lingering).
+  const current = new WeakMap<Socket, http.IncomingMessage>();
+  const lingering = new Set<Socket>();
+  // Requests refused before the app: their connection is cut after the answer, never lingers.
+  const refused = new WeakSet<Socket>();
+  const bounds = options.linger ?? LINGER_BOUNDS;
+  server.on(options.tls ? 'secureConnection' : 'connection', (socket: Socket) => {
+    // Node's HTTP server closes a connection after its last answer with `destroySoon`: end, then
+    // destroy once the answer is out. With a body still arriving, it lingers instead.
+    const destroySoon = socket.destroySoon;
+    socket.destroySoon = () => {
+      if (lingering.has(socket)) return;
+      const req = current.get(socket);
+      if (!req || req.complete || socket.destroyed || refused.has(socket)) {
+        destroySoon.call(socket);
+        return;
+      }
+      lingering.add(socket);
+      closeLingering(socket, req, bounds, () => lingering.delete(socket));
+    };
+  });
+
+  const perAddress = options.perAddress;
+  const slots = perAddress ? new AddressSlots(perAddress.maxRequests) : null;
+  const app = getRequestListener(fetch, { overrideGlobalObjects: options.overrideGlobalObjects ?? true });
+  server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
+    const socket = req.socket;
+    // A request sent after the one whose connection is closing: never served.
+    if (lingering.has(socket)) return void req.resume();
     inFlight.add(res);
     res.once('close', () => inFlight.delete(res));
     if (draining) res.shouldKeepAlive = false;
+    current.set(socket, req);
+    if (slots && perAddress) {
+      const release = slots.take(clientAddress(req, perAddress.trustedProxies));
+      if (!release) return refuse(req, res, perAddress.busy(req), refused);
+      res.once('close', () => {
+        if (req.complete || socket.destroyed) release();
+        else socket.once('close', release);
+      });
+    }
+    if (hasBody(req)) closeWhileBodyArrives(req, res);
+    void app(req, res);
   });
-  server.on('request', getRequestListener(fetch));
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -93,4 +157,44 @@ export async function startServing(fetch: Fetch, options: ServingOptions): Promi
       return drained;
     },
   };
+}
+
+/** The address a request counts against (the one the app's rate limits count by). */
+function clientAddress(req: http.IncomingMessage, trusted: readonly string[]): string {
+  const peer = req.socket.remoteAddress ?? '';
+  if (!trusted.length) return addressKey(peer);
+  const forwarded = req.headers['x-forwarded-for'];
+  const hops = Array.isArray(forwarded) ? forwarded.join(',') : forwarded;
+  return addressKey(trustedProxies(trusted).client(peer, hops));
+}
+
+const hasBody = (req: http.IncomingMessage) =>
+  req.headers['transfer-encoding'] !== undefined ||
+  (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0');
+
+/**
+ * An answer that starts while its request's body is still arriving (a refusal before the body is
+ * read: 413, 598, 429…) closes its connection: the rest of the body is then read for a bounded
+ * time and thrown away (lingering), never parsed as the next request nor read at the client's
+ * pace for minutes on a connection kept alive.
+ */
+function closeWhileBodyArrives(req: http.IncomingMessage, res: http.ServerResponse): void {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: http.ServerResponse, ...args: unknown[]) {
+    if (!req.complete) this.shouldKeepAlive = false;
+    return Reflect.apply(writeHead, this, args) as http.ServerResponse;
+  } as typeof res.writeHead;
+}
+
+/** Answers `answer` without the app; a body still arriving is not waited for (the socket is cut). */
+function refuse(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  answer: RawAnswer,
+  refused: WeakSet<Socket>,
+): void {
+  refused.add(req.socket);
+  res.shouldKeepAlive = false;
+  res.writeHead(answer.status, answer.headers);
+  res.end(answer.body);
 }

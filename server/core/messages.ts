@@ -25,6 +25,14 @@ export const SERVER_MESSAGES = {
   'Please choose a file to upload': '请选择要上传的文件',
   'Invalid request': '请求参数不正确',
   'Too many requests, please try again later': '请求过于频繁，请稍后再试',
+  'Too many requests at once from your address, please try again in a moment':
+    '您的地址同时发出的请求过多，请稍后再试',
+  'The request body arrived too slowly': '请求内容传输过慢',
+  'This call takes UTF-8 text (charset=utf-8)': '此接口只接受 UTF-8 编码的内容（charset=utf-8）',
+  'The request body is not valid UTF-8': '请求内容不是有效的 UTF-8',
+  'The request names a reserved key ({key})': '请求中含有保留的参数名（{key}）',
+  'Your earlier exports are still being made: please try again when one of them is done':
+    '您之前的导出仍在生成中，请待其中一个完成后再试',
   '{what} could not be stored': '{what}保存失败',
   // sessions
   'Please log in': '请登录',

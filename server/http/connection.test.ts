@@ -1,6 +1,7 @@
 import http from 'node:http';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fetchInChild } from '../testing/fetch-in-child.ts';
 import {
   type ServedTestApp,
   serveTestApp,
@@ -86,6 +87,17 @@ describe('the connection', () => {
       agent.destroy();
     }
   });
+
+  it('Node’s fetch reads the 413 of every body over the limit, sent whole before it reads the answer', async () => {
+    const results = await fetchInChild(
+      {
+        url: `${served.url}/api/user/login.html`,
+        body: { kind: 'json', field: 'username', bytes: 10 * 1024 * 1024, extra: { password: 'y' } },
+      },
+      20,
+    );
+    expect(results).toEqual(Array.from({ length: 20 }, () => ({ status: 413, code: 413 })));
+  }, 120_000);
 
   it('a client that goes away mid-request is a quiet line in the log, not an error with a stack', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});

@@ -5,7 +5,10 @@ import type { Lang } from '../../src/contract/messages.ts';
 import { messageText, parseConfig } from '../../src/contract/messages.ts';
 import type { Operation } from '../../src/contract/operation.ts';
 import { ApiError, badRequest } from '../core/errors.ts';
+import type { ServerConfig } from '../config.ts';
+import { bodyBytes, bodyText, paceOf, requireUtf8 } from './body.ts';
 import { requestHeader } from './request-header.ts';
+import { refuseReservedKey } from './reserved-keys.ts';
 
 /** `application/json` and `application/<something>+json`, parameters aside. */
 const JSON_TYPE = /^application\/([\w.-]+\+)?json$/i;
@@ -20,22 +23,21 @@ const isForm = (type: string) =>
  * be read; 415 when a JSON call gets another media type (a multipart body on a JSON call is a
  * malformed request for it: 400).
  */
-export async function readBody(c: Context, op: Operation, rawBody?: string): Promise<unknown> {
+export async function readBody(
+  c: Context,
+  op: Operation,
+  config: BodyConfig,
+  rawBody?: string,
+): Promise<unknown> {
   const type = mediaType(c);
   const encoding = op.encoding ?? 'json';
-  if (encoding !== 'json' && isForm(type)) return readForm(c);
-  const text = rawBody ?? (await c.req.text());
+  if (encoding !== 'json' && isForm(type)) return readForm(c, type, config);
+  const text = rawBody ?? (await readBodyText(c, config));
   if (text.trim() === '') {
     if (op.bodyOptional) return {};
     throw badRequest('Request body is required');
   }
-  if (!JSON_TYPE.test(type)) {
-    if (encoding !== 'json') throw new ApiError(Code.unsupportedMedia, 'This call takes a JSON or form body');
-    if (type === 'multipart/form-data') {
-      throw badRequest('This call takes a JSON body (Content-Type: application/json)');
-    }
-    throw new ApiError(Code.unsupportedMedia, 'This call takes a JSON body (Content-Type: application/json)');
-  }
+  if (!JSON_TYPE.test(type)) refuseMedia(encoding, type);
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -48,29 +50,59 @@ export async function readBody(c: Context, op: Operation, rawBody?: string): Pro
   return body;
 }
 
+/** The settings a body is read with: its pace, and the limit of a JSON or form body. */
+export type BodyConfig = Pick<ServerConfig, 'bodyTimeoutMs' | 'bodyMinRate' | 'bodyLimit'>;
+
+/** A JSON or form body as text (UTF-8 only), at its pace and within `BODY_LIMIT`. */
+export const readBodyText = (c: Context, config: BodyConfig): Promise<string> =>
+  bodyText(c, paceOf(config), config.bodyLimit);
+
+/** 415 for a body of another media type than the call takes (a multipart body on a JSON call: 400). */
+function refuseMedia(encoding: string, type: string): never {
+  if (encoding !== 'json') throw new ApiError(Code.unsupportedMedia, 'This call takes a JSON or form body');
+  if (type === 'multipart/form-data') {
+    throw badRequest('This call takes a JSON body (Content-Type: application/json)');
+  }
+  throw new ApiError(Code.unsupportedMedia, 'This call takes a JSON body (Content-Type: application/json)');
+}
+
 /** The query of a GET before validation: a repeated key becomes a list, which no schema accepts. */
 export function readQuery(c: Context): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
   // Most GETs of a page carry no query at all: no URL to parse then (the hot path).
   if (!c.req.raw.url.includes('?')) return out;
   for (const [key, values] of Object.entries(c.req.queries())) {
+    refuseReservedKey(key);
     out[key] = values.length === 1 ? values[0]! : values;
   }
   return out;
 }
 
-/** A form body as strings (a repeated key as a list; files are not form fields here). */
-async function readForm(c: Context): Promise<Record<string, unknown>> {
-  let form: Record<string, string | File | (string | File)[]>;
-  try {
-    form = await c.req.parseBody({ all: true });
-  } catch {
-    throw badRequest('The form body could not be read');
+/**
+ * A form body as strings (a repeated key as a list; files are not form fields here), read at its
+ * pace within `BODY_LIMIT`; UTF-8 only (415 for another charset, 400 for bytes that are not UTF-8).
+ */
+async function readForm(c: Context, type: string, config: BodyConfig): Promise<Record<string, unknown>> {
+  const contentType = requestHeader(c, 'content-type') ?? '';
+  let entries: Iterable<[string, string | File]>;
+  if (type === 'application/x-www-form-urlencoded') {
+    entries = new URLSearchParams(await readBodyText(c, config));
+  } else {
+    requireUtf8(contentType);
+    const bytes = await bodyBytes(c, paceOf(config), config.bodyLimit);
+    try {
+      const body = Uint8Array.from(bytes);
+      entries = await new Response(body, { headers: { 'content-type': contentType } }).formData();
+    } catch {
+      throw badRequest('The form body could not be read');
+    }
   }
   const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(form)) {
-    const text = (item: string | File) => (typeof item === 'string' ? item : '');
-    out[key] = Array.isArray(value) ? value.map(text) : text(value);
+  for (const [key, item] of entries) {
+    refuseReservedKey(key);
+    const value = typeof item === 'string' ? item : '';
+    const before = out[key];
+    out[key] = before === undefined ? value : [before, value].flat();
   }
   return out;
 }
@@ -78,7 +110,8 @@ async function readForm(c: Context): Promise<Record<string, unknown>> {
 /**
  * Validates input against the operation's schema, messages in `lang`. Failures answer 422 with
  * `{field: message}` and the first message as the envelope message; nothing of the input is
- * echoed back. Text the database cannot store (NUL, lone surrogates) is refused first.
+ * echoed back. A reserved key (`__proto__`…: server/http/reserved-keys.ts) is refused first (400),
+ * then text the database cannot store (NUL, lone surrogates: 422).
  */
 export function validateInput<S extends v.GenericSchema>(
   schema: S,
@@ -119,6 +152,7 @@ function findUnstorable(value: unknown, path: string, depth: number, lang: Lang)
   }
   if (depth > 20 || value === null || typeof value !== 'object') return null;
   for (const [key, item] of Object.entries(value)) {
+    refuseReservedKey(key);
     const keyProblem = unstorable(key, lang);
     if (keyProblem) return ['field', keyProblem];
     const found = findUnstorable(item, path ? `${path}.${key}` : key, depth + 1, lang);

@@ -1,10 +1,11 @@
 import type { Context } from 'hono';
-import { HTTPException } from 'hono/http-exception';
 import type { UploadSpec } from '../../src/contract/operation.ts';
 import { Code } from '../../src/contract/codes.ts';
 import { ApiError, badRequest } from '../core/errors.ts';
 import { type FileStorage, FileTooLarge, type Stored } from '../core/storage.ts';
+import { type BodyPace, bodyChunks, decodeUtf8, requireUtf8, tooLarge } from './body.ts';
 import { requestHeader } from './request-header.ts';
+import { refuseReservedKey } from './reserved-keys.ts';
 
 /** The file of a multipart call as stored: its key, size, SHA-256 and what the client said of it. */
 export interface UploadedFile extends Stored {
@@ -26,7 +27,6 @@ const MAX_FIELDS = 32;
 const MAX_FIELD_BYTES = 8 * 1024;
 const MAX_HEADER_BYTES = 8 * 1024;
 
-const tooLarge = () => new HTTPException(413, { message: 'Request body is too large' });
 const truncated = () => badRequest('The form body could not be read');
 
 /** `boundary=…` of a `multipart/form-data` content type, or null. */
@@ -102,7 +102,7 @@ class PartReader {
   private readonly delimiter: Buffer;
 
   constructor(
-    private readonly reader: ReadableStreamDefaultReader<Uint8Array>,
+    private readonly chunks: AsyncIterator<Uint8Array>,
     boundary: string,
     private readonly onBytes: (chunk: Uint8Array) => void,
   ) {
@@ -110,7 +110,7 @@ class PartReader {
   }
 
   private async more(): Promise<void> {
-    const { done, value } = await this.reader.read();
+    const { done, value } = await this.chunks.next();
     if (done) throw truncated();
     this.onBytes(value);
     this.buf = this.buf.length === 0 ? Buffer.from(value) : Buffer.concat([this.buf, value]);
@@ -167,7 +167,9 @@ class PartReader {
   }
 }
 
-async function text(chunks: AsyncIterable<Uint8Array>): Promise<string> {
+/** A text field's value: UTF-8 only (415 for a part of another charset, 400 for bytes that are not UTF-8). */
+async function text(chunks: AsyncIterable<Uint8Array>, part: PartHeaders): Promise<string> {
+  requireUtf8(part.type);
   const parts: Uint8Array[] = [];
   let size = 0;
   for await (const chunk of chunks) {
@@ -175,7 +177,7 @@ async function text(chunks: AsyncIterable<Uint8Array>): Promise<string> {
     if (size > MAX_FIELD_BYTES) throw badRequest('A form field is too long');
     parts.push(chunk);
   }
-  return Buffer.concat(parts).toString('utf8');
+  return decodeUtf8(Buffer.concat(parts));
 }
 
 /**
@@ -189,6 +191,7 @@ export async function readMultipart(
   c: Context,
   upload: UploadSpec,
   storage: FileStorage,
+  pace: BodyPace,
   onBytes: (chunk: Uint8Array) => void = () => {},
 ): Promise<MultipartBody> {
   const type = requestHeader(c, 'content-type') ?? '';
@@ -198,12 +201,13 @@ export async function readMultipart(
     if (/^\s*multipart\/form-data\s*(;|$)/i.test(type)) throw badRequest('The form body could not be read');
     throw new ApiError(Code.unsupportedMedia, 'This call takes a multipart/form-data body');
   }
+  requireUtf8(type);
+  const limit = upload.maxBytes + MULTIPART_OVERHEAD;
   const declared = Number(requestHeader(c, 'content-length') ?? Number.NaN);
-  if (declared > upload.maxBytes + MULTIPART_OVERHEAD) throw tooLarge();
-  const stream = c.req.raw.body;
-  if (!stream) throw badRequest('Request body is required');
-  const reader = stream.getReader();
-  const parts = new PartReader(reader, boundary, onBytes);
+  if (declared > limit) throw tooLarge();
+  if (!c.req.raw.body) throw badRequest('Request body is required');
+  const chunks = bodyChunks(c, pace, limit);
+  const parts = new PartReader(chunks, boundary, onBytes);
   const fields: Record<string, string | string[]> = {};
   let file: UploadedFile | null = null;
   let count = 0;
@@ -211,8 +215,9 @@ export async function readMultipart(
     await parts.start();
     for (let part = await parts.next(); part; part = await parts.next()) {
       if (++count > MAX_FIELDS) throw badRequest('The form has too many fields');
+      refuseReservedKey(part.name);
       if (part.filename === null) {
-        const value = await text(parts.content());
+        const value = await text(parts.content(), part);
         const before = fields[part.name];
         fields[part.name] = before === undefined ? value : [before, value].flat();
         continue;
@@ -227,6 +232,7 @@ export async function readMultipart(
     if (error instanceof FileTooLarge) throw tooLarge();
     throw error;
   } finally {
-    reader.releaseLock();
+    // (stops the body's reading: what is left of it is not read)
+    await chunks.return(undefined);
   }
 }

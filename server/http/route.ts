@@ -1,5 +1,6 @@
 import type { Context, Hono } from 'hono';
 import { cors } from 'hono/cors';
+import { HTTPException } from 'hono/http-exception';
 import * as v from 'valibot';
 import { CHAT_SESSION_HEADER } from '../../src/contract/chat/schemas.ts';
 import { Code } from '../../src/contract/codes.ts';
@@ -11,11 +12,12 @@ import type { ServerMessage } from '../core/messages.ts';
 import { discardUpload } from '../core/storage-cleanup.ts';
 import { jsonAnswer } from './answer.ts';
 import { checkSigned, type SessionFor, sessionFor, startSignedBody } from './auth.ts';
+import { paceOf } from './body.ts';
 import { clientIp } from './client-ip.ts';
 import { requestHeader } from './request-header.ts';
 import type { ServerConfig } from '../config.ts';
 import type { AppDeps, AppEnv } from './env.ts';
-import { readBody, readQuery, validateInput } from './input.ts';
+import { readBody, readBodyText, readQuery, validateInput } from './input.ts';
 import { readMultipart, type UploadedFile } from './multipart.ts';
 import { invalidField } from '../core/errors.ts';
 import { applyRateLimits } from './rate-limit.ts';
@@ -94,7 +96,11 @@ const langs = new Map<string, Lang>();
 
 /** The caller's language: `Accept-Language` names English first → en, otherwise zh-CN. */
 export function requestLang(c: Context): Lang {
-  const header = requestHeader(c, 'accept-language');
+  return langOfHeader(requestHeader(c, 'accept-language'));
+}
+
+/** The language of an `Accept-Language` value (English first → en, otherwise zh-CN). */
+export function langOfHeader(header: string | undefined): Lang {
   if (!header) return langOf(undefined);
   let lang = langs.get(header);
   if (!lang) {
@@ -162,7 +168,7 @@ function routeHandler(route: Route, deps: AppDeps) {
         );
       let raw: string | undefined;
       if (op.auth === 'signed' && !upload) {
-        raw = await c.req.text();
+        raw = await readBodyText(c, deps.config);
         await checkSigned(c, deps, raw, now);
       }
       const session = needsSession
@@ -181,11 +187,11 @@ function routeHandler(route: Route, deps: AppDeps) {
       if (op.method === 'GET') given = readQuery(c);
       else if (upload) {
         const signed = op.auth === 'signed' ? startSignedBody(c, deps, now) : null;
-        const body = await readMultipart(c, upload, deps.storage, signed?.update);
+        const body = await readMultipart(c, upload, deps.storage, paceOf(deps.config), signed?.update);
         file = body.file;
         await signed?.finish();
         given = body.fields;
-      } else given = await readBody(c, op, raw);
+      } else given = await readBody(c, op, deps.config, raw);
       const input = validateInput(op.input, given, lang) as Record<string, unknown>;
       if (upload && !file) throw invalidField(upload.field, 'Please choose a file to upload');
       if (limited && fieldLimits.length) {
@@ -208,7 +214,8 @@ function routeHandler(route: Route, deps: AppDeps) {
     } catch (error) {
       // removed unless a committed row names it (the handler may have failed after its commit)
       if (file) await discardUpload(deps.db, deps.storage, file.key, error);
-      if (op.background && !(error instanceof ApiError)) {
+      // (a body too large or too slow is a transport fault, answered as such)
+      if (op.background && !(error instanceof ApiError) && !(error instanceof HTTPException)) {
         console.error(`[server] ${op.id} failed:`, error instanceof Error ? error.message : error);
         throw new ApiError(Code.backgroundFailed, '{what} could not be stored', null, {
           params: { what: op.path },

@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,6 +13,8 @@ import { seedBase } from '../seed/base.ts';
 import { OutboxSmsSender } from '../areas/accounts/sms.ts';
 import { attachSessionCache } from '../areas/accounts/sessions.ts';
 import { type Bus, openBus } from '../core/bus.ts';
+import { perAddressOf } from '../http/busy-answer.ts';
+import { type ServingOptions, startServing } from '../serving.ts';
 
 /**
  * One in-memory PGlite per test worker (a fresh instance costs seconds and hundreds of MB):
@@ -161,19 +161,28 @@ export interface ServedTestApp {
   close(): Promise<void>;
 }
 
-export function serveTestApp(t: TestApp): Promise<ServedTestApp> {
-  return new Promise((resolve) => {
-    // overrideGlobalObjects: false keeps the global Response of the other test files in this worker.
-    const server = serve(
-      { fetch: t.app.fetch, port: 0, hostname: '127.0.0.1', overrideGlobalObjects: false },
-      (info) => {
-        const { port } = info as AddressInfo;
-        resolve({
-          port,
-          url: `http://127.0.0.1:${port}`,
-          close: () => new Promise<void>((done) => server.close(() => done())),
-        });
-      },
-    );
+export async function serveTestApp(
+  t: TestApp,
+  options: { host?: string; linger?: ServingOptions['linger'] } = {},
+): Promise<ServedTestApp> {
+  // The server as `npm start` serves (server/serving.ts: timeouts, the per-address cap, lingering
+  // close); the global Response of the other test files in this worker is kept.
+  const config = t.deps.config;
+  const serving = await startServing(t.app.fetch, {
+    port: 0,
+    host: options.host ?? '127.0.0.1',
+    tls: null,
+    headersTimeoutMs: config.headersTimeoutMs,
+    perAddress: perAddressOf(config),
+    ...(options.linger ? { linger: options.linger } : {}),
+    overrideGlobalObjects: false,
   });
+  const { port } = serving.address;
+  return {
+    port,
+    url: `http://127.0.0.1:${port}`,
+    close: async () => {
+      await serving.drain(1_000);
+    },
+  };
 }

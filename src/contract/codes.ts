@@ -7,6 +7,8 @@ export const Code = {
   notFound: 404,
   wrongCredentials: 406,
   locked: 407,
+  /** The request's body arrived too slowly (HTTP 408, the connection closed): nothing was done. */
+  requestTimeout: 408,
   conflict: 409,
   tooLarge: 413,
   unsupportedMedia: 415,

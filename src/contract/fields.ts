@@ -5,7 +5,8 @@ import { msg } from './messages.ts';
 export const USERNAME_MAX = 64;
 export const SECRET_MAX = 128;
 export const TEXT_MAX = 2000;
-const INT_MAX = 2_147_483_647;
+/** The largest value of a PostgreSQL `integer` (int4) column: every record id is one. */
+export const INT4_MAX = 2_147_483_647;
 
 /** Text the database can hold: PostgreSQL text refuses the NUL character. */
 const NO_NUL = /^[^\0]*$/;
@@ -64,8 +65,16 @@ export const IntLike = v.pipe(
 export const IntIn = (min: number, max: number) =>
   v.pipe(IntLike, v.minValue(min, msg('min', { min })), v.maxValue(max, msg('max', { max })));
 
-/** A record id: a positive 32-bit whole number. */
-export const Id = v.pipe(IntLike, v.minValue(1, msg('positiveId')), v.maxValue(INT_MAX, msg('tooLarge')));
+/**
+ * A record id: a positive 32-bit whole number (1 … 2,147,483,647, the `serial` columns' range), so
+ * that no id input reaches the database out of its column's range. Every input naming a record
+ * uses it (a test walks every operation's input for id fields: server/http/id-bounds.test.ts).
+ * No input names a row of a `bigserial` table (sessions, events, logs, outboxes).
+ */
+export const Id = v.pipe(IntLike, v.minValue(1, msg('positiveId')), v.maxValue(INT4_MAX, msg('tooLarge')));
+
+/** A whole number that fits an `integer` column and is not negative (a code, a counter). */
+export const Int4 = IntIn(0, INT4_MAX);
 
 /** True when a list names no item twice. */
 export const distinct = <T>(items: T[]) => new Set(items).size === items.length;

@@ -98,9 +98,13 @@ export function operation<I extends v.GenericSchema, O extends v.GenericSchema, 
 export function codesOf(op: Operation): number[] {
   const codes = new Set<number>(op.codes ?? []);
   codes.add(Code.invalid);
-  if (op.method === 'POST') codes.add(Code.badRequest);
-  if (op.method === 'POST' && op.encoding !== 'form') codes.add(Code.unsupportedMedia);
-  if (op.encoding === 'multipart') codes.add(Code.tooLarge);
+  if (op.method === 'POST') {
+    codes.add(Code.badRequest);
+    // a body too large, too slow, or in another charset than UTF-8
+    codes.add(Code.tooLarge);
+    codes.add(Code.requestTimeout);
+    codes.add(Code.unsupportedMedia);
+  }
   if (op.auth === 'account' || op.auth === 'session') {
     codes.add(Code.sessionExpired);
     codes.add(Code.loggedInElsewhere);

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { distinct, Id, IntIn, IntLike, Text, TrimmedText } from '../fields.ts';
+import { distinct, Id, Int4, IntIn, IntLike, Text, TrimmedText } from '../fields.ts';
 import { msg } from '../messages.ts';
 
 /** Customer-service chat (docs/api.md "Customer-service chat"). */
@@ -29,9 +29,9 @@ export const CommentReason = {
 
 /** `action_id=0` and `action_page` travel with every chat call; `app_source=2` with some. */
 const Tracking = {
-  action_id: v.optional(IntLike),
+  action_id: v.optional(Int4),
   action_page: v.optional(Text(512)),
-  app_source: v.optional(IntLike),
+  app_source: v.optional(Int4),
 };
 
 const Limit = (fallback: number) => v.optional(IntIn(1, CHAT_PAGE_MAX), fallback);

@@ -1,6 +1,6 @@
 import { Code } from '../codes.ts';
 import { Nothing } from '../fields.ts';
-import { operation } from '../operation.ts';
+import { operation, type RateLimit } from '../operation.ts';
 import {
   EmailRequest,
   EmailViewSchema,
@@ -18,6 +18,13 @@ import { DownLogQuery, DownLogSchema, ExportAnswer, JobIdRequest, SignedLinkQuer
  */
 const area = 'order-exports';
 
+/**
+ * Starting an export (either template, or a retry) is counted per user in one bucket: an export
+ * reads up to 500,000 orders and its file is kept 30 days. The server also refuses (429) a start
+ * while the user has 3 exports queued or being made.
+ */
+const EXPORT_STARTS: RateLimit = { by: 'user', limit: 10, windowMs: 60_000, bucket: 'order-exports/start' };
+
 export const exportOrders = operation({
   area,
   method: 'GET',
@@ -27,6 +34,7 @@ export const exportOrders = operation({
   auth: 'session',
   input: OrderListQuery,
   output: ExportAnswer,
+  rateLimits: [EXPORT_STARTS],
 });
 
 export const exportSamples = operation({
@@ -37,6 +45,7 @@ export const exportSamples = operation({
   auth: 'session',
   input: OrderListQuery,
   output: ExportAnswer,
+  rateLimits: [EXPORT_STARTS],
 });
 
 export const downLog = operation({
@@ -87,7 +96,7 @@ export const retryDownLog = operation({
   input: JobIdRequest,
   output: Nothing,
   codes: [Code.notFound, Code.conflict],
-  rateLimits: [{ by: 'user', limit: 30, windowMs: 60_000, bucket: 'order-exports/start' }],
+  rateLimits: [EXPORT_STARTS],
 });
 
 export const printLogAdd = operation({
@@ -99,6 +108,8 @@ export const printLogAdd = operation({
   input: PrintLogRequest,
   output: Nothing,
   codes: [Code.notFound],
+  // (each adds an event to the order's log)
+  rateLimits: [{ by: 'user', limit: 60, windowMs: 60_000 }],
 });
 
 export const printLogList = operation({

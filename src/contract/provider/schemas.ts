@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { IntIn, OptionalText, RequiredText, Text } from '../fields.ts';
+import { Id, IntIn, OptionalText, RequiredText, Text } from '../fields.ts';
 import { msg } from '../messages.ts';
 import { EXCURSION_LEVELS, MILESTONES, ORDER_NO, ORDER_STATUSES, TEMP_CLASSES } from '../orders/domain.ts';
 
@@ -79,7 +79,7 @@ export type SignRequest = v.InferInput<typeof SignRequest>;
 export const AnswerModifyRequest = v.strictObject({
   order_no: OrderNo,
   /** The modification request's id (`customer-order/get-apply-info`). */
-  id: v.pipe(v.number(msg('integer')), v.integer(msg('integer')), v.minValue(1, msg('positiveId'))),
+  id: Id,
   accept: v.boolean(msg('boolean')),
   answer: v.optional(Text(500), ''),
   operator: Operator,
