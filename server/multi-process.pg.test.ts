@@ -170,8 +170,8 @@ describe('two server processes on one PostgreSQL', () => {
     const wrong = {
       username: user.username,
       old_password: 'not-the-password-1',
-      new_password1: 'Zz#12345abc',
-      new_password2: 'Zz#12345abc',
+      new_password1: 'Fresh#2026pw',
+      new_password2: 'Fresh#2026pw',
     };
     const codes: number[] = [];
     for (let i = 0; i < 11; i++) {
