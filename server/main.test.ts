@@ -155,13 +155,16 @@ describe('a production start', () => {
           body: JSON.stringify({ username, password: 'Demo@2026pass' }),
         });
       expect((await login('demo')).code).toBe(406);
-      // The default start counts per-address limits (60 logins a minute, fixed windows): within
-      // two windows' worth of attempts one is refused, whenever the minute turns.
-      const codes: number[] = [];
+      // The default start counts per-address limits: after 10 failed logins over any usernames the
+      // address must answer the captcha (475), and it may try 60 times a minute (fixed windows):
+      // within two windows' worth of attempts one is refused, whenever the minute turns.
+      const codes: number[] = [406];
       while (codes.length < 121 && !codes.includes(429))
         codes.push((await login(`nobody-${codes.length}`)).code);
+      expect(codes.slice(0, 10)).toEqual(Array(10).fill(406));
+      expect(codes[10]).toBe(475);
       expect(codes).toContain(429);
-      expect(codes.filter((c) => c !== 429 && c !== 406)).toEqual([]);
+      expect(codes.filter((c) => c !== 429 && c !== 406 && c !== 475)).toEqual([]);
     } finally {
       await stopServer(server.child);
       fs.rmSync(empty, { recursive: true, force: true });

@@ -5,14 +5,14 @@ import type { TestApp } from './test-app.ts';
 
 /**
  * Puts a captcha with a known answer in place for a login of `username` from `address` (what the
- * image fetched from there would show; 'local': a call without a socket).
+ * image fetched from there would show; by default the app's own address, that of its calls).
  */
 export async function knownCaptcha(
   t: TestApp,
   username: string,
   answer = 'K3M7X',
   ttlMs = 5 * 60_000,
-  address = 'local',
+  address = t.address,
 ) {
   const db: DB = t.deps.db;
   const { scope, key } = loginCaptcha(username, addressKey(address));

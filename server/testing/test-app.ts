@@ -59,6 +59,12 @@ export function testDatabase(): Promise<OpenedDatabase & { bus: Bus }> {
 export interface TestApp {
   app: ReturnType<typeof createApp>;
   deps: AppDeps;
+  /**
+   * The client address the server sees for this app's calls (as the socket's peer) when a call
+   * names none: one of its own (10.x.y.z), so that what one test's calls count per address
+   * (rate limits, failed logins over all usernames) never reaches another test's.
+   */
+  address: string;
   /** Moves the app's clock forward (sessions, captchas, codes expire by it). */
   advance(ms: number): void;
   /** Calls the API: `call('user/login', {body})` → the parsed envelope and the HTTP status. */
@@ -71,7 +77,7 @@ export interface TestApp {
       query?: Record<string, string>;
       headers?: Record<string, string>;
       raw?: string;
-      /** The client address the server sees (as the socket's); 'local' when left out. */
+      /** The client address the server sees (as the socket's); the app's `address` when left out. */
       ip?: string;
     },
   ): Promise<{ status: number; code: number; message: string; data: T; headers: Headers }>;
@@ -94,8 +100,8 @@ export async function testApp(
 ): Promise<TestApp> {
   const { db, bus } = options.database ?? (await testDatabase());
   let offset = 0;
-  // Tests share one client address ('local'): per-address limits are off unless a test turns them
-  // on (`testApp({ rateLimits: true })`); answers are checked against their contract schemas.
+  // Per-address limits are off unless a test turns them on (`testApp({ rateLimits: true })`), and
+  // each app calls from an address of its own; answers are checked against their contract schemas.
   const config: ServerConfig = {
     ...loadConfig({ NODE_ENV: 'test' }),
     distDir: '/nonexistent-dist',
@@ -111,9 +117,12 @@ export async function testApp(
     bus,
   };
   const app = options.routes ? createApp(deps, options.routes) : createApp(deps);
+  const [b, c, d] = randomBytes(3);
+  const address = `10.${b}.${c}.${d}`;
   return {
     app,
     deps,
+    address,
     advance(ms) {
       offset += ms;
     },
@@ -129,7 +138,7 @@ export async function testApp(
       const res = await app.request(
         `/api/${path}.html${qs}`,
         { method, headers, ...(body !== undefined ? { body } : {}) },
-        init.ip ? socketFrom(init.ip) : undefined,
+        socketFrom(init.ip ?? address),
       );
       const json = (await res.json()) as { code: number; message: string; data: never };
       return {

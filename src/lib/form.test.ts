@@ -46,7 +46,7 @@ describe('field messages', () => {
       new_password1: 'Please use 8–16 characters',
       new_password2: 'Please type the new password again',
     });
-    const edit = { ur_account: 'demo', mobile: '12ab', captcha: '', ur_passwd: 'Abcdefg12' };
+    const edit = { ur_account: 'demo', mobile: '12ab', captcha: '', ur_passwd: 'Kq7mPxw2z' };
     expect(textsOf(ChangePasswdSubmit, edit)).toEqual({
       mobile: '手机号格式不正确',
       captcha: '请填写 6 位验证码',

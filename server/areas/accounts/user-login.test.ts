@@ -120,7 +120,7 @@ describe('user/login', () => {
       await t.deps.db
         .selectFrom('captchas')
         .select('username')
-        .where('username', '=', `${u.username}\nlocal`)
+        .where('username', '=', `${u.username}\n${t.address}`)
         .execute(),
     ).toHaveLength(1);
 
@@ -326,14 +326,18 @@ describe('user/captcha', () => {
     const t = await testApp({ captchaTestAnswer: 'K3M7X' });
     const u = await createUser(t.deps.db);
     for (let i = 0; i < 3; i++) await fail(t, u.username);
-    const image = await t.app.request(`/api/user/captcha.html?username=${u.username}`);
+    const image = await t.app.request(
+      `/api/user/captcha.html?username=${u.username}`,
+      {},
+      socketFrom(t.address),
+    );
     expect(image.headers.get('content-type')).toBe('image/png');
     expect((await login(t, { username: u.username, password: u.password, validate: 'k3m7x' })).code).toBe(0);
 
     const prod = await testApp({ captchaTestAnswer: 'K3M7X', mode: 'production', production: true });
     const v = await createUser(prod.deps.db);
     for (let i = 0; i < 3; i++) await fail(prod, v.username);
-    await prod.app.request(`/api/user/captcha.html?username=${v.username}`);
+    await prod.app.request(`/api/user/captcha.html?username=${v.username}`, {}, socketFrom(prod.address));
     const refused = await prod.call('user/login', {
       body: { username: v.username, password: v.password, validate: 'K3M7X' },
     });
