@@ -108,8 +108,10 @@ async function vitestPostgres(release) {
   try {
     // Not the fault tests of whole server processes (a cluster of three processes started, killed
     // and drained, ~30 s a release on a busy machine; PostgreSQL stopped under writers, and started
-    // after the servers, ~40 s each on a quiet one), left out to keep npm test under 8 minutes:
-    // they run on the machine's Node in the postgres step.
+    // after the servers, ~40 s each on a quiet one) nor the concurrency tests of one order's
+    // documents (about a hundred uploads, ~30 s), left out to keep npm test near 8 minutes: they
+    // test our locking and processes, not the release, and run on the machine's Node in the
+    // postgres step.
     const args = [
       VITEST,
       'run',
@@ -120,6 +122,7 @@ async function vitestPostgres(release) {
       '--exclude=server/cluster.pg.test.ts',
       '--exclude=server/database-restart.pg.test.ts',
       '--exclude=server/database-down-start.pg.test.ts',
+      '--exclude=server/areas/order-files/concurrency.pg.test.ts',
     ];
     return await run(release.binary, args, release, { DATABASE_URL: postgres.url });
   } finally {
