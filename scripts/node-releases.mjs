@@ -81,7 +81,11 @@ export function deprecations(output) {
  * statistical attack (a pure computation over hundreds of images; the captcha's PNG tests stay);
  * and what runs on the developer's machine, not where the portal is deployed, and is slow: the
  * build's source-map test (a whole rollup build), the benchmarks' own tests (server/bench) and the
- * demo seed's (the smoke below starts the server with the demo seed on each release). One worker: the step shares the machine with the end-to-end tests, whose browsers have timeouts.
+ * demo seed's (the smoke below starts the server with the demo seed on each release); and
+ * server/lockout.test.ts, which starts a server process to guess logins and order numbers from
+ * several loopback addresses (our counting rules, not the release's; the release's sockets and
+ * client addresses are in server/http/slow-clients.test.ts, which stays). One worker: the step
+ * shares the machine with the end-to-end tests, whose browsers have timeouts.
  */
 const RELEASE_VITEST = [
   'run',
@@ -91,6 +95,7 @@ const RELEASE_VITEST = [
   '--exclude=server/main.test.ts',
   '--exclude=server/boot.test.ts',
   '--exclude=server/cli.test.ts',
+  '--exclude=server/lockout.test.ts',
   '--exclude=src/**',
   '--exclude=host/**',
   '--exclude=scripts/build-sourcemaps.test.ts',
@@ -120,8 +125,7 @@ async function vitestPostgres(release) {
       '--reporter=dot',
       '--reporter=./scripts/vitest-failures.mjs',
       '--exclude=server/cluster.pg.test.ts',
-      '--exclude=server/database-restart.pg.test.ts',
-      '--exclude=server/database-down-start.pg.test.ts',
+      '--exclude=server/database-outage.pg.test.ts',
       '--exclude=server/areas/order-files/concurrency.pg.test.ts',
     ];
     return await run(release.binary, args, release, { DATABASE_URL: postgres.url });
