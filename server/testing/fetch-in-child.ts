@@ -57,7 +57,7 @@ export function fetchInChild(request: ChildRequest, times: number): Promise<Chil
       {
         env: { ...process.env, LP_CHILD_FETCH: JSON.stringify({ request, times }) },
         maxBuffer: 1 << 20,
-        timeout: 120_000,
+        timeout: 170_000,
       },
       (error, stdout, stderr) => {
         if (error) reject(new Error(`the fetch child failed: ${error.message}\n${stderr}`));

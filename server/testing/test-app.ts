@@ -163,6 +163,13 @@ const lowerKeys = (headers: Record<string, string> = {}) =>
 /** A short unique suffix for fixture names. */
 export const unique = (prefix = 't') => `${prefix}${randomBytes(5).toString('hex')}`;
 
+/**
+ * Lingering bounds no busy machine reaches (a test of what a client reads, not of the bounds, which
+ * server/serving.test.ts tests with bounds of its own): a starved test process must not cut a
+ * client that is still sending.
+ */
+export const UNHURRIED_LINGER = { totalMs: 120_000, idleMs: 60_000, maxBytes: 64 * 1024 * 1024 };
+
 /** A test app served on a free local port (a real socket: CLIs, keep-alive clients). */
 export interface ServedTestApp {
   port: number;

@@ -2,14 +2,12 @@ import type { PendingFileAnswer } from '../../../src/contract/order-editor/schem
 import type { CUSTOMER_KINDS } from '../../../src/contract/order-files/limits.ts';
 
 type AttachmentKind = (typeof CUSTOMER_KINDS)[number];
-import { invalidField } from '../../core/errors.ts';
 import type { DB } from '../../db/database.ts';
 import type { AppDeps } from '../../http/env.ts';
 import type { UploadedFile } from '../../http/multipart.ts';
 import { removeQuietly } from '../../core/storage-cleanup.ts';
 import { refreshAttachmentStatus } from '../order-files/attachment-state.ts';
-import { detectType, refusedFile } from '../order-files/content-type.ts';
-import { cleanName } from '../order-files/file-name.ts';
+import { checkUpload, insertFileRow } from '../order-files/stored-files.ts';
 import type { Owner } from './drafts.ts';
 
 /** A file never attached to an order is removed this long after its upload. */
@@ -27,33 +25,16 @@ export async function keepPendingFile(
   file: UploadedFile,
   now: Date,
 ): Promise<PendingFileAnswer> {
-  if (file.size === 0) throw invalidField('file', 'The file is empty');
-  const detected = await detectType(deps.storage, file);
-  if (!detected.ok) throw refusedFile(detected);
-  const name = cleanName(file.name, detected.type);
-  const media = detected.media;
+  const checked = await checkUpload(deps.storage, file);
   const fileId = await deps.db.transaction().execute(async (trx) => {
-    const stored = await trx
-      .insertInto('files')
-      .values({
-        cu_id: owner.cuId,
-        uid: owner.uid,
-        name,
-        media_type: media,
-        size: file.size,
-        sha256: file.sha256,
-        storage_key: file.key,
-        created_at: now,
-      })
-      .returning('file_id')
-      .executeTakeFirstOrThrow();
+    const id = await insertFileRow(trx, owner, file, checked, now);
     await trx
       .insertInto('pending_files')
-      .values({ file_id: stored.file_id, uid: owner.uid, cu_id: owner.cuId, kind, created_at: now })
+      .values({ file_id: id, uid: owner.uid, cu_id: owner.cuId, kind, created_at: now })
       .execute();
-    return stored.file_id;
+    return id;
   });
-  return { file_id: fileId, kind, name, size: file.size, media_type: media };
+  return { file_id: fileId, kind, name: checked.name, size: file.size, media_type: checked.media };
 }
 
 /**

@@ -1,15 +1,14 @@
 import { Code } from '../../../src/contract/codes.ts';
 import type { OrderAttachment } from '../../../src/contract/order-files/schemas.ts';
 import type { AttachmentKind, AttachmentStatus } from '../../../src/contract/orders/domain.ts';
-import { ApiError, invalidField, notFound } from '../../core/errors.ts';
+import { ApiError, notFound } from '../../core/errors.ts';
 import type { DB } from '../../db/database.ts';
 import type { AppDeps } from '../../http/env.ts';
 import type { UploadedFile } from '../../http/multipart.ts';
 import { withOrderLocked } from '../orders/lock.ts';
 import { redactorsFor } from '../orders/redaction.ts';
 import { refreshAttachmentStatus } from './attachment-state.ts';
-import { detectType, refusedFile } from './content-type.ts';
-import { cleanName } from './file-name.ts';
+import { checkUpload, insertFileRow } from './stored-files.ts';
 
 /** Who does something to an order's documents, as its event log records them. */
 export interface Actor {
@@ -126,11 +125,7 @@ export async function keepUpload(
   actor: Actor,
   now: Date,
 ): Promise<{ attachment: OrderAttachment; attachment_status: AttachmentStatus; sha256: string }> {
-  if (file.size === 0) throw invalidField('file', 'The file is empty');
-  const detected = await detectType(deps.storage, file);
-  if (!detected.ok) throw refusedFile(detected);
-  const name = cleanName(file.name, detected.type);
-  const media = detected.media;
+  const checked = await checkUpload(deps.storage, file);
   const lockTarget = 'orderNo' in target ? target : { ids: [target.id], cuId: target.cuId };
   return withOrderLocked(
     deps.db,
@@ -138,25 +133,12 @@ export async function keepUpload(
     () => notFound('No such order'),
     async (trx, order) => {
       if (actor.kind === 'customer') assertOpenForDocuments(order);
-      const stored = await trx
-        .insertInto('files')
-        .values({
-          cu_id: order.cu_id,
-          uid: actor.uid,
-          name,
-          media_type: media,
-          size: file.size,
-          sha256: file.sha256,
-          storage_key: file.key,
-          created_at: now,
-        })
-        .returning('file_id')
-        .executeTakeFirstOrThrow();
+      const fileId = await insertFileRow(trx, { cuId: order.cu_id, uid: actor.uid }, file, checked, now);
       const attachment = await trx
         .insertInto('order_attachments')
         .values({
           order_id: order.id,
-          file_id: stored.file_id,
+          file_id: fileId,
           kind,
           source: actor.kind,
           uploaded_by: actor.uid,
@@ -175,7 +157,7 @@ export async function keepUpload(
           actor_kind: actor.kind,
           actor_name: actor.name,
           uid: actor.uid,
-          reason: `${kind}: ${name}`,
+          reason: `${kind}: ${checked.name}`,
         })
         .execute();
       const status = await refreshAttachmentStatus(trx, order.id);
