@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { chromiumArgs, chromiumPath, hasChromium } from './chromium.mjs';
+import { chromiumArgs, fullChromiumPath, hasChromium } from './chromium.mjs';
 import { freePort, startServer, stopServer } from './server-process.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -33,7 +33,7 @@ if (!fs.existsSync(path.join(root, 'dist', 'host', 'index.html'))) {
   process.exit(1);
 }
 if (!hasChromium()) {
-  console.error(`No Chromium at ${chromiumPath}: apt-get install -y chromium (or set CHROME_PATH).`);
+  console.error(`No Chromium at ${fullChromiumPath}: apt-get install -y chromium (or set CHROME_PATH).`);
   process.exit(1);
 }
 
@@ -87,7 +87,7 @@ let failed = false;
 try {
   await server.ready;
   chrome = await chromeLauncher.launch({
-    chromePath: chromiumPath,
+    chromePath: fullChromiumPath,
     chromeFlags: ['--headless=new', ...chromiumArgs],
   });
   const token = await signIn(base);
