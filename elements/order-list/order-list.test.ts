@@ -11,7 +11,7 @@ import { loadUserInfo, login } from '../../src/stores/session.ts';
 import { rememberScroll } from '../../src/stores/scroll.ts';
 import { $views } from '../../src/stores/tabs.ts';
 import { resetStores } from '../../src/stores/test-reset.ts';
-import { type FakeClock, fakeClock, until } from '../../src/ui/testing/clock.ts';
+import { type FakeClock, fakeClock, until, untilEqual } from '../../src/ui/testing/clock.ts';
 import { deepActive, settle } from '../../src/ui/testing/mount.tsx';
 import { answeredModification } from '../../src/ui/testing/modification-server.ts';
 import { rawKeys } from '../../src/ui/testing/raw-keys.ts';
@@ -113,14 +113,11 @@ describe('<lp-order-list>', () => {
     setLocale('en');
     const el = place();
     await rowsShown(el, 10);
-    expect(tabs(el)).to.deep.equal([
-      'All12',
-      'Pending Review3',
-      'Pending Confirmation4',
-      'Unfinished2',
-      'Completed2',
-      'Cancelled1',
-    ]);
+    await untilEqual(
+      () => tabs(el),
+      ['All12', 'Pending Review3', 'Pending Confirmation4', 'Unfinished2', 'Completed2', 'Cancelled1'],
+      'the tabs and their counts',
+    );
     expect(selectedTab(el)).to.equal('All12');
     // newest first: the last made is on top
     expect(orderNos(el)[0]).to.equal(orders[orders.length - 1]!.order_no);
@@ -283,14 +280,11 @@ describe('<lp-order-list>', () => {
     history.replaceState(history.state, '', '/customer-order/index?keyword=起运路');
     const el = place({});
     await rowsShown(el, 10);
-    expect(tabs(el), 'copies of one pending order: the other tabs show no number').to.deep.equal([
-      'All100+',
-      'Pending Review',
-      'Pending Confirmation100+',
-      'Unfinished',
-      'Completed',
-      'Cancelled',
-    ]);
+    await untilEqual(
+      () => tabs(el),
+      ['All100+', 'Pending Review', 'Pending Confirmation100+', 'Unfinished', 'Completed', 'Cancelled'],
+      'copies of one pending order: the other tabs show no number',
+    );
     expect(root(el).querySelector('.lp-pagination__total')?.textContent).to.equal('100+ items');
     expect(root(el).querySelector('.order-notice')?.textContent).to.contain(
       'More than 100 orders match, so the counts are minimums.',
@@ -338,14 +332,11 @@ describe('<lp-order-list>', () => {
     const el = place({});
     await rowsShown(el, 2);
     expect(orderNos(el).sort()).to.deep.equal([rejected.order_no, cancelled.order_no].sort());
-    expect(tabs(el)).to.deep.equal([
-      'All2',
-      'Pending Review0',
-      'Pending Confirmation0',
-      'Unfinished1',
-      'Completed0',
-      'Cancelled1',
-    ]);
+    await untilEqual(
+      () => tabs(el),
+      ['All2', 'Pending Review0', 'Pending Confirmation0', 'Unfinished1', 'Completed0', 'Cancelled1'],
+      'the tabs and their counts',
+    );
     const chip = () => root(el).querySelector<HTMLButtonElement>('button.lp-filter-chip');
     const name = 'Orders with a modification request answered in the last 14 days';
     expect(chip()?.parentElement?.textContent).to.equal(`Showing only:${name}×`);
@@ -364,7 +355,7 @@ describe('<lp-order-list>', () => {
     chip()!.click();
     await rowsShown(el, 4);
     expect(chip()).to.equal(null);
-    expect(tabs(el)[0]).to.equal('全部4');
+    await until(() => tabs(el)[0] === '全部4', 'the count of all orders');
     await until(() => location.search === '', 'the address without the filter');
     expect((deepActive() as HTMLInputElement).type, 'the keyboard goes on from the filters').to.equal(
       'search',
@@ -619,6 +610,6 @@ describe('<lp-order-list>', () => {
     await until(() => idle(el) && orderNos(el).length === 3, 'the merged order listed');
     const created = orderNos(el).find((no) => !orders.some((o) => o.order_no === no))!;
     expect($toasts.get().map((t) => t.message)).to.include(`Merged into new order ${created}`);
-    expect(tabs(el)[5]).to.equal('Cancelled2');
+    await until(() => tabs(el)[5] === 'Cancelled2', 'the count of cancelled orders');
   });
 });

@@ -74,3 +74,30 @@ export async function until<T>(
     await new Promise((resolve) => requestAnimationFrame(resolve));
   }
 }
+
+/**
+ * Waits, as `until` does, until `read()` deep-equals `expected` (compared as JSON); on a timeout
+ * the error shows what was read last. For what arrives by more than one request (a list's rows,
+ * then its counts): reading it once after the first has arrived races the second.
+ */
+export async function untilEqual<T>(
+  read: () => T,
+  expected: T,
+  message = 'the value',
+  timeoutMs = 5000,
+): Promise<void> {
+  const want = JSON.stringify(expected);
+  let last = '';
+  try {
+    await until(
+      () => {
+        last = JSON.stringify(read());
+        return last === want;
+      },
+      message,
+      timeoutMs,
+    );
+  } catch {
+    throw new Error(`timed out waiting for ${message}: expected ${want}, last read ${last}`);
+  }
+}
