@@ -107,7 +107,7 @@ export function CityList() {
     setSearch({ status: 'searching', q });
     try {
       const found = await searchRegions(q, controller.signal);
-      await tree.reveal(found);
+      await tree.reveal(found, controller.signal);
       if (controller.signal.aborted) return;
       setSearch({ status: 'found', q, matches: found });
       if (found[0]) setActive(found[0].region_id);

@@ -14,7 +14,7 @@ export interface RegionTree {
   expand: (id: number) => Promise<void>;
   collapse: (id: number) => void;
   /** Opens every region above each match, province first, so that the matches are rows. */
-  reveal: (matches: readonly RegionMatch[]) => Promise<void>;
+  reveal: (matches: readonly RegionMatch[], signal?: AbortSignal) => Promise<void>;
   /** The region whose children failed to load last, if any. */
   failedId: number | null;
 }
@@ -87,10 +87,13 @@ export function useRegionTree(): RegionTree {
   const collapse = useCallback((id: number) => update((s) => withExpanded(s, id, false)), [update]);
 
   const reveal = useCallback(
-    async (matches: readonly RegionMatch[]) => {
+    async (matches: readonly RegionMatch[], signal?: AbortSignal) => {
       const above = [...new Set(matches.flatMap((m) => m.ancestors))];
-      // provinces first, then cities: a city is a node only once its province's children are in
+      // provinces first, then cities: a city is a node only once its province's children are in;
+      // a search replaced by a newer one opens nothing more (a letter typed slowly would otherwise
+      // open every region it matches, and the newer search would queue behind their loads)
       for (const level of [1, 2]) {
+        if (signal?.aborted) return;
         const ids = above.filter((id) => current.current.nodes.get(id)?.region.level === level);
         await Promise.all(ids.map((id) => expand(id)));
       }
