@@ -1,15 +1,11 @@
-// `npm test`'s node-releases step: the server, unit and PostgreSQL tests (vitest) and a
-// start-and-login smoke of `npm start`'s server, under the newest Node 24 and Node 26 from the npm
-// registry (scripts/node-release-cache.mjs fetches them once into a cache folder). npm test's
-// vitest step runs the whole vitest suite on Node 24 (scripts/vitest-on-release.mjs), so its
-// node-24 step asks only for `postgres start-and-login`; the browser suites (elements, e2e) run
-// in Chromium and do not depend on the server's Node release, so they are not repeated here.
+// `npm test`'s releases step: a start-and-login smoke of `npm start`'s server under the newest
+// Node 24 and Node 26 from the npm registry (scripts/node-release-cache.mjs fetches them once into
+// a cache folder). The test suites run on those releases in their own steps: vitest's whole suite
+// on Node 24 (the vitest step) and the PostgreSQL tests on Node 26 (the postgres step), both through
+// scripts/vitest-on-release.mjs; docs/decisions/node-releases.md says why.
 //
-//   node scripts/node-releases.mjs            Node 24 and 26
-//   node scripts/node-releases.mjs 26 start-and-login    only the named majors and checks
-//
-// Both releases are checked one after the other (each check already uses both cores); the step is
-// started beside the browser steps by scripts/test.mjs, which is where its time goes unnoticed.
+//   node scripts/node-releases.mjs        Node 24 and 26
+//   node scripts/node-releases.mjs 26     only the named majors
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -18,19 +14,16 @@ import { fileURLToPath } from 'node:url';
 import { buildIsCurrent } from './build-stamp.mjs';
 import { failureLines } from './failure-lines.mjs';
 import { cacheRoot, resolveReleases } from './node-release-cache.mjs';
-import { startThrowawayPostgres } from './postgres.mjs';
 import { freePort } from './server-process.mjs';
 
 export const MAJORS = [24, 26];
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const VITEST = path.join(root, 'node_modules', 'vitest', 'vitest.mjs');
 
 /** Runtime warnings that mean the code (ours or a dependency's) uses an API a release deprecates. */
 export const WARNING = /\b(DeprecationWarning|\[DEP\d{4}\])/;
 
 const children = new Set();
-let postgres = null;
 
 /** The environment of a check: the release's folder first on PATH (for anything that runs `node`). */
 function releaseEnv(release, env = {}) {
@@ -67,72 +60,6 @@ function run(command, args, release, env = {}) {
 export function deprecations(output) {
   const lines = output.split('\n').filter((line) => WARNING.test(line));
   return [...new Set(lines.map((line) => line.replace(/^.*?(\(node:\d+\) )?/, '').trim()))];
-}
-
-/**
- * What vitest runs on the machine's Node that runs on Node where the portal is deployed: the
- * server's and the scripts' tests (their code runs on the deployed Node), not the tests of browser
- * code (src/, host/: it runs in browsers, whatever Node builds it). Also left out:
- * server/main.test.ts, which times real restarts of server processes (under 5 s) that this step,
- * at a lower priority beside the end-to-end tests, cannot promise (the start-and-login smoke below
- * proves what depends on the release: start, serve, sign in, SIGTERM); server/boot.test.ts and
- * server/cli.test.ts, whose cost is creating and migrating fresh data folders (about 14 s a
- * release), which the smoke's first start on an empty folder does on the release; and the captcha's
- * statistical attack (a pure computation over hundreds of images; the captcha's PNG tests stay);
- * and what runs on the developer's machine, not where the portal is deployed, and is slow: the
- * build's source-map test (a whole rollup build), the benchmarks' own tests (server/bench) and the
- * demo seed's (the smoke below starts the server with the demo seed on each release); and
- * server/lockout.test.ts, which starts a server process to guess logins and order numbers from
- * several loopback addresses (our counting rules, not the release's; the release's sockets and
- * client addresses are in server/http/slow-clients.test.ts, which stays). One worker: the step
- * shares the machine with the end-to-end tests, whose browsers have timeouts.
- */
-const RELEASE_VITEST = [
-  'run',
-  '--reporter=dot',
-  '--reporter=./scripts/vitest-failures.mjs',
-  '--maxWorkers=1',
-  '--exclude=server/main.test.ts',
-  '--exclude=server/boot.test.ts',
-  '--exclude=server/cli.test.ts',
-  '--exclude=server/lockout.test.ts',
-  '--exclude=src/**',
-  '--exclude=host/**',
-  '--exclude=scripts/build-sourcemaps.test.ts',
-  '--exclude=server/bench/**',
-  '--exclude=server/seed/demo*.test.ts',
-  '--testNamePattern=^(?!.*resists a script that knows the font)',
-];
-
-async function vitest(release) {
-  return run(release.binary, [VITEST, ...RELEASE_VITEST], release);
-}
-
-async function vitestPostgres(release) {
-  postgres = await startThrowawayPostgres();
-  try {
-    // Not the fault tests of whole server processes (a cluster of three processes started, killed
-    // and drained, ~30 s a release on a busy machine; PostgreSQL stopped under writers, and started
-    // after the servers, ~40 s each on a quiet one) nor the concurrency tests of one order's
-    // documents (about a hundred uploads, ~30 s), left out to keep npm test near 8 minutes: they
-    // test our locking and processes, not the release, and run on the machine's Node in the
-    // postgres step.
-    const args = [
-      VITEST,
-      'run',
-      '--config',
-      'vitest.pg.config.ts',
-      '--reporter=dot',
-      '--reporter=./scripts/vitest-failures.mjs',
-      '--exclude=server/cluster.pg.test.ts',
-      '--exclude=server/database-outage.pg.test.ts',
-      '--exclude=server/areas/order-files/concurrency.pg.test.ts',
-    ];
-    return await run(release.binary, args, release, { DATABASE_URL: postgres.url });
-  } finally {
-    await postgres.stop();
-    postgres = null;
-  }
 }
 
 async function expectOk(response, what) {
@@ -226,11 +153,7 @@ export function failureReport(output) {
   return (failures >= 0 ? lines.slice(failures, failures + 400) : lines.slice(-80)).join('\n');
 }
 
-const CHECKS = [
-  ['vitest', vitest],
-  ['postgres', vitestPostgres],
-  ['start-and-login', smoke],
-];
+const CHECKS = [['start-and-login', smoke]];
 
 /** Every check under one release; prints one line per check, and the output of those that fail. */
 async function checkRelease(release, only) {
@@ -285,7 +208,6 @@ async function main() {
 
 async function stop(signal) {
   for (const child of children) child.kill('SIGTERM');
-  await postgres?.stop().catch(() => {});
   process.exit(signal === 'SIGINT' ? 130 : 143);
 }
 

@@ -1,5 +1,4 @@
 import { spawn } from 'node:child_process';
-import os from 'node:os';
 import { failureLines } from './failure-lines.mjs';
 
 /**
@@ -13,35 +12,29 @@ const steps = {
   typecheck: ['npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
   format: ['npx', ['biome', 'format', '.']],
   lint: ['npx', ['biome', 'lint', '--error-on-warnings', '.']],
-  // The whole vitest suite on the newest Node 24 (scripts/vitest-on-release.mjs): a deployed
-  // release, not the machine's (docs/decisions/node-releases.md).
+  // Each suite once, on a release people deploy (docs/decisions/node-releases.md): vitest's whole
+  // suite on the newest Node 24 and the PostgreSQL tests on the newest Node 26
+  // (scripts/vitest-on-release.mjs), and `npm start`'s server started, signed in to and stopped on
+  // both (scripts/node-releases.mjs, after the build: it starts the built server).
   vitest: ['node', ['scripts/vitest-on-release.mjs', '24']],
-  postgres: ['node', ['scripts/test-postgres.mjs']],
+  postgres: ['node', ['scripts/test-postgres.mjs', '26']],
   build: ['npm', ['run', 'build', '--silent']],
   size: ['node', ['scripts/size.mjs']],
   elements: ['npx', ['web-test-runner']],
   e2e: ['npx', ['playwright', 'test']],
-  // The PostgreSQL tests and a start-and-login smoke under the newest Node 24 and 26 from the npm
-  // registry (scripts/node-releases.mjs), and vitest's server and script tests under 26 (24 runs the
-  // whole suite in the vitest step), one release a step, at a lower priority (nice 10): each runs
-  // beside browser steps, whose tests have timeouts, and takes the CPU they leave idle.
-  'node-24': ['node', ['scripts/node-releases.mjs', '24', 'postgres', 'start-and-login'], { nice: 10 }],
-  'node-26': ['node', ['scripts/node-releases.mjs', '26'], { nice: 10 }],
+  releases: ['node', ['scripts/node-releases.mjs']],
 };
 
 /**
  * The order. Each stage starts when the one before it has ended. A stage is a list of lanes that
  * run side by side; a lane's steps run one after another. Sized for 2 cores, and for the CPU each
- * stage leaves idle: the element tests (one Chromium, from the sources) keep about one core busy
- * for three to four minutes, so beside them go the type check, the build, its size budgets and the
- * Node 24 checks (their smoke starts the built server, so after `build`), and in another lane the
- * format and lint checks and the PostgreSQL step; vitest takes both cores (and has timing tests),
- * so it runs alone; e2e (two servers, two browsers) shares the cores with the Node 26 checks at a
- * lower priority. (In one stage after the build, e2e and both releases made the critical path
- * 335 s; the element tests beside e2e and the release checks took 350 s instead of 140:
- * measured.) A new step goes into the lane of the steps it needs first (anything that reads dist/
- * after `build`), or, when it is light, into the lane that ends first; a step that takes all cores
- * gets a stage of its own.
+ * stage leaves idle: the element tests (one headless Chromium, from the sources) keep about half
+ * a core busy, so beside them go the type check, the build, its size budgets and the releases'
+ * smoke (it starts the built server, so after `build`), and in another lane the format and lint
+ * checks and the PostgreSQL step; vitest takes both cores (and has timing tests), so it runs
+ * alone; so does e2e (two servers, two browsers). A new step goes into the lane of the steps it
+ * needs first (anything that reads dist/ after `build`), or, when it is light, into the lane that
+ * ends first; a step that takes all cores gets a stage of its own. The times: docs/decisions/test-time.md.
  *
  * Stop at the first failure: once a step fails no further step starts; steps already running
  * beside it in other lanes run to their end (so no server or browser is left behind) and are
@@ -49,9 +42,9 @@ const steps = {
  */
 const plan = [
   [['chromium']],
-  [['typecheck', 'build', 'size', 'node-24'], ['format', 'lint', 'postgres'], ['elements']],
+  [['typecheck', 'build', 'size', 'releases'], ['format', 'lint', 'postgres'], ['elements']],
   [['vitest']],
-  [['e2e'], ['node-26']],
+  [['e2e']],
 ];
 
 const only = process.argv.slice(2);
@@ -69,15 +62,13 @@ let failed = false;
  * printed in one piece when it ends, so the steps' lines never mix.
  */
 function run(name, alone) {
-  const [cmd, args, options] = steps[name];
+  const [cmd, args] = steps[name];
   const started = performance.now();
   console.log(
     `\n▶ ${name}: ${cmd} ${args.join(' ')}${alone ? '' : ' (beside other steps: output when it ends)'}`,
   );
   return new Promise((resolve) => {
     const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
-    // A lower priority is inherited by the step's own processes.
-    if (options?.nice && child.pid) os.setPriority(child.pid, options.nice);
     const output = [];
     child.stdout.on('data', (chunk) => {
       output.push(chunk);
