@@ -2,7 +2,7 @@ import http from 'node:http';
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LingerBounds } from './http/lingering-close.ts';
-import { type Serving, startServing } from './serving.ts';
+import { KEEP_ALIVE_MS, type Serving, startServing } from './serving.ts';
 
 /**
  * One process's HTTP server (server/serving.ts): how it drains on SIGTERM and how it treats slow
@@ -92,6 +92,29 @@ const connects = (port: number) =>
     });
     socket.once('error', () => resolve(false));
   });
+
+describe('keep-alive', () => {
+  it('holds an idle connection longer than clients hold theirs, and says so in the answer', async () => {
+    const { address, server } = await serve();
+    expect(server.keepAliveTimeout).toBe(KEEP_ALIVE_MS);
+    expect(KEEP_ALIVE_MS).toBeGreaterThan(60_000);
+    const agent = new http.Agent({ keepAlive: true });
+    try {
+      const headers = await new Promise<http.IncomingHttpHeaders>((resolve, reject) => {
+        http
+          .get({ host: '127.0.0.1', port: address.port, path: '/', agent }, (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.headers));
+          })
+          .on('error', reject);
+      });
+      expect(headers.connection).toBe('keep-alive');
+      expect(headers['keep-alive']).toBe(`timeout=${KEEP_ALIVE_MS / 1000}`);
+    } finally {
+      agent.destroy();
+    }
+  });
+});
 
 describe('draining (SIGTERM)', () => {
   it('answers the request in flight, closes idle keep-alive connections at once, and accepts no new connection', async () => {

@@ -48,6 +48,13 @@ export interface ServingOptions {
  * link fits; a client stalling a body is cut then.
  */
 export const REQUEST_TIMEOUT_MS = 300_000;
+/**
+ * An idle keep-alive connection is closed after this. Longer than the clients' own idle timeouts
+ * (Node's agent 5 s, undici 4 s or the server's hint less 1 s, load balancers 60 s): a client
+ * closes its idle connection first, so it never sends a request on one the server is closing at
+ * that moment (Node's 5 s default raced Node clients' 5 s: a `socket hang up` in the e2e tests).
+ */
+export const KEEP_ALIVE_MS = 65_000;
 /** How often Node checks the two timeouts above (its default, 30 s, would let them overrun). */
 const TIMEOUT_CHECK_MS = 1_000;
 /** While draining, how often idle keep-alive connections (a request just answered) are closed. */
@@ -70,6 +77,7 @@ export async function startServing(fetch: Fetch, options: ServingOptions): Promi
     headersTimeout: options.headersTimeoutMs,
     requestTimeout: Math.max(REQUEST_TIMEOUT_MS, options.headersTimeoutMs),
     connectionsCheckingInterval: Math.min(TIMEOUT_CHECK_MS, options.headersTimeoutMs),
+    keepAliveTimeout: KEEP_ALIVE_MS,
   };
   const server: http.Server = options.tls
     ? https.createServer({ ...serverOptions, cert: options.tls.cert, key: options.tls.key })
