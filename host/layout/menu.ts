@@ -47,8 +47,3 @@ export function buildMenu(routes: readonly AppRoute[]): { main: MenuEntry[]; bot
   }
   return { main, bottom };
 }
-
-/** The menu path that should look active for a page (`meta.activeMenu` of hidden detail pages). */
-export function activeMenuPath(path: string, activeMenu: string | undefined): string {
-  return activeMenu ?? path;
-}

@@ -86,10 +86,6 @@ function identify(info: UserInfo | null): void {
 }
 identify($session.get().userInfo);
 
-export function setNowOrderStatus(status: OrderStatus): void {
-  $session.setKey('nowOrderStatus', status);
-}
-
 export function updateSession(patch: Partial<SessionState>): void {
   $session.set({ ...$session.get(), ...patch });
 }

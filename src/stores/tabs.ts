@@ -23,8 +23,6 @@ const state = shared('tabs', () => {
 
 /** The tab strip (survives a reload through sessionStorage). */
 export const $views = state.views;
-/** The same store under the architecture's name. */
-export const $tabs = $views;
 
 const isAffix = (view: View) => view.meta.affix === true;
 

@@ -20,8 +20,6 @@ import type {
   InventoryAddAnswer,
   InventoryAddRequest,
   PendingFileAnswer,
-  SaveDraftAnswer,
-  SaveDraftRequest,
 } from '../../contract/order-editor/schemas.ts';
 import type { AttachmentKind, GoodsType, TempClass } from '../../contract/orders/domain.ts';
 
@@ -91,10 +89,3 @@ export const uploadPending = (
     quiet: true,
   });
 
-/**
- * Stores the form in the draft box (the leave prompt's "save draft"). The draft box's own
- * persistence (src/features/order-editor/persistence.ts, local first, versions) replaces this
- * when it lands; this keeps the prompt working meanwhile.
- */
-export const saveToDraftBox = (request: SaveDraftRequest): Promise<SaveDraftAnswer> =>
-  call(ops.saveDraft, request);
