@@ -88,4 +88,3 @@ export const uploadPending = (
     signal,
     quiet: true,
   });
-
