@@ -1,4 +1,4 @@
-/** Types of node-releases.mjs (npm test's node-releases step). */
+/** Types of node-releases.mjs (npm test's releases step). */
 export const MAJORS: number[];
 export const WARNING: RegExp;
 export function deprecations(output: string): string[];
