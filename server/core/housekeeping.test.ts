@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ExportAnswer } from '../../src/contract/order-exports/schemas.ts';
 import { KEEP_DAYS } from '../areas/order-exports/jobs.ts';
 import { IDEMPOTENCY_KEEP_MS } from '../areas/orders/housekeeping.ts';
-import { signedIn } from '../areas/orders/test-helpers.ts';
+import { signedIn } from '../testing/order-test-helpers.ts';
 import { loginAs } from '../testing/fixtures.ts';
 import { createOrder, createProject } from '../testing/order-fixtures.ts';
 import { type TestApp, testApp, unique } from '../testing/test-app.ts';

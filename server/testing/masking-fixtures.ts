@@ -3,7 +3,7 @@ import type { ExportAnswer } from '../../src/contract/order-exports/schemas.ts';
 import type { LookupAnswer, Tracking } from '../../src/contract/tracking/schemas.ts';
 import type { ProviderOrderState } from '../../src/contract/provider/schemas.ts';
 import { signIntegration } from '../http/signature.ts';
-import { lookup, newAddress, share } from '../areas/tracking/test-helpers.ts';
+import { lookup, newAddress, share } from './tracking-test-helpers.ts';
 import { createOrder, type FixtureOrderOptions } from './order-fixtures.ts';
 import type { TestApp } from './test-app.ts';
 

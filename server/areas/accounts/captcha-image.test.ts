@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attackCaptcha, type Segmentation } from './captcha-attack.ts';
+import { attackCaptcha, type Segmentation } from '../../testing/captcha-attack.ts';
 import { CAPTCHA_HEIGHT, CAPTCHA_WIDTH, captchaPng, captchaText, seededRandom } from './captcha-image.ts';
 import { CAPTCHA_ALPHABET, GLYPHS } from './captcha-font.ts';
 import { decodePng } from './png.ts';

@@ -8,7 +8,7 @@ import { createUser, loginAs } from '../../testing/fixtures.ts';
 import { createSite } from '../../testing/order-fixtures.ts';
 import { createStockLine } from '../../testing/master-data-fixtures.ts';
 import { testApp, testDatabase, type TestApp } from '../../testing/test-app.ts';
-import { create, movementsOf, readyToOrder, stockOf } from './editor-test-helpers.ts';
+import { create, movementsOf, readyToOrder, stockOf } from '../../testing/editor-test-helpers.ts';
 
 beforeAll(() => testDatabase());
 

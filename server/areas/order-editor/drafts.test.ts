@@ -10,7 +10,7 @@ import type {
 import { orderForm } from '../../testing/editor-fixtures.ts';
 import { createUser, loginAs } from '../../testing/fixtures.ts';
 import { type TestApp, testApp, testDatabase } from '../../testing/test-app.ts';
-import { create, readyToOrder } from './editor-test-helpers.ts';
+import { create, readyToOrder } from '../../testing/editor-test-helpers.ts';
 
 beforeAll(() => testDatabase());
 

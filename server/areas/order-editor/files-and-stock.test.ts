@@ -6,7 +6,7 @@ import { orderForm } from '../../testing/editor-fixtures.ts';
 import { postFile, SAMPLES } from '../../testing/file-fixtures.ts';
 import { createStockLine } from '../../testing/master-data-fixtures.ts';
 import { type TestApp, testApp, testDatabase } from '../../testing/test-app.ts';
-import { create, readyToOrder } from './editor-test-helpers.ts';
+import { create, readyToOrder } from '../../testing/editor-test-helpers.ts';
 import { chores } from './housekeeping.ts';
 
 beforeAll(() => testDatabase());

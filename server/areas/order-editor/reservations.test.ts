@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { orderForm } from '../../testing/editor-fixtures.ts';
 import { signIntegration } from '../../http/signature.ts';
 import { type TestApp, testApp, testDatabase } from '../../testing/test-app.ts';
-import { create, movementsOf, readyToOrder, stockOf } from './editor-test-helpers.ts';
+import { create, movementsOf, readyToOrder, stockOf } from '../../testing/editor-test-helpers.ts';
 
 beforeAll(() => testDatabase());
 

@@ -3,7 +3,7 @@ import type { EditConflict, EditorStart } from '../../../src/contract/order-edit
 import { orderForm } from '../../testing/editor-fixtures.ts';
 import { createOrder, createProject } from '../../testing/order-fixtures.ts';
 import { type TestApp, testApp, testDatabase } from '../../testing/test-app.ts';
-import { create, readyToOrder } from './editor-test-helpers.ts';
+import { create, readyToOrder } from '../../testing/editor-test-helpers.ts';
 
 beforeAll(() => testDatabase());
 

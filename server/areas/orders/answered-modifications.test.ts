@@ -4,7 +4,7 @@ import type { OrderList } from '../../../src/contract/orders/schemas.ts';
 import { loginAs } from '../../testing/fixtures.ts';
 import { createOrder, type FixtureOrderOptions } from '../../testing/order-fixtures.ts';
 import { type TestApp, testApp, testDatabase } from '../../testing/test-app.ts';
-import { modificationRequest, signedIn } from './test-helpers.ts';
+import { modificationRequest, signedIn } from '../../testing/order-test-helpers.ts';
 
 beforeAll(() => testDatabase());
 

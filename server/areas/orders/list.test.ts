@@ -3,7 +3,7 @@ import type { OrderList } from '../../../src/contract/orders/schemas.ts';
 import { createOrder, createProject, createSite } from '../../testing/order-fixtures.ts';
 import { type TestApp, testApp, testDatabase, unique } from '../../testing/test-app.ts';
 import { MASK } from './masking.ts';
-import { signedIn } from './test-helpers.ts';
+import { signedIn } from '../../testing/order-test-helpers.ts';
 
 beforeAll(() => testDatabase());
 

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { OrderDetail } from '../../../src/contract/orders/schemas.ts';
 import { createOrder, createProject, type FixtureOrderOptions } from '../../testing/order-fixtures.ts';
 import { type TestApp, testApp, testDatabase, unique } from '../../testing/test-app.ts';
-import { signedIn } from './test-helpers.ts';
+import { signedIn } from '../../testing/order-test-helpers.ts';
 
 beforeAll(() => testDatabase());
 

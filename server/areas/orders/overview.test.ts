@@ -9,7 +9,7 @@ import { createStockLine } from '../../testing/master-data-fixtures.ts';
 import { createOrder, type FixtureOrderOptions } from '../../testing/order-fixtures.ts';
 import { type TestApp, testApp, testDatabase } from '../../testing/test-app.ts';
 import { MASK } from './masking.ts';
-import { modificationRequest, signedIn } from './test-helpers.ts';
+import { modificationRequest, signedIn } from '../../testing/order-test-helpers.ts';
 
 beforeAll(() => testDatabase());
 

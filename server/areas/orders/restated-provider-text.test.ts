@@ -16,7 +16,7 @@ import {
 } from '../../testing/masking-fixtures.ts';
 import { type TestApp, testApp, testDatabase } from '../../testing/test-app.ts';
 import { MASK } from './masking.ts';
-import { signedIn } from './test-helpers.ts';
+import { signedIn } from '../../testing/order-test-helpers.ts';
 
 beforeAll(() => testDatabase());
 

@@ -6,7 +6,7 @@ import { operationsIn } from '../../../src/contract/operation.ts';
 import { createOrder, createProject } from '../../testing/order-fixtures.ts';
 import { type TestApp, testApp, testDatabase, unique } from '../../testing/test-app.ts';
 import { MASK } from './masking.ts';
-import { signedIn } from './test-helpers.ts';
+import { signedIn } from '../../testing/order-test-helpers.ts';
 
 beforeAll(() => testDatabase());
 

@@ -5,7 +5,7 @@ import { createOrder, createProject, createSite } from '../../testing/order-fixt
 import { type TestApp, testApp, testDatabase, unique } from '../../testing/test-app.ts';
 import { recomputeExcursion } from './excursion.ts';
 import { MASK } from './masking.ts';
-import { signedIn } from './test-helpers.ts';
+import { signedIn } from '../../testing/order-test-helpers.ts';
 
 beforeAll(() => testDatabase());
 

@@ -4,7 +4,7 @@ import type { OrderDetail, Remark } from '../../../src/contract/orders/schemas.t
 import { createOrder } from '../../testing/order-fixtures.ts';
 import { type TestApp, testApp, testDatabase, unique } from '../../testing/test-app.ts';
 import { MASK } from './masking.ts';
-import { signedIn } from './test-helpers.ts';
+import { signedIn } from '../../testing/order-test-helpers.ts';
 
 beforeAll(() => testDatabase());
 

@@ -4,7 +4,7 @@ import { signIntegration } from '../../http/signature.ts';
 import { startOfWindow } from '../../testing/accounts.ts';
 import { createStation } from '../../testing/station-fixtures.ts';
 import { type TestApp, testApp, testDatabase } from '../../testing/test-app.ts';
-import { newAddress } from '../tracking/test-helpers.ts';
+import { newAddress } from '../../testing/tracking-test-helpers.ts';
 import { STATION_CACHE_MS } from './station-list.ts';
 
 beforeAll(() => testDatabase());

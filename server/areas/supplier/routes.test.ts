@@ -8,7 +8,7 @@ import { createOrder } from '../../testing/order-fixtures.ts';
 import { type TestApp, testApp, testDatabase } from '../../testing/test-app.ts';
 import { MASK } from '../orders/masking.ts';
 import { shareToken, trackingKey } from '../tracking/share-secrets.ts';
-import { newAddress } from '../tracking/test-helpers.ts';
+import { newAddress } from '../../testing/tracking-test-helpers.ts';
 import { linkToken, supplierKey } from './link-tokens.ts';
 
 beforeAll(() => testDatabase());

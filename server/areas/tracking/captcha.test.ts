@@ -4,7 +4,7 @@ import { addressKey } from '../accounts/login-delays.ts';
 import { runChores } from '../../core/housekeeping.ts';
 import { socketFrom, type TestApp, testApp, testDatabase } from '../../testing/test-app.ts';
 import { FAILURE_WINDOW_MS, PER_ADDRESS, PER_ORDER } from './failures.ts';
-import { lookup, newAddress, trackedOrder } from './test-helpers.ts';
+import { lookup, newAddress, trackedOrder } from '../../testing/tracking-test-helpers.ts';
 
 beforeAll(() => testDatabase());
 

@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startOfWindow } from '../../testing/accounts.ts';
 import { socketFrom, type TestApp, testApp, testDatabase } from '../../testing/test-app.ts';
 import { ADDRESS_LOCK_AFTER, FAILURE_WINDOW_MS, PAIR_LOCK_AFTER } from './failures.ts';
-import { lookup, newAddress, trackedOrder } from './test-helpers.ts';
+import { lookup, newAddress, trackedOrder } from '../../testing/tracking-test-helpers.ts';
 
 beforeAll(() => testDatabase());
 afterEach(() => {

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { LookupAnswer, Tracking } from '../../../src/contract/tracking/schemas.ts';
 import { createUser, loginAs } from '../../testing/fixtures.ts';
 import { testApp, testDatabase } from '../../testing/test-app.ts';
-import { lookup, share, trackedOrder } from './test-helpers.ts';
+import { lookup, share, trackedOrder } from '../../testing/tracking-test-helpers.ts';
 
 beforeAll(() => testDatabase());
 

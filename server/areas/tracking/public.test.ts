@@ -4,7 +4,7 @@ import { READINGS_MAX } from '../../../src/contract/tracking/schemas.ts';
 import { startOfWindow } from '../../testing/accounts.ts';
 import { socketFrom, type TestApp, testApp, testDatabase } from '../../testing/test-app.ts';
 import { recomputeExcursion } from '../orders/excursion.ts';
-import { lookup, newAddress, share, trackedOrder } from './test-helpers.ts';
+import { lookup, newAddress, share, trackedOrder } from '../../testing/tracking-test-helpers.ts';
 
 beforeAll(() => testDatabase());
 

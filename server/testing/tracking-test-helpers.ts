@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import type { LookupAnswer, Share } from '../../../src/contract/tracking/schemas.ts';
-import { createRegionTree } from '../../testing/master-data-fixtures.ts';
-import { createOrder, type FixtureOrderOptions } from '../../testing/order-fixtures.ts';
-import type { TestApp } from '../../testing/test-app.ts';
-import { signedIn } from '../orders/test-helpers.ts';
+import type { LookupAnswer, Share } from '../../src/contract/tracking/schemas.ts';
+import { createRegionTree } from './master-data-fixtures.ts';
+import { createOrder, type FixtureOrderOptions } from './order-fixtures.ts';
+import type { TestApp } from './test-app.ts';
+import { signedIn } from './order-test-helpers.ts';
 
 /**
  * An order in progress of a new signed-in customer (tests only), with cities, a known stop phone

@@ -1,12 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { CreateOrderAnswer, CreateOrderRequest } from '../../../src/contract/order-editor/schemas.ts';
-import {
-  createEditorSetup,
-  type EditorSetup,
-  type EditorSetupOptions,
-} from '../../testing/editor-fixtures.ts';
-import { loginAs } from '../../testing/fixtures.ts';
-import type { TestApp } from '../../testing/test-app.ts';
+import type { CreateOrderAnswer, CreateOrderRequest } from '../../src/contract/order-editor/schemas.ts';
+import { createEditorSetup, type EditorSetup, type EditorSetupOptions } from './editor-fixtures.ts';
+import { loginAs } from './fixtures.ts';
+import type { TestApp } from './test-app.ts';
 
 /** A signed-in user with everything ready to order (server/testing/editor-fixtures.ts). */
 export async function readyToOrder(

@@ -1,6 +1,6 @@
-import type { DB } from '../../db/database.ts';
-import { createUser, type FixtureUser, loginAs } from '../../testing/fixtures.ts';
-import type { TestApp } from '../../testing/test-app.ts';
+import type { DB } from '../db/database.ts';
+import { createUser, type FixtureUser, loginAs } from './fixtures.ts';
+import type { TestApp } from './test-app.ts';
 
 /** A new user signed in on a new customer (tests only); `approver`: may audit its orders. */
 export async function signedIn(

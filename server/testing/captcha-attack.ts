@@ -1,5 +1,5 @@
-import { GLYPHS, type Point } from './captcha-font.ts';
-import { decodePng } from './png.ts';
+import { GLYPHS, type Point } from '../areas/accounts/captcha-font.ts';
+import { decodePng } from '../areas/accounts/png.ts';
 
 /**
  * Test support: the attack a motivated script writer would try on the captcha PNG, knowing the
