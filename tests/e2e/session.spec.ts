@@ -4,15 +4,27 @@ import { apiLogin, callApi } from './helpers/api.ts';
 import { LoginForm, zh } from './helpers/login-page.ts';
 import { pageToken } from './helpers/session.ts';
 
+/**
+ * The calls the home page makes on its own after its first load: the linked systems once the
+ * browser is idle, the overview once the welcome has painted. Either may come after the load's
+ * network has gone quiet (an idle callback waits as long as the machine is busy).
+ */
+const DEFERRED_CALLS = ['common/linked-systems', 'customer-order/overview'];
+
 /** Signs in through the login page as `multi` (several customers, so the switcher has a list). */
 async function signInMulti(page: Page): Promise<void> {
+  // The tests below end the session elsewhere and expect the page's next call to find out: every
+  // call of the first load, deferred ones included, must have been answered before (on a busy
+  // machine a deferred one came after, and asked first).
+  const answered = DEFERRED_CALLS.map((path) =>
+    page.waitForResponse((response) => response.url().includes(`/api/${path}.html`)),
+  );
   const form = new LoginForm(page);
   await form.goto();
   await form.signIn(demoLogin('multi'));
   await expect(page).not.toHaveURL(/\/login/);
   await expect(switcher(page)).toBeVisible();
-  // The tests below end the session elsewhere and expect the page's next call to find out: the
-  // calls of the first load must have been made (on a busy machine they came after, and asked first).
+  await Promise.all(answered);
   await page.waitForLoadState('networkidle');
 }
 
