@@ -20,7 +20,7 @@ export function loadElement(tag: string): Promise<boolean> {
   let pending = loading.get(tag);
   if (!pending) {
     const url = `/elements/${elementName(tag)}.js`;
-    pending = import(/* webpackIgnore: true */ url).then(
+    pending = import(/* @vite-ignore */ url).then(
       () => customElements.whenDefined(tag).then(() => true),
       () => false,
     );

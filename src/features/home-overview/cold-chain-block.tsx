@@ -64,7 +64,7 @@ export function ColdChainBlock({ cold }: { cold: ColdChain }) {
   const t = useT();
   const excursions = cold.excursions.high + cold.excursions.medium + cold.excursions.low;
   const count = (href: string, n: number, label: string, tone: string) => (
-    <li>
+    <li key={href}>
       <CountLink href={href} count={n} label={label} unit={t('homeOverview.unit.orders')} tone={tone} />
     </li>
   );
