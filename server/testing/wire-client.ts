@@ -1,9 +1,9 @@
-import { type TestApp, testApp } from '../../server/testing/test-app.ts';
-import { $locale } from '../i18n/translate.ts';
-import { followApiOutcomes } from '../stores/api-outcomes.ts';
-import { setNavigation } from '../stores/navigation.ts';
-import { resetStores } from '../stores/test-reset.ts';
-import { type FetchLike, setApiBase, setApiFetch } from './config.ts';
+import { type TestApp, testApp } from './test-app.ts';
+import { $locale } from '../../src/i18n/translate.ts';
+import { followApiOutcomes } from '../../src/stores/api-outcomes.ts';
+import { setNavigation } from '../../src/stores/navigation.ts';
+import { resetStores } from '../../src/stores/test-reset.ts';
+import { type FetchLike, setApiBase, setApiFetch } from '../../src/api/config.ts';
 
 /** Test wiring only (never part of a bundle): the client talks to the real app in-process. */
 export const TEST_ORIGIN = 'http://portal.test';
