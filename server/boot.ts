@@ -1,8 +1,9 @@
 import { FolderStorage } from './core/storage.ts';
 import { createApp } from './app.ts';
-import { attachSessionCache } from './areas/accounts/sessions.ts';
+import { attachSessionCache, authenticatorOf } from './areas/accounts/sessions.ts';
 import { openBus } from './core/bus.ts';
-import { type SmsSender, smsSenderFor } from './areas/accounts/sms.ts';
+import { smsSenderFor } from './areas/accounts/sms.ts';
+import type { SmsSender } from './core/sms-sender.ts';
 import { productionProblems, type ServerConfig } from './config.ts';
 import { type OpenedDatabase, openDatabase } from './db/database.ts';
 import type { Bus } from './core/bus.ts';
@@ -105,6 +106,7 @@ export async function boot(config: ServerConfig, options: BootOptions = {}): Pro
       db: database.db,
       config,
       sms: options.sms ?? smsSenderFor(config, database.db),
+      authenticate: authenticatorOf(database.db),
       storage,
       now: () => new Date(),
       bus,

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { Code } from '../../src/contract/codes.ts';
 import type { Auth } from '../../src/contract/operation.ts';
-import { authenticate, type SessionRecord } from '../areas/accounts/sessions.ts';
+import type { SessionRecord } from '../core/session.ts';
 import { ApiError, forbidden } from '../core/errors.ts';
 import type { ServerMessage } from '../core/messages.ts';
 import type { AppDeps } from './env.ts';
@@ -31,7 +31,7 @@ export async function sessionFor(
   now: Date,
 ): Promise<SessionRecord | null> {
   if (auth === 'account' || auth === 'session') {
-    const record = await authenticate(deps.db, tokenOf(c), now);
+    const record = await deps.authenticate(tokenOf(c), now);
     if (auth === 'session' && record.passFlag === 1) {
       throw new ApiError(Code.mustChangePassword, 'Please change your password first');
     }
@@ -41,7 +41,7 @@ export async function sessionFor(
     const token = tokenOf(c);
     if (!token) return null;
     try {
-      return await authenticate(deps.db, token, now);
+      return await deps.authenticate(token, now);
     } catch (error) {
       if (error instanceof ApiError) return null;
       throw error;

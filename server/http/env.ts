@@ -1,13 +1,16 @@
 import type { ServerConfig } from '../config.ts';
 import type { DB } from '../db/database.ts';
-import type { SmsSender } from '../areas/accounts/sms.ts';
 import type { Bus } from '../core/bus.ts';
+import type { Authenticate } from '../core/session.ts';
+import type { SmsSender } from '../core/sms-sender.ts';
 import type { FileStorage } from '../core/storage.ts';
 
 export interface AppDeps {
   db: DB;
   config: ServerConfig;
   sms: SmsSender;
+  /** A token's live session (areas/accounts/sessions.ts `authenticate` over `db`). */
+  authenticate: Authenticate;
   /** File contents (attachments, exports): a folder under `DATA_DIR` by default. */
   storage: FileStorage;
   /**

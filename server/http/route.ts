@@ -6,7 +6,7 @@ import { CHAT_SESSION_HEADER } from '../../src/contract/chat/schemas.ts';
 import { Code } from '../../src/contract/codes.ts';
 import { type Lang, langOf, type Params } from '../../src/contract/messages.ts';
 import type { AnswerOf, Operation, ParsedInputOf } from '../../src/contract/operation.ts';
-import type { SessionRecord } from '../areas/accounts/sessions.ts';
+import type { SessionRecord } from '../core/session.ts';
 import { ApiError, say } from '../core/errors.ts';
 import type { ServerMessage } from '../core/messages.ts';
 import { discardUpload } from '../core/storage-cleanup.ts';

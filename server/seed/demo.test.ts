@@ -1,3 +1,4 @@
+import { authenticatorOf } from '../areas/accounts/sessions.ts';
 import { testStorage } from '../testing/test-app.ts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AccessTokenResponse, CustomerAccountList } from '../../src/contract/accounts/schemas.ts';
@@ -28,6 +29,7 @@ function api() {
     db: database.db,
     config: { ...loadConfig({ NODE_ENV: 'test' }), rateLimits: false },
     sms: new OutboxSmsSender(database.db),
+    authenticate: authenticatorOf(database.db),
     storage: testStorage(),
     now: () => new Date(),
     bus: new OfflineBus(),

@@ -1,5 +1,6 @@
 import { Code } from '../../../src/contract/codes.ts';
 import type { PassFlag } from '../../../src/contract/accounts/schemas.ts';
+import type { Authenticate, SessionRecord } from '../../core/session.ts';
 import type { DB } from '../../db/database.ts';
 import { notify } from '../../core/bus.ts';
 import type { Bus } from '../../core/bus.ts';
@@ -120,26 +121,6 @@ export const sessionCacheOf = (db: DB): SessionCache | undefined => caches.get(d
 
 /** Why a session ended: 'replaced' (a newer login, → 599), everything else → 598. */
 export type EndReason = 'replaced' | 'logout' | 'password' | 'switched' | 'expired';
-
-/** Everything a call may need about the session behind a token, read in one query. */
-export interface SessionRecord {
-  sessionId: string;
-  uid: number;
-  username: string;
-  sgId: number;
-  cuId: number | null;
-  passFlag: PassFlag;
-  name: string;
-  avatar: string;
-  introduction: string;
-  city: string;
-  mobile: string;
-  isWeakPassword: boolean;
-  roleLabel: string;
-  groupName: string;
-  customer: { cu_id: number; cu_name: string; identifier: string; co_id: number; co_name: string } | null;
-  isWhiteCustomer: boolean;
-}
 
 export const toPassFlag = (n: number): PassFlag => (n === 1 || n === 2 ? n : 0);
 
@@ -319,3 +300,9 @@ export async function endUserSessions(db: DB, uid: number, reason: EndReason, no
 export function forgetUserSessions(db: DB, uid: number): void {
   caches.get(db)?.forget((r) => r.uid === uid);
 }
+
+/** `authenticate` over `db`, as the HTTP layer takes it (`AppDeps.authenticate`). */
+export const authenticatorOf =
+  (db: DB): Authenticate =>
+  (token, now) =>
+    authenticate(db, token, now);

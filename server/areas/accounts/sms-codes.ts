@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { Code } from '../../../src/contract/codes.ts';
 import type { DB } from '../../db/database.ts';
 import { ApiError } from '../../core/errors.ts';
-import type { SmsSender } from './sms.ts';
+import type { SmsSender } from '../../core/sms-sender.ts';
 import { hashToken } from './tokens.ts';
 
 /** An SMS code is valid 5 minutes, one may be sent per 60 s, and it allows 5 attempts. */

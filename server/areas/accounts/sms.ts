@@ -1,10 +1,6 @@
 import type { ServerConfig } from '../../config.ts';
 import type { DB } from '../../db/database.ts';
-
-/** Delivers a text message to a mobile number. */
-export interface SmsSender {
-  send(mobile: string, body: string): Promise<void>;
-}
+import type { SmsSender } from '../../core/sms-sender.ts';
 
 /**
  * Development and test sender: keeps the message in `sms_outbox`, where tests and developers read

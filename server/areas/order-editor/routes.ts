@@ -1,5 +1,5 @@
 import * as ops from '../../../src/contract/order-editor/operations.ts';
-import type { SessionRecord } from '../accounts/sessions.ts';
+import type { SessionRecord } from '../../core/session.ts';
 import { handle } from '../../http/route.ts';
 import { requestHeader } from '../../http/request-header.ts';
 import { orderNotFound } from '../orders/detail.ts';

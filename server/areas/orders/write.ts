@@ -5,7 +5,7 @@ import type { OrderStatus } from '../../../src/contract/orders/domain.ts';
 import { ApiError } from '../../core/errors.ts';
 import type { ServerMessage } from '../../core/messages.ts';
 import type { DB } from '../../db/database.ts';
-import type { SessionRecord } from '../accounts/sessions.ts';
+import type { SessionRecord } from '../../core/session.ts';
 import { loadOrder, orderDetail, orderNotFound, type OrderRecord, type Viewer } from './detail.ts';
 import { lockOrders as lockOrderRows } from './lock.ts';
 import type { OrdersTable } from './tables.ts';

@@ -3,7 +3,7 @@ import type { LookupAnswer } from '../../../src/contract/tracking/schemas.ts';
 import type { DB } from '../../db/database.ts';
 import { apiAnswer } from '../../http/answer.ts';
 import { handle } from '../../http/route.ts';
-import type { SessionRecord } from '../accounts/sessions.ts';
+import type { SessionRecord } from '../../core/session.ts';
 import { issueCaptcha } from '../accounts/captcha.ts';
 import { addressKey } from '../accounts/login-delays.ts';
 import { lookupOrder, type Opened, openShare, viewedOrder } from './access.ts';
