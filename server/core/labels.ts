@@ -1,4 +1,4 @@
-import type { Lang } from '../../../src/contract/messages.ts';
+import type { Lang } from '../../src/contract/messages.ts';
 
 /**
  * The domain's values as an export, print record or email shows them, in both languages

@@ -6,9 +6,9 @@ import type { Lang } from '../../../src/contract/messages.ts';
 import { ApiError } from '../../core/errors.ts';
 import { apiAnswer } from '../../http/answer.ts';
 import type { AppDeps } from '../../http/env.ts';
-import { contentDisposition } from '../order-exports/download.ts';
-import { chinaStamp, label } from '../order-exports/labels.ts';
-import { safeCell } from '../order-exports/xlsx.ts';
+import { contentDisposition } from '../../http/content-disposition.ts';
+import { chinaStamp, label } from '../../core/labels.ts';
+import { safeCell } from '../../core/spreadsheet-cell.ts';
 import { countLines, type StockFilter, stockLines } from './stock.ts';
 
 type Column = {
@@ -47,7 +47,7 @@ const TITLE = { zh: '库存', en: 'Inventory' } as const;
 /**
  * `GET customer-inventory/xls`: the lines the stock list's filter selects, in its order, as one
  * .xlsx answered directly (the set is small: at most INVENTORY_EXPORT_MAX lines, else 422 asking
- * for a narrower filter). Cells go through the order export's `safeCell` (text never a formula,
+ * for a narrower filter). Cells go through `safeCell` (core/spreadsheet-cell.ts) (text never a formula,
  * controls removed); the file name keeps its Chinese through RFC 5987.
  */
 export async function exportStock(

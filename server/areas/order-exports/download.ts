@@ -2,17 +2,12 @@ import { Readable } from 'node:stream';
 import { Code } from '../../../src/contract/codes.ts';
 import { XLSX_TYPE } from '../../../src/contract/order-exports/operations.ts';
 import { apiAnswer } from '../../http/answer.ts';
+import { contentDisposition } from '../../http/content-disposition.ts';
 import { ApiError } from '../../core/errors.ts';
 import { type SignedParams, signingKey, verify } from '../../core/signed-links.ts';
 import { FileMissing } from '../../core/storage.ts';
 import type { AppDeps } from '../../http/env.ts';
 import { FILE_PURPOSE } from './jobs.ts';
-
-/** `filename*` of Content-Disposition (RFC 6266/5987): the Chinese name intact, an ASCII fallback. */
-export function contentDisposition(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
 
 /**
  * The file of a signed link: 403 when the link is not genuine or has expired, 404 when the export

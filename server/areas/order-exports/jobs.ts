@@ -11,7 +11,7 @@ import type { DB } from '../../db/database.ts';
 import type { AppDeps } from '../../http/env.ts';
 import { countSelected, orderPages } from './export-rows.ts';
 import type { ListFilter } from './list-filter.ts';
-import { chinaStamp } from './labels.ts';
+import { chinaStamp } from '../../core/labels.ts';
 import { TEMPLATES } from './templates.ts';
 import { writeWorkbook } from './xlsx.ts';
 

@@ -4,7 +4,7 @@ import { ApiError } from '../../core/errors.ts';
 import type { DB } from '../../db/database.ts';
 import { maskedFields, maskOrder } from '../orders/masking.ts';
 import { redactorOf } from '../orders/redaction.ts';
-import { chinaStamp, label } from './labels.ts';
+import { chinaStamp, label } from '../../core/labels.ts';
 
 /** The order of customer `cuId` as a summary shows it (masked); 404 for anything else. */
 export async function summaryOrder(db: DB, cuId: number, id: number) {

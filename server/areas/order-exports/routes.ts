@@ -1,6 +1,6 @@
 import { Code } from '../../../src/contract/codes.ts';
 import * as ops from '../../../src/contract/order-exports/operations.ts';
-import type { SessionRecord } from '../accounts/sessions.ts';
+import type { SessionRecord } from '../../core/session.ts';
 import { ApiError } from '../../core/errors.ts';
 import { handle } from '../../http/route.ts';
 import { downloadFile } from './download.ts';

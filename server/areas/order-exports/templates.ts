@@ -1,9 +1,9 @@
 import type { Lang } from '../../../src/contract/messages.ts';
+import type { CellValue } from '../../core/spreadsheet-cell.ts';
 import type { ExportOrder, ExportPage } from './export-rows.ts';
-import { chinaStamp, label } from './labels.ts';
+import { chinaStamp, label } from '../../core/labels.ts';
 
 /** A cell's value: text or a number (never a formula: see xlsx.ts). */
-export type CellValue = string | number;
 
 export interface Column {
   zh: string;

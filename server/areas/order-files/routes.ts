@@ -7,11 +7,11 @@ import { removeQuietly } from '../../core/storage-cleanup.ts';
 import { apiAnswer } from '../../http/answer.ts';
 import { handle } from '../../http/route.ts';
 import { withOrderLocked } from '../orders/lock.ts';
-import type { SessionRecord } from '../accounts/sessions.ts';
+import type { SessionRecord } from '../../core/session.ts';
 import { assertOpenForDocuments, attachmentsOf, keepUpload, ownOrder, shownFileName } from './attachments.ts';
 import { kindStates, refreshAttachmentStatus, requiredKinds } from './attachment-state.ts';
 import { attentionList } from './attention.ts';
-import { contentDisposition } from './download.ts';
+import { contentDisposition } from '../../http/content-disposition.ts';
 import { checkLink, signLink } from './signed-link.ts';
 
 const actorOf = (session: SessionRecord) => ({
