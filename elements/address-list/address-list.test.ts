@@ -66,7 +66,7 @@ describe('<lp-address-list>', () => {
     if (value) await sendKeys({ type: value });
   }
   async function choose(el: HTMLElement, input: HTMLInputElement, typed: string, option: RegExp) {
-    await waitUntil(() => !input.disabled, `${typed}: enabled`, { timeout: 5000 });
+    await waitUntil(() => !input.disabled, `${typed}: enabled`, { timeout: 15_000 });
     input.focus();
     await sendKeys({ type: typed });
     await waitUntil(
@@ -75,7 +75,7 @@ describe('<lp-address-list>', () => {
           option.test(o.textContent ?? ''),
         ),
       `an option ${option}`,
-      { timeout: 5000 },
+      { timeout: 15_000 },
     );
     // keyboard: the first match is active; Enter picks it
     await sendKeys({ press: 'ArrowDown' });
@@ -85,19 +85,19 @@ describe('<lp-address-list>', () => {
   it('lists the customer’s addresses by tab and keyword, in both languages, and is accessible', async () => {
     for (const locale of ['zh-CN', 'en'] as const) {
       const el = place(locale);
-      await waitUntil(() => rows(el).length === 2, `${locale}: both addresses`, { timeout: 5000 });
+      await waitUntil(() => rows(el).length === 2, `${locale}: both addresses`, { timeout: 15_000 });
       expect(rawKeys(el), locale).to.deep.equal([]);
       await expect(el).to.be.accessible();
       el.remove();
     }
     const el = place('en');
-    await waitUntil(() => rows(el).length === 2, 'both addresses', { timeout: 5000 });
+    await waitUntil(() => rows(el).length === 2, 'both addresses', { timeout: 15_000 });
     const pickup = Array.from(root(el).querySelectorAll<HTMLElement>('[role="tab"]')).find(
       (tab) => tab.textContent === 'Pickup',
     );
     pickup?.focus();
     pickup?.click();
-    await waitUntil(() => rows(el).length === 1, 'the pickup tab', { timeout: 5000 });
+    await waitUntil(() => rows(el).length === 1, 'the pickup tab', { timeout: 15_000 });
     expect(rows(el)[0]?.textContent).to.contain(setup.addresses.start.company);
     // → moves to the delivery tab
     await sendKeys({ press: 'ArrowRight' });
@@ -105,28 +105,28 @@ describe('<lp-address-list>', () => {
       () => rows(el)[0]?.textContent?.includes(setup.addresses.stop.company),
       'the delivery tab',
       {
-        timeout: 5000,
+        timeout: 15_000,
       },
     );
     const search = root(el).querySelector<HTMLInputElement>('input[type="search"]') as HTMLInputElement;
     search.focus();
     await sendKeys({ type: 'no such company at all' });
     await waitUntil(() => text(el).includes('No address matches'), 'the filtered empty state', {
-      timeout: 5000,
+      timeout: 15_000,
     });
   });
 
   it('checks the form as the server does, then adds the address and tells the pickers', async () => {
     const el = place('zh-CN');
-    await waitUntil(() => rows(el).length === 2, 'the list', { timeout: 5000 });
+    await waitUntil(() => rows(el).length === 2, 'the list', { timeout: 15_000 });
     const before = $addressBookRevision.get();
     button(root(el), /^新增地址$/).click();
-    await waitUntil(() => dialog(el), 'the dialog', { timeout: 5000 });
+    await waitUntil(() => dialog(el), 'the dialog', { timeout: 15_000 });
     const d = dialog(el);
     button(d, /^保存$/).click();
     const company = control(el, d, '公司名称');
     await waitUntil(() => root(el).activeElement === company, 'focus on the first invalid field', {
-      timeout: 5000,
+      timeout: 15_000,
     });
     expect(fieldError(company)).to.equal('请填写此项');
     expect(fieldError(control(el, d, '联系电话'))).to.equal('请填写联系电话');
@@ -153,11 +153,11 @@ describe('<lp-address-list>', () => {
     await expect(el).to.be.accessible();
     const save = button(d, /^保存$/);
     // the click guard of the first (refused) save lets a second click through after 2 s
-    await waitUntil(() => !save.hasAttribute('aria-disabled'), 'save enabled again', { timeout: 5000 });
+    await waitUntil(() => !save.hasAttribute('aria-disabled'), 'save enabled again', { timeout: 15_000 });
     save.click();
 
-    await waitUntil(() => !dialog(el), 'the dialog closes', { timeout: 5000 });
-    await waitUntil(() => rows(el).length === 3, 'the new row', { timeout: 5000 });
+    await waitUntil(() => !dialog(el), 'the dialog closes', { timeout: 15_000 });
+    await waitUntil(() => rows(el).length === 3, 'the new row', { timeout: 15_000 });
     expect(text(el)).to.contain('已新增“苏州新药研发中心”');
     expect($addressBookRevision.get()).to.equal(before + 1);
     const offered = await call(master.customerAddress, { kind: 'start' });
@@ -166,13 +166,13 @@ describe('<lp-address-list>', () => {
 
   it('shows a stale edit next to the saved address: reload takes theirs, overwrite saves mine knowingly', async () => {
     const el = place('en');
-    await waitUntil(() => rows(el).length === 2, 'the list', { timeout: 5000 });
+    await waitUntil(() => rows(el).length === 2, 'the list', { timeout: 15_000 });
     const stop = setup.addresses.stop;
     button(root(el), new RegExp(`^Edit address ${stop.company}$`)).click();
-    await waitUntil(() => dialog(el), 'the dialog', { timeout: 5000 });
+    await waitUntil(() => dialog(el), 'the dialog', { timeout: 15_000 });
     let d = dialog(el);
     await waitUntil(() => !control(el, d, 'District').disabled, 'the cascade placed on the address', {
-      timeout: 5000,
+      timeout: 15_000,
     });
     // someone else saves the address meanwhile
     const current = (await call(master.customerAddress, { kind: 'stop' })).list.find(
@@ -197,7 +197,7 @@ describe('<lp-address-list>', () => {
       () => dialog(el)?.textContent?.includes('Someone Else Changed This Address'),
       'the stale view',
       {
-        timeout: 5000,
+        timeout: 15_000,
       },
     );
     d = dialog(el);
@@ -206,7 +206,7 @@ describe('<lp-address-list>', () => {
     await expect(el).to.be.accessible();
 
     button(d, /^Discard my changes/).click();
-    await waitUntil(() => dialog(el)?.querySelector('form'), 'the form again', { timeout: 5000 });
+    await waitUntil(() => dialog(el)?.querySelector('form'), 'the form again', { timeout: 15_000 });
     expect(control(el, dialog(el), 'Contact').value).to.equal('Their Contact');
 
     // again stale, this time overwrite
@@ -226,22 +226,22 @@ describe('<lp-address-list>', () => {
     });
     await typeInto(control(el, dialog(el), 'Contact'), 'My Contact');
     button(dialog(el), /^Save$/).click();
-    await waitUntil(() => dialog(el)?.querySelector('.addr-stale__diff'), 'stale again', { timeout: 5000 });
+    await waitUntil(() => dialog(el)?.querySelector('.addr-stale__diff'), 'stale again', { timeout: 15_000 });
     expect(dialog(el).textContent).to.contain('Third Contact');
     button(dialog(el), /^Overwrite with my changes$/).click();
-    await waitUntil(() => !dialog(el), 'saved', { timeout: 5000 });
-    await waitUntil(() => text(el).includes('My Contact'), 'the row shows my contact', { timeout: 5000 });
+    await waitUntil(() => !dialog(el), 'saved', { timeout: 15_000 });
+    await waitUntil(() => text(el).includes('My Contact'), 'the row shows my contact', { timeout: 15_000 });
   });
 
   it('deletes after a confirmation, and shows the current address first when it changed meanwhile', async () => {
     const el = place('en');
-    await waitUntil(() => rows(el).length === 2, 'the list', { timeout: 5000 });
+    await waitUntil(() => rows(el).length === 2, 'the list', { timeout: 15_000 });
     const start = setup.addresses.start;
     const current = (await call(master.customerAddress, { kind: 'start' })).list.find(
       (a) => a.ad_id === start.ad_id,
     ) as Address;
     button(root(el), new RegExp(`^Delete address ${start.company}$`)).click();
-    await waitUntil(() => dialog(el), 'the confirmation', { timeout: 5000 });
+    await waitUntil(() => dialog(el), 'the confirmation', { timeout: 15_000 });
     expect(dialog(el).textContent).to.contain(`Delete “${start.company}”?`);
     await call(master.addressUpdate, {
       ad_id: current.ad_id,
@@ -255,10 +255,10 @@ describe('<lp-address-list>', () => {
     });
     button(dialog(el), /^Delete$/).click();
     await waitUntil(() => dialog(el)?.textContent?.includes('Changed Meanwhile'), 'the current address', {
-      timeout: 5000,
+      timeout: 15_000,
     });
     button(dialog(el), /^Delete anyway$/).click();
-    await waitUntil(() => rows(el).length === 1, 'the row gone', { timeout: 5000 });
+    await waitUntil(() => rows(el).length === 1, 'the row gone', { timeout: 15_000 });
     expect(text(el)).to.contain(`“${start.company}” deleted`);
   });
 });

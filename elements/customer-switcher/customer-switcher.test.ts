@@ -71,7 +71,7 @@ describe('<lp-customer-switcher>', () => {
     await signIn(user);
     const before = $token.get();
     const el = place({ locale: 'en' });
-    await waitUntil(() => combobox(el), 'the switcher shows a combobox', { timeout: 5000 });
+    await waitUntil(() => combobox(el), 'the switcher shows a combobox', { timeout: 15_000 });
     const input = combobox(el) as HTMLInputElement;
     const current = (await listCustomerAccounts()).identifier;
     expect(input.placeholder, 'the current customer is shown').to.contain(' / ');
@@ -118,7 +118,7 @@ describe('<lp-customer-switcher>', () => {
   it('filters by typed text and keeps the current customer on Escape', async () => {
     await signIn(await createTestUser({ customerNames: FIVE }));
     const el = place();
-    await waitUntil(() => combobox(el), 'the switcher shows a combobox', { timeout: 5000 });
+    await waitUntil(() => combobox(el), 'the switcher shows a combobox', { timeout: 15_000 });
     const input = combobox(el) as HTMLInputElement;
     input.focus();
     await sendKeys({ type: '成都' });
@@ -136,7 +136,7 @@ describe('<lp-customer-switcher>', () => {
       () => root(el).querySelector('[part="name"]'),
       `the name is shown: ${root(el).textContent}`,
       {
-        timeout: 5000,
+        timeout: 15_000,
       },
     );
     expect(root(el).querySelector('[part="name"]')?.textContent).to.contain('药明康德-苏州临床供应');
@@ -163,7 +163,7 @@ describe('<lp-customer-switcher>', () => {
     await signIn(await createTestUser({ customerNames: FIVE }));
     for (const locale of ['zh-CN', 'en']) {
       const open = place({ locale });
-      await waitUntil(() => combobox(open), `the combobox (${locale})`, { timeout: 5000 });
+      await waitUntil(() => combobox(open), `the combobox (${locale})`, { timeout: 15_000 });
       combobox(open)?.focus();
       await sendKeys({ press: 'ArrowDown' });
       await waitUntil(() => optionTexts(open).length === 5, 'the list');

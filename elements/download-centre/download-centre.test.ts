@@ -43,7 +43,7 @@ describe('<lp-download-centre>', () => {
     for (const locale of ['zh-CN', 'en'] as const) {
       const el = place({ locale });
       await waitUntil(() => root(el).querySelector('.lp-state--empty'), `${locale} empty state`, {
-        timeout: 5000,
+        timeout: 15_000,
       });
       expect(text(el)).to.contain(locale === 'en' ? 'No exports yet' : '暂无导出文件');
       expect(rawKeys(el), locale).to.deep.equal([]);
@@ -59,7 +59,7 @@ describe('<lp-download-centre>', () => {
     const made = await exportOrders({});
     expect(made.mode).to.equal('file');
     const el = place({ locale: 'en' });
-    await waitUntil(() => jobs(el).length === 1, 'the export is listed', { timeout: 5000 });
+    await waitUntil(() => jobs(el).length === 1, 'the export is listed', { timeout: 15_000 });
     const job = jobs(el)[0]!;
     expect(job.dataset.status).to.equal('done');
     expect(job.textContent).to.contain('Ready').and.contain('Order List');
@@ -83,7 +83,7 @@ describe('<lp-download-centre>', () => {
     await waitUntil(() => root(el).querySelector('[role="alertdialog"]'), 'a confirmation is asked');
     await sendKeys({ press: 'Enter' });
     await waitUntil(() => root(el).querySelector('.lp-state--empty'), 'the list is empty after the delete', {
-      timeout: 5000,
+      timeout: 15_000,
     });
     expect(deleted).to.deep.equal([{ id: made.job_id, name: link.getAttribute('download') }]);
     expect(root(el).querySelector('[aria-live="polite"]')?.textContent).to.contain('Deleted');
@@ -98,7 +98,7 @@ describe('<lp-download-centre>', () => {
     await failTestExport(made.job_id as number);
     const el = place({ locale: 'en' });
     await waitUntil(() => jobs(el)[0]?.dataset.status === 'failed', 'the failure is listed', {
-      timeout: 5000,
+      timeout: 15_000,
     });
     expect(jobs(el)[0]?.querySelector('a[download]')).to.equal(null);
     await expect(el).to.be.accessible();
@@ -121,12 +121,12 @@ describe('<lp-download-centre>', () => {
     // in five commands: one of 5,000 took over the test runner's 20 s per command on a busy machine
     for (let i = 0; i < 5; i++) await cloneTestOrders(user.customers[0]!.cu_id, 1000);
     const el = place({ locale: 'zh-CN' });
-    await waitUntil(() => root(el).querySelector('.lp-state--empty'), 'empty at first', { timeout: 5000 });
+    await waitUntil(() => root(el).querySelector('.lp-state--empty'), 'empty at first', { timeout: 15_000 });
     const made = await exportOrders({});
     expect(made.mode).to.equal('job');
     // The page learns of the new job on its next read (the order list links here after an export).
     (root(el).querySelector('.download-centre__header button') as HTMLButtonElement).click();
-    await waitUntil(() => jobs(el).length === 1, 'the job is listed', { timeout: 5000 });
+    await waitUntil(() => jobs(el).length === 1, 'the job is listed', { timeout: 15_000 });
     // 5,000 orders take the server seconds: the first read finds the job still being made.
     const first = jobs(el)[0]!;
     expect(first.querySelector('progress'), 'a running job shows its progress').to.not.equal(null);
@@ -148,7 +148,7 @@ describe('<lp-download-centre>', () => {
     await exportOrders({});
     const el = place({ locale: 'en' });
     el.style.width = '320px';
-    await waitUntil(() => jobs(el).length === 1, 'the export is listed', { timeout: 5000 });
+    await waitUntil(() => jobs(el).length === 1, 'the export is listed', { timeout: 15_000 });
     const section = root(el).querySelector('.download-centre') as HTMLElement;
     expect(section.scrollWidth).to.be.at.most(320);
     for (const job of jobs(el))

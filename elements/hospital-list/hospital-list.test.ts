@@ -45,7 +45,7 @@ describe('<lp-hospital-list>', () => {
   it('lists the sites with their place and projects in both languages, and a protocol number opens its project', async () => {
     for (const locale of ['zh-CN', 'en'] as const) {
       const el = place(locale);
-      await waitUntil(() => rows(el).length === 2, `${locale} rows`, { timeout: 5000 });
+      await waitUntil(() => rows(el).length === 2, `${locale} rows`, { timeout: 15_000 });
       const names = rows(el).map((row) => row.querySelector('.site-name')?.textContent);
       expect(names).to.have.members(setup.sites.map((s) => s.name));
       expect(rows(el)[0]?.textContent).to.contain('肿瘤科').and.contain('王医生').and.contain('测试省');
@@ -71,31 +71,31 @@ describe('<lp-hospital-list>', () => {
 
   it('searches by name, filters by province and says when nothing matches', async () => {
     const el = place('en');
-    await waitUntil(() => rows(el).length === 2, 'rows', { timeout: 5000 });
+    await waitUntil(() => rows(el).length === 2, 'rows', { timeout: 15_000 });
     const input = root(el).querySelector<HTMLInputElement>('input[type="search"]') as HTMLInputElement;
     input.focus();
     const wanted = setup.sites[1]?.name as string;
     await sendKeys({ type: wanted });
     await sendKeys({ press: 'Enter' });
-    await waitUntil(() => rows(el).length === 1, 'one match', { timeout: 5000 });
+    await waitUntil(() => rows(el).length === 1, 'one match', { timeout: 15_000 });
     expect(rows(el)[0]?.querySelector('.site-name')?.textContent).to.equal(wanted);
 
     const clear = Array.from(root(el).querySelectorAll('button')).find(
       (b) => b.textContent === 'Clear Filters',
     );
     clear?.click();
-    await waitUntil(() => rows(el).length === 2, 'all again', { timeout: 5000 });
+    await waitUntil(() => rows(el).length === 2, 'all again', { timeout: 15_000 });
     expect(input.value).to.equal('');
 
     const province = root(el).querySelectorAll('select')[1] as HTMLSelectElement;
-    await waitUntil(() => province.options.length > 10, 'provinces', { timeout: 5000 });
+    await waitUntil(() => province.options.length > 10, 'provinces', { timeout: 15_000 });
     province.value = '110000';
     province.dispatchEvent(new Event('change', { bubbles: true }));
     await waitUntil(
       () => root(el).textContent?.includes('No hospitals match these filters'),
       'none in 北京',
       {
-        timeout: 5000,
+        timeout: 15_000,
       },
     );
     await expect(el).to.be.accessible();
@@ -103,7 +103,7 @@ describe('<lp-hospital-list>', () => {
 
   it('opens a site’s details with its projects and site numbers, and closes with Escape', async () => {
     const el = place('en');
-    await waitUntil(() => rows(el).length === 2, 'rows', { timeout: 5000 });
+    await waitUntil(() => rows(el).length === 2, 'rows', { timeout: 15_000 });
     const site = setup.sites[0] as { ho_id: number; name: string };
     const button = Array.from(root(el).querySelectorAll<HTMLButtonElement>('.site-name')).find(
       (b) => b.textContent === site.name,
@@ -112,7 +112,7 @@ describe('<lp-hospital-list>', () => {
     await sendKeys({ press: 'Enter' });
     const dialog = () => root(el).querySelector('dialog') as HTMLDialogElement;
     await waitUntil(() => dialog().querySelector('.site-detail__projects'), 'the projects', {
-      timeout: 5000,
+      timeout: 15_000,
     });
     expect(dialog().open).to.equal(true);
     expect(dialog().textContent).to.contain(setup.project.protocol_no).and.contain('Site no. 01');

@@ -74,11 +74,11 @@ describe('<lp-inventory-table>', () => {
     control.dispatchEvent(new Event('change', { bubbles: true }));
   };
   const loaded = (el: HTMLElement, count: number) =>
-    waitUntil(() => rows(el).length === count, `${count} rows`, { timeout: 8000 });
+    waitUntil(() => rows(el).length === count, `${count} rows`, { timeout: 15_000 });
   /** Waits until the table shows exactly these names (the previous rows stay while a page loads). */
   const shows = (el: HTMLElement, expected: string[]) =>
     waitUntil(() => JSON.stringify(names(el)) === JSON.stringify(expected), `rows ${expected}`, {
-      timeout: 8000,
+      timeout: 15_000,
     });
   const check = (el: HTMLElement, name: string) =>
     rowOf(el, name).querySelector<HTMLInputElement>('input[type="checkbox"]')?.click();
@@ -126,11 +126,11 @@ describe('<lp-inventory-table>', () => {
     ]);
     const el = place();
     await waitUntil(() => rows(el).some((r) => r.textContent?.includes('紫杉醇')), 'the line', {
-      timeout: 8000,
+      timeout: 15_000,
     });
     button(el, /^Movements of 紫杉醇/).click();
     const dialog = () => root(el).querySelector('dialog[open]');
-    await waitUntil(() => Boolean(dialog()?.querySelector('tbody tr')), 'the movements', { timeout: 5000 });
+    await waitUntil(() => Boolean(dialog()?.querySelector('tbody tr')), 'the movements', { timeout: 15_000 });
     expect(dialog()?.textContent).to.contain('Movements: 紫杉醇');
     const kinds = Array.from(dialog()?.querySelectorAll('tbody tr') ?? []).map((r) => r.textContent);
     expect(kinds.join('|')).to.contain('Inbound').and.contain('+40').and.contain('首批入库');
@@ -139,7 +139,7 @@ describe('<lp-inventory-table>', () => {
 
     button(el, /^Stock-Outs$/).click();
     await waitUntil(() => text(el).includes('Quantity Out') && rows(el).length === 1, 'the stock-outs', {
-      timeout: 8000,
+      timeout: 15_000,
     });
     expect(rows(el)[0]?.textContent).to.contain('紫杉醇');
     expect(line).to.have.property('in_id');
@@ -214,7 +214,7 @@ describe('<lp-inventory-table>', () => {
       () => JSON.stringify(names(el).sort()) === JSON.stringify([...expected].sort()),
       `${expected}`,
       {
-        timeout: 8000,
+        timeout: 15_000,
       },
     );
   const chip = (el: HTMLElement) => root(el).querySelector<HTMLButtonElement>('.lp-filter-chip');
@@ -291,7 +291,7 @@ describe('<lp-inventory-table>', () => {
     document.body.append(el);
     placed.push(el);
     // the expiring lines (the setup's own stock may be one), not the others
-    await waitUntil(() => names(el).includes('临期片'), 'the expiring line', { timeout: 8000 });
+    await waitUntil(() => names(el).includes('临期片'), 'the expiring line', { timeout: 15_000 });
     expect(names(el)).to.not.include.members(['低库存片']).and.not.include('充足片');
     expect(chip(el)?.textContent).to.contain('Expiring');
     // the embed's page keeps its own address
@@ -301,7 +301,7 @@ describe('<lp-inventory-table>', () => {
     await sameNames(el, ['低库存片']);
     expect(chip(el)?.textContent).to.contain('Low stock');
     el.removeAttribute('attention');
-    await waitUntil(() => names(el).includes('充足片'), 'every drug', { timeout: 8000 });
+    await waitUntil(() => names(el).includes('充足片'), 'every drug', { timeout: 15_000 });
     expect(chip(el)).to.equal(null);
   });
 

@@ -67,7 +67,7 @@ const state = (el: HTMLElement) => el.shadowRoot?.querySelector('.state')?.textC
  * several tasks and frames when the machine is busy, so one settle() is not always enough.
  */
 const drawn = (el: HTMLElement) =>
-  waitUntil(() => state(el) !== undefined, 'the element drew', { timeout: 5000 });
+  waitUntil(() => state(el) !== undefined, 'the element drew', { timeout: 15_000 });
 const made: Element[] = [];
 function make<K extends keyof HTMLElementTagNameMap>(tag: K, parent: ParentNode = document.body) {
   const el = document.createElement(tag);

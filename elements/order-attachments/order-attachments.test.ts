@@ -61,7 +61,7 @@ describe('<lp-order-attachments>', () => {
     )!;
   const loaded = (el: HTMLElement) =>
     waitUntil(() => root(el).querySelector('.oa')?.getAttribute('aria-busy') === 'false', 'the page loaded', {
-      timeout: 5000,
+      timeout: 15_000,
     });
 
   it('opens on the tab a link names (the home page’s documents counts)', async () => {
@@ -107,9 +107,9 @@ describe('<lp-order-attachments>', () => {
       history.replaceState(history.state, '', `${location.pathname}?state=rejected`);
       el.style.display = '';
       await waitUntil(() => tab(el, /Rejected/).getAttribute('aria-selected') === 'true', 'the named tab', {
-        timeout: 5000,
+        timeout: 15_000,
       });
-      await waitUntil(() => text(el).includes('Torn'), 'its rows', { timeout: 5000 });
+      await waitUntil(() => text(el).includes('Torn'), 'its rows', { timeout: 15_000 });
       expect(tab(el, /Rejected/).textContent).to.contain('1');
 
       // shown again with the same address: asked again, what changed meanwhile shows
@@ -119,7 +119,7 @@ describe('<lp-order-attachments>', () => {
         { required: ['pod'], files: [{ kind: 'pod', status: 'rejected', reason: 'Wet', name: 'pod-2.pdf' }] },
       ]);
       el.style.display = '';
-      await waitUntil(() => text(el).includes('Wet'), 'the rows of now', { timeout: 5000 });
+      await waitUntil(() => text(el).includes('Wet'), 'the rows of now', { timeout: 15_000 });
       expect(tab(el, /Rejected/).textContent).to.contain('2');
     } finally {
       history.replaceState(history.state, '', address);
@@ -185,7 +185,7 @@ describe('<lp-order-attachments>', () => {
     );
     // the list reloads: the order now waits for review (pending tab count 1, missing 0)
     await waitUntil(() => /Pending\s*1/.test(tab(el, /Pending/).textContent ?? ''), 'counts follow', {
-      timeout: 5000,
+      timeout: 15_000,
     });
     expect(tab(el, /Missing/).textContent).to.match(/0/);
   });
@@ -276,7 +276,7 @@ describe('<lp-order-attachments>', () => {
     await waitUntil(() => root(el).querySelector('[role="alertdialog"]'), 'a confirmation opens');
     await sendKeys({ press: 'Enter' });
     await waitUntil(() => !text(el).includes('pod-签收单.pdf'), 'the file is gone from the page', {
-      timeout: 5000,
+      timeout: 15_000,
     });
     expect($toasts.get().map((t) => t.message)).to.include('Deleted “pod-签收单.pdf”');
   });

@@ -85,7 +85,7 @@ describe('<lp-order-drafts>', () => {
     for (const locale of ['zh-CN', 'en'] as const) {
       const el = place({ locale });
       await waitUntil(() => root(el).querySelector('.lp-state--empty'), `${locale} empty state`, {
-        timeout: 5000,
+        timeout: 15_000,
       });
       expect(text(el)).to.contain(locale === 'en' ? 'The draft box is empty' : '草稿箱是空的');
       expect(rawKeys(el), locale).to.deep.equal([]);
@@ -105,7 +105,7 @@ describe('<lp-order-drafts>', () => {
     for (let i = 0; i < 10; i += 1) await saved(form(`Site ${i}`));
     const last = await saved(form('Huashan Hospital', 'Depot Beijing'));
     const el = place({ locale: 'en' });
-    await waitUntil(() => rows(el).length === 10, 'the first page', { timeout: 5000 });
+    await waitUntil(() => rows(el).length === 10, 'the first page', { timeout: 15_000 });
     const top = rows(el)[0] as HTMLElement;
     expect(top.textContent).to.contain(setup.project.name).and.contain('Depot Beijing → Huashan Hospital');
     expect(top.textContent).to.contain('Drug Supply').and.contain('just now');
@@ -114,7 +114,7 @@ describe('<lp-order-drafts>', () => {
     await expect(el).to.be.accessible();
 
     root(el).querySelector<HTMLButtonElement>('button[aria-label="Page 2"]')?.click();
-    await waitUntil(() => rows(el).length === 2, 'the second page', { timeout: 5000 });
+    await waitUntil(() => rows(el).length === 2, 'the second page', { timeout: 15_000 });
     expect(rows(el)[1]?.textContent).to.contain('Ruijin Hospital');
 
     const opened: Array<{ id: number | null; path: string }> = [];
@@ -132,14 +132,14 @@ describe('<lp-order-drafts>', () => {
     await saved(form('Ruijin Hospital'));
     await saved(form('Huashan Hospital'));
     const el = place({ locale: 'en' });
-    await waitUntil(() => rows(el).length === 2, 'both drafts', { timeout: 5000 });
+    await waitUntil(() => rows(el).length === 2, 'both drafts', { timeout: 15_000 });
     const search = root(el).querySelector<HTMLInputElement>('input[type="search"]') as HTMLInputElement;
     search.focus();
     await sendKeys({ type: 'Ruijin' });
-    await waitUntil(() => rows(el).length === 1, 'one draft matches', { timeout: 5000 });
+    await waitUntil(() => rows(el).length === 1, 'one draft matches', { timeout: 15_000 });
     expect(rows(el)[0]?.textContent).to.contain('Ruijin Hospital');
     await sendKeys({ type: 'xyz' });
-    await waitUntil(() => text(el).includes('No drafts match'), 'none matches', { timeout: 5000 });
+    await waitUntil(() => text(el).includes('No drafts match'), 'none matches', { timeout: 15_000 });
     expect($draftCount.get(), 'a search leaves the badge alone').to.equal(2);
   });
 
@@ -155,7 +155,7 @@ describe('<lp-order-drafts>', () => {
       form: form('Ruijin Hospital'),
     });
     const el = place({ locale: 'en' });
-    await waitUntil(() => rows(el).length === 3, 'three drafts', { timeout: 5000 });
+    await waitUntil(() => rows(el).length === 3, 'three drafts', { timeout: 15_000 });
     const deleted: number[][] = [];
     el.addEventListener('lp-drafts-delete', (event) => deleted.push(event.detail.ids));
 
@@ -173,7 +173,7 @@ describe('<lp-order-drafts>', () => {
       'Delete the selected drafts (2)?',
     );
     await sendKeys({ press: 'Enter' });
-    await waitUntil(() => rows(el).length === 1, 'one draft left', { timeout: 5000 });
+    await waitUntil(() => rows(el).length === 1, 'one draft left', { timeout: 15_000 });
     expect(rows(el)[0]?.textContent).to.contain('Renji Hospital');
     expect(text(el)).to.contain('Drafts deleted: 2');
     expect(deleted.map((ids) => [...ids].sort())).to.deep.equal([[a.id, b.id].sort()]);
@@ -189,7 +189,7 @@ describe('<lp-order-drafts>', () => {
     const keyOnly = newFormKey();
     await keepHere(keyOnly, { form: form('Typed Offline Hospital', 'Lab Offline') });
     const el = place({ locale: 'en' });
-    await waitUntil(() => rows(el).length === 1, 'the form in the draft box', { timeout: 5000 });
+    await waitUntil(() => rows(el).length === 1, 'the form in the draft box', { timeout: 15_000 });
     expect(rows(el)[0]?.textContent).to.contain('Lab Offline → Typed Offline Hospital');
     expect(root(el).querySelector('.order-drafts__local')).to.equal(null);
     const [row] = (await call(draftList, {})).list;
@@ -224,7 +224,7 @@ describe('<lp-order-drafts>', () => {
       () => rows(el).length === 1 && root(el).querySelector('.order-drafts__local'),
       'both lists',
       {
-        timeout: 5000,
+        timeout: 15_000,
       },
     );
     const local = root(el).querySelector('.order-drafts__local') as HTMLElement;

@@ -61,7 +61,7 @@ describe('<lp-order-editor>', () => {
   const text = (el: HTMLElement) => root(el).textContent ?? '';
   const loaded = (el: HTMLElement) =>
     waitUntil(() => root(el).querySelector('.oe')?.getAttribute('aria-busy') === 'false', 'the form loaded', {
-      timeout: 8000,
+      timeout: 15_000,
     });
   const section = (el: HTMLElement, legend: string) => {
     const found = Array.from(root(el).querySelectorAll('fieldset')).find(
@@ -97,7 +97,7 @@ describe('<lp-order-editor>', () => {
           option.test(o.textContent ?? ''),
         ),
       `an option ${option}`,
-      { timeout: 5000 },
+      { timeout: 15_000 },
     );
     const match = Array.from(root(el).querySelectorAll<HTMLElement>('[role="option"]')).find((o) =>
       option.test(o.textContent ?? ''),
@@ -146,7 +146,7 @@ describe('<lp-order-editor>', () => {
       'the start filled in',
     );
     await waitUntil(() => /Delivered:/.test(from.textContent ?? ''), 'the served region shown', {
-      timeout: 5000,
+      timeout: 15_000,
     });
 
     const to = section(el, 'Ship To');
@@ -159,7 +159,7 @@ describe('<lp-order-editor>', () => {
     const goods = section(el, 'Goods');
     control(el, goods, 'Search stock (name, code, batch or pinyin initials)').focus();
     await sendKeys({ type: setup.stock.chilled.name });
-    await waitUntil(() => goods.querySelector('.oe__result') !== null, 'stock found', { timeout: 5000 });
+    await waitUntil(() => goods.querySelector('.oe__result') !== null, 'stock found', { timeout: 15_000 });
     button(el, new RegExp(`Add ${setup.stock.chilled.name}`)).click();
     await waitUntil(() => goods.querySelector('.oe__quantity') !== null, 'a goods line');
     const quantity = goods.querySelector<HTMLInputElement>('.oe__quantity')!;
@@ -172,20 +172,20 @@ describe('<lp-order-editor>', () => {
     setValue(control(el, times, 'Wanted pickup'), localIn(1));
     setValue(control(el, times, 'Deliver by'), localIn(2));
     await waitUntil(() => section(el, 'Packing').querySelectorAll('.oe__box').length > 0, 'boxes suggested', {
-      timeout: 5000,
+      timeout: 15_000,
     });
     expect(control(el, times, 'Wanted pickup').value).to.equal(localIn(1));
 
     button(el, /Next: Review/).click();
     await waitUntil(() => root(el).querySelector('.oe__review') !== null, 'the review step', {
-      timeout: 5000,
+      timeout: 15_000,
     });
     expect(text(el)).to.contain(setup.addresses.start.company);
     expect(text(el)).to.contain(setup.stock.chilled.name);
     const submit = button(el, /Submit Order/);
     submit.click();
     submit.click();
-    await waitUntil(() => events.created.length === 1, 'the order made', { timeout: 8000 });
+    await waitUntil(() => events.created.length === 1, 'the order made', { timeout: 15_000 });
     const orders = await customerOrders(setup.cuId);
     expect(orders).to.have.length(1);
     expect(orders[0]!.status).to.equal('pending_confirm');
@@ -219,7 +219,7 @@ describe('<lp-order-editor>', () => {
     const goods = section(el, 'Goods');
     const quantity = goods.querySelector<HTMLInputElement>('.oe__quantity')!;
     await waitUntil(() => goods.textContent?.includes(setup.stock.chilled.name), 'the line described', {
-      timeout: 5000,
+      timeout: 15_000,
     });
     quantity.select();
     await sendKeys({ type: '500' });
@@ -227,13 +227,13 @@ describe('<lp-order-editor>', () => {
     await waitUntil(() => /At most \d+ available/.test(goods.textContent ?? ''), 'the limit said');
     const from = section(el, 'Ship From');
     const district = control(el, from, 'District');
-    await waitUntil(() => !district.disabled, 'the cascade placed on the address', { timeout: 5000 });
+    await waitUntil(() => !district.disabled, 'the cascade placed on the address', { timeout: 15_000 });
     await choose(el, district, 'Unserved', /Unserved/);
     await waitUntil(
       () => /We do not deliver to this region yet/.test(from.textContent ?? ''),
       'unserved said',
       {
-        timeout: 5000,
+        timeout: 15_000,
       },
     );
   });
@@ -251,11 +251,11 @@ describe('<lp-order-editor>', () => {
     const { version } = await touchOrder(made.id, { remark: 'changed elsewhere' });
     button(el, /Next: Review/).click();
     await waitUntil(() => root(el).querySelector('.oe__review') !== null, 'the review step', {
-      timeout: 5000,
+      timeout: 15_000,
     });
     button(el, /Save Changes/).click();
     await waitUntil(() => root(el).querySelector('dialog[open]') !== null, 'the conflict view', {
-      timeout: 5000,
+      timeout: 15_000,
     });
     const dialog = root(el).querySelector('dialog[open]')!;
     expect(dialog.textContent).to.contain('The Order Was Changed');
@@ -264,7 +264,7 @@ describe('<lp-order-editor>', () => {
     expect(row?.textContent).to.contain('changed elsewhere');
     expect(events.created).to.have.length(0);
     button(el, /Keep Mine and Submit/).click();
-    await waitUntil(() => events.created.length === 1, 'the edit saved', { timeout: 8000 });
+    await waitUntil(() => events.created.length === 1, 'the edit saved', { timeout: 15_000 });
     const [saved] = await customerOrders(setup.cuId);
     expect(saved!.id).to.equal(made.id);
     expect(saved!.version).to.equal(version + 1);
@@ -285,7 +285,7 @@ describe('<lp-order-editor>', () => {
     await waitUntil(
       () => root(again.el).querySelector<HTMLTextAreaElement>('textarea')?.value === 'Keep me',
       'the typed remark back',
-      { timeout: 8000 },
+      { timeout: 15_000 },
     );
   });
 
@@ -301,10 +301,10 @@ describe('<lp-order-editor>', () => {
     setValue(control(el, section(el, 'Times'), 'Deliver by'), localIn(3));
     button(el, /Next: Review/).click();
     await waitUntil(() => root(el).querySelector('.oe__review') !== null, 'the review step', {
-      timeout: 5000,
+      timeout: 15_000,
     });
     button(el, /Submit Order/).click();
-    await waitUntil(() => events.created.length === 1, 'the copy made', { timeout: 8000 });
+    await waitUntil(() => events.created.length === 1, 'the copy made', { timeout: 15_000 });
     expect(events.created[0]!.id).not.to.equal(made.id);
     expect(await customerOrders(setup.cuId)).to.have.length(2);
   });
@@ -327,7 +327,7 @@ describe('<lp-order-editor>', () => {
     await ready();
     const { el } = place({ mode: 'edit', 'order-id': '999999999' });
     await waitUntil(() => /does not exist or is not yours/.test(text(el)), 'not found said', {
-      timeout: 5000,
+      timeout: 15_000,
     });
     $locale.set('en');
   });
@@ -339,14 +339,14 @@ describe('<lp-order-editor>', () => {
     await loaded(el);
     const goods = section(el, 'Goods');
     await waitUntil(() => goods.querySelectorAll('.oe__quantity').length === 2, 'two goods lines', {
-      timeout: 5000,
+      timeout: 15_000,
     });
     await waitUntil(
       () =>
         (goods.textContent ?? '').includes(setup.stock.chilled.name) &&
         (goods.textContent ?? '').includes(setup.stock.chilledSmall.name),
       'the lines named',
-      { timeout: 5000 },
+      { timeout: 15_000 },
     );
     const project = section(el, 'Project and Type');
     expect(control(el, project, 'Project').value).to.contain(setup.project.protocol_no);
@@ -358,7 +358,9 @@ describe('<lp-order-editor>', () => {
     await ready();
     const { el } = place({ 'stock-ids': `${setup.stock.chilled.in_id},${setup.stock.ambient.in_id}` });
     await loaded(el);
-    await waitUntil(() => /cannot go in one order/.test(text(el)), 'the mixed lines said', { timeout: 5000 });
+    await waitUntil(() => /cannot go in one order/.test(text(el)), 'the mixed lines said', {
+      timeout: 15_000,
+    });
     expect(section(el, 'Goods').querySelectorAll('.oe__quantity')).to.have.length(0);
   });
 });

@@ -61,7 +61,7 @@ describe('<lp-order-view>', () => {
     document.body.addEventListener('lp-page-title', onTitle);
     const el = place({ locale: 'en', 'order-id': order.id });
     await waitUntil(() => heading(el) === order.order_no, 'the order number heads the view', {
-      timeout: 8000,
+      timeout: 15_000,
     });
 
     expect(el.orderId).to.equal(order.id);
@@ -97,7 +97,7 @@ describe('<lp-order-view>', () => {
     await signIn(await createTestUser());
     const el = place({ locale: 'en', 'order-id': order.id });
     await waitUntil(() => text(el).includes('This order does not exist or is not yours'), 'not found', {
-      timeout: 8000,
+      timeout: 15_000,
     });
     expect(text(el)).to.not.contain(order.order_no);
     await expect(el).to.be.accessible();
@@ -111,7 +111,7 @@ describe('<lp-order-view>', () => {
     });
     await signIn(user);
     const el = place({ locale: 'en', 'order-id': order.id });
-    await waitUntil(() => heading(el) === order.order_no, 'loaded', { timeout: 8000 });
+    await waitUntil(() => heading(el) === order.order_no, 'loaded', { timeout: 15_000 });
     expect(text(el)).to.not.contain('张患者');
     expect(text(el)).to.not.contain('13812345678');
     expect(text(el)).to.contain('***');
@@ -144,7 +144,7 @@ describe('<lp-order-view>', () => {
     });
     await signIn(user);
     const el = place({ locale: 'en', 'order-id': order.id });
-    await waitUntil(() => heading(el) === order.order_no, 'loaded', { timeout: 8000 });
+    await waitUntil(() => heading(el) === order.order_no, 'loaded', { timeout: 15_000 });
     expect(root(el).querySelector('canvas'), 'no chart before its section is shown').to.equal(null);
     expect(button(el, 'Request Change or Cancellation'), 'an unfinished order takes requests').to.exist;
 
@@ -155,7 +155,7 @@ describe('<lp-order-view>', () => {
     expect(text(el)).to.contain('Reason: 按时提货');
 
     await sendKeys({ press: 'ArrowRight' });
-    await waitUntil(() => root(el).querySelector('canvas'), 'the chart is drawn', { timeout: 8000 });
+    await waitUntil(() => root(el).querySelector('canvas'), 'the chart is drawn', { timeout: 15_000 });
     expect(text(el)).to.contain('Allowed range: 2 – 8 °C');
     expect(text(el)).to.contain('7 readings, 5 °C to 12 °C');
     expect(root(el).querySelectorAll('.order-view__excursions li')).to.have.length(1);
@@ -204,7 +204,7 @@ describe('<lp-order-view>', () => {
     const order = await createTestOrder({ cuId: user.customers[0]!.cu_id });
     await signIn(user);
     const el = place({ locale: 'en', 'order-id': order.id });
-    await waitUntil(() => heading(el) === order.order_no, 'loaded', { timeout: 8000 });
+    await waitUntil(() => heading(el) === order.order_no, 'loaded', { timeout: 15_000 });
     const changes: Array<{ id: number; status: string }> = [];
     el.addEventListener('lp-order-change', (e) => changes.push(e.detail));
 
@@ -228,7 +228,7 @@ describe('<lp-order-view>', () => {
     await expect(el).to.be.accessible();
     await sendKeys({ type: '项目暂停' });
     submit().click();
-    await waitUntil(() => text(el).includes('Cancelled'), 'the order shows cancelled', { timeout: 8000 });
+    await waitUntil(() => text(el).includes('Cancelled'), 'the order shows cancelled', { timeout: 15_000 });
     expect(dialog()).to.equal(null);
     expect(changes).to.deep.equal([{ id: order.id, status: 'cancelled' }]);
     expect(button(el, 'Cancel Order'), 'nothing left to cancel').to.equal(undefined);
@@ -246,7 +246,7 @@ describe('<lp-order-view>', () => {
     });
     await signIn(user);
     const el = place({ locale: 'en', 'order-id': order.id });
-    await waitUntil(() => heading(el) === order.order_no, 'loaded', { timeout: 8000 });
+    await waitUntil(() => heading(el) === order.order_no, 'loaded', { timeout: 15_000 });
     expect(button(el, 'Approve')).to.exist;
 
     // the colleague's approval, with the version the view also holds
@@ -261,7 +261,7 @@ describe('<lp-order-view>', () => {
       () =>
         $toasts.get().some((t) => t.message === 'The order changed meanwhile; the current version is shown'),
       'the 409 is explained',
-      { timeout: 8000 },
+      { timeout: 15_000 },
     );
     await waitUntil(() => text(el).includes('Pending Confirmation'), 'the current order is shown');
     expect(root(el).querySelector('dialog[open]')).to.equal(null);
@@ -285,13 +285,13 @@ describe('<lp-order-view>', () => {
     });
     await signIn(user);
     const el = place({ locale: 'en', 'order-id': order.id });
-    await waitUntil(() => heading(el) === order.order_no, 'loaded', { timeout: 8000 });
+    await waitUntil(() => heading(el) === order.order_no, 'loaded', { timeout: 15_000 });
     (tab(el, 'Attachments') as HTMLElement).click();
     await waitUntil(() => text(el).includes('2 documents wait for your review'), 'the approver is told');
 
     (button(el, 'Approve packing.pdf') as HTMLElement).click();
     await waitUntil(() => $toasts.get().some((t) => t.message === 'Document approved'), 'approved', {
-      timeout: 8000,
+      timeout: 15_000,
     });
     await waitUntil(() => text(el).includes('1 documents wait for your review'), 'one left');
     expect(button(el, 'Approve packing.pdf'), 'an approved document has no review buttons').to.equal(
@@ -305,7 +305,7 @@ describe('<lp-order-view>', () => {
     await sendKeys({ type: '签字不清' });
     (root(el).querySelector('dialog[open] button[type="submit"]') as HTMLButtonElement).click();
     await waitUntil(() => $toasts.get().some((t) => t.message === 'Document rejected'), 'rejected', {
-      timeout: 8000,
+      timeout: 15_000,
     });
     await waitUntil(() => text(el).includes('Rejected because: 签字不清'), 'the reason is shown');
     const shown = await call(orderView, { id: order.id });
@@ -324,7 +324,7 @@ describe('<lp-order-view>', () => {
     resetStores();
     await signIn(other);
     const second = place({ locale: 'en', 'order-id': plain.id });
-    await waitUntil(() => heading(second) === plain.order_no, 'loaded', { timeout: 8000 });
+    await waitUntil(() => heading(second) === plain.order_no, 'loaded', { timeout: 15_000 });
     (tab(second, 'Attachments') as HTMLElement).click();
     await waitUntil(() => text(second).includes('list.pdf'));
     expect(button(second, 'Approve list.pdf')).to.equal(undefined);
@@ -339,10 +339,10 @@ describe('<lp-order-view>', () => {
     });
     await signIn(user);
     const el = place({ locale: 'en', 'order-id': order.id });
-    await waitUntil(() => heading(el) === order.order_no, 'loaded', { timeout: 8000 });
+    await waitUntil(() => heading(el) === order.order_no, 'loaded', { timeout: 15_000 });
     (button(el, 'Request Change or Cancellation') as HTMLElement).click();
     await waitUntil(() => root(el).querySelector('dialog[open] form'), 'the form after the history', {
-      timeout: 8000,
+      timeout: 15_000,
     });
     const dialog = root(el).querySelector('dialog[open]') as HTMLDialogElement;
     expect(dialog.textContent).to.contain('No requests yet');
@@ -355,7 +355,7 @@ describe('<lp-order-view>', () => {
     await sendKeys({ type: '联系人休假' });
     await expect(el).to.be.accessible();
     submit.click();
-    await waitUntil(() => !root(el).querySelector('dialog[open]'), 'sent', { timeout: 8000 });
+    await waitUntil(() => !root(el).querySelector('dialog[open]'), 'sent', { timeout: 15_000 });
     await waitUntil(
       () => button(el, 'Request Change or Cancellation') === undefined,
       'one request at a time',
@@ -377,7 +377,7 @@ describe('<lp-order-view>', () => {
     const order = await createTestOrder({ cuId: user.customers[0]!.cu_id });
     await signIn(user);
     const el = place({ locale: 'en', 'order-id': order.id });
-    await waitUntil(() => heading(el) === order.order_no, 'loaded', { timeout: 8000 });
+    await waitUntil(() => heading(el) === order.order_no, 'loaded', { timeout: 15_000 });
     (tab(el, 'Remarks') as HTMLElement).click();
     await waitUntil(() => text(el).includes('No remarks yet'));
     (root(el).querySelector('textarea[name="text"]') as HTMLTextAreaElement).focus();
@@ -387,7 +387,7 @@ describe('<lp-order-view>', () => {
       () => root(el).querySelector('.order-view__remark-text')?.textContent === '请提前电话联系',
       'shown',
       {
-        timeout: 8000,
+        timeout: 15_000,
       },
     );
     expect((root(el).querySelector('textarea[name="text"]') as HTMLTextAreaElement).value).to.equal('');
@@ -398,7 +398,7 @@ describe('<lp-order-view>', () => {
     const order = await createTestOrder({ cuId: user.customers[0]!.cu_id });
     await signIn(user);
     const el = place({ locale: 'en', 'order-id': order.id });
-    await waitUntil(() => heading(el) === order.order_no, 'loaded', { timeout: 8000 });
+    await waitUntil(() => heading(el) === order.order_no, 'loaded', { timeout: 15_000 });
     (button(el, 'Email') as HTMLElement).click();
     await waitUntil(() => root(el).querySelector('dialog[open]'));
     expect(root(el).activeElement?.getAttribute('name'), 'the addresses have the focus').to.equal('to');
@@ -419,7 +419,7 @@ describe('<lp-order-view>', () => {
       await signIn(user);
       const el = place({ locale: 'zh-CN', 'order-id': order.id });
       el.style.width = '320px';
-      await waitUntil(() => heading(el) === order.order_no, 'loaded', { timeout: 8000 });
+      await waitUntil(() => heading(el) === order.order_no, 'loaded', { timeout: 15_000 });
       const view = root(el).querySelector('.order-view') as HTMLElement;
       expect(view.scrollWidth, 'nothing wider than the page').to.be.at.most(320);
       const title = root(el).querySelector('h2') as HTMLElement;
@@ -437,7 +437,7 @@ describe('<lp-order-view>', () => {
     const order = await createTestOrder({ cuId: user.customers[0]!.cu_id });
     await signIn(user);
     const el = place({ locale: 'en', 'order-id': order.id, print: '' });
-    await waitUntil(() => root(el).querySelector('.waybill'), 'the print view', { timeout: 8000 });
+    await waitUntil(() => root(el).querySelector('.waybill'), 'the print view', { timeout: 15_000 });
     expect(el.print).to.equal(true);
     const barcode = root(el).querySelector('.waybill__barcode');
     expect(barcode?.getAttribute('aria-label')).to.equal(`Barcode of order number ${order.order_no}`);
@@ -458,7 +458,9 @@ describe('<lp-order-view>', () => {
     const order = await createTestOrder({ cuId: user.customers[0]!.cu_id });
     await signIn(user);
     const el = place({ locale: 'en', 'order-id': order.id, print: '' });
-    await waitUntil(() => root(el).activeElement?.textContent === 'Print', 'the waybill', { timeout: 8000 });
+    await waitUntil(() => root(el).activeElement?.textContent === 'Print', 'the waybill', {
+      timeout: 15_000,
+    });
     let printed = 0;
     const print = window.print;
     window.print = () => {
@@ -471,7 +473,7 @@ describe('<lp-order-view>', () => {
         () =>
           $toasts.get().some((t) => t.message === 'The print could not be recorded, so nothing was printed'),
         'the refusal is shown',
-        { timeout: 8000 },
+        { timeout: 15_000 },
       );
       expect(printed).to.equal(0);
     } finally {
@@ -485,19 +487,19 @@ describe('<lp-order-view>', () => {
     await signIn(user);
     setApiBase('http://127.0.0.1:9/api'); // nothing listens there: a network failure
     const el = place({ locale: 'en', 'order-id': order.id });
-    await waitUntil(() => root(el).querySelector('[role="alert"]'), 'the failure', { timeout: 8000 });
+    await waitUntil(() => root(el).querySelector('[role="alert"]'), 'the failure', { timeout: 15_000 });
     expect(text(el)).to.not.contain(order.order_no);
     await expect(el).to.be.accessible();
     setApiBase('');
     (button(el, 'Retry') as HTMLElement).click();
-    await waitUntil(() => heading(el) === order.order_no, 'loaded on retry', { timeout: 8000 });
+    await waitUntil(() => heading(el) === order.order_no, 'loaded on retry', { timeout: 15_000 });
   });
 
   it('reads an id the server refuses like an order that does not exist', async () => {
     await signIn(await createTestUser());
     const el = place({ locale: 'en', 'order-id': 99_999_999_999 });
     await waitUntil(() => text(el).includes('This order does not exist or is not yours'), 'not found', {
-      timeout: 8000,
+      timeout: 15_000,
     });
   });
 
@@ -509,10 +511,10 @@ describe('<lp-order-view>', () => {
     const merged = await createTestOrder({ cuId, sources: [a.id, b.id] });
     await signIn(user);
     const el = place({ locale: 'en', 'order-id': merged.id });
-    await waitUntil(() => heading(el) === merged.order_no, 'loaded', { timeout: 8000 });
+    await waitUntil(() => heading(el) === merged.order_no, 'loaded', { timeout: 15_000 });
     (tab(el, 'Merged Orders') as HTMLElement).click();
     await waitUntil(() => root(el).querySelectorAll('.order-view__sources a').length === 2, 'the sources', {
-      timeout: 8000,
+      timeout: 15_000,
     });
     const links = Array.from(root(el).querySelectorAll<HTMLAnchorElement>('.order-view__sources a'));
     expect(links.map((l) => l.textContent).sort()).to.deep.equal([a.order_no, b.order_no].sort());

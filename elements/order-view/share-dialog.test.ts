@@ -33,7 +33,7 @@ describe('<lp-order-view> share tracking', () => {
     placed.push(el);
     const root = el.shadowRoot as ShadowRoot;
     await waitUntil(() => root.querySelector('h2')?.textContent === order.order_no, 'loaded', {
-      timeout: 8000,
+      timeout: 15_000,
     });
     return { el, root, order, user };
   }
@@ -51,7 +51,7 @@ describe('<lp-order-view> share tracking', () => {
       () => dialogOf(root)?.textContent?.includes('Not shared yet'),
       'the dialog with no shares',
       {
-        timeout: 8000,
+        timeout: 15_000,
       },
     );
     const dialog = dialogOf(root)!;
@@ -59,7 +59,7 @@ describe('<lp-order-view> share tracking', () => {
     (dialog.querySelector('input[name="days"][value="30"]') as HTMLInputElement).click();
     (dialog.querySelector('button[type="submit"]') as HTMLButtonElement).click();
     await waitUntil(() => dialog.querySelector('[data-testid="share-code"]'), 'the share is made', {
-      timeout: 8000,
+      timeout: 15_000,
     });
 
     const code = dialog.querySelector('[data-testid="share-code"]')!.textContent ?? '';
@@ -101,11 +101,11 @@ describe('<lp-order-view> share tracking', () => {
       const { root } = await openOrder();
       buttonIn(root, 'Share Tracking')!.click();
       await waitUntil(() => dialogOf(root)?.textContent?.includes('Not shared yet'), 'open', {
-        timeout: 8000,
+        timeout: 15_000,
       });
       const dialog = dialogOf(root)!;
       (dialog.querySelector('button[type="submit"]') as HTMLButtonElement).click();
-      await waitUntil(() => dialog.querySelector('[data-testid="share-code"]'), 'made', { timeout: 8000 });
+      await waitUntil(() => dialog.querySelector('[data-testid="share-code"]'), 'made', { timeout: 15_000 });
       const code = dialog.querySelector('[data-testid="share-code"]')!.textContent ?? '';
       const linkField = dialog.querySelector('#order-view-share-link') as HTMLInputElement;
 
@@ -142,7 +142,7 @@ describe('<lp-order-view> share tracking', () => {
       await waitUntil(() => confirmation(), 'asked again');
       buttonIn(confirmation()!, 'Revoke')!.click();
       await waitUntil(() => dialog.querySelector('tbody tr')?.textContent?.includes('Revoked'), 'revoked', {
-        timeout: 8000,
+        timeout: 15_000,
       });
       expect(dialog.querySelector('[data-testid="share-code"]'), 'the code is no longer shown').to.equal(
         null,
@@ -161,7 +161,7 @@ describe('<lp-order-view> share tracking', () => {
   it('speaks Chinese by default', async () => {
     const { root, el } = await openOrder('zh-CN');
     buttonIn(root, '分享跟踪')!.click();
-    await waitUntil(() => dialogOf(root)?.textContent?.includes('尚未分享'), 'open', { timeout: 8000 });
+    await waitUntil(() => dialogOf(root)?.textContent?.includes('尚未分享'), 'open', { timeout: 15_000 });
     expect(dialogOf(root)!.textContent).to.contain('有效期');
     expect(rawKeys(el)).to.deep.equal([]);
   });

@@ -85,13 +85,13 @@ describe('<lp-password-dialog>', () => {
         await waitUntil(
           () => dialog(el)?.open && (mode === 'reset' || input(el, 'ur_account')?.value),
           `${mode} (${locale}) opens`,
-          { timeout: 5000 },
+          { timeout: 15_000 },
         );
         submitButton(el).click();
         await waitUntil(
           () => root(el).querySelector('.lp-field__error')?.textContent,
           `${mode} (${locale}): the messages`,
-          { timeout: 5000 },
+          { timeout: 15_000 },
         );
         expect(rawKeys(el), `${mode} ${locale}`).to.deep.equal([]);
         el.remove();
@@ -243,7 +243,7 @@ describe('<lp-password-dialog>', () => {
         () => input(el, 'ur_account')?.value === user.username,
         'the account from the user info',
         {
-          timeout: 5000,
+          timeout: 15_000,
         },
       );
       expect(input(el, 'ur_account').readOnly).to.equal(true);

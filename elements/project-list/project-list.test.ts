@@ -52,7 +52,7 @@ describe('<lp-project-list>', () => {
     for (const locale of ['zh-CN', 'en'] as const) {
       const el = place({ locale });
       await waitUntil(() => root(el).querySelector('.lp-state--empty'), `${locale} empty state`, {
-        timeout: 5000,
+        timeout: 15_000,
       });
       expect(text(el)).to.contain(
         locale === 'en' ? 'This customer account has no projects yet' : '本客户账号下还没有项目',
@@ -74,7 +74,7 @@ describe('<lp-project-list>', () => {
     await makeTestOrders(cuId, [], { name: '广州糖尿病研究', protocol_no: 'DM-2026-01' });
     await signIn(user);
     const el = place({ locale: 'en' });
-    await waitUntil(() => rows(el).length === 2, 'both projects', { timeout: 5000 });
+    await waitUntil(() => rows(el).length === 2, 'both projects', { timeout: 15_000 });
     // newest first until sorted
     expect(protocols(el)).to.deep.equal(['DM-2026-01', 'CV-2026-02']);
     const heartRow = rows(el)[1]!;
@@ -86,23 +86,25 @@ describe('<lp-project-list>', () => {
       b.textContent?.includes('Protocol No.'),
     )!;
     sortButton.click();
-    await waitUntil(() => protocols(el)[0] === 'CV-2026-02', 'sorted by protocol number', { timeout: 5000 });
+    await waitUntil(() => protocols(el)[0] === 'CV-2026-02', 'sorted by protocol number', {
+      timeout: 15_000,
+    });
 
     const search = root(el).querySelector<HTMLInputElement>('input[type="search"]')!;
     search.focus();
     await sendKeys({ type: 'gztnb' });
     await waitUntil(() => rows(el).length === 1 && protocols(el)[0] === 'DM-2026-01', 'found by initials', {
-      timeout: 5000,
+      timeout: 15_000,
     });
     search.select();
     await sendKeys({ type: 'nothing-like-it' });
     await waitUntil(() => text(el).includes('No projects match your search'), 'nothing found', {
-      timeout: 5000,
+      timeout: 15_000,
     });
     Array.from(root(el).querySelectorAll<HTMLButtonElement>('button'))
       .find((b) => b.textContent === 'Clear Search')!
       .click();
-    await waitUntil(() => rows(el).length === 2, 'search cleared', { timeout: 5000 });
+    await waitUntil(() => rows(el).length === 2, 'search cleared', { timeout: 15_000 });
     expect(search.value).to.equal('');
 
     const opened: Array<{ pr_id: number; protocol_no: string; path: string }> = [];

@@ -60,9 +60,9 @@ describe('<lp-project-view>', () => {
       () =>
         root(el).querySelectorAll('tbody tr.lp-data-table__row:not(.lp-data-table__skeleton)').length === 2,
       'the project’s two orders',
-      { timeout: 5000 },
+      { timeout: 15_000 },
     );
-    await waitUntil(() => !text(el).includes('Loading'), 'every section', { timeout: 5000 });
+    await waitUntil(() => !text(el).includes('Loading'), 'every section', { timeout: 15_000 });
     expect(root(el).querySelector('h1')?.textContent).to.contain(setup.project.protocol_no);
     expect(titles).to.deep.equal([setup.project.protocol_no]);
 
@@ -109,7 +109,7 @@ describe('<lp-project-view>', () => {
     for (const locale of ['zh-CN', 'en'] as const) {
       const el = place({ locale, 'record-id': theirs.project.pr_id });
       await waitUntil(() => root(el).querySelector('.lp-state--empty'), `${locale} not found`, {
-        timeout: 5000,
+        timeout: 15_000,
       });
       expect(text(el)).to.contain(
         locale === 'en'
@@ -122,7 +122,7 @@ describe('<lp-project-view>', () => {
       el.remove();
     }
     const el = place({ locale: 'en', 'record-id': 'abc' });
-    await waitUntil(() => root(el).querySelector('.lp-state--empty'), 'a bad id', { timeout: 5000 });
+    await waitUntil(() => root(el).querySelector('.lp-state--empty'), 'a bad id', { timeout: 15_000 });
     links(el)
       .find((a) => a.textContent === 'Back to Project List')!
       .click();

@@ -49,7 +49,7 @@ describe('<lp-station-list>', () => {
     select.dispatchEvent(new Event('change', { bubbles: true }));
   }
   const ready = (el: HTMLElement) =>
-    waitUntil(() => status(el) !== '' && cards(el).length > 0, 'the stations', { timeout: 5000 });
+    waitUntil(() => status(el) !== '' && cards(el).length > 0, 'the stations', { timeout: 15_000 });
 
   it('shows each station under its city with address, phone, hours and temperature classes, in both languages, accessibly', async () => {
     const id = tag();
@@ -208,7 +208,7 @@ describe('<lp-station-list>', () => {
         : fetch(input, init),
     );
     const el = place('en');
-    await waitUntil(() => root(el).querySelector('[role="alert"]'), 'the failure', { timeout: 5000 });
+    await waitUntil(() => root(el).querySelector('[role="alert"]'), 'the failure', { timeout: 15_000 });
     expect(root(el).querySelector('[role="alert"]')?.textContent).to.contain(
       'The stations could not be loaded. Please try again.',
     );

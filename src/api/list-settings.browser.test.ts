@@ -121,7 +121,7 @@ describe('serverColumnSettings', () => {
     const error = await rejection(persistence.load(ORDERS));
     expect(error.code).to.equal(Code.sessionExpired);
     expect($toasts.get().map((t) => t.kind)).to.deep.equal(['error']);
-    await waitUntil(() => navigations.includes('/login'), 'sent to /login', { timeout: 5000 });
+    await waitUntil(() => navigations.includes('/login'), 'sent to /login', { timeout: 15_000 });
   });
 
   it('keeps a data table’s columns on the server: hidden on closing the settings, hidden on the next visit', async () => {
@@ -158,7 +158,9 @@ describe('serverColumnSettings', () => {
     const headers = (m: ReturnType<typeof mount>) => m.$$('thead th').map((th) => th.textContent);
 
     const m = mount(table());
-    await waitUntil(() => headers(m).join() === 'Qty,Order No.,Status', 'the saved order', { timeout: 5000 });
+    await waitUntil(() => headers(m).join() === 'Qty,Order No.,Status', 'the saved order', {
+      timeout: 15_000,
+    });
     const columnsButton = m.$$<HTMLButtonElement>('button').find((b) => b.textContent === 'Columns')!;
     columnsButton.click();
     await settle();
@@ -168,12 +170,12 @@ describe('serverColumnSettings', () => {
     await waitUntil(
       async () => (await persistence.load(ORDERS))?.find((c) => c.key === 'status')?.visible === false,
       'saved on closing',
-      { timeout: 5000 },
+      { timeout: 15_000 },
     );
     m.unmount();
 
     const again = mount(table());
-    await waitUntil(() => headers(again).join() === 'Qty,Order No.', 'the next visit', { timeout: 5000 });
+    await waitUntil(() => headers(again).join() === 'Qty,Order No.', 'the next visit', { timeout: 15_000 });
     expect($toasts.get()).to.deep.equal([]);
   });
 });

@@ -108,7 +108,7 @@ describe('session actions against the real server', () => {
       return ok;
     });
     // Both calls (user info, routes) and their retries have failed.
-    await vi.waitFor(() => expect(calls).toBe(2 * (GET_RETRIES + 1)), { timeout: 5000 });
+    await vi.waitFor(() => expect(calls).toBe(2 * (GET_RETRIES + 1)), { timeout: 15_000 });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(cutOff, 'waits while the page leaves').toBe(true);
     expect($token.get()).toBe(access_token);
