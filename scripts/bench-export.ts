@@ -1,4 +1,4 @@
-import { authenticatorOf } from '../server/areas/accounts/sessions.ts';
+import { authenticate } from '../server/areas/accounts/sessions.ts';
 // Exports 100,000 orders as one background job (xlsorder) from a PGlite filled by insert…select,
 // twice (the database's page cache cold, then warm), and prints rows/s and how much the process's
 // memory grew while each ran. Fails when the warm export's resident memory grows by more than
@@ -71,7 +71,7 @@ try {
     db,
     config: { ...loadConfig({ NODE_ENV: 'test' }), rateLimits: false },
     sms: new OutboxSmsSender(db),
-    authenticate: authenticatorOf(db),
+    authenticate,
     storage: new FolderStorage(files),
     now: () => new Date(),
     bus: new OfflineBus(),

@@ -1,6 +1,6 @@
 import { FolderStorage } from './core/storage.ts';
 import { createApp } from './app.ts';
-import { attachSessionCache, authenticatorOf } from './areas/accounts/sessions.ts';
+import { attachSessionCache, authenticate } from './areas/accounts/sessions.ts';
 import { openBus } from './core/bus.ts';
 import { smsSenderFor } from './areas/accounts/sms.ts';
 import type { SmsSender } from './core/sms-sender.ts';
@@ -106,7 +106,7 @@ export async function boot(config: ServerConfig, options: BootOptions = {}): Pro
       db: database.db,
       config,
       sms: options.sms ?? smsSenderFor(config, database.db),
-      authenticate: authenticatorOf(database.db),
+      authenticate,
       storage,
       now: () => new Date(),
       bus,

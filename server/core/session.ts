@@ -1,4 +1,5 @@
 import type { PassFlag } from '../../src/contract/accounts/schemas.ts';
+import type { DB } from '../db/database.ts';
 
 /**
  * What the HTTP layer knows of sessions: the record a call gets, and how a token becomes one
@@ -25,5 +26,5 @@ export interface SessionRecord {
   isWhiteCustomer: boolean;
 }
 
-/** The live session of a token, or an ApiError (598/599). */
-export type Authenticate = (token: string | undefined, now: Date) => Promise<SessionRecord>;
+/** The live session of a token in `db`, or an ApiError (598/599). */
+export type Authenticate = (db: DB, token: string | undefined, now: Date) => Promise<SessionRecord>;

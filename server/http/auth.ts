@@ -31,7 +31,7 @@ export async function sessionFor(
   now: Date,
 ): Promise<SessionRecord | null> {
   if (auth === 'account' || auth === 'session') {
-    const record = await deps.authenticate(tokenOf(c), now);
+    const record = await deps.authenticate(deps.db, tokenOf(c), now);
     if (auth === 'session' && record.passFlag === 1) {
       throw new ApiError(Code.mustChangePassword, 'Please change your password first');
     }
@@ -41,7 +41,7 @@ export async function sessionFor(
     const token = tokenOf(c);
     if (!token) return null;
     try {
-      return await deps.authenticate(token, now);
+      return await deps.authenticate(deps.db, token, now);
     } catch (error) {
       if (error instanceof ApiError) return null;
       throw error;

@@ -9,7 +9,7 @@ export interface AppDeps {
   db: DB;
   config: ServerConfig;
   sms: SmsSender;
-  /** A token's live session (areas/accounts/sessions.ts `authenticate` over `db`). */
+  /** A token's live session in `db` (areas/accounts/sessions.ts `authenticate`; always given `db`). */
   authenticate: Authenticate;
   /** File contents (attachments, exports): a folder under `DATA_DIR` by default. */
   storage: FileStorage;

@@ -1,4 +1,4 @@
-import { authenticatorOf } from '../areas/accounts/sessions.ts';
+import { authenticate } from '../areas/accounts/sessions.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ORDER_STATUSES,
@@ -223,7 +223,7 @@ describe('the demo login lands on real data', () => {
       db: database.db,
       config: { ...loadConfig({ NODE_ENV: 'test' }), rateLimits: false },
       sms: new OutboxSmsSender(database.db),
-      authenticate: authenticatorOf(database.db),
+      authenticate,
       storage: testStorage(),
       now: () => new Date(),
       bus: new OfflineBus(),

@@ -1,4 +1,4 @@
-import { authenticatorOf } from '../areas/accounts/sessions.ts';
+import { authenticate } from '../areas/accounts/sessions.ts';
 import { testStorage } from '../testing/test-app.ts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AccessTokenResponse, CustomerAccountList } from '../../src/contract/accounts/schemas.ts';
@@ -29,7 +29,7 @@ function api() {
     db: database.db,
     config: { ...loadConfig({ NODE_ENV: 'test' }), rateLimits: false },
     sms: new OutboxSmsSender(database.db),
-    authenticate: authenticatorOf(database.db),
+    authenticate,
     storage: testStorage(),
     now: () => new Date(),
     bus: new OfflineBus(),

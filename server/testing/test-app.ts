@@ -11,7 +11,7 @@ import type { AppDeps } from '../http/env.ts';
 import type { Route } from '../http/route.ts';
 import { seedBase } from '../seed/base.ts';
 import { OutboxSmsSender } from '../areas/accounts/sms.ts';
-import { attachSessionCache, authenticatorOf } from '../areas/accounts/sessions.ts';
+import { attachSessionCache, authenticate } from '../areas/accounts/sessions.ts';
 import { type Bus, openBus } from '../core/bus.ts';
 import { perAddressOf } from '../http/busy-answer.ts';
 import { type ServingOptions, startServing } from '../serving.ts';
@@ -112,7 +112,7 @@ export async function testApp(
     db,
     config,
     sms: new OutboxSmsSender(db),
-    authenticate: authenticatorOf(db),
+    authenticate,
     storage: options.storage ?? testStorage(),
     now: () => new Date(Date.now() + offset),
     bus,

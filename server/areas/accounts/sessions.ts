@@ -129,7 +129,7 @@ export const toPassFlag = (n: number): PassFlag => (n === 1 || n === 2 ? n : 0);
  * expired; 599 when a newer login replaced it. One indexed query joins session, user, group and
  * customer; last_seen_at is only written when it is older than TOUCH_MS.
  */
-export async function authenticate(db: DB, token: string | undefined, now: Date): Promise<SessionRecord> {
+export const authenticate: Authenticate = async (db, token, now) => {
   if (!token || token.length > 256) throw sessionExpired('Please log in');
   const hash = hashToken(token);
   const t = now.getTime();
@@ -230,7 +230,7 @@ export async function authenticate(db: DB, token: string | undefined, now: Date)
   };
   cache?.remember(hash, { record, createdAt, lastSeen, fetchedAt: t }, generation);
   return record;
-}
+};
 
 const sessionExpired = (message: ServerMessage) => new ApiError(Code.sessionExpired, message);
 
@@ -300,9 +300,3 @@ export async function endUserSessions(db: DB, uid: number, reason: EndReason, no
 export function forgetUserSessions(db: DB, uid: number): void {
   caches.get(db)?.forget((r) => r.uid === uid);
 }
-
-/** `authenticate` over `db`, as the HTTP layer takes it (`AppDeps.authenticate`). */
-export const authenticatorOf =
-  (db: DB): Authenticate =>
-  (token, now) =>
-    authenticate(db, token, now);
