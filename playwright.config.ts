@@ -31,7 +31,7 @@ process.env.LP_E2E_PARTNER_PORT ??= freePort();
  */
 const ordersSpecs = [
   'addresses.spec.ts',
-  'download-centre.spec.ts',
+  'download-center.spec.ts',
   // not order data, but the two projects' times are about even with it here (tests/e2e/README.md)
   'help-center.spec.ts',
   'home-overview.spec.ts',

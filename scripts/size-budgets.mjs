@@ -41,7 +41,7 @@ export const budgets = {
   'embed/lp-order-status/temperature-panel': 24_000,
   /** React elements: React and ReactDOM (~58 KB, the shared runtime chunk) with the kit, the stores they use and their feature. */
   'embed/lp-customer-switcher.js': 80_000,
-  'embed/lp-download-centre.js': 80_000,
+  'embed/lp-download-center.js': 80_000,
   'embed/lp-notices.js': 72_000,
   'embed/lp-password-dialog.js': 86_000,
   'embed/lp-order-attachments.js': 86_000,

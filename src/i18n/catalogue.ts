@@ -4,7 +4,7 @@ import type * as addresses from './messages/addresses.ts';
 import type * as chat from './messages/chat.ts';
 import * as common from './messages/common.ts';
 import type * as dataTable from './messages/data-table.ts';
-import type * as downloadCentre from './messages/download-centre.ts';
+import type * as downloadCenter from './messages/download-center.ts';
 import type * as help from './messages/help.ts';
 import type * as homeOverview from './messages/home-overview.ts';
 import type * as host from './messages/host.ts';
@@ -72,7 +72,7 @@ type FeatureMessages = typeof host.zh &
   typeof addresses.zh &
   typeof inventory.zh &
   typeof help.zh &
-  typeof downloadCentre.zh &
+  typeof downloadCenter.zh &
   typeof supplier.zh &
   typeof homeOverview.zh;
 

@@ -67,7 +67,7 @@ export const DEFAULT_MENU: SeedRoute[] = [
       {
         path: 'download',
         name: 'OrderDownload',
-        component: 'lp-download-centre',
+        component: 'lp-download-center',
         title: 'route.orderDownload',
         hidden: true,
         activeMenu: '/customer-order/index',

@@ -6,7 +6,7 @@ export const ORDER_LIST_PATH = '/customer-order/index';
 export const orderPath = (id: number): string => `/customer-order/view/${id}`;
 /** The order's print view (a waybill laid out for A4). */
 export const printPath = (id: number): string => `${orderPath(id)}?print=1`;
-export const DOWNLOAD_CENTRE_PATH = '/customer-order/download';
+export const DOWNLOAD_CENTER_PATH = '/customer-order/download';
 export const ORDER_CREATE_PATH = '/customer-order/create';
 
 /**

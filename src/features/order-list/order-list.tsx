@@ -20,7 +20,7 @@ import { FilterBar, type ProjectOption } from './filter-bar.tsx';
 import { hasFilters, NO_FILTERS, STATUS_TABS, type StatusTab } from './filters.ts';
 import { createMergeIntent } from './merge-intent.ts';
 import {
-  DOWNLOAD_CENTRE_PATH,
+  DOWNLOAD_CENTER_PATH,
   ORDER_CREATE_PATH,
   ORDER_LIST_PATH,
   openOrder,
@@ -172,7 +172,7 @@ export function OrderList({ list, syncAddress = true, projects: given, onOpen }:
           {notice?.kind === 'export-job' && (
             <p>
               {t('orderList.export.job', { rows: notice.rows })}{' '}
-              <PortalLink to={DOWNLOAD_CENTRE_PATH}>{t('orderList.export.centre')}</PortalLink>
+              <PortalLink to={DOWNLOAD_CENTER_PATH}>{t('orderList.export.centre')}</PortalLink>
             </p>
           )}
           {notice?.kind === 'print' && (

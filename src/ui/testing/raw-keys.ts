@@ -2,7 +2,7 @@ import * as api from '../../i18n/messages/api.ts';
 import * as chat from '../../i18n/messages/chat.ts';
 import * as common from '../../i18n/messages/common.ts';
 import * as dataTable from '../../i18n/messages/data-table.ts';
-import * as downloadCentre from '../../i18n/messages/download-centre.ts';
+import * as downloadCenter from '../../i18n/messages/download-center.ts';
 import * as host from '../../i18n/messages/host.ts';
 import * as orderDrafts from '../../i18n/messages/order-drafts.ts';
 import * as orderList from '../../i18n/messages/order-list.ts';
@@ -29,7 +29,7 @@ const PREFIXES = new Set(
     chat,
     common,
     dataTable,
-    downloadCentre,
+    downloadCenter,
     host,
     orderDrafts,
     orderList,

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { createElement } from 'react';
-import { DownloadCentre } from '../../src/features/download-centre/index.ts';
+import { DownloadCenter } from '../../src/features/download-center/index.ts';
 import { define } from '../kit/define.ts';
 import { dispatch } from '../kit/events.ts';
 import { ReactElement } from '../kit/react-element.ts';
-import { downloadCentreStyles } from './download-centre.styles.ts';
+import { downloadCenterStyles } from './download-center.styles.ts';
 
 /**
  * The download centre: the user's order exports for the current customer, newest first, with
@@ -12,7 +12,7 @@ import { downloadCentreStyles } from './download-centre.styles.ts';
  * when ready, and delete after a confirmation. Works by keyboard and down to 320 px.
  *
  * @summary Lists, downloads and deletes the user's order exports.
- * @tag lp-download-centre
+ * @tag lp-download-center
  *
  * @attr {string} api-base - Base URL of the API for the page's calls (default: `LP_CONFIG.apiBase`, else `/api`).
  * @attr {'zh-CN' | 'en'} locale - Language of the page's elements (default: the user's saved choice, else zh-CN).
@@ -23,21 +23,21 @@ import { downloadCentreStyles } from './download-centre.styles.ts';
  *
  * @cssproperty --lp-color-primary - Theme colour (default #0095A2).
  */
-export class LpDownloadCentre extends ReactElement {
-  static override styles = downloadCentreStyles;
+export class LpDownloadCenter extends ReactElement {
+  static override styles = downloadCenterStyles;
 
   protected render(): ReactNode {
-    return createElement(DownloadCentre, {
+    return createElement(DownloadCenter, {
       onDeleted: (job: { id: number; name: string }) => dispatch(this, 'lp-export-delete', job),
     });
   }
 }
 
-define('lp-download-centre', LpDownloadCentre);
+define('lp-download-center', LpDownloadCenter);
 
 declare global {
   interface HTMLElementTagNameMap {
-    'lp-download-centre': LpDownloadCentre;
+    'lp-download-center': LpDownloadCenter;
   }
   interface GlobalEventHandlersEventMap {
     'lp-export-delete': CustomEvent<{ id: number; name: string }>;

@@ -28,7 +28,7 @@ for (const viewport of [
       .getByRole('menuitem', { name: zh('host.nav.downloads') })
       .click();
     await expect(page).toHaveURL(/\/customer-order\/download$/);
-    const centre = page.locator('lp-download-centre');
+    const centre = page.locator('lp-download-center');
     await expect(centre.getByRole('heading', { level: 1, name: '下载中心' })).toBeVisible();
     await expect(centre.getByRole('button', { name: '刷新' })).toBeVisible();
     const { scrollWidth, clientWidth } = await page.evaluate(() => ({

@@ -8,7 +8,7 @@ import { ConfirmDialog } from '../../ui/confirm/confirm-dialog.tsx';
 import { EmptyState } from '../../ui/states/empty-state.tsx';
 import { ErrorState } from '../../ui/states/error-state.tsx';
 import { useT } from '../../ui/use-t.ts';
-import '../../i18n/areas/download-centre.ts';
+import '../../i18n/areas/download-center.ts';
 
 /** How often the list is read again while an export is queued or running. */
 export const POLL_MS = 2000;
@@ -25,7 +25,7 @@ function size(bytes: number | null): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
-export interface DownloadCentreProps {
+export interface DownloadCenterProps {
   /** After a delete the server accepted. */
   onDeleted?: (job: { id: number; name: string }) => void;
 }
@@ -35,7 +35,7 @@ export interface DownloadCentreProps {
  * made (the list is read again every POLL_MS meanwhile), a download link when ready, and delete
  * (after a confirmation). An empty list says where exports come from.
  */
-export function DownloadCentre({ onDeleted }: DownloadCentreProps) {
+export function DownloadCenter({ onDeleted }: DownloadCenterProps) {
   const t = useT();
   const token = useStore($token);
   const locale = useStore($locale);
@@ -89,28 +89,28 @@ export function DownloadCentre({ onDeleted }: DownloadCentreProps) {
     }
   };
 
-  if (!token) return <p className="download-centre__muted">{t('downloads.signedOut')}</p>;
+  if (!token) return <p className="download-center__muted">{t('downloads.signedOut')}</p>;
 
   const when = (iso: string) =>
     new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
   return (
-    <section className="download-centre" part="base" aria-labelledby="download-centre-title">
-      <header className="download-centre__header">
+    <section className="download-center" part="base" aria-labelledby="download-center-title">
+      <header className="download-center__header">
         {/* The page's own heading: the element is the page of its route. */}
-        <h1 id="download-centre-title" className="download-centre__title">
+        <h1 id="download-center-title" className="download-center__title">
           {t('downloads.title')}
         </h1>
         <Button size="sm" guardMs={0} onClick={() => void fetchList()}>
           {t('downloads.refresh')}
         </Button>
       </header>
-      <p className="download-centre__intro">{t('downloads.intro')}</p>
-      <p className="download-centre__live" aria-live="polite">
+      <p className="download-center__intro">{t('downloads.intro')}</p>
+      <p className="download-center__live" aria-live="polite">
         {announce}
       </p>
       {load.state === 'loading' && (
-        <p className="download-centre__muted" role="status">
+        <p className="download-center__muted" role="status">
           {t('common.loading')}
         </p>
       )}
@@ -119,26 +119,26 @@ export function DownloadCentre({ onDeleted }: DownloadCentreProps) {
       )}
       {load.state === 'done' && load.list.length === 0 && (
         <EmptyState message={t('downloads.empty')}>
-          <p className="download-centre__muted">{t('downloads.emptyHint')}</p>
+          <p className="download-center__muted">{t('downloads.emptyHint')}</p>
         </EmptyState>
       )}
       {load.state === 'done' && load.list.length > 0 && (
         <>
-          <ul className="download-centre__list" aria-label={t('downloads.title')}>
+          <ul className="download-center__list" aria-label={t('downloads.title')}>
             {load.list.map((job) => (
-              <li key={job.id} className="download-centre__job" data-status={job.status}>
-                <div className="download-centre__main">
-                  <span className="download-centre__name">{job.name}</span>
-                  <span className="download-centre__meta">
+              <li key={job.id} className="download-center__job" data-status={job.status}>
+                <div className="download-center__main">
+                  <span className="download-center__name">{job.name}</span>
+                  <span className="download-center__meta">
                     {t(`downloads.kind.${job.kind}`)} · {t('downloads.created', { at: when(job.created_at) })}
                     {job.size !== null && ` · ${size(job.size)}`}
                   </span>
-                  <span className={`download-centre__status download-centre__status--${job.status}`}>
+                  <span className={`download-center__status download-center__status--${job.status}`}>
                     {t(`downloads.status.${job.status}`)}
                     {job.status === 'failed' && job.error ? `: ${job.error}` : ''}
                   </span>
                   {busy(job) && (
-                    <span className="download-centre__progress">
+                    <span className="download-center__progress">
                       <progress
                         max={Math.max(job.total, 1)}
                         value={job.done}
@@ -148,7 +148,7 @@ export function DownloadCentre({ onDeleted }: DownloadCentreProps) {
                     </span>
                   )}
                 </div>
-                <div className="download-centre__actions">
+                <div className="download-center__actions">
                   {job.url && (
                     <a
                       className="lp-button lp-button--primary lp-button--sm"
@@ -182,8 +182,8 @@ export function DownloadCentre({ onDeleted }: DownloadCentreProps) {
               </li>
             ))}
           </ul>
-          <footer className="download-centre__footer">
-            <span className="download-centre__muted">{t('downloads.count', { total: load.total })}</span>
+          <footer className="download-center__footer">
+            <span className="download-center__muted">{t('downloads.count', { total: load.total })}</span>
             {load.total > load.list.length && (
               <Button size="sm" guardMs={0} onClick={() => setLimit((n) => Math.min(n + PAGE, 100))}>
                 {t('downloads.more')}

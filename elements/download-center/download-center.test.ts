@@ -11,14 +11,14 @@ import {
   failTestExport,
   type TestUser,
 } from '../../src/ui/testing/server.ts';
-import type { LpDownloadCentre } from './download-centre.ts';
-import './download-centre.ts';
+import type { LpDownloadCenter } from './download-center.ts';
+import './download-center.ts';
 
 const signIn = async (user: TestUser) =>
   login({ username: user.username, password: user.password, validate: '' });
 
 /** Runs against the real API (web-test-runner.config.mjs); each test makes its own user and orders. */
-describe('<lp-download-centre>', () => {
+describe('<lp-download-center>', () => {
   const placed: HTMLElement[] = [];
   afterEach(() => {
     for (const el of placed.splice(0)) el.remove();
@@ -26,8 +26,8 @@ describe('<lp-download-centre>', () => {
     resetStores();
   });
 
-  function place(attributes: Record<string, string> = {}): LpDownloadCentre {
-    const el = document.createElement('lp-download-centre');
+  function place(attributes: Record<string, string> = {}): LpDownloadCenter {
+    const el = document.createElement('lp-download-center');
     for (const [name, value] of Object.entries(attributes)) el.setAttribute(name, value);
     document.body.append(el);
     placed.push(el);
@@ -35,7 +35,7 @@ describe('<lp-download-centre>', () => {
   }
   const root = (el: HTMLElement) => el.shadowRoot as ShadowRoot;
   const jobs = (el: HTMLElement) =>
-    Array.from(root(el).querySelectorAll<HTMLElement>('.download-centre__job'));
+    Array.from(root(el).querySelectorAll<HTMLElement>('.download-center__job'));
   const text = (el: HTMLElement) => root(el).textContent ?? '';
 
   it('says there are no exports yet, in Chinese and in English, and is accessible', async () => {
@@ -125,7 +125,7 @@ describe('<lp-download-centre>', () => {
     const made = await exportOrders({});
     expect(made.mode).to.equal('job');
     // The page learns of the new job on its next read (the order list links here after an export).
-    (root(el).querySelector('.download-centre__header button') as HTMLButtonElement).click();
+    (root(el).querySelector('.download-center__header button') as HTMLButtonElement).click();
     await waitUntil(() => jobs(el).length === 1, 'the job is listed', { timeout: 15_000 });
     // 5,000 orders take the server seconds: the first read finds the job still being made.
     const first = jobs(el)[0]!;
@@ -149,7 +149,7 @@ describe('<lp-download-centre>', () => {
     const el = place({ locale: 'en' });
     el.style.width = '320px';
     await waitUntil(() => jobs(el).length === 1, 'the export is listed', { timeout: 15_000 });
-    const section = root(el).querySelector('.download-centre') as HTMLElement;
+    const section = root(el).querySelector('.download-center') as HTMLElement;
     expect(section.scrollWidth).to.be.at.most(320);
     for (const job of jobs(el))
       expect(job.getBoundingClientRect().right).to.be.at.most(el.getBoundingClientRect().right + 0.5);

@@ -1,4 +1,4 @@
-/** Messages of the download centre (`<lp-download-centre>`, src/features/download-centre). */
+/** Messages of the download centre (`<lp-download-center>`, src/features/download-center). */
 export const zh = {
   'downloads.title': '下载中心',
   'downloads.intro': '订单导出文件在这里生成和下载，保留 30 天。',

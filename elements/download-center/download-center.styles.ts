@@ -1,40 +1,40 @@
 import { css } from '../../src/ui/css.ts';
 
-/** Own rules of `<lp-download-centre>` (tokens and UI kit are adopted before them). */
-export const downloadCentreStyles = css`
+/** Own rules of `<lp-download-center>` (tokens and UI kit are adopted before them). */
+export const downloadCenterStyles = css`
   :host {
     display: block;
     min-width: 0;
   }
-  .download-centre {
+  .download-center {
     display: flex;
     flex-direction: column;
     gap: var(--lp-space-3);
   }
-  .download-centre__header,
-  .download-centre__footer {
+  .download-center__header,
+  .download-center__footer {
     display: flex;
     flex-wrap: wrap;
     align-items: center;
     justify-content: space-between;
     gap: var(--lp-space-2);
   }
-  .download-centre__title {
+  .download-center__title {
     margin: 0;
     font-size: 1.25rem;
   }
-  .download-centre__intro,
-  .download-centre__live {
+  .download-center__intro,
+  .download-center__live {
     margin: 0;
   }
-  .download-centre__live:empty {
+  .download-center__live:empty {
     display: none;
   }
-  .download-centre__muted,
-  .download-centre__meta {
+  .download-center__muted,
+  .download-center__meta {
     color: var(--lp-color-text-muted);
   }
-  .download-centre__list {
+  .download-center__list {
     display: flex;
     flex-direction: column;
     gap: var(--lp-space-2);
@@ -42,7 +42,7 @@ export const downloadCentreStyles = css`
     padding: 0;
     list-style: none;
   }
-  .download-centre__job {
+  .download-center__job {
     display: flex;
     flex-wrap: wrap;
     align-items: center;
@@ -52,39 +52,39 @@ export const downloadCentreStyles = css`
     border: 1px solid var(--lp-color-border);
     border-radius: var(--lp-radius, 4px);
   }
-  .download-centre__main {
+  .download-center__main {
     display: flex;
     flex: 1 1 16rem;
     flex-direction: column;
     gap: var(--lp-space-1);
     min-width: 0;
   }
-  .download-centre__name {
+  .download-center__name {
     font-weight: 500;
     overflow-wrap: anywhere;
   }
-  .download-centre__status--failed {
+  .download-center__status--failed {
     color: var(--lp-color-danger);
   }
-  .download-centre__status--done {
+  .download-center__status--done {
     color: var(--lp-color-success);
   }
-  .download-centre__progress {
+  .download-center__progress {
     display: flex;
     flex-wrap: wrap;
     align-items: center;
     gap: var(--lp-space-2);
   }
-  .download-centre__progress progress {
+  .download-center__progress progress {
     flex: 1 1 8rem;
     max-width: 20rem;
   }
-  .download-centre__actions {
+  .download-center__actions {
     display: flex;
     flex-wrap: wrap;
     gap: var(--lp-space-2);
   }
-  .download-centre__actions a {
+  .download-center__actions a {
     text-decoration: none;
   }
 `;

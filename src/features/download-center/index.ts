@@ -1,0 +1,1 @@
+export { DownloadCenter, type DownloadCenterProps, POLL_MS } from './download-center.tsx';

@@ -1,1 +1,0 @@
-export { DownloadCentre, type DownloadCentreProps, POLL_MS } from './download-centre.tsx';
