@@ -1,3 +1,4 @@
+import type { Insertable, Selectable } from 'kysely';
 import type { Timestamp } from './columns.ts';
 
 /**
@@ -10,6 +11,11 @@ export interface Database {
   rate_limits: RateLimitsTable;
   signing_keys: SigningKeysTable;
 }
+
+/** A row of a table as a query reads it (`Row<'orders'>`): one name for every table, no alias per file. */
+export type Row<T extends keyof Database> = Selectable<Database[T]>;
+/** A row of a table as an insert writes it (defaults and generated columns optional). */
+export type NewRow<T extends keyof Database> = Insertable<Database[T]>;
 
 /** Fixed-window counters of the rate limits (server/http/rate-limit.ts). */
 export interface RateLimitsTable {

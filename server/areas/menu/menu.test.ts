@@ -1,13 +1,13 @@
+import type { Row } from '../../db/schema.ts';
 import { describe, expect, it } from 'vitest';
-import type { MenuRoute } from './tables.ts';
 import { buildTree } from './menu.ts';
 
 const row = (
   id: number,
   parent: number | null,
   position: number,
-  extra: Partial<MenuRoute> = {},
-): MenuRoute => ({
+  extra: Partial<Row<'menu_routes'>> = {},
+): Row<'menu_routes'> => ({
   id,
   sg_id: null,
   parent_id: parent,

@@ -1,6 +1,6 @@
+import type { Row } from '../../db/schema.ts';
 import type { RouteMeta, RouteRecord } from '../../../src/contract/menu/schemas.ts';
 import type { DB } from '../../db/database.ts';
-import type { MenuRoute } from './tables.ts';
 
 /**
  * How long a group's menu is served from memory. Writes in this process call `forgetMenus`;
@@ -77,7 +77,7 @@ export async function loadMenu(db: DB, sgId: number): Promise<RouteRecord[]> {
   return buildTree(rows);
 }
 
-function toMeta(row: MenuRoute): RouteMeta {
+function toMeta(row: Row<'menu_routes'>): RouteMeta {
   const meta: RouteMeta = { title: row.title };
   if (row.icon !== null) meta.icon = row.icon;
   const roles: unknown = row.roles;
@@ -89,7 +89,7 @@ function toMeta(row: MenuRoute): RouteMeta {
 }
 
 /** Rows (ordered by position) to nested records; rows whose parent is missing are dropped. */
-export function buildTree(rows: readonly MenuRoute[]): RouteRecord[] {
+export function buildTree(rows: readonly Row<'menu_routes'>[]): RouteRecord[] {
   const nodes = new Map<number, RouteRecord>();
   for (const row of rows) {
     nodes.set(row.id, {

@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable } from 'kysely';
+import type { Generated } from 'kysely';
 import type { Json } from '../../db/columns.ts';
 
 export interface MenuRoutesTable {
@@ -24,6 +24,3 @@ declare module '../../db/schema.ts' {
     menu_routes: MenuRoutesTable;
   }
 }
-
-export type MenuRoute = Selectable<MenuRoutesTable>;
-export type NewMenuRoute = Insertable<MenuRoutesTable>;

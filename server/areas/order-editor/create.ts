@@ -1,3 +1,4 @@
+import type { Row } from '../../db/schema.ts';
 import { sql } from 'kysely';
 import { Code } from '../../../src/contract/codes.ts';
 import type {
@@ -10,7 +11,6 @@ import { ApiError } from '../../core/errors.ts';
 import type { ServerMessage } from '../../core/messages.ts';
 import type { DB } from '../../db/database.ts';
 import { heldBy, holdFor, NotEnoughStock, wantedOf } from '../inventory/reservations.ts';
-import type { OrderRecord } from '../orders/detail.ts';
 import { insertOrder, refreshSearchText } from '../orders/order-store.ts';
 import { lockOrder } from '../orders/write.ts';
 import type { Owner } from './drafts.ts';
@@ -32,7 +32,7 @@ export interface Writer extends Owner {
 }
 
 /** 409 with the order as it is now and its form (what the editor compares with its own). */
-export async function editConflict(db: DB, order: OrderRecord, message: ServerMessage): Promise<ApiError> {
+export async function editConflict(db: DB, order: Row<'orders'>, message: ServerMessage): Promise<ApiError> {
   const { form, cleared } = await formOfOrder(db, order);
   const data: EditConflict = {
     order: { id: order.id, order_no: order.order_no, version: order.version, status: order.status },

@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import type { Row } from '../../db/schema.ts';
 import { sql } from 'kysely';
 import { Code } from '../../../src/contract/codes.ts';
 import type {
@@ -12,7 +12,6 @@ import type { OrderType, TempClass } from '../../../src/contract/orders/domain.t
 import { ApiError } from '../../core/errors.ts';
 import type { DB } from '../../db/database.ts';
 import { draftColumns } from './forms.ts';
-import type { OrderDraftsTable } from './tables.ts';
 
 /** Whose draft box: a user in one customer (another user's or customer's draft is not found). */
 export interface Owner {
@@ -22,8 +21,6 @@ export interface Owner {
 
 export const draftNotFound = () => new ApiError(Code.notFound, 'No such draft');
 
-type DraftRecord = Selectable<OrderDraftsTable>;
-
 async function orderNoOf(db: DB, orderId: number | null): Promise<string | null> {
   if (orderId === null) return null;
   const row = await db.selectFrom('orders').select('order_no').where('id', '=', orderId).executeTakeFirst();
@@ -31,7 +28,7 @@ async function orderNoOf(db: DB, orderId: number | null): Promise<string | null>
 }
 
 /** A draft as the contract shows it. */
-export async function toDraft(db: DB, row: DraftRecord): Promise<Draft> {
+export async function toDraft(db: DB, row: Row<'order_drafts'>): Promise<Draft> {
   return {
     id: row.id,
     version: row.version,
@@ -46,7 +43,7 @@ export async function toDraft(db: DB, row: DraftRecord): Promise<Draft> {
 }
 
 /** The owner's draft `id`, or 404. */
-export async function loadDraft(db: DB, owner: Owner, id: number): Promise<DraftRecord> {
+export async function loadDraft(db: DB, owner: Owner, id: number): Promise<Row<'order_drafts'>> {
   const row = await db
     .selectFrom('order_drafts')
     .selectAll()
@@ -106,7 +103,7 @@ export async function saveDraft(
   });
   // Each path is one statement when it succeeds (no transaction: a statement is atomic); the
   // refusals read the draft as stored afterwards.
-  const conflict = async (row: DraftRecord) =>
+  const conflict = async (row: Row<'order_drafts'>) =>
     new ApiError(
       Code.conflict,
       'The draft was saved elsewhere meanwhile; here is its current state',

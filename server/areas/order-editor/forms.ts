@@ -1,7 +1,7 @@
+import type { Row } from '../../db/schema.ts';
 import type { OrderDraftData } from '../../../src/contract/order-editor/schemas.ts';
 import type { DtpKind, GoodsType, OrderType, TempClass } from '../../../src/contract/orders/domain.ts';
 import type { DB } from '../../db/database.ts';
-import type { OrderRecord } from '../orders/detail.ts';
 import { maskedFields } from '../orders/masking.ts';
 import { redactorOf } from '../orders/redaction.ts';
 
@@ -16,7 +16,7 @@ const iso = (value: Date | null): string | undefined => (value === null ? undefi
  */
 export async function formOfOrder(
   db: DB,
-  order: OrderRecord,
+  order: Row<'orders'>,
 ): Promise<{ form: OrderDraftData; cleared: string[] }> {
   const goods = await db
     .selectFrom('order_goods')

@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import type { Row } from '../../db/schema.ts';
 import { Code } from '../../../src/contract/codes.ts';
 import { ATTACHMENT_KINDS, type AttachmentKind, OPEN_STATUSES } from '../../../src/contract/orders/domain.ts';
 import type {
@@ -15,9 +15,6 @@ import type { DB } from '../../db/database.ts';
 import { maskedFields, maskOrder } from './masking.ts';
 import { redactorOf } from './redaction.ts';
 import { iso, selectOrderRows, toOrderRow } from './rows.ts';
-import type { OrdersTable } from './tables.ts';
-
-export type OrderRecord = Selectable<OrdersTable>;
 
 /** Who is asking: the session's user on its current customer. */
 export interface Viewer {
@@ -28,7 +25,7 @@ export interface Viewer {
 export const orderNotFound = () => new ApiError(Code.notFound, 'No such order');
 
 /** The customer's order (unmasked: for the server's own use), or 404 for any other id. */
-export async function loadOrder(db: DB, cuId: number | null, id: number): Promise<OrderRecord> {
+export async function loadOrder(db: DB, cuId: number | null, id: number): Promise<Row<'orders'>> {
   if (cuId === null) throw orderNotFound();
   const order = await db
     .selectFrom('orders')
@@ -81,7 +78,7 @@ export async function boxesOf(db: DB, orderId: number): Promise<Box[]> {
  * The event log, oldest first, redacted (redaction.ts): the provider's text restating the masked
  * side is withheld, as is its place at that side's door; the customer's restatements are masked.
  */
-export async function eventsOf(db: DB, order: OrderRecord): Promise<OrderEvent[]> {
+export async function eventsOf(db: DB, order: Row<'orders'>): Promise<OrderEvent[]> {
   const [rows, redact] = await Promise.all([
     db
       .selectFrom('order_events')
@@ -110,7 +107,7 @@ export async function eventsOf(db: DB, order: OrderRecord): Promise<OrderEvent[]
 }
 
 /** The order's documents, their names and audit reasons redacted. */
-export async function attachmentsOf(db: DB, order: OrderRecord): Promise<Attachment[]> {
+export async function attachmentsOf(db: DB, order: Row<'orders'>): Promise<Attachment[]> {
   const orderId = order.id;
   const redact = await redactorOf(db, order);
   const rows = await db
@@ -149,7 +146,7 @@ export async function attachmentsOf(db: DB, order: OrderRecord): Promise<Attachm
 }
 
 /** Remarks and feedback (the customer's), oldest first (`kind`: only one of them), redacted. */
-export async function remarksOf(db: DB, order: OrderRecord, kind?: Remark['kind']): Promise<Remark[]> {
+export async function remarksOf(db: DB, order: Row<'orders'>, kind?: Remark['kind']): Promise<Remark[]> {
   let query = db.selectFrom('order_remarks').selectAll().where('order_id', '=', order.id);
   if (kind) query = query.where('kind', '=', kind);
   const [rows, redact] = await Promise.all([
@@ -177,7 +174,7 @@ export async function sourcesOf(db: DB, orderId: number): Promise<Array<{ id: nu
 }
 
 /** The latest modification request (the customer's reason, the provider's answer), or null. */
-export async function latestModification(db: DB, order: OrderRecord): Promise<OrderDetail['modification']> {
+export async function latestModification(db: DB, order: Row<'orders'>): Promise<OrderDetail['modification']> {
   const [m, redact] = await Promise.all([
     db
       .selectFrom('order_modifications')
@@ -231,7 +228,7 @@ export async function canApprove(db: DB, viewer: Viewer): Promise<boolean> {
  * the documents unless cancelled, for an approver; remark always.
  */
 export function actionsFor(
-  order: Pick<OrderRecord, 'status'>,
+  order: Pick<Row<'orders'>, 'status'>,
   facts: { approver: boolean; pendingModification: boolean },
 ): OrderActions {
   const open = OPEN_STATUSES.includes(order.status);
@@ -247,7 +244,7 @@ export function actionsFor(
   };
 }
 
-export async function actionsOf(db: DB, viewer: Viewer, order: OrderRecord): Promise<OrderActions> {
+export async function actionsOf(db: DB, viewer: Viewer, order: Row<'orders'>): Promise<OrderActions> {
   const [approver, pending] = await Promise.all([
     order.status === 'cancelled' ? Promise.resolve(false) : canApprove(db, viewer),
     db
@@ -261,7 +258,7 @@ export async function actionsOf(db: DB, viewer: Viewer, order: OrderRecord): Pro
 }
 
 /** The order's list row (masked), with its project, site and cities. */
-export async function rowOf(db: DB, order: OrderRecord) {
+export async function rowOf(db: DB, order: Row<'orders'>) {
   const row = await selectOrderRows(
     db.selectFrom('orders').where('orders.id', '=', order.id),
   ).executeTakeFirstOrThrow();
@@ -269,7 +266,7 @@ export async function rowOf(db: DB, order: OrderRecord) {
 }
 
 /** The order's header and parties without its lists: the row, every party field, masked. */
-export async function orderData(db: DB, viewer: Viewer, order: OrderRecord) {
+export async function orderData(db: DB, viewer: Viewer, order: Row<'orders'>) {
   const [row, merged, required, modification, actions, redact] = await Promise.all([
     rowOf(db, order),
     order.merged_into === null
@@ -312,7 +309,7 @@ export async function orderData(db: DB, viewer: Viewer, order: OrderRecord) {
 }
 
 /** `customer-order/view`: the whole order, masked, with what the viewer may do now. */
-export async function orderDetail(db: DB, viewer: Viewer, order: OrderRecord): Promise<OrderDetail> {
+export async function orderDetail(db: DB, viewer: Viewer, order: Row<'orders'>): Promise<OrderDetail> {
   const [data, goods, boxes, events, attachments, remarks, sources] = await Promise.all([
     orderData(db, viewer, order),
     goodsOf(db, order.id),

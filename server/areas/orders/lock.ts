@@ -1,5 +1,5 @@
+import type { Row } from '../../db/schema.ts';
 import type { DB } from '../../db/database.ts';
-import type { OrderRecord } from './detail.ts';
 
 /** Which orders to lock: by id (of a customer, when `cuId` is given) or by order number. */
 export type OrderLockTarget = { ids: readonly number[]; cuId?: number } | { orderNo: string };
@@ -18,7 +18,7 @@ export type OrderLockTarget = { ids: readonly number[]; cuId?: number } | { orde
  * writers of one order apart, and lets a lone child insert elsewhere (a remark, a reading) pass
  * without waiting (no order's key is ever changed, and orders are not deleted).
  */
-export async function lockOrders(trx: DB, target: OrderLockTarget): Promise<OrderRecord[]> {
+export async function lockOrders(trx: DB, target: OrderLockTarget): Promise<Row<'orders'>[]> {
   let query = trx.selectFrom('orders').selectAll();
   if ('orderNo' in target) query = query.where('order_no', '=', target.orderNo);
   else {
@@ -30,7 +30,7 @@ export async function lockOrders(trx: DB, target: OrderLockTarget): Promise<Orde
 }
 
 /** The one order of `target`, locked (lockOrders), or undefined when there is none. */
-export async function lockOrder(trx: DB, target: OrderLockTarget): Promise<OrderRecord | undefined> {
+export async function lockOrder(trx: DB, target: OrderLockTarget): Promise<Row<'orders'> | undefined> {
   const [order] = await lockOrders(trx, target);
   return order;
 }
@@ -44,7 +44,7 @@ export function withOrderLocked<T>(
   db: DB,
   target: OrderLockTarget,
   missing: () => Error,
-  work: (trx: DB, order: OrderRecord) => Promise<T>,
+  work: (trx: DB, order: Row<'orders'>) => Promise<T>,
 ): Promise<T> {
   return db.transaction().execute(async (trx) => {
     const order = await lockOrder(trx, target);

@@ -1,9 +1,9 @@
+import type { Row } from '../../db/schema.ts';
 import { Code } from '../../../src/contract/codes.ts';
 import { ApiError, say } from '../../core/errors.ts';
 import type { Lang } from '../../../src/contract/messages.ts';
 import type { DB } from '../../db/database.ts';
 import { moveHoldings } from '../inventory/reservations.ts';
-import type { OrderRecord } from './detail.ts';
 import { insertOrder, type NewOrder } from './order-store.ts';
 import { allowedFrom } from './transitions.ts';
 import { type Actor, applyTransition, lockOrders } from './write.ts';
@@ -22,7 +22,7 @@ export const MERGE_KEYS = [
   'to_company',
   'to_address',
   'to_city_id',
-] as const satisfies ReadonlyArray<keyof OrderRecord>;
+] as const satisfies ReadonlyArray<keyof Row<'orders'>>;
 
 type Goods = NonNullable<NewOrder['goods']>[number];
 type Box = NonNullable<NewOrder['boxes']>[number];
@@ -98,7 +98,7 @@ export async function mergeOrders(
         params: { orders: closed.map((o) => o.order_no).join(', ') },
       },
     );
-  const [first] = sources as [OrderRecord, ...OrderRecord[]];
+  const [first] = sources as [Row<'orders'>, ...Row<'orders'>[]];
   const alike = sources.every((o) => MERGE_KEYS.every((key) => o[key] === first[key]));
   if (!alike)
     throw new ApiError(

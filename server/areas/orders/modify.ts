@@ -1,3 +1,4 @@
+import type { Row } from '../../db/schema.ts';
 import type * as v from 'valibot';
 import { Code } from '../../../src/contract/codes.ts';
 import type { OrderStatus } from '../../../src/contract/orders/domain.ts';
@@ -6,7 +7,7 @@ import { ApiError, invalidField } from '../../core/errors.ts';
 import type { DB } from '../../db/database.ts';
 import { maskedFields, MASK } from './masking.ts';
 import { type Redactor, redactorOf } from './redaction.ts';
-import type { OrderRecord, Viewer } from './detail.ts';
+import type { Viewer } from './detail.ts';
 import { iso } from './rows.ts';
 import { type Actor, applyTransition, conflictWithCurrent, lockOrder } from './write.ts';
 
@@ -95,7 +96,7 @@ export async function applyModify(
 /** A change's values, with those of masked fields masked (a new patient phone stays hidden). */
 function maskChanges(
   changes: Record<string, unknown>,
-  order: OrderRecord,
+  order: Row<'orders'>,
   redact: Redactor,
 ): Record<string, string> {
   const hidden = new Set(maskedFields(order));
@@ -106,7 +107,10 @@ function maskChanges(
 }
 
 /** `customer-order/get-apply-info`: the order's requests and answers, newest first. */
-export async function applyInfo(db: DB, order: OrderRecord): Promise<v.InferOutput<typeof ApplyInfoSchema>> {
+export async function applyInfo(
+  db: DB,
+  order: Row<'orders'>,
+): Promise<v.InferOutput<typeof ApplyInfoSchema>> {
   const [rows, redact] = await Promise.all([
     db
       .selectFrom('order_modifications')

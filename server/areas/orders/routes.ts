@@ -1,3 +1,4 @@
+import type { Row } from '../../db/schema.ts';
 import * as ops from '../../../src/contract/orders/operations.ts';
 import type { Operation } from '../../../src/contract/operation.ts';
 import { type Call, handle, type Handler } from '../../http/route.ts';
@@ -14,7 +15,6 @@ import {
   orderData,
   orderDetail,
   orderNotFound,
-  type OrderRecord,
   remarksOf,
   requiredAttachments,
 } from './detail.ts';
@@ -38,7 +38,7 @@ const paged = <Q extends Omit<OrderFilter, 'order_type'>>(query: Q): Q =>
 /** A read of one of the customer's orders (404 for any other id). */
 const onOrder = <Op extends Operation>(
   op: Op,
-  read: (call: Call<Op>, order: OrderRecord) => ReturnType<Handler<Op>>,
+  read: (call: Call<Op>, order: Row<'orders'>) => ReturnType<Handler<Op>>,
 ) =>
   handle(op, async (call) => {
     const { id } = call.input as { id: number };

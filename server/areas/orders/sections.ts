@@ -1,13 +1,14 @@
+import type { Row } from '../../db/schema.ts';
 import type { OrderHeader, WorkSheet } from '../../../src/contract/orders/schemas.ts';
 import { MILESTONES } from '../../../src/contract/orders/domain.ts';
 import type { DB } from '../../db/database.ts';
-import { actionsOf, boxesOf, eventsOf, goodsOf, type OrderRecord, rowOf, type Viewer } from './detail.ts';
+import { actionsOf, boxesOf, eventsOf, goodsOf, rowOf, type Viewer } from './detail.ts';
 import { maskedFields, maskOrder } from './masking.ts';
 import { redactorOf } from './redaction.ts';
 import { iso } from './rows.ts';
 
 /** `common/get-order-view-data`: the row and the actions allowed now. */
-export async function orderHeader(db: DB, viewer: Viewer, order: OrderRecord): Promise<OrderHeader> {
+export async function orderHeader(db: DB, viewer: Viewer, order: Row<'orders'>): Promise<OrderHeader> {
   const [row, actions] = await Promise.all([rowOf(db, order), actionsOf(db, viewer, order)]);
   return { ...row, masked: [...maskedFields(order)], actions };
 }
@@ -18,7 +19,7 @@ const STEP_KINDS = new Set<string>([...MILESTONES, 'signed']);
  * `common/get-work-sheet`: what the provider's handling sheet shows: the goods and box totals and
  * the milestones recorded so far (the event log's milestone and signature events), masked.
  */
-export async function workSheet(db: DB, order: OrderRecord): Promise<WorkSheet> {
+export async function workSheet(db: DB, order: Row<'orders'>): Promise<WorkSheet> {
   const [goods, boxes, events, redact] = await Promise.all([
     goodsOf(db, order.id),
     boxesOf(db, order.id),

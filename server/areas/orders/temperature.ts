@@ -1,11 +1,11 @@
+import type { Row } from '../../db/schema.ts';
 import { TEMP_LIMITS } from '../../../src/contract/orders/domain.ts';
 import type { Temperature, Track } from '../../../src/contract/orders/schemas.ts';
 import type { DB } from '../../db/database.ts';
-import type { OrderRecord } from './detail.ts';
 import { assessReadings, readingsOf } from './excursion.ts';
 
 /** `common/get-car-temp`: the readings, the class's limits and the excursions found in them. */
-export async function temperatureOf(db: DB, order: OrderRecord): Promise<Temperature> {
+export async function temperatureOf(db: DB, order: Row<'orders'>): Promise<Temperature> {
   const readings = await readingsOf(db, order.id);
   const { excursions, level } = assessReadings(readings, order.temp_class);
   const limits = TEMP_LIMITS[order.temp_class];

@@ -1,3 +1,4 @@
+import type { Row } from '../../db/schema.ts';
 import type { Updateable } from 'kysely';
 import { sql } from 'kysely';
 import { Code } from '../../../src/contract/codes.ts';
@@ -6,7 +7,7 @@ import { ApiError } from '../../core/errors.ts';
 import type { ServerMessage } from '../../core/messages.ts';
 import type { DB } from '../../db/database.ts';
 import type { SessionRecord } from '../../core/session.ts';
-import { loadOrder, orderDetail, orderNotFound, type OrderRecord, type Viewer } from './detail.ts';
+import { loadOrder, orderDetail, orderNotFound, type Viewer } from './detail.ts';
 import { lockOrders as lockOrderRows } from './lock.ts';
 import type { OrdersTable } from './tables.ts';
 import { nextStatus, type OrderAction, TRANSITIONS } from './transitions.ts';
@@ -34,7 +35,7 @@ export async function lockOrders(
   db: DB,
   cuId: number | null,
   ids: readonly number[],
-): Promise<OrderRecord[]> {
+): Promise<Row<'orders'>[]> {
   if (cuId === null) throw orderNotFound();
   const rows = await lockOrderRows(db, { ids, cuId });
   if (rows.length !== new Set(ids).size) throw orderNotFound();
@@ -42,7 +43,7 @@ export async function lockOrders(
 }
 
 /** One order of the customer, locked for the transaction (404 otherwise). */
-export async function lockOrder(db: DB, cuId: number | null, id: number): Promise<OrderRecord> {
+export async function lockOrder(db: DB, cuId: number | null, id: number): Promise<Row<'orders'>> {
   const [order] = await lockOrders(db, cuId, [id]);
   if (!order) throw orderNotFound();
   return order;
@@ -67,7 +68,7 @@ export async function conflictWithCurrent(
  */
 export async function applyTransition(
   db: DB,
-  order: OrderRecord,
+  order: Row<'orders'>,
   action: OrderAction,
   context: {
     actor: Actor;

@@ -1,7 +1,7 @@
+import type { Row } from '../../db/schema.ts';
 import { Code } from '../../../src/contract/codes.ts';
 import { ApiError } from '../../core/errors.ts';
 import { CHANGEABLE } from '../orders/modify.ts';
-import type { OrderRow } from './order-lock.ts';
 
 /** The order fields a change request may name (`customer-order/apply-modify`: CHANGEABLE). */
 const TIME_FIELDS = ['pickup_at', 'deliver_by'] as const;
@@ -16,7 +16,7 @@ export const PARTY_FIELDS: readonly string[] = TEXT_FIELDS.filter(
 );
 
 export type OrderChanges = Partial<
-  Pick<OrderRow, (typeof TEXT_FIELDS)[number] | (typeof TIME_FIELDS)[number]>
+  Pick<Row<'orders'>, (typeof TEXT_FIELDS)[number] | (typeof TIME_FIELDS)[number]>
 >;
 
 /**

@@ -1,13 +1,10 @@
-import type { Selectable } from 'kysely';
+import type { Row } from '../../db/schema.ts';
 import { Code } from '../../../src/contract/codes.ts';
 import type { ProviderOrderState } from '../../../src/contract/provider/schemas.ts';
 import { ApiError, notFound } from '../../core/errors.ts';
 import type { ServerMessage } from '../../core/messages.ts';
 import type { DB } from '../../db/database.ts';
 import { lockOrder as lockOrderRow } from '../orders/lock.ts';
-import type { OrdersTable } from '../orders/tables.ts';
-
-export type OrderRow = Selectable<OrdersTable>;
 
 /** The provider's name in the order's log when a call names no operator. */
 export const PROVIDER_NAME = 'LP 物流';
@@ -16,13 +13,13 @@ export const PROVIDER_NAME = 'LP 物流';
  * The order with this number, locked for the caller's transaction (orders/lock.ts: its first
  * statement); 404 when there is none.
  */
-export async function lockOrder(trx: DB, orderNo: string): Promise<OrderRow> {
+export async function lockOrder(trx: DB, orderNo: string): Promise<Row<'orders'>> {
   const order = await lockOrderRow(trx, { orderNo });
   if (!order) throw notFound('No order has this number');
   return order;
 }
 
-export const stateOf = (order: OrderRow): ProviderOrderState => ({
+export const stateOf = (order: Row<'orders'>): ProviderOrderState => ({
   order_no: order.order_no,
   status: order.status,
   milestone: order.milestone,
@@ -31,16 +28,16 @@ export const stateOf = (order: OrderRow): ProviderOrderState => ({
 });
 
 /** 409 with the order as it is: the status does not allow the call (nothing is changed). */
-export const refused = (order: OrderRow, message: ServerMessage) =>
+export const refused = (order: Row<'orders'>, message: ServerMessage) =>
   new ApiError(Code.conflict, message, stateOf(order));
 
 /** Writes the order's changed fields with a new version and `updated_at`; answers the new row. */
 export async function bumpOrder(
   trx: DB,
-  order: OrderRow,
+  order: Row<'orders'>,
   now: Date,
-  changes: Partial<Omit<OrderRow, 'id' | 'version' | 'updated_at' | 'created_at' | 'order_text'>> = {},
-): Promise<OrderRow> {
+  changes: Partial<Omit<Row<'orders'>, 'id' | 'version' | 'updated_at' | 'created_at' | 'order_text'>> = {},
+): Promise<Row<'orders'>> {
   return trx
     .updateTable('orders')
     .set({ ...changes, version: order.version + 1, updated_at: now })
@@ -52,7 +49,7 @@ export async function bumpOrder(
 /** One line of the order's log, by the provider. */
 export async function providerEvent(
   trx: DB,
-  order: OrderRow,
+  order: Row<'orders'>,
   event: {
     kind: string;
     at: Date;

@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import type { Row } from '../../db/schema.ts';
 import { Code } from '../../../src/contract/codes.ts';
 import { MILESTONES, type Milestone, type OrderStatus } from '../../../src/contract/orders/domain.ts';
 import {
@@ -13,14 +13,11 @@ import {
 import { ApiError, notFound } from '../../core/errors.ts';
 import type { ServerMessage } from '../../core/messages.ts';
 import type { DB } from '../../db/database.ts';
-import { type OrderRecord, rowOf } from '../orders/detail.ts';
+import { rowOf } from '../orders/detail.ts';
 import { lockOrder } from '../orders/lock.ts';
 import { maskOrder, masksStart, masksStop } from '../orders/masking.ts';
 import { iso } from '../orders/rows.ts';
 import { linkToken, readLinkToken, supplierKey, wholeSeconds } from './link-tokens.ts';
-import type { SupplierLinksTable } from './tables.ts';
-
-type LinkRow = Selectable<SupplierLinksTable>;
 
 const HOUR = 60 * 60_000;
 const OPEN_STATUSES: readonly OrderStatus[] = ['pending_confirm', 'not_finished'];
@@ -28,7 +25,7 @@ const OPEN_STATUSES: readonly OrderStatus[] = ['pending_confirm', 'not_finished'
 const TASK_DONE: Record<SupplierTask, Milestone> = { pickup: 'picked_up', delivery: 'delivered' };
 
 /** Whether the order still has the task to do (waiting for confirmation or in progress, before it). */
-export function taskOpen(order: Pick<OrderRecord, 'status' | 'milestone'>, task: SupplierTask): boolean {
+export function taskOpen(order: Pick<Row<'orders'>, 'status' | 'milestone'>, task: SupplierTask): boolean {
   return (
     OPEN_STATUSES.includes(order.status) &&
     MILESTONES.indexOf(order.milestone) < MILESTONES.indexOf(TASK_DONE[task])
@@ -73,7 +70,11 @@ export async function issueLink(
 const invalidLink = () => notFound('This link is not valid');
 
 /** The link a token names (signature checked first), and whether it has expired; 404 otherwise. */
-async function linkOf(db: DB, token: string, now: Date): Promise<{ link: LinkRow; expired: boolean }> {
+async function linkOf(
+  db: DB,
+  token: string,
+  now: Date,
+): Promise<{ link: Row<'supplier_links'>; expired: boolean }> {
   const read = readLinkToken(await supplierKey(db), token, now);
   if (read.result === 'bad-signature') throw invalidLink();
   const link = await db
@@ -103,7 +104,11 @@ function party(
   };
 }
 
-async function taskOf(db: DB, link: LinkRow, order: OrderRecord): Promise<NonNullable<SupplierLink['task']>> {
+async function taskOf(
+  db: DB,
+  link: Row<'supplier_links'>,
+  order: Row<'orders'>,
+): Promise<NonNullable<SupplierLink['task']>> {
   const [row, boxes] = await Promise.all([
     rowOf(db, order),
     db
@@ -134,7 +139,7 @@ async function taskOf(db: DB, link: LinkRow, order: OrderRecord): Promise<NonNul
 }
 
 /** What a link shows: its task (none once expired) and its decision. */
-async function viewOf(db: DB, link: LinkRow, expired: boolean): Promise<SupplierLink> {
+async function viewOf(db: DB, link: Row<'supplier_links'>, expired: boolean): Promise<SupplierLink> {
   const decision = link.decision
     ? {
         decision: link.decision,
@@ -194,7 +199,7 @@ export async function answerLink(
   const { link: found, expired } = await linkOf(db, input.link, now);
   if (expired) throw new ApiError(Code.conflict, REFUSALS.expired, await viewOf(db, found, true));
   return db.transaction().execute(async (trx) => {
-    const refuse = async (link: LinkRow, state: Exclude<SupplierLink['state'], 'open'>) =>
+    const refuse = async (link: Row<'supplier_links'>, state: Exclude<SupplierLink['state'], 'open'>) =>
       new ApiError(Code.conflict, REFUSALS[state], await viewOf(trx, link, state === 'expired'));
     // the order first (orders/lock.ts), then its link
     const order = await lockOrder(trx, { ids: [found.order_id] });

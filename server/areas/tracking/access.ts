@@ -1,15 +1,13 @@
+import type { Row } from '../../db/schema.ts';
 import { timingSafeEqual } from 'node:crypto';
-import type { Selectable } from 'kysely';
 import { Code } from '../../../src/contract/codes.ts';
 import { normalizeShareCode } from '../../../src/contract/tracking/schemas.ts';
 import { ApiError } from '../../core/errors.ts';
 import type { DB } from '../../db/database.ts';
 import { checkCaptcha } from '../accounts/captcha.ts';
-import type { OrderRecord } from '../orders/detail.ts';
 import { addressKey } from '../accounts/login-delays.ts';
 import { clearFailures, lookupStanding, recordFailure, trackingCaptcha } from './failures.ts';
 import { codeMatches, isShareToken, readShareToken, trackingKey } from './share-secrets.ts';
-import type { TrackingSharesTable } from './tables.ts';
 import { readView, type View } from './view-tokens.ts';
 
 /**
@@ -18,15 +16,13 @@ import { readView, type View } from './view-tokens.ts';
  * confirmed (not even that the order number exists).
  */
 
-export type ShareRecord = Selectable<TrackingSharesTable>;
-
 const noMatch = () => new ApiError(Code.notFound, 'No order matches these details');
 const linkEnded = () => new ApiError(Code.notFound, 'This tracking link is not valid or has ended');
 const viewEnded = () =>
   new ApiError(Code.notFound, 'This tracking view has ended, please look the order up again');
 
 /** A share that still works at `now` (not revoked, not expired), or null. */
-export async function liveShare(db: DB, shareId: number, now: Date): Promise<ShareRecord | null> {
+export async function liveShare(db: DB, shareId: number, now: Date): Promise<Row<'tracking_shares'> | null> {
   const share = await db
     .selectFrom('tracking_shares')
     .selectAll()
@@ -54,7 +50,7 @@ function sameText(a: string, b: string): boolean {
 
 /** What opened the order: the order and the share used (null for the phone's digits). */
 export interface Opened {
-  order: OrderRecord;
+  order: Row<'orders'>;
   shareId: number | null;
 }
 
@@ -115,7 +111,7 @@ export async function lookupOrder(
  */
 async function secondFactor(
   db: DB,
-  order: OrderRecord | null,
+  order: Row<'orders'> | null,
   input: LookupInput,
   now: Date,
 ): Promise<number | null | undefined> {

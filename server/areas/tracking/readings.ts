@@ -1,6 +1,6 @@
+import type { Row } from '../../db/schema.ts';
 import { READINGS_MAX, type TrackedTemperature } from '../../../src/contract/tracking/schemas.ts';
 import type { DB } from '../../db/database.ts';
-import type { OrderRecord } from '../orders/detail.ts';
 import { temperatureOf } from '../orders/temperature.ts';
 
 /** At most `max` items of `list`, evenly spaced, the first and the last kept. */
@@ -16,7 +16,7 @@ export function thinEvenly<T>(list: readonly T[], max: number): T[] {
  * `tracking/temperature`: the orders area's readings, limits and excursions (found in every
  * reading), with the readings thinned to `READINGS_MAX` and without the loggers' ids.
  */
-export async function trackedTemperature(db: DB, order: OrderRecord): Promise<TrackedTemperature> {
+export async function trackedTemperature(db: DB, order: Row<'orders'>): Promise<TrackedTemperature> {
   const t = await temperatureOf(db, order);
   return {
     temp_class: t.temp_class,

@@ -1,8 +1,9 @@
+import type { Row } from '../../db/schema.ts';
 import { createHash } from 'node:crypto';
 import { MILESTONES } from '../../../src/contract/orders/domain.ts';
 import type { Tracking } from '../../../src/contract/tracking/schemas.ts';
 import type { DB } from '../../db/database.ts';
-import { eventsOf, type OrderRecord, rowOf } from '../orders/detail.ts';
+import { eventsOf, rowOf } from '../orders/detail.ts';
 import { MASK, maskedFields, masksStart } from '../orders/masking.ts';
 import { placeNames } from '../orders/place-names.ts';
 import { redactorOf } from '../orders/redaction.ts';
@@ -16,7 +17,7 @@ import { iso } from '../orders/rows.ts';
  * read into the answer. `signer` only for `ownerViewing` (a portal session whose current customer
  * owns the order) and never when the order masks the sign name.
  */
-export async function trackingOf(db: DB, order: OrderRecord, ownerViewing: boolean): Promise<Tracking> {
+export async function trackingOf(db: DB, order: Row<'orders'>, ownerViewing: boolean): Promise<Tracking> {
   const [row, events, redact, reading] = await Promise.all([
     rowOf(db, order),
     eventsOf(db, order),
@@ -69,7 +70,7 @@ export async function trackingOf(db: DB, order: OrderRecord, ownerViewing: boole
  * party's contact, phone, address or the sign name in any spelling (a courier may post the
  * address itself; restatement.ts) becomes that side's city.
  */
-function publicPlace(order: OrderRecord, row: { from_city: string; to_city: string }, places: PlaceNames) {
+function publicPlace(order: Row<'orders'>, row: { from_city: string; to_city: string }, places: PlaceNames) {
   const to = restatementFinder(
     [
       {
