@@ -55,6 +55,9 @@ export const plugins = () => [
     jsx: 'automatic',
     minify: true,
     legalComments: 'none',
+    // Text as UTF-8, not \u escapes: a module script is always read as UTF-8, and the Chinese
+    // messages take half the bytes (lp-order-list: 29.6 → 28.x KB brotli).
+    charset: 'utf8',
     tsconfig: 'tsconfig.json',
   }),
   // After the TypeScript transform: operations keep only what a browser calls them with.
