@@ -1,4 +1,5 @@
 import { css } from '../../src/ui/css.ts';
+import { filterBarStyles } from '../../src/ui/filters/filter-bar.styles.ts';
 
 /** Own rules of `<lp-hospital-list>` (tokens, the UI kit and the data table's sheet come first). */
 export const hospitalListStyles = css`
@@ -26,33 +27,7 @@ export const hospitalListStyles = css`
     margin: 0;
     color: var(--lp-color-text-muted);
   }
-  .hospital-list__filters {
-    display: flex;
-    flex-wrap: wrap;
-    align-items: flex-end;
-    gap: var(--lp-space-2) var(--lp-space-3);
-  }
-  .hospital-list__filter {
-    display: flex;
-    flex: 1 1 160px;
-    flex-direction: column;
-    gap: var(--lp-space-1);
-    min-width: 0;
-    max-width: 240px;
-    color: var(--lp-color-text-muted);
-    font-size: var(--lp-font-size-sm);
-  }
-  .hospital-list__filter--wide {
-    flex: 2 1 300px;
-    max-width: 440px;
-  }
-  @media (max-width: 480px) {
-    .hospital-list__filter,
-    .hospital-list__filter--wide {
-      flex-basis: 100%;
-      max-width: none;
-    }
-  }
+  ${filterBarStyles}
   .site-name {
     padding: 0;
     border: 0;

@@ -1,4 +1,5 @@
 import { css } from '../../src/ui/css.ts';
+import { filterBarStyles } from '../../src/ui/filters/filter-bar.styles.ts';
 
 /** Own rules of `<lp-order-list>` (tokens, the UI kit and the data table's sheet come first). */
 export const orderListStyles = css`
@@ -17,30 +18,7 @@ export const orderListStyles = css`
     color: var(--lp-color-text-muted);
     font-size: var(--lp-font-size-sm);
   }
-  .order-filters {
-    display: flex;
-    flex-wrap: wrap;
-    align-items: flex-end;
-    gap: var(--lp-space-2) var(--lp-space-3);
-    margin: var(--lp-space-3) 0;
-  }
-  .order-filter {
-    display: flex;
-    flex: 1 1 150px;
-    flex-direction: column;
-    gap: var(--lp-space-1);
-    min-width: 0;
-    max-width: 220px;
-    color: var(--lp-color-text-muted);
-    font-size: var(--lp-font-size-sm);
-  }
-  .order-filter:first-child {
-    flex-basis: 240px;
-    max-width: 320px;
-  }
-  .order-filter--action {
-    flex: none;
-  }
+  ${filterBarStyles}
   .order-notice {
     margin-bottom: var(--lp-space-2);
     padding: var(--lp-space-2) var(--lp-space-3);
@@ -137,15 +115,5 @@ export const orderListStyles = css`
   .order-dialog__orders {
     margin: 0 0 var(--lp-space-3);
     overflow-wrap: anywhere;
-  }
-  @media (max-width: 600px) {
-    .order-filter {
-      flex-basis: calc(50% - 6px);
-      max-width: none;
-    }
-    .order-filter:first-child {
-      flex-basis: 100%;
-      max-width: none;
-    }
   }
 `;

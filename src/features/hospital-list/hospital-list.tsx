@@ -1,6 +1,6 @@
 import '../../i18n/areas/sites.ts';
 import { useStore } from '@nanostores/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { serverColumnSettings } from '../../api/list-settings.ts';
 import type { ProjectOption, Region, SiteRow } from '../../contract/master-data/schemas.ts';
 import { $locale } from '../../i18n/translate.ts';
@@ -8,15 +8,15 @@ import { $customer } from '../../stores/session.ts';
 import { Button } from '../../ui/button/button.tsx';
 import { DataTable } from '../../ui/data-table/index.ts';
 import { EmptyState } from '../../ui/states/empty-state.tsx';
-import { useDomId } from '../../ui/use-id.ts';
+import { FilterAction, FilterChoice, FilterKeyword, Filters } from '../../ui/filters/filter-bar.tsx';
+import { useDebouncedKeyword } from '../../ui/form/use-debounced-keyword.ts';
 import { useT } from '../../ui/use-t.ts';
 import { fetchProjects, fetchProvinces } from './api.ts';
 import { siteColumns } from './columns.tsx';
-import { NO_SITE_FILTERS, type SiteListStore } from './hospital-list-store.ts';
+import { type SiteListStore } from './hospital-list-store.ts';
 import { SiteDialog } from './site-dialog.tsx';
 
-/** Typing waits this long before the list asks the server; Enter asks at once. */
-export const SEARCH_DEBOUNCE_MS = 300;
+export { SEARCH_DEBOUNCE_MS } from '../../ui/form/use-debounced-keyword.ts';
 /** The list whose columns the server keeps per user (`get-list-field-cache`). */
 export const COLUMN_SETTINGS_LIST = 'customer-hospital/index';
 
@@ -67,23 +67,8 @@ export function HospitalList({ list, onOpenProject }: HospitalListProps) {
   const state = useStore(list.$state);
   const filters = state.params.filters;
   const { projects, provinces } = useChoices();
-  const [keyword, setKeyword] = useState(filters.keyword);
+  const search = useDebouncedKeyword(filters.keyword, (keyword) => list.setFilters({ keyword }));
   const [open, setOpen] = useState<SiteRow | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const ids = {
-    keyword: useDomId('site-keyword'),
-    project: useDomId('site-project'),
-    province: useDomId('site-province'),
-  };
-
-  useEffect(() => () => clearTimeout(timer.current), []);
-  // cleared filters or a customer switch replace what is typed
-  useEffect(() => setKeyword(filters.keyword), [filters.keyword]);
-
-  const commit = (value: string) => {
-    clearTimeout(timer.current);
-    if (value.trim() !== filters.keyword.trim()) list.setFilters({ keyword: value.trim() });
-  };
 
   const columns = useMemo(
     () => siteColumns({ t, details: setOpen, openProject: onOpenProject }),
@@ -115,85 +100,42 @@ export function HospitalList({ list, onOpenProject }: HospitalListProps) {
       </header>
       <p className="hospital-list__intro">{t('sites.intro')}</p>
 
-      <search className="hospital-list__filters" aria-label={t('sites.filter.title')}>
-        <div className="hospital-list__filter hospital-list__filter--wide">
-          <label htmlFor={ids.keyword}>{t('sites.filter.keyword')}</label>
-          <input
-            id={ids.keyword}
-            type="search"
-            className="lp-input"
-            value={keyword}
-            maxLength={100}
-            placeholder={t('sites.filter.keywordHint')}
-            onChange={(event) => {
-              const value = event.currentTarget.value;
-              setKeyword(value);
-              clearTimeout(timer.current);
-              timer.current = setTimeout(() => commit(value), SEARCH_DEBOUNCE_MS);
-            }}
-            onKeyDown={(event) => {
-              if (event.key === 'Enter') {
-                event.preventDefault();
-                commit(event.currentTarget.value);
-              }
-            }}
-          />
-        </div>
-        <div className="hospital-list__filter">
-          <label htmlFor={ids.project}>{t('sites.filter.project')}</label>
-          <select
-            id={ids.project}
-            className="lp-input"
-            disabled={!projects}
-            value={filters.pr_id === null ? '' : String(filters.pr_id)}
-            onChange={(event) => {
-              const value = event.currentTarget.value;
-              list.setFilters({ pr_id: value ? Number(value) : null });
-            }}
-          >
-            <option value="">{t('sites.filter.any')}</option>
-            {(projects ?? []).map((p) => (
-              <option key={p.pr_id} value={String(p.pr_id)}>
-                {p.protocol_no} {p.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="hospital-list__filter">
-          <label htmlFor={ids.province}>{t('sites.filter.province')}</label>
-          <select
-            id={ids.province}
-            className="lp-input"
-            disabled={!provinces}
-            value={filters.province_id === null ? '' : String(filters.province_id)}
-            onChange={(event) => {
-              const value = event.currentTarget.value;
-              list.setFilters({ province_id: value ? Number(value) : null });
-            }}
-          >
-            <option value="">{t('sites.filter.any')}</option>
-            {(provinces ?? []).map((p) => (
-              <option key={p.region_id} value={String(p.region_id)}>
-                {locale === 'en' && p.name_en ? p.name_en : p.name}
-              </option>
-            ))}
-          </select>
-        </div>
+      <Filters label={t('sites.filter.title')}>
+        <FilterKeyword
+          label={t('sites.filter.keyword')}
+          placeholder={t('sites.filter.keywordHint')}
+          search={search}
+        />
+        <FilterChoice
+          label={t('sites.filter.project')}
+          any={t('sites.filter.any')}
+          disabled={!projects}
+          value={filters.pr_id === null ? '' : String(filters.pr_id)}
+          options={(projects ?? []).map((p) => ({
+            value: String(p.pr_id),
+            label: `${p.protocol_no} ${p.name}`,
+          }))}
+          onChange={(value) => list.setFilters({ pr_id: value ? Number(value) : null })}
+        />
+        <FilterChoice
+          label={t('sites.filter.province')}
+          any={t('sites.filter.any')}
+          disabled={!provinces}
+          value={filters.province_id === null ? '' : String(filters.province_id)}
+          options={(provinces ?? []).map((p) => ({
+            value: String(p.region_id),
+            label: locale === 'en' && p.name_en ? p.name_en : p.name,
+          }))}
+          onChange={(value) => list.setFilters({ province_id: value ? Number(value) : null })}
+        />
         {filtered && (
-          <Button
-            size="sm"
-            variant="text"
-            guardMs={0}
-            className="hospital-list__clear"
-            onClick={() => {
-              setKeyword(NO_SITE_FILTERS.keyword);
-              list.resetFilters();
-            }}
-          >
-            {t('sites.filter.clear')}
-          </Button>
+          <FilterAction>
+            <Button size="sm" variant="text" guardMs={0} onClick={() => list.resetFilters()}>
+              {t('sites.filter.clear')}
+            </Button>
+          </FilterAction>
         )}
-      </search>
+      </Filters>
 
       <DataTable<SiteRow>
         source={list}

@@ -1,4 +1,5 @@
 import { css } from '../../ui/css.ts';
+import { filterBarStyles } from '../../ui/filters/filter-bar.styles.ts';
 
 /** Own rules of the inventory elements (tokens, the UI kit and the data table's sheet come first). */
 export const inventoryStyles = css`
@@ -26,30 +27,7 @@ export const inventoryStyles = css`
     margin: 0;
     color: var(--lp-color-text-muted);
   }
-  .inv-filters {
-    display: flex;
-    flex-wrap: wrap;
-    align-items: flex-end;
-    gap: var(--lp-space-2) var(--lp-space-3);
-    margin: var(--lp-space-3) 0;
-  }
-  .inv-filter {
-    display: flex;
-    flex: 1 1 150px;
-    flex-direction: column;
-    gap: var(--lp-space-1);
-    min-width: 0;
-    max-width: 220px;
-    color: var(--lp-color-text-muted);
-    font-size: var(--lp-font-size-sm);
-  }
-  .inv-filter:first-child {
-    flex-basis: 240px;
-    max-width: 320px;
-  }
-  .inv-filter--action {
-    flex: none;
-  }
+  ${filterBarStyles}
   .inv-notice:empty {
     display: none;
   }
@@ -137,15 +115,5 @@ export const inventoryStyles = css`
     overflow: hidden;
     clip-path: inset(50%);
     white-space: nowrap;
-  }
-  @media (max-width: 600px) {
-    .inv-filter {
-      flex-basis: calc(50% - 6px);
-      max-width: none;
-    }
-    .inv-filter:first-child {
-      flex-basis: 100%;
-      max-width: none;
-    }
   }
 `;
