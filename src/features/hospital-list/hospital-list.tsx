@@ -13,7 +13,7 @@ import { useDebouncedKeyword } from '../../ui/form/use-debounced-keyword.ts';
 import { useT } from '../../ui/use-t.ts';
 import { fetchProjects, fetchProvinces } from './api.ts';
 import { siteColumns } from './columns.tsx';
-import { type SiteListStore } from './hospital-list-store.ts';
+import type { SiteListStore } from './hospital-list-store.ts';
 import { SiteDialog } from './site-dialog.tsx';
 
 export { SEARCH_DEBOUNCE_MS } from '../../ui/form/use-debounced-keyword.ts';
