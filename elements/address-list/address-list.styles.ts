@@ -1,4 +1,5 @@
 import { css } from '../../src/ui/css.ts';
+import { pageHeaderStyles } from '../../src/ui/page-header/page-header.styles.ts';
 
 /** Own rules of `<lp-address-list>` (tokens, the UI kit and the data table's sheet come first). */
 export const addressListStyles = css`
@@ -13,14 +14,7 @@ export const addressListStyles = css`
     flex-direction: column;
     gap: var(--lp-space-3);
   }
-  .addr__header {
-    display: flex;
-    flex-wrap: wrap;
-    align-items: center;
-    justify-content: space-between;
-    gap: var(--lp-space-2);
-  }
-  .addr__actions,
+  ${pageHeaderStyles}
   .addr-actions,
   .addr-form__actions {
     display: flex;
@@ -30,11 +24,6 @@ export const addressListStyles = css`
   .addr-form__actions {
     justify-content: flex-end;
   }
-  .addr__title {
-    margin: 0;
-    font-size: 1.25rem;
-  }
-  .addr__intro,
   .addr__live,
   .addr-error,
   .addr-stale p {

@@ -1,4 +1,5 @@
 import { css } from '../../src/ui/css.ts';
+import { pageHeaderStyles } from '../../src/ui/page-header/page-header.styles.ts';
 import { filterBarStyles } from '../../src/ui/filters/filter-bar.styles.ts';
 
 /** Own rules of `<lp-hospital-list>` (tokens, the UI kit and the data table's sheet come first). */
@@ -12,21 +13,7 @@ export const hospitalListStyles = css`
     flex-direction: column;
     gap: var(--lp-space-3);
   }
-  .hospital-list__header {
-    display: flex;
-    flex-wrap: wrap;
-    align-items: center;
-    justify-content: space-between;
-    gap: var(--lp-space-2);
-  }
-  .hospital-list__title {
-    margin: 0;
-    font-size: 1.25rem;
-  }
-  .hospital-list__intro {
-    margin: 0;
-    color: var(--lp-color-text-muted);
-  }
+  ${pageHeaderStyles}
   ${filterBarStyles}
   .site-name {
     padding: 0;

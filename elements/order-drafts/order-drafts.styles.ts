@@ -1,4 +1,5 @@
 import { css } from '../../src/ui/css.ts';
+import { pageHeaderStyles } from '../../src/ui/page-header/page-header.styles.ts';
 
 /** Own rules of `<lp-order-drafts>` (tokens, the UI kit and the data table's sheet come first). */
 export const orderDraftsStyles = css`
@@ -11,26 +12,11 @@ export const orderDraftsStyles = css`
     flex-direction: column;
     gap: var(--lp-space-3);
   }
-  .order-drafts__header {
-    display: flex;
-    flex-wrap: wrap;
-    align-items: center;
-    justify-content: space-between;
-    gap: var(--lp-space-2);
-  }
-  .order-drafts__actions {
-    display: flex;
-    gap: var(--lp-space-2);
-  }
-  .order-drafts__title {
-    margin: 0;
-    font-size: 1.25rem;
-  }
+  ${pageHeaderStyles}
   .order-drafts__subtitle {
     margin: 0;
     font-size: 1rem;
   }
-  .order-drafts__intro,
   .order-drafts__live {
     margin: 0;
   }

@@ -1,4 +1,5 @@
 import { css } from '../../src/ui/css.ts';
+import { pageHeaderStyles } from '../../src/ui/page-header/page-header.styles.ts';
 
 /** Own rules of `<lp-project-list>` (tokens, the UI kit and the data table's sheet come first). */
 export const projectListStyles = css`
@@ -11,17 +12,7 @@ export const projectListStyles = css`
     flex-direction: column;
     gap: var(--lp-space-3);
   }
-  .project-list__header {
-    display: flex;
-    flex-wrap: wrap;
-    align-items: center;
-    justify-content: space-between;
-    gap: var(--lp-space-2);
-  }
-  .project-list__title {
-    margin: 0;
-    font-size: 1.25rem;
-  }
+  ${pageHeaderStyles}
   .project-muted {
     margin: 0;
     color: var(--lp-color-text-muted);

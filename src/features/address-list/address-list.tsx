@@ -16,6 +16,7 @@ import type { AddressListStore, AddressTab } from './address-list-store.ts';
 import { deleteAddress } from './api.ts';
 import { addressColumns } from './columns.tsx';
 import '../../i18n/areas/addresses.ts';
+import { PageHeader } from '../../ui/page-header/page-header.tsx';
 
 export { SEARCH_DEBOUNCE_MS } from '../../ui/form/use-debounced-keyword.ts';
 /** The column settings' list name (`get-list-field-cache` / `cache-list-field`). */
@@ -99,20 +100,14 @@ export function AddressList({ list, onChange }: AddressListProps) {
   const deletingName = deleting?.address.company ?? '';
   return (
     <section className="addr" part="base" aria-labelledby="addr-title">
-      <div className="addr__header">
-        <h1 id="addr-title" className="addr__title">
-          {t('addresses.title')}
-        </h1>
-        <div className="addr__actions">
-          <Button size="sm" guardMs={0} onClick={() => void list.reload()}>
-            {t('addresses.refresh')}
-          </Button>
-          <Button size="sm" variant="primary" guardMs={0} onClick={() => setEditing({ address: null })}>
-            {t('addresses.new')}
-          </Button>
-        </div>
-      </div>
-      <p className="addr__intro">{t('addresses.intro')}</p>
+      <PageHeader titleId="addr-title" title={t('addresses.title')} intro={t('addresses.intro')}>
+        <Button size="sm" guardMs={0} onClick={() => void list.reload()}>
+          {t('addresses.refresh')}
+        </Button>
+        <Button size="sm" variant="primary" guardMs={0} onClick={() => setEditing({ address: null })}>
+          {t('addresses.new')}
+        </Button>
+      </PageHeader>
       <p className="addr__live" aria-live="polite">
         {announce}
       </p>

@@ -15,6 +15,7 @@ import { fetchProjects, fetchProvinces } from './api.ts';
 import { siteColumns } from './columns.tsx';
 import type { SiteListStore } from './hospital-list-store.ts';
 import { SiteDialog } from './site-dialog.tsx';
+import { PageHeader } from '../../ui/page-header/page-header.tsx';
 
 export { SEARCH_DEBOUNCE_MS } from '../../ui/form/use-debounced-keyword.ts';
 /** The list whose columns the server keeps per user (`get-list-field-cache`). */
@@ -90,15 +91,11 @@ export function HospitalList({ list, onOpenProject }: HospitalListProps) {
 
   return (
     <section className="hospital-list" part="base" aria-labelledby="hospital-list-title">
-      <header className="hospital-list__header">
-        <h1 id="hospital-list-title" className="hospital-list__title">
-          {t('sites.title')}
-        </h1>
+      <PageHeader titleId="hospital-list-title" title={t('sites.title')} intro={t('sites.intro')}>
         <Button size="sm" guardMs={0} onClick={() => void list.reload()}>
           {t('sites.refresh')}
         </Button>
-      </header>
-      <p className="hospital-list__intro">{t('sites.intro')}</p>
+      </PageHeader>
 
       <Filters label={t('sites.filter.title')}>
         <FilterKeyword

@@ -13,6 +13,7 @@ import type { InventoryLists } from './inventory-lists.ts';
 import { StockOuts } from './stock-outs.tsx';
 import { StockPanel, type StockPanelProps } from './stock-panel.tsx';
 import { useStockAddress } from './use-stock-address.ts';
+import { PageHeader } from '../../ui/page-header/page-header.tsx';
 
 /** The portal's pages of the two inventory elements (the drug/sample page remembers its scroll position). */
 export const INVENTORY_PATH = '/customer-inventory/index-yp';
@@ -110,15 +111,15 @@ export function InventoryTable({
 
   return (
     <section ref={root} className="inventory" part="base" aria-labelledby="inventory-title">
-      <header className="inventory__header">
-        <h1 id="inventory-title" className="inventory__title">
-          {t(kind === 'materials' ? 'inventory.title.materials' : 'inventory.title.stock')}
-        </h1>
+      <PageHeader
+        titleId="inventory-title"
+        title={t(kind === 'materials' ? 'inventory.title.materials' : 'inventory.title.stock')}
+        intro={t('inventory.intro')}
+      >
         <Button size="sm" guardMs={0} onClick={refresh}>
           {t('inventory.refresh')}
         </Button>
-      </header>
-      <p className="inventory__intro">{t('inventory.intro')}</p>
+      </PageHeader>
       {kind === 'materials' ? (
         panel
       ) : (

@@ -1,4 +1,5 @@
 import { css } from '../../ui/css.ts';
+import { pageHeaderStyles } from '../../ui/page-header/page-header.styles.ts';
 import { filterBarStyles } from '../../ui/filters/filter-bar.styles.ts';
 
 /** Own rules of the inventory elements (tokens, the UI kit and the data table's sheet come first). */
@@ -12,21 +13,7 @@ export const inventoryStyles = css`
     flex-direction: column;
     gap: var(--lp-space-3);
   }
-  .inventory__header {
-    display: flex;
-    flex-wrap: wrap;
-    align-items: center;
-    justify-content: space-between;
-    gap: var(--lp-space-2);
-  }
-  .inventory__title {
-    margin: 0;
-    font-size: 1.25rem;
-  }
-  .inventory__intro {
-    margin: 0;
-    color: var(--lp-color-text-muted);
-  }
+  ${pageHeaderStyles}
   ${filterBarStyles}
   .inv-notice:empty {
     display: none;

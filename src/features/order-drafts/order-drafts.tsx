@@ -23,6 +23,7 @@ import {
   sortLocal,
   uploadLocalDrafts,
 } from './local-drafts.ts';
+import { PageHeader } from '../../ui/page-header/page-header.tsx';
 
 export { SEARCH_DEBOUNCE_MS } from '../../ui/form/use-debounced-keyword.ts';
 
@@ -150,27 +151,21 @@ export function OrderDrafts({ list, onOpen, onDeleted }: OrderDraftsProps) {
 
   return (
     <section className="order-drafts" part="base" aria-labelledby="order-drafts-title">
-      <header className="order-drafts__header">
-        <h1 id="order-drafts-title" className="order-drafts__title">
-          {t('orderDrafts.title')}
-        </h1>
-        <div className="order-drafts__actions">
-          <Button
-            size="sm"
-            guardMs={0}
-            onClick={() => {
-              reloadLocal();
-              void list.reload();
-            }}
-          >
-            {t('orderDrafts.refresh')}
-          </Button>
-          <Button size="sm" variant="primary" guardMs={0} onClick={() => navigate(ORDER_CREATE_PATH)}>
-            {t('orderDrafts.new')}
-          </Button>
-        </div>
-      </header>
-      <p className="order-drafts__intro">{t('orderDrafts.intro')}</p>
+      <PageHeader titleId="order-drafts-title" title={t('orderDrafts.title')} intro={t('orderDrafts.intro')}>
+        <Button
+          size="sm"
+          guardMs={0}
+          onClick={() => {
+            reloadLocal();
+            void list.reload();
+          }}
+        >
+          {t('orderDrafts.refresh')}
+        </Button>
+        <Button size="sm" variant="primary" guardMs={0} onClick={() => navigate(ORDER_CREATE_PATH)}>
+          {t('orderDrafts.new')}
+        </Button>
+      </PageHeader>
       <p className="order-drafts__live" aria-live="polite">
         {announce}
       </p>

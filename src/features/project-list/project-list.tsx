@@ -11,6 +11,7 @@ import { useT } from '../../ui/use-t.ts';
 import { projectColumns } from './columns.tsx';
 import { openProject } from './open-project.ts';
 import type { ProjectListStore } from './project-list-store.ts';
+import { PageHeader } from '../../ui/page-header/page-header.tsx';
 
 export { SEARCH_DEBOUNCE_MS } from '../../ui/form/use-debounced-keyword.ts';
 /** The list's column settings, per user and customer, on the server. */
@@ -57,15 +58,11 @@ export function ProjectList({ list, onOpen }: ProjectListProps) {
 
   return (
     <section className="project-list" part="base" aria-labelledby="project-list-title">
-      <header className="project-list__header">
-        <h1 id="project-list-title" className="project-list__title">
-          {t('projects.title')}
-        </h1>
+      <PageHeader titleId="project-list-title" title={t('projects.title')} intro={t('projects.intro')}>
         <Button size="sm" guardMs={0} onClick={() => void list.reload()}>
           {t('projects.refresh')}
         </Button>
-      </header>
-      <p className="project-muted">{t('projects.intro')}</p>
+      </PageHeader>
       <div className="project-list__filters">
         <label className="project-list__search">
           <span>{t('projects.search')}</span>
