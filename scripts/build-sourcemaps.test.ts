@@ -16,7 +16,7 @@ afterAll(() => {
  */
 async function buildEmbed(
   env: Record<string, string>,
-): Promise<{ files: string[]; entry: string; runtime: string }> {
+): Promise<{ files: string[]; entry: string; runtime: string; dir: string }> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'lp-embed-'));
   dirs.push(dir);
   const runtime = await buildReactRuntime({ dir, env });
@@ -31,13 +31,21 @@ async function buildEmbed(
     files: readdirSync(dir, { recursive: true, encoding: 'utf8' }),
     entry: readFileSync(path.join(dir, 'lp-chat-widget.js'), 'utf8'),
     runtime,
+    dir,
   };
 }
+
+/** The plain build, made once for the tests that read it. */
+let plainOnce: ReturnType<typeof buildEmbed> | undefined;
+const plainBuild = () => {
+  plainOnce ??= buildEmbed({});
+  return plainOnce;
+};
 
 describe('embed build', () => {
   // Two real builds: seconds, more on a busy machine.
   it('writes none unless SOURCEMAPS=1 asks for them', { timeout: 60_000 }, async () => {
-    const [plain, asked] = await Promise.all([buildEmbed({}), buildEmbed({ SOURCEMAPS: '1' })]);
+    const [plain, asked] = await Promise.all([plainBuild(), buildEmbed({ SOURCEMAPS: '1' })]);
     expect(plain.files.filter((f) => f.endsWith('.map'))).toEqual([]);
     expect(plain.entry).not.toContain('sourceMappingURL');
     expect(asked.files).toContain('lp-chat-widget.js.map');
@@ -48,11 +56,10 @@ describe('embed build', () => {
   it('loads React from the shared runtime chunk, relative to each file, and only in the lazy panel', {
     timeout: 60_000,
   }, async () => {
-    const { files, entry, runtime } = await buildEmbed({});
+    const { files, entry, runtime, dir } = await plainBuild();
     expect(runtime).toMatch(/^chunks\/react-[\w-]{8}\.js$/);
     const panel = files.find((f) => f.startsWith(`lp-chat-widget${path.sep}`) && f.endsWith('.js'));
     expect(panel).toBeDefined();
-    const dir = dirs.at(-1) ?? '';
     const panelCode = readFileSync(path.join(dir, panel ?? ''), 'utf8');
     expect(panelCode).toContain(`from"../${runtime}"`);
     // the Lit launcher neither carries React nor imports the runtime before the panel opens
