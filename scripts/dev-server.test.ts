@@ -7,7 +7,14 @@ import { loadConfig } from '../server/config.ts';
 import { PAGE_CSP } from '../server/http/security.ts';
 import { migratedDataFolder } from '../server/testing/pglite-template.ts';
 import { chromiumArgs, chromiumPath } from './chromium.mjs';
-import { type DevServer, devPage, elementSource, startDevServer } from './dev-server.ts';
+import {
+  type DevServer,
+  devPage,
+  elementSource,
+  isBrowserModule,
+  startDevServer,
+  urlFor,
+} from './dev-server.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -20,6 +27,24 @@ describe('elementSource', () => {
   it('leaves every other path alone', () => {
     for (const p of ['/elements/nope.js', '/elements/order-list/x.ts', '/embed/chat-widget.js', '/x.js'])
       expect(elementSource(p, names)).toBeNull();
+  });
+});
+
+describe('isBrowserModule', () => {
+  it('passes Vite its client and the browser code, and nothing else', () => {
+    for (const p of ['/@vite/client', '/@id/x', '/@react-refresh', '/host/main.tsx', '/src/ui/css.ts'])
+      expect(isBrowserModule(p), p).toBe(true);
+    for (const p of ['/server/config.ts', '/scripts/dev.ts', '/data/PG_VERSION', '/package.json', '/login'])
+      expect(isBrowserModule(p), p).toBe(false);
+  });
+});
+
+describe('urlFor', () => {
+  it('prints a URL a browser opens', () => {
+    expect(urlFor('127.0.0.1', 8080)).toBe('http://127.0.0.1:8080');
+    expect(urlFor('::', 8080)).toBe('http://localhost:8080');
+    expect(urlFor('0.0.0.0', 8080)).toBe('http://localhost:8080');
+    expect(urlFor('fe80::1', 8080)).toBe('http://[fe80::1]:8080');
   });
 });
 
@@ -69,6 +94,29 @@ describe('the dev server', () => {
     const element = await fetch(`${dev.url}/elements/order-list.js`);
     expect(element.status).toBe(200);
     expect(await element.text()).toContain('define("lp-order-list"');
+  });
+
+  it('serves no file that is not browser code: the server’s sources, the scripts, the data folder', async () => {
+    const paths = [
+      '/server/config.ts',
+      '/server/config.ts?raw',
+      '/scripts/dev.ts',
+      '/package.json',
+      '/data/PG_VERSION',
+    ];
+    for (const p of paths) {
+      const answer = await fetch(`${dev.url}${p}`);
+      const text = await answer.text();
+      // a 404, or the portal's page for a path without a file type (the client routes it)
+      if (answer.status !== 404) {
+        expect(answer.status, p).toBe(200);
+        expect(answer.headers.get('content-type'), p).toMatch(/^text\/html/);
+        expect(text, p).toContain('<script type="module" src="/host/main.tsx"></script>');
+      }
+      expect(text, p).not.toMatch(/loadConfig|startDevServer|"name": "lp-customer-portal"|^\d+\s*$/);
+    }
+    const denied = await fetch(`${dev.url}/@fs${path.join(root, 'server/config.ts')}`);
+    expect(denied.status).toBe(403);
   });
 
   it('strips the server-only parts of the contract, as the build does', async () => {

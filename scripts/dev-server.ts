@@ -79,6 +79,28 @@ function buildParity(names: readonly string[]): Plugin[] {
   ];
 }
 
+/** The folders of the browser code and its packages: all that the dev server lets Vite read. */
+const BROWSER_DIRS = ['host', 'elements', 'src', 'node_modules'];
+
+/** A request for one of Vite's modules or its client: everything else goes to the server. */
+export function isBrowserModule(urlPath: string): boolean {
+  return (
+    /^\/@(vite|id|fs)\//.test(urlPath) ||
+    urlPath === '/@react-refresh' ||
+    BROWSER_DIRS.some((dir) => urlPath.startsWith(`/${dir}/`))
+  );
+}
+
+/** The URL to print for a listening address (`::` and `0.0.0.0` as localhost, IPv6 in brackets). */
+export function urlFor(address: string, port: number): string {
+  const host = ['::', '0.0.0.0', '::1'].includes(address)
+    ? 'localhost'
+    : address.includes(':')
+      ? `[${address}]`
+      : address;
+  return `http://${host}:${port}`;
+}
+
 export interface DevServer {
   url: string;
   vite: ViteDevServer;
@@ -111,6 +133,11 @@ export async function startDevServer(
       middlewareMode: true,
       hmr: { server, overlay: false },
       watch: options.watch === false ? null : { ignored: ['**/data/**', '**/dist/**', '**/test-results/**'] },
+      // (Vite's own default denials, and the folders that are not browser code)
+      fs: {
+        allow: BROWSER_DIRS.map((dir) => path.join(root, dir)),
+        deny: ['.env', '.env.*', '*.{crt,pem}', '**/.git/**', '**/data/**', '**/server/**', '**/scripts/**'],
+      },
     },
     // The modules Vite pre-bundles (React, Lit…), found once from every entry instead of page by
     // page (a dependency found late reloads the page).
@@ -121,9 +148,10 @@ export async function startDevServer(
     const url = new URL(req.url ?? '/', 'http://dev');
     const source = elementSource(url.pathname, known);
     if (source) req.url = source + url.search;
-    // The API and the pages are the server's; module requests are Vite's (it passes on the rest).
-    if (url.pathname.startsWith('/api/')) return void api(req, res);
-    vite.middlewares(req, res, () => void api(req, res));
+    // Only the browser code's paths reach Vite; the API, the pages and anything else (the
+    // server's sources, the data folder) are the server's, which serves none of those files.
+    if (source || isBrowserModule(url.pathname)) vite.middlewares(req, res, () => void api(req, res));
+    else void api(req, res);
   });
   const { port, host } = config;
   await new Promise<void>((resolve, reject) => {
@@ -132,7 +160,7 @@ export async function startDevServer(
   });
   const address = server.address() as AddressInfo;
   return {
-    url: `http://${address.address === '::1' ? 'localhost' : address.address}:${address.port}`,
+    url: urlFor(address.address, address.port),
     vite,
     booted,
     async close() {

@@ -10,6 +10,15 @@ if (config.production || productionProblems(config).length) {
   console.error('The dev server is for development (NODE_ENV=production runs `npm start`).');
   process.exit(1);
 }
+// The dev server answers its demo accounts (public passwords) and the browser code's sources:
+// it listens on this machine only unless asked otherwise.
+if (!['127.0.0.1', '::1', 'localhost'].includes(config.host) && process.env.DEV_EXPOSE !== '1') {
+  console.error(
+    `The dev server listens on this machine only (HOST=${config.host} refused): its demo accounts' ` +
+      'passwords are public. Set DEV_EXPOSE=1 as well to serve it to other machines.',
+  );
+  process.exit(1);
+}
 const dev = await startDevServer(config, { seedDemo: true });
 const { booted } = dev;
 printStarted(config, {
