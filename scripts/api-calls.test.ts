@@ -26,8 +26,13 @@ describe('docs/api.md', () => {
   });
 
   it('finds a call that is not declared, or declared with another method', () => {
-    const text = '`POST user/login`, `GET user/login`, `POST user/no-such-call`';
-    expect(unknownCalls(text, operations)).toEqual(['GET user/login', 'POST user/no-such-call']);
+    const text =
+      '`POST user/login`, `GET user/login`, `POST user/no-such-call`, `POST user/nope {id}`, `GET /api/health.json`';
+    expect(unknownCalls(text, operations)).toEqual([
+      'GET user/login',
+      'POST user/no-such-call',
+      'POST user/nope',
+    ]);
   });
 });
 

@@ -52,6 +52,9 @@ export function fieldsOf(schema: JsonSchema): string {
   return names.map((name) => `\`${name}${always(name) ? '' : '?'}\``).join(', ');
 }
 
+/** Code-unit order, the same on every machine (localeCompare follows the locale and ICU). */
+const order = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 /** A table cell: one line, no column break. */
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');
 
@@ -59,8 +62,7 @@ const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\s*\n\s*/g, '
 export function callsMarkdown(operations: readonly Operation[]): string {
   const areas = new Map<string, Operation[]>();
   for (const op of [...operations].sort(
-    (a, b) =>
-      a.area.localeCompare(b.area) || a.path.localeCompare(b.path) || a.method.localeCompare(b.method),
+    (a, b) => order(a.area, b.area) || order(a.path, b.path) || order(a.method, b.method),
   ))
     areas.set(op.area, [...(areas.get(op.area) ?? []), op]);
   const lines = [
@@ -103,9 +105,11 @@ export function callsMarkdown(operations: readonly Operation[]): string {
 /** The calls docs/api.md names (`` `GET path` ``, `` `POST path` ``) that the contract lacks. */
 export function unknownCalls(markdown: string, operations: readonly Operation[]): string[] {
   const known = new Set(operations.map((op) => `${op.method} ${op.path}`));
-  const named = [...markdown.matchAll(/`((?:GET|POST|PUT|PATCH|DELETE) [a-z0-9/_-]+)`/g)].map(
-    (m) => m[1] ?? '',
-  );
+  // `POST user/login`, also with its input after it (`GET user/captcha?username=`, `POST x {id}`);
+  // paths under /api/ (health, integration) are not contract calls
+  const named = [...markdown.matchAll(/`((?:GET|POST|PUT|PATCH|DELETE) [a-z0-9/_-]+)[^`\n]*`/g)]
+    .map((m) => m[1] ?? '')
+    .filter((call) => !call.includes(' /'));
   return [...new Set(named)].filter((call) => !known.has(call));
 }
 
