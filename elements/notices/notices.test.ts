@@ -1,9 +1,15 @@
 import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { $locale, t } from '../../src/i18n/translate.ts';
-import { clearNotices, confirm, toast, toastAfterReload } from '../../src/stores/notices.ts';
-import { type FakeClock, fakeClock } from '../../src/ui/testing/clock.ts';
-import { deepActive, settle } from '../../src/ui/testing/mount.tsx';
+import {
+  CARRIED_TOASTS_KEY,
+  clearNotices,
+  confirm,
+  toast,
+  toastAfterReload,
+} from '../../src/stores/notices.ts';
+import { type FakeClock, fakeClock, until } from '../../src/ui/testing/clock.ts';
+import { deepActive, drawn, settle } from '../../src/ui/testing/mount.tsx';
 import { rawKeys } from '../../src/ui/testing/raw-keys.ts';
 import './notices.ts';
 
@@ -24,6 +30,7 @@ describe('<lp-notices>', () => {
     clock?.uninstall();
     clock = null;
     clearNotices();
+    sessionStorage.removeItem(CARRIED_TOASTS_KEY);
     for (const el of made.splice(0)) el.remove();
   });
 
@@ -37,8 +44,7 @@ describe('<lp-notices>', () => {
   });
 
   it('shows a toast in the top layer for 5 s', async () => {
-    const el = notices();
-    await settle();
+    const el = await drawn(notices());
     clock = fakeClock();
     toast('Order saved', 'success');
     await settle();
@@ -57,14 +63,13 @@ describe('<lp-notices>', () => {
 
   it('shows, once, a toast raised just before the page reloaded (switch success)', async () => {
     toastAfterReload('Customer account switched.', 'success');
-    const el = notices();
-    await settle();
+    const el = await drawn(notices());
+    await until(() => toastsIn(el).length, 'the carried toast');
     expect(toastsIn(el)).to.have.length(1);
     expect(toastsIn(el)[0]?.textContent).to.contain('Customer account switched.');
     clearNotices();
     el.remove();
-    const again = notices();
-    await settle();
+    const again = await drawn(notices());
     expect(toastsIn(again)).to.have.length(0);
   });
 
@@ -72,8 +77,7 @@ describe('<lp-notices>', () => {
     const outer = document.createElement('div');
     document.body.append(outer);
     made.push(outer);
-    const el = notices(outer.attachShadow({ mode: 'open' }));
-    await settle();
+    const el = await drawn(notices(outer.attachShadow({ mode: 'open' })));
     const id = toast('Network is poor', 'error');
     await settle();
     const events: CustomEvent<{ id: number; kind: string; message: string }>[] = [];
@@ -90,8 +94,7 @@ describe('<lp-notices>', () => {
   });
 
   it('resolves a confirm with Enter (confirm has the focus) and with Esc (cancel)', async () => {
-    const el = notices();
-    await settle();
+    const el = await drawn(notices());
     const answers: boolean[] = [];
     el.addEventListener('lp-confirm-answer', (e) => answers.push(e.detail.confirmed));
 
@@ -122,8 +125,7 @@ describe('<lp-notices>', () => {
   });
 
   it('asks queued confirms one after the other', async () => {
-    const el = notices();
-    await settle();
+    const el = await drawn(notices());
     const a = confirm({ title: 'A', message: 'first', confirmText: 'Yes', cancelText: 'No' });
     const b = confirm({ title: 'B', message: 'second', confirmText: 'Yes', cancelText: 'No' });
     await settle();
@@ -138,7 +140,8 @@ describe('<lp-notices>', () => {
   });
 
   it('shows each toast once when the page has several <lp-notices>', async () => {
-    const first = notices();
+    const first = await drawn(notices());
+    // (the second draws nothing while the first shows the page's notices)
     const second = notices();
     await settle();
     toast('Once', 'info');
@@ -146,14 +149,14 @@ describe('<lp-notices>', () => {
     expect(toastsIn(first).length + toastsIn(second).length).to.equal(1);
     expect(toastsIn(first).length).to.equal(1);
     first.remove();
-    await settle();
+    await until(() => toastsIn(second).length, 'the second takes over');
     expect(toastsIn(second).length).to.equal(1);
   });
 
   it('puts toasts at the bottom with placement="bottom"', async () => {
     const el = notices();
     el.setAttribute('placement', 'bottom');
-    await settle();
+    await drawn(el);
     toast('Bottom', 'info');
     await settle();
     const list = el.shadowRoot?.querySelector('.lp-toasts') as HTMLElement;
@@ -164,8 +167,7 @@ describe('<lp-notices>', () => {
   it('shows no message key, in Chinese and in English, with a toast and a confirm open', async () => {
     try {
       for (const locale of ['zh-CN', 'en']) {
-        const el = notices(document.body, { locale });
-        await settle();
+        const el = await drawn(notices(document.body, { locale }));
         // what the API client raises (src/stores/api-outcomes.ts): shared messages, in the page's language
         toast(t('api.network'), 'error');
         void confirm({
@@ -187,8 +189,7 @@ describe('<lp-notices>', () => {
   });
 
   it('is accessible with a toast and a confirm open', async () => {
-    const el = notices();
-    await settle();
+    const el = await drawn(notices());
     toast('Saved', 'success');
     void confirm({ title: 'Leave?', message: 'Unsaved changes', confirmText: 'Leave', cancelText: 'Stay' });
     await settle();
@@ -196,8 +197,7 @@ describe('<lp-notices>', () => {
   });
 
   it('keeps its sizes when the page sets html { font-size: 40px } and * { font-size: 30px }', async () => {
-    const el = notices();
-    await settle();
+    const el = await drawn(notices());
     toast('Sized', 'warning');
     void confirm({ title: 'Size', message: 'check', confirmText: 'OK', cancelText: 'No' });
     await settle();

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { kitSheets } from '../styles.ts';
+import { until } from './clock.ts';
 
 /** A React tree rendered inside a shadow root that adopts the kit's stylesheets, as elements do. */
 export interface Mounted {
@@ -75,5 +76,20 @@ export async function settle(): Promise<void> {
 export function deepActive(): Element | null {
   let el: Element | null = document.activeElement;
   while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
+  return el;
+}
+
+/**
+ * Waits until an element of the kit (elements/kit/react-element.ts) has drawn its first tree,
+ * then settles (its effects run). Its first draw is a transition, which React may spread over
+ * several frames on a busy machine: `settle()` alone after placing it was not always enough.
+ */
+export async function drawn<E extends Element>(el: E): Promise<E> {
+  await until(
+    () => el.shadowRoot?.querySelector('.lp-root')?.firstElementChild,
+    `${el.localName} drawn`,
+    15_000,
+  );
+  await settle();
   return el;
 }
