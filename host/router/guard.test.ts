@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createUser } from '../../server/testing/fixtures.ts';
-import { type Wired, wireClient } from '../../server/testing/wire-client.ts';
+import { type Wired, wireClient } from '../../tests/wiring/client.ts';
 import { login } from '../../src/api/user.ts';
 import { t } from '../../src/i18n/translate.ts';
 import { $roles, $token, setToken } from '../../src/stores/auth.ts';

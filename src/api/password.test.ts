@@ -5,7 +5,7 @@ import { setToken } from '../stores/auth.ts';
 import { $toasts } from '../stores/notices.ts';
 import { ApiError, fieldMessagesOf } from './errors.ts';
 import { changePasswordWithCaptcha, requestPasswordCaptcha, updatePassword } from './password.ts';
-import { type Wired, wireClient } from '../../server/testing/wire-client.ts';
+import { type Wired, wireClient } from '../../tests/wiring/client.ts';
 import { getUserInfo, login } from './user.ts';
 
 let w: Wired;

@@ -4,7 +4,7 @@ import { TrackingCode } from '../contract/telemetry/schemas.ts';
 import { $toasts } from '../stores/notices.ts';
 import { ApiError } from './errors.ts';
 import { track } from './telemetry.ts';
-import { type Wired, wireClient } from '../../server/testing/wire-client.ts';
+import { type Wired, wireClient } from '../../tests/wiring/client.ts';
 import { login } from './user.ts';
 
 let w: Wired;

@@ -14,7 +14,7 @@ import { $locale } from '../i18n/translate.ts';
 import { $passwordFlags, storeFlags } from '../stores/password-flags.ts';
 import { call } from './transport.ts';
 import { getUserInfo, login, logout } from './user.ts';
-import { type Wired, wireClient } from '../../server/testing/wire-client.ts';
+import { type Wired, wireClient } from '../../tests/wiring/client.ts';
 import { t } from '../i18n/translate.ts';
 
 /** An operation the server does not have: the tests answer it with their own fetch. */

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createUser, type FixtureUser } from '../../server/testing/fixtures.ts';
-import { type Wired, wireClient } from '../../server/testing/wire-client.ts';
+import { type Wired, wireClient } from '../../tests/wiring/client.ts';
 import { login as loginElsewhere, logout as logoutCall } from '../api/user.ts';
 import { t } from '../i18n/translate.ts';
 import { $roles, $token } from './auth.ts';

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GET_RETRIES } from '../api/transport.ts';
 import { createUser } from '../../server/testing/fixtures.ts';
 import type { UserInfo } from '../contract/accounts/schemas.ts';
-import { type Wired, wireClient } from '../../server/testing/wire-client.ts';
+import { type Wired, wireClient } from '../../tests/wiring/client.ts';
 import { t } from '../i18n/translate.ts';
 import { $roles, $token, TOKEN_COOKIE } from './auth.ts';
 import { $customerAccounts, loadCustomerAccounts, switchCustomer } from './customers.ts';

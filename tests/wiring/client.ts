@@ -1,11 +1,15 @@
-import { type TestApp, testApp } from './test-app.ts';
+import { type TestApp, testApp } from '../../server/testing/test-app.ts';
 import { $locale } from '../../src/i18n/translate.ts';
 import { followApiOutcomes } from '../../src/stores/api-outcomes.ts';
 import { setNavigation } from '../../src/stores/navigation.ts';
 import { resetStores } from '../../src/stores/test-reset.ts';
 import { type FetchLike, setApiBase, setApiFetch } from '../../src/api/config.ts';
 
-/** Test wiring only (never part of a bundle): the client talks to the real app in-process. */
+/**
+ * Test wiring only (never part of a bundle): the client talks to the real app in-process. It lives
+ * in tests/ because it joins both sides: the browser client (src/) and the server's test app, and
+ * neither src/ nor server/ may import the other.
+ */
 export const TEST_ORIGIN = 'http://portal.test';
 
 export interface Sent {
