@@ -15,14 +15,15 @@ const steps = {
   // Each suite once, on a release people deploy (docs/decisions/node-releases.md): vitest's whole
   // suite on the newest Node 24 and the PostgreSQL tests on the newest Node 26
   // (scripts/vitest-on-release.mjs), and `npm start`'s server started, signed in to and stopped on
-  // both (scripts/node-releases.mjs, after the build: it starts the built server).
+  // 26 (scripts/node-releases.mjs, after the build: it starts the built server). Node 24's start is
+  // server/main.test.ts's first test, in the vitest step on 24 (node-releases.md).
   vitest: ['node', ['scripts/vitest-on-release.mjs', '24']],
   postgres: ['node', ['scripts/test-postgres.mjs', '26']],
   build: ['npm', ['run', 'build', '--silent']],
   size: ['node', ['scripts/size.mjs']],
   elements: ['npx', ['web-test-runner']],
   e2e: ['npx', ['playwright', 'test']],
-  releases: ['node', ['scripts/node-releases.mjs']],
+  releases: ['node', ['scripts/node-releases.mjs', '26']],
 };
 
 /**

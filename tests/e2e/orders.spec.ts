@@ -199,6 +199,8 @@ test('an order the provider confirms changes status while the user watches', asy
   const token = await apiLogin(request, demoLogin('demo'));
   const waiting = (await orders(request, token, { status: 'pending_confirm' })).list;
   const order = waiting.at(-1)!;
+  // The page's timers run on Playwright's clock: its 15 s tick is jumped to, not waited for.
+  await page.clock.install();
   await signIn(page);
   await page.goto(`/customer-order/view/${order.id}`);
   const view = page.locator('lp-order-view');
@@ -206,6 +208,9 @@ test('an order the provider confirms changes status while the user watches', asy
   await expect(view.getByText(zh('orderView.status.pending_confirm')).first()).toBeVisible();
   const confirmed = await provider(request, 'confirm', { order_no: order.order_no });
   expect(confirmed.code, confirmed.message).toBe(0);
-  // the view follows an order still moving (every 15 s while seen): no reload
-  await expect(view.getByText(zh('orderView.status.not_finished')).first()).toBeVisible({ timeout: 20_000 });
+  // the view follows an order still moving (every 15 s while seen, FOLLOW_MS in
+  // src/features/order-view/use-order.ts): its next tick shows the change, with no reload
+  await expect(view.getByText(zh('orderView.status.not_finished'))).toHaveCount(0);
+  await page.clock.runFor(15_000);
+  await expect(view.getByText(zh('orderView.status.not_finished')).first()).toBeVisible();
 });
