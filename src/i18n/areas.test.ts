@@ -107,6 +107,14 @@ describe('i18n areas in the sources', () => {
     expect(registers(read('host/app.tsx'), 'host')).toBe(true);
   });
 
+  it('rawKeys() knows the keys of every area (src/ui/testing/raw-keys.ts reads each messages module)', () => {
+    const code = read('src/ui/testing/raw-keys.ts');
+    const unread = readdirSync(join(root, 'src/i18n/messages'))
+      .map((file) => file.replace(/\.ts$/, ''))
+      .filter((area) => !code.includes(`from '../../i18n/messages/${area}.ts'`));
+    expect(unread).toEqual([]);
+  });
+
   it('browser tests register no area (they would hide a missing registration of the code under test)', () => {
     const registering = [...sources('src'), ...sources('elements')]
       .filter((path) => isTest(path) && !path.startsWith('src/i18n/'))

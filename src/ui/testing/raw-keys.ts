@@ -1,21 +1,29 @@
+import * as addresses from '../../i18n/messages/addresses.ts';
 import * as api from '../../i18n/messages/api.ts';
 import * as chat from '../../i18n/messages/chat.ts';
 import * as common from '../../i18n/messages/common.ts';
 import * as dataTable from '../../i18n/messages/data-table.ts';
 import * as downloadCenter from '../../i18n/messages/download-center.ts';
+import * as help from '../../i18n/messages/help.ts';
+import * as homeOverview from '../../i18n/messages/home-overview.ts';
 import * as host from '../../i18n/messages/host.ts';
+import * as inventory from '../../i18n/messages/inventory.ts';
 import * as orderDrafts from '../../i18n/messages/order-drafts.ts';
+import * as orderEditor from '../../i18n/messages/order-editor.ts';
+import * as orderFiles from '../../i18n/messages/order-files.ts';
 import * as orderList from '../../i18n/messages/order-list.ts';
 import * as orderView from '../../i18n/messages/order-view.ts';
 import * as password from '../../i18n/messages/password.ts';
+import * as projects from '../../i18n/messages/projects.ts';
 import * as routes from '../../i18n/messages/routes.ts';
 import * as session from '../../i18n/messages/session.ts';
 import * as sites from '../../i18n/messages/sites.ts';
 import * as stations from '../../i18n/messages/stations.ts';
-
 import * as supplier from '../../i18n/messages/supplier.ts';
 import * as switcher from '../../i18n/messages/switcher.ts';
 import * as time from '../../i18n/messages/time.ts';
+import * as tracking from '../../i18n/messages/tracking.ts';
+import * as trackingChart from '../../i18n/messages/tracking-chart.ts';
 import * as ui from '../../i18n/messages/ui.ts';
 
 /**
@@ -25,24 +33,32 @@ import * as ui from '../../i18n/messages/ui.ts';
  */
 const PREFIXES = new Set(
   [
+    addresses,
     api,
     chat,
     common,
     dataTable,
     downloadCenter,
+    help,
+    homeOverview,
     host,
+    inventory,
     orderDrafts,
+    orderEditor,
+    orderFiles,
     orderList,
     orderView,
     password,
+    projects,
     routes,
     session,
     sites,
     stations,
-
     supplier,
     switcher,
     time,
+    tracking,
+    trackingChart,
     ui,
   ].flatMap((m) => Object.keys(m.zh).map((key) => key.split('.')[0] as string)),
 );
