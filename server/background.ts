@@ -1,3 +1,4 @@
+import { areaChores } from './areas/index.ts';
 import { startExportRunner } from './areas/order-exports/jobs.ts';
 import { startHousekeeping } from './core/housekeeping.ts';
 import type { AppDeps } from './http/env.ts';
@@ -14,7 +15,7 @@ export interface Background {
  * runs this; what must happen once guards itself in the database.
  */
 export function startBackground(deps: AppDeps): Background {
-  const stopHousekeeping = startHousekeeping(deps);
+  const stopHousekeeping = startHousekeeping(deps, areaChores);
   const stopExports = startExportRunner(deps);
   return {
     async stop() {

@@ -1,4 +1,5 @@
 import { existsSync, readdirSync } from 'node:fs';
+import type { Chore } from '../core/housekeeping.ts';
 import type { Route } from '../http/route.ts';
 
 /**
@@ -46,4 +47,21 @@ export async function loadAreaRoutes(): Promise<Route[]> {
     out.push(...module.routes);
   }
   return out;
+}
+
+let chores: Promise<Chore[]> | undefined;
+
+/** Every area's housekeeping chores (`<area>/housekeeping.ts` exports `chores`), loaded once. */
+export function areaChores(): Promise<Chore[]> {
+  chores ??= (async () => {
+    const out: Chore[] = [];
+    for (const { area, url } of areaFiles('housekeeping.ts')) {
+      const module = (await import(url.href)) as { chores?: Chore[] };
+      if (!Array.isArray(module.chores))
+        throw new Error(`server/areas/${area}/housekeeping.ts must export chores`);
+      out.push(...module.chores);
+    }
+    return out;
+  })();
+  return chores;
 }

@@ -7,7 +7,8 @@ import { signedIn } from '../testing/order-test-helpers.ts';
 import { loginAs } from '../testing/fixtures.ts';
 import { createOrder, createProject } from '../testing/order-fixtures.ts';
 import { type TestApp, testApp, unique } from '../testing/test-app.ts';
-import { loadChores, runChores } from './housekeeping.ts';
+import { areaChores } from '../areas/index.ts';
+import { runChores } from './housekeeping.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -26,7 +27,7 @@ const keysOf = async (uid: number) =>
 
 describe('housekeeping', () => {
   it('finds every area’s chores by file name', async () => {
-    const names = (await loadChores()).map((c) => c.name);
+    const names = (await areaChores()).map((c) => c.name);
     expect(names).toEqual(
       expect.arrayContaining(['idempotency keys', 'old exports', 'files never attached']),
     );
@@ -61,7 +62,11 @@ describe('housekeeping', () => {
     await merge(fresh);
     expect(await keysOf(user.uid)).toEqual([fresh, old].sort());
 
-    const removed = await runChores(t.deps, new Date(t.deps.now().getTime() + 2 * 60 * 60_000));
+    const removed = await runChores(
+      t.deps,
+      await areaChores(),
+      new Date(t.deps.now().getTime() + 2 * 60 * 60_000),
+    );
     expect(removed['idempotency keys']).toBeGreaterThanOrEqual(1);
     expect(await keysOf(user.uid)).toEqual([fresh]);
   });
@@ -77,10 +82,18 @@ describe('housekeeping', () => {
       .executeTakeFirstOrThrow();
     const key = job.storage_key as string;
 
-    await runChores(t.deps, new Date(t.deps.now().getTime() + (KEEP_DAYS - 1) * 24 * 60 * 60_000));
+    await runChores(
+      t.deps,
+      await areaChores(),
+      new Date(t.deps.now().getTime() + (KEEP_DAYS - 1) * 24 * 60 * 60_000),
+    );
     expect(() => t.deps.storage.open(key)).not.toThrow();
 
-    await runChores(t.deps, new Date(t.deps.now().getTime() + (KEEP_DAYS + 1) * 24 * 60 * 60_000));
+    await runChores(
+      t.deps,
+      await areaChores(),
+      new Date(t.deps.now().getTime() + (KEEP_DAYS + 1) * 24 * 60 * 60_000),
+    );
     expect(() => t.deps.storage.open(key)).toThrow();
     const after = await t.deps.db
       .selectFrom('export_jobs')

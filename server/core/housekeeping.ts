@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
-import { areaFiles } from '../areas/index.ts';
 import type { DB } from '../db/database.ts';
 import type { AppDeps } from '../http/env.ts';
 
 /**
  * Periodic clean-up an area needs (expired idempotency keys, old exports, files never attached):
- * an area exports `chores` from its `housekeeping.ts`, found by name like its routes. Each chore
+ * an area exports `chores` from its `housekeeping.ts`, found by name like its routes
+ * (`areaChores()` in server/areas/index.ts; server/background.ts hands them in). Each chore
  * deletes what is past its time at `now` and says how many records it removed. A server runs
  * them once per period across its processes (startHousekeeping); they are idempotent all the
  * same.
@@ -18,30 +18,17 @@ export interface Chore {
 /** How often a running server does its chores (also once at start). */
 export const HOUSEKEEPING_EVERY_MS = 60 * 60_000;
 
-let loaded: Promise<Chore[]> | undefined;
-
-/** Every area's chores, loaded once. */
-export function loadChores(): Promise<Chore[]> {
-  loaded ??= (async () => {
-    const out: Chore[] = [];
-    for (const { area, url } of areaFiles('housekeeping.ts')) {
-      const module = (await import(url.href)) as { chores?: Chore[] };
-      if (!Array.isArray(module.chores))
-        throw new Error(`server/areas/${area}/housekeeping.ts must export chores`);
-      out.push(...module.chores);
-    }
-    return out;
-  })();
-  return loaded;
-}
-
 /**
  * Runs every chore once at `now`; one chore's failure is logged and does not stop the others.
  * Answers how many records each removed.
  */
-export async function runChores(deps: AppDeps, now = deps.now()): Promise<Record<string, number>> {
+export async function runChores(
+  deps: AppDeps,
+  chores: readonly Chore[],
+  now = deps.now(),
+): Promise<Record<string, number>> {
   const removed: Record<string, number> = {};
-  for (const chore of await loadChores()) {
+  for (const chore of chores) {
     try {
       removed[chore.name] = await chore.run(deps, now);
     } catch (error) {
@@ -107,14 +94,19 @@ export async function oncePerPeriod(
 }
 
 /**
- * Does the chores once per HOUSEKEEPING_EVERY_MS across all server processes (oncePerPeriod):
+ * Does the chores (loaded by `chores` at the first run) once per HOUSEKEEPING_EVERY_MS across all
+ * server processes (oncePerPeriod):
  * each process looks at start and every sixth of the period; the one that claims the period
  * runs them. The timer does not keep the process alive. Answers a function that stops it.
  */
-export function startHousekeeping(deps: AppDeps, everyMs = HOUSEKEEPING_EVERY_MS): () => void {
+export function startHousekeeping(
+  deps: AppDeps,
+  chores: () => Promise<readonly Chore[]>,
+  everyMs = HOUSEKEEPING_EVERY_MS,
+): () => void {
   const tick = () => {
     void oncePerPeriod(deps, 'housekeeping', everyMs, async () => {
-      const removed = await runChores(deps);
+      const removed = await runChores(deps, await chores());
       const done = Object.entries(removed).filter(([, n]) => n > 0);
       if (done.length) console.log(`[housekeeping] ${done.map(([name, n]) => `${name}: ${n}`).join(', ')}`);
     }).catch((error: unknown) => {

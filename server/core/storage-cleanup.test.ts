@@ -10,7 +10,7 @@ import { postFile, SAMPLES } from '../testing/file-fixtures.ts';
 import { createUser } from '../testing/fixtures.ts';
 import { type TestApp, tempStorage, testApp, testDatabase } from '../testing/test-app.ts';
 import { ApiError } from './errors.ts';
-import { loadChores } from './housekeeping.ts';
+import { areaChores } from '../areas/index.ts';
 
 beforeAll(() => testDatabase());
 
@@ -119,7 +119,7 @@ describe('stored bytes and the rows that name them', () => {
       const file = path.join(storage.root, key.slice(0, 2), key.slice(2, 4), key);
       fs.utimesSync(file, twoDaysAgo, twoDaysAgo);
     }
-    const sweep = (await loadChores()).find((c) => c.name === 'stored files no row names');
+    const sweep = (await areaChores()).find((c) => c.name === 'stored files no row names');
     expect(await sweep!.run(t.deps, new Date())).toBe(1);
     expect(stored(orphan)).toBe(false);
     expect(stored(young)).toBe(true);

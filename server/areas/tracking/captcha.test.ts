@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { checkCaptcha, issueCaptcha } from '../accounts/captcha.ts';
 import { addressKey } from '../accounts/login-delays.ts';
 import { runChores } from '../../core/housekeeping.ts';
+import { areaChores } from '../index.ts';
 import { socketFrom, type TestApp, testApp, testDatabase } from '../../testing/test-app.ts';
 import { FAILURE_WINDOW_MS, PER_ADDRESS, PER_ORDER } from './failures.ts';
 import { lookup, newAddress, trackedOrder } from '../../testing/tracking-test-helpers.ts';
@@ -105,7 +106,7 @@ describe('tracking: a captcha after repeated failures', () => {
           .execute()
       ).length;
     expect(await count()).toBe(1);
-    await runChores(t.deps, new Date(t.deps.now().getTime() + 25 * 60 * 60_000));
+    await runChores(t.deps, await areaChores(), new Date(t.deps.now().getTime() + 25 * 60 * 60_000));
     expect(await count()).toBe(0);
   });
 });
