@@ -21,14 +21,23 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-const NAME = /^[a-z][a-z0-9]*(-[a-z0-9]+)+$/;
+/** Lower-case words of letters joined by hyphens: each name gives its own identifiers and keys. */
+const NAME = /^[a-z]+(-[a-z]+)+$/;
 
 /** `order-notes` → `orderNotes` (the messages' key prefix and the module's import name). */
 export const camel = (name) => name.replace(/-([a-z0-9])/g, (_, c) => c.toUpperCase());
 /** `order-notes` → `OrderNotes` (the feature component's name). */
 export const pascal = (name) => camel(name).replace(/^./, (c) => c.toUpperCase());
 
-const quote = (text) => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+/** A string literal as the formatter writes it: single quotes, double when the text has a single one. */
+const quote = (text) => {
+  const escaped = text.replace(/\\/g, '\\\\');
+  if (text.includes("'") && !text.includes('"')) return `"${escaped}"`;
+  return `'${escaped.replace(/'/g, "\\'")}'`;
+};
+
+/** A title fits on one line of a string and of a doc comment. */
+const TITLE = /^\P{Cc}{1,60}$/u;
 
 function files(name, zhTitle, enTitle) {
   const key = camel(name);
@@ -227,6 +236,9 @@ export function newElement(dir, name, zhTitle, enTitle) {
       `"${name}" is not a name for an element: lower-case words joined by hyphens (order-notes)`,
     );
   if (!zhTitle?.trim() || !enTitle?.trim()) throw new Error('both titles are needed: <zh title> <en title>');
+  for (const title of [zhTitle.trim(), enTitle.trim()])
+    if (!TITLE.test(title) || title.includes('*/'))
+      throw new Error(`"${title}" is not a title: one line of at most 60 characters, without "*/"`);
   const planned = files(name, zhTitle.trim(), enTitle.trim());
   const taken = Object.keys(planned).filter((file) => fs.existsSync(path.join(dir, file)));
   if (fs.existsSync(path.join(dir, 'elements', name))) taken.unshift(`elements/${name}/`);

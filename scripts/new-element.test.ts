@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,6 +25,21 @@ function checkout(): string {
 }
 
 const read = (dir: string, file: string) => fs.readFileSync(path.join(dir, file), 'utf8');
+
+/** The text as the repository's formatter writes it at `file` (biome, this checkout's settings). */
+function formatted(file: string, text: string): string {
+  const biome = spawnSync(
+    path.join(root, 'node_modules/.bin/biome'),
+    ['format', `--stdin-file-path=${file}`],
+    {
+      cwd: root,
+      input: text,
+      encoding: 'utf8',
+    },
+  );
+  if (biome.status !== 0) throw new Error(`biome format ${file}: ${biome.stderr}`);
+  return biome.stdout;
+}
 
 /** Every file under `dir`, relative, with its text. */
 function snapshot(dir: string): Record<string, string> {
@@ -66,6 +82,9 @@ describe('npm run new:element', () => {
       'interface FeatureMessages extends Messages {}',
     );
 
+    // Written as `npm test`'s format step wants them.
+    for (const file of written) expect(read(dir, file), file).toBe(formatted(file, read(dir, file)));
+
     // Each list keeps its order: the new line sits between its neighbours.
     const carries = read(dir, 'src/i18n/areas.test.ts').split('\n');
     const line = carries.indexOf("  'elements/order-notes/order-notes.ts': ['order-notes'],");
@@ -85,7 +104,13 @@ describe('npm run new:element', () => {
   it('quotes a title with a quote in it, so the messages file stays valid', () => {
     const dir = checkout();
     newElement(dir, 'lab-samples', '实验室“样本”', "Lab's samples");
-    expect(read(dir, 'src/i18n/messages/lab-samples.ts')).toContain("'labSamples.title': 'Lab\\'s samples',");
+    expect(read(dir, 'src/i18n/messages/lab-samples.ts')).toContain(`'labSamples.title': "Lab's samples",`);
+    newElement(dir, 'lab-quotes', '“样本”', `Lab's "quoted" samples`);
+    expect(read(dir, 'src/i18n/messages/lab-quotes.ts')).toContain(
+      `'labQuotes.title': 'Lab\\'s "quoted" samples',`,
+    );
+    for (const file of ['src/i18n/messages/lab-samples.ts', 'src/i18n/messages/lab-quotes.ts'])
+      expect(read(dir, file)).toBe(formatted(file, read(dir, file)));
   });
 
   it('refuses a name a custom element cannot have, missing titles, and an element that exists: changing nothing', () => {
@@ -95,6 +120,9 @@ describe('npm run new:element', () => {
     expect(() => newElement(dir, 'Order-Notes', '备注', 'Notes')).toThrow(/lower-case words/);
     expect(() => newElement(dir, '../order-notes', '备注', 'Notes')).toThrow(/lower-case words/);
     expect(() => newElement(dir, 'order-notes', '备注', ' ')).toThrow(/both titles/);
+    expect(() => newElement(dir, 'top10-list', '前十', 'Top ten')).toThrow(/lower-case words/);
+    expect(() => newElement(dir, 'order-notes', '备注', 'Notes */ x')).toThrow(/not a title/);
+    expect(() => newElement(dir, 'order-notes', '备注', 'Two\nlines')).toThrow(/not a title/);
     expect(snapshot(dir)).toEqual(untouched);
 
     newElement(dir, 'order-notes', '订单备注', 'Order notes');
@@ -116,6 +144,5 @@ describe('npm run new:element', () => {
   it('names the module and the component from the element name', () => {
     expect(camel('order-notes')).toBe('orderNotes');
     expect(pascal('lab-sample-list')).toBe('LabSampleList');
-    expect(camel('top10-list')).toBe('top10List');
   });
 });

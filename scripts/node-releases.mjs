@@ -1,6 +1,6 @@
-// `npm test`'s releases step: a start-and-login smoke of `npm start`'s server under the newest
-// Node 24 and Node 26 from the npm registry (scripts/node-release-cache.mjs fetches them once into
-// a cache folder). The test suites run on those releases in their own steps: vitest's whole suite
+// A start-and-login smoke of `npm start`'s server under the newest Node 24 and Node 26 from the
+// npm registry (scripts/node-release-cache.mjs fetches them once into a cache folder). `npm test`'s
+// releases step runs it on 26 only: Node 24's start is server/main.test.ts's, in the vitest step. The test suites run on those releases in their own steps: vitest's whole suite
 // on Node 24 (the vitest step) and the PostgreSQL tests on Node 26 (the postgres step), both through
 // scripts/vitest-on-release.mjs; docs/decisions/node-releases.md says why.
 //

@@ -209,8 +209,9 @@ test('an order the provider confirms changes status while the user watches', asy
   const confirmed = await provider(request, 'confirm', { order_no: order.order_no });
   expect(confirmed.code, confirmed.message).toBe(0);
   // the view follows an order still moving (every 15 s while seen, FOLLOW_MS in
-  // src/features/order-view/use-order.ts): its next tick shows the change, with no reload
-  await expect(view.getByText(zh('orderView.status.not_finished'))).toHaveCount(0);
+  // src/features/order-view/use-order.ts): its next tick shows the change, with no reload. The
+  // clock still runs in real time until then, so a tick of its own may come first on a slow
+  // machine: either way the view followed the order.
   await page.clock.runFor(15_000);
   await expect(view.getByText(zh('orderView.status.not_finished')).first()).toBeVisible();
 });

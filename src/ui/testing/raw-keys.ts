@@ -89,10 +89,13 @@ export function shownTexts(node: Node): string[] {
   return texts;
 }
 
-/** The texts of `node` that look like a message key (`chat.title`, `account.password.submit`). */
+/**
+ * The texts of `node` that look like a message key (`chat.title`, `orderList.status.pending`,
+ * `account.password.submit`): a known area's prefix, a dot and more of the key.
+ */
 export function rawKeys(node: Node): string[] {
   return shownTexts(node).flatMap((text) =>
-    [...text.matchAll(/\b([a-z]+)\.[a-zA-Z.]+\b/g)]
+    [...text.matchAll(/\b([a-z][a-zA-Z0-9]*)\.[a-zA-Z0-9.]+\b/g)]
       .filter((m) => PREFIXES.has(m[1] as string))
       .map((m) => `${m[0]} (in "${text.slice(0, 60)}")`),
   );
