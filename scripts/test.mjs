@@ -33,7 +33,7 @@ const steps = {
  * a core busy, so beside them go the type check, the build, its size budgets and the releases'
  * smoke (it starts the built server, so after `build`), and in another lane the format and lint
  * checks and the PostgreSQL step; vitest takes both cores (and has timing tests), so it runs
- * alone; so does e2e (two servers, two browsers). A new step goes into the lane of the steps it
+ * alone; so does e2e (two workers, each with a browser). A new step goes into the lane of the steps it
  * needs first (anything that reads dist/ after `build`), or, when it is light, into the lane that
  * ends first; a step that takes all cores gets a stage of its own. The times: docs/decisions/test-time.md.
  *

@@ -8,7 +8,7 @@ import { perAddressOf } from './http/busy-answer.ts';
 import { startServing } from './serving.ts';
 import { createWaitingApp } from './waiting-app.ts';
 
-type Fetch = Parameters<typeof startServing>[0];
+export type Fetch = Parameters<typeof startServing>[0];
 
 /** What a start prints once the portal listens (one process, or the cluster's primary). */
 export interface StartReport {
@@ -114,6 +114,11 @@ export async function serveProcess(
     prepared?: () => Promise<void>;
     /** A worker: tells its primary that it serves (cluster.ts). */
     onServing?: () => void;
+    /**
+     * What serves once booted: the app itself, unless given (the end-to-end tests' server puts
+     * a test-only call in front of it: server/testing/e2e-server.ts).
+     */
+    serve?: (booted: Booted) => Fetch;
   },
 ): Promise<void> {
   const say = (line: string) => console.log(options.worker ? `${options.worker}: ${line}` : line);
@@ -160,7 +165,7 @@ export async function serveProcess(
     return;
   }
   booted = ready;
-  handle = ready.app.fetch;
+  handle = options.serve ? options.serve(ready) : ready.app.fetch;
   // Expired idempotency keys, old exports… (server/background.ts).
   background = startBackground(ready.deps);
 

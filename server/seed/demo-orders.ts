@@ -20,6 +20,7 @@ import {
   SAMPLE_GOODS,
 } from './demo-catalogue.ts';
 import { demoPdf, demoPng } from './demo-files.ts';
+import { type DemoNames, demoNames } from './demo-names.ts';
 import { districtId } from './regions.ts';
 import {
   chinaDay,
@@ -50,6 +51,8 @@ export interface DemoOrdersOptions {
   /** Orders per customer of `demo` (the first user); the others get `perOtherCustomer`. */
   perDemoCustomer?: number;
   perOtherCustomer?: number;
+  /** Whose data: the demo's own accounts and customers (default), or a tenant's (demo.ts). */
+  names?: DemoNames;
 }
 
 export interface DemoOrdersSummary {
@@ -76,20 +79,27 @@ async function insertChunked<T>(rows: T[], size: number, write: (chunk: T[]) => 
 export async function seedDemoOrders(db: DB, options: DemoOrdersOptions): Promise<DemoOrdersSummary> {
   const now = options.now ?? new Date();
   const r = randomSource(2026);
-  const customers = await db
-    .selectFrom('customers')
-    .select(['cu_id', 'identifier'])
-    .where('identifier', 'in', Object.keys(PROJECTS))
-    .execute();
+  const names = options.names ?? demoNames();
+  const demoAccount = names.account('demo');
+  // the catalogue's identifier of each stored one (a tenant's carry its tag)
+  const catalogueId = new Map(Object.keys(PROJECTS).map((id) => [names.identifier(id), id]));
+  const customers = (
+    await db
+      .selectFrom('customers')
+      .select(['cu_id', 'identifier'])
+      .where('identifier', 'in', [...catalogueId.keys()])
+      .execute()
+  ).map((c) => ({ cu_id: c.cu_id, identifier: catalogueId.get(c.identifier)! }));
   const users = await db
     .selectFrom('users')
     .innerJoin('user_customers', 'user_customers.uid', 'users.uid')
     .select(['users.uid', 'users.name', 'users.ur_account', 'user_customers.cu_id'])
-    .where('users.ur_account', 'in', ['demo', 'multi'])
+    .where('users.ur_account', 'in', [demoAccount, names.account('multi')])
     .execute();
   const userOf = (cuId: number) =>
-    users.find((u) => u.cu_id === cuId && u.ur_account === 'demo') ?? users.find((u) => u.cu_id === cuId);
-  const demoCustomers = new Set(users.filter((u) => u.ur_account === 'demo').map((u) => u.cu_id));
+    users.find((u) => u.cu_id === cuId && u.ur_account === demoAccount) ??
+    users.find((u) => u.cu_id === cuId);
+  const demoCustomers = new Set(users.filter((u) => u.ur_account === demoAccount).map((u) => u.cu_id));
 
   const written: string[] = [];
   try {
@@ -98,9 +108,11 @@ export async function seedDemoOrders(db: DB, options: DemoOrdersOptions): Promis
       await trx
         .updateTable('customers')
         .set({ requires_approval: true })
-        .where('identifier', 'in', APPROVAL_CUSTOMERS)
+        .where('identifier', 'in', APPROVAL_CUSTOMERS.map(names.identifier))
         .execute();
-      const demoUser = users.find((u) => u.ur_account === 'demo' && u.cu_id === cuIds.get(DEMO_APPROVES));
+      const demoUser = users.find(
+        (u) => u.ur_account === demoAccount && u.cu_id === cuIds.get(DEMO_APPROVES),
+      );
       if (demoUser)
         await trx
           .updateTable('user_customers')

@@ -3,9 +3,9 @@ import type { DB } from '../db/database.ts';
 import { hashPassword } from '../areas/accounts/passwords.ts';
 import { pinyinInitials } from '../core/pinyin.ts';
 import { seedStations } from '../areas/stations/seed.ts';
-import type { FileStorage } from '../core/storage.ts';
 import { seedDemoDrafts } from './demo-drafts.ts';
-import { type DemoOrdersSummary, seedDemoOrders } from './demo-orders.ts';
+import { type DemoNames, demoNames } from './demo-names.ts';
+import { type DemoOrdersOptions, type DemoOrdersSummary, seedDemoOrders } from './demo-orders.ts';
 import { seedDemoOverview } from './demo-overview.ts';
 
 /** Companies and their customer accounts: realistic names so the pinyin filter has work to do. */
@@ -114,7 +114,7 @@ export async function demoAccountsIn(db: DB): Promise<string[]> {
 
 export interface DemoOptions {
   /** Also seed the order data of `demo`'s and `multi`'s customers, files into this storage. */
-  orders?: { storage: FileStorage; now?: Date };
+  orders?: Pick<DemoOrdersOptions, 'storage' | 'now' | 'perDemoCustomer' | 'perOtherCustomer'>;
   /** Told what the order data came to and how long it took. */
   onOrders?: (summary: DemoOrdersSummary, ms: number) => void;
 }
@@ -128,7 +128,42 @@ export interface DemoOptions {
 export async function seedDemo(db: DB, options: DemoOptions = {}): Promise<boolean> {
   const existing = await db.selectFrom('users').select('uid').limit(1).executeTakeFirst();
   if (existing) return false;
-  const hashes = await Promise.all(DEMO_USERS.map((u) => hashPassword(u.password)));
+  const hashes = await demoPasswordHashes();
+  await writeDemoSet(db, demoNames(), hashes, options);
+  return true;
+}
+
+/** One demo set's accounts, as a tenant's test signs in with them. */
+export interface DemoTenant {
+  tag: string;
+  logins: Record<string, { username: string; password: string }>;
+}
+
+/**
+ * Seeds one more demo set beside whatever the database holds: the demo's companies, customers
+ * and users (and with `orders` their order data), every account and customer identifier carrying
+ * `tag` (seed/demo-names.ts). For test servers only (server/testing/e2e-server.ts): each
+ * end-to-end test signs in to a set of its own. `hashes` are the demo passwords' hashes in
+ * DEMO_USERS' order (one hashing per server, not per set).
+ */
+export async function seedDemoTenant(
+  db: DB,
+  tag: string,
+  hashes: readonly string[],
+  options: DemoOptions = {},
+): Promise<DemoTenant> {
+  const names = demoNames(tag);
+  await writeDemoSet(db, names, hashes, options);
+  const logins = Object.fromEntries(
+    DEMO_USERS.map((u) => [u.account, { username: names.account(u.account), password: u.password }]),
+  );
+  return { tag, logins };
+}
+
+/** The demo passwords' hashes, in DEMO_USERS' order. */
+export const demoPasswordHashes = () => Promise.all(DEMO_USERS.map((u) => hashPassword(u.password)));
+
+async function writeDemoSet(db: DB, names: DemoNames, hashes: readonly string[], options: DemoOptions) {
   await db.transaction().execute(async (trx) => {
     const cuIds = new Map<string, number>();
     for (const { company, customers } of CUSTOMERS) {
@@ -142,7 +177,7 @@ export async function seedDemo(db: DB, options: DemoOptions = {}): Promise<boole
           .insertInto('customers')
           .values({
             cu_name,
-            identifier,
+            identifier: names.identifier(identifier),
             co_id: co.co_id,
             is_white: white ?? false,
             pinyin: pinyinInitials(cu_name),
@@ -157,7 +192,7 @@ export async function seedDemo(db: DB, options: DemoOptions = {}): Promise<boole
       const user = await trx
         .insertInto('users')
         .values({
-          ur_account: u.account,
+          ur_account: names.account(u.account),
           name: u.name,
           mobile: u.mobile,
           city: u.city,
@@ -174,18 +209,18 @@ export async function seedDemo(db: DB, options: DemoOptions = {}): Promise<boole
         .values(ids.map((cu_id, position) => ({ uid: user.uid, cu_id, position })))
         .execute();
     }
-    // the provider's stations and depots of the public /station page
+    // the provider's stations and depots of the public /station page (once per database)
     await seedStations(trx);
   });
   if (options.orders) {
     const started = performance.now();
-    const summary = await seedDemoOrders(db, options.orders);
+    const summary = await seedDemoOrders(db, { ...options.orders, names });
     options.onOrders?.(summary, performance.now() - started);
     // two drafts in demo's draft box of its default customer (the order editor's draft box)
     const demo = await db
       .selectFrom('users')
       .select(['uid', 'default_cu_id'])
-      .where('ur_account', '=', 'demo')
+      .where('ur_account', '=', names.account('demo'))
       .executeTakeFirst();
     if (demo?.default_cu_id) {
       const now = options.orders.now ?? new Date();
@@ -194,7 +229,6 @@ export async function seedDemo(db: DB, options: DemoOptions = {}): Promise<boole
       await seedDemoOverview(db, demo.default_cu_id, now);
     }
   }
-  return true;
 }
 
 /** Deletes the demo users (sessions, codes and customer links go with them); returns who was removed. */

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import '../../src/i18n/areas/addresses.ts';
 import '../../src/i18n/areas/host.ts';
 import '../../src/i18n/areas/order-editor.ts';
@@ -7,6 +8,9 @@ import { demoLogin } from './helpers/accounts.ts';
 import { expectNoAxeViolations } from './helpers/axe.ts';
 import { LoginForm, zh } from './helpers/login-page.ts';
 import { editorSection, visibleEditor } from './helpers/order-editor.ts';
+
+// the demo's order data, for this spec's tests (fixtures.ts)
+test.use({ orderData: true });
 
 /**
  * The address book as a customer meets it on the demo data (`--seed-demo`): an address added,

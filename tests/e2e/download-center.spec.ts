@@ -1,8 +1,11 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { demoLogin } from './helpers/accounts.ts';
 import { expectNoAxeViolations } from './helpers/axe.ts';
 import { zh } from './helpers/login-page.ts';
 import { enterPortal, signedInContext } from './helpers/session.ts';
+
+// the demo's order data, for this spec's tests (fixtures.ts)
+test.use({ orderData: true });
 
 /** The download centre: a hidden page of the order menu, opened from the account menu. */
 test.use({ bypassCSP: true });

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { demoLogin } from './helpers/accounts.ts';
 import { enterPortal, signedInContext } from './helpers/session.ts';
 

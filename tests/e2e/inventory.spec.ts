@@ -1,11 +1,15 @@
 import { readFile } from 'node:fs/promises';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import ExcelJS from 'exceljs';
 import type { InventoryLine, InventoryList } from '../../src/contract/inventory/schemas.ts';
 import { zh as inv } from '../../src/i18n/messages/inventory.ts';
 import { demoLogin } from './helpers/accounts.ts';
 import { expectNoAxeViolations } from './helpers/axe.ts';
 import { enterPortal, followLink, signedInContext } from './helpers/session.ts';
+
+// the demo's order data, for this spec's tests (fixtures.ts)
+test.use({ orderData: true });
 
 /** The drug and sample inventory of the demo customer: filters, movements, export, an order of two lines. */
 test.use({ bypassCSP: true });

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { demoLogin } from './helpers/accounts.ts';
 import { signedCall } from './helpers/api.ts';
 import { enterPortal, signedInContext } from './helpers/session.ts';
@@ -33,7 +33,7 @@ test('the user menu opens another system in a new tab with a one-time code, neve
   const code = url.searchParams.get('code')!;
   const first = await signedCall<{ username: string }>(context.request, 'integration/redeem-link', { code });
   expect(first.code).toBe(0);
-  expect(first.data.username).toBe('demo');
+  expect(first.data.username).toBe(demoLogin('demo').username);
   await expect
     .poll(async () => (await signedCall(context.request, 'integration/redeem-link', { code })).code)
     .toBe(404);

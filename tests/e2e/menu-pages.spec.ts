@@ -1,8 +1,11 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { demoLogin } from './helpers/accounts.ts';
 import { getApi } from './helpers/api.ts';
 import { zh } from './helpers/login-page.ts';
 import { enterPortal, followLink, signedInContext } from './helpers/session.ts';
+
+// a project and an order to open (fixtures.ts)
+test.use({ orderData: true });
 
 interface MenuRoute {
   path: string;

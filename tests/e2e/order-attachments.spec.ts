@@ -1,8 +1,11 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import '../../src/i18n/areas/order-files.ts';
 import { demoLogin } from './helpers/accounts.ts';
 import { expectNoAxeViolations } from './helpers/axe.ts';
 import { LoginForm, zh } from './helpers/login-page.ts';
+
+// the demo's order data, for this spec's tests (fixtures.ts)
+test.use({ orderData: true });
 
 test.use({ bypassCSP: true });
 

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
+import type { BrowserContext, Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import '../../src/i18n/areas/host.ts';
 import '../../src/i18n/areas/order-drafts.ts';
 import '../../src/i18n/areas/order-editor.ts';
@@ -16,6 +17,9 @@ import {
   usableOrder,
   visibleEditor,
 } from './helpers/order-editor.ts';
+
+// the demo's order data, for this spec's tests (fixtures.ts)
+test.use({ orderData: true });
 
 /**
  * "Nothing typed is lost", as a customer meets it on the demo data (`--seed-demo`): the editor's

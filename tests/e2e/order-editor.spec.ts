@@ -1,4 +1,5 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import '../../src/i18n/areas/order-editor.ts';
 import '../../src/i18n/areas/order-drafts.ts';
 import { demoLogin } from './helpers/accounts.ts';
@@ -14,6 +15,9 @@ import {
   usableOrder,
   visibleEditor as editor,
 } from './helpers/order-editor.ts';
+
+// the demo's order data, for this spec's tests (fixtures.ts)
+test.use({ orderData: true });
 
 /**
  * The order editor as a customer uses it, on the demo data (`--seed-demo`): an order made from

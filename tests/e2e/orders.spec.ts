@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import '../../src/i18n/areas/order-files.ts';
 import '../../src/i18n/areas/order-list.ts';
 import '../../src/i18n/areas/order-view.ts';
@@ -7,6 +8,9 @@ import { signIntegration } from '../../server/http/signature.ts';
 import { demoLogin } from './helpers/accounts.ts';
 import { apiLogin } from './helpers/api.ts';
 import { LoginForm, zh } from './helpers/login-page.ts';
+
+// the demo's order data, for this spec's tests (fixtures.ts)
+test.use({ orderData: true });
 
 /**
  * The order half of the portal, as a customer uses it, on the demo data (`--seed-demo`): the

@@ -1,28 +1,12 @@
-import { existsSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
-// @ts-expect-error plain ESM script without type declarations
-import { startDemoServer } from '../../scripts/demo.mjs';
+import { expect, test } from './fixtures.ts';
+import { partnerUrl } from './helpers/partner.ts';
 
 /**
- * A partner site on another origin (the demo server on port 8081, which the portal's default
- * CORS_ORIGINS allows) embeds the chat with one script tag, under its own strict CSP and hostile
- * global CSS; the chat talks to the portal started by playwright.config.ts.
+ * A partner site on another origin (scripts/demo.mjs, started by playwright.config.ts on an origin
+ * the portal's CORS_ORIGINS allows) embeds the chat with one script tag, under its own strict CSP
+ * and hostile global CSS; the chat talks to the portal.
  */
-const DEMO_PORT = Number(process.env.DEMO_PORT ?? 8081);
-
-let demo: { url: string; close: () => Promise<void> };
-
-test.beforeAll(async () => {
-  if (!existsSync('dist/embed/lp-chat-widget.js'))
-    throw new Error('dist/embed is missing: run `npm run build` first');
-  const portal = test.info().project.use.baseURL;
-  if (!portal) throw new Error('playwright.config.ts gives no baseURL');
-  demo = await startDemoServer({ port: DEMO_PORT, host: '127.0.0.1', portal });
-});
-
-test.afterAll(async () => {
-  await demo?.close();
-});
+const demo = { url: partnerUrl() };
 
 test('the partner page shows the launcher, opens the chat and gets an answer, with no CSP violation', async ({
   page,

@@ -1,10 +1,13 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import '../../src/i18n/areas/host.ts';
 import '../../src/i18n/areas/projects.ts';
 import { demoLogin } from './helpers/accounts.ts';
 import { expectNoAxeViolations } from './helpers/axe.ts';
 import { zh } from './helpers/login-page.ts';
 import { enterPortal, followLink, signedInContext } from './helpers/session.ts';
+
+// the demo's order data, for this spec's tests (fixtures.ts)
+test.use({ orderData: true });
 
 /**
  * Projects, as the demo customer meets them (`--seed-demo`): the project list, a search, a project

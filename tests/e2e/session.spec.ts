@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { demoLogin } from './helpers/accounts.ts';
 import { apiLogin, callApi } from './helpers/api.ts';
 import { LoginForm, zh } from './helpers/login-page.ts';

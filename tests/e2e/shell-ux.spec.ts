@@ -1,4 +1,5 @@
-import { type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
+import type { BrowserContext, Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { demoLogin } from './helpers/accounts.ts';
 import { apiLogin, callApi } from './helpers/api.ts';
 import { expectNoAxeViolations } from './helpers/axe.ts';
@@ -190,7 +191,10 @@ test('with a session, an unknown path shows /404 (first entry and later)', async
 test.describe('customer switcher', () => {
   const SJZ = '石药集团-石家庄研究中心';
 
-  test('the field searches at once (sjz), and the switch says so after the reload', async ({ browser }) => {
+  test('the field searches at once (sjz), and the switch says so after the reload', async ({
+    browser,
+    tenant,
+  }) => {
     const { context, token } = await signedInContext(browser, baseURL(), demoLogin('multi'), {
       viewport: DESKTOP,
     });
@@ -198,7 +202,7 @@ test.describe('customer switcher', () => {
     const moved = await callApi<{ access_token: string }>(
       context.request,
       'customer-account/switch-customer',
-      { identifier: 'HR-SH-RD' },
+      { identifier: tenant.identifier('HR-SH-RD') },
       token,
     );
     expect(moved.code).toBe(0);

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 
 test('the server serves the portal page, which loads without errors and shows the product name', async ({
   page,

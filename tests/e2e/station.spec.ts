@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { en as hostEn, zh as hostZh } from '../../src/i18n/messages/host.ts';
 import { en, zh } from '../../src/i18n/messages/stations.ts';
 

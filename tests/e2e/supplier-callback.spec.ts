@@ -1,10 +1,14 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { signIntegration } from '../../server/http/signature.ts';
 import { zh as ov } from '../../src/i18n/messages/order-view.ts';
 import { en, zh } from '../../src/i18n/messages/supplier.ts';
 import { demoLogin } from './helpers/accounts.ts';
 import { apiLogin } from './helpers/api.ts';
 import { signedInContext } from './helpers/session.ts';
+
+// the demo's order data, for this spec's tests (fixtures.ts)
+test.use({ orderData: true });
 
 /**
  * A carrier's answer from a signed link: the provider makes the link (signed call), the carrier

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 // @ts-expect-error plain ESM script without type declarations
 import { startDemoServer } from '../../scripts/demo.mjs';
 import { demoLogin } from './helpers/accounts.ts';

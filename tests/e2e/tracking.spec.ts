@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { zh as host } from '../../src/i18n/messages/host.ts';
 import { zh as ov } from '../../src/i18n/messages/order-view.ts';
 import { en, zh } from '../../src/i18n/messages/tracking.ts';
@@ -7,7 +8,11 @@ import { en, zh } from '../../src/i18n/messages/tracking.ts';
 import { startDemoServer } from '../../scripts/demo.mjs';
 import { demoLogin } from './helpers/accounts.ts';
 import { orderList } from './helpers/order-editor.ts';
+import { partnerUrl } from './helpers/partner.ts';
 import { signedInContext } from './helpers/session.ts';
+
+// the demo's order data, for this spec's tests (fixtures.ts)
+test.use({ orderData: true });
 
 /**
  * Order tracking outside the portal: a share link made in the order view opens the masked status
@@ -15,23 +20,20 @@ import { signedInContext } from './helpers/session.ts';
  * another origin looks orders up straight against the portal (CORS) under a strict CSP, beside
  * the chat; an origin the portal does not name cannot read the answers.
  */
-type Demo = { url: string; close: () => Promise<void> };
-let partner: Demo;
-let stranger: Demo;
+// the partner origin the e2e server allows (CORS_ORIGINS; playwright.config.ts starts it), and
+// one it does not (each worker its own, on a free port)
+const partner = { url: partnerUrl() };
+let stranger: { url: string; close: () => Promise<void> };
 
 test.beforeAll(async () => {
   if (!existsSync('dist/embed/lp-order-status.js'))
     throw new Error('dist/embed is missing: run `npm run build` first');
   const portal = test.info().project.use.baseURL;
-  const port = Number(process.env.LP_E2E_PARTNER_PORT);
-  if (!portal || !port) throw new Error('run through playwright.config.ts (baseURL, LP_E2E_PARTNER_PORT)');
-  // the partner origin the e2e server allows (CORS_ORIGINS), and one it does not
-  partner = await startDemoServer({ port, host: '127.0.0.1', portal });
+  if (!portal) throw new Error('playwright.config.ts gives no baseURL');
   stranger = await startDemoServer({ port: 0, host: '127.0.0.1', portal });
 });
 
 test.afterAll(async () => {
-  await partner?.close();
   await stranger?.close();
 });
 

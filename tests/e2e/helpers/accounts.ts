@@ -1,16 +1,33 @@
 import { randomBytes } from 'node:crypto';
-import { DEMO_LOGINS } from '../../../server/seed/demo.ts';
+import { test } from '@playwright/test';
 
 export interface Login {
   username: string;
   password: string;
 }
 
-/** A seeded demo login by account name (server/seed/demo.ts: demo, weak, white, forced, multi). */
-export function demoLogin(account: 'demo' | 'weak' | 'white' | 'forced' | 'multi'): Login {
-  const found = DEMO_LOGINS.find((l) => l.username === account);
-  if (!found) throw new Error(`no demo login ${account}`);
-  return found;
+export type DemoAccount = 'demo' | 'weak' | 'white' | 'forced' | 'multi';
+
+/** One test's own demo set (fixtures.ts): its logins and its customers' identifiers. */
+export interface Tenant {
+  tag: string;
+  logins: Record<DemoAccount, Login>;
+  /** The identifier of a demo customer in this set (`HR-SH-RD` → `HR-SH-RD-<tag>`). */
+  identifier(demoIdentifier: string): string;
+}
+
+/** The running tests' sets by test id (one test at a time per worker; fixtures.ts fills it). */
+export const tenants = new Map<string, Tenant>();
+
+/**
+ * The running test's login of a demo account (server/seed/demo.ts: demo, weak, white, forced,
+ * multi): of the demo set the test's fixture made for it alone (fixtures.ts), so no other test
+ * signs in as the same user or changes its data.
+ */
+export function demoLogin(account: DemoAccount): Login {
+  const tenant = tenants.get(test.info().testId);
+  if (!tenant) throw new Error('demoLogin: no demo set for this test (import test from fixtures.ts)');
+  return tenant.logins[account];
 }
 
 /**

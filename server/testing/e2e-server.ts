@@ -1,0 +1,27 @@
+import { loadConfig } from '../config.ts';
+import { serveProcess } from '../serve-process.ts';
+import { migratedDataFolder } from './pglite-template.ts';
+import { withTenantCall } from './tenant-call.ts';
+
+/**
+ * The end-to-end tests' server (playwright.config.ts): `node --import tsx server/testing/e2e-server.ts`.
+ * It fills an empty `DATA_DIR` with the migrated template (pglite-template.ts: no cluster to
+ * create), serves the portal as `npm start` does (`--seed-demo`), and answers one call more,
+ * `POST /__e2e/tenant` (tenant-call.ts): each test's demo set of its own, behind
+ * INTEGRATION_SECRET. It refuses to start in production or without the secret. Never part of
+ * `npm start`: only this file mounts the call.
+ */
+const started = performance.now();
+const config = loadConfig();
+const secret = config.integrationSecret;
+if (config.production || !secret) {
+  console.error('e2e-server: for tests only (NODE_ENV=test), with INTEGRATION_SECRET set');
+  process.exit(1);
+}
+await migratedDataFolder(config.dataDir);
+await serveProcess(config, {
+  seedDemo: true,
+  worker: null,
+  started,
+  serve: (booted) => withTenantCall(booted.app, booted.deps, secret).fetch,
+});

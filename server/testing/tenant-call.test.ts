@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { socketFrom, testApp } from './test-app.ts';
+import { TENANT_PATH, withTenantCall } from './tenant-call.ts';
+
+const SECRET = 'e2e-secret-7c1d';
+
+async function front() {
+  const t = await testApp();
+  return { t, app: withTenantCall(t.app, t.deps, SECRET) };
+}
+
+const ask = (app: Awaited<ReturnType<typeof front>>['app'], body: unknown, secret?: string) =>
+  app.request(
+    TENANT_PATH,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(secret ? { 'x-e2e-secret': secret } : {}) },
+      body: JSON.stringify(body),
+    },
+    socketFrom('10.9.9.9'),
+  );
+
+const users = async (t: Awaited<ReturnType<typeof front>>['t']) =>
+  Number(
+    (
+      await t.deps.db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+describe('the e2e server’s tenant call', () => {
+  it('refuses a call without the secret, or with another, and writes nothing', async () => {
+    const { t, app } = await front();
+    const before = await users(t);
+    expect((await ask(app, {})).status).toBe(403);
+    expect((await ask(app, {}, 'e2e-secret-7c1e')).status).toBe(403);
+    expect((await ask(app, {}, `${SECRET}x`)).status).toBe(403);
+    expect(await users(t)).toBe(before);
+  });
+
+  it('seeds a set whose users sign in and see only their own customers; the next set is another', async () => {
+    const { t, app } = await front();
+    const first = (await (await ask(app, {}, SECRET)).json()) as {
+      tag: string;
+      logins: Record<string, { username: string; password: string }>;
+    };
+    expect(first.tag).toMatch(/^[0-9a-f]{10}$/);
+    expect(Object.keys(first.logins).sort()).toEqual(['demo', 'forced', 'multi', 'weak', 'white']);
+    expect(first.logins.multi!.username).toBe(`multi-${first.tag}`);
+    const second = (await (await ask(app, {}, SECRET)).json()) as typeof first;
+    expect(second.tag).not.toBe(first.tag);
+
+    // through the app behind it (the call is in front, every other path passes)
+    const login = await app.request(
+      '/api/user/login.html',
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'accept-language': 'en' },
+        body: JSON.stringify(first.logins.multi),
+      },
+      socketFrom(t.address),
+    );
+    const token = ((await login.json()) as { code: number; data: { access_token: string } }).data
+      .access_token;
+    const list = await t.call<{ list: Array<{ identifier: string }> }>('customer-account/index', {
+      token,
+    });
+    expect(list.code).toBe(0);
+    const identifiers = list.data.list.map((c) => c.identifier);
+    expect(identifiers).toHaveLength(5);
+    expect(identifiers.every((id) => id.endsWith(`-${first.tag}`))).toBe(true);
+  });
+
+  it('with orders: the demo user’s set has its projects and orders, and nobody else’s', async () => {
+    const { t, app } = await front();
+    const set = (await (await ask(app, { orders: true }, SECRET)).json()) as {
+      logins: Record<string, { username: string; password: string }>;
+    };
+    const signIn = await t.call<{ access_token: string }>('user/login', { body: set.logins.demo });
+    const token = signIn.data.access_token;
+    const orders = await t.call<{ total: number; list: Array<{ order_no: string }> }>(
+      'customer-order/index',
+      {
+        token,
+        query: { start: '0', limit: '20' },
+      },
+    );
+    expect(orders.code).toBe(0);
+    expect(orders.data.total).toBeGreaterThan(20);
+    const none = (await (await ask(app, {}, SECRET)).json()) as typeof set;
+    const other = await t.call<{ access_token: string }>('user/login', { body: none.logins.demo });
+    const empty = await t.call<{ total: number }>('customer-order/index', {
+      token: other.data.access_token,
+      query: { start: '0', limit: '20' },
+    });
+    expect(empty.data.total).toBe(0);
+  });
+});

@@ -1,0 +1,46 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { Hono } from 'hono';
+import type { AppDeps } from '../http/env.ts';
+import { demoPasswordHashes, seedDemoTenant } from '../seed/demo.ts';
+
+/** The test server's call that seeds one test's demo set (e2e-server.ts, tests/e2e/fixtures.ts). */
+export const TENANT_PATH = '/__e2e/tenant';
+
+/**
+ * Orders per customer in a tenant's order data: fewer than `npm start`'s 110 and 40 (424 orders),
+ * with every status, type and temperature class and more than a list page, at about 0.9 core-s of
+ * the server's time against 2.5 (tests/e2e/README.md).
+ */
+const TENANT_ORDERS = { perDemoCustomer: 45, perOtherCustomer: 12 };
+
+/**
+ * `app` with `POST /__e2e/tenant` in front of it: with the `x-e2e-secret` header equal to `secret`
+ * it seeds a demo set of its own (seed/demo.ts `seedDemoTenant`: the demo's users and customers
+ * under a fresh tag, and with `{"orders": true}` their order data) and answers its tag and logins;
+ * without it, 403 and nothing written. Every other request goes to `app`.
+ */
+export function withTenantCall(
+  app: { fetch: (request: Request, env?: unknown) => Response | Promise<Response> },
+  deps: Pick<AppDeps, 'db' | 'storage'>,
+  secret: string,
+): Hono {
+  let hashes: Promise<string[]> | null = null;
+  const allowed = (given: string | undefined) => {
+    const a = Buffer.from(given ?? '');
+    const b = Buffer.from(secret);
+    return secret.length > 0 && a.length === b.length && timingSafeEqual(a, b);
+  };
+  const front = new Hono();
+  front.post(TENANT_PATH, async (c) => {
+    if (!allowed(c.req.header('x-e2e-secret'))) return c.json({ error: 'not allowed' }, 403);
+    const body: unknown = await c.req.json().catch(() => ({}));
+    const orders = typeof body === 'object' && body !== null && 'orders' in body && body.orders === true;
+    hashes ??= demoPasswordHashes();
+    const tenant = await seedDemoTenant(deps.db, randomBytes(5).toString('hex'), await hashes, {
+      ...(orders ? { orders: { storage: deps.storage, ...TENANT_ORDERS } } : {}),
+    });
+    return c.json(tenant);
+  });
+  front.all('*', (c) => app.fetch(c.req.raw, c.env));
+  return front;
+}
