@@ -1,31 +1,142 @@
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { playwright } from '@vitest/browser-playwright';
+import type { BrowserCommand } from 'vitest/node';
 import { defineConfig } from 'vitest/config';
+import { chromiumArgs, chromiumPath } from './scripts/chromium.mjs';
+import type { SendKeysPayload, SendMousePayload } from './src/ui/testing/commands.ts';
 
 /**
- * Node-side tests: contract, helpers, stores, API client, server and scripts. Browser code
- * (src/ui, src/features, elements) is tested in Chromium by @web/test-runner instead.
+ * The real server the browser tests call: `/api/*` of vitest's dev server goes to it. Imported by
+ * a path the config's bundler does not follow: the server's modules are loaded once, by Node (a
+ * bundled copy of some of them beside Node's of the others made two `ApiError` classes, and every
+ * refusal a 500).
+ */
+const apiModule = pathToFileURL(path.resolve(import.meta.dirname, 'scripts/browser-test-api.mjs')).href;
+const { realApi }: typeof import('./scripts/browser-test-api.mjs') = await import(apiModule);
+const api = realApi();
+
+/** What src/ui/testing/commands.ts asks of Playwright and the test server. */
+const commands: Record<string, BrowserCommand<never[]>> = {
+  lpServer: ((_context, command: string, payload: unknown) =>
+    api.executeCommand({ command, payload })) as BrowserCommand<never[]>,
+  lpKeys: (async (context, keys: SendKeysPayload) => {
+    const keyboard = context.page.keyboard;
+    if ('press' in keys) await keyboard.press(keys.press);
+    else if ('type' in keys) await keyboard.type(keys.type);
+    else if ('down' in keys) await keyboard.down(keys.down);
+    else await keyboard.up(keys.up);
+  }) as BrowserCommand<never[]>,
+  lpMouse: (async (context, { type, position, button = 'left' }: SendMousePayload) => {
+    const mouse = context.page.mouse;
+    if (position) {
+      // the test's page is a frame of vitest's page: its coordinates start at the frame's corner
+      const frame = await (await context.frame()).frameElement();
+      const box = await frame.boundingBox();
+      const [x, y] = [position[0] + (box?.x ?? 0), position[1] + (box?.y ?? 0)];
+      if (type === 'click') await mouse.click(x, y, { button });
+      else await mouse.move(x, y);
+    }
+    if (type === 'down') await mouse.down({ button });
+    if (type === 'up') await mouse.up({ button });
+  }) as BrowserCommand<never[]>,
+  lpResetMouse: (async (context) => {
+    await context.page.mouse.up();
+    await context.page.mouse.move(0, 0);
+  }) as BrowserCommand<never[]>,
+  lpClearCookies: (async (context) => {
+    await context.context.clearCookies();
+  }) as BrowserCommand<never[]>,
+};
+
+/**
+ * Two projects. `node`: contract, helpers, stores, API client, server and scripts. `browser`: the
+ * UI kit, features and elements, and the browser-only parts of stores and API (`*.browser.test.ts`:
+ * IndexedDB, Web Locks, XMLHttpRequest), in the system's headless Chromium (scripts/chromium.mjs)
+ * against the real server booted in vitest's process (scripts/browser-test-api.mjs).
  */
 export default defineConfig({
   test: {
-    include: [
-      'src/{contract,lib,i18n,stores,api}/**/*.test.ts',
-      'server/**/*.test.ts',
-      'scripts/**/*.test.ts',
-      'host/**/*.test.ts',
-    ],
-    // The PostgreSQL tests run in their own step against a real server (scripts/test-postgres.mjs);
-    // `*.browser.test.ts` need a browser (IndexedDB, Web Locks, XMLHttpRequest): web-test-runner.
-    exclude: ['**/node_modules/**', '**/*.pg.test.ts', '**/*.browser.test.ts'],
-    // One PGlite per worker is shared by that worker's files (see server/testing/test-app.ts).
-    pool: 'forks',
-    isolate: false,
-    // The default reporter, then failed tests listed again at the very end (scripts/test.mjs repeats
-    // them under its summary, where a CI log's last lines show them).
+    // The default reporter, then failed tests listed again at the very end (scripts/test.mjs
+    // repeats them under its summary, where a CI log's last lines show them).
     reporters: ['default', './scripts/vitest-failures.mjs'],
-    testTimeout: 20_000,
-    hookTimeout: 60_000,
-    maxWorkers: 2,
-    // No module cache on disk (`experimental.fsModuleCache`): a run here failed to load a test
-    // file on the cache's own temporary file ("ENOENT … .experimental-vitest-cache/.tmp-…"), and a
-    // test that cannot fail to load is worth more than the 3 s of transforms the cache saved.
+    projects: [
+      {
+        test: {
+          name: 'node',
+          include: [
+            'src/{contract,lib,i18n,stores,api}/**/*.test.ts',
+            'server/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'host/**/*.test.ts',
+          ],
+          // The PostgreSQL tests run in their own step against a real server
+          // (scripts/test-postgres.mjs); `*.browser.test.ts` are the browser project's.
+          exclude: ['**/node_modules/**', '**/*.pg.test.ts', '**/*.browser.test.ts'],
+          // One PGlite per worker is shared by that worker's files (see server/testing/test-app.ts).
+          pool: 'forks',
+          isolate: false,
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
+          maxWorkers: 2,
+          // No module cache on disk (`experimental.fsModuleCache`): a run here failed to load a
+          // test file on the cache's own temporary file ("ENOENT … .experimental-vitest-cache/.tmp-…"),
+          // and a test that cannot fail to load is worth more than the 3 s of transforms it saved.
+        },
+      },
+      {
+        plugins: [
+          {
+            name: 'lp-real-api',
+            configureServer(server) {
+              server.middlewares.use(api.middleware);
+              server.httpServer?.once('close', () => void api.stop());
+            },
+          },
+        ],
+        // The production builds of React and of the packages that read NODE_ENV, as the portal ships.
+        define: { 'process.env.NODE_ENV': '"production"' },
+        oxc: { jsx: { runtime: 'automatic', development: false } },
+        resolve: { conditions: ['browser', 'production', 'module', 'import', 'default'] },
+        optimizeDeps: {
+          include: [
+            'react',
+            'react/jsx-runtime',
+            'react-dom',
+            'react-dom/client',
+            '@sinonjs/fake-timers',
+            'chai-a11y-axe',
+            'axe-core',
+          ],
+        },
+        test: {
+          name: 'browser',
+          include: [
+            'src/ui/**/*.test.{ts,tsx}',
+            'src/features/**/*.test.{ts,tsx}',
+            'elements/**/*.test.{ts,tsx}',
+            'src/{stores,api}/**/*.browser.test.ts',
+          ],
+          setupFiles: ['src/ui/testing/browser-setup.ts'],
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
+          browser: {
+            enabled: true,
+            headless: true,
+            provider: playwright({
+              launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
+              // No animations: what a test reads (axe's contrast, a position) is the final state,
+              // not a frame of a fade that a fast machine catches and a slow one does not. The
+              // end-to-end tests keep the motion.
+              contextOptions: { reducedMotion: 'reduce' },
+            }),
+            instances: [{ browser: 'chromium' }],
+            // Playwright's default page, as the element tests were written for.
+            viewport: { width: 1280, height: 720 },
+            commands,
+          },
+        },
+      },
+    ],
   },
 });

@@ -1,8 +1,8 @@
 /**
  * The lines of a failed step's output that name what failed, for scripts/test.mjs to repeat under
  * its summary (and scripts/node-releases.mjs under a failed check), where the last lines of a CI
- * log show them: the `  failed: ` and `  error: ` lines of our vitest and web-test-runner reporters
- * (scripts/vitest-failures.mjs, scripts/wtr-failures.mjs), Playwright's list of failed tests
+ * log show them: the `  failed: ` and `  error: ` lines of our vitest reporter
+ * (scripts/vitest-failures.mjs), Playwright's list of failed tests
  * (`[project] › file:line › name`), TypeScript's errors, Biome's diagnostics and the Node release checks' deprecations. Colour codes are
  * removed, each line is kept once, and at most `max` are returned.
  *
@@ -30,7 +30,7 @@ export function failureLines(output, max = 20) {
 
 /**
  * A message on one line, cut to a readable length (an element's HTML can be very long): how the
- * vitest and web-test-runner failure reporters print an error.
+ * vitest failure reporter prints an error.
  *
  * @param {unknown} text
  */

@@ -93,7 +93,7 @@ export const ${key}Styles = css\`
   }
 \`;
 `,
-    [`elements/${name}/${name}.test.ts`]: `import { expect } from '@open-wc/testing';
+    [`elements/${name}/${name}.test.ts`]: `import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resetStores } from '../../src/stores/test-reset.ts';
 import { drawn } from '../../src/ui/testing/mount.tsx';
 import { rawKeys } from '../../src/ui/testing/raw-keys.ts';
@@ -260,7 +260,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     console.log('  src/i18n/areas.test.ts (CARRIES) and src/ui/testing/raw-keys.ts: its lines added');
     console.log(`
 Next:
-  npx web-test-runner elements/${name}/${name}.test.ts   its test, in Chromium
+  npx vitest run --project browser elements/${name}   its test, in Chromium
   npm run build && npm run size   measures embed/lp-${name}.js, and fails until scripts/size-budgets.mjs
                                   has its line (the measured size and a little room, with a comment)
   a page of the portal: its route in the menu seed (server/areas/menu/migrations, a new migration:

@@ -4,7 +4,7 @@ import { failureLines } from './failure-lines.mjs';
 /**
  * `npm test`: the whole suite: typecheck, format and lint, unit and server tests (vitest), the
  * DATABASE_URL path on a throw-away PostgreSQL (installed with apt-get when missing), build, size
- * budgets, element tests in Chromium (@web/test-runner), and the portal end to end (Playwright)
+ * budgets, browser tests in Chromium (vitest's browser project), and the portal end to end (Playwright)
  * against the real server. `node scripts/test.mjs <step>…` runs only the named steps.
  */
 const steps = {
@@ -17,11 +17,11 @@ const steps = {
   // (scripts/vitest-on-release.mjs), and `npm start`'s server started, signed in to and stopped on
   // 26 (scripts/node-releases.mjs, after the build: it starts the built server). Node 24's start is
   // server/main.test.ts's first test, in the vitest step on 24 (node-releases.md).
-  vitest: ['node', ['scripts/vitest-on-release.mjs', '24']],
+  vitest: ['node', ['scripts/vitest-on-release.mjs', '24', '--project', 'node']],
   postgres: ['node', ['scripts/test-postgres.mjs', '26']],
   build: ['npm', ['run', 'build', '--silent']],
   size: ['node', ['scripts/size.mjs']],
-  elements: ['npx', ['web-test-runner']],
+  browser: ['node', ['scripts/vitest-on-release.mjs', '24', '--project', 'browser']],
   e2e: ['npx', ['playwright', 'test']],
   releases: ['node', ['scripts/node-releases.mjs', '26']],
 };
@@ -29,7 +29,7 @@ const steps = {
 /**
  * The order. Each stage starts when the one before it has ended. A stage is a list of lanes that
  * run side by side; a lane's steps run one after another. Sized for 2 cores, and for the CPU each
- * stage leaves idle: the element tests (one headless Chromium, from the sources) keep about half
+ * stage leaves idle: the browser tests (one headless Chromium, from the sources) keep about half
  * a core busy, so beside them go the type check, the build, its size budgets and the releases'
  * smoke (it starts the built server, so after `build`), and in another lane the format and lint
  * checks and the PostgreSQL step; vitest takes both cores (and has timing tests), so it runs
@@ -43,7 +43,7 @@ const steps = {
  */
 const plan = [
   [['chromium']],
-  [['typecheck', 'build', 'size', 'releases'], ['format', 'lint', 'postgres'], ['elements']],
+  [['typecheck', 'build', 'size', 'releases'], ['format', 'lint', 'postgres'], ['browser']],
   [['vitest']],
   [['e2e']],
 ];

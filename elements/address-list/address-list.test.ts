@@ -1,5 +1,5 @@
-import { expect, waitUntil } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sendKeys, waitUntil } from '../../src/ui/testing/commands.ts';
 import { setApiFetch } from '../../src/api/config.ts';
 import { call } from '../../src/api/transport.ts';
 import * as master from '../../src/contract/master-data/operations.ts';
@@ -12,7 +12,7 @@ import { rawKeys } from '../../src/ui/testing/raw-keys.ts';
 import type { LpAddressList } from './address-list.ts';
 import './address-list.ts';
 
-/** Runs against the real API (web-test-runner.config.mjs); each test makes its own customer and addresses. */
+/** Runs against the real API (vitest.config.ts); each test makes its own customer and addresses. */
 describe('<lp-address-list>', () => {
   const placed: HTMLElement[] = [];
   let setup: EditorSetup;

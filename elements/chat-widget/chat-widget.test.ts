@@ -1,6 +1,6 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { resetMouse, sendKeys, sendMouse, setViewport } from '../../src/ui/testing/commands.ts';
 import { createTestUser } from '../../src/ui/testing/server.ts';
-import { expect } from '@open-wc/testing';
-import { resetMouse, sendKeys, sendMouse, setViewport } from '@web/test-runner-commands';
 import { setApiFetch } from '../../src/api/config.ts';
 import { $chat, CHAT_STORAGE_KEY, resetChat } from '../../src/features/chat/chat-store.ts';
 import { $identity, setToken } from '../../src/stores/auth.ts';
@@ -14,7 +14,7 @@ import { rawKeys } from '../../src/ui/testing/raw-keys.ts';
 import { POSITION_KEY } from './launcher-position.ts';
 import './chat-widget.ts';
 
-/** Element tests against the real API server (web-test-runner proxies /api to it). */
+/** Element tests against the real API server (vitest.config.ts hands /api to it). */
 
 const made: Element[] = [];
 function widget(attrs: Record<string, string> = {}): HTMLElementTagNameMap['lp-chat-widget'] {
@@ -121,8 +121,7 @@ describe('<lp-chat-widget>', () => {
     }
   });
 
-  it('welcomes with hot questions and at most 5 categories, lists a category 5 at a time and changes the batch', async function () {
-    this.timeout(20000);
+  it('welcomes with hot questions and at most 5 categories, lists a category 5 at a time and changes the batch', async () => {
     const el = widget();
     const welcome = await openChat(el);
     expect(welcome.textContent).to.contain('在线客服');
@@ -156,8 +155,7 @@ describe('<lp-chat-widget>', () => {
     ).to.deep.equal([]);
   });
 
-  it('answers a picked question with sanitized HTML; solved is sent once and thanked', async function () {
-    this.timeout(20000);
+  it('answers a picked question with sanitized HTML; solved is sent once and thanked', async () => {
     clock = fakeClock();
     const el = widget();
     const welcome = await openChat(el);
@@ -185,8 +183,7 @@ describe('<lp-chat-widget>', () => {
     expect(messages(el, 'feedback').length).to.equal(0);
   });
 
-  it('takes unsolved feedback (reasons, description with a 200-character counter) once', async function () {
-    this.timeout(20000);
+  it('takes unsolved feedback (reasons, description with a 200-character counter) once', async () => {
     const el = widget({ locale: 'en' });
     const welcome = await openChat(el);
     welcome.querySelector<HTMLElement>('.lp-chat__question')?.click();
@@ -216,8 +213,7 @@ describe('<lp-chat-widget>', () => {
     expect(text.disabled).to.equal(true);
   });
 
-  it('searches a typed question, says when nothing is found (with the service phone), and keeps the conversation across a re-mount', async function () {
-    this.timeout(20000);
+  it('searches a typed question, says when nothing is found (with the service phone), and keeps the conversation across a re-mount', async () => {
     clock = fakeClock();
     const el = widget();
     await openChat(el);
@@ -359,8 +355,7 @@ describe('<lp-chat-widget>', () => {
     expect(getComputedStyle(launcher(el)).zIndex).to.equal('5');
   });
 
-  it('says so when the service cannot be reached, and starts again on retry', async function () {
-    this.timeout(20000);
+  it('says so when the service cannot be reached, and starts again on retry', async () => {
     setApiFetch(() => Promise.reject(new TypeError('Failed to fetch')));
     const el = widget();
     await el.updateComplete;
@@ -372,8 +367,7 @@ describe('<lp-chat-widget>', () => {
     await until(() => lastOf(el, 'welcome'), 'the welcome after retry');
   });
 
-  it('sends the portal token with its calls when the page is signed in', async function () {
-    this.timeout(20000);
+  it('sends the portal token with its calls when the page is signed in', async () => {
     const token = await signIn();
     const seen: { path: string; token: string | null }[] = [];
     setApiFetch((input, init) => {
@@ -392,8 +386,7 @@ describe('<lp-chat-widget>', () => {
     expect(seen.every((s) => s.token === token)).to.equal(true);
   });
 
-  it('follows portal links of an answer through the app navigation (same origin)', async function () {
-    this.timeout(20000);
+  it('follows portal links of an answer through the app navigation (same origin)', async () => {
     const went: string[] = [];
     const restore = setNavigation({ navigate: (path) => went.push(path) });
     try {
@@ -434,8 +427,7 @@ describe('<lp-chat-widget>', () => {
     expect($locale.get(), 'an unknown locale changes nothing').to.equal('zh-CN');
   });
 
-  it('closes and forgets the conversation when the page signs out; the next chat gets a new session', async function () {
-    this.timeout(20000);
+  it('closes and forgets the conversation when the page signs out; the next chat gets a new session', async () => {
     await signIn();
     const el = widget();
     const welcome = await openChat(el);
@@ -465,8 +457,7 @@ describe('<lp-chat-widget>', () => {
     expect($chat.get().session).not.to.equal(first);
   });
 
-  it('starts over, still open, when another account signs in; a sign-in after a visit keeps it', async function () {
-    this.timeout(20000);
+  it('starts over, still open, when another account signs in; a sign-in after a visit keeps it', async () => {
     const el = widget();
     const welcome = await openChat(el);
     welcome.querySelector<HTMLElement>('.lp-chat__question')?.click();
@@ -482,8 +473,9 @@ describe('<lp-chat-widget>', () => {
     expect(el.open).to.equal(true);
   });
 
-  it('shows no message key, in Chinese and in English, before and after a language switch', async function () {
-    this.timeout(30000);
+  it('shows no message key, in Chinese and in English, before and after a language switch', {
+    timeout: 30000,
+  }, async () => {
     for (const locale of ['zh-CN', 'en']) {
       resetChat();
       const el = widget({ locale });
@@ -512,8 +504,7 @@ describe('<lp-chat-widget>', () => {
     expect(clean).to.contain('ok');
   });
 
-  it('is accessible with an answer on screen', async function () {
-    this.timeout(20000);
+  it('is accessible with an answer on screen', async () => {
     const el = widget();
     const welcome = await openChat(el);
     welcome.querySelector<HTMLElement>('.lp-chat__question')?.click();

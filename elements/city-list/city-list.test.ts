@@ -1,5 +1,5 @@
-import { expect, waitUntil } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sendKeys, waitUntil } from '../../src/ui/testing/commands.ts';
 import { setApiFetch } from '../../src/api/config.ts';
 import { loadUserInfo, login } from '../../src/stores/session.ts';
 import { resetStores } from '../../src/stores/test-reset.ts';
@@ -8,7 +8,7 @@ import { rawKeys } from '../../src/ui/testing/raw-keys.ts';
 import type { LpCityList } from './city-list.ts';
 import './city-list.ts';
 
-/** Runs against the real API (web-test-runner.config.mjs): the seeded region tree and the test's own regions. */
+/** Runs against the real API (vitest.config.ts): the seeded region tree and the test's own regions. */
 describe('<lp-city-list>', () => {
   const placed: HTMLElement[] = [];
   let setup: EditorSetup;

@@ -1,5 +1,5 @@
-import { expect, waitUntil } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sendKeys, waitUntil } from '../../src/ui/testing/commands.ts';
 import { apiBase, setApiBase } from '../../src/api/config.ts';
 import { listCustomerAccounts } from '../../src/api/customer-account.ts';
 import { $token, setToken } from '../../src/stores/auth.ts';
@@ -27,7 +27,7 @@ const FIVE = [
 const signIn = async (user: TestUser) =>
   login({ username: user.username, password: user.password, validate: '' });
 
-/** Runs against the real API (web-test-runner.config.mjs); each test makes its own user. */
+/** Runs against the real API (vitest.config.ts); each test makes its own user. */
 describe('<lp-customer-switcher>', () => {
   let reloads = 0;
   let navigations: string[] = [];

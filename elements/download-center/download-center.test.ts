@@ -1,5 +1,5 @@
-import { expect, waitUntil } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
+import { afterEach, describe, expect, it } from 'vitest';
+import { sendKeys, waitUntil } from '../../src/ui/testing/commands.ts';
 import { setApiBase } from '../../src/api/config.ts';
 import { downLog, exportOrders } from '../../src/api/exports.ts';
 import { login } from '../../src/stores/session.ts';
@@ -17,7 +17,7 @@ import './download-center.ts';
 const signIn = async (user: TestUser) =>
   login({ username: user.username, password: user.password, validate: '' });
 
-/** Runs against the real API (web-test-runner.config.mjs); each test makes its own user and orders. */
+/** Runs against the real API (vitest.config.ts); each test makes its own user and orders. */
 describe('<lp-download-center>', () => {
   const placed: HTMLElement[] = [];
   afterEach(() => {
@@ -114,8 +114,9 @@ describe('<lp-download-center>', () => {
     expect(jobs(el)[0]?.querySelector('button[aria-label^="Try again"]')).to.equal(null);
   });
 
-  it('shows a large export’s progress while the server makes it, then its download link without a reload', async function () {
-    this.timeout(60_000);
+  it('shows a large export’s progress while the server makes it, then its download link without a reload', {
+    timeout: 60_000,
+  }, async () => {
     const user = await createTestUser();
     await signIn(user);
     // in five commands: one of 5,000 took over the test runner's 20 s per command on a busy machine

@@ -1,5 +1,5 @@
-import { expect } from '@open-wc/testing';
-import { sendKeys, setViewport } from '@web/test-runner-commands';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sendKeys, setViewport } from '../../src/ui/testing/commands.ts';
 import { $chat, resetChat } from '../../src/features/chat/chat-store.ts';
 import { RATED_KEY } from '../../src/features/help-center/index.ts';
 import { $locale } from '../../src/i18n/translate.ts';
@@ -54,8 +54,7 @@ describe('<lp-help-center>', () => {
     await setViewport({ width: 800, height: 600 });
   });
 
-  it('in English: browses a topic, opens an answer and puts it in the address', async function () {
-    this.timeout(20000);
+  it('in English: browses a topic, opens an answer and puts it in the address', async () => {
     const el = place({ locale: 'en' });
     await link(el, 'Cancelling Orders').then((a) => a.click());
     const question = await link(el, 'How do I cancel an order?');
@@ -71,8 +70,7 @@ describe('<lp-help-center>', () => {
     await expect(el).to.be.accessible();
   });
 
-  it('opens the answer a link names, and walks back and forward through what was opened', async function () {
-    this.timeout(20000);
+  it('opens the answer a link names, and walks back and forward through what was opened', async () => {
     const first = place({ locale: 'en' });
     await link(first, 'Account and Password').then((a) => a.click());
     await link(first, 'How do I change my sign-in password?').then((a) => a.click());
@@ -96,8 +94,7 @@ describe('<lp-help-center>', () => {
     await until(() => title(el) === 'What are the password requirements?', 'the answer after forward');
   });
 
-  it('shows Chinese content by default and searches as the user types (debounced)', async function () {
-    this.timeout(20000);
+  it('shows Chinese content by default and searches as the user types (debounced)', async () => {
     clock = fakeClock();
     const el = place();
     const input = await until(() => $<HTMLInputElement>(el, 'input[type="search"]'), 'the search box');
@@ -114,8 +111,7 @@ describe('<lp-help-center>', () => {
     expect($(el, '.help__results')).to.equal(null);
   });
 
-  it('searches English text in the English portal, and says when nothing matches', async function () {
-    this.timeout(20000);
+  it('searches English text in the English portal, and says when nothing matches', async () => {
     const el = place({ locale: 'en' });
     const input = await until(() => $<HTMLInputElement>(el, 'input[type="search"]'), 'the search box');
     input.focus();
@@ -132,8 +128,7 @@ describe('<lp-help-center>', () => {
     await expect(el).to.be.accessible();
   });
 
-  it('asks "was this helpful" once per answer, thanks, and remembers it', async function () {
-    this.timeout(20000);
+  it('asks "was this helpful" once per answer, thanks, and remembers it', async () => {
     const el = place({ locale: 'en' });
     await link(el, 'Inventory').then((a) => a.click());
     await link(el, 'How do I check drug stock?').then((a) => a.click());
@@ -166,8 +161,7 @@ describe('<lp-help-center>', () => {
     );
   });
 
-  it('opens the page’s chat with the question shown', async function () {
-    this.timeout(20000);
+  it('opens the page’s chat with the question shown', async () => {
     const chat = document.createElement('lp-chat-widget');
     document.body.append(chat);
     made.push(chat);
@@ -188,8 +182,7 @@ describe('<lp-help-center>', () => {
     expect(asked?.kind === 'user' && asked.text).to.equal('What is the direct-to-patient (DTP) service?');
   });
 
-  it('puts the topics above the content on a 320 px screen', async function () {
-    this.timeout(20000);
+  it('puts the topics above the content on a 320 px screen', async () => {
     await setViewport({ width: 320, height: 640 });
     const el = place({ locale: 'en' });
     await link(el, 'Ordering').then((a) => a.click());

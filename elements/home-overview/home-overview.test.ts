@@ -1,5 +1,5 @@
-import { expect } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sendKeys } from '../../src/ui/testing/commands.ts';
 import { switchCustomerAccount } from '../../src/api/customer-account.ts';
 import { setApiFetch } from '../../src/api/config.ts';
 import { call } from '../../src/api/transport.ts';
@@ -50,7 +50,7 @@ function laterToday(): string {
 /** The list's `total` for a filter (what the list shows when a number's link opens it). */
 const listTotal = async (query: OrderListQuery) => (await call(orderList, { ...query, limit: 1 })).total;
 
-/** Runs against the real API (web-test-runner.config.mjs); each test makes its own user and orders. */
+/** Runs against the real API (vitest.config.ts); each test makes its own user and orders. */
 describe('<lp-home-overview>', () => {
   let visited: string[] = [];
   let restoreNavigation: () => void = () => undefined;

@@ -1,5 +1,5 @@
-import { expect, waitUntil } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sendKeys, waitUntil } from '../../src/ui/testing/commands.ts';
 import { setNavigation } from '../../src/stores/navigation.ts';
 import { loadUserInfo, login } from '../../src/stores/session.ts';
 import { resetStores } from '../../src/stores/test-reset.ts';
@@ -8,7 +8,7 @@ import { rawKeys } from '../../src/ui/testing/raw-keys.ts';
 import type { LpHospitalList } from './hospital-list.ts';
 import './hospital-list.ts';
 
-/** Runs against the real API (web-test-runner.config.mjs); each test makes its own customer and sites. */
+/** Runs against the real API (vitest.config.ts); each test makes its own customer and sites. */
 describe('<lp-hospital-list>', () => {
   const placed: HTMLElement[] = [];
   let visited: string[] = [];

@@ -1,5 +1,5 @@
-import { expect, waitUntil } from '@open-wc/testing';
-import { sendKeys, setViewport } from '@web/test-runner-commands';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sendKeys, setViewport, waitUntil } from '../../src/ui/testing/commands.ts';
 import { call } from '../../src/api/transport.ts';
 import { orderOverview } from '../../src/contract/orders/operations.ts';
 import { setLocale } from '../../src/i18n/translate.ts';
@@ -18,7 +18,7 @@ const DAY = 86_400_000;
 const day = (days: number) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date(Date.now() + days * DAY));
 
-/** Runs against the real API (web-test-runner.config.mjs); each test makes its own customer and stock. */
+/** Runs against the real API (vitest.config.ts); each test makes its own customer and stock. */
 describe('<lp-inventory-table>', () => {
   const placed: HTMLElement[] = [];
   let visited: string[] = [];

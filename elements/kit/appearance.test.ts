@@ -1,4 +1,4 @@
-import { expect } from '@open-wc/testing';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createElement } from 'react';
 import { readableShade } from '../../src/lib/colour.ts';
 import { SIZE_ATTRIBUTE } from '../../src/stores/appearance.ts';

@@ -1,5 +1,5 @@
-import { expect, waitUntil } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
+import { afterEach, describe, expect, it } from 'vitest';
+import { sendKeys, waitUntil } from '../../src/ui/testing/commands.ts';
 import { createElement, useState } from 'react';
 import { apiBase, setApiBase } from '../../src/api/config.ts';
 import { $locale } from '../../src/i18n/locale.ts';

@@ -1,4 +1,4 @@
-import { expect } from '@open-wc/testing';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { html, LitElement } from 'lit';
 import { atom } from 'nanostores';
 import { define } from './define.ts';

@@ -1,5 +1,5 @@
-import { expect } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
+import { afterEach, describe, expect, it } from 'vitest';
+import { sendKeys } from '../../src/ui/testing/commands.ts';
 import { $locale, t } from '../../src/i18n/translate.ts';
 import {
   CARRIED_TOASTS_KEY,
@@ -39,7 +39,7 @@ describe('<lp-notices>', () => {
     const before = customElements.get('lp-notices');
     // a second copy of the module (another bundle) defines its own class under the same tag
     const again = './notices.ts?again';
-    await import(again);
+    await import(/* @vite-ignore */ again);
     expect(customElements.get('lp-notices')).to.equal(before);
   });
 

@@ -1,5 +1,5 @@
-import { expect, waitUntil } from '@open-wc/testing';
-import { executeServerCommand, sendKeys } from '@web/test-runner-commands';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { executeServerCommand, sendKeys, waitUntil } from '../../src/ui/testing/commands.ts';
 import { setApiBase } from '../../src/api/config.ts';
 import type { AttachmentKind, AttachmentState } from '../../src/contract/orders/domain.ts';
 import { login } from '../../src/stores/session.ts';
@@ -30,7 +30,7 @@ const createOrders = (cu_id: number, orders: OrderSpec[]) =>
 
 const PDF = '%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n';
 
-/** Runs against the real API (web-test-runner.config.mjs); each test makes its own user and orders. */
+/** Runs against the real API (vitest.config.ts); each test makes its own user and orders. */
 describe('<lp-order-attachments>', () => {
   const placed: HTMLElement[] = [];
   let user: TestUser;
@@ -157,8 +157,7 @@ describe('<lp-order-attachments>', () => {
     await expect(el).to.be.accessible();
   });
 
-  it('uploads several files at once with per-file progress; an oversize or disguised file is refused with its reason', async function () {
-    this.timeout(20000);
+  it('uploads several files at once with per-file progress; an oversize or disguised file is refused with its reason', async () => {
     const cu = user.customers[0]!.cu_id;
     const [order] = await createOrders(cu, [{ required: ['packing_list'] }]);
     const el = place();

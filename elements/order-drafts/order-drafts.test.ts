@@ -1,5 +1,5 @@
-import { expect, waitUntil } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sendKeys, waitUntil } from '../../src/ui/testing/commands.ts';
 import { setApiFetch } from '../../src/api/config.ts';
 import { call } from '../../src/api/transport.ts';
 import { draftList, saveDraft } from '../../src/contract/order-editor/operations.ts';
@@ -15,7 +15,7 @@ import { rawKeys } from '../../src/ui/testing/raw-keys.ts';
 import type { LpOrderDrafts } from './order-drafts.ts';
 import './order-drafts.ts';
 
-/** Runs against the real API (web-test-runner.config.mjs); each test makes its own user and drafts. */
+/** Runs against the real API (vitest.config.ts); each test makes its own user and drafts. */
 describe('<lp-order-drafts>', () => {
   const placed: HTMLElement[] = [];
   let visited: string[] = [];

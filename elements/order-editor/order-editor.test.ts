@@ -1,5 +1,5 @@
-import { expect, waitUntil } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sendKeys, waitUntil } from '../../src/ui/testing/commands.ts';
 import { setApiBase } from '../../src/api/config.ts';
 import { call } from '../../src/api/transport.ts';
 import { createOrder } from '../../src/contract/order-editor/operations.ts';
@@ -17,7 +17,7 @@ import {
 import type { LpOrderEditor } from './order-editor.ts';
 import './order-editor.ts';
 
-/** Runs against the real API (web-test-runner.config.mjs); each test makes its own customer and data. */
+/** Runs against the real API (vitest.config.ts); each test makes its own customer and data. */
 describe('<lp-order-editor>', () => {
   const placed: HTMLElement[] = [];
   const visited: string[] = [];

@@ -1,5 +1,5 @@
-import { expect } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sendKeys } from '../../src/ui/testing/commands.ts';
 import { getListFieldCache } from '../../src/api/list-settings.ts';
 import { setApiBase } from '../../src/api/config.ts';
 import { call } from '../../src/api/transport.ts';
@@ -43,7 +43,7 @@ async function withOrders(orders: ListOrderOptions[], project?: { name: string }
 const many = (status: ListOrderOptions['status'], n: number, extra: ListOrderOptions = {}) =>
   Array.from({ length: n }, () => ({ status, ...extra }));
 
-/** Runs against the real API (web-test-runner.config.mjs); each test makes its own user and orders. */
+/** Runs against the real API (vitest.config.ts); each test makes its own user and orders. */
 describe('<lp-order-list>', () => {
   let navigations: string[] = [];
   let restoreNavigation: () => void = () => undefined;
@@ -269,11 +269,12 @@ describe('<lp-order-list>', () => {
     expect(text).to.contain('Receiver details hidden to protect the patient’s privacy');
   });
 
-  it('shows “100+” when a keyword matches more orders than the server counts, and still pages', async function () {
-    this.timeout(30_000);
+  it('shows “100+” when a keyword matches more orders than the server counts, and still pages', {
+    timeout: 30_000,
+  }, async () => {
     const user = await createTestUser();
     // every copy has the fixture order's start address (上海市浦东新区起运路…号), so all 101 match;
-    // the test server counts at most 100 (scripts/wtr-api.mjs; the product 10,000)
+    // the test server counts at most 100 (scripts/browser-test-api.mjs; the product 10,000)
     await cloneTestOrders(user.customers[0]!.cu_id, 101);
     await signIn(user);
     setLocale('en');

@@ -1,5 +1,5 @@
-import { expect } from '@open-wc/testing';
-import { executeServerCommand, sendKeys, setViewport } from '@web/test-runner-commands';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { executeServerCommand, sendKeys, setViewport } from '../../src/ui/testing/commands.ts';
 import { setApiFetch } from '../../src/api/config.ts';
 import { $locale } from '../../src/i18n/locale.ts';
 import { type FakeClock, fakeClock, until as frames } from '../../src/ui/testing/clock.ts';
@@ -9,7 +9,7 @@ import { CAPTCHA_ANSWER } from '../../scripts/test-captcha.mjs';
 import { POLL_MS } from './follow.ts';
 import './order-status.ts';
 
-/** Element tests against the real API server (web-test-runner hands /api to it; scripts/wtr-api.mjs). */
+/** Element tests against the real API server (vitest.config.ts hands /api to it; scripts/browser-test-api.mjs). */
 
 type El = HTMLElementTagNameMap['lp-order-status'];
 const made: Element[] = [];
@@ -142,7 +142,7 @@ describe('<lp-order-status>', () => {
       calls.filter((p) => p.includes('tracking/')),
       'nothing was sent',
     ).to.deep.equal([]);
-    await expect(el).shadowDom.to.be.accessible();
+    await expect(el).to.be.accessible();
   });
 
   it('looks an order up by number and phone digits: status, timeline, parties; a load event; the focus on the status', async () => {
@@ -167,7 +167,7 @@ describe('<lp-order-status>', () => {
     expect(text(el, 'dl.facts'), 'no signer for a visitor').to.not.contain('Signed by');
     expect(loads).to.deep.equal([{ order_no: order.order_no, status: 'not_finished' }]);
     await until(() => deepActive() === $(el, 'h2'), 'the focus on the status heading');
-    await expect(el).shadowDom.to.be.accessible();
+    await expect(el).to.be.accessible();
   });
 
   it('says one thing for a wrong number or code, never which one was wrong', async () => {
@@ -273,8 +273,7 @@ describe('<lp-order-status>', () => {
     );
   });
 
-  it('follows the status while shown and announces a change politely', async function () {
-    this.timeout(20000);
+  it('follows the status while shown and announces a change politely', async () => {
     const { order } = await trackedOrder();
     const el = element({ locale: 'en', 'order-no': order.order_no });
     await el.updateComplete;
@@ -296,8 +295,7 @@ describe('<lp-order-status>', () => {
     expect($(el, '.step[aria-current="step"]')?.textContent).to.contain('In Transit');
   });
 
-  it('stops reading while the page is hidden, reads again when it shows, and stops when removed', async function () {
-    this.timeout(20000);
+  it('stops reading while the page is hidden, reads again when it shows, and stops when removed', async () => {
     const { order } = await trackedOrder();
     const calls = recordCalls();
     const reads = () => calls.filter((p) => p.endsWith('/tracking/status.html')).length;
@@ -340,8 +338,7 @@ describe('<lp-order-status>', () => {
     expect($(el, '.step:first-child time')?.getAttribute('datetime')).to.equal('2026-03-01T08:10:00.000Z');
   });
 
-  it('loads the temperature only when asked: chart, limits and readings in words and a table', async function () {
-    this.timeout(20000);
+  it('loads the temperature only when asked: chart, limits and readings in words and a table', async () => {
     const { order } = await trackedOrder({
       readings: [
         [0, 5],
@@ -368,7 +365,7 @@ describe('<lp-order-status>', () => {
     expect($$(el, '.excursions li')).to.have.length(1);
     expect($$(el, '.readings tbody tr')).to.have.length(4);
     expect(text(el, '.badge[class*="excursion-"]')).to.match(/excursion/i);
-    await expect(el).shadowDom.to.be.accessible();
+    await expect(el).to.be.accessible();
   });
 
   it('works from the keyboard alone: fields in order, Enter sends, the status takes the focus', async () => {

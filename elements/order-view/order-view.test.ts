@@ -1,5 +1,5 @@
-import { expect, waitUntil } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sendKeys, waitUntil } from '../../src/ui/testing/commands.ts';
 import { setApiBase } from '../../src/api/config.ts';
 import { call } from '../../src/api/transport.ts';
 import { orderApplyInfo, orderAudit, orderView } from '../../src/contract/orders/operations.ts';
@@ -18,7 +18,7 @@ import './order-view.ts';
 const signIn = async (user: TestUser) =>
   login({ username: user.username, password: user.password, validate: '' });
 
-/** Runs against the real API (web-test-runner.config.mjs); each test makes its own user and orders. */
+/** Runs against the real API (vitest.config.ts); each test makes its own user and orders. */
 describe('<lp-order-view>', () => {
   const placed: HTMLElement[] = [];
   let navigations: string[] = [];

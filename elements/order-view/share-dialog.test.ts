@@ -1,10 +1,10 @@
-import { expect, waitUntil } from '@open-wc/testing';
+import { afterEach, describe, expect, it } from 'vitest';
+import { sendKeys, waitUntil } from '../../src/ui/testing/commands.ts';
 import { call } from '../../src/api/transport.ts';
 import { shareList } from '../../src/contract/tracking/operations.ts';
 import { login } from '../../src/stores/session.ts';
 import { resetStores } from '../../src/stores/test-reset.ts';
 import { rawKeys } from '../../src/ui/testing/raw-keys.ts';
-import { sendKeys } from '@web/test-runner-commands';
 import { createTestOrder, createTestUser, type TestUser } from '../../src/ui/testing/server.ts';
 import type { LpOrderView } from './order-view.ts';
 import './order-view.ts';

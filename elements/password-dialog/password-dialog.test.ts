@@ -1,5 +1,5 @@
-import { expect, waitUntil } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sendKeys, waitUntil } from '../../src/ui/testing/commands.ts';
 import { SMS_COUNTDOWN_KEY, clearSmsCountdown } from '../../src/features/password-dialog/index.ts';
 import { setNavigation } from '../../src/stores/navigation.ts';
 import { $toasts } from '../../src/stores/notices.ts';
@@ -13,7 +13,7 @@ import { createTestUser, lastSmsCode, type TestUser } from '../../src/ui/testing
 import type { LpPasswordDialog } from './password-dialog.ts';
 import './password-dialog.ts';
 
-/** Runs against the real API (web-test-runner.config.mjs boots it); each test makes its own user. */
+/** Runs against the real API (vitest.config.ts boots it); each test makes its own user. */
 describe('<lp-password-dialog>', () => {
   let restoreNavigation: () => void = () => undefined;
   let clock: FakeClock | null = null;
@@ -76,8 +76,7 @@ describe('<lp-password-dialog>', () => {
     if (text) await sendKeys({ type: text });
   }
 
-  it('shows no message key, in Chinese and in English, in both forms with every message out', async function () {
-    this.timeout(20000);
+  it('shows no message key, in Chinese and in English, in both forms with every message out', async () => {
     await signedIn();
     for (const mode of ['reset', 'edit'])
       for (const locale of ['zh-CN', 'en']) {
@@ -235,8 +234,7 @@ describe('<lp-password-dialog>', () => {
   });
 
   describe('mode="edit"', () => {
-    it('shows the registered number and the rules, says each failure once, and keeps the SMS countdown across close and reopen', async function () {
-      this.timeout(20000);
+    it('shows the registered number and the rules, says each failure once, and keeps the SMS countdown across close and reopen', async () => {
       const user = await signedIn();
       const el = place({ mode: 'edit', open: '' });
       await waitUntil(

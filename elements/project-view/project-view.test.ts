@@ -1,5 +1,5 @@
-import { expect, waitUntil } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sendKeys, waitUntil } from '../../src/ui/testing/commands.ts';
 import { setNavigation } from '../../src/stores/navigation.ts';
 import { loadUserInfo, login } from '../../src/stores/session.ts';
 import { $views } from '../../src/stores/tabs.ts';
@@ -15,7 +15,7 @@ const signIn = async (user: TestUser) => {
   await loadUserInfo();
 };
 
-/** Runs against the real API (web-test-runner.config.mjs); each test makes its own user and project. */
+/** Runs against the real API (vitest.config.ts); each test makes its own user and project. */
 describe('<lp-project-view>', () => {
   const placed: HTMLElement[] = [];
   let visited: string[] = [];

@@ -1,5 +1,5 @@
-import { expect, waitUntil } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sendKeys, waitUntil } from '../../src/ui/testing/commands.ts';
 import { setApiFetch } from '../../src/api/config.ts';
 import { resetStores } from '../../src/stores/test-reset.ts';
 import { rawKeys } from '../../src/ui/testing/raw-keys.ts';
@@ -8,7 +8,7 @@ import type { LpStationList } from './station-list.ts';
 import './station-list.ts';
 
 /**
- * Runs against the real API (web-test-runner.config.mjs) without a session: the page is public.
+ * Runs against the real API (vitest.config.ts) without a session: the page is public.
  * Each test makes its own stations with a unique tag in their names and searches by it, so
  * stations of other tests in the same database never change what a test sees.
  */

@@ -1,5 +1,5 @@
-import { expect, waitUntil } from '@open-wc/testing';
-import { sendKeys, setViewport } from '@web/test-runner-commands';
+import { afterEach, describe, expect, it } from 'vitest';
+import { sendKeys, setViewport, waitUntil } from '../../src/ui/testing/commands.ts';
 import { resetStores } from '../../src/stores/test-reset.ts';
 import { CLICK_GUARD_MS } from '../../src/ui/button/use-click-guard.ts';
 import { type FakeClock, fakeClock, until as frames } from '../../src/ui/testing/clock.ts';
@@ -15,7 +15,7 @@ import {
 import type { LpSupplierCallback } from './supplier-callback.ts';
 import './supplier-callback.ts';
 
-/** Runs against the real API (web-test-runner.config.mjs); each test makes its own order and link. */
+/** Runs against the real API (vitest.config.ts); each test makes its own order and link. */
 describe('<lp-supplier-callback>', () => {
   const placed: HTMLElement[] = [];
   let clock: FakeClock | null = null;

@@ -1,4 +1,4 @@
-import { expect } from '@open-wc/testing';
+import { afterEach, describe, expect, it } from 'vitest';
 import { getUserInfo } from '../contract/accounts/operations.ts';
 import { setLocale } from '../i18n/translate.ts';
 import { clearAuth, setToken } from '../stores/auth.ts';
@@ -8,7 +8,7 @@ import { EARLY_CALL_MAX_AGE_MS, startEarlyCalls, takeEarlyCall } from './early-c
 import { call } from './transport.ts';
 import { login } from './user.ts';
 
-/** Against the real API (web-test-runner.config.mjs). */
+/** Against the real API (vitest.config.ts). */
 describe('the session calls a page starts early', () => {
   const url = new URL('/api/user/get-user-info.html', location.href).href;
   const get = (headers: Record<string, string>) => new Request(url, { headers });

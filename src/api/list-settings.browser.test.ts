@@ -1,5 +1,5 @@
-import { expect, waitUntil } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sendKeys, waitUntil } from '../ui/testing/commands.ts';
 import { atom } from 'nanostores';
 import { createElement } from 'react';
 import { Code } from '../contract/codes.ts';
@@ -37,7 +37,7 @@ async function rejection(promise: Promise<unknown>): Promise<ApiError> {
   return error as ApiError;
 }
 
-/** Runs against the real API (web-test-runner.config.mjs); each test makes its own user. */
+/** Runs against the real API (vitest.config.ts); each test makes its own user. */
 describe('serverColumnSettings', () => {
   let stopOutcomes: () => void = () => undefined;
   let restoreNavigation: () => void = () => undefined;

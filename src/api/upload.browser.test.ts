@@ -1,4 +1,4 @@
-import { expect } from '@open-wc/testing';
+import { afterEach, describe, expect, it } from 'vitest';
 import { Code } from '../contract/codes.ts';
 import { $locale, setLocale } from '../i18n/translate.ts';
 import { setToken } from '../stores/auth.ts';
@@ -47,8 +47,9 @@ describe('upload', () => {
     clearNotices();
   });
 
-  it('sends a 24 MB file with fields, token and language to a slow server, reporting progress', async function () {
-    this.timeout(30000);
+  it('sends a 24 MB file with fields, token and language to a slow server, reporting progress', {
+    timeout: 30000,
+  }, async () => {
     setToken('upload-test-token');
     setLocale('en');
     const events: UploadProgress[] = [];

@@ -1,4 +1,4 @@
-import { expect } from '@open-wc/testing';
+import { describe, expect, it } from 'vitest';
 import { readPlace, samePlace, writePlace } from './help-address.ts';
 
 describe('help centre address', () => {

@@ -1,4 +1,4 @@
-import { expect } from '@open-wc/testing';
+import { describe, expect, it } from 'vitest';
 import { readStockAddress } from '../inventory-table/address.ts';
 import { MATERIAL_INVENTORY_PATH, INVENTORY_PATH } from '../inventory-table/inventory-table.tsx';
 import { NO_FILTERS, readAddress } from '../order-list/filters.ts';

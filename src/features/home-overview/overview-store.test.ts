@@ -1,4 +1,4 @@
-import { expect } from '@open-wc/testing';
+import { afterEach, describe, expect, it } from 'vitest';
 import { atom } from 'nanostores';
 import type { Overview } from '../../contract/orders/overview.ts';
 import { type FakeClock, fakeClock } from '../../ui/testing/clock.ts';

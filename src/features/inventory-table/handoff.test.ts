@@ -1,4 +1,4 @@
-import { expect } from '@open-wc/testing';
+import { describe, expect, it } from 'vitest';
 import type { InventoryLine } from '../../contract/inventory/schemas.ts';
 import { orderFromLines, stockIdsOf } from './handoff.ts';
 

@@ -1,5 +1,5 @@
-import { expect } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
+import { afterEach, describe, expect, it } from 'vitest';
+import { sendKeys } from '../../ui/testing/commands.ts';
 import type { EditConflict, OrderDraftData } from '../../contract/order-editor/schemas.ts';
 import { setLocale } from '../../i18n/translate.ts';
 import { cleanup, deepActive, mount, settle } from '../../ui/testing/mount.tsx';

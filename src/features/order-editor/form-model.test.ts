@@ -1,4 +1,4 @@
-import { expect } from '@open-wc/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectConf } from '../../contract/master-data/schemas.ts';
 import { $locale } from '../../i18n/translate.ts';
 import {
@@ -79,7 +79,7 @@ const context = (over: Partial<CheckContext> = {}): CheckContext => ({
 });
 
 describe('order editor form model', () => {
-  before(() => $locale.set('en'));
+  beforeAll(() => $locale.set('en'));
 
   it('a project limits the choices; its only class is taken, choices it refuses are cleared', () => {
     const form = withProject({ order_type: 'destroy', temp_class: 'frozen', is_dtp: 1 }, project(1));

@@ -1,4 +1,4 @@
-import { expect } from '@open-wc/testing';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ReadableAtom } from 'nanostores';
 import { setApiFetch } from '../../api/config.ts';
 import { call } from '../../api/transport.ts';

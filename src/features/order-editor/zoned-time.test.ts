@@ -1,4 +1,4 @@
-import { expect } from '@open-wc/testing';
+import { describe, expect, it } from 'vitest';
 import { isoToLocal, localToIso, zoneLabel, zoneOffsetMinutes } from './zoned-time.ts';
 
 describe('zoned wanted times', () => {

@@ -1,4 +1,4 @@
-import { expect } from '@open-wc/testing';
+import { describe, expect, it } from 'vitest';
 import { filterQuery, hasFilters, listQuery, NO_FILTERS, readAddress, writeAddress } from './filters.ts';
 
 describe('order list filters', () => {

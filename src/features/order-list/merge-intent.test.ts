@@ -1,4 +1,4 @@
-import { expect } from '@open-wc/testing';
+import { describe, expect, it } from 'vitest';
 import { createMergeIntent } from './merge-intent.ts';
 
 describe('merge intent (Idempotency-Key)', () => {

@@ -1,4 +1,4 @@
-import { expect } from '@open-wc/testing';
+import { describe, expect, it } from 'vitest';
 import { code128Bars, code128Symbols, code128Widths } from './code128.ts';
 
 describe('code128', () => {

@@ -1,4 +1,4 @@
-import { expect } from '@open-wc/testing';
+import { describe, expect, it } from 'vitest';
 import { secondsLeft } from './sms-countdown.ts';
 
 describe('SMS countdown', () => {

@@ -1,4 +1,4 @@
-import { expect } from '@open-wc/testing';
+import { describe, expect, it } from 'vitest';
 import { type Locale, type MessageKey, t } from '../../i18n/translate.ts';
 import { openingHoursLines } from './opening-hours.ts';
 

@@ -1,4 +1,4 @@
-import { expect } from '@open-wc/testing';
+import { describe, expect, it } from 'vitest';
 import type { Station } from '../../contract/stations/schemas.ts';
 import { filterStations, groupByCity, indexStations, NO_FILTERS, placesOf } from './station-search.ts';
 

@@ -1,4 +1,4 @@
-import { expect } from '@open-wc/testing';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ReadableAtom } from 'nanostores';
 import { type DraftBackend, indexedDbBackend } from './backend.ts';
 import { type DraftHandle, type DraftOptions, type DraftRef, draftKey, openDraft } from './draft.ts';

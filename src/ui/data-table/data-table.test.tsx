@@ -1,5 +1,5 @@
-import { expect } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sendKeys } from '../testing/commands.ts';
 import { atom } from 'nanostores';
 import { setLocale } from '../../i18n/translate.ts';
 import { createListStore, type ListParams } from '../../stores/list/index.ts';

@@ -1,4 +1,4 @@
-import { expect } from '@open-wc/testing';
+import { afterEach, describe, expect, it } from 'vitest';
 import { useState } from 'react';
 import { type FakeClock, fakeClock } from '../testing/clock.ts';
 import { cleanup, mount, settle } from '../testing/mount.tsx';

@@ -1,5 +1,5 @@
-import { expect } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sendKeys } from '../testing/commands.ts';
 import { useState } from 'react';
 import { $locale, setLocale } from '../../i18n/translate.ts';
 import { cleanup, mount, settle } from '../testing/mount.tsx';

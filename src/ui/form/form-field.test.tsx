@@ -1,5 +1,5 @@
-import { expect } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
+import { afterEach, describe, expect, it } from 'vitest';
+import { sendKeys } from '../testing/commands.ts';
 import { useState } from 'react';
 import { cleanup, mount, settle } from '../testing/mount.tsx';
 import { FormField } from './form-field.tsx';

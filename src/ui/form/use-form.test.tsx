@@ -1,5 +1,5 @@
-import { expect, waitUntil } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sendKeys, waitUntil } from '../testing/commands.ts';
 import * as v from 'valibot';
 import { Username } from '../../contract/fields.ts';
 import { $locale, setLocale } from '../../i18n/translate.ts';

@@ -1,5 +1,5 @@
-import { expect, waitUntil } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
+import { afterEach, describe, expect, it } from 'vitest';
+import { sendKeys, waitUntil } from '../testing/commands.ts';
 import { useState } from 'react';
 import { FormField } from '../form/form-field.tsx';
 import { cleanup, mount, settle } from '../testing/mount.tsx';

@@ -1,10 +1,18 @@
-import { chai } from '@open-wc/testing';
+import { chaiA11yAxe } from 'chai-a11y-axe';
+import { chai } from 'vitest';
+import { commands } from 'vitest/browser';
+import './commands.ts';
 
 /**
- * Set-up of every browser test file (web-test-runner.config.mjs imports this module first in
- * each test file).
+ * Set-up of every browser test file (vitest.config.ts `setupFiles` of the browser project).
  *
- * A failed assertion keeps its `actual` and `expected` values, which mocha's reporter and the
+ * Each file starts on empty storage: the files of one worker share a browser context (each file
+ * in a frame of its own), so what one left in cookies, localStorage, sessionStorage or IndexedDB
+ * (the theme, size and language choices, the offline drafts) is cleared before the next begins.
+ *
+ * `expect(element).to.be.accessible()` runs axe (chai-a11y-axe).
+ *
+ * A failed assertion keeps its `actual` and `expected` values, which the reporter and the
  * test runner stringify to report them. A DOM node rendered by React carries the fiber tree, and with it the whole
  * page's state: serializing it failed ("Converting circular structure to JSON") or took long
  * enough for the file to "not finish". The values are replaced by plain descriptions (a node by
@@ -41,7 +49,7 @@ function describeNode(node: Node): string {
 }
 
 // chai builds the assertion's message from the values, then throws: the thrown error carries
-// plain copies of them, before mocha's reporter (which stringifies them) sees it.
+// plain copies of them, before the reporter (which stringifies them) sees it.
 const assertion = chai.Assertion.prototype as unknown as { assert: (...args: unknown[]) => void };
 const assert = assertion.assert;
 assertion.assert = function (this: unknown, ...args: unknown[]) {
@@ -56,3 +64,12 @@ assertion.assert = function (this: unknown, ...args: unknown[]) {
     throw error;
   }
 };
+
+chai.use(chaiA11yAxe);
+
+localStorage.clear();
+sessionStorage.clear();
+for (const { name } of await indexedDB.databases()) {
+  if (name) indexedDB.deleteDatabase(name);
+}
+await commands.lpClearCookies();

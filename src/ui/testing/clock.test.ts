@@ -1,4 +1,4 @@
-import { expect } from '@open-wc/testing';
+import { afterAll, describe, expect, it } from 'vitest';
 import { fakeClock } from './clock.ts';
 
 /**
@@ -29,7 +29,7 @@ describe('fakeClock', () => {
     expect(globalThis.setTimeout).to.equal(nativeSetTimeout);
   });
 
-  after(() => {
+  afterAll(() => {
     // a test body that goes on after its test timed out reaches here with no test running
     expect(() => fakeClock()).to.throw('after its test ended');
     expect(globalThis.setTimeout).to.equal(nativeSetTimeout);

@@ -1,26 +1,19 @@
 import { type Clock, install } from '@sinonjs/fake-timers';
+import { afterEach, beforeEach } from 'vitest';
 
 export type FakeClock = Clock;
-
-/** Mocha's hooks, present when a browser test file imports this module (not under vitest). */
-const mochaHooks = globalThis as {
-  beforeEach?: (hook: () => void) => void;
-  afterEach?: (hook: () => void) => void;
-};
 
 /** The clock installed by the running test, and whether a test is running at all. */
 let active: FakeClock | null = null;
 let testRunning = false;
-if (typeof mochaHooks.beforeEach === 'function' && typeof mochaHooks.afterEach === 'function') {
-  // Root hooks: they run around every test of the file, after the test's own afterEach.
-  mochaHooks.beforeEach(() => {
-    testRunning = true;
-  });
-  mochaHooks.afterEach(() => {
-    active?.uninstall();
-    testRunning = false;
-  });
-}
+// Around every test of a file that imports this module, after the test's own afterEach.
+beforeEach(() => {
+  testRunning = true;
+});
+afterEach(() => {
+  active?.uninstall();
+  testRunning = false;
+});
 
 /**
  * Fakes `Date` (starting at the real now) and the timers (setTimeout, setInterval), so a test
@@ -30,12 +23,12 @@ if (typeof mochaHooks.beforeEach === 'function' && typeof mochaHooks.afterEach =
  * needs real timers: check accessibility before installing or after `uninstall()`.
  *
  * The clock never outlives its test: every test's end uninstalls it (calling `uninstall()` in
- * afterEach as well is harmless), and a test body that goes on after mocha timed it out cannot
+ * afterEach as well is harmless), and a test body that goes on after its test timed out cannot
  * install one once its test has ended — a fake `setTimeout` left behind would stall the test
- * runner's own report of the file, which waits on a timer (the file then "did not finish").
+ * runner's own work in the page, which waits on timers.
  */
 export function fakeClock(): FakeClock {
-  if (mochaHooks.beforeEach && !testRunning) {
+  if (!testRunning) {
     throw new Error('fakeClock() after its test ended (the test timed out): not installed');
   }
   active?.uninstall();

@@ -1,4 +1,4 @@
-import { executeServerCommand } from '@web/test-runner-commands';
+import { executeServerCommand } from './commands.ts';
 import type { OrderInput } from '../../contract/order-editor/schemas.ts';
 import type { OrderStatus } from '../../contract/orders/domain.ts';
 import type { TestUser, TestUserOptions } from './server.ts';

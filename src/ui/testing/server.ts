@@ -1,4 +1,4 @@
-import { executeServerCommand } from '@web/test-runner-commands';
+import { executeServerCommand } from './commands.ts';
 
 /** A user made for one test on the real server (server/testing/fixtures.ts `createUser`). */
 export interface TestUser {

@@ -1,4 +1,4 @@
-import { executeServerCommand } from '@web/test-runner-commands';
+import { executeServerCommand } from './commands.ts';
 import type { TempClass } from '../../contract/orders/domain.ts';
 import type { OpeningHours, StationKind } from '../../contract/stations/schemas.ts';
 

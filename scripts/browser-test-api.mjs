@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { getRequestListener } from '@hono/node-server';
 import { register } from 'tsx/esm/api';
 import { CAPTCHA_ANSWER } from './test-captcha.mjs';
 
@@ -25,18 +26,21 @@ async function readBody(req, pause) {
  * headers). `upload-slow.html`: the same from a slow reader (2 ms after each chunk).
  * `upload-stall.html`: reads the body, then answers only after 3 s (for idle timeouts).
  */
-async function testOnly(ctx) {
-  const name = new URL(ctx.url, 'http://test').pathname.slice(TEST_ONLY.length + 1);
+async function testOnly(req, res) {
+  const name = new URL(req.url, 'http://test').pathname.slice(TEST_ONLY.length + 1);
+  const send = (status, body) => {
+    res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+    res.end(JSON.stringify(body));
+  };
   if (!['upload-echo.html', 'upload-slow.html', 'upload-stall.html'].includes(name)) {
-    ctx.status = 404;
-    ctx.body = { code: 404, message: 'no such test call', data: null };
+    send(404, { code: 404, message: 'no such test call', data: null });
     return;
   }
-  const body = await readBody(ctx.req, name === 'upload-slow.html' ? 2 : 0);
+  const body = await readBody(req, name === 'upload-slow.html' ? 2 : 0);
   if (name === 'upload-stall.html') await new Promise((r) => setTimeout(r, 3000));
   const form = await new Request('http://test/', {
     method: 'POST',
-    headers: { 'content-type': ctx.get('content-type') },
+    headers: { 'content-type': req.headers['content-type'] ?? '' },
     body,
   }).formData();
   const fields = {};
@@ -45,18 +49,17 @@ async function testOnly(ctx) {
     if (typeof value === 'string') fields[name] = value;
     else files.push({ field: name, name: value.name, type: value.type, size: value.size });
   }
-  ctx.set('cache-control', 'no-store');
-  ctx.body = {
+  send(200, {
     code: 0,
     message: 'ok',
     data: {
       fields,
       files,
       bytes: body.length,
-      token: ctx.get('x-token'),
-      language: ctx.get('accept-language'),
+      token: req.headers['x-token'] ?? '',
+      language: req.headers['accept-language'] ?? '',
     },
-  };
+  });
 }
 
 /**
@@ -70,17 +73,18 @@ const PROVIDER_SECRET = randomBytes(24).toString('base64url');
 export function realApi() {
   let booted;
   let dataDir;
+  let listener;
   const app = () => {
     booted ??= (async () => {
       register();
       const { boot } = await import('../server/boot.ts');
       const { loadConfig } = await import('../server/config.ts');
-      dataDir = mkdtempSync(path.join(os.tmpdir(), 'lp-wtr-'));
+      dataDir = mkdtempSync(path.join(os.tmpdir(), 'lp-browser-tests-'));
       // Starts from the migrated template (it saves creating the database cluster).
       const { migratedDataFolder } = await import('../server/testing/pglite-template.ts');
       await migratedDataFolder(dataDir);
       // Test mode, per-address limits off (every test shares one address), no demo accounts: each
-      // test makes its own users (executeCommand 'lp-create-user').
+      // test makes its own users (the `lp-create-user` command).
       const config = {
         ...loadConfig({ NODE_ENV: 'test' }),
         dataDir,
@@ -102,10 +106,10 @@ export function realApi() {
 
   return {
     name: 'lp-real-api',
-    async serverStart() {
+    async start() {
       await app();
     },
-    async serverStop() {
+    async stop() {
       if (!booted) return;
       const { database } = await booted;
       await database.close();
@@ -113,7 +117,7 @@ export function realApi() {
     },
     /**
      * Test commands on the real database, so each browser test makes its own data
-     * (`executeServerCommand`, typed in src/ui/testing/server.ts):
+     * (`executeServerCommand` of src/ui/testing/commands.ts, typed in src/ui/testing/server.ts):
      * `lp-create-user` (options of server/testing/fixtures.ts `createUser`) → the fixture user;
      * `lp-last-sms-code` ({ mobile }) → the 6-digit code last sent to it, or null;
      * `lp-attachment-orders` ({ cu_id, orders }) → orders with projects and files
@@ -312,35 +316,22 @@ export function realApi() {
       const { lastSmsCode } = await import('../server/testing/accounts.ts');
       return (await lastSmsCode({ deps }, payload.mobile)) ?? null;
     },
-    /** Koa middleware: `/api/*` → the real app (test-only calls under `/api/__test__/` answered here). */
-    middleware: async (ctx, next) => {
-      if (!ctx.url.startsWith('/api/')) return next();
-      if (ctx.url.startsWith(`${TEST_ONLY}/`)) return testOnly(ctx);
-      const { app: hono } = await app();
-      const chunks = [];
-      for await (const chunk of ctx.req) chunks.push(chunk);
-      const body = chunks.length ? Buffer.concat(chunks) : undefined;
-      const headers = new Headers();
-      for (const [key, value] of Object.entries(ctx.req.headers)) {
-        if (typeof value === 'string') headers.set(key, value);
+    /**
+     * Node middleware (Vite's dev server): `/api/*` → the real app (test-only calls under
+     * `/api/__test__/` answered here).
+     */
+    middleware(req, res, next) {
+      if (!req.url?.startsWith('/api/')) return next();
+      if (req.url.startsWith(`${TEST_ONLY}/`)) {
+        testOnly(req, res).catch(next);
+        return;
       }
-      const request = new Request(`http://${ctx.host}${ctx.url}`, {
-        method: ctx.method,
-        headers,
-        ...(body && ctx.method !== 'GET' && ctx.method !== 'HEAD' ? { body } : {}),
-      });
-      const response = await hono.fetch(request);
-      ctx.status = response.status;
-      for (const [key, value] of response.headers) ctx.set(key, value);
-      // The test runner's own cache middleware (outside this one) marks every path with an
-      // extension `public, max-age=31536000`, which would let the browser answer a later GET of
-      // the same `*.html` call from its cache (a stale customer list after a switch): keep ours.
-      const set = ctx.response.set.bind(ctx.response);
-      ctx.response.set = (key, value) => {
-        if (typeof key === 'string' && key.toLowerCase() === 'cache-control') return;
-        set(key, value);
-      };
-      ctx.body = Buffer.from(await response.arrayBuffer());
+      app()
+        .then(({ app: hono }) => {
+          listener ??= getRequestListener(hono.fetch);
+          return listener(req, res);
+        })
+        .catch(next);
     },
   };
 }
