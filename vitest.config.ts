@@ -94,11 +94,13 @@ export default defineConfig({
             },
           },
         ],
-        // The production builds of React and of the packages that read NODE_ENV, as the portal ships.
-        define: { 'process.env.NODE_ENV': '"production"' },
         oxc: { jsx: { runtime: 'automatic', development: false } },
         resolve: { conditions: ['browser', 'production', 'module', 'import', 'default'] },
         optimizeDeps: {
+          // The production builds of React and of the packages that read NODE_ENV, as the portal
+          // ships them. (Not the project's `define`: vitest writes a `process.env.*` define into
+          // its own process.env, where the node project's tests would read "production".)
+          rolldownOptions: { transform: { define: { 'process.env.NODE_ENV': '"production"' } } },
           include: [
             'react',
             'react/jsx-runtime',
