@@ -50,7 +50,8 @@ const commands: Record<string, BrowserCommand<never[]>> = {
 };
 
 /**
- * Two projects. `node`: contract, helpers, stores, API client, server and scripts. `browser`: the
+ * Three projects. `node`: contract, helpers, stores, API client, server and scripts. `postgres`:
+ * the server's DATABASE_URL path against a throw-away PostgreSQL. `browser`: the
  * UI kit, features and elements, and the browser-only parts of stores and API (`*.browser.test.ts`:
  * IndexedDB, Web Locks, XMLHttpRequest), in the system's headless Chromium (scripts/chromium.mjs)
  * against the real server booted in vitest's process (scripts/browser-test-api.mjs).
@@ -70,8 +71,7 @@ export default defineConfig({
             'scripts/**/*.test.ts',
             'host/**/*.test.ts',
           ],
-          // The PostgreSQL tests run in their own step against a real server
-          // (scripts/test-postgres.mjs); `*.browser.test.ts` are the browser project's.
+          // `*.pg.test.ts` are the postgres project's, `*.browser.test.ts` the browser project's.
           exclude: ['**/node_modules/**', '**/*.pg.test.ts', '**/*.browser.test.ts'],
           // One PGlite per worker is shared by that worker's files (see server/testing/test-app.ts).
           pool: 'forks',
@@ -85,10 +85,25 @@ export default defineConfig({
         },
       },
       {
+        test: {
+          name: 'postgres',
+          // The DATABASE_URL path against a real PostgreSQL (scripts/postgres-setup.mjs starts it).
+          include: ['server/**/*.pg.test.ts'],
+          globalSetup: ['scripts/postgres-setup.mjs'],
+          pool: 'forks',
+          maxWorkers: 1,
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
         plugins: [
           {
             name: 'lp-real-api',
-            configureServer(server) {
+            // Booted before the first test (making the migrated template, in a clean clone), not
+            // by the first test's first call, whose time limit it would spend.
+            async configureServer(server) {
+              await api.start();
               server.middlewares.use(api.middleware);
               server.httpServer?.once('close', () => void api.stop());
             },

@@ -1,4 +1,4 @@
-// A throw-away PostgreSQL server for the tests of the DATABASE_URL path (scripts/test-postgres.mjs):
+// A throw-away PostgreSQL server for the tests of the DATABASE_URL path (scripts/postgres-setup.mjs):
 // Debian's PostgreSQL binaries, installed with apt-get when missing (as ensure-chromium.mjs does),
 // a fresh cluster in a temporary folder, on a free port of 127.0.0.1, removed when stopped.
 import { spawn, spawnSync } from 'node:child_process';

@@ -18,7 +18,7 @@ const steps = {
   // 26 (scripts/node-releases.mjs, after the build: it starts the built server). Node 24's start is
   // server/main.test.ts's first test, in the vitest step on 24 (node-releases.md).
   vitest: ['node', ['scripts/vitest-on-release.mjs', '24', '--project', 'node']],
-  postgres: ['node', ['scripts/test-postgres.mjs', '26']],
+  postgres: ['node', ['scripts/vitest-on-release.mjs', '26', '--project', 'postgres']],
   build: ['npm', ['run', 'build', '--silent']],
   size: ['node', ['scripts/size.mjs']],
   browser: ['node', ['scripts/vitest-on-release.mjs', '24', '--project', 'browser']],

@@ -15,7 +15,10 @@ import { freshDatabase } from './testing/pg-database.ts';
  * one cluster; the last one (SIGTERM) ends it.
  */
 const serverUrl = process.env.DATABASE_URL;
-if (!serverUrl) throw new Error('DATABASE_URL is not set: run these through scripts/test-postgres.mjs');
+if (!serverUrl)
+  throw new Error(
+    'DATABASE_URL is not set: run these as the postgres project of vitest (npx vitest run --project postgres)',
+  );
 
 const HEADERS_TIMEOUT_MS = 6_000;
 let fresh: Awaited<ReturnType<typeof freshDatabase>>;

@@ -24,7 +24,10 @@ import { socketFrom } from './testing/test-app.ts';
  * depend on which one a call reaches.
  */
 const serverUrl = process.env.DATABASE_URL;
-if (!serverUrl) throw new Error('DATABASE_URL is not set: run these through scripts/test-postgres.mjs');
+if (!serverUrl)
+  throw new Error(
+    'DATABASE_URL is not set: run these as the postgres project of vitest (npx vitest run --project postgres)',
+  );
 
 interface Instance extends Booted {
   background: Background;

@@ -8,7 +8,10 @@ import { type OpenedDatabase, openDatabase } from './database.ts';
  * per connection, planned from a cached plan, and prepared again when a table they read changed.
  */
 const serverUrl = process.env.DATABASE_URL;
-if (!serverUrl) throw new Error('DATABASE_URL is not set: run these through scripts/test-postgres.mjs');
+if (!serverUrl)
+  throw new Error(
+    'DATABASE_URL is not set: run these as the postgres project of vitest (npx vitest run --project postgres)',
+  );
 
 interface Things {
   things: { id: number; name: string; extra?: string };

@@ -7,10 +7,13 @@ import { loadMigrations } from './migrate.ts';
 
 /**
  * The DATABASE_URL path: the same migrations, seed and calls on a real PostgreSQL server. Run by
- * `npm test`'s postgres step (scripts/test-postgres.mjs), which starts a throw-away cluster.
+ * `npm test`'s postgres step (vitest's postgres project: scripts/postgres-setup.mjs starts a throw-away cluster).
  */
 const url = process.env.DATABASE_URL;
-if (!url) throw new Error('DATABASE_URL is not set: run these through scripts/test-postgres.mjs');
+if (!url)
+  throw new Error(
+    'DATABASE_URL is not set: run these as the postgres project of vitest (npx vitest run --project postgres)',
+  );
 
 const config = { ...loadConfig({ DATABASE_URL: url }), distDir: '/nonexistent-dist' };
 const open: Booted[] = [];

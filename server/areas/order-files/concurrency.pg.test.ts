@@ -18,7 +18,10 @@ import { kindStates, orderAttachmentStatus } from './attachment-state.ts';
  * listed attachment downloads (docs/decisions/lock-order.md).
  */
 const serverUrl = process.env.DATABASE_URL;
-if (!serverUrl) throw new Error('DATABASE_URL is not set: run these through scripts/test-postgres.mjs');
+if (!serverUrl)
+  throw new Error(
+    'DATABASE_URL is not set: run these as the postgres project of vitest (npx vitest run --project postgres)',
+  );
 
 const SECRET = 'order-files-concurrency-secret-5d1e';
 let database: Awaited<ReturnType<typeof migratedPostgres>>;
