@@ -2,6 +2,7 @@ import { expect, test } from './fixtures.ts';
 import { demoLogin } from './helpers/accounts.ts';
 import { accountOf, integrationCode } from './helpers/api.ts';
 import { expectNoAxeViolations } from './helpers/axe.ts';
+import { look } from './helpers/look.ts';
 import { zh } from './helpers/login-page.ts';
 import { enterPortal, followLink, pageToken, signedInContext } from './helpers/session.ts';
 
@@ -66,7 +67,7 @@ test.describe('entering from another provider system', () => {
     const page = await context.newPage();
     await page.goto('/auth-redirect?code=not-a-real-code');
     await expect(page.getByText(zh('host.jump.failed'))).toBeVisible();
-    await page.screenshot({ path: '/tmp/auth-redirect-failed.png', fullPage: true });
+    await look(page, 'auth-redirect-failed', { fullPage: true });
     await page.getByRole('link', { name: zh('host.jump.toLogin') }).click();
     await expect(page).toHaveURL(/\/login/);
     await context.close();
@@ -96,12 +97,12 @@ test.describe('standalone pages: accessibility and looks', () => {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
       await expectNoAxeViolations(page);
-      await page.screenshot({ path: `/tmp/${name}-zh.png`, fullPage: true });
+      await look(page, `${name}-zh`, { fullPage: true });
       await page.getByRole('button', { name: 'English' }).click();
       await expect(page.getByRole('link', { name: 'Back to Sign-In' })).toBeVisible();
       await expectNoAxeViolations(page);
       await page.setViewportSize({ width: 360, height: 740 });
-      await page.screenshot({ path: `/tmp/${name}-en-360.png` });
+      await look(page, `${name}-en-360`);
       await context.close();
     });
   }
@@ -117,9 +118,9 @@ test.describe('standalone pages: accessibility and looks', () => {
       await followLink(page, path);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
       await expectNoAxeViolations(page);
-      await page.screenshot({ path: `/tmp/error${path.slice(1)}.png`, fullPage: true });
+      await look(page, `error${path.slice(1)}`, { fullPage: true });
       await page.setViewportSize({ width: 360, height: 740 });
-      await page.screenshot({ path: `/tmp/error${path.slice(1)}-360.png` });
+      await look(page, `error${path.slice(1)}-360`);
       await context.close();
     });
   }

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { demoLogin } from './helpers/accounts.ts';
 import { expectNoAxeViolations } from './helpers/axe.ts';
+import { look } from './helpers/look.ts';
 import { LoginForm, zh } from './helpers/login-page.ts';
 
 test.use({ bypassCSP: true });
@@ -181,7 +182,7 @@ test('below 992 px the sidebar is a drawer that closes after choosing a page', a
   await expect
     .poll(async () => (await nav.boundingBox())!.x + (await nav.boundingBox())!.width)
     .toBeLessThanOrEqual(1);
-  await page.screenshot({ path: 'test-results/layout-mobile.png' });
+  await look(page, 'layout-mobile');
 });
 
 test('a customer switch changes the current customer for the whole portal', async ({ page }) => {
@@ -202,5 +203,5 @@ test('the portal layout has no axe violations', async ({ page }) => {
   await signIn(page);
   await expect(sidebar(page)).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: 'test-results/layout-home.png', fullPage: true });
+  await look(page, 'layout-home', { fullPage: true });
 });

@@ -1,6 +1,7 @@
 import { expect, test } from './fixtures.ts';
 import { demoLogin, ghostUsername } from './helpers/accounts.ts';
 import { expectNoAxeViolations } from './helpers/axe.ts';
+import { look } from './helpers/look.ts';
 import { LoginForm, zh } from './helpers/login-page.ts';
 
 const WRONG = 'Wrong#pass1';
@@ -171,17 +172,17 @@ test.describe('login page layout and accessibility', () => {
     const form = new LoginForm(page);
     await form.goto();
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: '/tmp/login-zh.png', fullPage: true });
+    await look(page, 'login-zh', { fullPage: true });
 
     const ghost = { username: ghostUsername(), password: WRONG };
     for (let i = 0; i < 3; i++) await form.signIn(ghost);
     await expect.poll(() => form.imageLoaded()).toBe(true);
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: '/tmp/login-captcha.png', fullPage: true });
+    await look(page, 'login-captcha', { fullPage: true });
 
     await page.getByRole('button', { name: 'English' }).click();
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: '/tmp/login-en.png', fullPage: true });
+    await look(page, 'login-en', { fullPage: true });
     await context.close();
   });
 
@@ -194,7 +195,7 @@ test.describe('login page layout and accessibility', () => {
     expect(overflow).toBeLessThanOrEqual(0);
     await expect(form.submit).toBeInViewport();
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: '/tmp/login-360.png', fullPage: true });
+    await look(page, 'login-360', { fullPage: true });
     await context.close();
   });
 });

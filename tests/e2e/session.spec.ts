@@ -4,6 +4,7 @@ import { demoLogin } from './helpers/accounts.ts';
 import { apiLogin, callApi } from './helpers/api.ts';
 import { LoginForm, zh } from './helpers/login-page.ts';
 import { pageToken } from './helpers/session.ts';
+import { look } from './helpers/look.ts';
 
 /**
  * The calls the home page makes on its own after its first load: the linked systems once the
@@ -56,7 +57,7 @@ test.describe('session ended elsewhere (spec §8)', () => {
     const ask = page.getByRole('alertdialog', { name: zh('api.loggedInElsewhereTitle') });
     await expect(ask).toBeVisible();
     await expect(ask.getByText(zh('api.loggedInElsewhere'))).toBeVisible();
-    await page.screenshot({ path: '/tmp/session-599.png' });
+    await look(page, 'session-599');
     await ask.getByRole('button', { name: zh('common.cancel') }).click();
     await expect(ask).toHaveCount(0);
     expect(page.url()).toBe(url);
@@ -86,7 +87,7 @@ test.describe('session ended elsewhere (spec §8)', () => {
     await pickAnotherCustomer(page);
     const shownAt = Date.now();
     await expect(page.locator('.lp-toast--error')).toContainText(zh('api.sessionExpired'));
-    await page.screenshot({ path: '/tmp/session-598.png' });
+    await look(page, 'session-598');
     await expect(page).not.toHaveURL(/\/login/);
     await expect(page).toHaveURL(/\/login/, { timeout: 5000 });
     expect(Date.now() - shownAt).toBeGreaterThanOrEqual(1500);

@@ -3,6 +3,7 @@ import { expect, test } from './fixtures.ts';
 import { demoLogin } from './helpers/accounts.ts';
 import { apiLogin, callApi } from './helpers/api.ts';
 import { expectNoAxeViolations } from './helpers/axe.ts';
+import { look } from './helpers/look.ts';
 import { zh } from './helpers/login-page.ts';
 import { enterPortal, followLink, pageToken, signedInContext, TOKEN_COOKIE } from './helpers/session.ts';
 
@@ -41,7 +42,7 @@ async function expectInsideViewport(page: Page, target: Locator): Promise<void> 
 /** Looks at a page as a user would: a screenshot to look at, no sideways scroll, no axe violation. */
 async function check(page: Page, name: string, { axe = true } = {}): Promise<void> {
   const width = page.viewportSize()!.width;
-  await page.screenshot({ path: `test-results/shell-${width}-${name}.png` });
+  await look(page, `shell-${width}-${name}`);
   await expectNoHorizontalScroll(page);
   if (axe) await expectNoAxeViolations(page);
 }
@@ -162,7 +163,7 @@ test('from 320 px up, in both languages, the signed-in pages never scroll sidewa
     for (const path of ['/home/index', '/customer-project/index']) {
       await followLink(page, path);
       await expect(page.locator('#lp-main')).not.toBeEmpty();
-      await page.screenshot({ path: `test-results/shell-320-${locale}-${path.split('/')[1]}.png` });
+      await look(page, `shell-320-${locale}-${path.split('/')[1]}`);
       await expectNoHorizontalScroll(page);
       await expectInsideViewport(page, launcher(page));
       await expectInsideViewport(page, accountMenuButton(page));
@@ -228,7 +229,7 @@ test.describe('customer switcher', () => {
     await reloaded;
     await expect(page.locator('.lp-toast').filter({ hasText: zh('session.switchSuccess') })).toBeVisible();
     await expect(box).toHaveValue(new RegExp(SJZ));
-    await page.screenshot({ path: 'test-results/shell-switch-success.png' });
+    await look(page, 'shell-switch-success');
 
     await page.reload();
     await expect(box).toHaveValue(new RegExp(SJZ));
@@ -247,7 +248,7 @@ test.describe('logged in elsewhere (spec §8)', () => {
     await expect(ask(page)).toBeVisible();
     await expect(ask(page)).toContainText(zh('api.loggedInElsewhere'));
     await expect(page).toHaveURL('/customer-order/draft');
-    await page.screenshot({ path: 'test-results/shell-599-navigate.png' });
+    await look(page, 'shell-599-navigate');
     await ask(page)
       .getByRole('button', { name: zh('common.cancel') })
       .click();
@@ -288,7 +289,7 @@ test.describe('logged in elsewhere (spec §8)', () => {
     await expect(page).toHaveURL(`/login?redirect=${encodeURIComponent('/customer-order/draft')}`);
     await expect(page.getByText(zh('host.login.signedInElsewhere'))).toBeVisible();
     await expect(ask(page)).toHaveCount(0);
-    await page.screenshot({ path: 'test-results/shell-599-reload.png' });
+    await look(page, 'shell-599-reload');
     await expectNoAxeViolations(page);
     await context.close();
   });

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { demoLogin, type Login } from './helpers/accounts.ts';
 import { expectNoAxeViolations } from './helpers/axe.ts';
+import { look } from './helpers/look.ts';
 import { LoginForm, zh } from './helpers/login-page.ts';
 
 async function signIn(page: Page, login: Login): Promise<void> {
@@ -28,14 +29,14 @@ test.describe('weak-password flow (spec §4)', () => {
     await page.keyboard.press('Escape');
     await expect(prompt(page)).toBeVisible();
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: '/tmp/weak-prompt.png' });
+    await look(page, 'weak-prompt');
 
     await prompt(page)
       .getByRole('button', { name: zh('host.weak.change') })
       .click();
     await expect(resetDialog(page)).toBeVisible();
     await expect(prompt(page)).toHaveCount(0);
-    await page.screenshot({ path: '/tmp/weak-reset.png' });
+    await look(page, 'weak-reset');
     await resetDialog(page)
       .getByRole('button', { name: zh('common.cancel') })
       .click();
@@ -68,7 +69,7 @@ test.describe('weak-password flow (spec §4)', () => {
     await expect(dialog.getByRole('button', { name: zh('common.cancel') })).toHaveCount(0);
     await page.keyboard.press('Escape');
     await expect(dialog).toBeVisible();
-    await page.screenshot({ path: '/tmp/weak-forced.png' });
+    await look(page, 'weak-forced');
 
     const fresh = 'Fresh#2026b';
     await dialog.getByRole('textbox', { name: zh('account.password.oldPassword') }).fill(forced.password);
@@ -94,7 +95,7 @@ test.describe('weak-password flow (spec §4)', () => {
       .click();
     const fallback = page.getByRole('dialog', { name: zh('host.weak.title') });
     await expect(fallback.getByText(zh('host.weak.unavailable'))).toBeVisible();
-    await page.screenshot({ path: '/tmp/weak-unavailable.png' });
+    await look(page, 'weak-unavailable');
     await fallback
       .getByRole('button', { name: zh('common.close') })
       .first()
