@@ -2,6 +2,7 @@ import { createElement, type ReactNode } from 'react';
 import { EDITOR_MODES, type EditorMode } from '../../src/contract/order-editor/schemas.ts';
 import { STOCK_PARAM, stockIdsOf } from '../../src/features/inventory-table/handoff.ts';
 import { OrderEditor, ORDER_CREATE_PATH, openCreatedOrder } from '../../src/features/order-editor/index.ts';
+import { setPageQuery } from '../../src/stores/navigation.ts';
 import { define } from '../kit/define.ts';
 import { dispatch } from '../kit/events.ts';
 import { ReactElement } from '../kit/react-element.ts';
@@ -32,7 +33,7 @@ function keepInAddress(formKey: string, draftId: number | null): void {
   if (query.get('form-key') === formKey) return;
   query.set('form-key', formKey);
   if (draftId !== null && !query.has('draft-id')) query.set('draft-id', String(draftId));
-  history.replaceState(history.state, '', `${ORDER_CREATE_PATH}?${query}`);
+  setPageQuery(ORDER_CREATE_PATH, `?${query}`);
 }
 
 /**

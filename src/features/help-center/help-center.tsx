@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { type MouseEvent, useEffect, useId, useRef } from 'react';
 import type { ChatQuestionRef } from '../../contract/chat/schemas.ts';
+import { setPageQuery } from '../../stores/navigation.ts';
 import { Button } from '../../ui/button/button.tsx';
 import { ErrorState } from '../../ui/states/error-state.tsx';
 import { useT } from '../../ui/use-t.ts';
@@ -39,9 +40,7 @@ function useAddress(help: HelpCenterStore, opened: { current: boolean }): (place
     if (samePlace(place, help.$state.get().place)) return;
     opened.current = true;
     help.go(place);
-    if (location.pathname !== path.current) return;
-    const search = writePlace(place, location.search);
-    history.pushState(null, '', `${path.current}${search}${location.hash}`);
+    setPageQuery(path.current, writePlace(place, location.search), 'push');
   };
 }
 

@@ -1,4 +1,5 @@
 import { type RefObject, useEffect, useRef } from 'react';
+import { setPageQuery } from '../../stores/navigation.ts';
 import { useShownAgain } from '../../ui/use-shown-again.ts';
 import { namesStock, readStockAddress, type StockAddress, writeStockAddress } from './address.ts';
 import type { InventoryTab } from './address.ts';
@@ -29,10 +30,8 @@ export function useStockAddress(
 
   const write = () => {
     const el = root.current;
-    if (!el || el.getClientRects().length === 0 || location.pathname !== path) return;
-    const search = writeStockAddress(latest.current.shown);
-    if (location.search !== search)
-      history.replaceState(history.state, '', `${path}${search}${location.hash}`);
+    if (!el || el.getClientRects().length === 0) return;
+    setPageQuery(path, writeStockAddress(latest.current.shown));
   };
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: written whenever what is shown changes

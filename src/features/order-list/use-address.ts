@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { type RefObject, useEffect, useRef } from 'react';
+import { setPageQuery } from '../../stores/navigation.ts';
 import { readAddress, writeAddress } from './filters.ts';
 import type { OrderListStore } from './order-list-store.ts';
 
@@ -33,10 +34,7 @@ export function useAddressSync(list: OrderListStore, enabled: boolean, root: Ref
     return writeAddress({ filters: p.filters, page: p.page, pageSize: p.pageSize, sort: p.sort });
   };
   const write = () => {
-    if (!enabled || location.pathname !== path.current) return;
-    const search = ours();
-    if (location.search !== search)
-      history.replaceState(history.state, '', `${path.current}${search}${location.hash}`);
+    if (enabled && path.current !== null) setPageQuery(path.current, ours());
   };
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: written whenever the parameters change
