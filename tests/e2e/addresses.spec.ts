@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import '../../src/i18n/areas/addresses.ts';
 import '../../src/i18n/areas/host.ts';
 import '../../src/i18n/areas/order-editor.ts';
 import { demoLogin } from './helpers/accounts.ts';
+import { signInByApi } from './helpers/session.ts';
 import { expectNoAxeViolations } from './helpers/axe.ts';
-import { LoginForm, zh } from './helpers/login-page.ts';
+import { zh } from './helpers/login-page.ts';
 import { editorSection, visibleEditor } from './helpers/order-editor.ts';
 
 // the demo's order data, for this spec's tests (fixtures.ts)
@@ -19,13 +20,6 @@ test.use({ orderData: true });
 
 /** axe is injected as a script tag (tests/e2e/helpers/axe.ts). */
 test.use({ bypassCSP: true });
-
-async function signIn(page: Page): Promise<void> {
-  const form = new LoginForm(page);
-  await form.goto();
-  await form.signIn(demoLogin('demo'));
-  await expect(page).toHaveURL(/\/customer-order\/attachment$/);
-}
 
 /** Types into a select (or only opens it) and picks the first option that matches. */
 async function choose(scope: Locator, label: string, typed: string, option: RegExp) {
@@ -40,7 +34,7 @@ async function choose(scope: Locator, label: string, typed: string, option: RegE
 test('an address added and edited in the address book is offered at once by the order editor', async ({
   page,
 }) => {
-  await signIn(page);
+  await signInByApi(page, demoLogin('demo'));
   // An editor already open in its tab: it must offer the new address without a reload.
   await page.goto('/customer-order/create');
   await expect(visibleEditor(page).locator('section.oe[aria-busy="false"]')).toBeVisible({ timeout: 15_000 });

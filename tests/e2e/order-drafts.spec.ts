@@ -5,8 +5,9 @@ import '../../src/i18n/areas/host.ts';
 import '../../src/i18n/areas/order-drafts.ts';
 import '../../src/i18n/areas/order-editor.ts';
 import { demoLogin } from './helpers/accounts.ts';
+import { signInByApi } from './helpers/session.ts';
 import { expectNoAxeViolations } from './helpers/axe.ts';
-import { LoginForm, zh } from './helpers/login-page.ts';
+import { zh } from './helpers/login-page.ts';
 import {
   fillTimes,
   orderList,
@@ -32,13 +33,6 @@ test.use({ bypassCSP: true });
 
 const CREATE = '/customer-order/create';
 const SAVE_DRAFT = '**/api/customer-order/save-draft-box.html';
-
-async function signIn(page: Page): Promise<void> {
-  const form = new LoginForm(page);
-  await form.goto();
-  await form.signIn(demoLogin('demo'));
-  await expect(page).toHaveURL(/\/customer-order\/attachment$/);
-}
 
 /** The editor once its form is there. */
 async function openEditor(page: Page, path = CREATE): Promise<Locator> {
@@ -99,7 +93,7 @@ async function draftRow(page: Page, name: string): Promise<Locator> {
 test('closing the tab: save draft and leave keeps it in the draft box, which opens it again', async ({
   page,
 }) => {
-  await signIn(page);
+  await signInByApi(page, demoLogin('demo'));
   const editor = await openEditor(page);
   const name = unique('草稿医院');
   await company(editor).fill(name);
@@ -130,7 +124,7 @@ test('closing the tab: save draft and leave keeps it in the draft box, which ope
 });
 
 test('closing the tab: leave without saving drops what was typed, cancel stays', async ({ page }) => {
-  await signIn(page);
+  await signInByApi(page, demoLogin('demo'));
   const editor = await openEditor(page);
   const name = unique('不保存医院');
   await company(editor).fill(name);
@@ -159,7 +153,7 @@ test('offline mid-way: typing goes on, a reload brings it back, and it reaches t
   page,
   context,
 }) => {
-  await signIn(page);
+  await signInByApi(page, demoLogin('demo'));
   const editor = await openEditor(page);
   const name = unique('离线医院');
   await company(editor).fill(name);
@@ -189,7 +183,7 @@ test('offline mid-way: typing goes on, a reload brings it back, and it reaches t
 });
 
 test('two tabs on one form: the second is told, and takes over', async ({ page, context }) => {
-  await signIn(page);
+  await signInByApi(page, demoLogin('demo'));
   const editor = await openEditor(page);
   const name = unique('两个标签医院');
   await company(editor).fill(name);
@@ -219,7 +213,7 @@ test('offline mid-way in a copy, a reload, then finished: one order with what wa
   request,
 }) => {
   test.setTimeout(90_000);
-  await signIn(page);
+  await signInByApi(page, demoLogin('demo'));
   const token = await pageToken(page);
   const all = await orderList(request, token);
   const source = await usableOrder(request, token, 'copy', all.list);
@@ -263,7 +257,7 @@ test('an edit another tab saved first: the conflict shows what changed, and keep
   request,
 }) => {
   test.setTimeout(120_000);
-  await signIn(page);
+  await signInByApi(page, demoLogin('demo'));
   const token = await pageToken(page);
   const waiting = await usableOrder(
     request,

@@ -1,15 +1,15 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import '../../src/i18n/areas/order-editor.ts';
 import '../../src/i18n/areas/order-drafts.ts';
 import { demoLogin } from './helpers/accounts.ts';
+import { signInByApi } from './helpers/session.ts';
 import { expectNoAxeViolations } from './helpers/axe.ts';
-import { LoginForm, zh } from './helpers/login-page.ts';
+import { zh } from './helpers/login-page.ts';
 import {
   editorSection as section,
   fillTimes,
   orderList as orders,
-  pageToken,
   pickDistricts,
   toReview,
   usableOrder,
@@ -27,14 +27,6 @@ test.use({ orderData: true });
 test.use({ bypassCSP: true });
 test.setTimeout(90_000);
 test.use({ actionTimeout: 10_000 });
-
-async function signIn(page: Page): Promise<string> {
-  const form = new LoginForm(page);
-  await form.goto();
-  await form.signIn(demoLogin('demo'));
-  await expect(page).toHaveURL(/\/customer-order\/attachment$/);
-  return pageToken(page);
-}
 
 /** Types into a select and picks the option that matches. */
 async function choose(scope: Locator, label: string, typed: string, option: RegExp | string) {
@@ -54,7 +46,7 @@ test('an order from nothing: project, pickers, stock, boxes, documents, review, 
   page,
   request,
 }) => {
-  const token = await signIn(page);
+  const token = await signInByApi(page, demoLogin('demo'));
   const before = (await orders(request, token)).total;
   await page.goto('/customer-order/create');
   await expect(page.locator('.lp-tags a', { hasText: zh('route.orderCreate') })).toHaveCount(1);
@@ -129,7 +121,7 @@ test('an order from nothing: project, pickers, stock, boxes, documents, review, 
 });
 
 test('a copy after a lost answer: the retry finds the order made, one order', async ({ page, request }) => {
-  const token = await signIn(page);
+  const token = await signInByApi(page, demoLogin('demo'));
   const all = await orders(request, token);
   const source = await usableOrder(request, token, 'copy', all.list);
   const before = all.total;
@@ -159,7 +151,7 @@ test('a copy after a lost answer: the retry finds the order made, one order', as
 });
 
 test('an edit of an order waiting for confirmation is saved with its version', async ({ page, request }) => {
-  const token = await signIn(page);
+  const token = await signInByApi(page, demoLogin('demo'));
   const waiting = await usableOrder(
     request,
     token,
@@ -189,7 +181,7 @@ test('an edit of an order waiting for confirmation is saved with its version', a
 test('the editor is axe clean, empty, with its messages and on review, in both languages', async ({
   page,
 }) => {
-  await signIn(page);
+  await signInByApi(page, demoLogin('demo'));
   await page.goto('/customer-order/create');
   await expect(editor(page).locator('.oe')).toHaveAttribute('aria-busy', 'false');
   await expectNoAxeViolations(page);

@@ -1,13 +1,14 @@
 import ExcelJS from 'exceljs';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import '../../src/i18n/areas/order-files.ts';
 import '../../src/i18n/areas/order-list.ts';
 import '../../src/i18n/areas/order-view.ts';
 import { signIntegration } from '../../server/http/signature.ts';
 import { demoLogin } from './helpers/accounts.ts';
+import { signInByApi } from './helpers/session.ts';
 import { apiLogin } from './helpers/api.ts';
-import { LoginForm, zh } from './helpers/login-page.ts';
+import { zh } from './helpers/login-page.ts';
 
 // the demo's order data, for this spec's tests (fixtures.ts)
 test.use({ orderData: true });
@@ -52,20 +53,9 @@ async function provider(request: APIRequestContext, name: string, body: unknown)
   return (await res.json()) as { code: number; message: string };
 }
 
-/** Signs in on the page; the answer is the page's session token (one session per account: a
- * token from an earlier API login ends here). */
-async function signIn(page: Page): Promise<string> {
-  const form = new LoginForm(page);
-  await form.goto();
-  await form.signIn(demoLogin('demo'));
-  await expect(page).toHaveURL(/\/customer-order\/attachment$/);
-  const cookie = (await page.context().cookies()).find((c) => c.name === 'Admin-Token');
-  if (!cookie) throw new Error('no Admin-Token cookie after sign-in');
-  return decodeURIComponent(cookie.value);
-}
-
 test('the landing page uploads a missing document with its progress', async ({ page }) => {
-  await signIn(page);
+  await signInByApi(page, demoLogin('demo'));
+  await page.goto('/customer-order/attachment');
   const element = page.locator('lp-order-attachments');
   await expect(element.locator('.oa')).toHaveAttribute('aria-busy', 'false');
   const card = element.locator('article.oa__row').first();
@@ -92,7 +82,7 @@ test('the list searches and filters, opens orders in their own tabs, cancels one
   const waiting = (await orders(request, before, { status: 'pending_confirm' })).list;
   expect(waiting.length).toBeGreaterThan(1);
   const [first, second] = waiting as [Row, Row];
-  const token = await signIn(page);
+  const token = await signInByApi(page, demoLogin('demo'));
 
   await page.goto('/customer-order/index');
   const list = page.locator('lp-order-list');
@@ -170,7 +160,7 @@ test('an order’s print address shows its waybill, also when the order and the 
 }) => {
   const token = await apiLogin(request, demoLogin('demo'));
   const [order] = (await orders(request, token)).list as [Row];
-  await signIn(page);
+  await signInByApi(page, demoLogin('demo'));
   await page.goto('/customer-order/index');
   await page.locator('lp-order-list tbody .order-link', { hasText: order.order_no }).click();
   await expect(page.locator('lp-order-view:visible h2').first()).toHaveText(order.order_no);
@@ -205,7 +195,7 @@ test('an order the provider confirms changes status while the user watches', asy
   const order = waiting.at(-1)!;
   // The page's timers run on Playwright's clock: its 15 s tick is jumped to, not waited for.
   await page.clock.install();
-  await signIn(page);
+  await signInByApi(page, demoLogin('demo'));
   await page.goto(`/customer-order/view/${order.id}`);
   const view = page.locator('lp-order-view');
   await expect(view.locator('h2').first()).toHaveText(order.order_no);

@@ -1,8 +1,7 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { demoLogin } from './helpers/accounts.ts';
+import { signInByApi } from './helpers/session.ts';
 import { expectNoAxeViolations } from './helpers/axe.ts';
-import { LoginForm } from './helpers/login-page.ts';
 
 // the demo's order data, for this spec's tests (fixtures.ts)
 test.use({ orderData: true });
@@ -16,15 +15,8 @@ test.use({ orderData: true });
 /** axe is injected as a script tag (tests/e2e/helpers/axe.ts). */
 test.use({ bypassCSP: true });
 
-async function signIn(page: Page): Promise<void> {
-  const form = new LoginForm(page);
-  await form.goto();
-  await form.signIn(demoLogin('demo'));
-  await expect(page).toHaveURL(/\/customer-order\/attachment$/);
-}
-
 test('the hospital list: search by pinyin initials, see a site’s projects, open one', async ({ page }) => {
-  await signIn(page);
+  await signInByApi(page, demoLogin('demo'));
   await page.goto('/customer-hospital/index');
   const list = page.locator('lp-hospital-list');
   const rows = list.locator('tbody tr.lp-data-table__row:not(.lp-data-table__skeleton)');
@@ -58,7 +50,7 @@ test('the hospital list: search by pinyin initials, see a site’s projects, ope
 test('the city tree: expand a province with the keyboard, find a district by pinyin initials', async ({
   page,
 }) => {
-  await signIn(page);
+  await signInByApi(page, demoLogin('demo'));
   await page.goto('/customer-city/index');
   const cities = page.locator('lp-city-list');
   const tree = cities.getByRole('tree', { name: '地区' });
