@@ -74,8 +74,10 @@ function PageContent({ path }: { path: string }) {
 }
 
 /**
- * The page area. A page stays mounted while its tab is open (so switching tabs keeps what was
- * typed) unless its route says `noCache`; a refresh remounts it through its refresh count.
+ * The page area. A page mounts when it is first shown and stays mounted while its tab is open (so
+ * switching tabs keeps what was typed) unless its route says `noCache`; a refresh remounts it
+ * through its refresh count. A tab never opened (the pinned home tab beside a deep link) costs
+ * nothing until it is: no element loaded, no call made.
  */
 export function AppMain({
   current,
@@ -85,7 +87,11 @@ export function AppMain({
   refreshCounts: Record<string, number>;
 }) {
   const views = useStore($views);
-  const kept = views.filter((v) => !v.meta.noCache).map((v) => v.path);
+  const shown = useRef(new Set<string>());
+  const open = new Set(views.map((v) => v.path));
+  for (const path of shown.current) if (!open.has(path)) shown.current.delete(path);
+  shown.current.add(current);
+  const kept = views.filter((v) => !v.meta.noCache && shown.current.has(v.path)).map((v) => v.path);
   if (!kept.includes(current)) kept.push(current);
   return (
     <>

@@ -4,6 +4,7 @@ import { demoLogin } from './helpers/accounts.ts';
 import { expectNoAxeViolations } from './helpers/axe.ts';
 import { look } from './helpers/look.ts';
 import { LoginForm, zh } from './helpers/login-page.ts';
+import { signInByApi } from './helpers/session.ts';
 
 test.use({ bypassCSP: true });
 
@@ -112,6 +113,33 @@ test('the tag strip: pinned home, right-click menu, middle-click close, tabs sur
   await page.getByRole('menuitem', { name: zh('host.tabs.closeAll') }).click();
   await expect(tabs(page).getByRole('link')).toHaveText([zh('route.home')]);
   await expect(page).toHaveURL(/\/home\/index$/);
+});
+
+test('a tab mounts its page when first shown: a deep link does not load the pinned home page behind it', async ({
+  page,
+}) => {
+  const overviewCalls: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/customer-order/overview')) overviewCalls.push(request.url());
+  });
+  // a bookmark of the order list, opened signed in
+  await signInByApi(page, demoLogin('demo'));
+  await page.goto('/customer-order/index');
+  await expect(page.locator('lp-order-list tbody tr').first()).toBeVisible();
+  await expect(tabs(page).getByRole('link', { name: zh('route.home') })).toBeVisible();
+  // the page has settled: what it was going to load, it has asked for
+  await page.waitForLoadState('networkidle');
+  expect(await page.locator('lp-home-overview').count()).toBe(0);
+  expect(overviewCalls).toEqual([]);
+
+  // Opened, the home page mounts; back on the list, the list was kept (not mounted again).
+  await page.locator('lp-order-list').evaluate((el) => el.setAttribute('data-kept', 'yes'));
+  await tabs(page).getByRole('link', { name: zh('route.home') }).click();
+  await expect(page.locator('lp-home-overview')).toBeVisible();
+  await expect.poll(() => overviewCalls.length).toBeGreaterThan(0);
+  await tabs(page).getByRole('link', { name: zh('route.orderIndex') }).click();
+  await expect(page.locator('lp-order-list')).toHaveAttribute('data-kept', 'yes');
+  await expect(page.locator('lp-home-overview')).toBeHidden();
 });
 
 test('settings are kept after a reload', async ({ page }) => {

@@ -7,11 +7,12 @@ import { pageToken } from './helpers/session.ts';
 import { look } from './helpers/look.ts';
 
 /**
- * The calls the home page makes on its own after its first load: the linked systems once the
- * browser is idle, the overview once the welcome has painted. Either may come after the load's
- * network has gone quiet (an idle callback waits as long as the machine is busy).
+ * The call the layout makes on its own after its first load: the linked systems (the user menu's),
+ * once the browser is idle, which may come after the load's network has gone quiet (an idle
+ * callback waits as long as the machine is busy). (The home page's overview is not called: `multi`
+ * lands on the order attachments, and the pinned home tab mounts only when opened.)
  */
-const DEFERRED_CALLS = ['common/linked-systems', 'customer-order/overview'];
+const DEFERRED_CALLS = ['common/linked-systems'];
 
 /** Signs in through the login page as `multi` (several customers, so the switcher has a list). */
 async function signInMulti(page: Page): Promise<void> {
