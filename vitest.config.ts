@@ -61,6 +61,7 @@ export default defineConfig({
     // The default reporter, then failed tests listed again at the very end (scripts/test.mjs
     // repeats them under its summary, where a CI log's last lines show them).
     reporters: ['default', './scripts/vitest-failures.mjs'],
+    attachmentsDir: 'test-results/vitest-attachments',
     projects: [
       {
         test: {
@@ -110,6 +111,9 @@ export default defineConfig({
           },
         ],
         oxc: { jsx: { runtime: 'automatic', development: false } },
+        // No error overlay: it is for a person at the dev server; here it would cover the test page
+        // (and take its pointer events) while an error's test fails on its own.
+        server: { hmr: { overlay: false } },
         resolve: { conditions: ['browser', 'production', 'module', 'import', 'default'] },
         optimizeDeps: {
           // The production builds of React and of the packages that read NODE_ENV, as the portal
@@ -128,6 +132,12 @@ export default defineConfig({
         },
         test: {
           name: 'browser',
+          // The files share one page and its modules, loaded once: each file in a frame of its own
+          // loaded the kit, React and the stores again (178 core-s for the project against 104).
+          // So a test leaves nothing behind that another file could see: browser-setup.ts clears
+          // storage and cookies before each file, the fake clock ends with its test, and a store a
+          // test fills is emptied by that test.
+          isolate: false,
           include: [
             'src/ui/**/*.test.{ts,tsx}',
             'src/features/**/*.test.{ts,tsx}',
@@ -150,6 +160,8 @@ export default defineConfig({
             instances: [{ browser: 'chromium' }],
             // Playwright's default page, as the element tests were written for.
             viewport: { width: 1280, height: 720 },
+            // A failure's screenshot, beside the e2e tests' (gitignored), not in the sources.
+            screenshotDirectory: 'test-results/vitest-screenshots',
             commands,
           },
         },

@@ -322,8 +322,15 @@ export function realApi() {
      */
     middleware(req, res, next) {
       if (!req.url?.startsWith('/api/')) return next();
+      // A request the page gave up on (an upload's idle timeout, an aborted fetch) is no error of
+      // the server: handed to Vite, it became an error overlay over the test page, which took the
+      // next tests' pointer events.
+      const failed = (error) => {
+        if (req.destroyed || res.destroyed || error?.message === 'aborted') return;
+        next(error);
+      };
       if (req.url.startsWith(`${TEST_ONLY}/`)) {
-        testOnly(req, res).catch(next);
+        testOnly(req, res).catch(failed);
         return;
       }
       app()
@@ -331,7 +338,7 @@ export function realApi() {
           listener ??= getRequestListener(hono.fetch);
           return listener(req, res);
         })
-        .catch(next);
+        .catch(failed);
     },
   };
 }

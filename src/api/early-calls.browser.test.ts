@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getUserInfo } from '../contract/accounts/operations.ts';
 import { setLocale } from '../i18n/translate.ts';
 import { clearAuth, setToken } from '../stores/auth.ts';
@@ -16,6 +16,7 @@ describe('the session calls a page starts early', () => {
   afterEach(() => {
     setApiFetch(null);
     clearAuth();
+    vi.restoreAllMocks();
   });
 
   it('are taken once, and only by the same request within a few seconds of the page start', () => {
@@ -46,6 +47,8 @@ describe('the session calls a page starts early', () => {
     });
     setToken(token);
     setLocale('en');
+    // a page that started a moment ago (the test files share a page that has run for a while)
+    vi.spyOn(performance, 'now').mockReturnValue(500);
     startEarlyCalls([url], token, 'en');
     const sent: string[] = [];
     setApiFetch((input, init) => {

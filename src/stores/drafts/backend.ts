@@ -49,7 +49,14 @@ function request<T>(req: IDBRequest<T>): Promise<T> {
   });
 }
 
-function open(factory: IDBFactory, name: string): Promise<IDBDatabase> {
+/**
+ * Opens the database; `gone` is called once the connection is closed under it: another tab
+ * upgrades or deletes the database (`versionchange`: closed here so that it can), or the browser
+ * closes it (`close`: storage cleared, a disk error). The next call then opens it again. (A
+ * connection closed by `close()` fires no `close` event: a cached one would stay, refusing every
+ * transaction with "the database connection is closing".)
+ */
+function open(factory: IDBFactory, name: string, gone: () => void): Promise<IDBDatabase> {
   return new Promise((resolve, reject) => {
     const req = factory.open(name, 1);
     req.onupgradeneeded = () => {
@@ -58,8 +65,11 @@ function open(factory: IDBFactory, name: string): Promise<IDBDatabase> {
     };
     req.onsuccess = () => {
       const db = req.result;
-      // a newer version opened in another tab: let it upgrade, reopen on the next call
-      db.onversionchange = () => db.close();
+      db.onversionchange = () => {
+        db.close();
+        gone();
+      };
+      db.onclose = gone;
       resolve(db);
     };
     req.onerror = () => reject(req.error);
@@ -88,19 +98,19 @@ export function indexedDbBackend(options: IndexedDbBackendOptions = {}): DraftBa
   const fallback = memoryBackend();
   let db: Promise<IDBDatabase | null> | null = null;
   const connect = (): Promise<IDBDatabase | null> => {
-    db ??= (async () => {
+    if (db) return db;
+    const connection: Promise<IDBDatabase | null> = (async () => {
       if (!factory) return null;
       try {
-        const opened = await open(factory, name);
-        opened.addEventListener('close', () => {
-          db = null;
+        return await open(factory, name, () => {
+          if (db === connection) db = null;
         });
-        return opened;
       } catch {
         return null;
       }
     })();
-    return db;
+    db = connection;
+    return connection;
   };
   const run = async <T>(
     mode: IDBTransactionMode,

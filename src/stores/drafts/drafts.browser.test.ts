@@ -252,6 +252,25 @@ describe('drafts', () => {
     expect(await stored(r)).to.deep.equal(form('第三医院', '关页前'));
   });
 
+  it('opens the database again after another tab deleted it (or upgraded it) under an open connection', async () => {
+    const r = ref();
+    const backend = indexedDbBackend({ name: dbName });
+    const a = open(r, { backend });
+    await a.ready;
+    a.update(form('第一次'));
+    await a.flush();
+    // what "clear site data", a sign-out that clears storage or a newer tab does to this one
+    await new Promise((resolve, reject) => {
+      const req = indexedDB.deleteDatabase(dbName);
+      req.onsuccess = resolve;
+      req.onerror = () => reject(req.error);
+      req.onblocked = () => reject(new Error('blocked: this tab did not let go of its connection'));
+    });
+    a.update(form('删除之后'));
+    await a.flush();
+    expect(await stored(r)).to.deep.equal(form('删除之后'));
+  });
+
   it('keeps drafts in memory where IndexedDB is missing or refuses to open, and says so', async () => {
     const refusing = {
       open() {

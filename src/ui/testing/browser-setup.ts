@@ -1,14 +1,19 @@
 import { chaiA11yAxe } from 'chai-a11y-axe';
-import { chai } from 'vitest';
-import { commands } from 'vitest/browser';
+import { afterEach, beforeEach, chai } from 'vitest';
+import { commands, page } from 'vitest/browser';
+import { clockTestEnds, clockTestStarts } from './clock.ts';
 import './commands.ts';
+import { cleanup } from './mount.tsx';
 
 /**
- * Set-up of every browser test file (vitest.config.ts `setupFiles` of the browser project).
+ * Set-up of every browser test file (vitest.config.ts `setupFiles` of the browser project). The
+ * files of a run share one page and its modules (the project's `isolate: false`), and this runs
+ * again before each of them.
  *
- * Each file starts on empty storage: the files of one worker share a browser context (each file
- * in a frame of its own), so what one left in cookies, localStorage, sessionStorage or IndexedDB
- * (the theme, size and language choices, the offline drafts) is cleared before the next begins.
+ * Each file starts on an empty page and empty storage: the files share the page, so what one left
+ * in the body (an element, a toast region in the top layer), cookies, localStorage, sessionStorage
+ * or IndexedDB (the theme, size and language choices, the offline drafts) is cleared before the
+ * next begins.
  *
  * `expect(element).to.be.accessible()` runs axe (chai-a11y-axe).
  *
@@ -50,23 +55,40 @@ function describeNode(node: Node): string {
 
 // chai builds the assertion's message from the values, then throws: the thrown error carries
 // plain copies of them, before the reporter (which stringifies them) sees it.
-const assertion = chai.Assertion.prototype as unknown as { assert: (...args: unknown[]) => void };
-const assert = assertion.assert;
-assertion.assert = function (this: unknown, ...args: unknown[]) {
-  try {
-    assert.apply(this, args);
-  } catch (error) {
-    if (error && typeof error === 'object') {
-      const failure = error as { actual?: unknown; expected?: unknown };
-      if ('actual' in failure) failure.actual = reportable(failure.actual);
-      if ('expected' in failure) failure.expected = reportable(failure.expected);
-    }
-    throw error;
-  }
+const assertion = chai.Assertion.prototype as unknown as {
+  assert: ((...args: unknown[]) => void) & { reportable?: true };
 };
+const assert = assertion.assert;
+if (!assert.reportable)
+  assertion.assert = Object.assign(
+    function (this: unknown, ...args: unknown[]) {
+      try {
+        assert.apply(this, args);
+      } catch (error) {
+        if (error && typeof error === 'object') {
+          const failure = error as { actual?: unknown; expected?: unknown };
+          if ('actual' in failure) failure.actual = reportable(failure.actual);
+          if ('expected' in failure) failure.expected = reportable(failure.expected);
+        }
+        throw error;
+      }
+    },
+    { reportable: true as const },
+  );
 
 chai.use(chaiA11yAxe);
 
+// The fake clock (clock.ts) of each test of this file.
+beforeEach(clockTestStarts);
+afterEach(clockTestEnds);
+
+// What an earlier file left on the shared page goes: its React trees and elements…
+cleanup();
+document.body.replaceChildren();
+// …and the page's size (a file that sized it for a phone), and the mouse (pressed, or left where
+// the next file's first event would start from).
+await page.viewport(1280, 720);
+await commands.lpResetMouse();
 localStorage.clear();
 sessionStorage.clear();
 for (const { name } of await indexedDB.databases()) {

@@ -1,19 +1,22 @@
 import { type Clock, install } from '@sinonjs/fake-timers';
-import { afterEach, beforeEach } from 'vitest';
 
 export type FakeClock = Clock;
 
 /** The clock installed by the running test, and whether a test is running at all. */
 let active: FakeClock | null = null;
 let testRunning = false;
-// Around every test of a file that imports this module, after the test's own afterEach.
-beforeEach(() => {
+
+/**
+ * Around every browser test (browser-setup.ts registers them for each file: the files share this
+ * module, which is loaded once): a test starts with no clock, and its end uninstalls its clock.
+ */
+export function clockTestStarts(): void {
   testRunning = true;
-});
-afterEach(() => {
+}
+export function clockTestEnds(): void {
   active?.uninstall();
   testRunning = false;
-});
+}
 
 /**
  * Fakes `Date` (starting at the real now) and the timers (setTimeout, setInterval), so a test
