@@ -134,10 +134,14 @@ test('a tab mounts its page when first shown: a deep link does not load the pinn
 
   // Opened, the home page mounts; back on the list, the list was kept (not mounted again).
   await page.locator('lp-order-list').evaluate((el) => el.setAttribute('data-kept', 'yes'));
-  await tabs(page).getByRole('link', { name: zh('route.home') }).click();
+  await tabs(page)
+    .getByRole('link', { name: zh('route.home') })
+    .click();
   await expect(page.locator('lp-home-overview')).toBeVisible();
   await expect.poll(() => overviewCalls.length).toBeGreaterThan(0);
-  await tabs(page).getByRole('link', { name: zh('route.orderIndex') }).click();
+  await tabs(page)
+    .getByRole('link', { name: zh('route.orderIndex') })
+    .click();
   await expect(page.locator('lp-order-list')).toHaveAttribute('data-kept', 'yes');
   await expect(page.locator('lp-home-overview')).toBeHidden();
 });
