@@ -7,9 +7,9 @@ import { type ApiError, TransportCode } from './errors.ts';
  * says what happened; whoever owns the page's UI (src/stores/api-outcomes.ts) decides what the
  * user sees: a toast, the 599 question, the way back to /login, the forced password change.
  */
-export type ApiOutcome =
-  /** Nothing came back (offline, timeout): "your network environment is poor". */
-  | { kind: 'network'; error: ApiError }
+export type ApiOutcome = (
+  | /** Nothing came back (offline, timeout): "your network environment is poor". */
+  { kind: 'network'; error: ApiError }
   /** 598: the token is missing, unknown or expired. */
   | { kind: 'session-expired'; error: ApiError }
   /** 599: the same account logged in elsewhere. */
@@ -17,7 +17,14 @@ export type ApiOutcome =
   /** 463: the password must be changed before any data call. */
   | { kind: 'password-change-required'; error: ApiError }
   /** Any other failure the caller did not take on: its message is shown. */
-  | { kind: 'failed'; error: ApiError };
+  | { kind: 'failed'; error: ApiError }
+) & {
+  /**
+   * When the failed call was sent (`performance.now()`), where the transport knows it: a 599 of a
+   * call sent before the user answered the question is what they already answered.
+   */
+  sentAt?: number;
+};
 
 export type OutcomeListener = (outcome: ApiOutcome) => void;
 

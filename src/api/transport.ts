@@ -95,11 +95,14 @@ function requestInit(op: Operation, input: Plain, options: CallOptions): Options
   return init;
 }
 
-/** Emits a failure's outcome unless the caller takes it on (`quiet`), and rejects with it. */
-function fail(failure: ApiError, options: CallOptions): never {
+/**
+ * Emits a failure's outcome (with when its call was sent) unless the caller takes it on
+ * (`quiet`), and rejects with it.
+ */
+function fail(failure: ApiError, options: CallOptions, sentAt: number): never {
   if (!options.quiet) {
     const outcome = outcomeOf(failure, options.silentCodes);
-    if (outcome) emitOutcome(outcome);
+    if (outcome) emitOutcome({ ...outcome, sentAt });
   }
   throw failure;
 }
@@ -115,6 +118,7 @@ export async function call<Op extends Operation>(
   options: CallOptions = {},
 ): Promise<AnswerOf<Op>> {
   let failure: ApiError;
+  const sentAt = performance.now();
   try {
     const answer = await readEnvelope(await http(apiUrl(op.path), requestInit(op, input as Plain, options)));
     if (answer.code === 0) return answer.data as AnswerOf<Op>;
@@ -122,7 +126,7 @@ export async function call<Op extends Operation>(
   } catch (error) {
     failure = transportError(error, options.signal);
   }
-  return fail(failure, options);
+  return fail(failure, options, sentAt);
 }
 
 /**
@@ -135,6 +139,7 @@ export async function callFile<Op extends Operation>(
   options: CallOptions = {},
 ): Promise<Blob> {
   let failure: ApiError;
+  const sentAt = performance.now();
   try {
     const response = await http(apiUrl(op.path), requestInit(op, input as Plain, options));
     const type = response.headers.get('content-type') ?? '';
@@ -144,5 +149,5 @@ export async function callFile<Op extends Operation>(
   } catch (error) {
     failure = transportError(error, options.signal);
   }
-  return fail(failure, options);
+  return fail(failure, options, sentAt);
 }

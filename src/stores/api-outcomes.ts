@@ -16,6 +16,8 @@ const state = shared('api.notices', () => ({
   following: null as (() => void) | null,
   followers: 0,
   asking: false,
+  /** When the user last answered the 599 question (`performance.now()`). */
+  answeredAt: Number.NEGATIVE_INFINITY,
   leaving: null as ReturnType<typeof setTimeout> | null,
 }));
 
@@ -24,10 +26,17 @@ export function resetApiNotices(): void {
   if (state.leaving) clearTimeout(state.leaving);
   state.leaving = null;
   state.asking = false;
+  state.answeredAt = Number.NEGATIVE_INFINITY;
 }
 
-function askToLogInAgain(): void {
+/**
+ * Asks once per burst: not while the question is open, and not for a call sent before the user
+ * answered it (a page's calls in flight come back one by one; the user who chose to stay was not
+ * asked again by the next of them). A call sent after the answer asks again.
+ */
+function askToLogInAgain(sentAt: number | undefined): void {
   if (state.asking) return;
+  if (sentAt !== undefined && sentAt < state.answeredAt) return;
   state.asking = true;
   void confirm({
     title: t('api.loggedInElsewhereTitle'),
@@ -36,6 +45,7 @@ function askToLogInAgain(): void {
     cancelText: t('common.cancel'),
   }).then((relogin) => {
     state.asking = false;
+    state.answeredAt = performance.now();
     if (!relogin) return;
     clearAuth();
     reload();
@@ -61,7 +71,7 @@ export function showOutcome(outcome: ApiOutcome): void {
       if (!pageIsLeaving()) toast(t('api.network'), 'error', ERROR_TOAST_MS);
       return;
     case 'logged-in-elsewhere':
-      askToLogInAgain();
+      askToLogInAgain(outcome.sentAt);
       return;
     case 'session-expired':
       leaveForLogin();
