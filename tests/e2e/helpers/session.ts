@@ -22,9 +22,14 @@ export async function signedInContext(
   options: BrowserContextOptions = {},
 ): Promise<{ context: BrowserContext; token: string }> {
   const context = await browser.newContext({ ...options, baseURL });
+  return { context, token: await signContextIn(context, baseURL, login) };
+}
+
+/** Logs in through the API and sets the token cookie in `context`, as the portal sets it. */
+async function signContextIn(context: BrowserContext, url: string, login: Login): Promise<string> {
   const token = await apiLogin(context.request, login);
-  await context.addCookies([{ name: TOKEN_COOKIE, value: token, url: baseURL, sameSite: 'Lax' }]);
-  return { context, token };
+  await context.addCookies([{ name: TOKEN_COOKIE, value: token, url, sameSite: 'Lax' }]);
+  return token;
 }
 
 /**
@@ -34,12 +39,9 @@ export async function signedInContext(
  * (the login page and the page after it cost the browser 1.5–2 core-s). Resolves with the token.
  */
 export async function signInByApi(page: Page, login: Login): Promise<string> {
-  const context = page.context();
-  const token = await apiLogin(context.request, login);
   const url = test.info().project.use.baseURL;
   if (!url) throw new Error('signInByApi: the project has no baseURL');
-  await context.addCookies([{ name: TOKEN_COOKIE, value: token, url, sameSite: 'Lax' }]);
-  return token;
+  return signContextIn(page.context(), url, login);
 }
 
 /** The token the page holds now ('' when signed out). */
