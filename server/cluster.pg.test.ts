@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -104,6 +105,21 @@ async function post(name: string, body: unknown, headers: Record<string, string>
   return (await res.json()) as { code: number; message: string; data: Record<string, unknown> };
 }
 
+/**
+ * `GET /api/health.json` on a connection of its own (a new client: the cluster hands each new
+ * connection to a listening worker in turn) → the status, or 0 when the connection failed.
+ */
+function healthOnNewConnection(): Promise<number> {
+  return new Promise((resolve) => {
+    const request = http.get(`${base}/api/health.json`, { agent: false, timeout: 15_000 }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    request.on('timeout', () => request.destroy());
+    request.on('error', () => resolve(0));
+  });
+}
+
 /** A user ready to order (stock enough for any stream of creates), signed in through the cluster. */
 async function orderingUser(): Promise<EditorSetup & { token: string }> {
   const setup = await createEditorSetup(database.db);
@@ -205,10 +221,27 @@ describe('WORKERS=2 on PostgreSQL', () => {
     const victim = before.get(1)!;
     process.kill(victim, 'SIGKILL');
     const killedAt = acknowledged.size;
+    // New clients while worker 1 is away and boots again: worker 2 answers them all (a new
+    // worker listens only once booted; listening at once, it answered 503 to every other one).
+    // (from when the primary knows worker 1 is gone: a connection it handed to the dying
+    // worker was lost with it, as the creates above were cut)
+    await until(() => server.log().includes(`(pid ${victim}) ended`), 10_000, 'worker 1 seen gone');
+    const probes: number[] = [];
+    let probing = true;
+    const prober = (async () => {
+      while (probing) probes.push(await healthOnNewConnection());
+    })();
     await until(() => serving().get(1) !== victim, 45_000, 'worker 1 back');
+    probing = false;
+    await prober;
     stopAt = acknowledged.size + 20;
     await Promise.all(clients);
 
+    expect(probes.length, 'new clients came while worker 1 was away').toBeGreaterThan(5);
+    expect(
+      probes.filter((status) => status !== 200),
+      'each new client answered 200',
+    ).toEqual([]);
     expect(failures).toEqual([]);
     expect(cut, 'requests were cut by the kill (else this proved nothing)').toBeGreaterThan(0);
     expect(acknowledged.size).toBeGreaterThan(killedAt);

@@ -7,9 +7,9 @@ import type { ServerConfig } from './config.ts';
  * prepares the database once (boot.ts: the production checks, migrations, reference data, the
  * demo seed when asked; waiting while PostgreSQL cannot be reached) and closes it; then the
  * workers boot on the prepared database and serve (server/serve-process.ts), the primary handing
- * them connections in turn. A worker that dies is started again after a
- * back-off; SIGTERM or SIGINT to the primary drains every worker, and the primary exits once
- * they are gone.
+ * them connections in turn. A worker that dies is started again after a back-off; while another
+ * worker serves, the new one listens only once it has booted (else at once, answering 503).
+ * SIGTERM or SIGINT to the primary drains every worker, and the primary exits once they are gone.
  */
 
 /**
@@ -73,8 +73,16 @@ export async function runPrimary(config: ServerConfig, options: { seedDemo: bool
   const waiting = new Set<Worker>();
   let started: { seeded: boolean; demoAccounts: string[] } = { seeded: false, demoAccounts: [] };
 
+  // The workers that serve now (told SERVING, not ended).
+  const live = new Set<Worker>();
+  // A worker listens at once (answering 503 while it boots) unless another one serves: then it
+  // listens once booted, so no connection goes to it before it can answer (serve-process.ts).
   const start = (slot: number) => {
-    workers.set(cluster.fork({ LP_WORKER_SLOT: String(slot) }), { slot, startedAt: Date.now() });
+    const listen = live.size > 0 ? 'booted' : 'early';
+    workers.set(cluster.fork({ LP_WORKER_SLOT: String(slot), LP_LISTEN: listen }), {
+      slot,
+      startedAt: Date.now(),
+    });
   };
 
   function stop(signal: NodeJS.Signals, code = 0): void {
@@ -108,6 +116,7 @@ export async function runPrimary(config: ServerConfig, options: { seedDemo: bool
       return;
     }
     if (message !== SERVING) return;
+    if (workers.has(worker)) live.add(worker);
     const slot = workers.get(worker)?.slot;
     if (ready || slot === undefined) return;
     serving.add(slot);
@@ -124,6 +133,7 @@ export async function runPrimary(config: ServerConfig, options: { seedDemo: bool
   cluster.on('exit', (worker, code, signal) => {
     const info = workers.get(worker);
     workers.delete(worker);
+    live.delete(worker);
     if (!info) return;
     if (stopping) {
       if (workers.size === 0) process.exit(exitCode);

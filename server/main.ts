@@ -33,6 +33,8 @@ if (cluster.isWorker) {
     started,
     prepared: databasePrepared,
     onServing: tellServing,
+    // (a worker started again while others serve listens once booted: cluster.ts)
+    listenEarly: process.env.LP_LISTEN !== 'booted',
   });
 } else if (config.workers > 1) {
   const { runPrimary } = await import('./cluster.ts');

@@ -98,8 +98,11 @@ function reasonOf(error: unknown): string {
  * on a database its primary prepared. It listens at once and answers 503 (waiting-app.ts) until its
  * database is ready: a worker waits for its primary to prepare it (`prepared`), and every process
  * waits for PostgreSQL while it cannot be reached (bootWhenReachable), then serves without a
- * restart. SIGTERM or SIGINT drains it (server/serving.ts): no new connections, the requests in
- * flight answered (for at most `DRAIN_TIMEOUT_MS`), then the background work and the database are
+ * restart. A worker started again while others serve (`listenEarly: false`) listens only once it
+ * has booted: the cluster hands connections to every listening worker in turn, so one answering
+ * 503 while it boots (seconds) would refuse requests its serving siblings would have answered.
+ * SIGTERM or SIGINT drains it (server/serving.ts): no new connections, the requests in flight
+ * answered (for at most `DRAIN_TIMEOUT_MS`), then the background work and the database are
  * stopped and the process exits 0.
  */
 export async function serveProcess(
@@ -114,6 +117,8 @@ export async function serveProcess(
     prepared?: () => Promise<void>;
     /** A worker: tells its primary that it serves (cluster.ts). */
     onServing?: () => void;
+    /** Listen before booting, answering 503 meanwhile (the default), or only once booted. */
+    listenEarly?: boolean;
     /**
      * What serves once booted: the app itself, unless given (the end-to-end tests' server puts
      * a test-only call in front of it: server/testing/e2e-server.ts).
@@ -124,16 +129,17 @@ export async function serveProcess(
   const say = (line: string) => console.log(options.worker ? `${options.worker}: ${line}` : line);
   // 503 until the app is booted; then the app itself.
   let handle: Fetch = createWaitingApp(config).fetch;
-  const serving = await startServing((request, env) => handle(request, env), {
-    port: config.port,
-    host: config.host,
-    tls: config.tls
-      ? { cert: readFileSync(config.tls.certFile), key: readFileSync(config.tls.keyFile) }
-      : null,
-    headersTimeoutMs: config.headersTimeoutMs,
-    perAddress: perAddressOf(config),
-  });
-  const url = urlOf(config, serving.address.address, serving.address.port);
+  const listen = () =>
+    startServing((request, env) => handle(request, env), {
+      port: config.port,
+      host: config.host,
+      tls: config.tls
+        ? { cert: readFileSync(config.tls.certFile), key: readFileSync(config.tls.keyFile) }
+        : null,
+      headersTimeoutMs: config.headersTimeoutMs,
+      perAddress: perAddressOf(config),
+    });
+  let serving = options.listenEarly === false ? null : await listen();
 
   let booted: Booted | null = null;
   let background: Background | null = null;
@@ -142,7 +148,7 @@ export async function serveProcess(
     if (closing) return;
     closing = true;
     say(`${signal}: closing the server and the database…`);
-    const { cut } = await serving.drain(config.drainTimeoutMs);
+    const { cut } = (await serving?.drain(config.drainTimeoutMs)) ?? { cut: 0 };
     if (cut) say(`${cut} request(s) still running after ${config.drainTimeoutMs} ms were cut.`);
     await background?.stop();
     await booted?.database.close();
@@ -153,7 +159,8 @@ export async function serveProcess(
 
   // A worker's database was migrated and seeded by its primary (cluster.ts): it only checks.
   await options.prepared?.();
-  const waitSay = options.worker ? say : (line: string) => say(`Listening on ${url}: ${line}`);
+  const early = serving && urlOf(config, serving.address.address, serving.address.port);
+  const waitSay = options.worker || !early ? say : (line: string) => say(`Listening on ${early}: ${line}`);
   const ready = await bootWhenReachable(
     config,
     { seedDemo: options.seedDemo, prepared: options.worker !== null },
@@ -166,6 +173,7 @@ export async function serveProcess(
   }
   booted = ready;
   handle = options.serve ? options.serve(ready) : ready.app.fetch;
+  serving ??= await listen();
   // Expired idempotency keys, old exports… (server/background.ts).
   background = startBackground(ready.deps);
 
@@ -177,5 +185,6 @@ export async function serveProcess(
   }
   const where =
     ready.database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
+  const url = urlOf(config, serving.address.address, serving.address.port);
   printStarted(config, { url, where, ms, seeded: ready.seeded, demoAccounts: ready.demoAccounts });
 }
