@@ -145,7 +145,9 @@ export default defineConfig({
             'src/{stores,api}/**/*.browser.test.ts',
           ],
           setupFiles: ['src/ui/testing/browser-setup.ts'],
-          testTimeout: 20_000,
+          // Above one wait's bound (WAIT_MS of src/ui/testing/wait.ts), so a failing wait says what
+          // it waited for.
+          testTimeout: 30_000,
           hookTimeout: 60_000,
           browser: {
             enabled: true,

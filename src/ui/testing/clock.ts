@@ -1,4 +1,5 @@
 import { type Clock, install } from '@sinonjs/fake-timers';
+import { WAIT_MS } from './wait.ts';
 
 export type FakeClock = Clock;
 
@@ -54,13 +55,13 @@ export function fakeClock(): FakeClock {
 
 /**
  * Waits, frame by frame in real time, until `predicate` answers something truthy, and resolves
- * with it (fails after `timeoutMs`). For what the browser must do (a network round trip, a
+ * with it (fails after `timeoutMs`, by default WAIT_MS of wait.ts). For what the browser must do (a network round trip, a
  * paint); works with real and fake timers alike.
  */
 export async function until<T>(
   predicate: () => T | null | undefined | false | '' | 0,
   message = 'condition',
-  timeoutMs = 5000,
+  timeoutMs = WAIT_MS,
 ): Promise<T> {
   const start = performance.now();
   for (;;) {
@@ -80,7 +81,7 @@ export async function untilEqual<T>(
   read: () => T,
   expected: T,
   message = 'the value',
-  timeoutMs = 5000,
+  timeoutMs = WAIT_MS,
 ): Promise<void> {
   const want = JSON.stringify(expected);
   let last = '';

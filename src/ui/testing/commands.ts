@@ -1,4 +1,5 @@
 import { commands, page } from 'vitest/browser';
+import { WAIT_MS } from './wait.ts';
 
 /**
  * What a browser test asks of the browser or of the test server beyond the page: the key presses
@@ -45,14 +46,14 @@ export const executeServerCommand = <R, P = unknown>(command: string, payload?: 
 
 /**
  * Resolves once `predicate` holds, trying every `interval` ms; rejects with `message` after
- * `timeout` ms (by default 1 s, every 50 ms).
+ * `timeout` ms (by default WAIT_MS of wait.ts, every 50 ms).
  */
 export async function waitUntil(
   predicate: () => unknown | Promise<unknown>,
   message = 'waitUntil timed out',
   options: { interval?: number; timeout?: number } = {},
 ): Promise<void> {
-  const { interval = 50, timeout = 1000 } = options;
+  const { interval = 50, timeout = WAIT_MS } = options;
   const until = performance.now() + timeout;
   for (;;) {
     if (await predicate()) return;
