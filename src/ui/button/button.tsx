@@ -31,7 +31,9 @@ export function Button({
   const { guarded, pass } = useClickGuard(guardMs);
   const inactive = guarded || loading;
   const handleClick = (event: MouseEvent<HTMLButtonElement>) => {
-    if (inactive || !pass()) {
+    // The guard's clock decides, not `guarded`: that is drawn by a render that may come after a
+    // click the browser handles first (input goes before other work on a busy page).
+    if (loading || !pass()) {
       event.preventDefault();
       event.stopPropagation();
       return;
