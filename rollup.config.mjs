@@ -240,15 +240,24 @@ function regroupFirstLoads({ from, dir, env }) {
  * chunks shared by the host page and the elements it loads (docs/decisions/shared-portal-build.md).
  * The host still reaches elements only by tag: it imports none of their modules.
  */
+/**
+ * `LP_ONE_PASS=1 npm run build`: the first pass only, written where the second would write, for
+ * measuring what the second pass is worth (docs/decisions/first-load-chunks.md, "HTTP/2"). Not a
+ * build to ship: `npm run size` fails its request budgets.
+ */
+const ONE_PASS = process.env.LP_ONE_PASS === '1';
+
 const portalBuild = {
   input: {
     ...Object.fromEntries(elementNames.map((n) => [n, `elements/${n}/${n}.ts`])),
     [HOST_ENTRY]: HOST_MODULE,
   },
   output: {
-    dir: FIRST_PASS_DIR,
+    dir: ONE_PASS ? 'dist/elements' : FIRST_PASS_DIR,
     format: 'es',
-    entryFileNames: '[name].js',
+    entryFileNames: ONE_PASS
+      ? (chunk) => (chunk.name === HOST_ENTRY ? `${HOST_ENTRY}-[hash].js` : '[name].js')
+      : '[name].js',
     chunkFileNames: 'chunks/[name]-[hash].js',
     sourcemap: sourcemaps(process.env),
     // Chunks under 2 kB without side effects join a chunk loaded with them: 138 files become about
@@ -259,7 +268,9 @@ const portalBuild = {
   plugins: [
     replace({ preventAssignment: true, values: { __LP_ELEMENTS__: JSON.stringify(elementNames) } }),
     ...plugins(),
-    regroupFirstLoads({ from: FIRST_PASS_DIR, dir: 'dist/elements', env: process.env }),
+    ONE_PASS
+      ? hostHtml({ layoutModule: path.resolve(LAYOUT_MODULE) })
+      : regroupFirstLoads({ from: FIRST_PASS_DIR, dir: 'dist/elements', env: process.env }),
   ],
   preserveEntrySignatures: 'allow-extension', // as in embedBuild below
   onwarn,

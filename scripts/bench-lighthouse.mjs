@@ -8,6 +8,8 @@
 // LH_PRESETS=desktop runs one preset only; LH_PAGES=order-list one page (login, home, order-list);
 // LH_RUNS=3 runs each page that many times and reports the median run (by score, then LCP);
 // LH_REPORTS=<folder> writes each run's full report there (<preset>-<page>-<run>.json).
+// LH_HTTP2=1 puts nginx in front (TLS and HTTP/2 on the loopback, a self-signed certificate:
+// scripts/http2-proxy.mjs), as docs/deploy.md's proxy serves the portal; it needs nginx and openssl.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -17,6 +19,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { chromiumArgs, fullChromiumPath, hasChromium } from './chromium.mjs';
+import { startHttp2Proxy } from './http2-proxy.mjs';
 import { freePort, startServer, stopServer } from './server-process.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -80,17 +83,22 @@ if (!hasCjkFont())
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lp-lighthouse-'));
 const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
+const direct = `http://127.0.0.1:${port}`;
 const server = startServer(port, dataDir);
 let chrome;
+let proxy;
 let failed = false;
 try {
   await server.ready;
+  if (process.env.LH_HTTP2 === '1') proxy = await startHttp2Proxy(direct);
+  const base = proxy?.url ?? direct;
+  if (proxy) console.log(`HTTP/2 behind nginx: ${base} → ${direct}`);
   chrome = await chromeLauncher.launch({
     chromePath: fullChromiumPath,
-    chromeFlags: ['--headless=new', ...chromiumArgs],
+    // (the proxy's certificate is self-signed)
+    chromeFlags: ['--headless=new', ...chromiumArgs, ...(proxy ? ['--ignore-certificate-errors'] : [])],
   });
-  const token = await signIn(base);
+  const token = await signIn(direct);
   // The portal reads its token from this cookie. Lighthouse's storage reset clears caches and
   // origin storage but not cookies, so each run starts cold and signed in or out as set here.
   const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
@@ -171,6 +179,7 @@ try {
   console.error(error instanceof Error ? error.message : error);
 } finally {
   await chrome?.kill();
+  await proxy?.stop();
   await stopServer(server.child);
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
