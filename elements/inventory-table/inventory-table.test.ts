@@ -164,11 +164,11 @@ describe('<lp-inventory-table>', () => {
     button(el, /^Order the 2 Selected Lines$/).click();
     const ids = [setup.stock.chilled.in_id, setup.stock.chilledSmall.in_id];
     expect(visited).to.have.length(1);
-    expect(visited[0]).to.match(/^\/customer-order\/create\?stock=\d+,\d+$/);
+    expect(visited[0]).to.match(/^\/customer-order\/create\?stock=\d+,\d+&form-key=[0-9a-f-]{36}$/);
+    const query = new URLSearchParams((visited[0] ?? '').split('?')[1]);
     expect(
-      (visited[0] ?? '')
-        .split('=')[1]
-        ?.split(',')
+      (query.get('stock') ?? '')
+        .split(',')
         .map(Number)
         .sort((a, b) => a - b),
     ).to.deep.equal([...ids].sort((a, b) => a - b));

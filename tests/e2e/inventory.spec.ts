@@ -123,3 +123,46 @@ test('inventory: filter and search, a line’s movements, export read back, an o
   await expect(editor.getByText(second.batch_no)).toBeVisible();
   await context.close();
 });
+
+test('order the selected lines while an order editor is open: the editor starts a new order of those lines', async ({
+  browser,
+}) => {
+  const { context, token } = await signedInContext(browser, baseURL(), demoLogin('demo'), {
+    viewport: { width: 1440, height: 900 },
+  });
+  const chilled = (await (
+    await context.request.get('/api/common/stockslist-yp.html?temp_class=chilled&limit=100', {
+      headers: { 'X-Token': token },
+    })
+  ).json()) as { code: number; data: InventoryList };
+  const [first, second] = twoOfOneOrder(chilled.data.list);
+  const page = await context.newPage();
+  await enterPortal(page);
+  // an editor tab with a form begun in it
+  await followLink(page, '/customer-order/create');
+  const editor = page.locator('lp-order-editor');
+  await expect(editor.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page).toHaveURL(/form-key=/);
+  const begun = new URL(page.url()).searchParams.get('form-key');
+
+  await followLink(page, '/customer-inventory/index-yp');
+  const search = filters(page).getByLabel(say('filter.keyword'), { exact: true });
+  for (const line of [first, second]) {
+    await search.fill(line.batch_no);
+    await search.press('Enter');
+    await expect(rows(page)).toHaveCount(1);
+    await table(page)
+      .getByRole('checkbox', { name: say('selectLine', { name: line.name, batch: line.batch_no }) })
+      .check();
+  }
+  await table(page)
+    .getByRole('button', { name: say('order.create', { n: 2 }) })
+    .click();
+  await expect(page).toHaveURL(/\/customer-order\/create\?stock=/);
+  await expect(editor.locator('.oe__quantity')).toHaveCount(2, { timeout: 10_000 });
+  await expect(editor.getByText(first.batch_no)).toBeVisible();
+  await expect(editor.getByText(second.batch_no)).toBeVisible();
+  // a new form, not the one begun before
+  expect(new URL(page.url()).searchParams.get('form-key')).not.toBe(begun);
+  await context.close();
+});

@@ -27,10 +27,15 @@ const line = (patch: Partial<InventoryLine>): InventoryLine => ({
 
 describe('orderFromLines', () => {
   it('makes the editor’s address of lines that fit one order', () => {
-    expect(orderFromLines([line({ in_id: 12 }), line({ in_id: 15 })])).to.deep.equal({
-      path: '/customer-order/create?stock=12,15',
+    expect(orderFromLines([line({ in_id: 12 }), line({ in_id: 15 })], 'key-1')).to.deep.equal({
+      path: '/customer-order/create?stock=12,15&form-key=key-1',
       problem: null,
     });
+    // each order asked for is a new form
+    const a = new URL(orderFromLines([line({ in_id: 12 })]).path ?? '', 'http://x').searchParams;
+    const b = new URL(orderFromLines([line({ in_id: 12 })]).path ?? '', 'http://x').searchParams;
+    expect(a.get('form-key')).to.match(/^[0-9a-f-]{36}$/);
+    expect(a.get('form-key')).to.not.equal(b.get('form-key'));
   });
 
   it('says why lines cannot make one order', () => {

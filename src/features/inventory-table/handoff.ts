@@ -1,6 +1,6 @@
 import type { InventoryLine } from '../../contract/inventory/schemas.ts';
 import { GOODS_LINES_MAX } from '../../contract/order-editor/schemas.ts';
-import { ORDER_CREATE_PATH } from '../../lib/order-drafts.ts';
+import { newFormKey, ORDER_CREATE_PATH } from '../../lib/order-drafts.ts';
 
 /** Why the chosen lines cannot go into one order (the first reason found). */
 export type HandoffProblem =
@@ -18,12 +18,15 @@ const mixed = (lines: readonly InventoryLine[], of: (line: InventoryLine) => unk
   new Set(lines.map(of)).size > 1;
 
 /**
- * The editor's address for an order of these stock lines (`/customer-order/create?stock=12,15`),
- * or why they cannot make one order: one project, goods type, temperature class and depot, each
- * with something available, at most as many lines as an order holds.
+ * The editor's address for an order of these stock lines (`/customer-order/create?stock=12,15&
+ * form-key=…`), or why they cannot make one order: one project, goods type, temperature class and
+ * depot, each with something available, at most as many lines as an order holds. The address
+ * names a new form (`formKey`): an editor already open in its tab then starts that order instead
+ * of showing the form it held (which stays in the browser and the draft box, under its own key).
  */
 export function orderFromLines(
   lines: readonly InventoryLine[],
+  formKey: string = newFormKey(),
 ): { path: string; problem: null } | { path: null; problem: HandoffProblem } {
   const fail = (problem: HandoffProblem) => ({ path: null, problem }) as const;
   if (lines.length > GOODS_LINES_MAX) return fail({ kind: 'tooMany', max: GOODS_LINES_MAX });
@@ -34,7 +37,8 @@ export function orderFromLines(
   const empty = lines.find((l) => l.available <= 0);
   if (empty) return fail({ kind: 'nothingAvailable', line: empty });
   const ids = lines.map((l) => l.in_id).join(',');
-  return { path: `${ORDER_CREATE_PATH}?${STOCK_PARAM}=${ids}`, problem: null };
+  const query = `${STOCK_PARAM}=${ids}&form-key=${encodeURIComponent(formKey)}`;
+  return { path: `${ORDER_CREATE_PATH}?${query}`, problem: null };
 }
 
 /** The stock line ids of an address's `stock=12,15` (positive integers, each once, at most an order's lines). */
