@@ -332,7 +332,7 @@ describe('<lp-order-editor>', () => {
     $locale.set('en');
   });
 
-  it('starts a new order from stock lines the inventory hands over (stock-ids): project, class and lines filled in', async () => {
+  it('starts a new order from stock lines the inventory hands over (stock-ids): project, class, lines and their depot as the start filled in', async () => {
     await ready();
     const ids = `${setup.stock.chilled.in_id},${setup.stock.chilledSmall.in_id}`;
     const { el } = place({ 'stock-ids': ids });
@@ -351,6 +351,10 @@ describe('<lp-order-editor>', () => {
     const project = section(el, 'Project and Type');
     expect(control(el, project, 'Project').value).to.contain(setup.project.protocol_no);
     expect(control(el, project, 'Temperature class').value).to.contain('Chilled');
+    // the lines are in the depot that the address book's start address is: the goods leave from there
+    const from = section(el, 'Ship From');
+    expect(control(el, from, 'Company').value).to.equal(setup.addresses.start.company);
+    expect(control(el, from, 'Contact').value).to.not.equal('');
     expect(root(el).querySelector('.oe__alert')).to.equal(null);
   });
 

@@ -95,7 +95,9 @@ export async function createEditorSetup(db: DB, options: EditorSetupOptions = {}
     region_id: tree.district.region_id,
     ho_id: sites[0]!.ho_id,
   });
-  const line = (o: Parameters<typeof createStockLine>[2]) => createStockLine(db, cuId, o);
+  // the stock is in the depot the start address is (an order of it leaves from there)
+  const line = (o: Parameters<typeof createStockLine>[2]) =>
+    createStockLine(db, cuId, { depot: start.company, ...o });
   const stock = {
     chilled: await line({ pr_id: project.pr_id, temp_class: 'chilled', quantity: 100 }),
     chilledSmall: await line({ pr_id: project.pr_id, temp_class: 'chilled', quantity: 20 }),

@@ -4,6 +4,7 @@ import { expect, test } from './fixtures.ts';
 import ExcelJS from 'exceljs';
 import type { InventoryLine, InventoryList } from '../../src/contract/inventory/schemas.ts';
 import { zh as inv } from '../../src/i18n/messages/inventory.ts';
+import { zh as oe } from '../../src/i18n/messages/order-editor.ts';
 import { demoLogin } from './helpers/accounts.ts';
 import { expectNoAxeViolations } from './helpers/axe.ts';
 import { enterPortal, followLink, signedInContext } from './helpers/session.ts';
@@ -121,6 +122,11 @@ test('inventory: filter and search, a line’s movements, export read back, an o
   await expect(editor.locator('.oe__quantity')).toHaveCount(2, { timeout: 10_000 });
   await expect(editor.getByText(first.batch_no)).toBeVisible();
   await expect(editor.getByText(second.batch_no)).toBeVisible();
+  // the goods leave from their depot: the address book's depot is the start
+  const from = editor.getByRole('group', { name: oe['orderEditor.section.from'] });
+  await expect(from.getByRole('textbox', { name: oe['orderEditor.field.company'], exact: true })).toHaveValue(
+    first.depot,
+  );
   await context.close();
 });
 

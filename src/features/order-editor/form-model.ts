@@ -1,5 +1,5 @@
 import type * as v from 'valibot';
-import type { ProjectConf } from '../../contract/master-data/schemas.ts';
+import type { Address, ProjectConf } from '../../contract/master-data/schemas.ts';
 import {
   type CreateOrderRequest,
   type EditorStart,
@@ -80,6 +80,19 @@ export interface PartyFill {
   city_id?: number | null;
   ad_id?: number | null;
   ho_id?: number | null;
+}
+
+/** What an address of the address book fills a side with. */
+export function addressFill(a: Address): PartyFill {
+  return {
+    company: a.company,
+    contact: a.contact,
+    phone: a.phone,
+    address: a.address,
+    city_id: a.region_id,
+    ad_id: a.ad_id,
+    ...(a.ho_id ? { ho_id: a.ho_id } : {}),
+  };
 }
 
 /** Fills a side from a pick; fields the pick does not name stay as they were. */

@@ -376,9 +376,13 @@ function EditorBody({
     if (handedOver.current || ids.length === 0 || start.mode !== 'new' || start.draft) return;
     if ((formRef.current.goods ?? []).length > 0) return;
     handedOver.current = true;
-    checkGoods({ lines: ids.map((in_id) => ({ in_id, quantity: 0.001 })) }).then(
-      (answer) => {
-        const made = formFromStock(formRef.current, answer, start.projects);
+    Promise.all([
+      checkGoods({ lines: ids.map((in_id) => ({ in_id, quantity: 0.001 })) }),
+      // (the depot the lines are in is the start, when the address book has it)
+      loadAddresses('start').catch(() => []),
+    ]).then(
+      ([answer, starts]) => {
+        const made = formFromStock(formRef.current, answer, start.projects, starts);
         if (made.form) change(made.form);
         else setNotice(t(`orderEditor.stock.${made.problem}`));
       },

@@ -5,7 +5,7 @@ import { TextField } from '../../ui/form/text-field.tsx';
 import { Select, type SelectOption } from '../../ui/select/select.tsx';
 import { useT } from '../../ui/use-t.ts';
 import type { FieldProps } from './field-props.ts';
-import { type EditorForm, type PartyFill, type Side, withParty } from './form-model.ts';
+import { addressFill, type EditorForm, type PartyFill, type Side, withParty } from './form-model.ts';
 import { useServerPinyinFilter } from './option-filter.ts';
 import { RegionField } from './region-field.tsx';
 import '../../i18n/areas/order-editor.ts';
@@ -23,15 +23,7 @@ function usePicks(sources: PartySources, group: (kind: 'address' | 'site' | 'con
     const options: SelectOption<string>[] = [];
     for (const a of sources.addresses) {
       const key = `a:${a.ad_id}`;
-      fills.set(key, {
-        company: a.company,
-        contact: a.contact,
-        phone: a.phone,
-        address: a.address,
-        city_id: a.region_id,
-        ad_id: a.ad_id,
-        ...(a.ho_id ? { ho_id: a.ho_id } : {}),
-      });
+      fills.set(key, addressFill(a));
       options.push({
         value: key,
         label: `${group('address')} · ${a.company} · ${a.contact}`,
