@@ -19,6 +19,12 @@ export const orderListStyles = css`
     font-size: var(--lp-font-size-sm);
   }
   ${filterBarStyles}
+  .order-bulk__why {
+    flex-basis: 100%;
+    margin: 0;
+    color: var(--lp-color-text-muted);
+    font-size: var(--lp-font-size-sm);
+  }
   .order-notice {
     margin-bottom: var(--lp-space-2);
     padding: var(--lp-space-2) var(--lp-space-3);

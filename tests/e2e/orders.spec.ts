@@ -9,6 +9,8 @@ import { demoLogin } from './helpers/accounts.ts';
 import { signInByApi } from './helpers/session.ts';
 import { apiLogin } from './helpers/api.ts';
 import { zh } from './helpers/login-page.ts';
+import '../../src/i18n/areas/data-table.ts';
+import { type MessageKey, t as translate } from '../../src/i18n/translate.ts';
 
 // the demo's order data, for this spec's tests (fixtures.ts)
 test.use({ orderData: true });
@@ -208,4 +210,47 @@ test('an order the provider confirms changes status while the user watches', asy
   // machine: either way the view followed the order.
   await page.clock.runFor(15_000);
   await expect(view.getByText(zh('orderView.status.not_finished')).first()).toBeVisible();
+});
+
+test('cancel and merge are offered only for open orders, and the list says which selected ones are not', async ({
+  browser,
+  request,
+}) => {
+  const token = await apiLogin(request, demoLogin('demo'));
+  const [done] = (await orders(request, token, { status: 'finished' })).list as [Row];
+  const [open] = (await orders(request, token, { status: 'pending_confirm' })).list as [Row];
+  for (const locale of ['zh-CN', 'en'] as const) {
+    const say = (key: MessageKey, params?: Record<string, string | number>) => translate(key, params, locale);
+    const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+    await context.addInitScript((l) => localStorage.setItem('lp-locale', l), locale);
+    const page = await context.newPage();
+    await signInByApi(page, demoLogin('demo'));
+    await page.goto(`/customer-order/index?keyword=${done.order_no}`);
+    const list = page.locator('lp-order-list');
+    await expect(list.locator('tbody .order-link')).toHaveText([done.order_no]);
+    const cancel = list.getByRole('button', { name: say('orderList.action.cancel') });
+    await expect(cancel).toBeDisabled();
+    await list.getByRole('checkbox', { name: say('ui.dataTable.selectRow', { row: done.order_no }) }).check();
+    // a finished order cannot be cancelled: not offered, and said why, before any reason is typed
+    await expect(cancel).toBeDisabled();
+    await expect(list.getByRole('button', { name: say('orderList.action.merge') })).toBeDisabled();
+    const why = say('orderList.action.onlyOpen', {
+      orders: say('orderList.action.orderState', {
+        no: done.order_no,
+        status: say('orderList.status.finished'),
+      }),
+    });
+    await expect(list.getByText(why)).toBeVisible();
+    await expect(cancel).toHaveAccessibleDescription(why);
+
+    // an open order alone can be cancelled again
+    await list.getByRole('button', { name: say('ui.dataTable.clearSelection') }).click();
+    await list.getByLabel(say('orderList.filter.keyword')).fill(open.order_no);
+    await list.getByLabel(say('orderList.filter.keyword')).press('Enter');
+    await expect(list.locator('tbody .order-link')).toHaveText([open.order_no]);
+    await list.getByRole('checkbox', { name: say('ui.dataTable.selectRow', { row: open.order_no }) }).check();
+    await expect(cancel).toBeEnabled();
+    await expect(list.getByText(why)).toHaveCount(0);
+    await context.close();
+  }
 });

@@ -1,6 +1,7 @@
 import '../../i18n/areas/order-list.ts';
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useState } from 'react';
+import { OPEN_STATUSES } from '../../contract/orders/domain.ts';
 import { toast } from '../../stores/notices.ts';
 import { Button } from '../../ui/button/button.tsx';
 import { useT } from '../../ui/use-t.ts';
@@ -35,6 +36,25 @@ export function BulkActions({ list, merge, onNotice }: BulkActionsProps) {
   const [dialog, setDialog] = useState<'cancel' | 'merge' | null>(null);
   const [busy, setBusy] = useState<'cancel' | 'merge' | 'export' | null>(null);
   const orders = [...selected.values()];
+  // Cancel and merge take open orders only (pending review or confirmation): offered only when
+  // every selected order is one, and the orders that are not are named.
+  const closed = orders.filter((o) => !OPEN_STATUSES.includes(o.status));
+  const whyNot =
+    closed.length > 0
+      ? t('orderList.action.onlyOpen', {
+          orders: [
+            ...closed
+              .slice(0, 5)
+              .map((o) =>
+                t('orderList.action.orderState', {
+                  no: o.order_no,
+                  status: t(`orderList.status.${o.status}`),
+                }),
+              ),
+            ...(closed.length > 5 ? ['…'] : []),
+          ].join(t('orderList.action.separator')),
+        })
+      : undefined;
 
   const runExport = async () => {
     setBusy('export');
@@ -70,7 +90,8 @@ export function BulkActions({ list, merge, onNotice }: BulkActionsProps) {
       <Button
         size="sm"
         variant="danger"
-        disabled={orders.length === 0}
+        disabled={orders.length === 0 || closed.length > 0}
+        aria-describedby={whyNot ? 'order-bulk-why' : undefined}
         loading={busy === 'cancel'}
         onClick={open('cancel')}
       >
@@ -78,7 +99,8 @@ export function BulkActions({ list, merge, onNotice }: BulkActionsProps) {
       </Button>
       <Button
         size="sm"
-        disabled={orders.length < 2}
+        disabled={orders.length < 2 || closed.length > 0}
+        aria-describedby={whyNot ? 'order-bulk-why' : undefined}
         title={orders.length < 2 ? t('orderList.merge.needTwo') : undefined}
         loading={busy === 'merge'}
         onClick={open('merge')}
@@ -91,6 +113,11 @@ export function BulkActions({ list, merge, onNotice }: BulkActionsProps) {
       <Button size="sm" variant="primary" loading={busy === 'export'} onClick={() => void runExport()}>
         {t('orderList.action.export')}
       </Button>
+      {whyNot && (
+        <p id="order-bulk-why" className="order-bulk__why">
+          {whyNot}
+        </p>
+      )}
       {dialog && (
         <Suspense fallback={null}>
           <BulkDialogs
