@@ -26,7 +26,7 @@ printStarted(config, {
   where: booted.database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)',
   ms: Math.round(performance.now() - started),
   seeded: booted.seeded,
-  demoAccounts: booted.demoAccounts,
+  demoLogins: booted.demoLogins,
 });
 console.log('Serving the browser code from its sources (Vite): a saved change shows in the open page.');
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -43,7 +43,7 @@ describe('boot on a database the cluster’s primary prepared (a worker)', () =>
   it('serves a prepared database and never seeds it, even when asked', async () => {
     const worker = await boot(config, { prepared: true, seedDemo: true });
     try {
-      expect([worker.seeded, worker.demoAccounts]).toEqual([false, []]);
+      expect([worker.seeded, worker.demoLogins]).toEqual([false, []]);
       const users = await worker.database.db
         .selectFrom('users')
         .select((eb) => eb.fn.countAll<string>().as('n'))

@@ -11,7 +11,7 @@ import { migrateToLatest, pendingMigrations } from './db/migrate.ts';
 import type { AppDeps } from './http/env.ts';
 import { chatSearchOf } from './areas/chat/search-index.ts';
 import { seedBase } from './seed/base.ts';
-import { demoAccountsIn, seedDemo } from './seed/demo.ts';
+import { demoAccountsIn, demoLoginsIn, seedDemo } from './seed/demo.ts';
 
 export interface Booted {
   app: ReturnType<typeof createApp>;
@@ -19,8 +19,11 @@ export interface Booted {
   database: OpenedDatabase;
   /** True when this start seeded the demo accounts. */
   seeded: boolean;
-  /** The demo accounts present (development only; production refuses to start with any). */
-  demoAccounts: string[];
+  /**
+   * The demo accounts that still have their seeded password, whose logins a development start
+   * prints (none in production, which refuses to start with any demo account).
+   */
+  demoLogins: string[];
 }
 
 export interface BootOptions {
@@ -114,7 +117,8 @@ export async function boot(config: ServerConfig, options: BootOptions = {}): Pro
     // The chat search's index is loaded before the first request (see areas/chat/search-index.ts).
     await chatSearchOf(deps).warm();
     // Export jobs a stopped server left go on in startBackground's runner (order-exports/jobs.ts).
-    return { app: createApp(deps), deps, database, seeded, demoAccounts };
+    const demoLogins = demoAccounts.length ? await demoLoginsIn(database.db) : [];
+    return { app: createApp(deps), deps, database, seeded, demoLogins };
   } catch (error) {
     await database.close();
     throw error;

@@ -71,7 +71,7 @@ export async function runPrimary(config: ServerConfig, options: { seedDemo: bool
   let exitCode = 0;
   let prepared = false;
   const waiting = new Set<Worker>();
-  let started: { seeded: boolean; demoAccounts: string[] } = { seeded: false, demoAccounts: [] };
+  let started: { seeded: boolean; demoLogins: string[] } = { seeded: false, demoLogins: [] };
 
   // The workers that serve now (told SERVING, not ended).
   const live = new Set<Worker>();
@@ -163,14 +163,14 @@ export async function runPrimary(config: ServerConfig, options: { seedDemo: bool
 
   const { bootWhenReachable, printStarted, urlOf } = await import('./serve-process.ts');
   // While PostgreSQL cannot be reached this waits for it; the workers listen meanwhile and answer 503.
-  const { database, seeded, demoAccounts } = await bootWhenReachable(
+  const { database, seeded, demoLogins } = await bootWhenReachable(
     config,
     { seedDemo: options.seedDemo },
     (line) => console.log(`Primary (pid ${process.pid}): ${line}`),
   );
   // The primary serves nothing: the workers open their own pools.
   await database.close();
-  started = { seeded, demoAccounts };
+  started = { seeded, demoLogins };
   prepared = true;
   for (const worker of waiting) if (workers.has(worker)) worker.send(PREPARED);
   waiting.clear();

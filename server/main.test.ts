@@ -48,7 +48,7 @@ describe('server/main.ts', () => {
   }, async () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    const first = startServer(port, dataDir);
+    const first = startServer(port, dataDir, { INTEGRATION_SECRET: '' });
     await first.ready;
     const firstCpu = cpuSecondsOf(first.child.pid!);
     // the accounts' lines follow 'Demo logins:' in writes of their own: wait for the one checked
@@ -65,13 +65,31 @@ describe('server/main.ts', () => {
     });
     expect(login.code).toBe(0);
     const token = String(login.data.access_token);
+    // multi's password changed: the next start prints it no more (demo's is still the seeded one)
+    await printed(first.log, /multi\s+Multi#2026x/);
+    const multi = await call(base, 'user/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'multi', password: 'Multi#2026x' }),
+    });
+    const changed = await call(base, 'user/update-pass-word', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'X-Token': String(multi.data.access_token) },
+      body: JSON.stringify({
+        username: 'multi',
+        old_password: 'Multi#2026x',
+        new_password1: 'Changed#2026zq',
+        new_password2: 'Changed#2026zq',
+      }),
+    });
+    expect(changed.code).toBe(0);
 
     await stopServer(first.child);
     expect(first.child.exitCode).toBe(0);
     expect(first.log()).toContain('SIGTERM: closing the server and the database');
 
     const started = performance.now();
-    const second = startServer(port, dataDir);
+    const second = startServer(port, dataDir, { INTEGRATION_SECRET: '' });
     await second.ready;
     const cpu = cpuSecondsOf(second.child.pid!);
     const wall = (performance.now() - started) / 1000;
@@ -82,6 +100,10 @@ describe('server/main.ts', () => {
       expect(cpu).toBeGreaterThan(0);
       expect(cpu).toBeLessThan(firstCpu / 2);
       expect(second.log()).not.toContain('Seeded');
+      // (the banner's last line, after the logins: no integration secret is set here)
+      await printed(second.log, 'INTEGRATION_SECRET is not set');
+      expect(second.log()).toMatch(/demo\s+Demo@2026pass/);
+      expect(second.log()).not.toContain('Multi#2026x');
       // The session of the first run is still there: the data folder kept it.
       const info = await call(base, 'user/get-user-info', { headers: { 'X-Token': token } });
       expect(info.code).toBe(0);

@@ -17,7 +17,8 @@ export interface StartReport {
   where: string;
   ms: number;
   seeded: boolean;
-  demoAccounts: string[];
+  /** The demo accounts with their seeded password (printed with it in development). */
+  demoLogins: string[];
 }
 
 export function printStarted(config: ServerConfig, report: StartReport): void {
@@ -25,10 +26,10 @@ export function printStarted(config: ServerConfig, report: StartReport): void {
     `LP customer portal on ${report.url}  (${config.mode}; ${report.where}; ready in ${report.ms} ms)`,
   );
   if (report.seeded) console.log('Seeded the demo accounts into the empty database.');
-  if (!config.production && report.demoAccounts.length) {
+  if (!config.production && report.demoLogins.length) {
     console.log('Demo logins:');
     for (const { username, password } of DEMO_LOGINS) {
-      if (report.demoAccounts.includes(username)) console.log(`  ${username.padEnd(8)} ${password}`);
+      if (report.demoLogins.includes(username)) console.log(`  ${username.padEnd(8)} ${password}`);
     }
   }
   if (!config.integrationSecret) {
@@ -186,5 +187,5 @@ export async function serveProcess(
   const where =
     ready.database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
   const url = urlOf(config, serving.address.address, serving.address.port);
-  printStarted(config, { url, where, ms, seeded: ready.seeded, demoAccounts: ready.demoAccounts });
+  printStarted(config, { url, where, ms, seeded: ready.seeded, demoLogins: ready.demoLogins });
 }

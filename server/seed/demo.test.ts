@@ -10,7 +10,14 @@ import { migratedMemoryDatabase } from '../testing/pglite-template.ts';
 import type { Station } from '../../src/contract/stations/schemas.ts';
 import { STATIONS } from '../areas/stations/seed.ts';
 import { seedBase } from './base.ts';
-import { DEMO_USERNAMES, demoAccountsIn, removeDemoAccounts, seedDemo } from './demo.ts';
+import {
+  DEMO_LOGINS,
+  DEMO_USERNAMES,
+  demoAccountsIn,
+  demoLoginsIn,
+  removeDemoAccounts,
+  seedDemo,
+} from './demo.ts';
 import { OfflineBus } from '../core/bus.ts';
 
 /**
@@ -48,6 +55,32 @@ function api() {
 }
 
 describe('demo data', () => {
+  it('names as demo logins (printed with their passwords) only the accounts whose password was never changed', async () => {
+    await seedDemo(database.db);
+    expect(await demoLoginsIn(database.db)).toEqual([...DEMO_USERNAMES].sort());
+    // the user changes multi's password through the API, as anyone who read the banner may
+    const multi = DEMO_LOGINS.find((l) => l.username === 'multi');
+    if (!multi) throw new Error('no multi demo login');
+    const call = api();
+    const login = await call<AccessTokenResponse>('user/login', {
+      body: { username: multi.username, password: multi.password, validate: '' },
+    });
+    expect(login.code).toBe(0);
+    const changed = await call('user/update-pass-word', {
+      token: login.data.access_token,
+      body: {
+        username: multi.username,
+        old_password: multi.password,
+        new_password1: 'Changed#2026zq',
+        new_password2: 'Changed#2026zq',
+      },
+    });
+    expect(changed.code).toBe(0);
+    expect(await demoLoginsIn(database.db)).toEqual(DEMO_USERNAMES.filter((u) => u !== 'multi').sort());
+    // still a demo account: a production start refuses it all the same
+    expect(await demoAccountsIn(database.db)).toContain('multi');
+  });
+
   it('seeds the five demo accounts once, into a database without users', async () => {
     expect(await demoAccountsIn(database.db)).toEqual([]);
     expect(await seedDemo(database.db)).toBe(true);

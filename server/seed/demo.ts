@@ -102,6 +102,20 @@ export const DEMO_LOGINS = DEMO_USERS.map((u) => ({ username: u.account, passwor
 /** The demo usernames (a production start refuses while any of them exists). */
 export const DEMO_USERNAMES: readonly string[] = DEMO_USERS.map((u) => u.account);
 
+/**
+ * The demo accounts whose password is still the seeded one (DEMO_LOGINS): never changed since the
+ * account was made. What a development start prints as its demo logins.
+ */
+export async function demoLoginsIn(db: DB): Promise<string[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select('ur_account')
+    .where('ur_account', 'in', DEMO_USERNAMES)
+    .whereRef('password_changed_at', '<=', 'created_at')
+    .execute();
+  return rows.map((r) => r.ur_account).sort();
+}
+
 /** The demo accounts present in the database. */
 export async function demoAccountsIn(db: DB): Promise<string[]> {
   const rows = await db

@@ -43,14 +43,12 @@ export function BulkActions({ list, merge, onNotice }: BulkActionsProps) {
     closed.length > 0
       ? t('orderList.action.onlyOpen', {
           orders: [
-            ...closed
-              .slice(0, 5)
-              .map((o) =>
-                t('orderList.action.orderState', {
-                  no: o.order_no,
-                  status: t(`orderList.status.${o.status}`),
-                }),
-              ),
+            ...closed.slice(0, 5).map((o) =>
+              t('orderList.action.orderState', {
+                no: o.order_no,
+                status: t(`orderList.status.${o.status}`),
+              }),
+            ),
             ...(closed.length > 5 ? ['…'] : []),
           ].join(t('orderList.action.separator')),
         })
