@@ -63,9 +63,11 @@ export const budgets = {
    * The order list standalone: React, the kit, the data table, the list's feature and strings;
    * its cancel and merge dialogs are a lazy chunk. Issue 9 asks for 90 KB: 98.0 KB with TanStack
    * Table, 86.7 KB without (with its loading rows), 87.0 KB with the capped-count notice; 88.2 KB
-   * once every element follows the size and theme of the settings (+0.9 to 1.0 KB in every embed).
+   * once every element follows the size and theme of the settings (+0.9 to 1.0 KB in every embed);
+   * 89.2 KB once cancel and merge say which selected orders are not open and an inverted date
+   * range is said under its field (issue 29), within issue 9's 90 KB.
    */
-  'embed/lp-order-list.js': 89_000,
+  'embed/lp-order-list.js': 89_500,
   /**
    * The order list in the portal: what it adds on top of the host's shared chunks. Issue 9 asks
    * for 25 KB: 26.3 KB with TanStack Table (~12 KB of it), 14.8 KB without; 16.3 KB once the

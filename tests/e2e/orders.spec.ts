@@ -254,3 +254,38 @@ test('cancel and merge are offered only for open orders, and the list says which
     await context.close();
   }
 });
+
+test('an inverted date range is said under its field and not applied, in both languages', async ({
+  browser,
+  request,
+}) => {
+  const token = await apiLogin(request, demoLogin('demo'));
+  const [order] = (await orders(request, token)).list as [Row];
+  for (const locale of ['zh-CN', 'en'] as const) {
+    const say = (key: MessageKey) => translate(key, undefined, locale);
+    const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+    await context.addInitScript((l) => localStorage.setItem('lp-locale', l), locale);
+    const page = await context.newPage();
+    await signInByApi(page, demoLogin('demo'));
+    await page.goto(`/customer-order/index?keyword=${order.order_no}`);
+    const list = page.locator('lp-order-list');
+    await expect(list.locator('tbody .order-link')).toHaveText([order.order_no]);
+    await list.getByLabel(say('orderList.filter.dateFrom')).fill('2026-11-20');
+    await list.getByLabel(say('orderList.filter.dateTo')).fill('2026-11-01');
+    const to = list.getByLabel(say('orderList.filter.dateTo'));
+    await expect(to).toHaveAccessibleDescription(say('orderList.filter.datesInverted'));
+    await expect(to).toHaveAttribute('aria-invalid', 'true');
+    await expect(
+      list.getByRole('alert').filter({ hasText: say('orderList.filter.datesInverted') }),
+    ).toBeVisible();
+    // the other filters still apply: the order is listed, not "nothing matches"
+    await expect(list.locator('tbody .order-link')).toHaveText([order.order_no]);
+    // a range the right way round applies, and the message goes
+    await list.getByLabel(say('orderList.filter.dateFrom')).fill('2020-01-01');
+    await expect(
+      list.getByRole('alert').filter({ hasText: say('orderList.filter.datesInverted') }),
+    ).toHaveCount(0);
+    await expect(to).not.toHaveAttribute('aria-invalid', 'true');
+    await context.close();
+  }
+});

@@ -11,7 +11,7 @@ import {
 } from '../../ui/filters/filter-bar.tsx';
 import { useDebouncedKeyword } from '../../ui/form/use-debounced-keyword.ts';
 import { useT } from '../../ui/use-t.ts';
-import { DUE_FILTERS, EXCURSION_FILTERS, hasFilters, type OrderFilters } from './filters.ts';
+import { DUE_FILTERS, datesInverted, EXCURSION_FILTERS, hasFilters, type OrderFilters } from './filters.ts';
 
 export interface ProjectOption {
   value: number;
@@ -93,12 +93,17 @@ export function FilterBar({ filters, onChange, onClear, projects }: FilterBarPro
           />
         )}
       </FilterField>
-      <FilterField label={t('orderList.filter.dateTo')}>
-        {(id) => (
+      <FilterField
+        label={t('orderList.filter.dateTo')}
+        error={datesInverted(filters) ? t('orderList.filter.datesInverted') : null}
+      >
+        {(id, errorId) => (
           <input
             id={id}
             type="date"
             className="lp-input"
+            aria-invalid={errorId ? true : undefined}
+            aria-describedby={errorId}
             value={filters.date_to}
             min={filters.date_from || undefined}
             onChange={(event) => onChange({ date_to: event.currentTarget.value })}

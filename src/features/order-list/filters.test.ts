@@ -74,4 +74,18 @@ describe('order list filters', () => {
     expect(read).to.deep.equal({ filters: NO_FILTERS, page: 1, pageSize: 10, sort: null });
     expect(filterQuery(read.filters)).to.deep.equal({});
   });
+
+  it('applies a date range only when its end is not before its start', () => {
+    const range = (date_from: string, date_to: string) => filterQuery({ ...NO_FILTERS, date_from, date_to });
+    expect(range('2026-11-01', '2026-11-20')).to.deep.equal({
+      date_from: '2026-11-01',
+      date_to: '2026-11-20',
+    });
+    expect(range('2026-11-20', '2026-11-20')).to.deep.equal({
+      date_from: '2026-11-20',
+      date_to: '2026-11-20',
+    });
+    expect(range('2026-11-20', '2026-11-01')).to.deep.equal({});
+    expect(range('2026-11-20', '')).to.deep.equal({ date_from: '2026-11-20' });
+  });
 });

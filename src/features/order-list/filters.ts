@@ -66,6 +66,10 @@ export const hasFilters = (filters: OrderFilters): boolean =>
   filters.date_from !== '' ||
   filters.date_to !== '';
 
+/** A range whose end is before its start: nothing could match, so it is said and not applied. */
+export const datesInverted = (filters: Pick<OrderFilters, 'date_from' | 'date_to'>): boolean =>
+  filters.date_from !== '' && filters.date_to !== '' && filters.date_from > filters.date_to;
+
 /** The filters as the list call (and the export) takes them: unset ones left out. */
 export function filterQuery(filters: OrderFilters): OrderListQuery {
   const query: OrderListQuery = {};
@@ -78,8 +82,10 @@ export function filterQuery(filters: OrderFilters): OrderListQuery {
   if (filters.excursion) query.excursion = filters.excursion;
   if (filters.due) query.due = filters.due;
   if (filters.modification) query.modification = filters.modification;
-  if (filters.date_from) query.date_from = filters.date_from;
-  if (filters.date_to) query.date_to = filters.date_to;
+  if (!datesInverted(filters)) {
+    if (filters.date_from) query.date_from = filters.date_from;
+    if (filters.date_to) query.date_to = filters.date_to;
+  }
   return query;
 }
 

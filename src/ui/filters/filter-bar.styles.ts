@@ -27,6 +27,10 @@ export const filterBarStyles = css`
     flex-basis: 280px;
     max-width: 400px;
   }
+  .lp-filter__error {
+    margin: 0;
+    color: var(--lp-color-danger);
+  }
   .lp-filter--action {
     flex: none;
   }
