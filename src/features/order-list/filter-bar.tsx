@@ -5,11 +5,13 @@ import { Button } from '../../ui/button/button.tsx';
 import {
   FilterAction,
   FilterChoice,
+  FilterError,
   FilterField,
   FilterKeyword,
   Filters,
 } from '../../ui/filters/filter-bar.tsx';
 import { useDebouncedKeyword } from '../../ui/form/use-debounced-keyword.ts';
+import { useDomId } from '../../ui/use-id.ts';
 import { useT } from '../../ui/use-t.ts';
 import { DUE_FILTERS, datesInverted, EXCURSION_FILTERS, hasFilters, type OrderFilters } from './filters.ts';
 
@@ -32,6 +34,9 @@ export interface FilterBarProps {
 /** Keyword (debounced, Enter at once), project, type, temperature class, excursion, delivery due, creation dates. */
 export function FilterBar({ filters, onChange, onClear, projects }: FilterBarProps) {
   const t = useT();
+  // an end before the start: said under the fields, and not applied (filters.ts)
+  const inverted = datesInverted(filters);
+  const invertedId = useDomId('order-dates');
   const search = useDebouncedKeyword(filters.keyword, (keyword) => onChange({ keyword }));
   const choice = <V extends string>(values: readonly V[], prefix: string) =>
     values.map((value) => ({ value, label: t(`${prefix}.${value}` as MessageKey) }));
@@ -93,17 +98,14 @@ export function FilterBar({ filters, onChange, onClear, projects }: FilterBarPro
           />
         )}
       </FilterField>
-      <FilterField
-        label={t('orderList.filter.dateTo')}
-        error={datesInverted(filters) ? t('orderList.filter.datesInverted') : null}
-      >
-        {(id, errorId) => (
+      <FilterField label={t('orderList.filter.dateTo')}>
+        {(id) => (
           <input
             id={id}
             type="date"
             className="lp-input"
-            aria-invalid={errorId ? true : undefined}
-            aria-describedby={errorId}
+            aria-invalid={inverted || undefined}
+            aria-describedby={inverted ? invertedId : undefined}
             value={filters.date_to}
             min={filters.date_from || undefined}
             onChange={(event) => onChange({ date_to: event.currentTarget.value })}
@@ -115,6 +117,7 @@ export function FilterBar({ filters, onChange, onClear, projects }: FilterBarPro
           {t('orderList.filter.clear')}
         </Button>
       </FilterAction>
+      {inverted && <FilterError id={invertedId}>{t('orderList.filter.datesInverted')}</FilterError>}
     </Filters>
   );
 }

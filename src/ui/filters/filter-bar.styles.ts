@@ -27,9 +27,11 @@ export const filterBarStyles = css`
     flex-basis: 280px;
     max-width: 400px;
   }
-  .lp-filter__error {
+  .lp-filters__error {
+    flex-basis: 100%;
     margin: 0;
     color: var(--lp-color-danger);
+    font-size: var(--lp-font-size-sm);
   }
   .lp-filter--action {
     flex: none;

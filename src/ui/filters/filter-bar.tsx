@@ -14,32 +14,26 @@ export function Filters({ label, children }: { label: string; children: ReactNod
   );
 }
 
-/**
- * A labelled field of the bar; `children` draws the control with the label's `id`, and with the
- * id of the field's `error` (when it has one) for `aria-describedby`.
- */
-export function FilterField({
-  label,
-  error,
-  children,
-}: {
-  label: string;
-  /** Why the field's value is not applied (an inverted date range), shown under it. */
-  error?: string | null;
-  children: (id: string, errorId: string | undefined) => ReactNode;
-}) {
+/** A labelled field of the bar; `children` draws the control with the label's `id`. */
+export function FilterField({ label, children }: { label: string; children: (id: string) => ReactNode }) {
   const id = useDomId('lp-filter');
-  const errorId = error ? `${id}-error` : undefined;
   return (
     <div className="lp-filter">
       <label htmlFor={id}>{label}</label>
-      {children(id, errorId)}
-      {error && (
-        <p id={errorId} className="lp-filter__error" role="alert">
-          {error}
-        </p>
-      )}
+      {children(id)}
     </div>
+  );
+}
+
+/**
+ * Why a field's value is not applied (an inverted date range): a line of its own under the bar's
+ * fields, so they stay aligned; the field names it in `aria-describedby` (by `id`).
+ */
+export function FilterError({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <p id={id} className="lp-filters__error" role="alert">
+      {children}
+    </p>
   );
 }
 
