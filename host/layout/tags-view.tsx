@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { t } from '../../src/i18n/translate.ts';
 import { $session } from '../../src/stores/session.ts';
 import { $views, closeAllViews, closeOtherViews, closeView, type View } from '../../src/stores/tabs.ts';
@@ -30,6 +30,27 @@ export function TagsView({ activePath }: { activePath: string }) {
   const views = useStore($views);
   const { nowOrderStatus } = useStore($session);
   const [menu, setMenu] = useState<{ view: View; anchor: Anchor } | null>(null);
+  const strip = useRef<HTMLUListElement>(null);
+
+  // The active tab in sight: when it changes, or tabs open or close, the strip scrolls sideways
+  // just enough to show it (only the strip: the page does not move).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the active path and the tabs are what is watched
+  useEffect(() => {
+    const ul = strip.current;
+    const tab = ul?.querySelector('.lp-tag.is-active');
+    if (!ul || !tab) return;
+    const [box, at] = [ul.getBoundingClientRect(), tab.getBoundingClientRect()];
+    const margin = 8;
+    const delta =
+      at.left < box.left
+        ? at.left - box.left - margin
+        : at.right > box.right
+          ? at.right - box.right + margin
+          : 0;
+    if (delta === 0) return;
+    const still = globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    ul.scrollBy({ left: delta, behavior: still ? 'auto' : 'smooth' });
+  }, [activePath, views.length]);
 
   const act = (action: TabAction, view: View) => {
     setMenu(null);
@@ -61,7 +82,7 @@ export function TagsView({ activePath }: { activePath: string }) {
 
   return (
     <div className="lp-tags-view">
-      <ul className="lp-tags" aria-label={t('host.tabs.label')}>
+      <ul ref={strip} className="lp-tags" aria-label={t('host.tabs.label')}>
         {views.map((view) => {
           const active = view.path === activePath;
           const title = view.pageTitle ?? viewTitle(view.path, view.meta, nowOrderStatus);

@@ -237,3 +237,48 @@ test('the portal layout has no axe violations', async ({ page }) => {
   await expectNoAxeViolations(page);
   await look(page, 'layout-home', { fullPage: true });
 });
+
+test('the tab strip scrolls to the active tab when it is out of sight', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await signInByApi(page, demoLogin('demo'));
+  await page.goto('/home/index');
+  const strip = tabs(page);
+  await expect(strip.getByRole('link')).toHaveCount(1);
+  /** Whether the active tab lies wholly inside the strip's visible box. */
+  const activeInSight = () =>
+    strip.evaluate((ul) => {
+      const tab = ul.querySelector('[aria-current="page"]');
+      if (!tab) return false;
+      const [box, at] = [ul.getBoundingClientRect(), tab.getBoundingClientRect()];
+      return at.left >= box.left - 1 && at.right <= box.right + 1;
+    });
+  const pages = [
+    '/customer-order/index',
+    '/customer-inventory/index-yp',
+    '/customer-project/index',
+    '/customer-address/index',
+    '/customer-hospital/index',
+    '/customer-order/draft',
+  ];
+  for (const path of pages) {
+    await page.evaluate((href) => {
+      const a = document.createElement('a');
+      a.href = href;
+      document.body.append(a);
+      a.click();
+      a.remove();
+    }, path);
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+  }
+  await expect(strip.getByRole('link')).toHaveCount(pages.length + 1);
+  // the strip overflows at this width: the newest tab, active, is scrolled into sight
+  expect(await strip.evaluate((ul) => ul.scrollWidth > ul.clientWidth)).toBe(true);
+  await expect.poll(activeInSight).toBe(true);
+  // and back to the first one (the home tab) through the address bar's history
+  await strip
+    .getByRole('link')
+    .first()
+    .evaluate((a: HTMLAnchorElement) => a.click());
+  await expect(page).toHaveURL(/\/home\/index$/);
+  await expect.poll(activeInSight).toBe(true);
+});
