@@ -1,11 +1,12 @@
 // nginx in front of a running portal, serving it over TLS and HTTP/2 on the loopback, as the
 // proxy of docs/deploy.md does: for `LH_HTTP2=1 npm run bench:lighthouse` (docs/decisions/
 // first-load-chunks.md, "HTTP/2"). Needs nginx and openssl (Debian: apt-get install -y nginx).
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import tls from 'node:tls';
+import { selfSignedCertificate } from './self-signed.mjs';
 import { freePort } from './server-process.mjs';
 
 const NGINX = process.env.NGINX_PATH || '/usr/sbin/nginx';
@@ -18,31 +19,7 @@ export async function startHttp2Proxy(upstream) {
   if (!fs.existsSync(NGINX))
     throw new Error(`no nginx at ${NGINX} (apt-get install -y nginx, or NGINX_PATH)`);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lp-h2-proxy-'));
-  const cert = path.join(dir, 'cert.pem');
-  const key = path.join(dir, 'key.pem');
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:P-256',
-      '-nodes',
-      '-days',
-      '1',
-      '-subj',
-      '/CN=127.0.0.1',
-      '-addext',
-      'subjectAltName=IP:127.0.0.1',
-      '-keyout',
-      key,
-      '-out',
-      cert,
-    ],
-    { stdio: 'ignore' },
-  );
+  const { cert, key } = selfSignedCertificate(dir);
   const port = await freePort();
   const conf = path.join(dir, 'nginx.conf');
   fs.writeFileSync(

@@ -1,10 +1,10 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { deprecations } from '../scripts/node-releases.mjs';
+import { selfSignedCertificate } from '../scripts/self-signed.mjs';
 import { freePort, startServer, stopServer } from '../scripts/server-process.mjs';
 import { cpuSecondsOf } from './bench/proc.ts';
 import { openDatabase } from './db/database.ts';
@@ -201,28 +201,7 @@ describe('a production start', () => {
 describe('a start over TLS (TLS_CERT_FILE, TLS_KEY_FILE)', () => {
   it('serves https with Strict-Transport-Security', { timeout: 90_000 }, async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lp-tls-'));
-    const cert = path.join(dir, 'cert.pem');
-    const key = path.join(dir, 'key.pem');
-    // A throw-away self-signed certificate (Debian's openssl).
-    execFileSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'rsa:2048',
-        '-nodes',
-        '-keyout',
-        key,
-        '-out',
-        cert,
-        '-days',
-        '1',
-        '-subj',
-        '/CN=127.0.0.1',
-      ],
-      { stdio: 'ignore' },
-    );
+    const { cert, key } = selfSignedCertificate(dir);
     const port = await freePort();
     await migratedDataFolder(path.join(dir, 'data'));
     const server = startServer(port, path.join(dir, 'data'), { TLS_CERT_FILE: cert, TLS_KEY_FILE: key }, []);

@@ -4,7 +4,7 @@ import { demoLogin } from './helpers/accounts.ts';
 import { expectNoAxeViolations } from './helpers/axe.ts';
 import { look } from './helpers/look.ts';
 import { LoginForm, zh } from './helpers/login-page.ts';
-import { signInByApi } from './helpers/session.ts';
+import { followLink, signInByApi } from './helpers/session.ts';
 
 test.use({ bypassCSP: true });
 
@@ -261,13 +261,7 @@ test('the tab strip scrolls to the active tab when it is out of sight', async ({
     '/customer-order/draft',
   ];
   for (const path of pages) {
-    await page.evaluate((href) => {
-      const a = document.createElement('a');
-      a.href = href;
-      document.body.append(a);
-      a.click();
-      a.remove();
-    }, path);
+    await followLink(page, path);
     await expect(page).toHaveURL(new RegExp(`${path}$`));
   }
   await expect(strip.getByRole('link')).toHaveCount(pages.length + 1);

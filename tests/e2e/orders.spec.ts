@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Browser } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import '../../src/i18n/areas/order-files.ts';
 import '../../src/i18n/areas/order-list.ts';
@@ -38,6 +38,16 @@ async function orders(request: APIRequestContext, token: string, query: Record<s
   const body = (await res.json()) as { code: number; data: { list: Row[]; total: number } };
   expect(body.code).toBe(0);
   return body.data;
+}
+
+/** A page of its own, in `locale` (the user's saved choice), signed in as demo; `say` reads that language. */
+async function localeSession(browser: Browser, locale: 'zh-CN' | 'en') {
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  await context.addInitScript((l) => localStorage.setItem('lp-locale', l), locale);
+  const page = await context.newPage();
+  await signInByApi(page, demoLogin('demo'));
+  const say = (key: MessageKey, params?: Record<string, string | number>) => translate(key, params, locale);
+  return { context, page, say };
 }
 
 /** A signed provider call, as the provider's systems make it (the e2e server's secret). */
@@ -220,11 +230,7 @@ test('cancel and merge are offered only for open orders, and the list says which
   const [done] = (await orders(request, token, { status: 'finished' })).list as [Row];
   const [open] = (await orders(request, token, { status: 'pending_confirm' })).list as [Row];
   for (const locale of ['zh-CN', 'en'] as const) {
-    const say = (key: MessageKey, params?: Record<string, string | number>) => translate(key, params, locale);
-    const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
-    await context.addInitScript((l) => localStorage.setItem('lp-locale', l), locale);
-    const page = await context.newPage();
-    await signInByApi(page, demoLogin('demo'));
+    const { context, page, say } = await localeSession(browser, locale);
     await page.goto(`/customer-order/index?keyword=${done.order_no}`);
     const list = page.locator('lp-order-list');
     await expect(list.locator('tbody .order-link')).toHaveText([done.order_no]);
@@ -262,11 +268,7 @@ test('an inverted date range is said under its field and not applied, in both la
   const token = await apiLogin(request, demoLogin('demo'));
   const [order] = (await orders(request, token)).list as [Row];
   for (const locale of ['zh-CN', 'en'] as const) {
-    const say = (key: MessageKey) => translate(key, undefined, locale);
-    const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
-    await context.addInitScript((l) => localStorage.setItem('lp-locale', l), locale);
-    const page = await context.newPage();
-    await signInByApi(page, demoLogin('demo'));
+    const { context, page, say } = await localeSession(browser, locale);
     await page.goto(`/customer-order/index?keyword=${order.order_no}`);
     const list = page.locator('lp-order-list');
     await expect(list.locator('tbody .order-link')).toHaveText([order.order_no]);
