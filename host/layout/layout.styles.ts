@@ -70,7 +70,8 @@ export const layoutCss = css`
   }
   .lp-submenu-title.has-active { color: #fff; }
   .lp-menu-text { flex: 1; overflow: hidden; text-overflow: ellipsis; }
-  .lp-menu-badge { min-width: 18px; padding: 0 5px; border-radius: 9px; background: var(--lp-color-primary); color: #fff; font-size: 12px; line-height: 18px; text-align: center; }
+  /* the darker primary: white on it is about 5.5:1 (on the primary itself 3.6:1, under AA) */
+  .lp-menu-badge { min-width: 18px; padding: 0 5px; border-radius: 9px; background: var(--lp-color-primary-strong); color: #fff; font-size: 12px; line-height: 18px; text-align: center; }
   .lp-sidebar[data-collapsed='true'] .lp-menu-badge { display: none; }
   .lp-submenu-arrow { transition: transform 0.2s; }
   .lp-submenu-title[aria-expanded='true'] .lp-submenu-arrow { transform: rotate(90deg); }

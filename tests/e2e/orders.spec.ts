@@ -291,3 +291,28 @@ test('an inverted date range is said under its field and not applied, in both la
     await context.close();
   }
 });
+
+test('the sidebar’s draft count is readable: at least 4.5:1 against its badge', async ({ page }) => {
+  await signInByApi(page, demoLogin('demo'));
+  await page.goto('/customer-order/index');
+  const badge = page.locator('.lp-menu-badge').first();
+  await expect(badge).toBeVisible();
+  const ratio = await badge.evaluate((el) => {
+    // a computed colour as sRGB channels 0–1 (`rgb(…)`, or `color(srgb …)` for a color-mix())
+    const channels = (css: string): number[] => {
+      const srgb = css.match(/color\(srgb ([\d.]+) ([\d.]+) ([\d.]+)/);
+      if (srgb) return srgb.slice(1, 4).map(Number);
+      const rgb = css.match(/rgba?\((\d+), (\d+), (\d+)/);
+      if (!rgb) throw new Error(`not a colour: ${css}`);
+      return rgb.slice(1, 4).map((c) => Number(c) / 255);
+    };
+    const luminance = (css: string) => {
+      const [r, g, b] = channels(css).map((c) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+      return 0.2126 * (r ?? 0) + 0.7152 * (g ?? 0) + 0.0722 * (b ?? 0);
+    };
+    const style = getComputedStyle(el);
+    const [a, b] = [luminance(style.color), luminance(style.backgroundColor)].sort((x, y) => y - x);
+    return ((a ?? 0) + 0.05) / ((b ?? 0) + 0.05);
+  });
+  expect(ratio).toBeGreaterThanOrEqual(4.5);
+});
