@@ -121,6 +121,8 @@ describe('<lp-order-editor>', () => {
     await ready();
     const { el, events } = place();
     await loaded(el);
+    // (the title is sent by an effect after the render)
+    await waitUntil(() => events.titles.at(-1) === 'New Order', 'the tab titled New Order');
     expect(events.titles.at(-1)).to.equal('New Order');
     const project = section(el, 'Project and Type');
     await choose(
@@ -199,6 +201,8 @@ describe('<lp-order-editor>', () => {
     await ready();
     const { el, events } = place({}, 'zh-CN');
     await loaded(el);
+    // (the title is sent by an effect after the render)
+    await waitUntil(() => events.titles.at(-1) === '新增订单', 'the tab titled 新增订单');
     expect(events.titles.at(-1)).to.equal('新增订单');
     const next = Array.from(root(el).querySelectorAll('button')).find(
       (b) => b.textContent === '下一步：核对',
@@ -243,6 +247,8 @@ describe('<lp-order-editor>', () => {
     const made = await makeOrder();
     const { el, events } = place({ mode: 'edit', 'order-id': String(made.id) });
     await loaded(el);
+    // (the title is sent by an effect after the render)
+    await waitUntil(() => events.titles.at(-1) === 'Edit Order', 'the tab titled Edit Order');
     expect(events.titles.at(-1)).to.equal('Edit Order');
     expect(text(el)).to.contain(`Editing order ${made.order_no}`);
     const remark = section(el, 'Times').querySelector<HTMLTextAreaElement>('textarea')!;
@@ -294,6 +300,8 @@ describe('<lp-order-editor>', () => {
     const made = await makeOrder();
     const { el, events } = place({ mode: 'copy', 'order-id': String(made.id) });
     await loaded(el);
+    // (the title is sent by an effect after the render)
+    await waitUntil(() => events.titles.at(-1) === 'Copy Order', 'the tab titled Copy Order');
     expect(events.titles.at(-1)).to.equal('Copy Order');
     expect(text(el)).to.contain(`Copied from order ${made.order_no}`);
     expect(control(el, section(el, 'Ship To'), 'Company').value).to.equal(setup.form.to_company);

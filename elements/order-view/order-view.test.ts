@@ -65,6 +65,8 @@ describe('<lp-order-view>', () => {
     });
 
     expect(el.orderId).to.equal(order.id);
+    // the tab's title is sent by an effect after the render that drew the heading
+    await waitUntil(() => titles.length > 0, 'the tab titled');
     expect(titles).to.deep.equal([`Order ${order.order_no}`]);
     expect(text(el)).to.contain('Pending Confirmation');
     expect(text(el)).to.contain('收货医院');
@@ -84,6 +86,7 @@ describe('<lp-order-view>', () => {
     el.setAttribute('locale', 'zh-CN');
     await waitUntil(() => text(el).includes('待确认'));
     expect(rawKeys(el)).to.deep.equal([]);
+    await waitUntil(() => titles.length > 1, 'the tab titled again');
     expect(titles, 'the tab follows the language').to.deep.equal([
       `Order ${order.order_no}`,
       `订单 ${order.order_no}`,

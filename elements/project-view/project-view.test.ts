@@ -64,6 +64,8 @@ describe('<lp-project-view>', () => {
     );
     await waitUntil(() => !text(el).includes('Loading'), 'every section', { timeout: 15_000 });
     expect(root(el).querySelector('h1')?.textContent).to.contain(setup.project.protocol_no);
+    // (the title is sent by an effect after the render)
+    await waitUntil(() => titles.length > 0, 'the tab titled');
     expect(titles).to.deep.equal([setup.project.protocol_no]);
 
     const sites = section(el, 'project-sites');
