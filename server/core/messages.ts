@@ -172,8 +172,17 @@ export const SERVER_MESSAGES = {
   'This Idempotency-Key was used with another request': '此 Idempotency-Key 已用于另一个请求',
   'Only orders pending approval or confirmation can be merged: {orders}':
     '只有待审核或待确认的订单可以合并：{orders}',
-  'Orders to merge must have the same project, addresses, temperature class and goods type':
-    '合并的订单必须属于同一项目，且起止地址、温度类别和货物类型相同',
+  'Orders to merge must have the same project, addresses, temperature class and goods type: {orders} differ from {first} in {fields}':
+    '合并的订单必须属于同一项目，且起止地址、温度类别和货物类型相同：{orders} 与 {first} 的{fields}不同',
+  // what a merge compares, as the refusal names it
+  project: '项目',
+  'order type': '订单类型',
+  'direct-to-patient delivery': 'DTP 直送',
+  'goods type': '货物类型',
+  'temperature class': '温度类别',
+  hospital: '医院',
+  sender: '发货方',
+  recipient: '收货方',
   'Merged into {order_no}': '已合并至 {order_no}',
   'Merged from {orders}': '由 {orders} 合并而成',
 

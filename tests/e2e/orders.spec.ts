@@ -4,6 +4,7 @@ import { expect, test } from './fixtures.ts';
 import '../../src/i18n/areas/order-files.ts';
 import '../../src/i18n/areas/order-list.ts';
 import '../../src/i18n/areas/order-view.ts';
+import { say as serverSay } from '../../server/core/errors.ts';
 import { signIntegration } from '../../server/http/signature.ts';
 import { demoLogin } from './helpers/accounts.ts';
 import { signInByApi } from './helpers/session.ts';
@@ -259,6 +260,43 @@ test('cancel and merge are offered only for open orders, and the list says which
     await expect(list.getByText(why)).toHaveCount(0);
     await context.close();
   }
+});
+
+test('a refused merge says which orders differ and in what, in both languages', async ({
+  browser,
+  request,
+}) => {
+  const token = await apiLogin(request, demoLogin('demo'));
+  const waiting = (await orders(request, token, { status: 'pending_confirm' })).list;
+  const first = waiting[0]!;
+  const other = waiting.find((o) => o.to_company !== first.to_company);
+  expect(other, 'two open orders to different recipients').toBeTruthy();
+  for (const locale of ['zh-CN', 'en'] as const) {
+    const { context, page, say } = await localeSession(browser, locale);
+    await page.goto('/customer-order/index?status=pending_confirm');
+    const list = page.locator('lp-order-list');
+    for (const order of [first, other!])
+      await list
+        .getByRole('checkbox', { name: say('ui.dataTable.selectRow', { row: order.order_no }) })
+        .check();
+    await list.getByRole('button', { name: say('orderList.action.merge') }).click();
+    await page
+      .getByRole('alertdialog')
+      .getByRole('button', { name: say('orderList.merge.confirm'), exact: true })
+      .click();
+    const refusal = page.locator('.lp-toast--error');
+    await expect(refusal).toContainText(`${other!.order_no}`);
+    await expect(refusal).toContainText(first.order_no);
+    await expect(refusal).toContainText(serverSay('recipient', locale));
+    await context.close();
+  }
+  // nothing was merged (a sign-in ends the user's earlier session: a new token)
+  const after = await orders(request, await apiLogin(request, demoLogin('demo')), {
+    status: 'pending_confirm',
+  });
+  expect(after.list.map((o) => o.order_no)).toEqual(
+    expect.arrayContaining([first.order_no, other!.order_no]),
+  );
 });
 
 test('an inverted date range is said under its field and not applied, in both languages', async ({

@@ -201,28 +201,48 @@ describe('customer-order/merge', () => {
     expect((await merge(t, token, [a.id, b.id], key)).code).toBe(0);
   });
 
-  it('answers 422 when the orders differ in project, addresses, temperature class or goods type', async () => {
+  it('answers 422 naming the orders that differ and in what, in the caller’s language', async () => {
     const t = await testApp();
     const { token, cuId } = await signedIn(t);
     const same = await alike(t, cuId);
     const base = await createOrder(t.deps.db, cuId, same);
     const otherProject = await createProject(t.deps.db, cuId);
-    for (const differ of [
-      { pr_id: otherProject.pr_id },
-      { to_address: '天津市和平区1号' },
-      { from_company: '另一个仓库' },
-      { temp_class: 'frozen' as const },
-      { to_goodstype: 3 },
-    ]) {
+    const refusal = (others: string, fields: string) =>
+      `Orders to merge must have the same project, addresses, temperature class and goods type: ${others} differ from ${base.order_no} in ${fields}`;
+    for (const [differ, field] of [
+      [{ pr_id: otherProject.pr_id }, 'project'],
+      [{ to_address: '天津市和平区1号' }, 'recipient'],
+      [{ from_company: '另一个仓库' }, 'sender'],
+      [{ temp_class: 'frozen' as const }, 'temperature class'],
+      [{ to_goodstype: 3 }, 'goods type'],
+    ] as const) {
       const other = await createOrder(t.deps.db, cuId, { ...same, ...differ });
       const res = await merge(t, token, [base.id, other.id]);
-      expect([Object.keys(differ)[0], res.code]).toEqual([Object.keys(differ)[0], 422]);
-      expect(res.message).toBe(
-        'Orders to merge must have the same project, addresses, temperature class and goods type',
-      );
+      expect([field, res.code, res.message]).toEqual([field, 422, refusal(other.order_no, field)]);
       expect(res.data).toEqual({ ids: res.message });
       expect((await view(t, token, other.id)).status).toBe('pending_confirm');
     }
+    // three orders: the two that differ are named, each field once, the alike one is not
+    const twin = await createOrder(t.deps.db, cuId, same);
+    const farther = await createOrder(t.deps.db, cuId, {
+      ...same,
+      pr_id: otherProject.pr_id,
+      to_address: '天津',
+    });
+    const frozen = await createOrder(t.deps.db, cuId, { ...same, temp_class: 'frozen', to_address: '天津' });
+    const ids = [base.id, twin.id, farther.id, frozen.id];
+    const res = await merge(t, token, ids);
+    expect(res.message).toBe(
+      refusal(`${farther.order_no}, ${frozen.order_no}`, 'project, temperature class, recipient'),
+    );
+    const zh = await t.call('customer-order/merge', {
+      token,
+      body: { ids },
+      headers: { 'Idempotency-Key': randomUUID(), 'Accept-Language': 'zh-CN' },
+    });
+    expect(zh.message).toBe(
+      `合并的订单必须属于同一项目，且起止地址、温度类别和货物类型相同：${farther.order_no}, ${frozen.order_no} 与 ${base.order_no} 的项目、温度类别、收货方不同`,
+    );
     expect((await view(t, token, base.id)).version).toBe(1);
   });
 

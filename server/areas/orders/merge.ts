@@ -1,6 +1,7 @@
 import type { Row } from '../../db/schema.ts';
 import { Code } from '../../../src/contract/codes.ts';
 import { ApiError, say } from '../../core/errors.ts';
+import type { ServerMessage } from '../../core/messages.ts';
 import type { Lang } from '../../../src/contract/messages.ts';
 import type { DB } from '../../db/database.ts';
 import { moveHoldings } from '../inventory/reservations.ts';
@@ -8,21 +9,45 @@ import { insertOrder, type NewOrder } from './order-store.ts';
 import { allowedFrom } from './transitions.ts';
 import { type Actor, applyTransition, lockOrders } from './write.ts';
 
-/** What orders must share to be merged: project, both parties' addresses, temperature class, goods type. */
-export const MERGE_KEYS = [
-  'pr_id',
-  'order_type',
-  'is_dtp',
-  'to_goodstype',
-  'temp_class',
-  'ho_id',
-  'from_company',
-  'from_address',
-  'from_city_id',
-  'to_company',
-  'to_address',
-  'to_city_id',
-] as const satisfies ReadonlyArray<keyof Row<'orders'>>;
+/**
+ * What orders must share to be merged, in the groups a refusal names: project, type, direct-to-
+ * patient, goods type, temperature class, hospital, and both parties' addresses.
+ */
+const MERGE_GROUPS = [
+  { label: 'project', keys: ['pr_id'] },
+  { label: 'order type', keys: ['order_type'] },
+  { label: 'direct-to-patient delivery', keys: ['is_dtp'] },
+  { label: 'goods type', keys: ['to_goodstype'] },
+  { label: 'temperature class', keys: ['temp_class'] },
+  { label: 'hospital', keys: ['ho_id'] },
+  { label: 'sender', keys: ['from_company', 'from_address', 'from_city_id'] },
+  { label: 'recipient', keys: ['to_company', 'to_address', 'to_city_id'] },
+] as const satisfies ReadonlyArray<{ label: ServerMessage; keys: ReadonlyArray<keyof Row<'orders'>> }>;
+
+/** The groups in which `other` differs from `first`. */
+const differences = (first: Row<'orders'>, other: Row<'orders'>) =>
+  MERGE_GROUPS.filter((g) => g.keys.some((key) => other[key] !== first[key]));
+
+/**
+ * The 422 of orders that differ: which orders differ from the first, and in what, in the caller's
+ * language ("LP2 differ from LP1 in project, recipient").
+ */
+function unlike(sources: [Row<'orders'>, ...Row<'orders'>[]], lang: Lang): ApiError | null {
+  const [first, ...rest] = sources;
+  const differing = rest.filter((o) => differences(first, o).length > 0);
+  if (differing.length === 0) return null;
+  const groups = MERGE_GROUPS.filter((g) => differing.some((o) => differences(first, o).includes(g)));
+  const message =
+    'Orders to merge must have the same project, addresses, temperature class and goods type: {orders} differ from {first} in {fields}';
+  return new ApiError(Code.invalid, message, null, {
+    params: {
+      orders: differing.map((o) => o.order_no).join(', '),
+      first: first.order_no,
+      fields: groups.map((g) => say(g.label, lang)).join(lang === 'en' ? ', ' : '、'),
+    },
+    fields: { ids: message },
+  });
+}
 
 type Goods = NonNullable<NewOrder['goods']>[number];
 type Box = NonNullable<NewOrder['boxes']>[number];
@@ -99,18 +124,8 @@ export async function mergeOrders(
       },
     );
   const [first] = sources as [Row<'orders'>, ...Row<'orders'>[]];
-  const alike = sources.every((o) => MERGE_KEYS.every((key) => o[key] === first[key]));
-  if (!alike)
-    throw new ApiError(
-      Code.invalid,
-      'Orders to merge must have the same project, addresses, temperature class and goods type',
-      null,
-      {
-        fields: {
-          ids: 'Orders to merge must have the same project, addresses, temperature class and goods type',
-        },
-      },
-    );
+  const refusal = unlike(sources as [Row<'orders'>, ...Row<'orders'>[]], lang);
+  if (refusal) throw refusal;
   const sourceIds = sources.map((o) => o.id);
   const remarks = [...new Set(sources.map((o) => o.remark.trim()).filter(Boolean))];
   const merged = await insertOrder(
