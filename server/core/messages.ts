@@ -211,6 +211,7 @@ export const SERVER_MESSAGES = {
   'Choose a district': '请选择区县',
   'This district is not served': '此区县不在服务范围内',
   'This site is not in the project': '此站点不属于该项目',
+  'This item is counted in whole units: enter a whole number': '此物品按整数计量，请填写整数',
   'The pickup time must be in the future': '取件时间必须晚于现在',
   'The delivery time must be after the pickup time': '送达时间必须晚于取件时间',
   'This stock belongs to another project': '此库存属于其他项目',

@@ -3,7 +3,9 @@ import { expect, test } from './fixtures.ts';
 import '../../src/i18n/areas/order-editor.ts';
 import '../../src/i18n/areas/order-drafts.ts';
 import { demoLogin } from './helpers/accounts.ts';
-import { signInByApi } from './helpers/session.ts';
+import { localeSession, signInByApi } from './helpers/session.ts';
+import { apiLogin } from './helpers/api.ts';
+import { messageText } from '../../src/contract/messages.ts';
 import { expectNoAxeViolations } from './helpers/axe.ts';
 import { zh } from './helpers/login-page.ts';
 import {
@@ -193,4 +195,37 @@ test('the editor is axe clean, empty, with its messages and on review, in both l
   await page.evaluate(() => document.querySelector('lp-order-editor')?.setAttribute('locale', 'en'));
   await expect(editor(page).getByText('Please choose one').first()).toBeVisible();
   await expectNoAxeViolations(page);
+});
+
+test('a quantity says what is wrong with it: whole units, more than 0, in both languages', async ({
+  browser,
+  request,
+}) => {
+  const token = await apiLogin(request, demoLogin('demo'));
+  const source = await usableOrder(request, token, 'copy', (await orders(request, token)).list);
+  for (const locale of ['zh-CN', 'en'] as const) {
+    const { context, page, say } = await localeSession(browser, locale);
+    await page.goto(`/customer-order/create?copy=${source.id}`);
+    const line = editor(page).locator('tr.oe__line').first();
+    const quantity = line.locator('input.oe__quantity');
+    await expect(quantity).not.toHaveValue('');
+    // the line's unit, as its "available" cell writes it ("120 瓶"): a counted one
+    const available = line.locator('td').nth(3);
+    await expect(available).toHaveText(/^\d+(\.\d+)? \S+$/);
+    const unit = ((await available.textContent()) ?? '').trim().split(' ').at(-1) ?? '';
+    expect(unit, 'the demo counts its goods in pieces').toMatch(/^(瓶|盒|支|管|块|套|个)$/);
+    await expect(quantity).toHaveAttribute('inputmode', 'numeric');
+    const said = async (typed: string, message: string | null) => {
+      await quantity.fill(typed);
+      await quantity.blur();
+      if (message === null) await expect(quantity).not.toHaveAttribute('aria-invalid', 'true');
+      else await expect(quantity).toHaveAccessibleDescription(message);
+    };
+    await said('2.5', say('orderEditor.goods.whole', { unit }));
+    await said('0', messageText('positive', undefined, locale));
+    await said('-3', messageText('positive', undefined, locale));
+    await said('abc', messageText('number', undefined, locale));
+    await said('2', null);
+    await context.close();
+  }
 });

@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import type { APIRequestContext, Browser } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import '../../src/i18n/areas/order-files.ts';
 import '../../src/i18n/areas/order-list.ts';
@@ -7,11 +7,10 @@ import '../../src/i18n/areas/order-view.ts';
 import { say as serverSay } from '../../server/core/errors.ts';
 import { signIntegration } from '../../server/http/signature.ts';
 import { demoLogin } from './helpers/accounts.ts';
-import { signInByApi } from './helpers/session.ts';
+import { localeSession, signInByApi } from './helpers/session.ts';
 import { apiLogin } from './helpers/api.ts';
 import { zh } from './helpers/login-page.ts';
 import '../../src/i18n/areas/data-table.ts';
-import { type MessageKey, t as translate } from '../../src/i18n/translate.ts';
 
 // the demo's order data, for this spec's tests (fixtures.ts)
 test.use({ orderData: true });
@@ -39,16 +38,6 @@ async function orders(request: APIRequestContext, token: string, query: Record<s
   const body = (await res.json()) as { code: number; data: { list: Row[]; total: number } };
   expect(body.code).toBe(0);
   return body.data;
-}
-
-/** A page of its own, in `locale` (the user's saved choice), signed in as demo; `say` reads that language. */
-async function localeSession(browser: Browser, locale: 'zh-CN' | 'en') {
-  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
-  await context.addInitScript((l) => localStorage.setItem('lp-locale', l), locale);
-  const page = await context.newPage();
-  await signInByApi(page, demoLogin('demo'));
-  const say = (key: MessageKey, params?: Record<string, string | number>) => translate(key, params, locale);
-  return { context, page, say };
 }
 
 /** A signed provider call, as the provider's systems make it (the e2e server's secret). */

@@ -164,6 +164,55 @@ describe('POST customer-order/create: a new order', () => {
     expect(await stockOf(t, s.stock.chilledSmall.in_id)).toEqual({ quantity: 20, reserved: 0 });
   });
 
+  it('takes fractions only in measured units: 2.5 boxes is refused, 2.5 kg is taken', async () => {
+    const t = await testApp();
+    const s = await readyToOrder(t);
+    const line = (unit: string) =>
+      createStockLine(t.deps.db, s.cuId, {
+        pr_id: s.project.pr_id,
+        temp_class: 'chilled',
+        unit,
+        quantity: 10,
+      });
+    const [boxes, kilos] = [await line('盒'), await line('kg')];
+    const res = await create(t, s.token, {
+      ...orderForm(s),
+      goods: [
+        { in_id: boxes.in_id, quantity: 2.5 },
+        { in_id: kilos.in_id, quantity: '2.5' },
+      ],
+    });
+    expect([res.code, res.data]).toEqual([
+      422,
+      { 'goods.0.quantity': 'This item is counted in whole units: enter a whole number' },
+    ]);
+    const made = await create(t, s.token, {
+      ...orderForm(s),
+      goods: [
+        { in_id: boxes.in_id, quantity: 2 },
+        { in_id: kilos.in_id, quantity: 2.5 },
+      ],
+    });
+    expect(made.code, made.message).toBe(0);
+    expect(await stockOf(t, kilos.in_id)).toEqual({ quantity: 10, reserved: 2.5 });
+  });
+
+  it('says "more than 0" for 0 and −3, not "enter a number"', async () => {
+    const t = await testApp();
+    const s = await readyToOrder(t);
+    const res = await create(t, s.token, {
+      ...orderForm(s),
+      goods: [
+        { in_id: s.stock.chilled.in_id, quantity: '0' },
+        { in_id: s.stock.chilledSmall.in_id, quantity: '-3' },
+      ],
+    });
+    expect([res.code, res.data]).toEqual([
+      422,
+      { 'goods.0.quantity': 'Must be more than 0', 'goods.1.quantity': 'Must be more than 0' },
+    ]);
+  });
+
   it('never reserves more than is available, even for orders made at the same time', async () => {
     const t = await testApp();
     const s = await readyToOrder(t);

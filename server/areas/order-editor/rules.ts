@@ -1,4 +1,5 @@
 import { Code } from '../../../src/contract/codes.ts';
+import { fitsUnit } from '../../../src/contract/goods/quantity.ts';
 import type { OrderValue } from '../../../src/contract/order-editor/schemas.ts';
 import type { InventoryLine } from '../../../src/contract/inventory/schemas.ts';
 import { ApiError } from '../../core/errors.ts';
@@ -99,7 +100,9 @@ export async function checkOrder(
       fields[`goods.${i}.in_id`] = 'This batch has expired by the pickup day';
     else if (line.expiry !== null && deliveryDay !== null && line.expiry < deliveryDay)
       fields[`goods.${i}.in_id`] = 'This batch expires before the delivery';
-    if (g.quantity > available) fields[`goods.${i}.quantity`] = 'More than is available';
+    if (!fitsUnit(g.quantity, line.unit))
+      fields[`goods.${i}.quantity`] = 'This item is counted in whole units: enter a whole number';
+    else if (g.quantity > available) fields[`goods.${i}.quantity`] = 'More than is available';
   });
 
   for (const a of input.attachments) {

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { distinct, Id, IntIn, TrimmedText } from '../fields.ts';
 import { msg } from '../messages.ts';
+import { Quantity } from '../goods/quantity.ts';
 import { GOODS_TYPES, TEMP_CLASSES } from '../orders/domain.ts';
 import { STOCK_ATTENTIONS } from './attention.ts';
 
@@ -188,12 +189,6 @@ export const SeriesSchema = v.strictObject({
 export const SeriesList = v.array(SeriesSchema);
 
 export const LINES_MAX = 100;
-const Quantity = v.pipe(
-  v.union([v.number(), v.pipe(v.string(), v.regex(/^\d+(\.\d{1,3})?$/), v.transform(Number))], msg('number')),
-  v.number(msg('number')),
-  v.gtValue(0, msg('min', { min: 0.001 })),
-  v.maxValue(1_000_000, msg('max', { max: 1_000_000 })),
-);
 const GoodsLines = v.pipe(
   v.array(v.strictObject({ in_id: Id, quantity: Quantity }), msg('list')),
   v.minLength(1, msg('minItems', { min: 1 })),

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { distinct, Id, IntIn, OptionalText, RequiredText, Text } from '../fields.ts';
 import { msg } from '../messages.ts';
+import { Quantity } from '../goods/quantity.ts';
 import { ProjectForOrderSchema } from '../master-data/schemas.ts';
 import { CUSTOMER_KINDS } from '../order-files/limits.ts';
 import { DTP_KINDS, GOODS_TYPES, ORDER_STATUSES, ORDER_TYPES, TEMP_CLASSES } from '../orders/domain.ts';
@@ -40,14 +41,6 @@ export const Phone = v.pipe(
 
 /** An ISO 8601 moment with its offset (`2026-11-23T09:00:00+08:00`). */
 export const Moment = v.pipe(v.string(msg('string')), v.isoTimestamp(msg('date')));
-
-/** A quantity of goods: more than 0, at most three decimals (number or digit string). */
-export const Quantity = v.pipe(
-  v.union([v.number(), v.pipe(v.string(), v.regex(/^\d+(\.\d{1,3})?$/), v.transform(Number))], msg('number')),
-  v.number(msg('number')),
-  v.gtValue(0, msg('min', { min: 0.001 })),
-  v.maxValue(1_000_000, msg('max', { max: 1_000_000 })),
-);
 
 /** A goods line of the order: an inventory line (`in_id`, which fixes item, batch and depot) and how much. */
 export const OrderGoodsInput = v.strictObject({ in_id: Id, quantity: Quantity });

@@ -17,6 +17,7 @@ import {
   TEMP_CLASSES,
   type TempClass,
 } from '../../contract/orders/domain.ts';
+import { fitsUnit } from '../../contract/goods/quantity.ts';
 import { t } from '../../i18n/translate.ts';
 import { firstIssues, validate } from '../../lib/form-schema.ts';
 import '../../i18n/areas/order-editor.ts';
@@ -182,6 +183,8 @@ export function checkForm(
     const quantity = Number(line.quantity);
     if (info?.refused && info.refused !== 'not_enough')
       add(`goods.${i}.quantity`, t(`orderEditor.refused.${info.refused}`, { n: info.available }));
+    if (info && Number.isFinite(quantity) && quantity > 0 && !fitsUnit(quantity, info.unit))
+      add(`goods.${i}.quantity`, t('orderEditor.goods.whole', { unit: info.unit }));
     if (info && Number.isFinite(quantity) && quantity > info.available)
       add(`goods.${i}.quantity`, t('orderEditor.goods.tooMuch', { n: info.available }));
   });

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { takesFractions } from '../../contract/goods/quantity.ts';
 import type { InventoryLine } from '../../contract/inventory/schemas.ts';
 import { Button } from '../../ui/button/button.tsx';
 import { useT } from '../../ui/use-t.ts';
@@ -176,7 +177,7 @@ export function GoodsSection({
                     <input
                       ref={field.inputRef}
                       className="lp-input oe__quantity"
-                      inputMode="decimal"
+                      inputMode={about && !takesFractions(about.unit) ? 'numeric' : 'decimal'}
                       aria-label={`${t('orderEditor.field.quantity')} ${name}`}
                       aria-invalid={field.error ? true : undefined}
                       aria-describedby={field.error ? errorId : undefined}

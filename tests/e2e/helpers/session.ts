@@ -6,7 +6,8 @@ import {
   expect,
   type Page,
 } from '@playwright/test';
-import type { Login } from './accounts.ts';
+import { type MessageKey, t as translate } from '../../../src/i18n/translate.ts';
+import { demoLogin, type Login } from './accounts.ts';
 import { apiLogin } from './api.ts';
 
 export const TOKEN_COOKIE = 'Admin-Token';
@@ -71,4 +72,14 @@ export async function followLink(page: Page, path: string): Promise<void> {
     a.click();
     a.remove();
   }, path);
+}
+
+/** A page of its own, in `locale` (the user's saved choice), signed in as demo; `say` reads that language. */
+export async function localeSession(browser: Browser, locale: 'zh-CN' | 'en') {
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  await context.addInitScript((l) => localStorage.setItem('lp-locale', l), locale);
+  const page = await context.newPage();
+  await signInByApi(page, demoLogin('demo'));
+  const say = (key: MessageKey, params?: Record<string, string | number>) => translate(key, params, locale);
+  return { context, page, say };
 }
