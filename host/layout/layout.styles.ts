@@ -69,7 +69,8 @@ export const layoutCss = css`
     box-shadow: inset 4px 0 0 color-mix(in srgb, var(--lp-color-primary) 55%, #fff);
   }
   .lp-submenu-title.has-active { color: #fff; }
-  .lp-menu-text { flex: 1; overflow: hidden; text-overflow: ellipsis; }
+  /* a long entry wraps onto a second line ("Order Attachments" in English), never cut */
+  .lp-menu-text { flex: 1; min-width: 0; padding: 6px 0; white-space: normal; overflow-wrap: anywhere; line-height: 1.3; }
   /* the darker primary: white on it is about 5.5:1 (on the primary itself 3.6:1, under AA) */
   .lp-menu-badge { min-width: 18px; padding: 0 5px; border-radius: 9px; background: var(--lp-color-primary-strong); color: #fff; font-size: 12px; line-height: 18px; text-align: center; }
   .lp-sidebar[data-collapsed='true'] .lp-menu-badge { display: none; }

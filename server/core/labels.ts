@@ -10,7 +10,7 @@ type Labels = Record<string, { zh: string; en: string }>;
 const STATUS: Labels = {
   pending_approval: { zh: '待审核', en: 'Pending Review' },
   pending_confirm: { zh: '待确认', en: 'Pending Confirmation' },
-  not_finished: { zh: '未完成', en: 'Unfinished' },
+  not_finished: { zh: '未完成', en: 'In Progress' },
   finished: { zh: '已完成', en: 'Completed' },
   cancelled: { zh: '已取消', en: 'Cancelled' },
 };

@@ -4,7 +4,7 @@ import { demoLogin } from './helpers/accounts.ts';
 import { expectNoAxeViolations } from './helpers/axe.ts';
 import { look } from './helpers/look.ts';
 import { LoginForm, zh } from './helpers/login-page.ts';
-import { followLink, signInByApi } from './helpers/session.ts';
+import { followLink, localeSession, signInByApi } from './helpers/session.ts';
 
 test.use({ bypassCSP: true });
 
@@ -275,4 +275,25 @@ test('the tab strip scrolls to the active tab when it is out of sight', async ({
     .evaluate((a: HTMLAnchorElement) => a.click());
   await expect(page).toHaveURL(/\/home\/index$/);
   await expect.poll(activeInSight).toBe(true);
+});
+
+test('in English no sidebar entry is cut, with every submenu open', async ({ browser }) => {
+  const { context, page, say } = await localeSession(browser, 'en');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/home/index');
+  const nav = page.getByRole('navigation', { name: say('host.nav.menu') });
+  await expect(nav.getByRole('link', { name: say('route.help') })).toBeVisible();
+  for (const closed of await nav.locator('button[aria-expanded="false"]').all()) await closed.click();
+  await expect(nav.getByRole('link', { name: say('route.orderAttachment') })).toBeVisible();
+  await expect(nav.getByRole('link', { name: say('route.inventoryYp') })).toBeVisible();
+  const cut = await nav
+    .locator('.lp-menu-text')
+    .evaluateAll((texts) =>
+      texts
+        .filter((t) => t.scrollWidth > t.clientWidth || t.scrollHeight > t.clientHeight + 1)
+        .map((t) => t.textContent),
+    );
+  expect(cut).toEqual([]);
+  await look(page, 'sidebar-en-1440');
+  await context.close();
 });

@@ -229,3 +229,23 @@ test('a quantity says what is wrong with it: whole units, more than 0, in both l
     await context.close();
   }
 });
+
+test('an empty order says what to add under goods and boxes, not "please fill in this field", in both languages', async ({
+  browser,
+}) => {
+  for (const locale of ['zh-CN', 'en'] as const) {
+    const { context, page, say } = await localeSession(browser, locale);
+    await page.goto('/customer-order/create');
+    await expect(editor(page).locator('.oe')).toHaveAttribute('aria-busy', 'false');
+    await editor(page)
+      .getByRole('button', { name: say('orderEditor.action.review') })
+      .click();
+    const goods = section(page, say('orderEditor.section.goods'));
+    const boxes = section(page, say('orderEditor.section.boxes'));
+    await expect(goods.getByText(say('orderEditor.goods.required'))).toBeVisible();
+    await expect(boxes.getByText(say('orderEditor.boxes.required'))).toBeVisible();
+    for (const part of [goods, boxes])
+      await expect(part.getByText(messageText('required', undefined, locale))).toHaveCount(0);
+    await context.close();
+  }
+});

@@ -152,6 +152,13 @@ export interface CheckContext {
   notDistricts?: ReadonlySet<number>;
 }
 
+/** What an empty goods or box list says: what to add and how, not "please fill in this field". */
+function emptyList(form: EditorForm, path: string): string | null {
+  if (path === 'goods' && !form.goods?.length) return t('orderEditor.goods.required');
+  if (path === 'boxes' && !form.boxes?.length) return t('orderEditor.boxes.required');
+  return null;
+}
+
 /**
  * Checks the form as the server will: the shared `OrderInput` schema (field messages in the
  * user's language), then the rules the schema cannot know (project configuration, quantities
@@ -166,7 +173,7 @@ export function checkForm(
   for (const [path, issue] of firstIssues(result.issues ?? [])) {
     // A choice not made yet: "please choose", not the list of values the wire takes.
     const unset = CHOICES.includes(path) && (form as Record<string, unknown>)[path] == null;
-    problems.set(path, unset ? t('orderEditor.choose') : issue.message);
+    problems.set(path, unset ? t('orderEditor.choose') : (emptyList(form, path) ?? issue.message));
   }
   const add = (path: string, message: string) => {
     if (!problems.has(path)) problems.set(path, message);

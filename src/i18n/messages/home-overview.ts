@@ -86,7 +86,7 @@ export const en: Record<keyof typeof zh, string> = {
   'homeOverview.status.all': 'All',
   'homeOverview.status.pending_approval': 'Pending Review',
   'homeOverview.status.pending_confirm': 'Pending Confirmation',
-  'homeOverview.status.not_finished': 'Unfinished',
+  'homeOverview.status.not_finished': 'In Progress',
   'homeOverview.status.finished': 'Completed',
   'homeOverview.status.cancelled': 'Cancelled',
   'homeOverview.actions.title': 'Needs Your Action',

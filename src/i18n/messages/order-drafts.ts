@@ -191,7 +191,7 @@ export const en: Record<keyof typeof zh, string> = {
   'orderDrafts.field.to_address': 'Consignee Address',
   'orderDrafts.field.to_city_id': 'Consignee District',
   'orderDrafts.field.ho_id': 'Site',
-  'orderDrafts.field.pickup_at': 'Wanted Pickup',
+  'orderDrafts.field.pickup_at': 'Preferred Pickup',
   'orderDrafts.field.deliver_by': 'Deliver By',
   'orderDrafts.field.remark': 'Remark',
   'orderDrafts.field.goods': 'Goods',

@@ -96,7 +96,7 @@ export const en: Record<keyof typeof zh, string> = {
   'orderList.status.all': 'All',
   'orderList.status.pending_approval': 'Pending Review',
   'orderList.status.pending_confirm': 'Pending Confirmation',
-  'orderList.status.not_finished': 'Unfinished',
+  'orderList.status.not_finished': 'In Progress',
   'orderList.status.finished': 'Completed',
   'orderList.status.cancelled': 'Cancelled',
   'orderList.type.supply': 'Drug Supply',

@@ -174,7 +174,7 @@ export const en: Record<keyof typeof zh, string> = {
   'projects.orderStatus.all': 'All',
   'projects.orderStatus.pending_approval': 'Pending Review',
   'projects.orderStatus.pending_confirm': 'Pending Confirmation',
-  'projects.orderStatus.not_finished': 'Unfinished',
+  'projects.orderStatus.not_finished': 'In Progress',
   'projects.orderStatus.finished': 'Completed',
   'projects.orderStatus.cancelled': 'Cancelled',
   'projects.goods.1': 'Drug',

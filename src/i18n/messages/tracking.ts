@@ -91,7 +91,7 @@ export const en: Record<keyof typeof zh, string> = {
   'tracking.status': 'Status',
   'tracking.status.pending_approval': 'Pending Review',
   'tracking.status.pending_confirm': 'Pending Confirmation',
-  'tracking.status.not_finished': 'Unfinished',
+  'tracking.status.not_finished': 'In Progress',
   'tracking.status.finished': 'Completed',
   'tracking.status.cancelled': 'Cancelled',
   'tracking.milestone.none': 'Awaiting Confirmation',
