@@ -96,7 +96,7 @@ export const layoutCss = css`
     height: 30px; border: 1px solid var(--lp-color-border); border-radius: var(--lp-radius);
     background: var(--lp-color-bg); color: inherit; font: inherit;
   }
-  .lp-company-name { max-width: 16em; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; font-weight: 600; }
+  .lp-user-name { max-width: 12em; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; font-weight: 600; }
 
   .lp-header-search { position: relative; display: flex; align-items: center; }
   .lp-header-search-box { position: relative; }
@@ -232,7 +232,7 @@ export const layoutCss = css`
     .lp-header-search-results { top: 100%; left: 8px; right: 8px; width: auto; }
     .lp-locale-switch > .lp-icon { display: none; }
     .lp-user-menu { flex: 0 1 auto; min-width: 0; }
-    .lp-company-name { min-width: 0; max-width: 100%; }
+    .lp-user-name { min-width: 0; max-width: 100%; }
     .lp-customer-switcher {
       order: 1; flex: 1 1 100%; width: 100%; margin-bottom: 8px;
       /* as tall while it loads as its field once there: the page below does not move */

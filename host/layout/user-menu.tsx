@@ -7,6 +7,7 @@ import { MenuButton } from '../../src/ui/index.ts';
 import { go } from '../router/location.ts';
 import { AboutDialog } from './about-dialog.tsx';
 import { ElementSlot } from './element-slot.tsx';
+import { Icon } from './icons.tsx';
 import { openLinkedSystem, useLinkedSystems } from './linked-systems.ts';
 
 type Action = 'downloads' | 'password' | 'about' | 'logout' | `link:${string}`;
@@ -15,7 +16,8 @@ type Action = 'downloads' | 'password' | 'about' | 'logout' | `link:${string}`;
 const DOWNLOADS = '/customer-order/download';
 
 /**
- * The company-name menu (spec §2): download centre, the provider's other systems (opened signed in,
+ * The account menu (spec §2's company-name menu, named by the person signed in, since the
+ * customer switcher beside it already shows the company): download centre, the provider's other systems (opened signed in,
  * spec §7), change password, about system, log out.
  */
 export function UserMenu() {
@@ -23,7 +25,8 @@ export function UserMenu() {
   const [dialog, setDialog] = useState<'password' | 'about' | null>(null);
   const systems = useLinkedSystems();
   const info = session.userInfo;
-  const company = info?.customer?.co_name || info?.customer?.cu_name || info?.name || t('host.nav.userMenu');
+  // The person signed in: the customer's company is the switcher's, beside this menu (shown once).
+  const person = info?.name || info?.user.ur_account || t('host.nav.userMenu');
 
   const onSelect = (action: Action) => {
     if (action === 'downloads') {
@@ -59,7 +62,8 @@ export function UserMenu() {
         ]}
         onSelect={onSelect}
       >
-        <span className="lp-company-name">{company}</span>
+        <Icon name="user" size={16} />
+        <span className="lp-user-name">{person}</span>
       </MenuButton>
       {dialog === 'password' && (
         <ElementSlot

@@ -175,7 +175,7 @@ test('the header search finds a page by title and opens it', async ({ page }) =>
 
 test('the about dialog shows the version and the service contacts from the server', async ({ page }) => {
   await signIn(page);
-  // The menu button is named by the company it shows (label in name); its menu by the label.
+  // The menu button is named by the person it shows; its menu by the label.
   await page.locator('button.lp-user-menu').click();
   await expect(page.getByRole('menu', { name: zh('host.nav.userMenu') })).toBeVisible();
   await page.getByRole('menuitem', { name: zh('host.nav.about') }).click();
@@ -184,7 +184,30 @@ test('the about dialog shows the version and the service contacts from the serve
   await expect(dialog.getByRole('link', { name: /\d{3}-\d{3}-\d{4}/ })).toBeVisible();
 });
 
-test('the company-name menu opens the change-password dialog with the account filled in', async ({
+test('the header names the company once (the switcher) and the person signed in (the account menu)', async ({
+  page,
+}) => {
+  const token = await signInByApi(page, demoLogin('demo'));
+  const info = (await (
+    await page.request.get('/api/user/get-user-info.html', { headers: { 'X-Token': token } })
+  ).json()) as {
+    data: { name: string; customer: { co_name: string } };
+  };
+  await page.goto('/home/index');
+  const header = page.locator('.lp-header');
+  // the switcher's field holds "company / account"; nothing else in the header repeats the company
+  const company = info.data.customer.co_name;
+  await expect(header.locator('lp-customer-switcher').getByRole('combobox')).toHaveValue(
+    new RegExp(`^${company} / `),
+  );
+  await expect(header.getByText(company)).toHaveCount(0);
+  await expect(header.getByRole('button', { name: info.data.name, exact: true })).toHaveAttribute(
+    'aria-haspopup',
+    'menu',
+  );
+});
+
+test('the account menu opens the change-password dialog with the account filled in', async ({
   page,
 }) => {
   await signIn(page);
