@@ -125,7 +125,7 @@ describe('<lp-home-overview>', () => {
       ['All', 'all'],
       ['Pending Review', 'pending_approval'],
       ['Pending Confirmation', 'pending_confirm'],
-      ['Unfinished', 'not_finished'],
+      ['In Progress', 'not_finished'],
       ['Completed', 'finished'],
       ['Cancelled', 'cancelled'],
     ] as const;

@@ -171,12 +171,12 @@ describe('<lp-order-editor>', () => {
     // Times typed while the boxes are being suggested (by themselves) stay as typed.
     const times = section(el, 'Times');
     expect(times.textContent).to.contain('Time zone: Asia/Shanghai (UTC+08:00)');
-    setValue(control(el, times, 'Wanted pickup'), localIn(1));
+    setValue(control(el, times, 'Preferred pickup time'), localIn(1));
     setValue(control(el, times, 'Deliver by'), localIn(2));
     await waitUntil(() => section(el, 'Packing').querySelectorAll('.oe__box').length > 0, 'boxes suggested', {
       timeout: 15_000,
     });
-    expect(control(el, times, 'Wanted pickup').value).to.equal(localIn(1));
+    expect(control(el, times, 'Preferred pickup time').value).to.equal(localIn(1));
 
     button(el, /Next: Review/).click();
     await waitUntil(() => root(el).querySelector('.oe__review') !== null, 'the review step', {
@@ -305,7 +305,7 @@ describe('<lp-order-editor>', () => {
     expect(events.titles.at(-1)).to.equal('Copy Order');
     expect(text(el)).to.contain(`Copied from order ${made.order_no}`);
     expect(control(el, section(el, 'Ship To'), 'Company').value).to.equal(setup.form.to_company);
-    setValue(control(el, section(el, 'Times'), 'Wanted pickup'), localIn(2));
+    setValue(control(el, section(el, 'Times'), 'Preferred pickup time'), localIn(2));
     setValue(control(el, section(el, 'Times'), 'Deliver by'), localIn(3));
     button(el, /Next: Review/).click();
     await waitUntil(() => root(el).querySelector('.oe__review') !== null, 'the review step', {

@@ -7,6 +7,10 @@ export const orderListStyles = css`
     display: block;
     min-width: 0;
   }
+  .order-list__title {
+    margin: 0 0 var(--lp-space-2);
+    font-size: 1.25rem;
+  }
   .order-list .lp-tabs__list {
     overflow-x: auto;
   }

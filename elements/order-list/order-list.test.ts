@@ -115,7 +115,7 @@ describe('<lp-order-list>', () => {
     await rowsShown(el, 10);
     await untilEqual(
       () => tabs(el),
-      ['All12', 'Pending Review3', 'Pending Confirmation4', 'Unfinished2', 'Completed2', 'Cancelled1'],
+      ['All12', 'Pending Review3', 'Pending Confirmation4', 'In Progress2', 'Completed2', 'Cancelled1'],
       'the tabs and their counts',
     );
     expect(selectedTab(el)).to.equal('All12');
@@ -283,7 +283,7 @@ describe('<lp-order-list>', () => {
     await rowsShown(el, 10);
     await untilEqual(
       () => tabs(el),
-      ['All100+', 'Pending Review', 'Pending Confirmation100+', 'Unfinished', 'Completed', 'Cancelled'],
+      ['All100+', 'Pending Review', 'Pending Confirmation100+', 'In Progress', 'Completed', 'Cancelled'],
       'copies of one pending order: the other tabs show no number',
     );
     expect(root(el).querySelector('.lp-pagination__total')?.textContent).to.equal('100+ items');
@@ -335,7 +335,7 @@ describe('<lp-order-list>', () => {
     expect(orderNos(el).sort()).to.deep.equal([rejected.order_no, cancelled.order_no].sort());
     await untilEqual(
       () => tabs(el),
-      ['All2', 'Pending Review0', 'Pending Confirmation0', 'Unfinished1', 'Completed0', 'Cancelled1'],
+      ['All2', 'Pending Review0', 'Pending Confirmation0', 'In Progress1', 'Completed0', 'Cancelled1'],
       'the tabs and their counts',
     );
     const chip = () => root(el).querySelector<HTMLButtonElement>('button.lp-filter-chip');
@@ -403,7 +403,7 @@ describe('<lp-order-list>', () => {
     history.replaceState(history.state, '', '/customer-order/index');
     const other = place({ status: 'not_finished' });
     await rowsShown(other, 2);
-    expect(selectedTab(other)).to.match(/^Unfinished/);
+    expect(selectedTab(other)).to.match(/^In Progress/);
   });
 
   it('asks again when shown again behind the portal’s tabs, and keeps its address', async () => {

@@ -155,7 +155,7 @@ describe('<lp-order-status>', () => {
     submit(el);
     await shown(el);
     expect(text(el, 'h2')).to.equal(`Order Tracking ${order.order_no}`);
-    expect(text(el, '.headline')).to.contain('Unfinished').and.contain('Picked Up');
+    expect(text(el, '.headline')).to.contain('In Progress').and.contain('Picked Up');
     expect(text(el, '.badge.excursion-none')).to.contain('Temperature OK');
     const steps = $$(el, '.step').map((s) => s.textContent?.replace(/\s+/g, ' ').trim());
     expect(steps).to.have.length(5);

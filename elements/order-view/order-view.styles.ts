@@ -190,6 +190,10 @@ export const orderViewStyles = css`
     max-width: 100%;
     overflow-x: auto;
   }
+  .order-view__table-wrap:focus-visible {
+    outline: 2px solid var(--lp-color-primary);
+    outline-offset: 2px;
+  }
   .order-view__table-wrap--scroll {
     max-height: 360px;
     overflow-y: auto;

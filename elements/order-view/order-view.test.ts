@@ -44,7 +44,7 @@ describe('<lp-order-view>', () => {
   }
   const root = (el: HTMLElement) => el.shadowRoot as ShadowRoot;
   const text = (el: HTMLElement) => root(el).textContent ?? '';
-  const heading = (el: HTMLElement) => root(el).querySelector('h2')?.textContent ?? '';
+  const heading = (el: HTMLElement) => root(el).querySelector('h1')?.textContent ?? '';
   const button = (el: HTMLElement, label: string): HTMLElement | undefined =>
     Array.from(root(el).querySelectorAll<HTMLElement>('button, a')).find(
       (b) => b.textContent?.trim() === label,
@@ -196,7 +196,7 @@ describe('<lp-order-view>', () => {
       expect(text(el), 'not asked again before its time').to.contain('Pending Confirmation');
       clock.tick(1000);
       await until(() => !text(el).includes('Pending Confirmation'), 'the confirmed order');
-      expect(text(el)).to.contain('Unfinished');
+      expect(text(el)).to.contain('In Progress');
     } finally {
       clock.uninstall();
     }
@@ -425,7 +425,7 @@ describe('<lp-order-view>', () => {
       await waitUntil(() => heading(el) === order.order_no, 'loaded', { timeout: 15_000 });
       const view = root(el).querySelector('.order-view') as HTMLElement;
       expect(view.scrollWidth, 'nothing wider than the page').to.be.at.most(320);
-      const title = root(el).querySelector('h2') as HTMLElement;
+      const title = root(el).querySelector('h1') as HTMLElement;
       expect(
         Number.parseFloat(getComputedStyle(title).fontSize),
         'the page’s font size does not leak in',

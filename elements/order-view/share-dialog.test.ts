@@ -32,7 +32,7 @@ describe('<lp-order-view> share tracking', () => {
     document.body.append(el);
     placed.push(el);
     const root = el.shadowRoot as ShadowRoot;
-    await waitUntil(() => root.querySelector('h2')?.textContent === order.order_no, 'loaded', {
+    await waitUntil(() => root.querySelector('h1')?.textContent === order.order_no, 'loaded', {
       timeout: 15_000,
     });
     return { el, root, order, user };

@@ -134,7 +134,9 @@ export const layoutCss = css`
   }
   .lp-tag-close:hover { background: rgb(0 0 0 / 15%); }
 
-  .lp-app-main { padding: 16px; min-height: calc(100vh - 90px); box-sizing: border-box; }
+  /* the bottom keeps clear of the chat launcher (56 px, 24 px from the corner): a page's last
+     row (a pager, its buttons) can always scroll above it */
+  .lp-app-main { padding: 16px 16px 96px; min-height: calc(100vh - 90px); box-sizing: border-box; }
   .lp-page[hidden] { display: none; }
   /* no margin: it would collapse through the page's section, which then moves up when the
      element replaces it (a layout shift of the whole page) */
@@ -238,7 +240,7 @@ export const layoutCss = css`
       /* as tall while it loads as its field once there: the page below does not move */
       min-height: var(--lp-control-height);
     }
-    .lp-app-main { padding: 10px; }
+    .lp-app-main { padding: 10px 10px 96px; }
     .lp-unavailable { margin: 16px auto; padding: 28px 16px; }
   }
 

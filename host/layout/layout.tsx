@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { $device, $sidebar, closeSidebar } from '../../src/stores/app.ts';
+import { t } from '../../src/i18n/translate.ts';
 import { $settings } from '../../src/stores/settings.ts';
 import { WeakPasswordFlow } from '../account/weak-password.tsx';
 import { loadElement } from '../elements.ts';
@@ -57,7 +58,10 @@ export function Layout({ current, activeMenu, title, refreshCounts }: LayoutProp
       <SettingsPanel open={settingsOpen} onClose={() => setSettingsOpen(false)} />
       <LeavePrompt />
       <WeakPasswordFlow />
-      <ElementSlot tag="lp-chat-widget" />
+      {/* a landmark of its own: the launcher floats over the page but belongs to no part of it */}
+      <aside className="lp-chat" aria-label={t('host.chat.label')}>
+        <ElementSlot tag="lp-chat-widget" />
+      </aside>
     </div>
   );
 }

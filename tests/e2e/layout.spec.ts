@@ -207,9 +207,7 @@ test('the header names the company once (the switcher) and the person signed in 
   );
 });
 
-test('the account menu opens the change-password dialog with the account filled in', async ({
-  page,
-}) => {
+test('the account menu opens the change-password dialog with the account filled in', async ({ page }) => {
   await signIn(page);
   await page.locator('button.lp-user-menu').click();
   await page.getByRole('menuitem', { name: zh('host.nav.changePassword') }).click();

@@ -120,10 +120,10 @@ test('the list searches and filters, opens orders in their own tabs, cancels one
   // two orders, two tabs titled with their numbers
   await list.locator('tbody .order-link', { hasText: first.order_no }).click();
   await expect(page).toHaveURL(new RegExp(`/customer-order/view/${first.id}$`));
-  await expect(page.locator('lp-order-view:visible h2').first()).toHaveText(first.order_no);
+  await expect(page.locator('lp-order-view:visible h1').first()).toHaveText(first.order_no);
   await page.goto('/customer-order/index?status=pending_confirm');
   await page.locator('lp-order-list tbody .order-link', { hasText: second.order_no }).click();
-  await expect(page.locator('lp-order-view:visible h2').first()).toHaveText(second.order_no);
+  await expect(page.locator('lp-order-view:visible h1').first()).toHaveText(second.order_no);
   const tabs = page.locator('.lp-tags a');
   await expect(tabs.filter({ hasText: first.order_no })).toHaveCount(1);
   await expect(tabs.filter({ hasText: second.order_no })).toHaveCount(1);
@@ -139,7 +139,7 @@ test('the list searches and filters, opens orders in their own tabs, cancels one
 
   // the first order's tab is still there; its waybill prints and the print is recorded
   await tabs.filter({ hasText: first.order_no }).click();
-  await expect(view.locator('h2').first()).toHaveText(first.order_no);
+  await expect(view.locator('h1').first()).toHaveText(first.order_no);
   await page.evaluate(() => {
     (window as unknown as { printed: number }).printed = 0;
     window.print = () => {
@@ -165,7 +165,7 @@ test('an order’s print address shows its waybill, also when the order and the 
   await signInByApi(page, demoLogin('demo'));
   await page.goto('/customer-order/index');
   await page.locator('lp-order-list tbody .order-link', { hasText: order.order_no }).click();
-  await expect(page.locator('lp-order-view:visible h2').first()).toHaveText(order.order_no);
+  await expect(page.locator('lp-order-view:visible h1').first()).toHaveText(order.order_no);
   // back on the list (a reload: the tabs come back from the session), then the order's print
   // address (a link from the list's print, a bookmark): the list's kept tab must not take it over
   await page.goto('/customer-order/index');
@@ -200,7 +200,7 @@ test('an order the provider confirms changes status while the user watches', asy
   await signInByApi(page, demoLogin('demo'));
   await page.goto(`/customer-order/view/${order.id}`);
   const view = page.locator('lp-order-view');
-  await expect(view.locator('h2').first()).toHaveText(order.order_no);
+  await expect(view.locator('h1').first()).toHaveText(order.order_no);
   await expect(view.getByText(zh('orderView.status.pending_confirm')).first()).toBeVisible();
   const confirmed = await provider(request, 'confirm', { order_no: order.order_no });
   expect(confirmed.code, confirmed.message).toBe(0);
@@ -342,4 +342,57 @@ test('the sidebar’s draft count is readable: at least 4.5:1 against its badge'
     return ((a ?? 0) + 0.05) / ((b ?? 0) + 0.05);
   });
   expect(ratio).toBeGreaterThanOrEqual(4.5);
+});
+
+test('the order list, an order and its waybill each have one h1; the goods table is reachable by keyboard', async ({
+  page,
+  request,
+}) => {
+  const token = await apiLogin(request, demoLogin('demo'));
+  const [order] = (await orders(request, token)).list as [Row];
+  await signInByApi(page, demoLogin('demo'));
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto('/customer-order/index');
+  const h1 = (scope: string) => page.locator(`${scope}:visible`).getByRole('heading', { level: 1 });
+  await expect(h1('lp-order-list')).toHaveText(zh('route.orderIndex'));
+  await page.goto(`/customer-order/view/${order.id}`);
+  await expect(h1('lp-order-view')).toHaveText(order.order_no);
+  // at 375 px the goods table scrolls sideways: a keyboard user can reach and scroll it
+  const goods = page
+    .locator('lp-order-view:visible')
+    .getByRole('region', { name: zh('orderView.goods.title') });
+  await expect(goods).toHaveAttribute('tabindex', '0');
+  await goods.focus();
+  await expect(goods).toBeFocused();
+  await page.goto(`/customer-order/view/${order.id}?print=1`);
+  await expect(h1('lp-order-view')).toHaveText(zh('orderView.print.title'));
+});
+
+test('the chat launcher sits in a landmark of its own and never covers the list’s pager', async ({
+  page,
+}) => {
+  await signInByApi(page, demoLogin('demo'));
+  for (const width of [1440, 375]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/customer-order/index');
+    const launcher = page.locator('lp-chat-widget').getByRole('button').first();
+    await expect(launcher).toBeVisible();
+    const pager = page.locator('lp-order-list .lp-pagination');
+    await expect(pager).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, document.scrollingElement!.scrollHeight));
+    const chat = (await launcher.boundingBox())!;
+    for (const control of await pager.locator('button, select').all()) {
+      if (!(await control.isVisible())) continue;
+      const box = (await control.boundingBox())!;
+      const apart =
+        box.x + box.width <= chat.x ||
+        chat.x + chat.width <= box.x ||
+        box.y + box.height <= chat.y ||
+        chat.y + chat.height <= box.y;
+      expect(apart, `${width} px: ${await control.textContent()} clear of the launcher`).toBe(true);
+    }
+    expect(
+      await page.locator('lp-chat-widget').evaluate((el) => el.closest('aside')?.getAttribute('aria-label')),
+    ).toBe(zh('host.chat.label'));
+  }
 });

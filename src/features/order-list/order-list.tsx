@@ -141,6 +141,7 @@ export function OrderList({ list, syncAddress = true, projects: given, onOpen }:
 
   return (
     <div ref={root} className="order-list">
+      <h1 className="order-list__title">{t('route.orderIndex')}</h1>
       <Tabs<StatusTab>
         items={tabs}
         selected={filters.status}

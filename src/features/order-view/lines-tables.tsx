@@ -7,14 +7,19 @@ import '../../i18n/areas/order-view.ts';
 export function GoodsTable({ goods }: { goods: readonly GoodsLine[] }) {
   const t = useT();
   return (
-    <section className="order-view__block" aria-labelledby="order-view-goods">
-      <h3 className="order-view__subtitle" id="order-view-goods">
+    <div className="order-view__block">
+      <h2 className="order-view__subtitle" id="order-view-goods">
         {t('orderView.goods.title')}
-      </h3>
+      </h2>
       {goods.length === 0 ? (
         <p className="order-view__muted">{t('orderView.goods.empty')}</p>
       ) : (
-        <div className="order-view__table-wrap">
+        <section
+          className="order-view__table-wrap"
+          aria-labelledby="order-view-goods"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a table that scrolls sideways (375 px) must be reachable by keyboard to scroll it
+          tabIndex={0}
+        >
           <table className="order-view__table">
             <thead>
               <tr>
@@ -43,23 +48,28 @@ export function GoodsTable({ goods }: { goods: readonly GoodsLine[] }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
       )}
-    </section>
+    </div>
   );
 }
 
 export function BoxesTable({ boxes, total }: { boxes: readonly Box[]; total?: string }) {
   const t = useT();
   return (
-    <section className="order-view__block" aria-labelledby="order-view-boxes">
-      <h3 className="order-view__subtitle" id="order-view-boxes">
+    <div className="order-view__block">
+      <h2 className="order-view__subtitle" id="order-view-boxes">
         {t('orderView.boxes.title')}
-      </h3>
+      </h2>
       {boxes.length === 0 ? (
         <p className="order-view__muted">{t('orderView.boxes.empty')}</p>
       ) : (
-        <div className="order-view__table-wrap">
+        <section
+          className="order-view__table-wrap"
+          aria-labelledby="order-view-boxes"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a table that scrolls sideways (375 px) must be reachable by keyboard to scroll it
+          tabIndex={0}
+        >
           <table className="order-view__table">
             <thead>
               <tr>
@@ -90,8 +100,8 @@ export function BoxesTable({ boxes, total }: { boxes: readonly Box[]; total?: st
               </tfoot>
             )}
           </table>
-        </div>
+        </section>
       )}
-    </section>
+    </div>
   );
 }

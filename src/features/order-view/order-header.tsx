@@ -24,7 +24,7 @@ export function OrderHeader({ order, onDialog, onPrint }: OrderHeaderProps) {
   return (
     <header className="order-view__header">
       <div className="order-view__heading">
-        <h2 className="order-view__title">{order.order_no}</h2>
+        <h1 className="order-view__title">{order.order_no}</h1>
         <span className={`order-view__badge order-view__badge--${order.status}`}>
           {t(`orderView.status.${order.status}`)}
         </span>

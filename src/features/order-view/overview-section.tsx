@@ -27,9 +27,9 @@ function Party({ order, side }: { order: OrderDetail; side: 'from' | 'to' }) {
   ] as const;
   return (
     <section className="order-view__party" aria-labelledby={`order-view-party-${side}`}>
-      <h3 className="order-view__subtitle" id={`order-view-party-${side}`}>
+      <h2 className="order-view__subtitle" id={`order-view-party-${side}`}>
         {t(side === 'from' ? 'orderView.parties.from' : 'orderView.parties.to')}
-      </h3>
+      </h2>
       {masked && (
         <p className="order-view__masked-note">
           {t(side === 'from' ? 'orderView.masked.from' : 'orderView.masked.to')}

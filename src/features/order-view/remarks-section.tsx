@@ -70,7 +70,7 @@ export function RemarksSection({ orderId, remarks, canAdd, onAdded, onChanged }:
       )}
       {canAdd && (
         <form className="order-view__form order-view__remark-form" onSubmit={submit} noValidate>
-          <h3 className="order-view__subtitle">{t('orderView.remarks.add')}</h3>
+          <h2 className="order-view__subtitle">{t('orderView.remarks.add')}</h2>
           <fieldset className="order-view__fieldset order-view__fieldset--inline">
             <legend>{t('orderView.remarks.kind')}</legend>
             {(['remark', 'feedback'] as const).map((value) => (

@@ -207,7 +207,7 @@ export function ShareDialog({ open, orderId, onClose, onChanged }: ShareDialogPr
         </section>
       )}
 
-      <section className="order-view__share-list" aria-labelledby="order-view-share-list">
+      <div className="order-view__share-list">
         <h3 id="order-view-share-list" className="order-view__subtitle">
           {t('orderView.share.list')}
         </h3>
@@ -226,7 +226,12 @@ export function ShareDialog({ open, orderId, onClose, onChanged }: ShareDialogPr
         {loaded.state === 'ready' && loaded.list.length > 0 && (
           <>
             <p className="order-view__muted order-view__share-hint">{t('orderView.share.codeMasked')}</p>
-            <div className="order-view__table-wrap">
+            <section
+              className="order-view__table-wrap"
+              aria-labelledby="order-view-share-list"
+              // biome-ignore lint/a11y/noNoninteractiveTabindex: the list scrolls sideways on a phone: reachable by keyboard to scroll it
+              tabIndex={0}
+            >
               <table className="order-view__table">
                 <thead>
                   <tr>
@@ -279,10 +284,10 @@ export function ShareDialog({ open, orderId, onClose, onChanged }: ShareDialogPr
                   })}
                 </tbody>
               </table>
-            </div>
+            </section>
           </>
         )}
-      </section>
+      </div>
       <ConfirmDialog
         open={revoking !== null}
         danger

@@ -90,7 +90,7 @@ export function TemperatureSection({ orderId }: { orderId: number }) {
             ) : (
               <Chart temperature={temperature} />
             )}
-            <h3 className="order-view__subtitle">{t('orderView.temp.excursions')}</h3>
+            <h2 className="order-view__subtitle">{t('orderView.temp.excursions')}</h2>
             {temperature.excursions.length === 0 ? (
               <p className="order-view__muted">{t('orderView.temp.noExcursion')}</p>
             ) : (

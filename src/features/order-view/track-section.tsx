@@ -27,7 +27,12 @@ export function TrackSection({ orderId }: { orderId: number }) {
                 at: formatStamp(last.at),
               })}
             </p>
-            <div className="order-view__table-wrap order-view__table-wrap--scroll">
+            <section
+              className="order-view__table-wrap order-view__table-wrap--scroll"
+              aria-label={t('orderView.track.points')}
+              // biome-ignore lint/a11y/noNoninteractiveTabindex: the points scroll (360 px high): reachable by keyboard to scroll them
+              tabIndex={0}
+            >
               <table className="order-view__table">
                 <caption className="order-view__sr">{t('orderView.track.points')}</caption>
                 <thead>
@@ -47,7 +52,7 @@ export function TrackSection({ orderId }: { orderId: number }) {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </section>
           </div>
         );
       }}

@@ -60,9 +60,9 @@ function PartyBlock({ order, side }: { order: OrderDetail; side: 'from' | 'to' }
   const masked = maskedSides(order)[side];
   return (
     <section className="waybill__party">
-      <h3 className="waybill__label">
+      <h2 className="waybill__label">
         {t(side === 'from' ? 'orderView.parties.from' : 'orderView.parties.to')}
-      </h3>
+      </h2>
       <div className="waybill__company">{order[`${side}_company`] || '—'}</div>
       <div>
         {order[`${side}_contact`]} {order[`${side}_phone`]}
@@ -105,7 +105,7 @@ export function Waybill({ order, trackingUrl, busy, onPrint, onBack }: WaybillPr
       <article className="waybill" aria-label={t('orderView.print.title')}>
         <header className="waybill__head">
           <div>
-            <h2 className="waybill__title">{t('orderView.print.title')}</h2>
+            <h1 className="waybill__title">{t('orderView.print.title')}</h1>
             <div className="waybill__meta">
               {t(`orderView.type.${order.order_type}`)} · {t(`orderView.tempClass.${order.temp_class}`)}
             </div>

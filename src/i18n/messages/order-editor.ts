@@ -176,7 +176,7 @@ export const en: Record<keyof typeof zh, string> = {
   'orderEditor.field.district': 'District',
   'orderEditor.field.region': 'Region',
   'orderEditor.field.pickup': 'Preferred pickup time',
-  'orderEditor.field.deliverBy': 'Deliver by (latest)',
+  'orderEditor.field.deliverBy': 'Deliver by',
   'orderEditor.field.remark': 'Remark',
   'orderEditor.field.quantity': 'Quantity',
   'orderEditor.field.boxType': 'Box type',
