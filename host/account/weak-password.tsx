@@ -2,11 +2,10 @@ import { useStore } from '@nanostores/react';
 import { createElement, useEffect, useRef, useState } from 'react';
 import type { MessageKey } from '../../src/i18n/translate.ts';
 import { $token } from '../../src/stores/auth.ts';
-import { navigate } from '../../src/stores/navigation.ts';
-import { $toasts, toast } from '../../src/stores/notices.ts';
-import { $passwordFlags, $session, logout, type PasswordFlags } from '../../src/stores/session.ts';
+import { $passwordFlags, $session, type PasswordFlags } from '../../src/stores/session.ts';
 import { Button, Dialog, useT } from '../../src/ui/index.ts';
 import { loadElement } from '../elements.ts';
+import { signInAgain } from './password-changed.ts';
 import { type WeakStage, dismissedFor, firstStage, rememberDismissed } from './weak-password-stage.ts';
 
 const TAG = 'lp-password-dialog';
@@ -65,10 +64,7 @@ export function WeakPasswordFlow() {
   };
   const changed = async () => {
     setStage('none');
-    await logout();
-    // The dialog may have said so already; one success message is enough.
-    if (!$toasts.get().some((x) => x.kind === 'success')) toast(t('host.weak.changed'), 'success');
-    navigate('/login');
+    await signInAgain();
   };
 
   const handlers = useRef({ cancelReset, changed });

@@ -1,11 +1,11 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { t } from '../../src/i18n/translate.ts';
-import { toast } from '../../src/stores/notices.ts';
 import { $session, logout } from '../../src/stores/session.ts';
 import { MenuButton } from '../../src/ui/index.ts';
 import { go } from '../router/location.ts';
 import { AboutDialog } from './about-dialog.tsx';
+import { signInAgain } from '../account/password-changed.ts';
 import { ElementSlot } from './element-slot.tsx';
 import { Icon } from './icons.tsx';
 import { openLinkedSystem, useLinkedSystems } from './linked-systems.ts';
@@ -73,8 +73,7 @@ export function UserMenu() {
             'lp-password-cancel': () => setDialog(null),
             'lp-password-change': () => {
               setDialog(null);
-              toast(t('host.weak.changed'), 'success');
-              void logout().then(() => go('/login'));
+              void signInAgain();
             },
           }}
         />

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { isWeakPassword } from '../../src/contract/password.ts';
 import type { DB } from '../db/database.ts';
 import { hashPassword } from '../areas/accounts/passwords.ts';
@@ -218,6 +219,14 @@ async function writeDemoSet(db: DB, names: DemoNames, hashes: readonly string[],
         })
         .returning('uid')
         .executeTakeFirstOrThrow();
+      // a tenant's users each get a mobile of their own (139 and the uid): the SMS a test makes
+      // them send is its own to read (server/testing/tenant-call.ts)
+      if (names.tag)
+        await trx
+          .updateTable('users')
+          .set({ mobile: sql<string>`'139' || lpad(uid::text, 8, '0')` })
+          .where('uid', '=', user.uid)
+          .execute();
       await trx
         .insertInto('user_customers')
         .values(ids.map((cu_id, position) => ({ uid: user.uid, cu_id, position })))

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { socketFrom, testApp } from './test-app.ts';
-import { TENANT_PATH, withTenantCall } from './tenant-call.ts';
+import { SMS_PATH, TENANT_PATH, withTenantCall } from './tenant-call.ts';
 
 const SECRET = 'e2e-secret-7c1d';
 
@@ -96,5 +96,39 @@ describe('the e2e server’s tenant call', () => {
       query: { start: '0', limit: '20' },
     });
     expect(empty.data.total).toBe(0);
+  });
+
+  it('reads a tenant user’s own mobile and latest text message, with the secret only', async () => {
+    const { t, app } = await front();
+    type Set = { logins: Record<string, { username: string; password: string }> };
+    const [mine, theirs] = [
+      (await (await ask(app, {}, SECRET)).json()) as Set,
+      (await (await ask(app, {}, SECRET)).json()) as Set,
+    ];
+    const read = async (account: string, secret: string | null = SECRET) =>
+      app.request(
+        `${SMS_PATH}?account=${encodeURIComponent(account)}`,
+        { headers: secret ? { 'x-e2e-secret': secret } : {} },
+        socketFrom('10.9.9.9'),
+      );
+    const before = (await (await read(mine.logins.demo!.username)).json()) as { mobile: string; body: null };
+    const other = (await (await read(theirs.logins.demo!.username)).json()) as { mobile: string };
+    expect(before.mobile).toMatch(/^139\d{8}$/);
+    expect(other.mobile).not.toBe(before.mobile);
+    expect(before.body).toBeNull();
+
+    const signIn = await t.call<{ access_token: string }>('user/login', { body: mine.logins.demo });
+    const sent = await t.call('index/change-passwd', {
+      token: signIn.data.access_token,
+      body: { ur_account: mine.logins.demo!.username, mobile: before.mobile, action: 'captcha' },
+    });
+    expect(sent.code, sent.message).toBe(0);
+    const after = (await (await read(mine.logins.demo!.username)).json()) as { body: string };
+    expect(after.body).toMatch(/verification code is \d{6}/);
+    expect(((await (await read(theirs.logins.demo!.username)).json()) as { body: null }).body).toBeNull();
+
+    expect((await read(mine.logins.demo!.username, null)).status).toBe(403);
+    expect((await read(mine.logins.demo!.username, `${SECRET}x`)).status).toBe(403);
+    expect((await read('demo')).status).toBe(404);
   });
 });

@@ -5,6 +5,8 @@ import { demoPasswordHashes, seedDemoTenant } from '../seed/demo.ts';
 
 /** The test server's call that seeds one test's demo set (e2e-server.ts, tests/e2e/fixtures.ts). */
 export const TENANT_PATH = '/__e2e/tenant';
+/** The test server's call that reads a tenant user's latest text message (the SMS code a test asked for). */
+export const SMS_PATH = '/__e2e/sms';
 
 /**
  * Orders per customer in a tenant's order data: fewer than `npm start`'s 110 and 40 (424 orders),
@@ -40,6 +42,26 @@ export function withTenantCall(
       ...(orders ? { orders: { storage: deps.storage, ...TENANT_ORDERS } } : {}),
     });
     return c.json(tenant);
+  });
+  // a tenant user's own mobile (seed/demo.ts gives each one) and the latest text message sent to it
+  front.get(SMS_PATH, async (c) => {
+    if (!allowed(c.req.header('x-e2e-secret'))) return c.json({ error: 'not allowed' }, 403);
+    const account = c.req.query('account') ?? '';
+    const user = await deps.db
+      .selectFrom('users')
+      .select('mobile')
+      .where('ur_account', '=', account)
+      .executeTakeFirst();
+    // only a tenant's account (`demo-<tag>`): never the demo's own users or anyone else's
+    if (!user || !/-[a-z0-9]{4,16}$/.test(account)) return c.json({ error: 'no such tenant user' }, 404);
+    const sms = await deps.db
+      .selectFrom('sms_outbox')
+      .select('body')
+      .where('mobile', '=', user.mobile)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return c.json({ mobile: user.mobile, body: sms?.body ?? null });
   });
   front.all('*', (c) => app.fetch(c.req.raw, c.env));
   return front;

@@ -59,3 +59,26 @@ describe('catalogues', () => {
     expect(isMessageKey('no.such.key')).toBe(false);
   });
 });
+
+describe('plural words', () => {
+  it('picks the word that fits the number in English: 1 item, 0 and 2 items; Chinese has one form', () => {
+    expect([0, 1, 2, 1000].map((total) => t('ui.pagination.total', { total }, 'en'))).toEqual([
+      '0 items',
+      '1 item',
+      '2 items',
+      '1000 items',
+    ]);
+    expect(t('ui.pagination.total', { total: 1 }, 'zh-CN')).toBe('共 1 条');
+  });
+
+  it('leaves a plural placeholder without its number as it is', () => {
+    expect(t('ui.pagination.total', {}, 'en')).toBe('{total} {total|item|items}');
+  });
+
+  it('uses the plural syntax only with a placeholder that the message fills', () => {
+    const plural = /\{(\w+)\|[^|{}]*\|[^|{}]*\}/g;
+    for (const locale of LOCALES)
+      for (const text of Object.values(catalogues[locale]))
+        for (const [, name] of text.matchAll(plural)) expect(text).toContain(`{${name}}`);
+  });
+});

@@ -19,9 +19,27 @@ export function registerMessages(area: MessageArea): void {
 
 type Params = Record<string, string | number>;
 
-function format(template: string, params?: Params): string {
+const pluralRules = new Map<Locale, Intl.PluralRules>();
+const pluralOf = (locale: Locale, n: number) => {
+  let rules = pluralRules.get(locale);
+  if (!rules) pluralRules.set(locale, (rules = new Intl.PluralRules(locale)));
+  return rules.select(n);
+};
+
+/**
+ * Fills `{name}` with `params.name`, and `{name|one|other}` with the word that fits the number
+ * `params.name` in the locale ("{total} {total|item|items}": "1 item", "2 items").
+ */
+function format(template: string, locale: Locale, params?: Params): string {
   if (!params) return template;
-  return template.replace(/\{(\w+)\}/g, (m, name: string) => (name in params ? String(params[name]) : m));
+  return template.replace(
+    /\{(\w+)(?:\|([^|{}]*)\|([^|{}]*))?\}/g,
+    (m, name: string, one?: string, other?: string) => {
+      if (!(name in params)) return m;
+      if (one === undefined) return String(params[name]);
+      return pluralOf(locale, Number(params[name])) === 'one' ? one : (other ?? '');
+    },
+  );
 }
 
 function lookup(key: string, locale: Locale): string | undefined {
@@ -30,7 +48,7 @@ function lookup(key: string, locale: Locale): string | undefined {
 
 /** Translates a key in the current (or given) locale; `{name}` placeholders take `params`. */
 export function t(key: MessageKey, params?: Params, locale: Locale = $locale.get()): string {
-  return format(lookup(key, locale) ?? lookup(key, 'zh-CN') ?? key, params);
+  return format(lookup(key, locale) ?? lookup(key, 'zh-CN') ?? key, locale, params);
 }
 
 /** True when `key` names a message (route titles from the server are keys with a fallback). */

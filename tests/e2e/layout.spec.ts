@@ -5,6 +5,7 @@ import { expectNoAxeViolations } from './helpers/axe.ts';
 import { look } from './helpers/look.ts';
 import { LoginForm, zh } from './helpers/login-page.ts';
 import { followLink, localeSession, signInByApi } from './helpers/session.ts';
+import { codeIn, textsOf } from './helpers/sms.ts';
 
 test.use({ bypassCSP: true });
 
@@ -219,6 +220,30 @@ test('the account menu opens the change-password dialog with the account filled 
   await expect(dialog.getByLabel(zh('account.password.mobile'))).toBeEditable();
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
+});
+
+test('a password changed from the account menu ends on the login page with one success message', async ({
+  page,
+  request,
+}) => {
+  await signIn(page);
+  const login = demoLogin('demo');
+  const { mobile } = await textsOf(request, login.username);
+  await page.locator('button.lp-user-menu').click();
+  await page.getByRole('menuitem', { name: zh('host.nav.changePassword') }).click();
+  const dialog = page.getByRole('dialog', { name: zh('account.password.editTitle') });
+  await dialog.getByLabel(zh('account.password.mobile')).fill(mobile);
+  await dialog.getByRole('button', { name: zh('account.password.sendCode') }).click();
+  await expect(dialog.getByRole('button', { name: /秒后重发/ })).toBeVisible();
+  await expect.poll(async () => codeIn((await textsOf(request, login.username)).body)).toMatch(/^\d{6}$/);
+  const code = codeIn((await textsOf(request, login.username)).body);
+  await dialog.getByLabel(zh('account.password.captcha')).fill(code);
+  const fresh = 'Fresh#2026menu';
+  await dialog.getByRole('textbox', { name: zh('account.password.newPassword') }).fill(fresh);
+  await dialog.getByRole('button', { name: zh('account.password.submit') }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.locator('.lp-toast--success')).toHaveCount(1);
+  await expect(page.locator('.lp-toast--success')).toHaveText(new RegExp(zh('account.password.success')));
 });
 
 test('below 992 px the sidebar is a drawer that closes after choosing a page', async ({ page }) => {

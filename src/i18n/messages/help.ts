@@ -45,7 +45,7 @@ export const en: Record<keyof typeof zh, string> = {
   'help.categories': 'Topics',
   'help.allCategories': 'All Topics',
   'help.questions': '{name}',
-  'help.questionCount': '{count} questions',
+  'help.questionCount': '{count} {count|question|questions}',
   'help.noQuestions': 'There are no questions in this topic yet.',
   'help.pickCategory': 'Choose a topic, or search for your question above.',
   'help.loading': 'Loading…',

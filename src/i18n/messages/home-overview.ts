@@ -102,7 +102,7 @@ export const en: Record<keyof typeof zh, string> = {
   'homeOverview.actions.change': 'Change',
   'homeOverview.actions.cancel': 'Cancellation',
   'homeOverview.actions.draftName': 'Draft #{id}',
-  'homeOverview.actions.goods': '{count} goods',
+  'homeOverview.actions.goods': '{count} {count|item|items}',
   'homeOverview.cold.title': 'Cold Chain',
   'homeOverview.cold.none': 'No excursions on orders in transit',
   'homeOverview.cold.low': 'Minor Excursion',

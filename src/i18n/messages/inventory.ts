@@ -150,8 +150,8 @@ export const en: Record<keyof typeof zh, string> = {
   'inventory.refresh': 'Refresh',
   'inventory.export': 'Export',
   'inventory.exporting': 'Exporting…',
-  'inventory.exported': '{rows} inventory lines exported',
-  'inventory.order.create': 'Order the {n} Selected Lines',
+  'inventory.exported': '{rows} inventory {rows|line|lines} exported',
+  'inventory.order.create': 'Order the {n} Selected {n|Line|Lines}',
   'inventory.order.mixedProject':
     'The selected lines belong to different projects; an order holds goods of one project.',
   'inventory.order.mixedTemp':

@@ -78,7 +78,7 @@ export const en: Record<keyof typeof zh, string> = {
   'supplier.temp': 'Temperature',
   'supplier.goods': 'Goods',
   'supplier.boxes': 'Packing',
-  'supplier.boxesValue': '{count} boxes, {weight} kg in all',
+  'supplier.boxesValue': '{count} {count|box|boxes}, {weight} kg in all',
   'supplier.boxesValueOne': '1 box, {weight} kg',
   'supplier.from': 'Ship from',
   'supplier.to': 'Ship to',

@@ -33,7 +33,7 @@ export const en: Record<keyof typeof zh, string> = {
   'ui.pagination.prev': 'Previous page',
   'ui.pagination.next': 'Next page',
   'ui.pagination.page': 'Page {page}',
-  'ui.pagination.total': '{total} items',
+  'ui.pagination.total': '{total} {total|item|items}',
   'ui.pagination.totalAtLeast': '{total}+ items',
   'ui.pagination.pageSize': '{size} / page',
   'ui.pagination.pageSizeLabel': 'Items per page',
