@@ -21,8 +21,8 @@ type Params = Record<string, string | number>;
 
 const pluralRules = new Map<Locale, Intl.PluralRules>();
 const pluralOf = (locale: Locale, n: number) => {
-  let rules = pluralRules.get(locale);
-  if (!rules) pluralRules.set(locale, (rules = new Intl.PluralRules(locale)));
+  const rules = pluralRules.get(locale) ?? new Intl.PluralRules(locale);
+  pluralRules.set(locale, rules);
   return rules.select(n);
 };
 
