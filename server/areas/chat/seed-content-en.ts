@@ -96,7 +96,7 @@ export const QUESTIONS_EN: Readonly<Record<string, SeedTranslation>> = {
 <li><strong>Refrigerated 2–8 °C</strong>: most biologics, vaccines and investigational medicinal products.</li>
 <li><strong>Controlled ambient 15–25 °C</strong>: oral solid dosage forms and the like.</li>
 <li><strong>Frozen -25 to -15 °C</strong>.</li>
-<li><strong>Ultra-low ≤ -60 °C</strong>: shipped on dry ice, for cells, samples and similar.</li>
+<li><strong>Deep frozen ≤ -60 °C</strong>: shipped on dry ice, for cells, samples and similar.</li>
 <li><strong>Cryogenic ≤ -150 °C</strong>: liquid-nitrogen dry shippers (book 3 working days ahead).</li>
 </ul>
 <p>Every cold-chain shipment travels with a calibrated <strong>temperature logger</strong> that records the whole journey.</p>`,
@@ -144,7 +144,7 @@ export const QUESTIONS_EN: Readonly<Record<string, SeedTranslation>> = {
     keywords: 'dry ice ultra-low dangerous goods hazardous -70 -80 UN1845',
     answer: `<p>Dry ice is a <strong>Class 9 dangerous good (UN1845)</strong>, so please note:</p>
 <ul>
-<li>When ordering, add “dry ice” to the goods and enter the expected amount (kg).</li>
+<li>When ordering, choose the temperature class “Deep Frozen ≤ −60 °C” and a dry-ice box under Packing (“Suggest Boxes” picks one by the goods’ volume); to ask for a set amount of dry ice, write it in the remark (kg).</li>
 <li>The receiving place must be well ventilated; move the samples into an ultra-low freezer soon after delivery.</li>
 <li>Air transport limits the weight; for long distances on dry ice, order 2 working days ahead.</li>
 </ul>`,

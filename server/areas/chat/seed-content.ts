@@ -119,8 +119,8 @@ const COLD_CHAIN: SeedCategory = {
 <li><strong>冷藏 2–8℃</strong>：大部分生物制品、疫苗、试验用药品。</li>
 <li><strong>控温常温 15–25℃</strong>：口服固体制剂等。</li>
 <li><strong>冷冻 -25~-15℃</strong>。</li>
-<li><strong>超低温 ≤ -60℃</strong>：干冰运输，适用于细胞、样本等。</li>
-<li><strong>深低温 ≤ -150℃</strong>：液氮干式罐运输（需提前 3 个工作日预约）。</li>
+<li><strong>深冷 ≤ -60℃</strong>：干冰运输，适用于细胞、样本等。</li>
+<li><strong>超低温 ≤ -150℃</strong>：液氮干式罐运输（需提前 3 个工作日预约）。</li>
 </ul>
 <p>每票冷链货物均配备经过校准的<strong>温度记录仪</strong>，全程记录温度。</p>`,
       related: ['cold-excursion', 'cold-record', 'order-deadline'],
@@ -178,7 +178,7 @@ const COLD_CHAIN: SeedCategory = {
       keywords: '干冰 超低温 危险品 -70 -80 dry ice UN1845',
       answer: `<p>干冰属于<strong>第 9 类危险品（UN1845）</strong>，需注意：</p>
 <ul>
-<li>下单时在货品中选择“干冰”并填写预计用量（kg）。</li>
+<li>下单时温度区间选择“深冷 ≤ −60 °C”，包装选干冰箱（点“按物品推荐箱型”即按物品体积选好）；需要指定干冰用量时，请在备注中写明（kg）。</li>
 <li>收货地点需通风良好，签收后尽快将样本转入超低温冰箱。</li>
 <li>航空运输有限重要求，长距离干冰运输请提前 2 个工作日下单。</li>
 </ul>`,
