@@ -296,7 +296,7 @@ describe('<lp-order-view>', () => {
     await waitUntil(() => $toasts.get().some((t) => t.message === 'Document approved'), 'approved', {
       timeout: 15_000,
     });
-    await waitUntil(() => text(el).includes('1 documents wait for your review'), 'one left');
+    await waitUntil(() => text(el).includes('1 document waits for your review'), 'one left');
     expect(button(el, 'Approve packing.pdf'), 'an approved document has no review buttons').to.equal(
       undefined,
     );

@@ -78,7 +78,7 @@ describe('<lp-project-view>', () => {
     expect(conf).to.contain('Allowed').and.contain('Delivered within 48 hours of pickup');
     expect(conf).to.contain('None required');
     expect(section(el, 'project-data')).to.contain('2All').and.contain('1Completed');
-    const completed = links(el).find((a) => a.title === 'Completed: 1 orders, show them in the order list');
+    const completed = links(el).find((a) => a.title === 'Completed: 1 order, show it in the order list');
     expect(completed?.getAttribute('href')).to.equal(
       `/customer-order/index?pr_id=${setup.project.pr_id}&status=finished`,
     );

@@ -191,6 +191,7 @@ export const SERVER_MESSAGES = {
   'Only a failed export can be made again': '只有失败的导出可以重新生成',
   'No customer account is selected': '未选择客户账号',
   'This download link is not valid or has expired': '下载链接无效或已过期',
+  'This preview link is not valid or has expired': '预览链接无效或已过期',
   'The file is not ready yet': '文件尚未生成',
   'One export holds at most {max} orders: narrow the filter': '一次最多导出 {max} 条订单，请缩小筛选范围',
   'One inventory export holds at most {max} lines: narrow the filter':

@@ -397,3 +397,34 @@ test('the chat launcher sits in a landmark of its own and never covers the list�
     ).toBe(zh('host.chat.label'));
   }
 });
+
+test.describe('under the portal’s own CSP', () => {
+  test.use({ bypassCSP: false });
+
+  test('the email preview shows the email’s styles, and an address error goes once the addresses change', async ({
+    page,
+    request,
+  }) => {
+    const token = await apiLogin(request, demoLogin('demo'));
+    const [order] = (await orders(request, token)).list as [Row];
+    await signInByApi(page, demoLogin('demo'));
+    await page.goto(`/customer-order/view/${order.id}`);
+    const view = page.locator('lp-order-view:visible');
+    await view.getByRole('button', { name: zh('orderView.action.email') }).click();
+    const dialog = page.getByRole('dialog', { name: zh('orderView.email.title') });
+    const to = dialog.getByLabel(zh('orderView.email.to'));
+    await to.fill('not-an-address');
+    await dialog.getByRole('button', { name: zh('orderView.email.send'), exact: true }).click();
+    const invalid = zh('orderView.email.invalid', { list: 'not-an-address' });
+    await expect(dialog.getByText(invalid)).toBeVisible();
+    await to.fill('lab@example.com');
+    await expect(dialog.getByText(invalid)).toHaveCount(0);
+    await expect(to).not.toHaveAttribute('aria-invalid', 'true');
+
+    await dialog.getByRole('button', { name: zh('orderView.email.preview'), exact: true }).click();
+    const frame = dialog.frameLocator('iframe');
+    await expect(frame.locator('table').first()).toBeVisible();
+    // the email's inline styles apply (a srcdoc frame under the page's CSP left them out)
+    await expect(frame.locator('table').first()).toHaveCSS('border-collapse', 'collapse');
+  });
+});

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MASK } from '../orders/masking.ts';
 import { createUser, loginAs } from '../../testing/fixtures.ts';
 import { createOrder } from '../../testing/order-fixtures.ts';
-import { type TestApp, testApp } from '../../testing/test-app.ts';
+import { socketFrom, type TestApp, testApp } from '../../testing/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -18,7 +18,7 @@ async function signedIn(app: TestApp = t) {
 }
 
 type Prints = { list: Array<{ id: number; kind: string; by: string; at: string }> };
-type View = { subject: string; html: string; text: string };
+type View = { subject: string; html: string; text: string; page_url: string };
 
 describe('common/printlog', () => {
   it('records each print with who and when, lists them newest first, and logs an event on the order', async () => {
@@ -136,6 +136,57 @@ describe('common/email-view and common/email', () => {
       .where('order_id', 'in', [order.id, mine.id])
       .execute();
     expect(sent).toEqual([]);
+  });
+});
+
+describe('common/email-page', () => {
+  const open = (url: string) => t.app.request(url, {}, socketFrom(t.address));
+
+  it('serves the preview as a page whose CSP lets only the email’s inline styles apply', async () => {
+    const { token, cuId } = await signedIn();
+    const order = await createOrder(t.deps.db, cuId, { is_dtp: 1, to_goodstype: 1, to_contact: '患者王五' });
+    const view = await t.call<View>('common/email-view', { token, query: { id: String(order.id) } });
+    expect(view.data.page_url).toMatch(/^\/api\/common\/email-page\.html\?/);
+    const res = await open(view.data.page_url);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(res.headers.get('content-security-policy')).toBe(
+      "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'self'; sandbox",
+    );
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    const html = await res.text();
+    expect(html).toBe(view.data.html);
+    expect(html).toContain('style="');
+    expect(html).not.toContain('王五');
+  });
+
+  it('refuses an altered link (another order, account or language) and an expired one', async () => {
+    const { token, cuId } = await signedIn();
+    const other = await signedIn();
+    const order = await createOrder(t.deps.db, cuId);
+    const theirs = await createOrder(t.deps.db, other.cuId);
+    const url = (await t.call<View>('common/email-view', { token, query: { id: String(order.id) } })).data
+      .page_url;
+    const altered = (name: string, value: string) => {
+      const u = new URL(url, 'http://portal');
+      u.searchParams.set(name, value);
+      return `${u.pathname}${u.search}`;
+    };
+    for (const bad of [
+      altered('id', String(theirs.id)),
+      altered('cu', String(other.cuId)),
+      altered('lang', 'zh-CN'),
+      altered('expires', String(Math.floor(Date.now() / 1000) + 86_400)),
+    ]) {
+      const res = await open(bad);
+      expect([bad, ((await res.json()) as { code: number }).code]).toEqual([bad, 403]);
+    }
+    t.advance(11 * 60_000);
+    try {
+      expect(((await (await open(url)).json()) as { code: number }).code).toBe(403);
+    } finally {
+      t.advance(-11 * 60_000);
+    }
   });
 });
 

@@ -4,6 +4,7 @@ import { ApiError } from '../../core/errors.ts';
 import type { AppDeps } from '../../http/env.ts';
 import type { Owner } from './jobs.ts';
 import { redactorsFor } from '../orders/redaction.ts';
+import { signEmailPage } from './email-page.ts';
 import { mailerOf } from './mailer.ts';
 import { renderSummary, summaryOrder } from './order-summary.ts';
 
@@ -65,9 +66,10 @@ export async function printRecords(deps: AppDeps, cuId: number, id: number) {
   };
 }
 
-/** The order's summary as an email would carry it. */
-export async function emailView(deps: AppDeps, cuId: number, id: number, lang: Lang) {
-  return renderSummary(await summaryOrder(deps.db, cuId, id), lang);
+/** The order's summary as an email would carry it, and the link of its preview page. */
+export async function emailView(deps: AppDeps, cuId: number, id: number, lang: Lang, now: Date) {
+  const summary = renderSummary(await summaryOrder(deps.db, cuId, id), lang);
+  return { ...summary, page_url: await signEmailPage(deps, cuId, id, lang, now) };
 }
 
 /**

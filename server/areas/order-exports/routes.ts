@@ -4,6 +4,7 @@ import type { SessionRecord } from '../../core/session.ts';
 import { ApiError } from '../../core/errors.ts';
 import { handle } from '../../http/route.ts';
 import { downloadFile } from './download.ts';
+import { emailPage } from './email-page.ts';
 import { deleteJob, listJobs, type Owner, retryJob, startExport } from './jobs.ts';
 import { listFilterOf } from './list-filter.ts';
 import { emailOrder, emailView, printRecords, recordPrint } from './print-and-mail.ts';
@@ -42,7 +43,8 @@ export const routes = [
     await emailOrder(deps, { ...ownerOf(session), name: session.name }, input, lang, now);
     return null;
   }),
-  handle(ops.orderEmailView, ({ input, session, deps, lang }) =>
-    emailView(deps, ownerOf(session).cuId, input.id, lang),
+  handle(ops.orderEmailView, ({ input, session, deps, lang, now }) =>
+    emailView(deps, ownerOf(session).cuId, input.id, lang, now),
   ),
+  handle(ops.orderEmailPage, ({ input, deps, now }) => emailPage(deps, input, now)),
 ];

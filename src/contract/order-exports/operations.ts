@@ -10,7 +10,14 @@ import {
   PrintLogSchema,
 } from '../orders/schemas.ts';
 import * as v from 'valibot';
-import { DownLogQuery, DownLogSchema, ExportAnswer, JobIdRequest, SignedLinkQuery } from './schemas.ts';
+import {
+  DownLogQuery,
+  DownLogSchema,
+  EmailPageQuery,
+  ExportAnswer,
+  JobIdRequest,
+  SignedLinkQuery,
+} from './schemas.ts';
 
 /**
  * Exports of the order list (.xlsx of the filtered set, the central-lab template), the download
@@ -145,4 +152,18 @@ export const orderEmailView = operation({
   input: OrderIdQuery,
   output: EmailViewSchema,
   codes: [Code.notFound],
+});
+
+export const orderEmailPage = operation({
+  area,
+  method: 'GET',
+  path: 'common/email-page',
+  summary:
+    'The order’s summary as a page of its own, by the signed link `email-view` gave (the preview frame; its CSP lets only the email’s inline styles apply)',
+  auth: 'public',
+  input: EmailPageQuery,
+  output: v.string(),
+  media: 'text/html',
+  codes: [Code.forbidden, Code.notFound],
+  rateLimits: [{ by: 'ip', limit: 120, windowMs: 60_000 }],
 });

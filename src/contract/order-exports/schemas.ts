@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { Id, IntIn } from '../fields.ts';
+import { msg } from '../messages.ts';
 
 export const JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
 
@@ -47,6 +48,19 @@ export const JobIdRequest = v.strictObject({ id: Id });
  */
 export const SignedLinkQuery = v.strictObject({
   id: Id,
+  expires: IntIn(0, 2 ** 40),
+  signature: v.pipe(v.string(), v.regex(/^[\w-]{43}$/)),
+});
+
+/**
+ * The order summary as its own page (`common/email-page`, the email dialog's preview): the order,
+ * the customer account and the language it was signed for, the link's expiry and its HMAC. Served
+ * with a CSP of its own that lets the email's inline styles apply and nothing else run.
+ */
+export const EmailPageQuery = v.strictObject({
+  id: Id,
+  cu: Id,
+  lang: v.picklist(['zh-CN', 'en'], msg('choice')),
   expires: IntIn(0, 2 ** 40),
   signature: v.pipe(v.string(), v.regex(/^[\w-]{43}$/)),
 });

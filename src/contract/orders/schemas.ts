@@ -378,7 +378,13 @@ export const EmailRequest = v.strictObject({
 });
 export type EmailRequest = v.InferInput<typeof EmailRequest>;
 /** `common/email-view`: the summary as it would be sent (masked, escaped HTML). */
-export const EmailViewSchema = v.strictObject({ subject: v.string(), html: v.string(), text: v.string() });
+export const EmailViewSchema = v.strictObject({
+  subject: v.string(),
+  html: v.string(),
+  text: v.string(),
+  /** The same HTML as a page of its own (a signed link, minutes long): what the preview frame shows. */
+  page_url: v.string(),
+});
 
 /** `customized-order/index`, `customer-order/destory-index`: the list of one order type (`custom`, `destroy`). */
 export const TypedOrderListQuery = v.omit(OrderListQuery, ['order_type']);

@@ -93,7 +93,11 @@ export function EmailDialog({ open, orderId, onClose, onSent, onChanged }: Email
           label={t('orderView.email.to')}
           hint={t('orderView.email.toHint')}
           value={to}
-          onChange={setTo}
+          onChange={(value) => {
+            setTo(value);
+            // the message was about the addresses as they were: gone once they change
+            setError('');
+          }}
           required
           rows={2}
           error={error || undefined}
@@ -112,11 +116,13 @@ export function EmailDialog({ open, orderId, onClose, onSent, onChanged }: Email
       {preview && preview !== 'loading' && (
         <section className="order-view__email-preview" aria-label={t('orderView.email.previewTitle')}>
           <h3 className="order-view__subtitle">{preview.subject}</h3>
-          {/* The server's HTML, escaped and masked, in a sandbox without scripts or same origin. */}
+          {/* The server's HTML (escaped, masked) as a page of its own: its CSP lets the email's
+              inline styles apply, which this page's CSP would block in a srcdoc frame; sandboxed,
+              without scripts or same origin. */}
           <iframe
             title={t('orderView.email.previewTitle')}
             sandbox=""
-            srcDoc={preview.html}
+            src={preview.page_url}
             className="order-view__email-frame"
           />
         </section>

@@ -159,7 +159,7 @@ export const en: Record<keyof typeof zh, string> = {
   'projects.view.hours': 'Delivered within {n} hours of pickup',
   'projects.view.noLimit': 'No fixed limit',
   'projects.view.data': 'Orders by Status',
-  'projects.view.countLink': '{status}: {n} {n|order|orders}, show them in the order list',
+  'projects.view.countLink': '{status}: {n} {n|order|orders}, show {n|it|them} in the order list',
   'projects.view.orders': 'Project Orders',
   'projects.view.ordersTable': 'Orders of project {no}',
   'projects.view.allOrders': 'All orders of this project',
