@@ -233,6 +233,28 @@ describe('<lp-password-dialog>', () => {
     });
   });
 
+  describe('a forced change', () => {
+    it('says why (the reason attribute) and offers a sign-out that fires lp-password-sign-out', async () => {
+      const el = place({ mode: 'reset', open: '', closable: 'false', reason: 'Your password has expired.' });
+      await waitUntil(() => dialog(el)?.open);
+      expect(root(el).querySelector('[role="note"]')?.textContent).to.equal('Your password has expired.');
+      const outs: string[] = [];
+      el.addEventListener('lp-password-sign-out', (event) => outs.push(event.detail.mode));
+      const out = [...root(el).querySelectorAll('button')].find((b) => b.textContent === 'Sign Out');
+      (out as HTMLButtonElement).click();
+      await waitUntil(() => outs.length === 1, 'the sign-out is announced');
+      expect(outs).to.deep.equal(['reset']);
+
+      // a closable dialog has Cancel instead, and no reason unless given
+      const closable = place({ mode: 'reset', open: '' });
+      await waitUntil(() => dialog(closable)?.open);
+      expect([...root(closable).querySelectorAll('button')].map((b) => b.textContent)).to.not.include(
+        'Sign Out',
+      );
+      expect(root(closable).querySelector('[role="note"]')).to.equal(null);
+    });
+  });
+
   describe('mode="edit"', () => {
     it('shows the registered number and the rules, says each failure once, and keeps the SMS countdown across close and reopen', async () => {
       const user = await signedIn();

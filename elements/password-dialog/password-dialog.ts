@@ -17,11 +17,13 @@ import { passwordDialogStyles } from './password-dialog.styles.ts';
  * @attr {boolean} open - The dialog is shown while present (`show()` / `close()` set it).
  * @attr {'false'} closable - `closable="false"`: no close or cancel button and Esc does nothing (forced change). Closable otherwise.
  * @attr {string} account - Prefilled account of the reset form.
+ * @attr {string} reason - Why the password must change, shown above the form (a forced change says so).
  * @attr {string} api-base - Base URL of the API for the page's calls (default: `LP_CONFIG.apiBase`, else `/api`).
  * @attr {'zh-CN' | 'en'} locale - Language of the page's elements (default: the user's saved choice, else zh-CN).
  *
  * @event {CustomEvent<{ mode: 'reset' | 'edit' }>} lp-password-change - The password was changed; the server ended the user's sessions, so the page logs out.
  * @event {CustomEvent<{ mode: 'reset' | 'edit' }>} lp-password-cancel - The user closed or cancelled the dialog.
+ * @event {CustomEvent<{ mode: 'reset' | 'edit' }>} lp-password-sign-out - A forced change (`closable="false"`) offers "Sign out": the user chose it; the page signs the user out.
  *
  * @csspart base - The wrapper of the element's content.
  *
@@ -33,6 +35,7 @@ export class LpPasswordDialog extends ReactElement {
     open: 'boolean',
     closable: 'string',
     account: 'string',
+    reason: 'string',
   } as const;
   static override styles = passwordDialogStyles;
 
@@ -42,6 +45,8 @@ export class LpPasswordDialog extends ReactElement {
   declare open: boolean;
   /** Prefilled account of the reset form. */
   declare account: string | null;
+  /** Why the password must change, shown above the form. */
+  declare reason: string | null;
 
   /**
    * True unless the attribute reads `closable="false"`: a forced change has no close button and
@@ -72,6 +77,8 @@ export class LpPasswordDialog extends ReactElement {
       open: this.open,
       closable: this.closable,
       account: this.account ?? '',
+      ...(this.reason ? { reason: this.reason } : {}),
+      onSignOut: () => dispatch(this, 'lp-password-sign-out', { mode }),
       onCancel: () => {
         this.open = false;
         dispatch(this, 'lp-password-cancel', { mode });
@@ -93,5 +100,6 @@ declare global {
   interface GlobalEventHandlersEventMap {
     'lp-password-change': CustomEvent<{ mode: PasswordDialogMode }>;
     'lp-password-cancel': CustomEvent<{ mode: PasswordDialogMode }>;
+    'lp-password-sign-out': CustomEvent<{ mode: PasswordDialogMode }>;
   }
 }

@@ -2,7 +2,8 @@ import { useStore } from '@nanostores/react';
 import { createElement, useEffect, useRef, useState } from 'react';
 import type { MessageKey } from '../../src/i18n/translate.ts';
 import { $token } from '../../src/stores/auth.ts';
-import { $passwordFlags, $session, type PasswordFlags } from '../../src/stores/session.ts';
+import { navigate } from '../../src/stores/navigation.ts';
+import { $passwordFlags, $session, logout, type PasswordFlags } from '../../src/stores/session.ts';
 import { Button, Dialog, useT } from '../../src/ui/index.ts';
 import { loadElement } from '../elements.ts';
 import { signInAgain } from './password-changed.ts';
@@ -67,18 +68,28 @@ export function WeakPasswordFlow() {
     await signInAgain();
   };
 
-  const handlers = useRef({ cancelReset, changed });
-  handlers.current = { cancelReset, changed };
+  // a forced change offers a way out: signing out (the flow starts again at the next sign-in)
+  const signOut = async () => {
+    setStage('none');
+    await logout();
+    navigate('/login');
+  };
+
+  const handlers = useRef({ cancelReset, changed, signOut });
+  handlers.current = { cancelReset, changed, signOut };
   useEffect(() => {
     const el = ref.current;
     if (!el || stage !== 'reset' || element !== 'ready') return;
     const onChange = () => void handlers.current.changed();
     const onCancel = () => handlers.current.cancelReset();
+    const onSignOut = () => void handlers.current.signOut();
     el.addEventListener('lp-password-change', onChange);
     el.addEventListener('lp-password-cancel', onCancel);
+    el.addEventListener('lp-password-sign-out', onSignOut);
     return () => {
       el.removeEventListener('lp-password-change', onChange);
       el.removeEventListener('lp-password-cancel', onCancel);
+      el.removeEventListener('lp-password-sign-out', onSignOut);
     };
   }, [stage, element]);
 
@@ -113,7 +124,15 @@ export function WeakPasswordFlow() {
   if (element === 'ready') {
     // Set as properties (the element is defined): `closable = false` writes `closable="false"`,
     // which the element reads as "no close button, Esc ignored".
-    return createElement(TAG, { ref, mode: 'reset', open: true, closable: !forced, account });
+    // …and says why the password must change (initial or expired, weak, or due)
+    return createElement(TAG, {
+      ref,
+      mode: 'reset',
+      open: true,
+      closable: !forced,
+      account,
+      reason: t(reason(flags)),
+    });
   }
   if (element === 'loading') return null;
   return (

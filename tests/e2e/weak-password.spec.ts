@@ -4,6 +4,10 @@ import { demoLogin, type Login } from './helpers/accounts.ts';
 import { expectNoAxeViolations } from './helpers/axe.ts';
 import { look } from './helpers/look.ts';
 import { LoginForm, zh } from './helpers/login-page.ts';
+import { signInByApi } from './helpers/session.ts';
+import { type MessageKey, t as translate } from '../../src/i18n/translate.ts';
+import '../../src/i18n/areas/password.ts';
+import '../../src/i18n/areas/host.ts';
 
 async function signIn(page: Page, login: Login): Promise<void> {
   const form = new LoginForm(page);
@@ -83,6 +87,26 @@ test.describe('weak-password flow (spec §4)', () => {
     await expect(page.locator('#app')).not.toBeEmpty();
     await expect(resetDialog(page)).toHaveCount(0);
     await expect(prompt(page)).toHaveCount(0);
+  });
+
+  test('a forced change says why and offers a sign-out, in both languages', async ({ browser }) => {
+    for (const locale of ['zh-CN', 'en'] as const) {
+      const context = await browser.newContext({ bypassCSP: true, baseURL: test.info().project.use.baseURL });
+      await context.addInitScript((l) => localStorage.setItem('lp-locale', l), locale);
+      const page = await context.newPage();
+      const say = (key: MessageKey) => translate(key, undefined, locale);
+      await signInByApi(page, demoLogin('forced'));
+      await page.goto('/home/index');
+      const dialog = page.getByRole('dialog', { name: say('account.password.resetTitle') });
+      await expect(dialog.getByRole('note')).toHaveText(say('host.weak.forced'));
+      await dialog.getByRole('button', { name: say('account.password.signOut') }).click();
+      await expect(page).toHaveURL(/\/login/);
+      await expect(dialog).toHaveCount(0);
+      // signed out for real: the portal's pages ask for a sign-in again
+      await page.goto('/home/index');
+      await expect(page).toHaveURL(/\/login/);
+      await context.close();
+    }
   });
 
   test('without the password-dialog element the flow still explains that the password must change', async ({

@@ -24,10 +24,23 @@ export interface PasswordDialogProps {
   onCancel: () => void;
   /** The password was changed (the server ended every session of the user). */
   onChanged: () => void;
+  /** Why the password must change (a forced change says so), shown above the form. */
+  reason?: string;
+  /** A forced change (not closable) offers this way out: the user signs out instead. */
+  onSignOut?: () => void;
 }
 
 /** The reset-password or edit-password dialog of spec §5, a modal on the native `<dialog>`. */
-export function PasswordDialog({ mode, open, closable, account, onCancel, onChanged }: PasswordDialogProps) {
+export function PasswordDialog({
+  mode,
+  open,
+  closable,
+  account,
+  onCancel,
+  onChanged,
+  reason,
+  onSignOut,
+}: PasswordDialogProps) {
   const t = useT();
   const formId = useDomId('lp-password-form');
   const [busy, setBusy] = useState(false);
@@ -59,12 +72,22 @@ export function PasswordDialog({ mode, open, closable, account, onCancel, onChan
               {t('common.cancel')}
             </Button>
           )}
+          {!closable && onSignOut && (
+            <Button guardMs={0} variant="text" onClick={onSignOut}>
+              {t('account.password.signOut')}
+            </Button>
+          )}
           <Button variant="primary" type="submit" form={formId} loading={busy}>
             {t('account.password.submit')}
           </Button>
         </>
       }
     >
+      {open && reason && (
+        <p className="password-form__reason" role="note">
+          {reason}
+        </p>
+      )}
       {open &&
         (mode === 'edit' ? (
           user !== null && (

@@ -17,6 +17,7 @@ export const zh = {
   'account.password.codeSent': '验证码已发送，5 分钟内有效',
   'account.password.codeTooSoon': '刚刚已发送过验证码，倒计时结束后可重新获取',
   'account.password.submit': '确定',
+  'account.password.signOut': '退出登录',
   'account.password.success': '密码修改成功，请重新登录',
   'account.password.wrongOld': '原密码错误',
   'account.password.notOwnAccount': '只能修改当前登录账号的密码',
@@ -46,6 +47,7 @@ export const en: Record<keyof typeof zh, string> = {
   'account.password.codeTooSoon':
     'A code was sent less than a minute ago. You can ask again when the countdown ends.',
   'account.password.submit': 'Change Password',
+  'account.password.signOut': 'Sign Out',
   'account.password.success': 'Password changed. Please sign in again.',
   'account.password.wrongOld': 'The current password is incorrect',
   'account.password.notOwnAccount': 'You can only change the password of the account you are signed in with',
