@@ -111,10 +111,13 @@ function hostHtml({ layoutModule }) {
         .map((f) => `    <link rel="modulepreload" href="${base}${f}">`)
         .join('\n');
       // …and starts the session's first calls from its first script (host/early.ts, built before
-      // this build), beside the portal's scripts rather than after them.
+      // this build), beside the portal's scripts rather than after them. Not `async`: module
+      // scripts then run in document order, so it always runs before the portal's entry. (Async,
+      // it ran after the entry whenever the entry came from the cache, a reload: the portal had
+      // sent its own calls by then, and the early ones were left unread, aborted at the next load.)
       const early = readdirSync('dist/elements/host').find((f) => /^early-[\w-]{8}\.js$/.test(f));
       if (!early) this.error('dist/elements/host/early-<hash>.js not found (host/early.ts is built first)');
-      const earlyScript = `    <script type="module" async src="${base}host/${early}"></script>`;
+      const earlyScript = `    <script type="module" src="${base}host/${early}"></script>`;
       writeFileSync(
         'dist/host/portal.html',
         html.replace('<!-- modulepreload -->', `${earlyScript}\n${portalPreloads}`),

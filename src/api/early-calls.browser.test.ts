@@ -38,6 +38,19 @@ describe('the session calls a page starts early', () => {
     expect(takeEarlyCall(same, 100), 'once').to.equal(null);
   });
 
+  it('let go of an answer that is not taken, instead of leaving it unread until the page goes', async () => {
+    let cancelled = false;
+    const body = new ReadableStream({
+      cancel() {
+        cancelled = true;
+      },
+    });
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(body));
+    startEarlyCalls([url], 'tok-1', 'en');
+    expect(takeEarlyCall(get({ 'X-Token': 'tok-2', 'Accept-Language': 'en' }))).to.equal(null);
+    await vi.waitFor(() => expect(cancelled).to.equal(true));
+  });
+
   it('answer the transport’s call without a second request, as the server answers it', async () => {
     const user = await createTestUser();
     const { access_token: token } = await login({

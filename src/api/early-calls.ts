@@ -44,5 +44,9 @@ export function takeEarlyCall(request: Request, now = performance.now()): Promis
   calls.delete(request.url);
   const same =
     request.headers.get('X-Token') === call.token && request.headers.get('Accept-Language') === call.language;
-  return same && now <= EARLY_CALL_MAX_AGE_MS ? call.answer : null;
+  if (same && now <= EARLY_CALL_MAX_AGE_MS) return call.answer;
+  // not taken: its body is let go rather than left unread (an unread answer stays open until the
+  // page goes, and is then reported as aborted)
+  call.answer.then((response) => response.body?.cancel()).catch(() => undefined);
+  return null;
 }

@@ -35,3 +35,39 @@ test('a signed-in page sends each of the session’s first calls once, before th
   expect(early).toBe(true);
   await context.close();
 });
+
+test('loaded again (its scripts from the cache), a page still sends each first call once and aborts none', async ({
+  browser,
+  baseURL,
+}) => {
+  const { context } = await signedInContext(browser, baseURL!, demoLogin('demo'));
+  const page = await context.newPage();
+  await enterPortal(page);
+  const sent: string[] = [];
+  const aborted: string[] = [];
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path.startsWith('/api/')) sent.push(path.slice('/api/'.length, -'.html'.length));
+  });
+  page.on('requestfailed', (request) => {
+    const path = new URL(request.url()).pathname;
+    // a page left while it loads cuts its own calls short; the first calls must never be left open
+    if (FIRST_CALLS.some((name) => path === `/api/${name}.html`)) aborted.push(path);
+  });
+  for (const path of ['/customer-order/index', '/customer-inventory/index-yp']) {
+    sent.length = 0;
+    await page.goto(path);
+    await expect(page.locator('.lp-boot')).toHaveCount(0);
+    await expect(page.locator('#app')).not.toBeEmpty();
+    for (const name of FIRST_CALLS)
+      expect(
+        sent.filter((s) => s === name),
+        `${path}: ${name}`,
+      ).toHaveLength(1);
+  }
+  // leaving the page cut none of its first calls short
+  await page.goto('/home/index');
+  await expect(page.locator('.lp-boot')).toHaveCount(0);
+  expect(aborted).toEqual([]);
+  await context.close();
+});
