@@ -106,14 +106,25 @@ function fullScreen(page: StaticPage): ReactNode {
   }
 }
 
-/** Remembers the scroll of the page being left and restores the one being entered (spec §2). */
+/**
+ * Remembers the scroll of the page being left and restores the one being entered (spec §2). The
+ * position is read when the address changes, before the next page is drawn: read after it (in
+ * the effect), the shorter page had already pulled the scroll to the top, and the list came back
+ * at the top. The browser's own restoring on Back is off: it would fight this one.
+ */
 function useScrollMemory(path: string | undefined): void {
-  const previous = useRef<string | undefined>(undefined);
+  const shown = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    if ('scrollRestoration' in history) history.scrollRestoration = 'manual';
+    return $location.listen(() => {
+      const scroller = document.scrollingElement;
+      if (scroller && shown.current) rememberScroll(shown.current, scroller.scrollTop);
+    });
+  }, []);
   useEffect(() => {
     const scroller = document.scrollingElement;
+    shown.current = path;
     if (!scroller || !path) return;
-    if (previous.current && previous.current !== path) rememberScroll(previous.current, scroller.scrollTop);
-    previous.current = path;
     if (SCROLL_MEMORY_PATHS.includes(path)) void smoothScrollTo(scroller, savedScroll(path));
     else scroller.scrollTop = 0;
   }, [path]);

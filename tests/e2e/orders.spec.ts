@@ -428,3 +428,33 @@ test.describe('under the portal’s own CSP', () => {
     await expect(frame.locator('table').first()).toHaveCSS('border-collapse', 'collapse');
   });
 });
+
+test('the order list keeps its scroll position when the user comes back by tab, sidebar or Back', async ({
+  page,
+}) => {
+  await signInByApi(page, demoLogin('demo'));
+  await page.setViewportSize({ width: 1440, height: 700 });
+  await page.goto('/customer-order/index?limit=50');
+  const list = page.locator('lp-order-list');
+  await expect(list.locator('tbody .order-link').nth(29)).toBeVisible();
+  const scrollTop = () => page.evaluate(() => document.scrollingElement!.scrollTop);
+  await page.evaluate(() => window.scrollTo(0, 900));
+  await expect.poll(scrollTop).toBe(900);
+  const back = async () => expect.poll(scrollTop, { timeout: 5_000 }).toBeGreaterThan(850);
+
+  // the sidebar to another page (it starts at the top), then the list's tab
+  const nav = page.getByRole('navigation', { name: zh('host.nav.menu') });
+  await nav.getByRole('link', { name: zh('route.projectIndex') }).click();
+  await expect(page).toHaveURL(/\/customer-project\/index/);
+  await expect.poll(scrollTop).toBe(0);
+  await page.locator('.lp-tags a', { hasText: zh('route.orderIndex') }).click();
+  await expect(page).toHaveURL(/\/customer-order\/index/);
+  await back();
+
+  // an order opened from the list, then Back
+  await list.locator('tbody .order-link').nth(20).click();
+  await expect(page).toHaveURL(/\/customer-order\/view\/\d+$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/customer-order\/index/);
+  await back();
+});
