@@ -219,12 +219,12 @@ async function writeDemoSet(db: DB, names: DemoNames, hashes: readonly string[],
         })
         .returning('uid')
         .executeTakeFirstOrThrow();
-      // a tenant's users each get a mobile of their own (139 and the uid): the SMS a test makes
+      // a tenant's users each get a mobile of their own (147 and the uid; test fixtures use 139): the SMS a test makes
       // them send is its own to read (server/testing/tenant-call.ts)
       if (names.tag)
         await trx
           .updateTable('users')
-          .set({ mobile: sql<string>`'139' || lpad(uid::text, 8, '0')` })
+          .set({ mobile: sql<string>`'147' || lpad(uid::text, 8, '0')` })
           .where('uid', '=', user.uid)
           .execute();
       await trx

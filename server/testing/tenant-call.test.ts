@@ -113,7 +113,7 @@ describe('the e2e server’s tenant call', () => {
       );
     const before = (await (await read(mine.logins.demo!.username)).json()) as { mobile: string; body: null };
     const other = (await (await read(theirs.logins.demo!.username)).json()) as { mobile: string };
-    expect(before.mobile).toMatch(/^139\d{8}$/);
+    expect(before.mobile).toMatch(/^147\d{8}$/);
     expect(other.mobile).not.toBe(before.mobile);
     expect(before.body).toBeNull();
 

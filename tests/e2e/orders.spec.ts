@@ -8,7 +8,7 @@ import { say as serverSay } from '../../server/core/errors.ts';
 import { signIntegration } from '../../server/http/signature.ts';
 import { demoLogin } from './helpers/accounts.ts';
 import { localeSession, signInByApi } from './helpers/session.ts';
-import { apiLogin } from './helpers/api.ts';
+import { apiLogin, callApi } from './helpers/api.ts';
 import { zh } from './helpers/login-page.ts';
 import '../../src/i18n/areas/data-table.ts';
 
@@ -457,4 +457,54 @@ test('the order list keeps its scroll position when the user comes back by tab, 
   await page.goBack();
   await expect(page).toHaveURL(/\/customer-order\/index/);
   await back();
+});
+
+test('a link to an order of another of the user’s accounts says which, and the switch opens it, in both languages', async ({
+  browser,
+  request,
+  tenant,
+}) => {
+  // an order of demo's second account (BG-BJ-CO), found as that account
+  const token = await apiLogin(request, demoLogin('demo'));
+  const other = tenant.identifier('BG-BJ-CO');
+  const switched = await callApi<{ access_token: string }>(
+    request,
+    'customer-account/switch-customer',
+    { identifier: other },
+    token,
+  );
+  expect(switched.code, switched.message).toBe(0);
+  const [order] = (await orders(request, switched.data.access_token)).list as [Row];
+  expect(order, 'the second account has orders').toBeTruthy();
+
+  for (const locale of ['zh-CN', 'en'] as const) {
+    const { context, page, say } = await localeSession(browser, locale);
+    await page.goto(`/customer-order/view/${order.id}`);
+    const view = page.locator('lp-order-view:visible');
+    await expect(
+      view.getByText(new RegExp(say('orderView.otherAccount', { no: order.order_no, account: '.+' }))),
+    ).toBeVisible();
+    const go = view.getByRole('button', {
+      name: new RegExp(`^${say('orderView.switchTo', { account: '' })}`),
+    });
+    await expect(go).toBeVisible();
+    if (locale === 'en') {
+      await go.click();
+      await expect(view.locator('h1')).toHaveText(order.order_no);
+      await expect(page).toHaveURL(new RegExp(`/customer-order/view/${order.id}$`));
+    }
+    await context.close();
+  }
+});
+
+test('a link to an order the user cannot see says so and goes back to the list without leaving a dead tab', async ({
+  page,
+}) => {
+  await signInByApi(page, demoLogin('demo'));
+  await page.goto('/customer-order/view/2000000000');
+  const view = page.locator('lp-order-view:visible');
+  await expect(view.getByText(zh('orderView.notFound'))).toBeVisible();
+  await view.getByRole('button', { name: zh('orderView.backToList') }).click();
+  await expect(page).toHaveURL(/\/customer-order\/index$/);
+  await expect(page.locator('.lp-tags a[href="/customer-order/view/2000000000"]')).toHaveCount(0);
 });

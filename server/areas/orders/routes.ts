@@ -21,6 +21,7 @@ import {
 import { IDEMPOTENCY_HEADER, idempotencyKey, oncePerKey, requestHash } from './idempotency.ts';
 import { listOrders } from './list.ts';
 import { orderOverview } from './overview.ts';
+import { orderOwner } from './owner.ts';
 import type { OrderFilter } from './list-query.ts';
 import { mergeOrders } from './merge.ts';
 import { addRemark } from './remark.ts';
@@ -65,6 +66,7 @@ export const routes = [
     listOrders(deps.db, session.cuId, { ...paged(input), now }, 'destroy', deps.config.orderCountCap),
   ),
   onOrder(ops.orderView, ({ deps, session }, order) => orderDetail(deps.db, viewerOf(session), order)),
+  handle(ops.orderOwner, ({ input, session, deps }) => orderOwner(deps.db, session, input.id)),
   onOrder(ops.orderTemperature, ({ deps }, order) => temperatureOf(deps.db, order)),
   onOrder(ops.orderTrack, ({ deps }, order) => trackOf(deps.db, order.id)),
   onOrder(ops.orderChildList, async ({ deps }, order) => {

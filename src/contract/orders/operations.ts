@@ -16,6 +16,7 @@ import {
   RemarkSchema,
   OrderDetailSchema,
   OrderIdQuery,
+  OrderOwnerSchema,
   OrderListQuery,
   OrderListSchema,
   TemperatureSchema,
@@ -68,6 +69,19 @@ export const orderView = operation({
   input: OrderIdQuery,
   output: OrderDetailSchema,
   codes: [Code.notFound],
+});
+
+export const orderOwner = operation({
+  area,
+  method: 'GET',
+  path: 'customer-order/owner',
+  summary:
+    'Which of the user’s customer accounts holds the order (a link from a colleague): 404 unless one of them does',
+  auth: 'session',
+  input: OrderIdQuery,
+  output: OrderOwnerSchema,
+  codes: [Code.notFound],
+  rateLimits: [{ by: 'user', limit: 60, windowMs: 60_000 }],
 });
 
 export const orderTemperature = operation({

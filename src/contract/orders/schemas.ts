@@ -118,6 +118,19 @@ export const OrderListSchema = v.strictObject({
 export type OrderList = v.InferOutput<typeof OrderListSchema>;
 
 export const OrderIdQuery = v.strictObject({ id: Id });
+
+/**
+ * `customer-order/owner`: which of the user's customer accounts holds an order (a colleague's
+ * link to an order of another account): so the portal offers the switch instead of a bare 404.
+ */
+export const OrderOwnerSchema = v.strictObject({
+  order_no: v.string(),
+  identifier: v.string(),
+  cu_name: v.string(),
+  co_name: v.string(),
+  /** True when it is the account the session is on (then the order view itself opens it). */
+  current: v.boolean(),
+});
 export type OrderIdQuery = v.InferInput<typeof OrderIdQuery>;
 
 export const GoodsLineSchema = v.strictObject({

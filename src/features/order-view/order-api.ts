@@ -9,6 +9,7 @@ import {
   orderAudit,
   orderCancel,
   orderChildList,
+  orderOwner,
   orderRemark,
   orderTemperature,
   orderTrack,
@@ -20,6 +21,7 @@ import type {
   ChildListSchema,
   EmailViewSchema,
   OrderDetail,
+  OrderOwnerSchema,
   Remark,
   Temperature,
   Track,
@@ -36,6 +38,7 @@ export type ApplyInfo = InferOutput<typeof ApplyInfoSchema>;
 export type Modification = ApplyInfo['list'][number];
 export type ChildList = InferOutput<typeof ChildListSchema>;
 export type EmailView = InferOutput<typeof EmailViewSchema>;
+export type OrderOwner = InferOutput<typeof OrderOwnerSchema>;
 
 export const loadOrder = (id: number, signal?: AbortSignal): Promise<OrderDetail> =>
   call(
@@ -47,6 +50,9 @@ export const loadTemperature = (id: number): Promise<Temperature> => call(orderT
 export const loadTrack = (id: number): Promise<Track> => call(orderTrack, { id }, READ);
 export const loadApplyInfo = (id: number): Promise<ApplyInfo> => call(orderApplyInfo, { id }, READ);
 export const loadChildList = (id: number): Promise<ChildList> => call(orderChildList, { id }, READ);
+/** Which of the user's accounts holds an order the view could not open (404 quiet: none of them). */
+export const loadOrderOwner = (id: number): Promise<OrderOwner> =>
+  call(orderOwner, { id }, { silentCodes: [Code.notFound], quiet: true });
 export const loadEmailPreview = (id: number): Promise<EmailView> => call(orderEmailView, { id }, READ);
 
 export const cancelOrder = (id: number, reason: string) => call(orderCancel, { ids: [id], reason }, WRITE);

@@ -2,7 +2,6 @@ import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import type { Attachment, OrderDetail, Remark } from '../../contract/orders/schemas.ts';
 import { toast } from '../../stores/notices.ts';
 import { Button } from '../../ui/button/button.tsx';
-import { EmptyState } from '../../ui/states/empty-state.tsx';
 import { ErrorState } from '../../ui/states/error-state.tsx';
 import { Tabs } from '../../ui/tabs/tabs.tsx';
 import { useT } from '../../ui/use-t.ts';
@@ -18,6 +17,7 @@ import { SourcesSection } from './sources-section.tsx';
 import { TemperatureSection } from './temperature-section.tsx';
 import { TimelineSection } from './timeline-section.tsx';
 import { TrackSection } from './track-section.tsx';
+import { NotHere } from './not-here.tsx';
 import { useOrder } from './use-order.ts';
 import { writeFailure } from './write-failure.ts';
 import '../../i18n/areas/order-view.ts';
@@ -112,7 +112,7 @@ export function OrderView({
   if (load.state === 'not-found')
     return (
       <div className="order-view">
-        <EmptyState message={t('orderView.notFound')} />
+        <NotHere orderId={orderId} />
       </div>
     );
   if (load.state === 'failed')

@@ -2,6 +2,9 @@
 export const zh = {
   'orderView.title': '订单 {no}',
   'orderView.notFound': '该订单不存在或不属于您',
+  'orderView.otherAccount': '订单 {no} 属于您的另一个客户账号：{account}',
+  'orderView.switchTo': '切换到 {account}',
+  'orderView.backToList': '返回订单列表',
   'orderView.loadFailed': '订单加载失败',
   'orderView.changed': '订单已被他人修改，已为您显示最新内容',
   'orderView.status.pending_approval': '待审核',
@@ -266,6 +269,9 @@ export const zh = {
 export const en: Record<keyof typeof zh, string> = {
   'orderView.title': 'Order {no}',
   'orderView.notFound': 'This order does not exist or is not yours',
+  'orderView.otherAccount': 'Order {no} belongs to another of your customer accounts: {account}',
+  'orderView.switchTo': 'Switch to {account}',
+  'orderView.backToList': 'Back to the Order List',
   'orderView.loadFailed': 'The order could not be loaded',
   'orderView.changed': 'The order changed meanwhile; the current version is shown',
   'orderView.status.pending_approval': 'Pending Review',
