@@ -8,17 +8,33 @@ import { Icon } from './icons.tsx';
 import { routeTitle } from './route-title.ts';
 
 interface Found {
+  kind: 'order' | 'project' | 'page';
   title: string;
+  /** A second line: an order's status and recipient, a project's name, a page's path. */
+  detail: string;
   path: string;
 }
 
-/** Header search (spec §2): fuzzy over page titles (0.7) and paths (0.3), threshold 0.4. */
+/** Typing stops this long before orders and projects are asked for (pages match at once). */
+const RECORD_DELAY_MS = 250;
+/** Orders and projects are looked for from this many characters on. */
+const RECORD_QUERY_MIN = 2;
+
+/**
+ * Header search (spec §2): pages, fuzzy over titles (0.7) and paths (0.3), threshold 0.4; and,
+ * from two characters on, the current account's orders (by number, party…) and projects (by
+ * protocol number or name), five of each, first: finding an order by its number is what users
+ * reach for first.
+ */
 export function HeaderSearch() {
   const pages = useStore($pages);
   const locale = useStore($locale);
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
-  const [results, setResults] = useState<Found[]>([]);
+  const [pageResults, setPageResults] = useState<Found[]>([]);
+  const [records, setRecords] = useState<Found[]>([]);
+  /** Orders and projects are being looked for: "nothing found" waits for them. */
+  const [waiting, setWaiting] = useState(false);
   const [active, setActive] = useState(0);
   const [search, setSearch] = useState<((q: string) => Found[]) | null>(null);
   const input = useRef<HTMLInputElement>(null);
@@ -28,7 +44,12 @@ export function HeaderSearch() {
     () =>
       pages
         .filter((p) => !p.path.includes(':'))
-        .map((p) => ({ title: routeTitle(p.title, locale), path: p.path })),
+        .map((p) => ({
+          kind: 'page' as const,
+          title: routeTitle(p.title, locale),
+          detail: p.path,
+          path: p.path,
+        })),
     [pages, locale],
   );
 
@@ -45,9 +66,36 @@ export function HeaderSearch() {
   }, [open, searchable]);
 
   useEffect(() => {
-    setResults(search ? search(query).slice(0, 8) : []);
+    setPageResults(search ? search(query).slice(0, 8) : []);
     setActive(0);
   }, [query, search]);
+
+  useEffect(() => {
+    setRecords([]);
+    const asks = open && query.trim().length >= RECORD_QUERY_MIN;
+    setWaiting(asks);
+    if (!asks) return;
+    const abort = new AbortController();
+    const timer = setTimeout(() => {
+      void import('./entity-search.ts')
+        .then(({ findRecords }) => findRecords(query, abort.signal))
+        .then(
+          (found) => {
+            if (abort.signal.aborted) return;
+            setRecords(found);
+            setActive(0);
+            setWaiting(false);
+          },
+          () => setWaiting(false),
+        );
+    }, RECORD_DELAY_MS);
+    return () => {
+      clearTimeout(timer);
+      abort.abort();
+    };
+  }, [open, query]);
+
+  const results = useMemo(() => [...records, ...pageResults], [records, pageResults]);
 
   const choose = (found: Found | undefined) => {
     if (!found) return;
@@ -104,10 +152,12 @@ export function HeaderSearch() {
               className="lp-header-search-results"
               aria-label={t('host.search.label')}
             >
-              {results.length === 0 && <div className="lp-header-search-none">{t('host.search.none')}</div>}
+              {results.length === 0 && !waiting && (
+                <div className="lp-header-search-none">{t('host.search.none')}</div>
+              )}
               {results.map((found, i) => (
                 <div
-                  key={found.path}
+                  key={`${found.kind}:${found.path}`}
                   id={`${listId}-${i}`}
                   role="option"
                   tabIndex={-1}
@@ -118,8 +168,11 @@ export function HeaderSearch() {
                     choose(found);
                   }}
                 >
-                  <span>{found.title}</span>
-                  <small>{found.path}</small>
+                  <span>
+                    <span className="lp-header-search-kind">{t(`host.search.kind.${found.kind}`)}</span>
+                    {found.title}
+                  </span>
+                  <small>{found.detail}</small>
                 </div>
               ))}
             </div>

@@ -112,6 +112,7 @@ export const layoutCss = css`
   .lp-header-search-results > div { display: flex; flex-direction: column; padding: 6px 12px; cursor: pointer; }
   .lp-header-search-results > .is-active, .lp-header-search-results > [role='option']:hover { background: var(--lp-color-primary-soft); }
   .lp-header-search-results small { color: var(--lp-color-text-muted); }
+  .lp-header-search-kind { display: inline-block; min-width: 3em; margin-right: 8px; color: var(--lp-color-text-muted); font-size: 12px; }
   .lp-header-search-none { color: var(--lp-color-text-muted); cursor: default; }
 
   .lp-tags-view { border-top: 1px solid var(--lp-color-border); }

@@ -508,3 +508,44 @@ test('a link to an order the user cannot see says so and goes back to the list w
   await expect(page).toHaveURL(/\/customer-order\/index$/);
   await expect(page.locator('.lp-tags a[href="/customer-order/view/2000000000"]')).toHaveCount(0);
 });
+
+test('the header search finds an order by its number and a project by its protocol, in both languages', async ({
+  browser,
+  request,
+}) => {
+  const token = await apiLogin(request, demoLogin('demo'));
+  const [order] = (await orders(request, token)).list as [Row];
+  const project = (
+    (await (
+      await request.get('/api/common/customer-project.html?limit=1', { headers: { 'X-Token': token } })
+    ).json()) as { data: { list: Array<{ pr_id: number; protocol_no: string }> } }
+  ).data.list[0]!;
+  for (const locale of ['zh-CN', 'en'] as const) {
+    const { context, page, say } = await localeSession(browser, locale);
+    await page.goto('/home/index');
+    const open = async (typed: string) => {
+      await page.getByRole('button', { name: say('host.search.label'), exact: true }).click();
+      const box = page.getByRole('combobox', { name: say('host.search.label') });
+      await box.fill(typed);
+      return box;
+    };
+    const box = await open(order.order_no);
+    const found = page.getByRole('option', {
+      name: new RegExp(`^${say('host.search.kind.order')}\\s*${order.order_no}`),
+    });
+    await expect(found).toBeVisible();
+    await expect(found).toHaveAttribute('aria-selected', 'true');
+    await box.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`/customer-order/view/${order.id}$`));
+    await expect(page.locator('lp-order-view:visible h1')).toHaveText(order.order_no);
+
+    await open(project.protocol_no);
+    await page
+      .getByRole('option', {
+        name: new RegExp(`^${say('host.search.kind.project')}\\s*${project.protocol_no}`),
+      })
+      .click();
+    await expect(page).toHaveURL(new RegExp(`/customer-project/view/${project.pr_id}$`));
+    await context.close();
+  }
+});
