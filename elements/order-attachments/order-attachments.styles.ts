@@ -163,6 +163,33 @@ export const orderAttachmentsStyles = css`
     display: inline-flex;
     gap: var(--lp-space-1);
   }
+  .oa__staged {
+    min-width: 0;
+    margin: var(--lp-space-2) 0 0;
+    padding: var(--lp-space-2) var(--lp-space-3);
+    border: 1px solid var(--lp-color-border);
+    border-radius: var(--lp-radius);
+  }
+  .oa__staged legend {
+    padding: 0 var(--lp-space-1);
+  }
+  .oa__staged-list {
+    margin: var(--lp-space-2) 0;
+    padding: 0;
+    list-style: none;
+  }
+  .oa__staged-file {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    justify-content: space-between;
+    gap: var(--lp-space-2);
+    padding: var(--lp-space-1) 0;
+  }
+  .oa__staged-actions {
+    display: flex;
+    gap: var(--lp-space-2);
+  }
   .oa__upload {
     display: flex;
     flex-wrap: wrap;

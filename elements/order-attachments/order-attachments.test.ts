@@ -32,6 +32,13 @@ const PDF = '%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%
 
 /** Runs against the real API (vitest.config.ts); each test makes its own user and orders. */
 describe('<lp-order-attachments>', () => {
+  /** The kind pickers of the files chosen together, waiting to be sent. */
+  const staged = (row: HTMLElement) => [...row.querySelectorAll<HTMLSelectElement>('.oa__staged select')];
+  /** Sends the files chosen together ("Upload 3 Files"). */
+  const uploadStaged = (row: HTMLElement) =>
+    [...row.querySelectorAll<HTMLButtonElement>('.oa__staged button')]
+      .find((b) => /^Upload \d+ Files?$/.test(b.textContent ?? ''))!
+      .click();
   const placed: HTMLElement[] = [];
   let user: TestUser;
 
@@ -174,9 +181,14 @@ describe('<lp-order-attachments>', () => {
     input.files = files.files;
     input.dispatchEvent(new Event('change', { bubbles: true }));
 
+    // several files: listed first, each with its kind to check (the name says it, else the one chosen)
+    await waitUntil(() => staged(row).length === 3, 'the three files wait for their kinds');
+    expect(staged(row).map((f) => f.value)).to.deep.equal(['packing_list', 'packing_list', 'packing_list']);
+    uploadStaged(row);
     const queue = () => Array.from(row.querySelectorAll<HTMLElement>('.oa__queued'));
     await waitUntil(() => queue().length === 3, 'each file has its line');
-    expect(row.querySelectorAll('progress')).to.have.length(3);
+    // the file refused at once (too large) shows why, not a progress bar
+    expect(row.querySelectorAll('progress')).to.have.length(2);
     await waitUntil(
       () => !queue().some((q) => q.classList.contains('oa__queued--uploading')) || !row.isConnected,
       'every upload ended',
@@ -187,6 +199,39 @@ describe('<lp-order-attachments>', () => {
       timeout: 15_000,
     });
     expect(tab(el, /Missing/).textContent).to.match(/0/);
+  });
+
+  it('files several files each as the kind its name says, which the user may change', async () => {
+    const cu = user.customers[0]!.cu_id;
+    await createOrders(cu, [{ required: ['packing_list', 'temperature_report'] }]);
+    const el = place();
+    await loaded(el);
+    const row = rows(el)[0]!;
+    const input = row.querySelector<HTMLInputElement>('input[type="file"]')!;
+    const files = new DataTransfer();
+    files.items.add(new File([PDF], '温度报告-0312.pdf', { type: 'application/pdf' }));
+    files.items.add(new File([PDF], 'IMG_2041.pdf', { type: 'application/pdf' }));
+    input.files = files.files;
+    input.dispatchEvent(new Event('change', { bubbles: true }));
+    await waitUntil(() => staged(row).length === 2, 'the files wait for their kinds');
+    expect(staged(row).map((f) => f.value)).to.deep.equal(['temperature_report', 'packing_list']);
+    expect(row.querySelector('.oa__queued'), 'nothing is sent before the user says so').to.equal(null);
+    const second = staged(row)[1]!;
+    second.value = 'other';
+    second.dispatchEvent(new Event('change', { bubbles: true }));
+    await waitUntil(() => staged(row)[1]?.value === 'other', 'the kind changed');
+    uploadStaged(row);
+    await waitUntil(
+      () => {
+        const text = rows(el)[0]?.querySelector('.oa__files')?.textContent ?? '';
+        return text.includes('IMG_2041.pdf') && text.includes('温度报告-0312.pdf');
+      },
+      'both files are listed',
+      { timeout: 10000 },
+    );
+    const listed = [...rows(el)[0]!.querySelectorAll('.oa__file')].map((f) => f.textContent ?? '');
+    expect(listed.find((f) => f.includes('温度报告-0312.pdf'))).to.contain('Temperature report');
+    expect(listed.find((f) => f.includes('IMG_2041.pdf'))).to.contain('Other');
   });
 
   it('sends the signed print-out, picked with the keyboard, as kind print_scan', async () => {
@@ -233,8 +278,13 @@ describe('<lp-order-attachments>', () => {
     files.items.add(new File(['MZ\x90\x00 fake program'], 'invoice.pdf'));
     input.files = files.files;
     input.dispatchEvent(new Event('change', { bubbles: true }));
+    await waitUntil(() => staged(row).length === 2, 'the files wait for their kinds');
+    uploadStaged(row);
     const failed = () => row.querySelectorAll('.oa__queued--failed');
     await waitUntil(() => failed().length === 2, 'both are refused', { timeout: 10000 });
+    expect(row.querySelectorAll('.oa__queued--failed progress'), 'no bar for a failed file').to.have.length(
+      0,
+    );
     expect(row.textContent).to.contain('Larger than 20 MB');
     expect(row.textContent).to.match(
       /Upload failed: This file is not one of PDF, JPEG, PNG, XLSX, DOCX, CSV/,

@@ -76,6 +76,40 @@ test('the landing page uploads a missing document with its progress', async ({ p
   await expect(element.getByText('装箱单.pdf').first()).toBeVisible();
 });
 
+test('several documents at once: each gets the kind its name says, changeable; a refused one shows no bar', async ({
+  browser,
+}) => {
+  const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+  for (const locale of ['zh-CN', 'en'] as const) {
+    const { context, page, say } = await localeSession(browser, locale);
+    await page.goto('/customer-order/attachment');
+    const element = page.locator('lp-order-attachments');
+    await expect(element.locator('.oa')).toHaveAttribute('aria-busy', 'false');
+    const no = (await element.locator('article.oa__row .oa__order-no').first().textContent()) ?? '';
+    // the order is found by its number: the list reloads after the upload
+    const card = element.locator('article.oa__row', {
+      has: page.getByRole('heading', { name: no, exact: true }),
+    });
+    await card.locator('input.oa__file-input').setInputFiles([
+      { name: `temperature-${locale}.pdf`, mimeType: 'application/pdf', buffer: pdf },
+      { name: `IMG_${locale}.pdf`, mimeType: 'application/pdf', buffer: pdf },
+      // not a PDF inside: the server refuses it after it was sent in full
+      { name: `invoice-${locale}.pdf`, mimeType: 'application/pdf', buffer: Buffer.from('MZ\x90\x00 fake program') },
+    ]);
+    const kindOf = (name: string) => card.getByRole('combobox', { name: say('orderFiles.kindOf', { name }) });
+    await expect(kindOf(`temperature-${locale}.pdf`)).toHaveValue('temperature_report');
+    // both filed as "other", so that the order still misses its documents and stays listed here
+    for (const name of [`temperature-${locale}.pdf`, `IMG_${locale}.pdf`])
+      await kindOf(name).selectOption('other');
+    await card.getByRole('button', { name: say('orderFiles.uploadStaged', { count: 3 }) }).click();
+    const refused = card.locator('.oa__queued--failed');
+    await expect(refused).toHaveCount(1);
+    await expect(refused.locator('progress')).toHaveCount(0);
+    await expect(card.locator('.oa__queued--done')).toHaveCount(2);
+    await context.close();
+  }
+});
+
 test('the list searches and filters, opens orders in their own tabs, cancels one, exports and prints', async ({
   page,
   request,

@@ -7,6 +7,7 @@ import { Button } from '../../ui/button/button.tsx';
 import { ConfirmDialog } from '../../ui/confirm/confirm-dialog.tsx';
 import { useT } from '../../ui/use-t.ts';
 import { deleteAttachment, downloadAttachment, fitsLimit, uploadAttachment } from './attachments-api.ts';
+import { kindFromName } from '../../lib/document-kind.ts';
 import { type QueuedUpload, UploadQueue } from './upload-queue.tsx';
 import '../../i18n/areas/order-files.ts';
 
@@ -21,6 +22,13 @@ const size = (bytes: number) =>
   bytes >= 1024 * 1024
     ? `${(bytes / 1024 / 1024).toFixed(1)} MB`
     : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+
+/** A file chosen with others, waiting for the user to check its kind. */
+interface Staged {
+  key: string;
+  file: File;
+  kind: AttachmentKind;
+}
 
 export interface OrderRowProps {
   row: AttentionRow;
@@ -39,13 +47,16 @@ export function OrderRow({ row, onChanged }: OrderRowProps) {
   const input = useRef<HTMLInputElement>(null);
   const [kind, setKind] = useState<AttachmentKind>(() => suggestedKind(row));
   const [queue, setQueue] = useState<QueuedUpload[]>([]);
+  const [staged, setStaged] = useState<Staged[]>([]);
   const [busy, setBusy] = useState(false);
   const [deleting, setDeleting] = useState<OrderAttachment | null>(null);
 
   const update = (key: string, change: Partial<QueuedUpload>) =>
     setQueue((items) => items.map((item) => (item.key === key ? { ...item, ...change } : item)));
 
-  const send = async (files: File[]) => {
+  const send = async (picks: readonly Staged[]) => {
+    setStaged([]);
+    const files = picks.map((p) => p.file);
     const items = files.map((file, i) => ({
       key: `${Date.now()}-${i}-${file.name}`,
       name: file.name,
@@ -63,7 +74,7 @@ export function OrderRow({ row, onChanged }: OrderRowProps) {
       try {
         await uploadAttachment(
           row.id,
-          kind,
+          picks[i]!.kind,
           file,
           (p) =>
             update(item.key, { percent: p.total ? Math.min(99, Math.round((p.loaded / p.total) * 100)) : 0 }),
@@ -79,10 +90,16 @@ export function OrderRow({ row, onChanged }: OrderRowProps) {
     if (sent > 0) onChanged();
   };
 
+  // One file goes at once, as the kind chosen above. Several are listed first, each with its
+  // kind (what its name says, else the one chosen above) for the user to check: one kind for a
+  // packing list and a photo would file the photo wrongly.
   const picked = (event: ChangeEvent<HTMLInputElement>) => {
     const files = Array.from(event.target.files ?? []);
     event.target.value = '';
-    if (files.length) void send(files);
+    const at = Date.now();
+    if (files.length === 1) void send(files.map((file) => ({ key: `${at}-0`, file, kind })));
+    else if (files.length > 1)
+      setStaged(files.map((file, i) => ({ key: `${at}-${i}`, file, kind: kindFromName(file.name) ?? kind })));
   };
 
   const remove = async (confirmed: boolean) => {
@@ -218,6 +235,42 @@ export function OrderRow({ row, onChanged }: OrderRowProps) {
           {t('orderFiles.accept')}
         </span>
       </div>
+      {staged.length > 0 && (
+        <fieldset className="oa__staged">
+          <legend className="oa__muted">{t('orderFiles.stagedIntro', { count: staged.length })}</legend>
+          <ul className="oa__staged-list">
+            {staged.map((pick, i) => (
+              <li key={pick.key} className="oa__staged-file">
+                <span className="oa__file-name">{pick.file.name}</span>
+                <select
+                  className="oa__select"
+                  aria-label={t('orderFiles.kindOf', { name: pick.file.name })}
+                  value={pick.kind}
+                  onChange={(e) =>
+                    setStaged((all) =>
+                      all.map((p, j) => (j === i ? { ...p, kind: e.target.value as AttachmentKind } : p)),
+                    )
+                  }
+                >
+                  {ATTACHMENT_KINDS.map((k) => (
+                    <option key={k} value={k}>
+                      {t(`orderFiles.kind.${k}`)}
+                    </option>
+                  ))}
+                </select>
+              </li>
+            ))}
+          </ul>
+          <div className="oa__staged-actions">
+            <Button variant="primary" onClick={() => void send(staged)}>
+              {t('orderFiles.uploadStaged', { count: staged.length })}
+            </Button>
+            <Button guardMs={0} onClick={() => setStaged([])}>
+              {t('common.cancel')}
+            </Button>
+          </div>
+        </fieldset>
+      )}
       <UploadQueue items={queue} label={t('orderFiles.uploads')} />
       <ConfirmDialog
         open={deleting !== null}

@@ -19,12 +19,15 @@ export function UploadQueue({ items, label }: { items: readonly QueuedUpload[]; 
       {items.map((item) => (
         <li key={item.key} className={`oa__queued oa__queued--${item.state}`}>
           <span className="oa__queued-name">{item.name}</span>
-          <progress
-            className="oa__progress"
-            max={100}
-            value={item.percent}
-            aria-label={t('orderFiles.uploading', { percent: item.percent })}
-          />
+          {/* a failed file has no progress to show: only why it failed */}
+          {item.state !== 'failed' && (
+            <progress
+              className="oa__progress"
+              max={100}
+              value={item.percent}
+              aria-label={t('orderFiles.uploading', { percent: item.percent })}
+            />
+          )}
           <span className="oa__queued-state" role={item.state === 'failed' ? 'alert' : undefined}>
             {item.state === 'uploading'
               ? t('orderFiles.uploading', { percent: item.percent })

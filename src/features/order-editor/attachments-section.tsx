@@ -6,6 +6,7 @@ import { Button } from '../../ui/button/button.tsx';
 import { FormField } from '../../ui/form/form-field.tsx';
 import { Select } from '../../ui/select/select.tsx';
 import { useT } from '../../ui/use-t.ts';
+import { kindFromName } from '../../lib/document-kind.ts';
 import { uploadPending } from './editor-api.ts';
 import type { FieldProps } from './field-props.ts';
 import { type EditorForm, kindLabel } from './form-model.ts';
@@ -19,6 +20,12 @@ interface Upload {
   percent: number;
   error: string | null;
 }
+
+/** The customer kind a file's name says, if it says one the customer may upload. */
+const customerKind = (name: string): Kind | null => {
+  const said = kindFromName(name);
+  return said && (CUSTOMER_KINDS as readonly string[]).includes(said) ? (said as Kind) : null;
+};
 
 /**
  * The project's required documents, uploaded while the order is typed (`common/file`, one
@@ -115,7 +122,10 @@ export function AttachmentsSection({
           hidden
           aria-label={t('orderEditor.attachments.choose')}
           onChange={(event) => {
-            for (const file of Array.from(event.target.files ?? [])) send(file, kind);
+            const files = Array.from(event.target.files ?? []);
+            // one file is the kind chosen; of several, each is the kind its name says (else the
+            // one chosen), shown beside it in the list below, where a wrong one can be removed
+            for (const file of files) send(file, files.length > 1 ? (customerKind(file.name) ?? kind) : kind);
             event.target.value = '';
           }}
         />
