@@ -94,7 +94,11 @@ test('several documents at once: each gets the kind its name says, changeable; a
       { name: `temperature-${locale}.pdf`, mimeType: 'application/pdf', buffer: pdf },
       { name: `IMG_${locale}.pdf`, mimeType: 'application/pdf', buffer: pdf },
       // not a PDF inside: the server refuses it after it was sent in full
-      { name: `invoice-${locale}.pdf`, mimeType: 'application/pdf', buffer: Buffer.from('MZ\x90\x00 fake program') },
+      {
+        name: `invoice-${locale}.pdf`,
+        mimeType: 'application/pdf',
+        buffer: Buffer.from('MZ\x90\x00 fake program'),
+      },
     ]);
     const kindOf = (name: string) => card.getByRole('combobox', { name: say('orderFiles.kindOf', { name }) });
     await expect(kindOf(`temperature-${locale}.pdf`)).toHaveValue('temperature_report');
