@@ -587,3 +587,27 @@ test('the header search finds an order by its number and a project by its protoc
     await context.close();
   }
 });
+
+test('export takes the ticked rows only, in both languages', async ({ browser, request }) => {
+  const token = await apiLogin(request, demoLogin('demo'));
+  const [first, second] = (await orders(request, token)).list as [Row, Row];
+  for (const locale of ['zh-CN', 'en'] as const) {
+    const { context, page, say } = await localeSession(browser, locale);
+    await page.goto('/customer-order/index');
+    const list = page.locator('lp-order-list');
+    for (const order of [first, second])
+      await list
+        .getByRole('checkbox', { name: say('ui.dataTable.selectRow', { row: order.order_no }) })
+        .check();
+    const download = page.waitForEvent('download');
+    await list.getByRole('button', { name: say('orderList.action.exportSelected', { count: 2 }) }).click();
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(await (await download).path());
+    const numbers: string[] = [];
+    book.worksheets[0]!.eachRow((row, index) => {
+      if (index > 1) numbers.push(String(row.getCell(1).value ?? ''));
+    });
+    expect(numbers.sort()).toEqual([first.order_no, second.order_no].sort());
+    await context.close();
+  }
+});

@@ -142,6 +142,26 @@ describe('customer-order/xlsorder', () => {
     expect(column(rows, 'Order No.')).toEqual([cancelled.order_no]);
   });
 
+  it('with ids, holds the selected orders only, whatever the filters, and never another customer’s', async () => {
+    const { token, cuId } = await signedIn();
+    const other = await signedIn();
+    const a = await createOrder(t.deps.db, cuId, { status: 'finished' });
+    const b = await createOrder(t.deps.db, cuId, { status: 'cancelled' });
+    await createOrder(t.deps.db, cuId);
+    const theirs = await createOrder(t.deps.db, other.cuId);
+    const res = await t.call<ExportAnswer>('customer-order/xlsorder', {
+      token,
+      query: { ids: `${a.id},${b.id},${theirs.id}`, status: 'pending_confirm', sort: 'order_no' },
+    });
+    expect(res.data.rows).toBe(2);
+    const rows = await sheetRows((await download(res.data.url as string)).bytes);
+    expect(column(rows, 'Order No.')).toEqual([a.order_no, b.order_no].sort());
+    for (const ids of ['', '1,,2', '0', '-1', `${a.id},${a.id}`, 'x']) {
+      const bad = await t.call('customer-order/xlsorder', { token, query: { ids } });
+      expect([ids, bad.code]).toEqual([ids, 422]);
+    }
+  });
+
   it('refuses a link altered or expired, and a deleted export’s link', async () => {
     const { token, cuId } = await signedIn();
     await createOrder(t.deps.db, cuId);

@@ -38,6 +38,8 @@ export type OrderFilterFields = Partial<
   names?: KeywordNames;
   /** The time `due` and `modification` are measured from (the request's); the clock's when left out. */
   now?: Date;
+  /** Only these orders (an export of the rows the user selected; never empty). */
+  ids?: number[];
 };
 
 /**
@@ -197,6 +199,7 @@ function filterConditions(
       conditions.push(text, eb(sql<boolean>`coalesce(${eb.or(byName)}, false)`, '=', false));
     else conditions.push(byName.length > 0 ? eb.or([text, ...byName]) : text);
   }
+  if (filter.ids) conditions.push(eb('orders.id', 'in', filter.ids));
   if (filter.pr_id !== undefined) conditions.push(eb('orders.pr_id', '=', filter.pr_id));
   if (filter.order_type) conditions.push(eb('orders.order_type', '=', filter.order_type));
   if (filter.temp_class) conditions.push(eb('orders.temp_class', '=', filter.temp_class));

@@ -14,6 +14,7 @@ import {
   DownLogQuery,
   DownLogSchema,
   EmailPageQuery,
+  OrderExportQuery,
   ExportAnswer,
   JobIdRequest,
   SignedLinkQuery,
@@ -37,9 +38,9 @@ export const exportOrders = operation({
   method: 'GET',
   path: 'customer-order/xlsorder',
   summary:
-    'The filtered order list as .xlsx (masked): the file itself for a small set, else a job for the download centre',
+    'The filtered order list, or the selected orders (`ids`), as .xlsx (masked): the file itself for a small set, else a job for the download centre',
   auth: 'session',
-  input: OrderListQuery,
+  input: OrderExportQuery,
   output: ExportAnswer,
   rateLimits: [EXPORT_STARTS],
 });

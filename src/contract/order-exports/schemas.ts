@@ -1,5 +1,7 @@
 import * as v from 'valibot';
-import { Id, IntIn } from '../fields.ts';
+import { distinct, Id, IntIn } from '../fields.ts';
+import { LIST_LIMIT_MAX } from '../orders/limits.ts';
+import { OrderListQuery } from '../orders/schemas.ts';
 import { msg } from '../messages.ts';
 
 export const JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
@@ -64,3 +66,19 @@ export const EmailPageQuery = v.strictObject({
   expires: IntIn(0, 2 ** 40),
   signature: v.pipe(v.string(), v.regex(/^[\w-]{43}$/)),
 });
+
+/** Orders chosen one by one, as a GET carries them: `ids=12,15,31` (at most a list page's worth). */
+const IdCsv = v.pipe(
+  v.string(msg('string')),
+  v.regex(new RegExp(`^[1-9]\\d{0,9}(,[1-9]\\d{0,9}){0,${LIST_LIMIT_MAX - 1}}$`), msg('invalid')),
+  v.transform((text) => text.split(',').map(Number)),
+  v.check(distinct, msg('repeated')),
+);
+
+/**
+ * `customer-order/xlsorder`: the list's query, or with `ids` the orders the user selected (then
+ * only those, in the list's sort; the filters are left out, so a selection made before a filter
+ * changed still exports whole).
+ */
+export const OrderExportQuery = v.strictObject({ ...OrderListQuery.entries, ids: v.optional(IdCsv) });
+export type OrderExportQuery = v.InferInput<typeof OrderExportQuery>;

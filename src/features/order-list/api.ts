@@ -1,6 +1,6 @@
 import { call } from '../../api/transport.ts';
 import { exportOrders as exportOp } from '../../contract/order-exports/operations.ts';
-import type { ExportAnswer } from '../../contract/order-exports/schemas.ts';
+import type { ExportAnswer, OrderExportQuery } from '../../contract/order-exports/schemas.ts';
 import { getUserProject } from '../../contract/master-data/operations.ts';
 import { orderCancel, orderListGet, orderMerge } from '../../contract/orders/operations.ts';
 import type { OrderList, OrderListQuery } from '../../contract/orders/schemas.ts';
@@ -24,7 +24,8 @@ export const mergeOrders = (
   call(orderMerge, { ids: [...ids] }, { headers: { 'Idempotency-Key': idempotencyKey } });
 
 /** `GET customer-order/xlsorder` of the filtered set: a file link, or a job of the download centre. */
-export const exportOrders = (query: OrderListQuery): Promise<ExportAnswer> => call(exportOp, query);
+/** `GET customer-order/xlsorder`: the filtered list, or with `ids` the selected orders only. */
+export const exportOrders = (query: OrderExportQuery): Promise<ExportAnswer> => call(exportOp, query);
 
 /** The customer's projects for the project filter, `protocol name` as the label. */
 export const fetchProjects = async (signal: AbortSignal): Promise<Array<{ value: number; label: string }>> =>
