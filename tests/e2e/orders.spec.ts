@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import '../../src/i18n/areas/order-files.ts';
 import '../../src/i18n/areas/order-list.ts';
@@ -38,6 +38,14 @@ async function orders(request: APIRequestContext, token: string, query: Record<s
   const body = (await res.json()) as { code: number; data: { list: Row[]; total: number } };
   expect(body.code).toBe(0);
   return body.data;
+}
+
+/** The demo's newest order (read through the API), and `page` signed in as demo. */
+async function firstOrderSignedIn(page: Page, request: APIRequestContext) {
+  const token = await apiLogin(request, demoLogin('demo'));
+  const [order] = (await orders(request, token)).list as [Row];
+  await signInByApi(page, demoLogin('demo'));
+  return { order };
 }
 
 /** A signed provider call, as the provider's systems make it (the e2e server's secret). */
@@ -198,9 +206,7 @@ test('an order’s print address shows its waybill, also when the order and the 
   page,
   request,
 }) => {
-  const token = await apiLogin(request, demoLogin('demo'));
-  const [order] = (await orders(request, token)).list as [Row];
-  await signInByApi(page, demoLogin('demo'));
+  const { order } = await firstOrderSignedIn(page, request);
   await page.goto('/customer-order/index');
   await page.locator('lp-order-list tbody .order-link', { hasText: order.order_no }).click();
   await expect(page.locator('lp-order-view:visible h1').first()).toHaveText(order.order_no);
@@ -387,9 +393,7 @@ test('the order list, an order and its waybill each have one h1; the goods table
   page,
   request,
 }) => {
-  const token = await apiLogin(request, demoLogin('demo'));
-  const [order] = (await orders(request, token)).list as [Row];
-  await signInByApi(page, demoLogin('demo'));
+  const { order } = await firstOrderSignedIn(page, request);
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto('/customer-order/index');
   const h1 = (scope: string) => page.locator(`${scope}:visible`).getByRole('heading', { level: 1 });
@@ -443,9 +447,7 @@ test.describe('under the portal’s own CSP', () => {
     page,
     request,
   }) => {
-    const token = await apiLogin(request, demoLogin('demo'));
-    const [order] = (await orders(request, token)).list as [Row];
-    await signInByApi(page, demoLogin('demo'));
+    const { order } = await firstOrderSignedIn(page, request);
     await page.goto(`/customer-order/view/${order.id}`);
     const view = page.locator('lp-order-view:visible');
     await view.getByRole('button', { name: zh('orderView.action.email') }).click();
