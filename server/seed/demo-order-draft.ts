@@ -26,7 +26,6 @@ import {
   DESTRUCTION,
   type DemoProject,
   type Goods,
-  HOSPITALS,
   PATIENTS,
   PEOPLE,
   SAMPLE_GOODS,
@@ -105,6 +104,8 @@ interface Party {
   phone: string;
   address: string;
   city: string;
+  /** The party's district (orders name the district, as the editor and the address book do). */
+  district: string;
 }
 
 export interface SiteRef {
@@ -115,6 +116,8 @@ export interface SiteRef {
   phone: string;
   address: string;
   city: string;
+  district: string;
+  region_id: number;
 }
 
 export interface InventoryRef {
@@ -228,19 +231,14 @@ export function draftOrder(r: Random, now: Date, ctx: DraftContext): Draft {
   const site = r.pick(ctx.sites);
   const depot = r.pick(DEPOTS);
   const patient = r.pick(PATIENTS);
-  const asParty = (p: {
-    company: string;
-    contact: string;
-    phone: string;
-    address: string;
-    city: string;
-  }): Party => p;
+  const asParty = (p: Party): Party => p;
   const siteParty: Party = {
     company: `${site.name} ${site.department}`,
     contact: r.pick(PEOPLE),
     phone: mobile(r),
     address: site.address,
     city: site.city,
+    district: site.district,
   };
   const patientParty: Party = {
     company: patient[0],
@@ -248,6 +246,7 @@ export function draftOrder(r: Random, now: Date, ctx: DraftContext): Draft {
     phone: mobile(r),
     address: patient[3],
     city: patient[1],
+    district: patient[2],
   };
 
   let order_type: OrderType;
@@ -604,12 +603,12 @@ export function draftOrder(r: Random, now: Date, ctx: DraftContext): Draft {
       from_contact: from.contact,
       from_phone: from.phone,
       from_address: from.address,
-      from_city_id: cityIdOf(from.city),
+      from_city_id: districtId(from.city, from.district),
       to_company: to.company,
       to_contact: to.contact,
       to_phone: to.phone,
       to_address: to.address,
-      to_city_id: cityIdOf(to.city),
+      to_city_id: districtId(to.city, to.district),
       ho_id: kind === 'destroy' ? null : site.ho_id,
       pickup_at,
       deliver_by,
@@ -688,31 +687,6 @@ export function mergeSources(target: Draft): Draft[] {
       mergedInto: target,
     };
   });
-}
-
-/** The city-level region of a city name (`上海` → 310100). */
-function cityIdOf(city: string): number {
-  return Math.floor(districtIdOfCity(city) / 100) * 100;
-}
-const CITY_DISTRICT: Record<string, string> = {};
-function districtIdOfCity(city: string): number {
-  const known = CITY_DISTRICT[city];
-  if (known) return districtId(city, known);
-  for (const source of [
-    ...HOSPITALS.map((h) => [h[0], h[1]] as const),
-    ...PATIENTS.map((p) => [p[1], p[2]] as const),
-  ]) {
-    if (source[0] === city) {
-      CITY_DISTRICT[city] = source[1];
-      return districtId(city, source[1]);
-    }
-  }
-  for (const d of [...DEPOTS, CENTRAL_LAB, DESTRUCTION])
-    if (d.city === city) {
-      CITY_DISTRICT[city] = d.district;
-      return districtId(city, d.district);
-    }
-  throw new Error(`no district known in ${city}`);
 }
 
 interface Timeline {

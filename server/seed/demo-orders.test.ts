@@ -217,6 +217,33 @@ describe('the demo order data', () => {
   });
 });
 
+describe('the demo’s places', () => {
+  it('name districts, as the editor and the address book do: every order’s two sides and every address', async () => {
+    const db = database.db;
+    const levels = async (column: 'from_city_id' | 'to_city_id') =>
+      (
+        await db
+          .selectFrom('orders')
+          .leftJoin('regions', 'regions.region_id', `orders.${column}`)
+          .select((eb) => [eb.fn.countAll<string>().as('n'), 'regions.level'])
+          .groupBy('regions.level')
+          .execute()
+      ).map((r) => [r.level, Number(r.n) > 0]);
+    expect(await levels('from_city_id')).toEqual([[3, true]]);
+    expect(await levels('to_city_id')).toEqual([[3, true]]);
+    const addresses = await db
+      .selectFrom('addresses')
+      .leftJoin('regions', 'regions.region_id', 'addresses.region_id')
+      .select(['addresses.company', 'addresses.ho_id', 'regions.level'])
+      .execute();
+    expect(
+      addresses.filter((a) => a.ho_id !== null).length,
+      'the sites are in the address book',
+    ).toBeGreaterThan(0);
+    expect(addresses.filter((a) => a.level !== 3)).toEqual([]);
+  });
+});
+
 describe('the demo login lands on real data', () => {
   it("lists demo's orders and opens each kind of order within the contract", async () => {
     const app = createApp({

@@ -166,11 +166,12 @@ export async function seedDemoOrders(db: DB, options: DemoOrdersOptions): Promis
             region_id: districtId(city, district),
             pinyin: pinyinInitials(name),
             city,
+            district,
           };
         });
         const siteRows = await trx
           .insertInto('sites')
-          .values(siteDefs.map(({ city: _city, ...s }) => s))
+          .values(siteDefs.map(({ city: _city, district: _district, ...s }) => s))
           .returning('ho_id')
           .execute();
         siteCount += siteRows.length;
@@ -212,7 +213,7 @@ export async function seedDemoOrders(db: DB, options: DemoOrdersOptions): Promis
               contact: s.investigator,
               phone: s.phone,
               address: s.address,
-              region_id: null as number | null,
+              region_id: s.region_id,
               ho_id: s.ho_id,
               pinyin: pinyinInitials(s.name),
             })),

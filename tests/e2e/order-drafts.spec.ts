@@ -12,7 +12,7 @@ import {
   fillTimes,
   orderList,
   pageToken,
-  pickDistricts,
+  expectDistricts,
   remarkField,
   toReview,
   usableOrder,
@@ -224,7 +224,7 @@ test('offline mid-way in a copy, a reload, then finished: one order with what wa
     },
   );
   await fillTimes(page);
-  await pickDistricts(page);
+  await expectDistricts(page);
   await expect(page).toHaveURL(/form-key=/);
 
   await context.setOffline(true);
@@ -274,7 +274,7 @@ test('an edit another tab saved first: the conflict shows what changed, and keep
     });
     await remarkField(tab).fill(remark);
     await fillTimes(tab);
-    await pickDistricts(tab);
+    await expectDistricts(tab);
     await toReview(tab);
   };
   await edit(page, '我的备注');

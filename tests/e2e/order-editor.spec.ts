@@ -12,7 +12,7 @@ import {
   editorSection as section,
   fillTimes,
   orderList as orders,
-  pickDistricts,
+  expectDistricts,
   toReview,
   usableOrder,
   visibleEditor as editor,
@@ -119,7 +119,32 @@ test('an order from nothing: project, pickers, stock, boxes, documents, review, 
   const after = await orders(request, token);
   expect(after.total).toBe(before + 1);
   expect(after.list.some((o) => o.id === id)).toBe(true);
-  await expect(page.locator('lp-order-view:visible')).toBeVisible();
+  const view = page.locator('lp-order-view:visible');
+  await expect(view).toBeVisible();
+  // the order names districts: the view shows city and district, the list the city
+  await expect(view.locator('#order-view-party-from').locator('..')).toContainText('上海市 浦东新区');
+  await expect(view.locator('#order-view-party-to').locator('..')).toContainText('上海市 徐汇区');
+  expect(after.list.find((o) => o.id === id)).toMatchObject({ from_city: '上海市', to_city: '上海市' });
+});
+
+test('a hospital from the address book fills its province, city and district', async ({ page }) => {
+  await signInByApi(page, demoLogin('demo'));
+  await page.goto('/customer-order/create');
+  const to = section(page, zh('orderEditor.section.to'));
+  await choose(
+    to,
+    zh('orderEditor.picker.label'),
+    '医院',
+    new RegExp(`^${zh('orderEditor.picker.address')} · .*医院`),
+  );
+  await expect(to.getByRole('textbox', { name: zh('orderEditor.field.company'), exact: true })).toHaveValue(
+    /医院/,
+  );
+  await expect(to.getByText(/可配送：.+ \/ .+ \/ .+/)).toBeVisible();
+  for (const level of ['province', 'city', 'district'] as const)
+    await expect(
+      to.getByRole('combobox', { name: zh(`orderEditor.field.${level}`), exact: true }),
+    ).not.toHaveValue('');
 });
 
 test('a copy after a lost answer: the retry finds the order made, one order', async ({ page, request }) => {
@@ -131,7 +156,7 @@ test('a copy after a lost answer: the retry finds the order made, one order', as
   await expect(page.locator('.lp-tags a', { hasText: zh('route.orderCopy') })).toHaveCount(1);
   await expect(editor(page).getByText(zh('orderEditor.copying', { no: source.order_no }))).toBeVisible();
   await fillTimes(page);
-  await pickDistricts(page);
+  await expectDistricts(page);
   await toReview(page);
   // The first submit reaches the server, its answer never comes back.
   let lost = false;
@@ -167,7 +192,7 @@ test('an edit of an order waiting for confirmation is saved with its version', a
     .getByLabel(zh('orderEditor.field.remark'))
     .fill('请提前电话联系');
   await fillTimes(page);
-  await pickDistricts(page);
+  await expectDistricts(page);
   await toReview(page);
   await editor(page)
     .getByRole('button', { name: zh('orderEditor.action.saveEdit') })

@@ -1,4 +1,5 @@
 import { type RawBuilder, sql } from 'kysely';
+import { cityOf } from './region-names.ts';
 
 /**
  * A keyword filter (spec §5): true when any of `columns` contains the keyword, case-insensitively.
@@ -27,4 +28,4 @@ export function pageStart(input: { start: number; limit: number; currentPage?: n
  * The city of a region row joined as `r` with its parent as `rp`: the parent's name for a district,
  * the region's own for a city or a province; '' without a region.
  */
-export const cityName = sql<string>`coalesce(case when r.level = 3 then rp.name else r.name end, '')`;
+export const cityName = sql<string>`coalesce(${cityOf('r', 'rp')}, '')`;

@@ -5,6 +5,7 @@ import { redactorsOf } from '../orders/redaction.ts';
 import { ORDER_STATUSES } from '../../../src/contract/orders/domain.ts';
 import { filteredOrders, parseSort, sortOrders, withKeywordNames } from '../orders/list-query.ts';
 import type { ListFilter } from './list-filter.ts';
+import { cityOf } from '../master-data/region-names.ts';
 
 /** One order as an export writes it: masked (its remark and sign name redacted), with its project, site and city names. */
 export interface ExportOrder {
@@ -100,7 +101,9 @@ export async function* orderPages(
       .leftJoin('projects as p', 'p.pr_id', 'orders.pr_id')
       .leftJoin('sites as s', 's.ho_id', 'orders.ho_id')
       .leftJoin('regions as fc', 'fc.region_id', 'orders.from_city_id')
+      .leftJoin('regions as fcp', 'fcp.region_id', 'fc.parent_id')
       .leftJoin('regions as tc', 'tc.region_id', 'orders.to_city_id')
+      .leftJoin('regions as tcp', 'tcp.region_id', 'tc.parent_id')
       .select([
         'orders.id',
         'orders.order_no',
@@ -117,12 +120,12 @@ export async function* orderPages(
         'orders.from_contact',
         'orders.from_phone',
         'orders.from_address',
-        sql<string>`coalesce(fc.name, '')`.as('from_city'),
+        sql<string>`coalesce(${cityOf('fc', 'fcp')}, '')`.as('from_city'),
         'orders.to_company',
         'orders.to_contact',
         'orders.to_phone',
         'orders.to_address',
-        sql<string>`coalesce(tc.name, '')`.as('to_city'),
+        sql<string>`coalesce(${cityOf('tc', 'tcp')}, '')`.as('to_city'),
         'orders.pickup_at',
         'orders.deliver_by',
         'orders.milestone',

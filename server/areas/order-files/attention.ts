@@ -9,6 +9,7 @@ import { maskedFields, maskOrder } from '../orders/masking.ts';
 import { detailCounts } from '../orders/order-counts.ts';
 import { attachmentsOf } from './attachments.ts';
 import { kindStates } from './attachment-state.ts';
+import { cityOf } from '../master-data/region-names.ts';
 
 type Query = Required<Omit<AttentionQuery, 'currentPage' | 'start' | 'limit'>> & {
   start: number;
@@ -56,7 +57,9 @@ export async function attentionList(db: DB, cuId: number | null, query: Query): 
   const rows = await base
     .$if(picked !== null, (qb) => qb.where('o.attachment_status', '=', picked!))
     .leftJoin('regions as rf', 'rf.region_id', 'o.from_city_id')
+    .leftJoin('regions as rfp', 'rfp.region_id', 'rf.parent_id')
     .leftJoin('regions as rt', 'rt.region_id', 'o.to_city_id')
+    .leftJoin('regions as rtp', 'rtp.region_id', 'rt.parent_id')
     .select([
       'o.id',
       'o.order_no',
@@ -69,8 +72,8 @@ export async function attentionList(db: DB, cuId: number | null, query: Query): 
       'p.name as project_name',
       'p.protocol_no',
       'p.required_attachments',
-      'rf.name as from_city',
-      'rt.name as to_city',
+      cityOf('rf', 'rfp').as('from_city'),
+      cityOf('rt', 'rtp').as('to_city'),
     ])
     .orderBy('o.created_at', 'desc')
     .orderBy('o.id', 'desc')

@@ -265,10 +265,27 @@ export async function rowOf(db: DB, order: Row<'orders'>) {
   return toOrderRow(row);
 }
 
+/** The names of those regions that are districts, by id. */
+async function districtsOf(db: DB, ids: ReadonlyArray<number | null>): Promise<Map<number, string>> {
+  const wanted = ids.filter((id): id is number => id !== null);
+  if (wanted.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('regions')
+    .select(['region_id', 'name'])
+    .where('region_id', 'in', wanted)
+    .where('level', '=', 3)
+    .execute();
+  return new Map(rows.map((r) => [r.region_id, r.name]));
+}
+
+const districtName = (districts: Map<number, string>, id: number | null) =>
+  (id !== null && districts.get(id)) || '';
+
 /** The order's header and parties without its lists: the row, every party field, masked. */
 export async function orderData(db: DB, viewer: Viewer, order: Row<'orders'>) {
-  const [row, merged, required, modification, actions, redact] = await Promise.all([
+  const [row, districts, merged, required, modification, actions, redact] = await Promise.all([
     rowOf(db, order),
+    districtsOf(db, [order.from_city_id, order.to_city_id]),
     order.merged_into === null
       ? Promise.resolve(undefined)
       : db.selectFrom('orders').select('order_no').where('id', '=', order.merged_into).executeTakeFirst(),
@@ -277,6 +294,7 @@ export async function orderData(db: DB, viewer: Viewer, order: Row<'orders'>) {
     actionsOf(db, viewer, order),
     redactorOf(db, order),
   ]);
+  const hidden = new Set(maskedFields(order));
   const parties = maskOrder({
     is_dtp: order.is_dtp,
     to_goodstype: order.to_goodstype,
@@ -291,9 +309,12 @@ export async function orderData(db: DB, viewer: Viewer, order: Row<'orders'>) {
     from_phone: parties.from_phone,
     from_address: parties.from_address,
     from_city_id: order.from_city_id,
+    // a masked side's street is hidden, and so is its district (the city stays, as in the list)
+    from_district: hidden.has('from_address') ? '' : districtName(districts, order.from_city_id),
     to_phone: parties.to_phone,
     to_address: parties.to_address,
     to_city_id: order.to_city_id,
+    to_district: hidden.has('to_address') ? '' : districtName(districts, order.to_city_id),
     ho_id: order.ho_id,
     sign_name: parties.sign_name === null ? null : redact.text(parties.sign_name, 'provider'),
     signed_at: iso(order.signed_at),
@@ -301,7 +322,7 @@ export async function orderData(db: DB, viewer: Viewer, order: Row<'orders'>) {
     cancel_reason: order.cancel_reason === null ? null : redact.text(order.cancel_reason, 'customer'),
     merged_into: order.merged_into,
     merged_into_no: merged?.order_no ?? null,
-    masked: [...maskedFields(order)],
+    masked: [...hidden],
     required_attachments: required,
     modification,
     actions,

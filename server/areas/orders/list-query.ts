@@ -13,6 +13,7 @@ import type { DB } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { answeredModifications, answeredSince } from './answered-modifications.ts';
 import { summaryAnswers, summaryCounts } from './order-counts.ts';
+import { startShown, stopShown } from './masking.ts';
 
 /** The list's filters as the contract parses them (defaults filled in). */
 export type OrderFilter = v.InferOutput<typeof OrderListQuery>;
@@ -44,14 +45,19 @@ export type OrderFilterFields = Partial<
 
 /**
  * What a keyword matches besides an order's own text: the customer's projects whose protocol
- * number or name holds it, the customer's sites whose name or department holds it, and the
- * cities (regions) whose name holds it. An order matches through its `pr_id`, `ho_id`,
- * `from_city_id` or `to_city_id`.
+ * number or name holds it, the customer's sites whose name or department holds it, and regions.
+ * An order names a district (as the editor and the address book write it) or, when older, a city.
+ * `cities`: the regions whose city's or province's name holds it (`上海` finds the orders of every
+ * district of Shanghai), and cities and provinces whose own name does. `districts`: the districts
+ * whose own name holds it; a district is part of an address, so it finds an order only through a
+ * side that is not masked (spec §3: the list shows a masked side's city, never its street).
+ * An order matches through its `pr_id`, `ho_id`, `from_city_id` or `to_city_id`.
  */
 export interface KeywordNames {
   projects: number[];
   sites: number[];
   cities: number[];
+  districts: number[];
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -116,7 +122,7 @@ const holds = (column: string, keyword: string) =>
  * query over the customer's projects and sites and the regions, a few hundred rows at most.
  */
 export async function keywordNames(db: DB, cuId: number, keyword: string): Promise<KeywordNames> {
-  const names: KeywordNames = { projects: [], sites: [], cities: [] };
+  const names: KeywordNames = { projects: [], sites: [], cities: [], districts: [] };
   const kw = keyword.trim();
   if (!kw) return names;
   const rows = await db
@@ -133,14 +139,21 @@ export async function keywordNames(db: DB, cuId: number, keyword: string): Promi
     )
     .unionAll(
       db
-        .selectFrom('regions')
-        .select([sql<string>`'c'`.as('kind'), 'region_id as id'])
-        .where(holds('name', kw)),
+        .selectFrom('regions as r')
+        .leftJoin('regions as rp', 'rp.region_id', 'r.parent_id')
+        .leftJoin('regions as rpp', 'rpp.region_id', 'rp.parent_id')
+        .select([
+          sql<string>`case when r.level < 3 or ${holds('rp.name', kw)} or ${holds('rpp.name', kw)} then 'c' else 'd' end`.as(
+            'kind',
+          ),
+          'r.region_id as id',
+        ])
+        .where((eb) => eb.or([holds('r.name', kw), holds('rp.name', kw), holds('rpp.name', kw)])),
     )
     .execute();
   for (const row of rows) {
-    const list = row.kind === 'p' ? names.projects : row.kind === 's' ? names.sites : names.cities;
-    list.push(row.id);
+    const list = { p: names.projects, s: names.sites, c: names.cities, d: names.districts }[row.kind];
+    list?.push(row.id);
   }
   return names;
 }
@@ -194,6 +207,12 @@ function filterConditions(
     if (names.sites.length > 0) byName.push(eb('orders.ho_id', 'in', names.sites));
     if (names.cities.length > 0)
       byName.push(eb('orders.from_city_id', 'in', names.cities), eb('orders.to_city_id', 'in', names.cities));
+    if (names.districts.length > 0)
+      // a district only where its side is not masked
+      byName.push(
+        eb.and([eb('orders.from_city_id', 'in', names.districts), startShown(eb)]),
+        eb.and([eb('orders.to_city_id', 'in', names.districts), stopShown(eb)]),
+      );
     if (part === 'names') conditions.push(eb.or(byName));
     else if (part === 'text' && byName.length > 0)
       conditions.push(text, eb(sql<boolean>`coalesce(${eb.or(byName)}, false)`, '=', false));
@@ -263,7 +282,7 @@ export function matchCountQuery(db: DB, cuId: number, filter: OrderFilterFields,
   const named =
     Boolean(filter.keyword?.trim()) &&
     names !== undefined &&
-    names.projects.length + names.sites.length + names.cities.length > 0;
+    names.projects.length + names.sites.length + names.cities.length + names.districts.length > 0;
   const statuses = (part: KeywordPart) =>
     filteredOrders(db, cuId, all, 'index', part)
       .select('orders.status')

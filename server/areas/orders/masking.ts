@@ -1,3 +1,6 @@
+import type { ExpressionBuilder } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+
 /**
  * Data protection (spec §3): the patient's side of a DTP order never leaves the server.
  * `is_dtp` 1 with goods other than samples: the stop side (company, contact, phone, address and
@@ -20,6 +23,11 @@ export function masksStop(order: MaskRule): boolean {
 export function masksStart(order: MaskRule): boolean {
   return order.is_dtp === 3;
 }
+
+/** `masksStart` and `masksStop` negated, in SQL over `orders` (what a keyword may find a side by). */
+export const startShown = (eb: ExpressionBuilder<Database, 'orders'>) => eb('orders.is_dtp', '!=', 3);
+export const stopShown = (eb: ExpressionBuilder<Database, 'orders'>) =>
+  eb.or([eb('orders.is_dtp', '!=', 1), eb('orders.to_goodstype', '=', 2)]);
 
 const STOP = ['to_company', 'to_contact', 'to_phone', 'to_address', 'sign_name'] as const;
 const START = ['from_company', 'from_contact', 'from_phone', 'from_address'] as const;

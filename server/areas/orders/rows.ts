@@ -1,19 +1,22 @@
 import type { SelectQueryBuilder } from 'kysely';
 import type { OrderRow } from '../../../src/contract/orders/schemas.ts';
 import type { Database } from '../../db/schema.ts';
+import { cityOf } from '../master-data/region-names.ts';
 import { maskOrder } from './masking.ts';
 
 /**
  * Orders as list rows: the order's own columns with its project (name, protocol number), site
- * name and the start and stop cities' names. `query` is a select of `orders` already filtered,
+ * name and the start and stop cities' names (an order names a district: its city is shown). `query` is a select of `orders` already filtered,
  * sorted and paged (see list-query.ts); this adds the joins and the columns.
  */
 export function selectOrderRows(query: SelectQueryBuilder<Database, 'orders', object>) {
   return query
     .leftJoin('projects', 'projects.pr_id', 'orders.pr_id')
     .leftJoin('sites', 'sites.ho_id', 'orders.ho_id')
-    .leftJoin('regions as from_city', 'from_city.region_id', 'orders.from_city_id')
-    .leftJoin('regions as to_city', 'to_city.region_id', 'orders.to_city_id')
+    .leftJoin('regions as from_region', 'from_region.region_id', 'orders.from_city_id')
+    .leftJoin('regions as from_parent', 'from_parent.region_id', 'from_region.parent_id')
+    .leftJoin('regions as to_region', 'to_region.region_id', 'orders.to_city_id')
+    .leftJoin('regions as to_parent', 'to_parent.region_id', 'to_region.parent_id')
     .select([
       'orders.id',
       'orders.order_no',
@@ -27,10 +30,10 @@ export function selectOrderRows(query: SelectQueryBuilder<Database, 'orders', ob
       'projects.protocol_no',
       'orders.from_company',
       'orders.from_contact',
-      'from_city.name as from_city',
+      cityOf('from_region', 'from_parent').as('from_city'),
       'orders.to_company',
       'orders.to_contact',
-      'to_city.name as to_city',
+      cityOf('to_region', 'to_parent').as('to_city'),
       'sites.name as site_name',
       'orders.pickup_at',
       'orders.deliver_by',

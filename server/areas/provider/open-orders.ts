@@ -1,12 +1,15 @@
 import type { OpenOrdersAnswer } from '../../../src/contract/provider/schemas.ts';
 import type { DB } from '../../db/database.ts';
+import { cityOf } from '../master-data/region-names.ts';
 
 /** The orders waiting for confirmation or in progress, oldest change first (`provider/open-orders`). */
 export async function openOrders(db: DB, limit: number): Promise<OpenOrdersAnswer> {
   const rows = await db
     .selectFrom('orders')
     .leftJoin('regions as f', 'f.region_id', 'orders.from_city_id')
+    .leftJoin('regions as fp', 'fp.region_id', 'f.parent_id')
     .leftJoin('regions as t', 't.region_id', 'orders.to_city_id')
+    .leftJoin('regions as tp', 'tp.region_id', 't.parent_id')
     .select([
       'orders.id',
       'orders.order_no',
@@ -14,8 +17,8 @@ export async function openOrders(db: DB, limit: number): Promise<OpenOrdersAnswe
       'orders.milestone',
       'orders.temp_class',
       'orders.excursion',
-      'f.name as from_city',
-      't.name as to_city',
+      cityOf('f', 'fp').as('from_city'),
+      cityOf('t', 'tp').as('to_city'),
     ])
     .where('orders.status', 'in', ['pending_confirm', 'not_finished'])
     .orderBy('orders.updated_at')

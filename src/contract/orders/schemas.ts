@@ -214,9 +214,12 @@ export const OrderDetailSchema = v.strictObject({
   from_phone: v.string(),
   from_address: v.string(),
   from_city_id: v.nullable(v.number()),
+  /** The district of the start ('' when the order names only a city); `from_city` is its city. */
+  from_district: v.string(),
   to_phone: v.string(),
   to_address: v.string(),
   to_city_id: v.nullable(v.number()),
+  to_district: v.string(),
   ho_id: v.nullable(v.number()),
   sign_name: v.nullable(v.string()),
   signed_at: MaybeStamp,

@@ -22,7 +22,7 @@ function Party({ order, side }: { order: OrderDetail; side: 'from' | 'to' }) {
     ['orderView.parties.phone', order[`${side}_phone`]],
     [
       'orderView.parties.address',
-      [order[`${side}_city`], order[`${side}_address`]].filter(Boolean).join(' '),
+      [order[`${side}_city`], order[`${side}_district`], order[`${side}_address`]].filter(Boolean).join(' '),
     ],
   ] as const;
   return (
