@@ -397,8 +397,21 @@ export const orderViewStyles = css`
   /* The waybill: on screen a sheet of A4 proportions; printed, the page itself. */
   .waybill__toolbar {
     display: flex;
+    flex-wrap: wrap;
+    align-items: center;
     gap: var(--lp-space-2);
     margin-bottom: var(--lp-space-3);
+  }
+  .waybill__count {
+    color: var(--lp-color-text-muted);
+  }
+  .waybill__missing {
+    margin: 0 0 var(--lp-space-3);
+    color: var(--lp-color-danger);
+  }
+  /* the list's bulk print: one waybill after another on screen, one per page on paper */
+  .waybill + .waybill {
+    margin-top: var(--lp-space-4);
   }
   .waybill {
     box-sizing: border-box;
@@ -526,8 +539,13 @@ export const orderViewStyles = css`
     }
   }
   @media print {
-    .waybill__toolbar {
+    .waybill__toolbar,
+    .waybill__missing {
       display: none;
+    }
+    .waybill + .waybill {
+      margin-top: 0;
+      break-before: page;
     }
     .waybill {
       max-width: none;

@@ -3,6 +3,7 @@ import { sendKeys, waitUntil } from '../../src/ui/testing/commands.ts';
 import { setApiBase } from '../../src/api/config.ts';
 import { call } from '../../src/api/transport.ts';
 import { orderApplyInfo, orderAudit, orderView } from '../../src/contract/orders/operations.ts';
+import { printLogList } from '../../src/contract/order-exports/operations.ts';
 import { setToken } from '../../src/stores/auth.ts';
 import { $toasts } from '../../src/stores/notices.ts';
 import { login } from '../../src/stores/session.ts';
@@ -454,6 +455,52 @@ describe('<lp-order-view>', () => {
 
     (button(el, 'Back to Details') as HTMLButtonElement).click();
     await waitUntil(() => heading(el) === order.order_no, 'back to the details');
+  });
+
+  it('prints several orders as one document: a waybill each, one Print, each print recorded', async () => {
+    const user = await createTestUser();
+    const cuId = user.customers[0]!.cu_id;
+    const [a, b, c] = [
+      await createTestOrder({ cuId }),
+      await createTestOrder({ cuId }),
+      await createTestOrder({ cuId }),
+    ];
+    const other = await createTestUser();
+    const foreign = await createTestOrder({ cuId: other.customers[0]!.cu_id });
+    await signIn(user);
+    const el = place({
+      locale: 'en',
+      'order-id': a.id,
+      print: '',
+      'print-with': `${b.id},${c.id},${foreign.id},${a.id}`,
+    });
+    await waitUntil(() => button(el, 'Print 3 waybills'), 'one Print for the three', { timeout: 15_000 });
+    const sheets = Array.from(root(el).querySelectorAll('article.waybill'), (w) =>
+      w.getAttribute('aria-label'),
+    );
+    expect(sheets).to.deep.equal([a, b, c].map((o) => `Waybill ${o.order_no}`));
+    expect(root(el).querySelectorAll('h1')).to.have.length(1);
+    expect(text(el)).to.contain('3 waybills, one per page');
+    // another customer's order is not shown, and said so
+    expect(root(el).querySelector('.waybill__missing')?.textContent).to.contain(String(foreign.id));
+    expect(text(el)).not.to.contain(foreign.order_no);
+    await expect(el).to.be.accessible();
+
+    let printed = 0;
+    const print = window.print;
+    window.print = () => {
+      printed++;
+    };
+    try {
+      button(el, 'Print 3 waybills')!.click();
+      await waitUntil(() => printed === 1, 'the browser prints once');
+    } finally {
+      window.print = print;
+    }
+    for (const order of [a, b, c]) {
+      const prints = await call(printLogList, { id: order.id });
+      expect(prints.list, `${order.order_no} recorded`).to.have.length(1);
+    }
   });
 
   it('prints nothing when the print could not be recorded', async () => {

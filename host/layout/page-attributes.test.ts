@@ -17,6 +17,14 @@ describe('pageAttributes', () => {
     expect(pageAttributes('lp-order-view', { id: '42' }, '?print=0').print).toBe(false);
   });
 
+  it('gives the print view the other orders of a bulk print (&with=…), and only to a print view', () => {
+    expect(pageAttributes('lp-order-view', { id: '42' }, '?print=1&with=43,44')).toMatchObject({
+      print: true,
+      'print-with': '43,44',
+    });
+    expect(pageAttributes('lp-order-view', { id: '42' }, '?with=43,44')['print-with']).toBeUndefined();
+  });
+
   it('gives the order editor its mode, order, draft and form key from the query', () => {
     const editor = (search: string) => pageAttributes('lp-order-editor', {}, search);
     expect(editor('')).toMatchObject({ mode: 'new', 'order-id': undefined, 'draft-id': undefined });

@@ -1,6 +1,7 @@
 /**
  * The attributes a page's element gets from its route: the path's `:id` as `record-id` (every
- * element), and for the order view also as `order-id`, with `print` for `?print=1` (the waybill).
+ * element), and for the order view also as `order-id`, with `print` for `?print=1` (the waybill)
+ * and `print-with` for its `&with=2,3` (other orders printed in the same document).
  * The order editor reads its query: `?id=7` (or `?order-id=7`) edits order 7 (`?mode=copy&id=7` or
  * `?copy=7` copies it), `?draft-id=3` continues a draft, `?form-key=…` is the form's key.
  */
@@ -12,7 +13,10 @@ export function pageAttributes(
   const attrs: Record<string, string | boolean | undefined> = { 'record-id': params.id };
   if (tag === 'lp-order-view') {
     attrs['order-id'] = params.id;
-    attrs.print = new URLSearchParams(search).get('print') === '1';
+    const query = new URLSearchParams(search);
+    attrs.print = query.get('print') === '1';
+    // the list's bulk print: the other orders of the document (the element checks each id)
+    if (attrs.print && query.get('with')) attrs['print-with'] = query.get('with') ?? undefined;
   }
   if (tag === 'lp-order-editor') Object.assign(attrs, editorAttributes(new URLSearchParams(search)));
   return attrs;

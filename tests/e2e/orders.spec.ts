@@ -7,7 +7,7 @@ import '../../src/i18n/areas/order-view.ts';
 import { say as serverSay } from '../../server/core/errors.ts';
 import { signIntegration } from '../../server/http/signature.ts';
 import { demoLogin } from './helpers/accounts.ts';
-import { localeSession, signInByApi } from './helpers/session.ts';
+import { localeSession, pageToken, signInByApi } from './helpers/session.ts';
 import { apiLogin, callApi } from './helpers/api.ts';
 import { zh } from './helpers/login-page.ts';
 import '../../src/i18n/areas/data-table.ts';
@@ -610,6 +610,64 @@ test('export takes the ticked rows only, in both languages', async ({ browser, r
       if (index > 1) numbers.push(String(row.getCell(1).value ?? ''));
     });
     expect(numbers.sort()).toEqual([first.order_no, second.order_no].sort());
+    await context.close();
+  }
+});
+
+test('bulk print makes one document: a waybill per page, one Print, each print recorded, in both languages', async ({
+  browser,
+  request,
+}) => {
+  const [, first, second] = (await orders(request, await apiLogin(request, demoLogin('demo')))).list as [
+    Row,
+    Row,
+    Row,
+  ];
+  for (const locale of ['zh-CN', 'en'] as const) {
+    const { context, page, say } = await localeSession(browser, locale);
+    const token = await pageToken(context);
+    const printsOf = async (id: number) => {
+      const res = await request.get(`/api/common/printlog.html?id=${id}`, { headers: { 'X-Token': token } });
+      return ((await res.json()) as { data: { list: unknown[] } }).data.list.length;
+    };
+    await context.addInitScript(() => {
+      (window as unknown as { printed: number }).printed = 0;
+      window.print = () => {
+        (window as unknown as { printed: number }).printed++;
+      };
+    });
+    const before = [await printsOf(first.id), await printsOf(second.id)];
+    await page.goto('/customer-order/index');
+    const list = page.locator('lp-order-list');
+    for (const order of [first, second])
+      await list
+        .getByRole('checkbox', { name: say('ui.dataTable.selectRow', { row: order.order_no }) })
+        .check();
+    const opened = context.waitForEvent('page');
+    await list.getByRole('button', { name: say('orderList.action.printSelected', { count: 2 }) }).click();
+    const sheet = await opened;
+    await expect(sheet).toHaveURL(
+      new RegExp(`/customer-order/view/${first.id}\\?print=1&with=${second.id}$`),
+    );
+    const view = sheet.locator('lp-order-view:visible');
+    await expect(view.locator('article.waybill')).toHaveCount(2);
+    for (const order of [first, second])
+      await expect(
+        view.getByRole('article', { name: `${say('orderView.print.title')} ${order.order_no}` }),
+      ).toBeVisible();
+    await expect(view.getByText(say('orderView.print.pages', { n: 2 }))).toBeVisible();
+    // the second waybill starts a new page on paper
+    await sheet.emulateMedia({ media: 'print' });
+    expect(
+      await view
+        .locator('article.waybill')
+        .nth(1)
+        .evaluate((el) => getComputedStyle(el).breakBefore),
+    ).toBe('page');
+    await sheet.emulateMedia({ media: 'screen' });
+    await view.getByRole('button', { name: say('orderView.print.printAll', { n: 2 }) }).click();
+    await expect.poll(() => sheet.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+    expect([await printsOf(first.id), await printsOf(second.id)]).toEqual(before.map((n) => n + 1));
     await context.close();
   }
 });

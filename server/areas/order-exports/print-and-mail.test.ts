@@ -56,6 +56,51 @@ describe('common/printlog', () => {
       .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(0);
   });
+
+  it('records every order of a bulk print (one document) in one call, or none when one is not the customer’s', async () => {
+    const { token, cuId } = await signedIn();
+    const other = await signedIn();
+    const [a, b, c] = [
+      await createOrder(t.deps.db, cuId),
+      await createOrder(t.deps.db, cuId),
+      await createOrder(t.deps.db, cuId),
+    ];
+    const foreign = await createOrder(t.deps.db, other.cuId);
+    const printsOf = async (id: number) =>
+      (await t.call<Prints>('common/printlog', { token, query: { id: String(id) } })).data.list.length;
+
+    const refused = await t.call('common/printlog', {
+      token,
+      body: { id: a.id, with_ids: [b.id, foreign.id] },
+    });
+    expect(refused.code).toBe(404);
+    expect([await printsOf(a.id), await printsOf(b.id)], 'nothing recorded').toEqual([0, 0]);
+
+    expect(
+      (await t.call('common/printlog', { token, body: { id: a.id, with_ids: [b.id, c.id, b.id] } })).code,
+    ).toBe(0);
+    expect([await printsOf(a.id), await printsOf(b.id), await printsOf(c.id)], 'each once').toEqual([
+      1, 1, 1,
+    ]);
+    const events = await t.deps.db
+      .selectFrom('order_events')
+      .select('order_id')
+      .where('order_id', 'in', [a.id, b.id, c.id])
+      .where('kind', '=', 'printed')
+      .execute();
+    expect(events.map((e) => e.order_id).sort((x, y) => x - y)).toEqual(
+      [a.id, b.id, c.id].sort((x, y) => x - y),
+    );
+
+    const tooMany = await t.call('common/printlog', {
+      token,
+      body: { id: a.id, with_ids: Array.from({ length: 100 }, (_, i) => i + 1) },
+    });
+    expect(tooMany.code).toBe(422);
+    const bad = await t.call('common/printlog', { token, body: { id: a.id, with_ids: [0] } });
+    expect(bad.code).toBe(422);
+    expect(await printsOf(a.id)).toBe(1);
+  });
 });
 
 describe('common/email-view and common/email', () => {

@@ -20,31 +20,45 @@ async function ownOrder(deps: AppDeps, cuId: number, id: number): Promise<number
   return order.id;
 }
 
-/** Records a print of the order (a print record and an event on its log). */
+/**
+ * Records a print of the orders printed in one document (a print record and an event on each
+ * order's log), in one transaction; when one of them is not the customer's, 404 and none is
+ * recorded.
+ */
 export async function recordPrint(
   deps: AppDeps,
   owner: Owner & { name: string },
-  id: number,
+  ids: readonly number[],
   kind: 'waybill' | 'summary',
   now: Date,
 ): Promise<void> {
-  const orderId = await ownOrder(deps, owner.cuId, id);
+  const wanted = [...new Set(ids)];
   await deps.db.transaction().execute(async (trx) => {
+    const own = await trx
+      .selectFrom('orders')
+      .select('id')
+      .where('id', 'in', wanted)
+      .where('cu_id', '=', owner.cuId)
+      .orderBy('id')
+      .execute();
+    if (own.length !== wanted.length) throw new ApiError(Code.notFound, 'No such order');
     await trx
       .insertInto('print_records')
-      .values({ order_id: orderId, cu_id: owner.cuId, uid: owner.uid, kind, at: now })
+      .values(wanted.map((order_id) => ({ order_id, cu_id: owner.cuId, uid: owner.uid, kind, at: now })))
       .execute();
     await trx
       .insertInto('order_events')
-      .values({
-        order_id: orderId,
-        at: now,
-        kind: 'printed',
-        actor_kind: 'customer',
-        actor_name: owner.name,
-        uid: owner.uid,
-        reason: kind,
-      })
+      .values(
+        wanted.map((order_id) => ({
+          order_id,
+          at: now,
+          kind: 'printed' as const,
+          actor_kind: 'customer' as const,
+          actor_name: owner.name,
+          uid: owner.uid,
+          reason: kind,
+        })),
+      )
       .execute();
   });
 }

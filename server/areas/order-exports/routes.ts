@@ -35,7 +35,13 @@ export const routes = [
     return null;
   }),
   handle(ops.printLogAdd, async ({ input, session, deps, now }) => {
-    await recordPrint(deps, { ...ownerOf(session), name: session.name }, input.id, input.kind, now);
+    await recordPrint(
+      deps,
+      { ...ownerOf(session), name: session.name },
+      [input.id, ...input.with_ids],
+      input.kind,
+      now,
+    );
     return null;
   }),
   handle(ops.printLogList, ({ input, session, deps }) => printRecords(deps, ownerOf(session).cuId, input.id)),

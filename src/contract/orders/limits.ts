@@ -17,3 +17,6 @@ export const REASON_MAX = 500;
 
 /** Longest remark or feedback on an order. */
 export const REMARK_MAX = 1000;
+
+/** How many orders one print (the list's bulk print: one document) may hold. */
+export const PRINT_MAX = 100;

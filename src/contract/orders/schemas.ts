@@ -12,7 +12,7 @@ import {
   TEMP_CLASSES,
 } from './domain.ts';
 import { MODIFICATION_FILTERS } from './modification-filter.ts';
-import { KEYWORD_MAX, LIST_LIMIT_MAX, ORDER_SORTS, REASON_MAX, REMARK_MAX } from './limits.ts';
+import { KEYWORD_MAX, LIST_LIMIT_MAX, ORDER_SORTS, PRINT_MAX, REASON_MAX, REMARK_MAX } from './limits.ts';
 
 export { KEYWORD_MAX, LIST_LIMIT_MAX, ORDER_SORTS, REASON_MAX, REMARK_MAX };
 
@@ -370,6 +370,8 @@ export const ChildListSchema = v.strictObject({ list: v.array(OrderRowSchema) })
 /** `common/printlog`: record a print of an order (POST) or list its prints (GET). */
 export const PrintLogRequest = v.strictObject({
   id: Id,
+  /** The other orders printed in the same document (the list's bulk print), each recorded too. */
+  with_ids: v.optional(v.pipe(v.array(Id), v.maxLength(PRINT_MAX - 1)), []),
   kind: v.optional(
     v.picklist(['waybill', 'summary'], msg('oneOf', { values: 'waybill, summary' })),
     'waybill',

@@ -2,6 +2,7 @@ import '../../i18n/areas/order-list.ts';
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useState } from 'react';
 import { OPEN_STATUSES } from '../../contract/orders/domain.ts';
+import { PRINT_MAX } from '../../contract/orders/limits.ts';
 import { toast } from '../../stores/notices.ts';
 import { Button } from '../../ui/button/button.tsx';
 import { useT } from '../../ui/use-t.ts';
@@ -15,9 +16,7 @@ import type { OrderListStore } from './order-list-store.ts';
 const BulkDialogs = lazy(() => import('./bulk-dialogs.tsx'));
 
 /** What the list says after an export or a print that the user may act on. */
-export type ListNotice =
-  | { kind: 'export-job'; rows: number }
-  | { kind: 'print'; orders: ReadonlyArray<{ id: number; order_no: string }> };
+export type ListNotice = { kind: 'export-job'; rows: number } | { kind: 'print'; url: string; count: number };
 
 export interface BulkActionsProps {
   list: OrderListStore;
@@ -28,8 +27,7 @@ export interface BulkActionsProps {
 /**
  * The toolbar of the list: cancel the selected orders (with a reason), merge them (confirmed),
  * export the selected orders or else the whole filtered list (a file, or a job of the download
- * centre), print the selected
- * orders' waybills.
+ * centre), print the selected orders' waybills (one document, one page each).
  */
 export function BulkActions({ list, merge, onNotice }: BulkActionsProps) {
   const t = useT();
@@ -77,15 +75,19 @@ export function BulkActions({ list, merge, onNotice }: BulkActionsProps) {
     }
   };
 
+  // one document for every selected order: the first order's print view with the others after it
+  const printUrl = orders.length
+    ? printPath(
+        orders[0]!.id,
+        orders.slice(1).map((o) => o.id),
+      )
+    : '';
+  const tooMany = orders.length > PRINT_MAX;
   const print = () => {
-    const [first] = orders;
-    if (!first) return;
-    const opened = window.open(printPath(first.id), '_blank', 'noopener');
-    // A browser opens one window per click: the others (and a blocked first) become links.
-    const rest = opened ? orders.slice(1) : orders;
-    onNotice(
-      rest.length ? { kind: 'print', orders: rest.map(({ id, order_no }) => ({ id, order_no })) } : null,
-    );
+    if (!printUrl || tooMany) return;
+    const opened = window.open(printUrl, '_blank', 'noopener');
+    // a blocked window becomes a link the user can follow
+    onNotice(opened ? null : { kind: 'print', url: printUrl, count: orders.length });
   };
 
   const open = (kind: 'cancel' | 'merge') => () => setDialog(kind);
@@ -111,8 +113,15 @@ export function BulkActions({ list, merge, onNotice }: BulkActionsProps) {
       >
         {t('orderList.action.merge')}
       </Button>
-      <Button size="sm" disabled={orders.length === 0} onClick={print}>
-        {t('orderList.action.print')}
+      <Button
+        size="sm"
+        disabled={orders.length === 0 || tooMany}
+        title={tooMany ? t('orderList.print.tooMany', { max: PRINT_MAX }) : undefined}
+        onClick={print}
+      >
+        {orders.length > 1
+          ? t('orderList.action.printSelected', { count: orders.length })
+          : t('orderList.action.print')}
       </Button>
       <Button size="sm" variant="primary" loading={busy === 'export'} onClick={() => void runExport()}>
         {orders.length > 0

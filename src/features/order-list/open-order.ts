@@ -4,8 +4,9 @@ import { addView } from '../../stores/tabs.ts';
 /** Where the list lives in the portal (its scroll position is remembered, spec §2). */
 export const ORDER_LIST_PATH = '/customer-order/index';
 export const orderPath = (id: number): string => `/customer-order/view/${id}`;
-/** The order's print view (a waybill laid out for A4). */
-export const printPath = (id: number): string => `${orderPath(id)}?print=1`;
+/** The order's print view (a waybill laid out for A4), with other orders' waybills after it, one per page. */
+export const printPath = (id: number, others: readonly number[] = []): string =>
+  `${orderPath(id)}?print=1${others.length ? `&with=${others.join(',')}` : ''}`;
 export const DOWNLOAD_CENTER_PATH = '/customer-order/download';
 export const ORDER_CREATE_PATH = '/customer-order/create';
 

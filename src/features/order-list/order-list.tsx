@@ -19,13 +19,7 @@ import { orderColumns } from './columns.tsx';
 import { FilterBar, type ProjectOption } from './filter-bar.tsx';
 import { hasFilters, NO_FILTERS, STATUS_TABS, type StatusTab } from './filters.ts';
 import { createMergeIntent } from './merge-intent.ts';
-import {
-  DOWNLOAD_CENTER_PATH,
-  ORDER_CREATE_PATH,
-  ORDER_LIST_PATH,
-  openOrder,
-  printPath,
-} from './open-order.ts';
+import { DOWNLOAD_CENTER_PATH, ORDER_CREATE_PATH, ORDER_LIST_PATH, openOrder } from './open-order.ts';
 import type { OrderListStore } from './order-list-store.ts';
 import { tabCount } from './tab-count.ts';
 import { useAddressSync } from './use-address.ts';
@@ -178,18 +172,10 @@ export function OrderList({ list, syncAddress = true, projects: given, onOpen }:
           )}
           {notice?.kind === 'print' && (
             <p>
-              {t('orderList.print.more')}{' '}
-              {notice.orders.map((o) => (
-                <a
-                  key={o.id}
-                  className="order-notice__link"
-                  href={printPath(o.id)}
-                  target="_blank"
-                  rel="noopener"
-                >
-                  {o.order_no}
-                </a>
-              ))}
+              {t('orderList.print.blocked')}{' '}
+              <a className="order-notice__link" href={notice.url} target="_blank" rel="noopener">
+                {t('orderList.print.open', { count: notice.count })}
+              </a>
             </p>
           )}
         </div>

@@ -1,14 +1,19 @@
+import { useId } from 'react';
 import type { Box, GoodsLine } from '../../contract/orders/schemas.ts';
 import { useT } from '../../ui/use-t.ts';
 import { formatDay, formatNumber } from './format.ts';
 import '../../i18n/areas/order-view.ts';
 
-/** The goods lines as a plain table (few rows; it prints as it shows). */
-export function GoodsTable({ goods }: { goods: readonly GoodsLine[] }) {
+/**
+ * The goods lines as a plain table (few rows; it prints as it shows). `of`: the order's number,
+ * naming the table's region where several orders' tables share a page (the bulk print).
+ */
+export function GoodsTable({ goods, of }: { goods: readonly GoodsLine[]; of?: string }) {
   const t = useT();
+  const id = useId();
   return (
     <div className="order-view__block">
-      <h2 className="order-view__subtitle" id="order-view-goods">
+      <h2 className="order-view__subtitle" id={id}>
         {t('orderView.goods.title')}
       </h2>
       {goods.length === 0 ? (
@@ -16,7 +21,8 @@ export function GoodsTable({ goods }: { goods: readonly GoodsLine[] }) {
       ) : (
         <section
           className="order-view__table-wrap"
-          aria-labelledby="order-view-goods"
+          aria-labelledby={of ? undefined : id}
+          aria-label={of ? `${t('orderView.goods.title')} ${of}` : undefined}
           // biome-ignore lint/a11y/noNoninteractiveTabindex: a table that scrolls sideways (375 px) must be reachable by keyboard to scroll it
           tabIndex={0}
         >
@@ -54,11 +60,12 @@ export function GoodsTable({ goods }: { goods: readonly GoodsLine[] }) {
   );
 }
 
-export function BoxesTable({ boxes, total }: { boxes: readonly Box[]; total?: string }) {
+export function BoxesTable({ boxes, total, of }: { boxes: readonly Box[]; total?: string; of?: string }) {
   const t = useT();
+  const id = useId();
   return (
     <div className="order-view__block">
-      <h2 className="order-view__subtitle" id="order-view-boxes">
+      <h2 className="order-view__subtitle" id={id}>
         {t('orderView.boxes.title')}
       </h2>
       {boxes.length === 0 ? (
@@ -66,7 +73,8 @@ export function BoxesTable({ boxes, total }: { boxes: readonly Box[]; total?: st
       ) : (
         <section
           className="order-view__table-wrap"
-          aria-labelledby="order-view-boxes"
+          aria-labelledby={of ? undefined : id}
+          aria-label={of ? `${t('orderView.boxes.title')} ${of}` : undefined}
           // biome-ignore lint/a11y/noNoninteractiveTabindex: a table that scrolls sideways (375 px) must be reachable by keyboard to scroll it
           tabIndex={0}
         >

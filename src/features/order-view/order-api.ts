@@ -66,5 +66,6 @@ export const sendEmail = (id: number, to: string[], note: string) =>
 /** An approver passes or rejects one of the order's documents (`id`: the attachment's). */
 export const auditDocument = (id: number, pass: boolean, reason: string) =>
   call(auditAttachment, { id, pass, reason }, WRITE);
-/** Records a print of the waybill (before the browser's print dialog opens). */
-export const recordPrint = (id: number) => call(printLogAdd, { id, kind: 'waybill' }, WRITE);
+/** Records a print of the waybills of one document (before the browser's print dialog opens). */
+export const recordPrint = ([id, ...others]: readonly number[]) =>
+  call(printLogAdd, { id: id as number, with_ids: others, kind: 'waybill' }, WRITE);

@@ -18,9 +18,12 @@ import { TemperatureSection } from './temperature-section.tsx';
 import { TimelineSection } from './timeline-section.tsx';
 import { TrackSection } from './track-section.tsx';
 import { NotHere } from './not-here.tsx';
+import { usePrintOrders } from './use-print-orders.ts';
 import { useOrder } from './use-order.ts';
 import { writeFailure } from './write-failure.ts';
 import '../../i18n/areas/order-view.ts';
+
+const NONE: readonly number[] = [];
 
 /** The waybill (barcode, QR code) loads only when the print view opens. */
 const Waybill = lazy(() => import('./waybill.tsx').then((m) => ({ default: m.Waybill })));
@@ -51,6 +54,8 @@ export interface OrderViewProps extends OrderViewEvents {
   orderId: number | null;
   /** Opens on the print view (the waybill). */
   print?: boolean;
+  /** Other orders printed in the same document, after this one (the list's bulk print). */
+  printWith?: readonly number[];
   /** Where the waybill's QR code points (default: this order's view on the current origin). */
   trackingUrl?: string;
   /** Prints the page (default `window.print`; tests record the call). */
@@ -64,6 +69,7 @@ export interface OrderViewProps extends OrderViewEvents {
 export function OrderView({
   orderId,
   print = false,
+  printWith = NONE,
   trackingUrl,
   printPage = () => window.print(),
   onTitle,
@@ -80,6 +86,7 @@ export function OrderView({
   const [printBusy, setPrintBusy] = useState(false);
 
   useEffect(() => setPrinting(print), [print]);
+  const others = usePrintOrders(printWith, printing);
 
   const order = load.state === 'ready' ? load.order : null;
   const title = order ? t('orderView.title', { no: order.order_no }) : '';
@@ -125,11 +132,13 @@ export function OrderView({
   const current = load.order;
   const reportChange = (status: OrderDetail['status']) => onChanged?.({ id: current.id, status });
 
+  const printed = [current, ...(others.state === 'ready' ? others.orders : [])];
   const doPrint = async () => {
-    if (printBusy) return;
+    if (printBusy || others.state === 'loading') return;
     setPrintBusy(true);
     try {
-      await recordPrint(current.id);
+      // every order of the document is recorded, in one call, before the print dialog opens
+      await recordPrint(printed.map((o) => o.id));
       printPage();
     } catch {
       toast(t('orderView.print.failed'), 'error');
@@ -142,8 +151,14 @@ export function OrderView({
     return (
       <Suspense fallback={<p className="order-view__muted">{t('common.loading')}</p>}>
         <Waybill
-          order={current}
-          trackingUrl={trackingUrl ?? `${location.origin}/customer-order/view/${current.id}`}
+          orders={printed}
+          trackingUrl={(o) =>
+            o.id === current.id && trackingUrl
+              ? trackingUrl
+              : `${location.origin}/customer-order/view/${o.id}`
+          }
+          missing={others.state === 'ready' ? others.missing : []}
+          loading={others.state === 'loading'}
           busy={printBusy}
           onPrint={() => void doPrint()}
           onBack={() => setPrinting(false)}
