@@ -159,11 +159,11 @@ describe('<lp-order-status>', () => {
     expect(text(el, '.badge.excursion-none')).to.contain('Temperature OK');
     const steps = $$(el, '.step').map((s) => s.textContent?.replace(/\s+/g, ' ').trim());
     expect(steps).to.have.length(5);
-    expect(steps[0]).to.match(/^Confirmed 03\/01\/2026, 16:10/);
-    expect(steps[1]).to.match(/^Picked Up 03\/01\/2026, 16:11/);
+    expect(steps[0]).to.match(/^Confirmed 2026-03-01 16:10/);
+    expect(steps[1]).to.match(/^Picked Up 2026-03-01 16:11/);
     expect(steps[2]).to.equal('In Transit not yet');
     expect($(el, '.step[aria-current="step"]')?.textContent).to.contain('Picked Up');
-    expect(text(el, 'dl.facts')).to.contain('Expected delivery').and.contain('03/02/2026, 16:00');
+    expect(text(el, 'dl.facts')).to.contain('Expected delivery').and.contain('2026-03-02 16:00');
     expect(text(el, 'dl.facts'), 'no signer for a visitor').to.not.contain('Signed by');
     expect(loads).to.deep.equal([{ order_no: order.order_no, status: 'not_finished' }]);
     await until(() => deepActive() === $(el, 'h2'), 'the focus on the status heading');
@@ -325,7 +325,7 @@ describe('<lp-order-status>', () => {
     submit(el);
     await shown(el);
     const confirmed = () => text(el, '.step:first-child .step-when');
-    expect(confirmed()).to.equal('2026/03/01 16:10');
+    expect(confirmed()).to.equal('2026-03-01 16:10');
     const select = $<HTMLSelectElement>(el, 'select') as HTMLSelectElement;
     expect(select.value).to.equal('Asia/Shanghai');
     expect(select.selectedOptions[0]?.textContent).to.contain('Asia/Shanghai (GMT+8)');
@@ -333,8 +333,8 @@ describe('<lp-order-status>', () => {
     select.value = 'UTC';
     select.dispatchEvent(new Event('change'));
     await el.updateComplete;
-    expect(confirmed()).to.equal('2026/03/01 08:10');
-    expect(text(el, 'dl.facts')).to.contain('2026/03/02 08:00');
+    expect(confirmed()).to.equal('2026-03-01 08:10');
+    expect(text(el, 'dl.facts')).to.contain('2026-03-02 08:00');
     expect($(el, '.step:first-child time')?.getAttribute('datetime')).to.equal('2026-03-01T08:10:00.000Z');
   });
 

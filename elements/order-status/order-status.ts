@@ -531,9 +531,8 @@ export class LpOrderStatus extends LitElement {
 
   #renderView(tracking: Tracking): TemplateResult {
     const t = this.#t;
-    const locale = this.#locale.value;
     const zone = this.zone;
-    const when = (iso: string | null) => formatTime(iso, locale, zone);
+    const when = (iso: string | null) => formatTime(iso, zone);
     const stamp = (iso: string | null) => html`<time datetime=${iso ?? nothing}>${when(iso)}</time>`;
     const party = (p: Tracking['from']) => [p.company, p.city].filter(Boolean).join(' · ') || '—';
     const steps = tracking.steps.filter((s) => s.milestone !== 'none');

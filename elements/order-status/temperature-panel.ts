@@ -86,7 +86,7 @@ export function temperatureView(
   const t = translatorOf(locale === 'en' ? en : zh);
   const values = data.readings.map((r) => r.celsius);
   if (values.length === 0) return html`<p class="muted">${t('trackingChart.tempEmpty')}</p>`;
-  const when = (iso: string) => formatTime(iso, locale, zone);
+  const when = (iso: string) => formatTime(iso, zone);
   return html`
     <figure class="figure">
       <div class="chart-box" aria-hidden="true"></div>

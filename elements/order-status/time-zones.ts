@@ -60,11 +60,20 @@ function formatter(locale: string, zone: string, offset = false): Intl.DateTimeF
   return f;
 }
 
-/** `iso` as a date and time in `zone` (`2026-03-01 14:05` in zh-CN, `03/01/2026, 14:05` in en); '—' for none. */
-export function formatTime(iso: string | null, locale: string, zone: string): string {
+/**
+ * `iso` as a date and time in `zone`, `2026-03-01 14:05` in either language (as the portal, its
+ * waybills and its emails write times: no month/day order to guess); '—' for none.
+ */
+export function formatTime(iso: string | null, zone: string): string {
   if (!iso) return '—';
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : formatter(locale, zone).format(date);
+  if (Number.isNaN(date.getTime())) return iso;
+  const parts = Object.fromEntries(
+    formatter('en-CA', zone)
+      .formatToParts(date)
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
 }
 
 /** The zone's offset from UTC at `at` (`GMT+8`). */

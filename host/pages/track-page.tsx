@@ -30,7 +30,8 @@ export function TrackPage() {
           key={share ?? ''}
           tag="lp-order-status"
           className="lp-track__status"
-          attrs={{ locale, 'share-code': share }}
+          // China time, as the portal, its waybills and messages (the select offers the viewer's own)
+          attrs={{ locale, 'share-code': share, 'time-zone': 'Asia/Shanghai' }}
           fallback={<p className="lp-track__muted">{t('common.loading')}</p>}
           unavailable={<p className="lp-track__muted">{t('host.track.unavailable')}</p>}
         />

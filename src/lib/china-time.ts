@@ -8,6 +8,12 @@
  */
 const CHINA_OFFSET_MS = 8 * 60 * 60_000;
 
+/**
+ * True when the viewer's device keeps China time at `at`: then a China time needs no zone beside
+ * it (src/ui/zone-note); elsewhere every time says it is China time.
+ */
+export const viewerKeepsChinaTime = (at: Date = new Date()): boolean => at.getTimezoneOffset() === -480;
+
 /** `2026-12-01T01:00:00Z` → `2026-12-01 09:00`; null → ''. */
 export function chinaStamp(iso: string | null | undefined): string {
   if (!iso) return '';

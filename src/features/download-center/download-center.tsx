@@ -1,7 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { deleteExport, downLog, downloadHref, type ExportJob, retryExport } from '../../api/exports.ts';
-import { $locale } from '../../i18n/translate.ts';
 import { $token } from '../../stores/auth.ts';
 import { Button } from '../../ui/button/button.tsx';
 import { ConfirmDialog } from '../../ui/confirm/confirm-dialog.tsx';
@@ -9,6 +8,9 @@ import { EmptyState } from '../../ui/states/empty-state.tsx';
 import { ErrorState } from '../../ui/states/error-state.tsx';
 import { useT } from '../../ui/use-t.ts';
 import '../../i18n/areas/download-center.ts';
+import { chinaStamp } from '../../lib/china-time.ts';
+import { useChinaTime } from '../../ui/zone-note/zone-note.tsx';
+import { ZoneNote } from '../../ui/zone-note/zone-note.tsx';
 
 /** How often the list is read again while an export is queued or running. */
 export const POLL_MS = 2000;
@@ -37,8 +39,8 @@ export interface DownloadCenterProps {
  */
 export function DownloadCenter({ onDeleted }: DownloadCenterProps) {
   const t = useT();
+  const china = useChinaTime();
   const token = useStore($token);
-  const locale = useStore($locale);
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [limit, setLimit] = useState(PAGE);
   const [asking, setAsking] = useState<ExportJob | null>(null);
@@ -91,8 +93,8 @@ export function DownloadCenter({ onDeleted }: DownloadCenterProps) {
 
   if (!token) return <p className="download-center__muted">{t('downloads.signedOut')}</p>;
 
-  const when = (iso: string) =>
-    new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  // China time, as the file names and every other time of the portal, with the zone when not the viewer's
+  const when = (iso: string) => china(chinaStamp(iso));
 
   return (
     <section className="download-center" part="base" aria-labelledby="download-center-title">
@@ -124,6 +126,7 @@ export function DownloadCenter({ onDeleted }: DownloadCenterProps) {
       )}
       {load.state === 'done' && load.list.length > 0 && (
         <>
+          <ZoneNote />
           <ul className="download-center__list" aria-label={t('downloads.title')}>
             {load.list.map((job) => (
               <li key={job.id} className="download-center__job" data-status={job.status}>

@@ -14,6 +14,7 @@ import { formatClock, Link } from './parts.tsx';
 import { StatusBlock } from './status-block.tsx';
 import { WeeklyBlock } from './weekly-block.tsx';
 import '../../i18n/areas/home-overview.ts';
+import { useChinaTime } from '../../ui/zone-note/zone-note.tsx';
 
 export interface HomeOverviewProps {
   overview: OverviewStore;
@@ -92,6 +93,7 @@ const Blocks = memo(function Blocks({ data }: { data: Overview }) {
  */
 export function HomeOverview({ overview, onSettled }: HomeOverviewProps) {
   const t = useT();
+  const china = useChinaTime();
   const current = useStore(overview.$state);
   // A new answer for the same customer is drawn in the background (a transition, in slices that
   // leave the page responsive); a switch of customer shows at once, so the previous customer's
@@ -115,7 +117,7 @@ export function HomeOverview({ overview, onSettled }: HomeOverviewProps) {
           {t('homeOverview.title')}
         </h2>
         <p className="ho-head__as-of">
-          {data && <span>{t('homeOverview.asOf', { time: formatClock(data.as_of) })}</span>}
+          {data && <span>{t('homeOverview.asOf', { time: china(formatClock(data.as_of)) })}</span>}
           <Button size="sm" variant="text" guardMs={0} onClick={() => void overview.reload()}>
             {t('homeOverview.refresh')}
           </Button>

@@ -18,6 +18,7 @@ import { type HandoffProblem, orderFromLines } from './handoff.ts';
 import { MovementsDialog } from './movements-dialog.tsx';
 import type { StockListStore } from './stock-list-store.ts';
 import { sortQuery } from '../../stores/list/page-query.ts';
+import { ZoneNote } from '../../ui/zone-note/zone-note.tsx';
 
 /** The column settings' list name of each kind of stock (per user and customer, on the server). */
 export const COLUMN_LISTS: Record<StockKind, string> = {
@@ -150,6 +151,7 @@ export function StockPanel({ kind, list, onOrder }: StockPanelProps) {
       <div className="inv-notice" role="alert">
         {problem && <p className="inv-problem">{problemText(t, problem)}</p>}
       </div>
+      <ZoneNote />
       <DataTable<InventoryLine>
         source={list}
         columns={columns}

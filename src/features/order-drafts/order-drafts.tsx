@@ -24,6 +24,9 @@ import {
   uploadLocalDrafts,
 } from './local-drafts.ts';
 import { PageHeader } from '../../ui/page-header/page-header.tsx';
+import { chinaStamp } from '../../lib/china-time.ts';
+import { useChinaTime } from '../../ui/zone-note/zone-note.tsx';
+import { ZoneNote } from '../../ui/zone-note/zone-note.tsx';
 
 export { SEARCH_DEBOUNCE_MS } from '../../ui/form/use-debounced-keyword.ts';
 
@@ -70,6 +73,7 @@ function useLocalDrafts(list: DraftListStore): { local: LocalDraft[]; reload: ()
  */
 export function OrderDrafts({ list, onOpen, onDeleted }: OrderDraftsProps) {
   const t = useT();
+  const china = useChinaTime();
   const locale = useStore($locale);
   const state = useStore(list.$state);
   const selected = useStore(list.$selected);
@@ -85,10 +89,10 @@ export function OrderDrafts({ list, onOpen, onDeleted }: OrderDraftsProps) {
       const date = new Date(at);
       return {
         text: relativeTime(date, Date.now(), locale),
-        full: new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date),
+        full: china(chinaStamp(date.toISOString())),
       };
     },
-    [locale],
+    [locale, china],
   );
 
   const open = useCallback(
@@ -237,6 +241,7 @@ export function OrderDrafts({ list, onOpen, onDeleted }: OrderDraftsProps) {
         </label>
       </div>
 
+      <ZoneNote />
       <DataTable<DraftRow>
         source={list}
         columns={columns}

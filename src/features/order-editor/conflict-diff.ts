@@ -1,4 +1,5 @@
 import type { EditConflict, OrderDraftData } from '../../contract/order-editor/schemas.ts';
+import { isoToLocal, zoneLabel } from './zoned-time.ts';
 
 export type DraftField = keyof OrderDraftData;
 
@@ -34,9 +35,19 @@ export const DRAFT_FIELDS: readonly DraftField[] = [
 const blank = (value: unknown): boolean =>
   value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
 
-/** Two values of one field are the same (an empty one of any spelling equals another). */
+const MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+/** Two ISO times that name the same moment (`…T18:55:00+08:00` and `…T10:55:00.000Z`). */
+const sameMoment = (a: unknown, b: unknown): boolean =>
+  typeof a === 'string' &&
+  typeof b === 'string' &&
+  MOMENT.test(a) &&
+  MOMENT.test(b) &&
+  Date.parse(a) === Date.parse(b);
+
+/** Two values of one field are the same (an empty one of any spelling equals another; a time by its moment). */
 export function sameValue(a: unknown, b: unknown): boolean {
   if (blank(a) && blank(b)) return true;
+  if (sameMoment(a, b)) return true;
   if (typeof a === 'number' || typeof b === 'number') return String(a) === String(b);
   return JSON.stringify(a) === JSON.stringify(b);
 }
@@ -61,4 +72,31 @@ export function theirsWithMasked(
   const form: Record<string, unknown> = { ...conflict.form };
   for (const field of conflict.cleared) if (field in mine) form[field] = mine[field as DraftField];
   return form as OrderDraftData;
+}
+
+/**
+ * How the editor names a field's value in the conflict view, where the plain value would be an id
+ * or an ISO time: a project by its protocol number and name, a district by its path, a wanted
+ * time as typed (in the customer's zone, with the zone). Undefined: the view's plain text.
+ */
+export function conflictValue(
+  field: DraftField,
+  value: unknown,
+  known: {
+    zone: string;
+    projects: ReadonlyArray<{ pr_id: number; protocol_no: string; name: string }>;
+    regionPaths: ReadonlyMap<number, string>;
+  },
+): string | undefined {
+  if ((field === 'pickup_at' || field === 'deliver_by') && typeof value === 'string' && MOMENT.test(value)) {
+    const local = isoToLocal(value, known.zone);
+    return local ? `${local.replace('T', ' ')} ${zoneLabel(known.zone)}` : undefined;
+  }
+  if ((field === 'from_city_id' || field === 'to_city_id') && typeof value === 'number')
+    return known.regionPaths.get(value);
+  if (field === 'pr_id' && typeof value === 'number') {
+    const project = known.projects.find((p) => p.pr_id === value);
+    return project ? `${project.protocol_no} ${project.name}` : undefined;
+  }
+  return undefined;
 }

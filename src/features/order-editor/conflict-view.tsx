@@ -19,9 +19,11 @@ export interface ConflictViewProps {
   onDiscard: () => void;
   /** Closed without a choice (Esc, ×): the form stays as it is. */
   onClose?: () => void;
-  /** How a field's value reads (the editor knows the names of ids: project, district, site…). */
-  display?: (field: DraftField, value: unknown, side: 'mine' | 'theirs') => string;
+  /** How a field's value reads (the editor knows the names of ids: project, district, site…); undefined: as plain text. */
+  display?: (field: DraftField, value: unknown, side: 'mine' | 'theirs') => string | undefined;
 }
+
+const blankValue = (value: unknown) => value === undefined || value === null || value === '';
 
 /**
  * The conflict of an edit (a 409 on submit: the order changed since the form opened): which
@@ -42,7 +44,8 @@ export function ConflictView({
   const fields = conflict ? changedFields(mine, conflict) : [];
 
   const show = (field: DraftField, value: unknown, side: 'mine' | 'theirs'): string => {
-    if (display) return display(field, value, side);
+    const shown = blankValue(value) ? undefined : display?.(field, value, side);
+    if (shown !== undefined) return shown;
     if (value === undefined || value === null || value === '') return t('orderDrafts.conflict.empty');
     if (Array.isArray(value))
       return value.length === 0

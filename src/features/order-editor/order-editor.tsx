@@ -19,6 +19,7 @@ import { ErrorState } from '../../ui/states/error-state.tsx';
 import { useT } from '../../ui/use-t.ts';
 import { AttachmentsSection } from './attachments-section.tsx';
 import { BoxesSection } from './boxes-section.tsx';
+import { conflictValue } from './conflict-diff.ts';
 import { ConflictView } from './conflict-view.tsx';
 import { checkGoods, loadAddresses, loadContacts, loadSites, submitOrder } from './editor-api.ts';
 import type { FieldBits } from './field-props.ts';
@@ -513,6 +514,13 @@ function EditorBody({
       <ConflictView
         conflict={conflict}
         mine={form}
+        display={(field, value) =>
+          conflictValue(field, value, {
+            zone: start.time_zone,
+            projects: start.projects,
+            regionPaths,
+          })
+        }
         onClose={() => setConflict(null)}
         onKeepMine={(current) => {
           setConflict(null);

@@ -1,9 +1,10 @@
 import '../../i18n/areas/order-drafts.ts';
 import { useStore } from '@nanostores/react';
-import { $locale } from '../../i18n/translate.ts';
 import { Button } from '../../ui/button/button.tsx';
 import { useT } from '../../ui/use-t.ts';
 import type { EditorPersistence } from './persistence.ts';
+import { chinaClock } from '../../lib/china-time.ts';
+import { useChinaTime } from '../../ui/zone-note/zone-note.tsx';
 
 export interface PersistenceStatusProps {
   persistence: EditorPersistence;
@@ -17,10 +18,10 @@ export interface PersistenceStatusProps {
  */
 export function PersistenceStatus({ persistence, restored = false }: PersistenceStatusProps) {
   const t = useT();
-  const locale = useStore($locale);
   const state = useStore(persistence.$state);
-  const time = (at: string | number) =>
-    new Intl.DateTimeFormat(locale, { timeStyle: 'short' }).format(new Date(at));
+  const china = useChinaTime();
+  // China time, as every time of the portal (and the draft box's), with the zone when not the viewer's
+  const time = (at: string | number) => china(chinaClock(new Date(at).toISOString()));
 
   const lines: { key: string; text: string; tone: 'info' | 'warning' }[] = [];
   if (restored && state.localSavedAt)

@@ -23,6 +23,7 @@ import { DOWNLOAD_CENTER_PATH, ORDER_CREATE_PATH, ORDER_LIST_PATH, openOrder } f
 import type { OrderListStore } from './order-list-store.ts';
 import { tabCount } from './tab-count.ts';
 import { useAddressSync } from './use-address.ts';
+import { ZoneNote } from '../../ui/zone-note/zone-note.tsx';
 
 /** The list's column settings, per user and customer, on the server. */
 export const COLUMN_SETTINGS_LIST = 'customer-order/index';
@@ -158,6 +159,7 @@ export function OrderList({ list, syncAddress = true, projects: given, onOpen }:
             }}
           />
         )}
+        <ZoneNote />
         <div className="order-notice" role="status">
           {capped && counts && (
             <p className="order-notice__capped">

@@ -5,6 +5,7 @@ import { useT } from '../../ui/use-t.ts';
 import { AppLink } from './app-link.tsx';
 import { formatStamp } from './format.ts';
 import '../../i18n/areas/order-view.ts';
+import { ZoneNote } from '../../ui/zone-note/zone-note.tsx';
 
 export type OrderDialog = 'cancel' | 'approve' | 'reject' | 'apply' | 'email' | 'share';
 
@@ -35,6 +36,7 @@ export function OrderHeader({ order, onDialog, onPrint }: OrderHeaderProps) {
           {t('orderView.documents.label')}: {t(`orderView.documents.${order.attachment_status}`)}
         </span>
       </div>
+      <ZoneNote />
       <ol className="order-view__progress" aria-label={t('orderView.milestone.label')}>
         {STEPS.map((step) => {
           const done = MILESTONES.indexOf(step) <= reached;

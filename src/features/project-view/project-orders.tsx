@@ -10,6 +10,7 @@ import { type DataColumn, DataTable } from '../../ui/data-table/index.ts';
 import { EmptyState } from '../../ui/states/empty-state.tsx';
 import { useT } from '../../ui/use-t.ts';
 import { loadOrders } from './api.ts';
+import { ZoneNote } from '../../ui/zone-note/zone-note.tsx';
 
 export type ProjectOrdersStore = ListStore<OrderRow, { pr_id: number }, OrderList>;
 
@@ -134,15 +135,18 @@ export function ProjectOrders({ orders, protocolNo, onOpenOrder }: ProjectOrders
     [t, onOpenOrder],
   );
   return (
-    <DataTable<OrderRow>
-      source={orders}
-      columns={columns}
-      label={t('projects.view.ordersTable', { no: protocolNo })}
-      rowLabel={(row) => row.order_no}
-      pageSizes={[5, 10, 20]}
-      maxHeight="none"
-      empty={<EmptyState message={t('projects.view.noOrders')} />}
-      totalAtLeast={state.answer?.counts_capped === true}
-    />
+    <>
+      <ZoneNote />
+      <DataTable<OrderRow>
+        source={orders}
+        columns={columns}
+        label={t('projects.view.ordersTable', { no: protocolNo })}
+        rowLabel={(row) => row.order_no}
+        pageSizes={[5, 10, 20]}
+        maxHeight="none"
+        empty={<EmptyState message={t('projects.view.noOrders')} />}
+        totalAtLeast={state.answer?.counts_capped === true}
+      />
+    </>
   );
 }

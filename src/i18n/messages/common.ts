@@ -15,6 +15,8 @@ export const zh = {
   'common.retry': '重试',
   'common.error': '出错了',
   'common.search': '搜索',
+  'common.chinaTime': '北京时间',
+  'common.timesInChina': '时间均为北京时间（UTC+8）',
 } as const;
 
 export const en: Record<keyof typeof zh, string> = {
@@ -29,4 +31,6 @@ export const en: Record<keyof typeof zh, string> = {
   'common.retry': 'Retry',
   'common.error': 'Something went wrong',
   'common.search': 'Search',
+  'common.chinaTime': 'China time (UTC+8)',
+  'common.timesInChina': 'Times are China time (UTC+8)',
 };

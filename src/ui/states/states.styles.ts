@@ -1,6 +1,11 @@
 import { css } from '../css.ts';
 
 export const statesStyles = css`
+  .lp-zone-note {
+    margin: 0;
+    color: var(--lp-color-text-muted);
+    font-size: var(--lp-font-size-sm);
+  }
   .lp-state {
     display: flex;
     flex-direction: column;
