@@ -12,6 +12,8 @@ import { rawKeys } from '../../src/ui/testing/raw-keys.ts';
 import type { LpAddressList } from './address-list.ts';
 import './address-list.ts';
 
+const PAGE_ADDRESS = `${location.pathname}${location.search}`;
+
 /** Runs against the real API (vitest.config.ts); each test makes its own customer and addresses. */
 describe('<lp-address-list>', () => {
   const placed: HTMLElement[] = [];
@@ -24,6 +26,8 @@ describe('<lp-address-list>', () => {
     await loadUserInfo();
   });
   afterEach(() => {
+    // the list keeps its search and page in the address: each test starts from the page's own
+    history.replaceState(history.state, '', PAGE_ADDRESS);
     setApiFetch(null);
     for (const el of placed.splice(0)) el.remove();
     resetStores();

@@ -8,6 +8,8 @@ import { define } from '../kit/define.ts';
 import { dispatch } from '../kit/events.ts';
 import { ReactElement } from '../kit/react-element.ts';
 import { addressListStyles } from './address-list.styles.ts';
+import { ADDRESS_LIST_ADDRESS } from '../../src/features/address-list/index.ts';
+import { applyListParams } from '../../src/stores/list/index.ts';
 
 /** What changed in the address book. */
 export interface AddressChange {
@@ -29,6 +31,7 @@ export interface AddressChange {
  *
  * @attr {string} api-base - Base URL of the API for the page's calls (default: `LP_CONFIG.apiBase`, else `/api`).
  * @attr {'zh-CN' | 'en'} locale - Language of the page's elements (default: the user's saved choice, else zh-CN).
+ * @attr {boolean} no-address-sync - Do not read or write the list's search, sort and page in the address bar (an embed beside other content).
  *
  * @event {CustomEvent<{ ad_id: number; action: 'create' | 'update' | 'delete' }>} lp-address-change - After an address was added, changed or deleted.
  *
@@ -36,18 +39,25 @@ export interface AddressChange {
  * @cssproperty --lp-color-primary - Theme colour (default #0095A2).
  */
 export class LpAddressList extends ReactElement {
+  static override properties = { noAddressSync: 'boolean' } as const;
+  declare noAddressSync: boolean;
   static override styles = addressListStyles;
 
   #list: AddressListStore | null = null;
 
   /** The address list (made on first render). */
   get list(): AddressListStore {
-    this.#list ??= createAddressListStore();
+    if (!this.#list) {
+      this.#list = createAddressListStore();
+      // a reload or a shared link shows the list the address names
+      if (!this.noAddressSync) applyListParams(this.#list, ADDRESS_LIST_ADDRESS.read(location.search));
+    }
     return this.#list;
   }
 
   protected render(): ReactNode {
     return createElement(AddressList, {
+      syncAddress: !this.noAddressSync,
       list: this.list,
       onChange: (change: AddressChange) => dispatch(this, 'lp-address-change', change),
     });

@@ -8,6 +8,8 @@ import { rawKeys } from '../../src/ui/testing/raw-keys.ts';
 import type { LpHospitalList } from './hospital-list.ts';
 import './hospital-list.ts';
 
+const PAGE_ADDRESS = `${location.pathname}${location.search}`;
+
 /** Runs against the real API (vitest.config.ts); each test makes its own customer and sites. */
 describe('<lp-hospital-list>', () => {
   const placed: HTMLElement[] = [];
@@ -24,6 +26,8 @@ describe('<lp-hospital-list>', () => {
     restoreNavigation = setNavigation({ navigate: (path) => visited.push(path) });
   });
   afterEach(() => {
+    // the list keeps its search and page in the address: each test starts from the page's own
+    history.replaceState(history.state, '', PAGE_ADDRESS);
     for (const el of placed.splice(0)) el.remove();
     restoreNavigation();
     resetStores();

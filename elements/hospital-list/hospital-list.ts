@@ -10,6 +10,8 @@ import { define } from '../kit/define.ts';
 import { dispatch } from '../kit/events.ts';
 import { ReactElement } from '../kit/react-element.ts';
 import { hospitalListStyles } from './hospital-list.styles.ts';
+import { SITE_LIST_ADDRESS } from '../../src/features/hospital-list/index.ts';
+import { applyListParams } from '../../src/stores/list/index.ts';
 
 /**
  * The customer's trial sites (hospital departments): department, investigator, province / city /
@@ -23,6 +25,7 @@ import { hospitalListStyles } from './hospital-list.styles.ts';
  *
  * @attr {string} api-base - Base URL of the API for the page's calls (default: `LP_CONFIG.apiBase`, else `/api`).
  * @attr {'zh-CN' | 'en'} locale - Language of the page's elements (default: the user's saved choice, else zh-CN).
+ * @attr {boolean} no-address-sync - Do not read or write the list's search, sort and page in the address bar (an embed beside other content).
  *
  * @event {CustomEvent<{ pr_id: number; protocol_no: string; path: string }>} lp-project-open - When the user opens a project (the portal then shows it at `path`).
  *
@@ -30,13 +33,19 @@ import { hospitalListStyles } from './hospital-list.styles.ts';
  * @cssproperty --lp-color-primary - Theme colour (default #0095A2).
  */
 export class LpHospitalList extends ReactElement {
+  static override properties = { noAddressSync: 'boolean' } as const;
+  declare noAddressSync: boolean;
   static override styles = hospitalListStyles;
 
   #list: SiteListStore | null = null;
 
   /** The site list (made on first render). */
   get list(): SiteListStore {
-    this.#list ??= createSiteListStore();
+    if (!this.#list) {
+      this.#list = createSiteListStore();
+      // a reload or a shared link shows the list the address names
+      if (!this.noAddressSync) applyListParams(this.#list, SITE_LIST_ADDRESS.read(location.search));
+    }
     return this.#list;
   }
 
@@ -47,7 +56,11 @@ export class LpHospitalList extends ReactElement {
   };
 
   protected render(): ReactNode {
-    return createElement(HospitalList, { list: this.list, onOpenProject: this.#openProject });
+    return createElement(HospitalList, {
+      syncAddress: !this.noAddressSync,
+      list: this.list,
+      onOpenProject: this.#openProject,
+    });
   }
 }
 

@@ -15,6 +15,8 @@ import { rawKeys } from '../../src/ui/testing/raw-keys.ts';
 import type { LpOrderDrafts } from './order-drafts.ts';
 import './order-drafts.ts';
 
+const PAGE_ADDRESS = `${location.pathname}${location.search}`;
+
 /** Runs against the real API (vitest.config.ts); each test makes its own user and drafts. */
 describe('<lp-order-drafts>', () => {
   const placed: HTMLElement[] = [];
@@ -32,6 +34,8 @@ describe('<lp-order-drafts>', () => {
     restoreNavigation = setNavigation({ navigate: (path) => visited.push(path) });
   });
   afterEach(() => {
+    // the list keeps its search and page in the address: each test starts from the page's own
+    history.replaceState(history.state, '', PAGE_ADDRESS);
     setApiFetch(null);
     for (const el of placed.splice(0)) el.remove();
     restoreNavigation();

@@ -8,6 +8,8 @@ import { define } from '../kit/define.ts';
 import { dispatch } from '../kit/events.ts';
 import { ReactElement } from '../kit/react-element.ts';
 import { orderDraftsStyles } from './order-drafts.styles.ts';
+import { DRAFT_LIST_ADDRESS } from '../../src/features/order-drafts/index.ts';
+import { applyListParams } from '../../src/stores/list/index.ts';
 
 /**
  * The draft box: the user's unsubmitted order forms in the current customer, last saved first,
@@ -21,6 +23,7 @@ import { orderDraftsStyles } from './order-drafts.styles.ts';
  *
  * @attr {string} api-base - Base URL of the API for the page's calls (default: `LP_CONFIG.apiBase`, else `/api`).
  * @attr {'zh-CN' | 'en'} locale - Language of the page's elements (default: the user's saved choice, else zh-CN).
+ * @attr {boolean} no-address-sync - Do not read or write the list's search, sort and page in the address bar (an embed beside other content).
  *
  * @event {CustomEvent<{ id: number | null; path: string }>} lp-draft-open - When the user opens a draft (the portal then shows the editor at `path`).
  * @event {CustomEvent<{ ids: number[] }>} lp-drafts-delete - After drafts were deleted.
@@ -29,18 +32,25 @@ import { orderDraftsStyles } from './order-drafts.styles.ts';
  * @cssproperty --lp-color-primary - Theme colour (default #0095A2).
  */
 export class LpOrderDrafts extends ReactElement {
+  static override properties = { noAddressSync: 'boolean' } as const;
+  declare noAddressSync: boolean;
   static override styles = orderDraftsStyles;
 
   #list: DraftListStore | null = null;
 
   /** The draft list (made on first render). */
   get list(): DraftListStore {
-    this.#list ??= createDraftListStore();
+    if (!this.#list) {
+      this.#list = createDraftListStore();
+      // a reload or a shared link shows the list the address names
+      if (!this.noAddressSync) applyListParams(this.#list, DRAFT_LIST_ADDRESS.read(location.search));
+    }
     return this.#list;
   }
 
   protected render(): ReactNode {
     return createElement(OrderDrafts, {
+      syncAddress: !this.noAddressSync,
       list: this.list,
       onOpen: (draft: { id: number | null; path: string }) => dispatch(this, 'lp-draft-open', draft),
       onDeleted: (ids: number[]) => dispatch(this, 'lp-drafts-delete', { ids }),

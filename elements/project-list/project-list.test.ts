@@ -9,6 +9,8 @@ import { createTestUser, makeTestOrders, type TestUser } from '../../src/ui/test
 import type { LpProjectList } from './project-list.ts';
 import './project-list.ts';
 
+const PAGE_ADDRESS = `${location.pathname}${location.search}`;
+
 const signIn = async (user: TestUser) => {
   await login({ username: user.username, password: user.password, validate: '' });
   await loadUserInfo();
@@ -26,6 +28,8 @@ describe('<lp-project-list>', () => {
     restoreNavigation = setNavigation({ navigate: (path) => visited.push(path) });
   });
   afterEach(() => {
+    // the list keeps its search and page in the address: each test starts from the page's own
+    history.replaceState(history.state, '', PAGE_ADDRESS);
     for (const el of placed.splice(0)) el.remove();
     restoreNavigation();
     resetStores();

@@ -9,6 +9,8 @@ import { define } from '../kit/define.ts';
 import { dispatch } from '../kit/events.ts';
 import { ReactElement } from '../kit/react-element.ts';
 import { projectListStyles } from './project-list.styles.ts';
+import { PROJECT_LIST_ADDRESS } from '../../src/features/project-list/index.ts';
+import { applyListParams } from '../../src/stores/list/index.ts';
 
 /**
  * The current customer's projects (clinical trials): protocol number, name, phase, sponsor,
@@ -23,6 +25,7 @@ import { projectListStyles } from './project-list.styles.ts';
  *
  * @attr {string} api-base - Base URL of the API for the page's calls (default: `LP_CONFIG.apiBase`, else `/api`).
  * @attr {'zh-CN' | 'en'} locale - Language of the page's elements (default: the user's saved choice, else zh-CN).
+ * @attr {boolean} no-address-sync - Do not read or write the list's search, sort and page in the address bar (an embed beside other content).
  *
  * @event {CustomEvent<{ pr_id: number; protocol_no: string; path: string }>} lp-project-open - When the user opens a project (the portal then shows it at `path`, in its own tab).
  *
@@ -30,18 +33,25 @@ import { projectListStyles } from './project-list.styles.ts';
  * @cssproperty --lp-color-primary - Theme colour (default #0095A2).
  */
 export class LpProjectList extends ReactElement {
+  static override properties = { noAddressSync: 'boolean' } as const;
+  declare noAddressSync: boolean;
   static override styles = projectListStyles;
 
   #list: ProjectListStore | null = null;
 
   /** The project list (made on first render). */
   get list(): ProjectListStore {
-    this.#list ??= createProjectListStore();
+    if (!this.#list) {
+      this.#list = createProjectListStore();
+      // a reload or a shared link shows the list the address names
+      if (!this.noAddressSync) applyListParams(this.#list, PROJECT_LIST_ADDRESS.read(location.search));
+    }
     return this.#list;
   }
 
   protected render(): ReactNode {
     return createElement(ProjectList, {
+      syncAddress: !this.noAddressSync,
       list: this.list,
       onOpen: (project: { pr_id: number; protocol_no: string }) =>
         dispatch(this, 'lp-project-open', { ...project, path: projectPath(project.pr_id) }),

@@ -4,7 +4,14 @@ import {
   type AddressList,
   type AddressSort,
 } from '../../contract/master-data/schemas.ts';
-import { createListStore, type ListStore, pageQuery } from '../../stores/list/index.ts';
+import {
+  choiceParam,
+  createListStore,
+  type ListStore,
+  listAddressCodec,
+  pageQuery,
+  textParam,
+} from '../../stores/list/index.ts';
 import { fetchAddresses } from './api.ts';
 
 /** Which addresses the list shows: all, those usable as a start (pickup), or as a stop (delivery). */
@@ -44,3 +51,9 @@ export function createAddressListStore(pageSize = 10): AddressListStore {
     rowId: (row) => String(row.ad_id),
   });
 }
+
+/** The list in the page's address: `?kind=stop&keyword=…&sort=company&page=2`. */
+export const ADDRESS_LIST_ADDRESS = listAddressCodec<AddressFilters>(
+  { keyword: textParam(), kind: choiceParam<AddressTab>(['all', 'start', 'stop']) },
+  { filters: { keyword: '', kind: 'all' }, sorts: ADDRESS_SORTS.filter((s) => !s.startsWith('-')) },
+);

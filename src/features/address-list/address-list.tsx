@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { serverColumnSettings } from '../../api/list-settings.ts';
 import { isApiError } from '../../api/errors.ts';
 import { Code } from '../../contract/codes.ts';
@@ -17,12 +17,16 @@ import { deleteAddress } from './api.ts';
 import { addressColumns } from './columns.tsx';
 import '../../i18n/areas/addresses.ts';
 import { PageHeader } from '../../ui/page-header/page-header.tsx';
+import { useListAddress } from '../../ui/use-list-address.ts';
+import { ADDRESS_LIST_ADDRESS } from './address-list-store.ts';
 
 export { SEARCH_DEBOUNCE_MS } from '../../ui/form/use-debounced-keyword.ts';
 /** The column settings' list name (`get-list-field-cache` / `cache-list-field`). */
 export const COLUMN_SETTINGS_LIST = 'customer-address/index';
 
 export interface AddressListProps {
+  /** Keep the list's search, sort and page in the page's address (default; off for an embed beside other content). */
+  syncAddress?: boolean;
   list: AddressListStore;
   /** After an address was added, changed or deleted. */
   onChange?: (change: { ad_id: number; action: 'create' | 'update' | 'delete' }) => void;
@@ -36,8 +40,10 @@ type Deleting = { address: Address; stale: boolean } | null;
  * paged and sorted, with column settings; add and edit in a dialog, delete after a confirmation.
  * A stale edit or delete (someone else saved meanwhile) shows the current address first.
  */
-export function AddressList({ list, onChange }: AddressListProps) {
+export function AddressList({ list, onChange, syncAddress = true }: AddressListProps) {
   const t = useT();
+  const root = useRef<HTMLElement>(null);
+  useListAddress(list, ADDRESS_LIST_ADDRESS, syncAddress, root);
   const state = useStore(list.$state);
   const tab = state.params.filters.kind;
   const search = useDebouncedKeyword(state.params.filters.keyword, (keyword) => list.setFilters({ keyword }));
@@ -99,7 +105,7 @@ export function AddressList({ list, onChange }: AddressListProps) {
 
   const deletingName = deleting?.address.company ?? '';
   return (
-    <section className="addr" part="base" aria-labelledby="addr-title">
+    <section ref={root} className="addr" part="base" aria-labelledby="addr-title">
       <PageHeader titleId="addr-title" title={t('addresses.title')} intro={t('addresses.intro')}>
         <Button size="sm" guardMs={0} onClick={() => void list.reload()}>
           {t('addresses.refresh')}

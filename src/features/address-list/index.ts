@@ -4,5 +4,5 @@ export {
   COLUMN_SETTINGS_LIST,
   SEARCH_DEBOUNCE_MS,
 } from './address-list.tsx';
-export { createAddressListStore, type AddressListStore } from './address-list-store.ts';
+export { ADDRESS_LIST_ADDRESS, createAddressListStore, type AddressListStore } from './address-list-store.ts';
 import '../../i18n/areas/addresses.ts';

@@ -1,5 +1,12 @@
 import type { SiteList, SiteListQuery, SiteRow, SiteSort } from '../../contract/master-data/schemas.ts';
-import { createListStore, type ListStore, pageQuery } from '../../stores/list/index.ts';
+import {
+  createListStore,
+  idParam,
+  type ListStore,
+  listAddressCodec,
+  pageQuery,
+  textParam,
+} from '../../stores/list/index.ts';
 import { fetchSites } from './api.ts';
 
 export interface SiteFilters {
@@ -32,3 +39,13 @@ export function createSiteListStore(pageSize = 10): SiteListStore {
     rowId: (row) => String(row.ho_id),
   });
 }
+
+/** The list in the page's address: `?keyword=…&pr_id=3&province_id=310000&sort=-name&page=2`. */
+export const SITE_LIST_ADDRESS = listAddressCodec<SiteFilters>(
+  { keyword: textParam(), pr_id: idParam(), province_id: idParam() },
+  // the keys of SITE_SORTS (typed against it: a value import would bring the schemas along)
+  {
+    filters: NO_SITE_FILTERS,
+    sorts: ['name', 'department', 'investigator', 'city', 'created_at'] satisfies SiteSort[],
+  },
+);

@@ -1,6 +1,6 @@
 import '../../i18n/areas/sites.ts';
 import { useStore } from '@nanostores/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { serverColumnSettings } from '../../api/list-settings.ts';
 import type { ProjectOption, Region, SiteRow } from '../../contract/master-data/schemas.ts';
 import { $locale } from '../../i18n/translate.ts';
@@ -16,12 +16,16 @@ import { siteColumns } from './columns.tsx';
 import type { SiteListStore } from './hospital-list-store.ts';
 import { SiteDialog } from './site-dialog.tsx';
 import { PageHeader } from '../../ui/page-header/page-header.tsx';
+import { useListAddress } from '../../ui/use-list-address.ts';
+import { SITE_LIST_ADDRESS } from './hospital-list-store.ts';
 
 export { SEARCH_DEBOUNCE_MS } from '../../ui/form/use-debounced-keyword.ts';
 /** The list whose columns the server keeps per user (`get-list-field-cache`). */
 export const COLUMN_SETTINGS_LIST = 'customer-hospital/index';
 
 export interface HospitalListProps {
+  /** Keep the list's search, sort and page in the page's address (default; off for an embed beside other content). */
+  syncAddress?: boolean;
   list: SiteListStore;
   /** Opens a project (the portal then shows its view). */
   onOpenProject: (project: { pr_id: number; protocol_no: string }) => void;
@@ -62,8 +66,10 @@ function useChoices(): { projects: ProjectOption[] | null; provinces: Region[] |
  * paged and sorted, searchable (name, department, investigator, city, pinyin initials) and
  * filtered by project and province; a site's name opens its details.
  */
-export function HospitalList({ list, onOpenProject }: HospitalListProps) {
+export function HospitalList({ list, onOpenProject, syncAddress = true }: HospitalListProps) {
   const t = useT();
+  const root = useRef<HTMLElement>(null);
+  useListAddress(list, SITE_LIST_ADDRESS, syncAddress, root);
   const locale = useStore($locale);
   const state = useStore(list.$state);
   const filters = state.params.filters;
@@ -90,7 +96,7 @@ export function HospitalList({ list, onOpenProject }: HospitalListProps) {
   );
 
   return (
-    <section className="hospital-list" part="base" aria-labelledby="hospital-list-title">
+    <section ref={root} className="hospital-list" part="base" aria-labelledby="hospital-list-title">
       <PageHeader titleId="hospital-list-title" title={t('sites.title')} intro={t('sites.intro')}>
         <Button size="sm" guardMs={0} onClick={() => void list.reload()}>
           {t('sites.refresh')}

@@ -7,6 +7,7 @@ export {
 export {
   createSiteListStore,
   NO_SITE_FILTERS,
+  SITE_LIST_ADDRESS,
   type SiteFilters,
   type SiteListStore,
 } from './hospital-list-store.ts';

@@ -1,5 +1,11 @@
 import type { DraftList, DraftRow } from '../../contract/order-editor/schemas.ts';
-import { createListStore, type ListStore, pageQuery } from '../../stores/list/index.ts';
+import {
+  createListStore,
+  type ListStore,
+  listAddressCodec,
+  pageQuery,
+  textParam,
+} from '../../stores/list/index.ts';
 import { fetchDrafts } from './api.ts';
 import { setDraftCount } from '../../stores/draft-count.ts';
 
@@ -27,3 +33,9 @@ export function createDraftListStore(pageSize = 10): DraftListStore {
     rowId: (row) => String(row.id),
   });
 }
+
+/** The list in the page's address: `?keyword=…&page=2` (the box is always last saved first). */
+export const DRAFT_LIST_ADDRESS = listAddressCodec<DraftFilters>(
+  { keyword: textParam() },
+  { filters: { keyword: '' }, sorts: [] },
+);

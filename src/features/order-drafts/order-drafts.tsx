@@ -1,6 +1,6 @@
 import '../../i18n/areas/order-drafts.ts';
 import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { DraftRow } from '../../contract/order-editor/schemas.ts';
 import { $locale } from '../../i18n/translate.ts';
 import { editorPath, ORDER_CREATE_PATH } from '../../lib/order-drafts.ts';
@@ -27,10 +27,14 @@ import { PageHeader } from '../../ui/page-header/page-header.tsx';
 import { chinaStamp } from '../../lib/china-time.ts';
 import { useChinaTime } from '../../ui/zone-note/zone-note.tsx';
 import { ZoneNote } from '../../ui/zone-note/zone-note.tsx';
+import { useListAddress } from '../../ui/use-list-address.ts';
+import { DRAFT_LIST_ADDRESS } from './draft-list-store.ts';
 
 export { SEARCH_DEBOUNCE_MS } from '../../ui/form/use-debounced-keyword.ts';
 
 export interface OrderDraftsProps {
+  /** Keep the list's search, sort and page in the page's address (default; off for an embed beside other content). */
+  syncAddress?: boolean;
   list: DraftListStore;
   /** A draft was opened (before the portal navigates to the editor). */
   onOpen?: (draft: { id: number | null; path: string }) => void;
@@ -71,8 +75,10 @@ function useLocalDrafts(list: DraftListStore): { local: LocalDraft[]; reload: ()
  * confirmation. Forms kept only in this browser (typed offline) are listed above it, and rows
  * this browser holds newer changes of are marked.
  */
-export function OrderDrafts({ list, onOpen, onDeleted }: OrderDraftsProps) {
+export function OrderDrafts({ list, onOpen, onDeleted, syncAddress = true }: OrderDraftsProps) {
   const t = useT();
+  const root = useRef<HTMLElement>(null);
+  useListAddress(list, DRAFT_LIST_ADDRESS, syncAddress, root);
   const china = useChinaTime();
   const locale = useStore($locale);
   const state = useStore(list.$state);
@@ -154,7 +160,7 @@ export function OrderDrafts({ list, onOpen, onDeleted }: OrderDraftsProps) {
   );
 
   return (
-    <section className="order-drafts" part="base" aria-labelledby="order-drafts-title">
+    <section ref={root} className="order-drafts" part="base" aria-labelledby="order-drafts-title">
       <PageHeader titleId="order-drafts-title" title={t('orderDrafts.title')} intro={t('orderDrafts.intro')}>
         <Button
           size="sm"

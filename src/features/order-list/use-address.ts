@@ -1,77 +1,27 @@
-import { useStore } from '@nanostores/react';
-import { type RefObject, useEffect, useRef } from 'react';
-import { setPageQuery } from '../../stores/navigation.ts';
-import { readAddress, writeAddress } from './filters.ts';
+import type { RefObject } from 'react';
+import { applyListParams, type ListAddressCodec } from '../../stores/list/index.ts';
+import { useListAddress } from '../../ui/use-list-address.ts';
+import { readAddress, writeAddress, type OrderFilters } from './filters.ts';
 import type { OrderListStore } from './order-list-store.ts';
+
+/** The order list's address: its own reading (status tabs, days, the home page's filters). */
+export const ORDER_LIST_ADDRESS: ListAddressCodec<OrderFilters> = {
+  read: (search) => readAddress(search),
+  write: (params) =>
+    writeAddress({
+      filters: params.filters,
+      page: params.page,
+      pageSize: params.pageSize,
+      sort: params.sort,
+    }),
+};
 
 /** Makes the list the one an address names (a link followed while the page stayed open). */
 export function adoptAddress(list: OrderListStore, search: string): void {
-  const wanted = readAddress(search);
-  list.setSort(wanted.sort);
-  if (wanted.pageSize !== list.$state.get().params.pageSize) list.setPageSize(wanted.pageSize);
-  list.setFilters(wanted.filters);
-  if (wanted.page > 1) list.setPage(wanted.page);
+  applyListParams(list, ORDER_LIST_ADDRESS.read(search));
 }
 
-/**
- * Keeps the list's filters, page, size and sort in the address bar (`replaceState`, no new
- * history entry) while the page is the one shown, so a reload or a copied link shows the same
- * list. The list's page is the address shown when the list is first seen: the portal may mount
- * it hidden behind another tab (its tab restored after a reload), and that page's address (an
- * order's `?print=1`) is not the list's to rewrite. The portal keeps the page mounted behind
- * other tabs and comes back to its bare path: when the element is shown again, an address that
- * names another list is followed, a bare one gets the list's query back and the list is asked
- * again (its rows and counts may have changed).
- */
+/** Keeps the order list in the page's address (see useListAddress). */
 export function useAddressSync(list: OrderListStore, enabled: boolean, root: RefObject<HTMLElement | null>) {
-  const state = useStore(list.$state);
-  /** The list's own path, once it has been seen (null while it has only been hidden). */
-  const path = useRef<string | null>(null);
-  const { params } = state;
-
-  const ours = () => {
-    const p = list.$state.get().params;
-    return writeAddress({ filters: p.filters, page: p.page, pageSize: p.pageSize, sort: p.sort });
-  };
-  const write = () => {
-    if (enabled && path.current !== null) setPageQuery(path.current, ours());
-  };
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: written whenever the parameters change
-  useEffect(write, [params, enabled]);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: one observer for the element's life
-  useEffect(() => {
-    const el = root.current;
-    if (!enabled || !el || typeof ResizeObserver === 'undefined') return;
-    // Whether the list is shown is read in the observer's callbacks, after layout (not while the
-    // page mounts, which would lay it out half-built). The first call comes once the list is laid
-    // out in view: at once when it mounts shown, when its tab is shown when it mounted behind one.
-    let shown = false;
-    let observed = false;
-    const observer = new ResizeObserver(() => {
-      const now = el.getClientRects().length > 0;
-      // the observer's first call comes right after the element mounted
-      const mounting = !observed;
-      observed = true;
-      if (now && !shown) {
-        const first = path.current === null;
-        if (first) path.current = location.pathname;
-        // mounted in view (its first answer may already be there when the observer first calls:
-        // nothing to ask again), or its first answer still to come: its list is this address's
-        if (first && (mounting || list.$state.get().status !== 'loaded')) write();
-        else if (location.pathname !== path.current) {
-          // another page's address: not the list's to follow or write
-        } else if (location.search && location.search !== ours()) adoptAddress(list, location.search);
-        else {
-          write();
-          // back from another tab (an order cancelled there): the rows and counts of now
-          void list.reload();
-        }
-      }
-      shown = now;
-    });
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [enabled]);
+  useListAddress(list, ORDER_LIST_ADDRESS, enabled, root);
 }

@@ -4,5 +4,5 @@ export {
   type ProjectListProps,
   SEARCH_DEBOUNCE_MS,
 } from './project-list.tsx';
-export { createProjectListStore, type ProjectListStore } from './project-list-store.ts';
+export { createProjectListStore, PROJECT_LIST_ADDRESS, type ProjectListStore } from './project-list-store.ts';
 export { openProject, PROJECT_LIST_PATH, projectPath } from './open-project.ts';

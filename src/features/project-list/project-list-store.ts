@@ -4,7 +4,13 @@ import type {
   ProjectRow,
   ProjectSortKey,
 } from '../../contract/master-data/schemas.ts';
-import { createListStore, type ListStore, pageQuery } from '../../stores/list/index.ts';
+import {
+  createListStore,
+  type ListStore,
+  listAddressCodec,
+  pageQuery,
+  textParam,
+} from '../../stores/list/index.ts';
 import { fetchProjects } from './api.ts';
 
 export interface ProjectFilters {
@@ -45,3 +51,9 @@ export function createProjectListStore(pageSize = 10): ProjectListStore {
     rowId: (row) => String(row.pr_id),
   });
 }
+
+/** The list in the page's address: `?keyword=…&sort=-created_at&page=2`. */
+export const PROJECT_LIST_ADDRESS = listAddressCodec<ProjectFilters>(
+  { keyword: textParam() },
+  { filters: { keyword: '' }, sorts: SORTABLE },
+);

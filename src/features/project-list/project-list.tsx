@@ -1,6 +1,6 @@
 import '../../i18n/areas/projects.ts';
 import { useStore } from '@nanostores/react';
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { serverColumnSettings } from '../../api/list-settings.ts';
 import type { ProjectRow } from '../../contract/master-data/schemas.ts';
 import { Button } from '../../ui/button/button.tsx';
@@ -12,12 +12,16 @@ import { projectColumns } from './columns.tsx';
 import { openProject } from './open-project.ts';
 import type { ProjectListStore } from './project-list-store.ts';
 import { PageHeader } from '../../ui/page-header/page-header.tsx';
+import { useListAddress } from '../../ui/use-list-address.ts';
+import { PROJECT_LIST_ADDRESS } from './project-list-store.ts';
 
 export { SEARCH_DEBOUNCE_MS } from '../../ui/form/use-debounced-keyword.ts';
 /** The list's column settings, per user and customer, on the server. */
 export const COLUMN_SETTINGS_LIST = 'customer-project/index';
 
 export interface ProjectListProps {
+  /** Keep the list's search, sort and page in the page's address (default; off for an embed beside other content). */
+  syncAddress?: boolean;
   list: ProjectListStore;
   /** A project was opened (before the portal navigates to it). */
   onOpen?: (project: { pr_id: number; protocol_no: string }) => void;
@@ -27,8 +31,10 @@ export interface ProjectListProps {
  * The customer's projects: a server-paged and sorted table with column settings, searched by
  * protocol number, name, sponsor or the name's pinyin initials; a project opens in its own tab.
  */
-export function ProjectList({ list, onOpen }: ProjectListProps) {
+export function ProjectList({ list, onOpen, syncAddress = true }: ProjectListProps) {
   const t = useT();
+  const root = useRef<HTMLElement>(null);
+  useListAddress(list, PROJECT_LIST_ADDRESS, syncAddress, root);
   const state = useStore(list.$state);
   const search = useDebouncedKeyword(state.params.filters.keyword, (keyword) => list.setFilters({ keyword }));
 
@@ -57,7 +63,7 @@ export function ProjectList({ list, onOpen }: ProjectListProps) {
     );
 
   return (
-    <section className="project-list" part="base" aria-labelledby="project-list-title">
+    <section ref={root} className="project-list" part="base" aria-labelledby="project-list-title">
       <PageHeader titleId="project-list-title" title={t('projects.title')} intro={t('projects.intro')}>
         <Button size="sm" guardMs={0} onClick={() => void list.reload()}>
           {t('projects.refresh')}

@@ -10,3 +10,13 @@ export {
   type ListStoreOptions,
 } from './list-store.ts';
 export { type PageQuery, pageQuery, sortQuery } from './page-query.ts';
+export {
+  applyListParams,
+  choiceParam,
+  type FilterSpec,
+  idParam,
+  type ListAddressCodec,
+  listAddressCodec,
+  type ParamSpec,
+  textParam,
+} from './list-address.ts';
