@@ -671,3 +671,36 @@ test('bulk print makes one document: a waybill per page, one Print, each print r
     await context.close();
   }
 });
+
+test('at 1440 px the order list keeps the order number in view sideways, shows whole dates, and says "nothing found" in view', async ({
+  page,
+}) => {
+  await signInByApi(page, demoLogin('demo'));
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/customer-order/index');
+  const list = page.locator('lp-order-list');
+  const first = list.locator('tbody .order-link').first();
+  await expect(first).toBeVisible();
+  // every time shows whole ("2026-11-29 16:18", not "2026-11-29 16…")
+  const cut = await list.locator('tbody td').evaluateAll((cells) =>
+    cells
+      .filter((td) => /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/.test(td.textContent ?? ''))
+      .filter((td) => td.scrollWidth > td.clientWidth)
+      .map((td) => td.textContent),
+  );
+  expect(cut).toEqual([]);
+  const box = list.locator('.lp-data-table__scroll');
+  const before = (await first.boundingBox())!;
+  await box.evaluate((el) => {
+    el.scrollLeft = el.scrollWidth;
+  });
+  await expect.poll(async () => (await first.boundingBox())!.x).toBeCloseTo(before.x, 0);
+  await list.locator('input[type="search"]').fill('查无此单zz');
+  await list.locator('input[type="search"]').press('Enter');
+  const nothing = list.locator('.lp-state--empty');
+  await expect(nothing).toBeVisible();
+  const shown = (await nothing.boundingBox())!;
+  const area = (await box.boundingBox())!;
+  expect(shown.x).toBeGreaterThanOrEqual(area.x - 1);
+  expect(shown.x + shown.width).toBeLessThanOrEqual(area.x + area.width + 1);
+});

@@ -34,6 +34,7 @@ export function stockColumns(
       width: 180,
       sortable: true,
       hideable: false,
+      pin: true,
       render: (line) => (
         <span className="inv-name">
           <button
@@ -65,7 +66,7 @@ export function stockColumns(
     {
       key: 'batch_no',
       title: t('inventory.column.batch'),
-      width: 120,
+      width: 150,
       sortable: true,
       render: (l) => l.batch_no || '—',
     },
@@ -144,7 +145,7 @@ export function stockOutColumns(t: T, locale: string): DataColumn<StockOutRow>[]
       render: (r) => when.format(new Date(r.at)),
     },
     { key: 'name', title: t('inventory.column.name'), width: 180, render: (r) => r.name },
-    { key: 'batch_no', title: t('inventory.column.batch'), width: 120, render: (r) => r.batch_no || '—' },
+    { key: 'batch_no', title: t('inventory.column.batch'), width: 150, render: (r) => r.batch_no || '—' },
     {
       key: 'quantity',
       title: t('inventory.column.outQuantity'),

@@ -19,6 +19,7 @@ export function orderColumns(t: T, open: (row: OrderRow) => void): DataColumn<Or
       key: 'order_no',
       title: t('orderList.column.order_no'),
       width: 190,
+      pin: true,
       sortable: true,
       hideable: false,
       render: (row) => (
@@ -95,7 +96,7 @@ export function orderColumns(t: T, open: (row: OrderRow) => void): DataColumn<Or
     {
       key: 'pickup_at',
       title: t('orderList.column.pickup_at'),
-      width: 150,
+      width: 165,
       sortable: true,
       hidden: true,
       render: (row) => formatStamp(row.pickup_at),
@@ -103,21 +104,21 @@ export function orderColumns(t: T, open: (row: OrderRow) => void): DataColumn<Or
     {
       key: 'deliver_by',
       title: t('orderList.column.deliver_by'),
-      width: 150,
+      width: 165,
       sortable: true,
       render: (row) => formatStamp(row.deliver_by),
     },
     {
       key: 'created_at',
       title: t('orderList.column.created_at'),
-      width: 150,
+      width: 165,
       sortable: true,
       render: (row) => formatStamp(row.created_at),
     },
     {
       key: 'updated_at',
       title: t('orderList.column.updated_at'),
-      width: 150,
+      width: 165,
       sortable: true,
       hidden: true,
       render: (row) => formatStamp(row.updated_at),

@@ -77,6 +77,19 @@ export const dataTableStyles = css`
   .lp-data-table__table td.lp-data-table__select {
     z-index: 1;
   }
+  /* a pinned column (the order number) stays in view beside the checkboxes */
+  .lp-data-table__table .lp-data-table__cell--pinned {
+    position: sticky;
+    background: inherit;
+    box-shadow: inset -1px 0 0 var(--lp-color-border);
+  }
+  .lp-data-table__table td.lp-data-table__cell--pinned {
+    z-index: 1;
+  }
+  .lp-data-table__table th.lp-data-table__cell--pinned {
+    z-index: 2;
+    background: var(--lp-color-bg-muted);
+  }
   .lp-data-table__table th.lp-data-table__select {
     z-index: 2;
     background: var(--lp-color-bg-muted);
@@ -153,6 +166,9 @@ export const dataTableStyles = css`
   .lp-data-table__table td:has(> .lp-data-table__state) {
     padding: 0;
     white-space: normal;
+    /* not a scroll container of its own (overflow: hidden would be one): the message sticks to
+       the table's scroll box, in view however far the table was scrolled sideways */
+    overflow: visible;
   }
   .lp-data-table__state {
     position: sticky;

@@ -6,6 +6,7 @@ import { createListStore, type ListParams } from '../../stores/list/index.ts';
 import { cleanup, deepActive, mount, settle } from '../testing/mount.tsx';
 import { type ColumnSetting, memoryColumnSettings } from './column-settings.ts';
 import { type DataColumn, DataTable } from './data-table.tsx';
+import { EmptyState } from '../states/empty-state.tsx';
 
 interface Order {
   id: number;
@@ -271,6 +272,42 @@ describe('DataTable', () => {
     expect(m.$('.lp-pagination').getBoundingClientRect().right).to.be.at.most(
       m.host.getBoundingClientRect().right + 1,
     );
+  });
+
+  it('keeps a pinned column beside the checkboxes, and the empty message in view, when scrolled sideways', async () => {
+    const { list } = orders();
+    const pinned = columns.map((c) => (c.key === 'order_no' ? { ...c, pin: true } : c));
+    const m = mount(
+      <DataTable
+        source={list}
+        columns={pinned}
+        label="Orders"
+        selectable
+        empty={<EmptyState message="Nothing found" />}
+      />,
+    );
+    m.host.style.width = '360px';
+    await settle();
+    const box = m.$('.lp-data-table__scroll');
+    box.scrollLeft = 300;
+    await settle();
+    const boxLeft = box.getBoundingClientRect().left;
+    const select = m.$('tbody td.lp-data-table__select').getBoundingClientRect();
+    const number = m.$('tbody td:nth-child(2)').getBoundingClientRect();
+    expect(number.left - select.right, 'the order number sticks after the checkboxes').to.be.within(-1, 1);
+    expect(m.$('thead th:nth-child(2)').getBoundingClientRect().left).to.be.closeTo(number.left, 1);
+    expect(m.$('tbody td:nth-child(3)').getBoundingClientRect().left, 'the next column moved').to.be.below(
+      number.left,
+    );
+    // nothing matches now: the message shows in the box's view, not at the table's far left
+    list.setFilters({ status: 'none' });
+    await settle();
+    await settle();
+    const message = [...m.$$('.lp-state__message')].find((p) => p.textContent === 'Nothing found')!;
+    const rect = message.getBoundingClientRect();
+    expect(box.scrollLeft).to.be.greaterThan(0);
+    expect(rect.left).to.be.at.least(boxLeft - 1);
+    expect(rect.right).to.be.at.most(boxLeft + box.clientWidth + 1);
   });
 
   it('hides and reorders columns and saves them through the persistence on closing', async () => {

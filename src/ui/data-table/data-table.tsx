@@ -29,6 +29,11 @@ export interface DataColumn<Row> {
   hideable?: boolean;
   /** Hidden until the user shows it in the column settings. */
   hidden?: boolean;
+  /**
+   * Stays in view when the table scrolls sideways (the order number): the leading columns that
+   * are pinned, in the order shown (a pinned column the user moved after others scrolls as usual).
+   */
+  pin?: boolean;
   /** Cell content (default: the row's field `key` as text). */
   render?: (row: Row) => ReactNode;
 }
@@ -137,16 +142,32 @@ export function DataTable<Row>({
   const width = (column: DataColumn<Row>) =>
     settings.settings.find((s) => s.key === column.key)?.width ?? column.width ?? DEFAULT_WIDTH;
   const tableWidth = shown.reduce((sum, column) => sum + width(column), selectable ? SELECT_WIDTH : 0);
+  // the leading pinned columns and where each sticks (after the checkboxes and the pinned before it)
+  const pinnedAt = new Map<string, number>();
+  let pinLeft = selectable ? SELECT_WIDTH : 0;
+  for (const column of shown) {
+    if (!column.pin) break;
+    pinnedAt.set(column.key, pinLeft);
+    pinLeft += width(column);
+  }
   const cellClass = (column: DataColumn<Row>) =>
-    column.align && column.align !== 'start'
-      ? `lp-data-table__cell lp-data-table__cell--${column.align}`
-      : 'lp-data-table__cell';
+    [
+      'lp-data-table__cell',
+      column.align && column.align !== 'start' ? `lp-data-table__cell--${column.align}` : '',
+      pinnedAt.has(column.key) ? 'lp-data-table__cell--pinned' : '',
+    ]
+      .filter(Boolean)
+      .join(' ');
+  const cellStyle = (column: DataColumn<Row>) => {
+    const left = pinnedAt.get(column.key);
+    return left === undefined ? undefined : { left };
+  };
 
   const busy = state.status === 'loading' || state.status === 'idle';
   const headerCell = (column: DataColumn<Row>) => {
     if (!column.sortable)
       return (
-        <th key={column.key} scope="col" className={cellClass(column)}>
+        <th key={column.key} scope="col" className={cellClass(column)} style={cellStyle(column)}>
           {column.title}
         </th>
       );
@@ -156,6 +177,7 @@ export function DataTable<Row>({
         key={column.key}
         scope="col"
         className={cellClass(column)}
+        style={cellStyle(column)}
         aria-sort={dir ? ARIA_SORT[dir] : 'none'}
       >
         <button
@@ -216,7 +238,7 @@ export function DataTable<Row>({
             </td>
           )}
           {shown.map((column) => (
-            <td key={column.key} className={cellClass(column)}>
+            <td key={column.key} className={cellClass(column)} style={cellStyle(column)}>
               {column.render
                 ? column.render(row)
                 : String((row as Record<string, unknown>)[column.key] ?? '')}
