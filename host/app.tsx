@@ -116,7 +116,14 @@ function useScrollMemory(path: string | undefined): void {
   const shown = useRef<string | undefined>(undefined);
   useEffect(() => {
     if ('scrollRestoration' in history) history.scrollRestoration = 'manual';
-    return $location.listen(() => {
+    // Only a new path leaves a page. A page that rewrites its own query (a list keeping its
+    // filters in the address) does not: remembering then could store the position of the page
+    // just left as the new, shorter page's (its rewrite can come before `shown` follows).
+    let last = $location.get()?.path;
+    return $location.listen((now) => {
+      const next = now?.path;
+      if (next === last) return;
+      last = next;
       const scroller = document.scrollingElement;
       if (scroller && shown.current) rememberScroll(shown.current, scroller.scrollTop);
     });

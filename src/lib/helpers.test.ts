@@ -121,4 +121,27 @@ describe('smooth scroll', () => {
     expect(now).toBe(500);
     expect(seen.every((v, i) => i === 0 || v > seen[i - 1]!)).toBe(true);
   });
+
+  it('gives way to the user: stops where the user scrolled meanwhile, and does nothing when already there', async () => {
+    let now = 0;
+    const target = { scrollTop: 900 };
+    let frames = 0;
+    const clock = {
+      now: () => now,
+      frame: (next: () => void) => {
+        frames++;
+        now += 100;
+        if (frames === 2) target.scrollTop = 300; // the user scrolls during the restore
+        next();
+      },
+    };
+    await smoothScrollTo(target, 0, undefined, clock);
+    expect(target.scrollTop, 'where the user put it').toBe(300);
+    expect(frames).toBe(2);
+
+    frames = 0;
+    const still = { scrollTop: 0 };
+    await smoothScrollTo(still, 0, undefined, clock);
+    expect(frames, 'already there: no frame, nothing written').toBe(0);
+  });
 });

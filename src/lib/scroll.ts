@@ -20,7 +20,11 @@ const browserClock = (): Clock => ({
 
 const easeInOut = (x: number) => (x < 0.5 ? 2 * x * x : 1 - (-2 * x + 2) ** 2 / 2);
 
-/** Scrolls `target` to `top` over `duration` ms (ease in-out); resolves when done. */
+/**
+ * Scrolls `target` to `top` over `duration` ms (ease in-out); resolves when done. Nothing to do
+ * when it is there already; and the user's own scroll meanwhile (the position is not where this
+ * left it) ends it there: a restore never pulls the page back from under the user.
+ */
 export function smoothScrollTo(
   target: Scrollable,
   top: number,
@@ -28,11 +32,18 @@ export function smoothScrollTo(
   clock: Clock = browserClock(),
 ): Promise<void> {
   const from = target.scrollTop;
+  if (Math.abs(from - top) < 1) return Promise.resolve();
   const start = clock.now();
+  let left = from;
   return new Promise((resolve) => {
     const step = () => {
+      if (Math.abs(target.scrollTop - left) > 1) {
+        resolve();
+        return;
+      }
       const progress = duration > 0 ? Math.min(1, (clock.now() - start) / duration) : 1;
       target.scrollTop = from + (top - from) * easeInOut(progress);
+      left = target.scrollTop;
       if (progress < 1) clock.frame(step);
       else resolve();
     };

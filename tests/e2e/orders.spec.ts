@@ -704,3 +704,34 @@ test('at 1440 px the order list keeps the order number in view sideways, shows w
   expect(shown.x).toBeGreaterThanOrEqual(area.x - 1);
   expect(shown.x + shown.width).toBeLessThanOrEqual(area.x + area.width + 1);
 });
+
+test('at 375 px the order list shows cards, and its filters fold behind one button that counts them, in both languages', async ({
+  browser,
+}) => {
+  for (const locale of ['zh-CN', 'en'] as const) {
+    const { context, page, say } = await localeSession(browser, locale);
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto('/customer-order/index?order_type=supply');
+    const list = page.locator('lp-order-list');
+    const card = list.locator('tbody tr.lp-data-table__row').first();
+    await expect(card).toBeVisible();
+    // a card: the number, then each field under the other with its column's name, all on screen
+    const status = card.locator('td[data-label]:has(.order-badge)');
+    await expect(status).toHaveAttribute('data-label', say('orderList.column.status'));
+    for (const cell of [card.locator('.order-link'), status])
+      expect((await cell.boundingBox())!.x + (await cell.boundingBox())!.width).toBeLessThanOrEqual(375);
+    expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(375);
+    // the filters: the keyword and one button saying how many are set
+    const fold = list.getByRole('button', { name: say('ui.filters.foldActive', { n: 1 }) });
+    await expect(fold).toHaveAttribute('aria-expanded', 'false');
+    const project = list.locator('search').getByLabel(say('orderList.filter.project'), { exact: true });
+    await expect(project).toBeHidden();
+    await expect(
+      list.locator('search').getByLabel(say('orderList.filter.keyword'), { exact: true }),
+    ).toBeVisible();
+    await fold.click();
+    await expect(project).toBeVisible();
+    await expect(fold).toHaveAttribute('aria-expanded', 'true');
+    await context.close();
+  }
+});

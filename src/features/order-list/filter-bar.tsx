@@ -13,7 +13,14 @@ import {
 import { useDebouncedKeyword } from '../../ui/form/use-debounced-keyword.ts';
 import { useDomId } from '../../ui/use-id.ts';
 import { useT } from '../../ui/use-t.ts';
-import { DUE_FILTERS, datesInverted, EXCURSION_FILTERS, hasFilters, type OrderFilters } from './filters.ts';
+import {
+  DUE_FILTERS,
+  datesInverted,
+  EXCURSION_FILTERS,
+  foldedFilterCount,
+  hasFilters,
+  type OrderFilters,
+} from './filters.ts';
 
 export interface ProjectOption {
   value: number;
@@ -42,7 +49,7 @@ export function FilterBar({ filters, onChange, onClear, projects }: FilterBarPro
     values.map((value) => ({ value, label: t(`${prefix}.${value}` as MessageKey) }));
 
   return (
-    <Filters label={t('orderList.filter.title')}>
+    <Filters label={t('orderList.filter.title')} active={foldedFilterCount(filters)}>
       <FilterKeyword
         label={t('orderList.filter.keyword')}
         placeholder={t('orderList.filter.keywordHint')}

@@ -54,6 +54,12 @@ export const NO_FILTERS: OrderFilters = {
   date_to: '',
 };
 
+/** How many of the folding fields are set (not the status tab, the keyword or the home page's chip): the phone's "Filters (n)". */
+export const foldedFilterCount = (filters: OrderFilters): number =>
+  (['pr_id', 'order_type', 'temp_class', 'excursion', 'due', 'date_from', 'date_to'] as const).filter(
+    (key) => filters[key] !== NO_FILTERS[key],
+  ).length;
+
 /** True when any filter but the status tab is set (the empty list then says "nothing matches"). */
 export const hasFilters = (filters: OrderFilters): boolean =>
   filters.keyword.trim() !== '' ||

@@ -186,6 +186,7 @@ export function OrderList({ list, syncAddress = true, projects: given, onOpen }:
           columns={columns}
           label={t('route.orderIndex')}
           selectable
+          cards
           rowLabel={(row) => row.order_no}
           columnSettings={{ list: COLUMN_SETTINGS_LIST, persistence: serverColumnSettings }}
           maxHeight="none"

@@ -175,6 +175,73 @@ export const dataTableStyles = css`
     left: 0;
     width: 100cqi;
   }
+  /* a phone: rows as cards (the cards option), cells one under another with their column title */
+  @container (max-width: 600px) {
+    .lp-data-table--cards .lp-data-table__table {
+      width: 100% !important;
+      min-width: 0;
+      table-layout: auto;
+    }
+    .lp-data-table--cards .lp-data-table__table colgroup,
+    .lp-data-table--cards .lp-data-table__table thead th:not(.lp-data-table__select) {
+      display: none;
+    }
+    .lp-data-table--cards .lp-data-table__table thead tr,
+    .lp-data-table--cards .lp-data-table__table thead th.lp-data-table__select {
+      display: block;
+      height: auto;
+      padding: var(--lp-space-1) var(--lp-space-3);
+      text-align: start;
+    }
+    .lp-data-table--cards .lp-data-table__table tbody,
+    .lp-data-table--cards .lp-data-table__row,
+    .lp-data-table--cards .lp-data-table__row > td {
+      display: block;
+    }
+    .lp-data-table--cards .lp-data-table__row {
+      position: relative;
+      padding: var(--lp-space-2) var(--lp-space-3) var(--lp-space-2) 40px;
+      border-bottom: 1px solid var(--lp-color-border);
+    }
+    .lp-data-table--cards .lp-data-table__row > td {
+      display: grid;
+      grid-template-columns: minmax(5.5em, 35%) 1fr;
+      gap: var(--lp-space-2);
+      height: auto;
+      padding: 2px 0;
+      border: 0;
+      white-space: normal;
+      overflow-wrap: anywhere;
+      text-align: start;
+    }
+    .lp-data-table--cards .lp-data-table__row > td > * {
+      justify-self: start;
+      max-width: 100%;
+    }
+    .lp-data-table--cards .lp-data-table__row > td::before {
+      content: attr(data-label);
+      color: var(--lp-color-text-muted);
+    }
+    .lp-data-table--cards .lp-data-table__row > td.lp-data-table__cell--pinned {
+      display: block;
+      position: static;
+      box-shadow: none;
+      font-weight: 600;
+    }
+    .lp-data-table--cards .lp-data-table__row > td.lp-data-table__cell--pinned::before {
+      content: none;
+    }
+    .lp-data-table--cards .lp-data-table__row > td.lp-data-table__select {
+      display: block;
+      position: absolute;
+      top: var(--lp-space-2);
+      left: var(--lp-space-3);
+      padding: 2px 0;
+    }
+    .lp-data-table--cards .lp-data-table__row > td.lp-data-table__select::before {
+      content: none;
+    }
+  }
   .lp-data-table__pagination {
     justify-content: flex-end;
   }

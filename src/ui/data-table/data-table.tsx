@@ -54,6 +54,11 @@ export interface DataTableProps<Row> {
   pageSizes?: readonly number[];
   /** Height after which the body scrolls under its sticky header. Default `70vh`. */
   maxHeight?: number | string;
+  /**
+   * In a box narrower than 600 px (a phone) each row shows as a card: its cells one under another,
+   * each with its column's title, the pinned column (the order number) first and bold.
+   */
+  cards?: boolean;
   /** Shown when the list is empty (default: "No data"). */
   empty?: ReactNode;
   /** Page actions shown beside the selection count (bulk cancel, export…). */
@@ -118,6 +123,7 @@ export function DataTable<Row>({
   toolbar,
   totalAtLeast = false,
   className,
+  cards = false,
 }: DataTableProps<Row>) {
   const t = useT();
   const state = useStore(source.$state);
@@ -238,7 +244,12 @@ export function DataTable<Row>({
             </td>
           )}
           {shown.map((column) => (
-            <td key={column.key} className={cellClass(column)} style={cellStyle(column)}>
+            <td
+              key={column.key}
+              className={cellClass(column)}
+              style={cellStyle(column)}
+              data-label={cards ? column.title : undefined}
+            >
               {column.render
                 ? column.render(row)
                 : String((row as Record<string, unknown>)[column.key] ?? '')}
@@ -249,7 +260,10 @@ export function DataTable<Row>({
     });
 
   return (
-    <div ref={box} className={['lp-data-table', className].filter(Boolean).join(' ')}>
+    <div
+      ref={box}
+      className={['lp-data-table', cards ? 'lp-data-table--cards' : '', className].filter(Boolean).join(' ')}
+    >
       {(selectable || toolbar || columnSettings) && (
         <div className="lp-data-table__toolbar">
           {selectable && (

@@ -36,14 +36,26 @@ export const filterBarStyles = css`
   .lp-filter--action {
     flex: none;
   }
+  .lp-filters__fold {
+    display: none;
+  }
   @media (max-width: 600px) {
     .lp-filter {
       flex-basis: calc(50% - 6px);
       max-width: none;
     }
+    /* the keyword and the fold button share the first row; the other fields follow when open */
     .lp-filter:first-child {
-      flex-basis: 100%;
+      flex: 1 1 calc(100% - 120px);
+      order: -2;
       max-width: none;
+    }
+    .lp-filters__fold {
+      display: inline-flex;
+      order: -1;
+    }
+    .lp-filters:not(.lp-filters--open) > .lp-filter:not(:first-child) {
+      display: none;
     }
   }
 `;

@@ -1,15 +1,38 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
+import { useT } from '../use-t.ts';
 import type { DebouncedKeyword } from '../form/use-debounced-keyword.ts';
 import { useDomId } from '../use-id.ts';
 
 /**
  * The filter bar of a list page (the order list, the stock): a `search` landmark of labelled
- * fields, styled by `filterBarStyles`. The keyword comes first.
+ * fields, styled by `filterBarStyles`. The keyword comes first. On a phone (≤ 600 px) the other
+ * fields fold behind one "Filters (n)" button beside the keyword (`active`: how many of them are
+ * set), so the list, not its filters, fills the first screen.
  */
-export function Filters({ label, children }: { label: string; children: ReactNode }) {
+export function Filters({
+  label,
+  children,
+  active = 0,
+}: {
+  label: string;
+  children: ReactNode;
+  active?: number;
+}) {
+  const t = useT();
+  const [open, setOpen] = useState(false);
+  const fields = useDomId('lp-filters');
   return (
-    <search className="lp-filters" aria-label={label}>
+    <search id={fields} className={`lp-filters${open ? ' lp-filters--open' : ''}`} aria-label={label}>
       {children}
+      <button
+        type="button"
+        className="lp-filters__fold lp-button lp-button--sm"
+        aria-expanded={open}
+        aria-controls={fields}
+        onClick={() => setOpen((now) => !now)}
+      >
+        {active > 0 ? t('ui.filters.foldActive', { n: active }) : t('ui.filters.fold')}
+      </button>
     </search>
   );
 }
