@@ -190,6 +190,9 @@ export const budgets = {
   'embed/lp-home-overview.js': 84_000,
   'host:home-overview': 9_500,
   'embed/lp-home-overview/charts': 23_000,
-  /** The data table's own chunk (src/ui/data-table and its strings), beside the kit (4.4 KB; 16.3 with TanStack Table). */
-  'data-table': 5_000,
+  /**
+   * The data table's own chunk (src/ui/data-table and its strings), beside the kit (4.4 KB; 16.3
+   * with TanStack Table); 5.0 KB with pinned columns and rows as cards on a phone (issue 29).
+   */
+  'data-table': 5_300,
 };

@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures.ts';
 import { demoLogin } from './helpers/accounts.ts';
-import { signInByApi } from './helpers/session.ts';
+import { localeSession, signInByApi } from './helpers/session.ts';
 import { zh } from './helpers/login-page.ts';
 import '../../src/i18n/areas/addresses.ts';
 
@@ -55,5 +55,36 @@ test('the address book keeps its tab and page size across a reload', async ({ pa
     await expect(book.getByRole('tab', { selected: true })).toHaveText(zh('addresses.tab.stop'));
     await expect(book.locator('select.lp-pagination__size')).toHaveValue('20');
     await expect(page).toHaveURL(/\?kind=stop&limit=20$/);
+  }
+});
+
+test('at 375 px every list shows its rows as cards on the screen, in both languages', async ({ browser }) => {
+  for (const locale of ['zh-CN', 'en'] as const) {
+    const { context, page } = await localeSession(browser, locale);
+    await page.setViewportSize({ width: 375, height: 740 });
+    for (const { path, tag } of [
+      ...LISTS,
+      { path: '/customer-inventory/index-yp', tag: 'lp-inventory-table' },
+    ]) {
+      await page.goto(path);
+      const row = page.locator(`${tag}:visible tbody tr.lp-data-table__row`).first();
+      await expect(row, `${tag}: a row`).toBeVisible();
+      // every cell of the card is on screen and names its column
+      const off = await row.locator('td').evaluateAll((cells) =>
+        cells
+          .filter((td) => {
+            const box = td.getBoundingClientRect();
+            return box.left < 0 || box.right > window.innerWidth + 1;
+          })
+          .map((td) => td.getAttribute('data-label')),
+      );
+      expect(off, `${tag}: cells off screen`).toEqual([]);
+      await expect(row.locator('td[data-label]').first()).toHaveAttribute('data-label', /.+/);
+      expect(
+        await page.evaluate(() => document.scrollingElement!.scrollWidth),
+        `${tag}: no sideways scroll`,
+      ).toBeLessThanOrEqual(375);
+    }
+    await context.close();
   }
 });

@@ -142,6 +142,7 @@ export function AddressList({ list, onChange, syncAddress = true }: AddressListP
           </label>
         </div>
         <DataTable<Address>
+          cards
           source={list}
           columns={columns}
           label={t('addresses.table')}

@@ -19,7 +19,14 @@ export function addressColumns({
   remove: (row: Address) => void;
 }): DataColumn<Address>[] {
   return [
-    { key: 'company', title: t('addresses.column.company'), width: 220, sortable: true, hideable: false },
+    {
+      key: 'company',
+      title: t('addresses.column.company'),
+      width: 220,
+      sortable: true,
+      hideable: false,
+      pin: true,
+    },
     {
       key: 'kind',
       title: t('addresses.column.kind'),

@@ -36,6 +36,7 @@ export function siteColumns({ t, details, openProject }: SiteColumnsOptions): Da
       width: 240,
       sortable: true,
       hideable: false,
+      pin: true,
       render: (row) => (
         <button
           type="button"

@@ -141,6 +141,7 @@ export function HospitalList({ list, onOpenProject, syncAddress = true }: Hospit
       </Filters>
 
       <DataTable<SiteRow>
+        cards
         source={list}
         columns={columns}
         label={t('sites.table')}

@@ -142,6 +142,7 @@ export function stockOutColumns(t: T, locale: string): DataColumn<StockOutRow>[]
       title: t('inventory.column.at'),
       width: 170,
       hideable: false,
+      pin: true,
       render: (r) => when.format(new Date(r.at)),
     },
     { key: 'name', title: t('inventory.column.name'), width: 180, render: (r) => r.name },

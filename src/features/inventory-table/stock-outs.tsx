@@ -29,6 +29,7 @@ export function StockOuts({ list }: { list: StockOutListStore }) {
         />
       </Filters>
       <DataTable<StockOutRow>
+        cards
         source={list}
         columns={columns}
         label={t('inventory.table.stockouts')}

@@ -153,6 +153,7 @@ export function StockPanel({ kind, list, onOrder }: StockPanelProps) {
       </div>
       <ZoneNote />
       <DataTable<InventoryLine>
+        cards
         source={list}
         columns={columns}
         label={t(`inventory.table.${kind}`)}

@@ -49,6 +49,7 @@ export function draftColumns({
       title: t('orderDrafts.column.draft'),
       width: 260,
       hideable: false,
+      pin: true,
       render: (row) => {
         const name = draftName(t, { mode: row.mode, order_no: row.order_no });
         return (

@@ -249,6 +249,7 @@ export function OrderDrafts({ list, onOpen, onDeleted, syncAddress = true }: Ord
 
       <ZoneNote />
       <DataTable<DraftRow>
+        cards
         source={list}
         columns={columns}
         label={t('orderDrafts.table')}

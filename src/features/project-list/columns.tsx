@@ -29,6 +29,7 @@ export function projectColumns(t: T, open: (row: ProjectRow) => void): DataColum
       width: 170,
       sortable: true,
       hideable: false,
+      pin: true,
       render: (row) => (
         <a
           className="project-link"

@@ -83,6 +83,7 @@ export function ProjectList({ list, onOpen, syncAddress = true }: ProjectListPro
         </label>
       </div>
       <DataTable<ProjectRow>
+        cards
         source={list}
         columns={columns}
         label={t('projects.table')}

@@ -138,6 +138,7 @@ export function ProjectOrders({ orders, protocolNo, onOpenOrder }: ProjectOrders
     <>
       <ZoneNote />
       <DataTable<OrderRow>
+        cards
         source={orders}
         columns={columns}
         label={t('projects.view.ordersTable', { no: protocolNo })}

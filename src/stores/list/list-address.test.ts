@@ -36,7 +36,7 @@ describe('a list in the address', () => {
 
   it('reads a hand-edited address as a valid list: what it cannot take is the default', () => {
     expect(
-      codec.read('?kind=nope&pr_id=-1&page=0&limit=500&sort=password&keyword=' + 'x'.repeat(300)),
+      codec.read(`?kind=nope&pr_id=-1&page=0&limit=500&sort=password&keyword=${'x'.repeat(300)}`),
     ).toEqual({
       filters: { keyword: 'x'.repeat(100), kind: 'all', pr_id: null },
       page: 1,

@@ -200,8 +200,11 @@ export const dataTableStyles = css`
     }
     .lp-data-table--cards .lp-data-table__row {
       position: relative;
-      padding: var(--lp-space-2) var(--lp-space-3) var(--lp-space-2) 40px;
+      padding: var(--lp-space-2) var(--lp-space-3);
       border-bottom: 1px solid var(--lp-color-border);
+    }
+    .lp-data-table--cards .lp-data-table__row:has(> .lp-data-table__select) {
+      padding-left: 40px;
     }
     .lp-data-table--cards .lp-data-table__row > td {
       display: grid;
