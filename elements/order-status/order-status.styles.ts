@@ -180,8 +180,9 @@ export const orderStatusStyles = css`
   }
   .captcha-row img {
     display: block;
-    width: 120px;
-    height: 40px;
+    /* as large as the sign-in's: its characters readable at a glance (the image is 360 × 120) */
+    width: 180px;
+    height: 60px;
     border: 1px solid var(--lp-color-border, #d5dbe1);
     border-radius: var(--lp-radius-sm, 4px);
     background: #f4f6f8;

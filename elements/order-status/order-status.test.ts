@@ -211,6 +211,10 @@ describe('<lp-order-status>', () => {
     expect(text(el, '.notice')).to.equal('Too many attempts. Type the characters in the image.');
     expect(image.alt).to.equal('Captcha image');
     await until(() => image.complete && image.naturalWidth > 0, 'the image loads');
+    // shown as large as the sign-in's captcha, not a 120 × 40 thumbnail of it
+    expect([image.getBoundingClientRect().width, image.getBoundingClientRect().height]).to.deep.equal([
+      180, 60,
+    ]);
     await until(() => deepActive() === $(el, '#captcha'), 'the captcha field has the focus');
     const first = image.src;
     expect(new URL(first).searchParams.get('order_no')).to.equal(order.order_no);

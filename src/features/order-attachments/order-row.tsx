@@ -36,6 +36,39 @@ export interface OrderRowProps {
   onChanged: () => void;
 }
 
+/** The document kinds as a select (the upload's kind, and each staged file's). */
+function KindSelect({
+  id,
+  value,
+  onChange,
+  label,
+  disabled = false,
+}: {
+  id?: string;
+  value: AttachmentKind;
+  onChange: (kind: AttachmentKind) => void;
+  label?: string;
+  disabled?: boolean;
+}) {
+  const t = useT();
+  return (
+    <select
+      id={id}
+      className="oa__select"
+      aria-label={label}
+      value={value}
+      disabled={disabled}
+      onChange={(e) => onChange(e.target.value as AttachmentKind)}
+    >
+      {ATTACHMENT_KINDS.map((k) => (
+        <option key={k} value={k}>
+          {t(`orderFiles.kind.${k}`)}
+        </option>
+      ))}
+    </select>
+  );
+}
+
 /**
  * One order needing documents: its number, project and route, each required kind's state (the
  * rejection's reason shown), its files (download, delete while not approved) and an upload of
@@ -198,21 +231,10 @@ export function OrderRow({ row, onChanged }: OrderRowProps) {
         </ul>
       )}
       <div className="oa__upload">
-        <label className="oa__kind-picker">
-          <span>{t('orderFiles.kindPicker')}</span>
-          <select
-            className="oa__select"
-            value={kind}
-            disabled={busy}
-            onChange={(e) => setKind(e.target.value as AttachmentKind)}
-          >
-            {ATTACHMENT_KINDS.map((k) => (
-              <option key={k} value={k}>
-                {t(`orderFiles.kind.${k}`)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <div className="oa__kind-picker">
+          <label htmlFor={`${id}-kind`}>{t('orderFiles.kindPicker')}</label>
+          <KindSelect id={`${id}-kind`} value={kind} disabled={busy} onChange={setKind} />
+        </div>
         <Button
           variant="primary"
           disabled={busy}
@@ -242,22 +264,11 @@ export function OrderRow({ row, onChanged }: OrderRowProps) {
             {staged.map((pick, i) => (
               <li key={pick.key} className="oa__staged-file">
                 <span className="oa__file-name">{pick.file.name}</span>
-                <select
-                  className="oa__select"
-                  aria-label={t('orderFiles.kindOf', { name: pick.file.name })}
+                <KindSelect
+                  label={t('orderFiles.kindOf', { name: pick.file.name })}
                   value={pick.kind}
-                  onChange={(e) =>
-                    setStaged((all) =>
-                      all.map((p, j) => (j === i ? { ...p, kind: e.target.value as AttachmentKind } : p)),
-                    )
-                  }
-                >
-                  {ATTACHMENT_KINDS.map((k) => (
-                    <option key={k} value={k}>
-                      {t(`orderFiles.kind.${k}`)}
-                    </option>
-                  ))}
-                </select>
+                  onChange={(kind) => setStaged((all) => all.map((p, j) => (j === i ? { ...p, kind } : p)))}
+                />
               </li>
             ))}
           </ul>
