@@ -70,8 +70,9 @@ export const budgets = {
    * pinned order number and the list kept in the address by the lists' shared codec (issue 29).
    */
   // 90.5 KB with rows as cards on a phone and the filters folded behind one button (issue 29):
-  // 0.5 KB over issue 9's 90 KB, the price of a list a phone can read
-  'embed/lp-order-list.js': 90_700,
+  // 0.5 KB over issue 9's 90 KB, the price of a list a phone can read; 90.9 KB with saved views
+  // (their code is a lazy chunk; their words in both languages are not)
+  'embed/lp-order-list.js': 91_000,
   /**
    * The order list in the portal: what it adds on top of the host's shared chunks. Issue 9 asks
    * for 25 KB: 26.3 KB with TanStack Table (~12 KB of it), 14.8 KB without; 16.3 KB once the

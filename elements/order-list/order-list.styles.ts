@@ -29,6 +29,34 @@ export const orderListStyles = css`
     color: var(--lp-color-text-muted);
     font-size: var(--lp-font-size-sm);
   }
+  /* saved views: a select, Save View (its name field in place), Delete */
+  .order-views {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: var(--lp-space-2);
+    margin-bottom: var(--lp-space-2);
+  }
+  .order-views__pick {
+    width: auto;
+    min-width: 180px;
+    max-width: 100%;
+  }
+  .order-views__naming {
+    display: inline-flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: var(--lp-space-2);
+  }
+  .order-views__name {
+    width: 200px;
+    max-width: 100%;
+  }
+  .order-views__error {
+    flex-basis: 100%;
+    color: var(--lp-color-danger);
+    font-size: var(--lp-font-size-sm);
+  }
   .order-notice {
     margin-bottom: var(--lp-space-2);
     padding: var(--lp-space-2) var(--lp-space-3);

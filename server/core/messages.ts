@@ -201,6 +201,10 @@ export const SERVER_MESSAGES = {
   'The email could not be sent, please try again later': '邮件发送失败，请稍后再试',
   // the order editor and the draft box
   'No such draft': '草稿不存在',
+  // saved views of a list
+  'No such view': '视图不存在',
+  'A list keeps at most {max} views: delete one you no longer use first':
+    '每个列表最多保存 {max} 个视图，请先删除不用的视图',
   'No such address': '地址不存在',
   'The address was changed meanwhile; here is its current version': '地址已被他人修改，以下是它的最新内容',
   'The draft was saved elsewhere meanwhile; here is its current state':

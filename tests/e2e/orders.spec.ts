@@ -735,3 +735,49 @@ test('at 375 px the order list shows cards, and its filters fold behind one butt
     await context.close();
   }
 });
+
+test('saved views: the list as it is, kept under a name, opened again from anywhere, and deleted, in both languages', async ({
+  browser,
+}) => {
+  for (const locale of ['zh-CN', 'en'] as const) {
+    const { context, page, say } = await localeSession(browser, locale);
+    await page.goto('/customer-order/index?status=finished&temp_class=chilled&sort=-deliver_by');
+    const list = page.locator('lp-order-list');
+    await expect(list.getByRole('tab', { selected: true })).toContainText(say('orderList.status.finished'));
+    const name = `${locale} 冷藏已完成`;
+    await list.getByRole('button', { name: say('orderList.views.save') }).click();
+    await list.getByLabel(say('orderList.views.name')).fill(name);
+    await list.getByRole('button', { name: say('orderList.views.confirm'), exact: true }).click();
+    await expect(page.getByText(say('orderList.views.saved', { name }))).toBeVisible();
+    const pick = list.getByRole('combobox', { name: say('orderList.views.label') });
+    await expect(pick.locator('option:checked')).toHaveText(name);
+
+    // elsewhere, then the view: the same list and address
+    await page.goto('/customer-order/index');
+    await expect(list.getByRole('tab', { selected: true })).toContainText(say('orderList.status.all'));
+    await expect(pick.locator('option:checked')).not.toHaveText(name);
+    await pick.selectOption({ label: name });
+    await expect(page).toHaveURL(/\?status=finished&temp_class=chilled&sort=-deliver_by$/);
+    await expect(list.getByRole('tab', { selected: true })).toContainText(say('orderList.status.finished'));
+    await page.reload();
+    await expect(
+      page
+        .locator('lp-order-list')
+        .getByRole('combobox', { name: say('orderList.views.label') })
+        .locator('option:checked'),
+    ).toHaveText(name);
+
+    await page
+      .locator('lp-order-list')
+      .getByRole('button', { name: say('orderList.views.delete') })
+      .click();
+    await expect(page.getByText(say('orderList.views.deleted', { name }))).toBeVisible();
+    await expect(
+      page
+        .locator('lp-order-list')
+        .getByRole('combobox', { name: say('orderList.views.label') })
+        .locator('option', { hasText: name }),
+    ).toHaveCount(0);
+    await context.close();
+  }
+});

@@ -1,4 +1,5 @@
 import type { ColumnSetting } from '../../../src/contract/list-settings/schemas.ts';
+import type { Generated } from 'kysely';
 import type { GeneratedTimestamp, Json } from '../../db/columns.ts';
 
 export interface ListSettingsTable {
@@ -15,5 +16,23 @@ export interface ListSettingsTable {
 declare module '../../db/schema.ts' {
   interface Database {
     list_settings: ListSettingsTable;
+  }
+}
+
+export interface SavedViewsTable {
+  id: Generated<number>;
+  uid: number;
+  /** The session's customer; 0 for a session without one. */
+  cu_id: number;
+  list: string;
+  name: string;
+  /** The list's address query (`?status=finished`), or ''. */
+  query: string;
+  updated_at: GeneratedTimestamp;
+}
+
+declare module '../../db/schema.ts' {
+  interface Database {
+    saved_views: SavedViewsTable;
   }
 }

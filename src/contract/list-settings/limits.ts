@@ -9,3 +9,8 @@ export const FIELD_KEY_MAX = 64;
 /** Column widths in px. */
 export const FIELD_WIDTH_MIN = 24;
 export const FIELD_WIDTH_MAX = 2000;
+
+/** Saved views (named filter sets of a list): the longest name and address query, and how many per list. */
+export const VIEW_NAME_MAX = 40;
+export const VIEW_QUERY_MAX = 1000;
+export const VIEWS_MAX = 30;

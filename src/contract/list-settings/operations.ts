@@ -1,6 +1,16 @@
 import { Nothing } from '../fields.ts';
 import { operation } from '../operation.ts';
-import { CacheListFieldRequest, ListFieldCacheQuery, ListFieldCacheSchema } from './schemas.ts';
+import { Code } from '../codes.ts';
+import {
+  CacheListFieldRequest,
+  DeleteViewRequest,
+  ListFieldCacheQuery,
+  ListFieldCacheSchema,
+  ListViewsQuery,
+  ListViewsSchema,
+  SavedViewSchema,
+  SaveViewRequest,
+} from './schemas.ts';
 
 /**
  * The column settings of every list (which columns show, in which order, how wide), kept per
@@ -27,5 +37,39 @@ export const cacheListField = operation({
   input: CacheListFieldRequest,
   output: Nothing,
   // The table saves when its settings popover closes: far below this, even with several tabs.
+  rateLimits: [{ by: 'user', limit: 60, windowMs: 60_000 }],
+});
+
+export const listViews = operation({
+  area,
+  method: 'GET',
+  path: 'common/list-views',
+  summary: 'The user’s saved views of a list (named filter sets) on the session’s customer, by name',
+  auth: 'session',
+  input: ListViewsQuery,
+  output: ListViewsSchema,
+});
+
+export const listViewSave = operation({
+  area,
+  method: 'POST',
+  path: 'common/list-view-save',
+  summary: 'Save the list’s current filters as a named view (replacing the user’s view of that name)',
+  auth: 'session',
+  input: SaveViewRequest,
+  output: SavedViewSchema,
+  codes: [Code.invalid],
+  rateLimits: [{ by: 'user', limit: 60, windowMs: 60_000 }],
+});
+
+export const listViewDelete = operation({
+  area,
+  method: 'POST',
+  path: 'common/list-view-del',
+  summary: 'Delete one of the user’s saved views',
+  auth: 'session',
+  input: DeleteViewRequest,
+  output: Nothing,
+  codes: [Code.notFound],
   rateLimits: [{ by: 'user', limit: 60, windowMs: 60_000 }],
 });

@@ -1,6 +1,15 @@
 import * as v from 'valibot';
 import { msg } from '../messages.ts';
-import { FIELD_KEY_MAX, FIELD_WIDTH_MAX, FIELD_WIDTH_MIN, LIST_FIELDS_MAX, LIST_NAME_MAX } from './limits.ts';
+import { Id, RequiredText } from '../fields.ts';
+import {
+  FIELD_KEY_MAX,
+  FIELD_WIDTH_MAX,
+  FIELD_WIDTH_MIN,
+  LIST_FIELDS_MAX,
+  LIST_NAME_MAX,
+  VIEW_NAME_MAX,
+  VIEW_QUERY_MAX,
+} from './limits.ts';
 
 /** A list's name: path-like segments of letters, digits, `-` and `_`, joined by `/`. */
 const LIST_NAME = /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*$/;
@@ -73,3 +82,38 @@ export type ListFieldCache = v.InferOutput<typeof ListFieldCacheSchema>;
 /** `POST common/cache-list-field` body: the whole setting of one list (it replaces the old one). */
 export const CacheListFieldRequest = v.strictObject({ list: ListName, fields: ColumnSettingList });
 export type CacheListFieldRequest = v.InferInput<typeof CacheListFieldRequest>;
+
+/**
+ * A saved view: a named filter set of a list (its search, filters, sort and page size as the
+ * list's address query, `?status=finished&pr_id=3`), kept per user and customer.
+ */
+export const SavedViewSchema = v.strictObject({
+  id: v.number(),
+  name: v.string(),
+  query: v.string(),
+  updated_at: v.string(),
+});
+export type SavedView = v.InferOutput<typeof SavedViewSchema>;
+
+/** `GET common/list-views {list}`: the user's views of the list on the session's customer, by name. */
+export const ListViewsQuery = v.strictObject({ list: ListName });
+export const ListViewsSchema = v.strictObject({ list: v.array(SavedViewSchema) });
+export type ListViews = v.InferOutput<typeof ListViewsSchema>;
+
+/** An address query: empty, or `?` and its parameters. */
+const ViewQuery = v.pipe(
+  v.string(msg('string')),
+  v.maxLength(VIEW_QUERY_MAX, msg('maxLength', { max: VIEW_QUERY_MAX })),
+  v.regex(/^(\?[^#\s]*)?$/, msg('viewQuery')),
+);
+
+/** `POST common/list-view-save {list, name, query}`: saves a view under its name (one of that name is replaced). */
+export const SaveViewRequest = v.strictObject({
+  list: ListName,
+  name: RequiredText(VIEW_NAME_MAX),
+  query: ViewQuery,
+});
+export type SaveViewRequest = v.InferInput<typeof SaveViewRequest>;
+
+/** `POST common/list-view-del {id}`: deletes one of the user's views. */
+export const DeleteViewRequest = v.strictObject({ id: Id });

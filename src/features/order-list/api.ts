@@ -23,8 +23,7 @@ export const mergeOrders = (
 ): Promise<{ id: number; order_no: string }> =>
   call(orderMerge, { ids: [...ids] }, { headers: { 'Idempotency-Key': idempotencyKey } });
 
-/** `GET customer-order/xlsorder` of the filtered set: a file link, or a job of the download centre. */
-/** `GET customer-order/xlsorder`: the filtered list, or with `ids` the selected orders only. */
+/** `GET customer-order/xlsorder`: the filtered list, or with `ids` the selected orders only (a file link, or a job of the download centre). */
 export const exportOrders = (query: OrderExportQuery): Promise<ExportAnswer> => call(exportOp, query);
 
 /** The customer's projects for the project filter, `protocol name` as the label. */

@@ -1,6 +1,6 @@
 import '../../i18n/areas/order-list.ts';
 import { useStore } from '@nanostores/react';
-import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { serverColumnSettings } from '../../api/list-settings.ts';
 import type { OrderRow } from '../../contract/orders/schemas.ts';
 import { smoothScrollTo } from '../../lib/scroll.ts';
@@ -24,6 +24,9 @@ import type { OrderListStore } from './order-list-store.ts';
 import { tabCount } from './tab-count.ts';
 import { useAddressSync } from './use-address.ts';
 import { ZoneNote } from '../../ui/zone-note/zone-note.tsx';
+
+/** Saved views load after the list: not needed to show it. */
+const SavedViews = lazy(() => import('./saved-views.tsx').then((m) => ({ default: m.SavedViews })));
 
 /** The list's column settings, per user and customer, on the server. */
 export const COLUMN_SETTINGS_LIST = 'customer-order/index';
@@ -149,6 +152,11 @@ export function OrderList({ list, syncAddress = true, projects: given, onOpen }:
           onChange={(patch) => list.setFilters(patch)}
           onClear={() => list.setFilters({ ...NO_FILTERS, status: filters.status })}
         />
+        {syncAddress && (
+          <Suspense fallback={null}>
+            <SavedViews list={list} />
+          </Suspense>
+        )}
         {filters.modification && (
           <FilterChip
             name={t(`orderList.modification.${filters.modification}`, { days: ANSWERED_DAYS })}
