@@ -10,6 +10,7 @@ import { demoLogin } from './helpers/accounts.ts';
 import { localeSession, pageToken, signInByApi } from './helpers/session.ts';
 import { apiLogin, callApi } from './helpers/api.ts';
 import { zh } from './helpers/login-page.ts';
+import type { MessageKey } from '../../src/i18n/translate.ts';
 import '../../src/i18n/areas/data-table.ts';
 
 // the demo's order data, for this spec's tests (fixtures.ts)
@@ -27,6 +28,21 @@ interface Row {
   order_no: string;
   status: string;
   to_company: string;
+}
+
+/** The order list with these orders' rows ticked. */
+async function listWithTicked(
+  page: Page,
+  say: (key: MessageKey, params?: Record<string, string | number>) => string,
+  ticked: readonly Row[],
+) {
+  await page.goto('/customer-order/index');
+  const list = page.locator('lp-order-list');
+  for (const order of ticked)
+    await list
+      .getByRole('checkbox', { name: say('ui.dataTable.selectRow', { row: order.order_no }) })
+      .check();
+  return list;
 }
 
 /** The demo user's orders through the API (what the page must agree with). */
@@ -595,12 +611,7 @@ test('export takes the ticked rows only, in both languages', async ({ browser, r
   const [first, second] = (await orders(request, token)).list as [Row, Row];
   for (const locale of ['zh-CN', 'en'] as const) {
     const { context, page, say } = await localeSession(browser, locale);
-    await page.goto('/customer-order/index');
-    const list = page.locator('lp-order-list');
-    for (const order of [first, second])
-      await list
-        .getByRole('checkbox', { name: say('ui.dataTable.selectRow', { row: order.order_no }) })
-        .check();
+    const list = await listWithTicked(page, say, [first, second]);
     const download = page.waitForEvent('download');
     await list.getByRole('button', { name: say('orderList.action.exportSelected', { count: 2 }) }).click();
     const book = new ExcelJS.Workbook();
@@ -637,12 +648,7 @@ test('bulk print makes one document: a waybill per page, one Print, each print r
       };
     });
     const before = [await printsOf(first.id), await printsOf(second.id)];
-    await page.goto('/customer-order/index');
-    const list = page.locator('lp-order-list');
-    for (const order of [first, second])
-      await list
-        .getByRole('checkbox', { name: say('ui.dataTable.selectRow', { row: order.order_no }) })
-        .check();
+    const list = await listWithTicked(page, say, [first, second]);
     const opened = context.waitForEvent('page');
     await list.getByRole('button', { name: say('orderList.action.printSelected', { count: 2 }) }).click();
     const sheet = await opened;
