@@ -244,6 +244,23 @@ export const layoutCss = css`
     .lp-app-main { padding: 10px 10px 96px; }
     .lp-unavailable { margin: 16px auto; padding: 28px 16px; }
   }
+  /*
+   * A phone: one row of bar above the tabs. The customer switcher takes the room between the menu
+   * button and the tools; the language moves to the settings panel, full screen goes (a phone's
+   * browser has its own), the account menu shows its icon.
+   */
+  @media (max-width: 600px) {
+    .lp-navbar { flex-wrap: nowrap; padding: 4px 8px; }
+    .lp-locale-switch, .lp-fullscreen { display: none; }
+    .lp-customer-switcher {
+      order: 0; flex: 1 1 0; width: auto; min-width: 0; margin-bottom: 0;
+    }
+    .lp-header-search, .lp-navbar-right > .lp-icon-button, .lp-user-menu { order: 1; }
+    /* the name stays the button's accessible name, only hidden from sight */
+    .lp-user-name {
+      position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap;
+    }
+  }
 
   /* Printing (the order's waybill): only the page's content, no shell around it. */
   @media print {

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { $locale, LOCALES, type Locale, setLocale, t } from '../../src/i18n/translate.ts';
+import { t } from '../../src/i18n/translate.ts';
 import { $sidebar, toggleSidebar } from '../../src/stores/app.ts';
 import { type Crumb, Breadcrumbs } from './breadcrumbs.tsx';
 import { BrowserHint } from './browser-hint.tsx';
@@ -7,14 +7,12 @@ import { ElementSlot } from './element-slot.tsx';
 import { FullscreenButton } from './fullscreen-button.tsx';
 import { HeaderSearch } from './header-search.tsx';
 import { Icon } from './icons.tsx';
+import { LocaleSelect } from './locale-select.tsx';
 import { UserMenu } from './user-menu.tsx';
-
-const LOCALE_NAMES: Record<Locale, string> = { 'zh-CN': '中文', en: 'English' };
 
 /** Top bar: hamburger, breadcrumbs, browser hint, search, full screen, settings, language, customer switcher, user menu. */
 export function Navbar({ crumbs, onSettings }: { crumbs: Crumb[]; onSettings: () => void }) {
   const sidebar = useStore($sidebar);
-  const locale = useStore($locale);
   return (
     <div className="lp-navbar">
       <button
@@ -39,18 +37,8 @@ export function Navbar({ crumbs, onSettings }: { crumbs: Crumb[]; onSettings: ()
         >
           <Icon name="settings" />
         </button>
-        <label className="lp-locale-switch">
-          <span className="lp-visually-hidden">{t('host.nav.language')}</span>
-          <Icon name="globe" size={16} />
-          <select value={locale} onChange={(e) => setLocale(e.target.value as Locale)}>
-            {LOCALES.map((l) => (
-              <option key={l} value={l}>
-                {LOCALE_NAMES[l]}
-              </option>
-            ))}
-          </select>
-        </label>
-        {/* its place is kept while it loads: on a phone it is a line of its own */}
+        <LocaleSelect className="lp-locale-switch" />
+        {/* its place is kept while it loads; on a phone it sits between the menu button and the tools */}
         <ElementSlot
           tag="lp-customer-switcher"
           className="lp-customer-switcher"

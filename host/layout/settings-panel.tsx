@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { t } from '../../src/i18n/translate.ts';
 import { $settings, changeSetting, resetSettings, type Settings } from '../../src/stores/settings.ts';
 import { Button, Dialog } from '../../src/ui/index.ts';
+import { LocaleSelect } from './locale-select.tsx';
 import { SizeChoice } from './size-choice.tsx';
 
 export const THEME_PRESETS = ['#0095A2', '#1677FF', '#13A8A8', '#52C41A', '#722ED1', '#EB2F96', '#FA541C'];
@@ -15,7 +16,7 @@ const TOGGLES: Array<
   ['sidebarLogo', 'host.settings.sidebarLogo'],
 ];
 
-/** Settings panel (spec §2, §4): theme colour, size, tags view, fixed header, sidebar logo; persisted. */
+/** Settings panel (spec §2, §4): theme colour, size, language, tags view, fixed header, sidebar logo; persisted. */
 export function SettingsPanel({ open, onClose }: { open: boolean; onClose: () => void }) {
   const settings = useStore($settings);
   return (
@@ -54,6 +55,7 @@ export function SettingsPanel({ open, onClose }: { open: boolean; onClose: () =>
         </div>
       </fieldset>
       <SizeChoice />
+      <LocaleSelect className="lp-settings-toggle lp-settings-locale" labelShown />
       {TOGGLES.map(([key, label]) => (
         <label key={key} className="lp-settings-toggle">
           <span>{t(label)}</span>

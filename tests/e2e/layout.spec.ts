@@ -343,3 +343,35 @@ test('in English no sidebar entry is cut, with every submenu open', async ({ bro
   await look(page, 'sidebar-en-1440');
   await context.close();
 });
+
+test('at 375 px the bar is one row above the tabs: the customer switcher between the menu button and the tools', async ({
+  browser,
+}) => {
+  for (const locale of ['zh-CN', 'en'] as const) {
+    const { context, page, say } = await localeSession(browser, locale);
+    await page.setViewportSize({ width: 375, height: 700 });
+    await page.goto('/customer-order/index');
+    const bar = page.locator('.lp-navbar');
+    const switcher = page.locator('lp-customer-switcher');
+    await expect(switcher.getByRole('combobox')).toBeVisible();
+    const row = (await page.locator('.lp-hamburger').boundingBox())!;
+    const box = (await switcher.boundingBox())!;
+    expect(
+      Math.abs(box.y + box.height / 2 - (row.y + row.height / 2)),
+      'the switcher sits in the first row',
+    ).toBeLessThan(6);
+    expect((await bar.boundingBox())!.height, 'one row').toBeLessThan(60);
+    for (const tool of [
+      page.getByRole('button', { name: say('host.nav.settings') }),
+      page.locator('button.lp-user-menu, .lp-user-menu button').first(),
+    ]) {
+      const at = (await tool.boundingBox())!;
+      expect(at.x + at.width).toBeLessThanOrEqual(375);
+      expect(Math.abs(at.y - row.y)).toBeLessThan(10);
+    }
+    await expect(page.locator('button.lp-user-menu, .lp-user-menu button').first()).toHaveAccessibleName(
+      /.+/,
+    );
+    await context.close();
+  }
+});

@@ -157,8 +157,14 @@ test('from 320 px up, in both languages, the signed-in pages never scroll sidewa
   const { context, page } = await signedInPage(browser, { width: 320, height: 640 });
   for (const locale of ['zh-CN', 'en'] as const) {
     if (locale === 'en') {
-      await page.locator('.lp-locale-switch select').selectOption('en');
+      // a phone's bar keeps its row for the customer switcher: the language is in the settings panel
+      await expect(page.locator('.lp-navbar .lp-locale-switch')).toBeHidden();
+      await page.getByRole('button', { name: zh('host.nav.settings') }).click();
+      const panel = page.getByRole('dialog');
+      await panel.getByLabel(zh('host.nav.language')).selectOption('en');
       await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+      await page.keyboard.press('Escape');
+      await expect(panel).toBeHidden();
     }
     for (const path of ['/home/index', '/customer-project/index']) {
       await followLink(page, path);
