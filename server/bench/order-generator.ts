@@ -341,7 +341,9 @@ function insertBatch(
         case when not (is_dtp = 1 and to_goodstype <> 2) then to_contact end,
         case when not (is_dtp = 1 and to_goodstype <> 2) then to_address end,
         protocol_no, project_name, site_name, department,
-        (select string_agg(name, ' ' order by region_id) from regions where region_id in (from_city_id, to_city_id))
+        (select string_agg(c.name, ' ' order by c.region_id) from regions c where c.region_id in (
+          select case when r.level = 3 then r.parent_id else r.region_id end from regions r
+          where r.region_id in (from_city_id, to_city_id)))
       )),
       created_at, created_at + interval '2 days'
     from (

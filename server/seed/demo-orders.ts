@@ -314,17 +314,27 @@ export async function seedDemoOrders(db: DB, options: DemoOrdersOptions): Promis
       drafts.sort((a, b) => (a.order.created_at as Date).getTime() - (b.order.created_at as Date).getTime());
       const seq = await nextSequenceValues(trx, drafts.length);
       const numberKey = await orderNumberKey(trx);
-      const regionNames = new Map(
-        (await trx.selectFrom('regions').select(['region_id', 'name']).execute()).map((x) => [
-          x.region_id,
-          x.name,
-        ]),
+      const regions = new Map(
+        (await trx.selectFrom('regions').select(['region_id', 'name', 'level', 'parent_id']).execute()).map(
+          (x) => [x.region_id, x],
+        ),
       );
+      // a side's city (a district's parent), as order-store.ts searchExtras writes them
+      const cityIdOf = (id: number) => {
+        const region = regions.get(id);
+        return region?.level === 3 && region.parent_id !== null ? region.parent_id : id;
+      };
       const orderRows = drafts.map((d, i) => {
         const order_no = `LP${chinaDay(d.order.created_at as Date)}${orderDigits(numberKey, seq[i]!)}`;
-        const cities = [d.order.from_city_id, d.order.to_city_id]
-          .filter((id): id is number => typeof id === 'number')
-          .map((id) => regionNames.get(id) ?? '');
+        const cities = [
+          ...new Set(
+            [d.order.from_city_id, d.order.to_city_id]
+              .filter((id): id is number => typeof id === 'number')
+              .map(cityIdOf),
+          ),
+        ]
+          .sort((a, b) => a - b)
+          .map((id) => regions.get(id)?.name ?? '');
         const search_text = orderSearchText({
           ...d.order,
           order_no,

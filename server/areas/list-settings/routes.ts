@@ -26,7 +26,7 @@ export const routes = [
     saveView(deps.db, { uid: session.uid, cuId: session.cuId, list: input.list }, input, now),
   ),
   handle(ops.listViewDelete, async ({ input, session, deps }) => {
-    await deleteView(deps.db, session.uid, input.id);
+    await deleteView(deps.db, { uid: session.uid, cuId: session.cuId, list: input.list }, input.id);
     return null;
   }),
 ];

@@ -51,10 +51,21 @@ describe('saved views (common/list-views, list-view-save, list-view-del)', () =>
     expect(await views(t, other.token)).toEqual([]);
     expect(await views(t, me.token, 'customer-project/index')).toEqual([]);
     // another user cannot delete mine
-    const foreign = await t.call('common/list-view-del', { token: other.token, body: { id: late.data.id } });
+    const foreign = await t.call('common/list-view-del', {
+      token: other.token,
+      body: { list: ORDERS, id: late.data.id },
+    });
     expect(foreign.code).toBe(404);
+    const elsewhere = await t.call('common/list-view-del', {
+      token: me.token,
+      body: { list: 'customer-project/index', id: late.data.id },
+    });
+    expect(elsewhere.code, 'another list').toBe(404);
     expect(await views(t, me.token)).toHaveLength(2);
-    const gone = await t.call('common/list-view-del', { token: me.token, body: { id: late.data.id } });
+    const gone = await t.call('common/list-view-del', {
+      token: me.token,
+      body: { list: ORDERS, id: late.data.id },
+    });
     expect(gone.code, gone.message).toBe(0);
     expect((await views(t, me.token)).map((x) => x.name)).toEqual(['Cold chain']);
   });

@@ -82,12 +82,15 @@ export async function saveView(
   });
 }
 
-/** Deletes one of the user's views; another's (or none) answers 404 and nothing changes. */
-export async function deleteView(db: DB, uid: number, id: number): Promise<void> {
+/** Deletes one of the owner's views of the list; another's (or none) answers 404 and nothing changes. */
+export async function deleteView(db: DB, owner: ListOwner, id: number): Promise<void> {
+  const { uid, cu_id, list } = ownerKey(owner);
   const gone = await db
     .deleteFrom('saved_views')
     .where('id', '=', id)
     .where('uid', '=', uid)
+    .where('cu_id', '=', cu_id)
+    .where('list', '=', list)
     .returning('id')
     .executeTakeFirst();
   if (!gone) throw new ApiError(Code.notFound, 'No such view');

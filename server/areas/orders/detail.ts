@@ -265,21 +265,28 @@ export async function rowOf(db: DB, order: Row<'orders'>) {
   return toOrderRow(row);
 }
 
-/** The names of those regions that are districts, by id. */
-async function districtsOf(db: DB, ids: ReadonlyArray<number | null>): Promise<Map<number, string>> {
+/** Those regions that are districts, by id: their name and their city. */
+async function districtsOf(
+  db: DB,
+  ids: ReadonlyArray<number | null>,
+): Promise<Map<number, { name: string; city: number | null }>> {
   const wanted = ids.filter((id): id is number => id !== null);
   if (wanted.length === 0) return new Map();
   const rows = await db
     .selectFrom('regions')
-    .select(['region_id', 'name'])
+    .select(['region_id', 'name', 'parent_id'])
     .where('region_id', 'in', wanted)
     .where('level', '=', 3)
     .execute();
-  return new Map(rows.map((r) => [r.region_id, r.name]));
+  return new Map(rows.map((r) => [r.region_id, { name: r.name, city: r.parent_id }]));
 }
 
-const districtName = (districts: Map<number, string>, id: number | null) =>
-  (id !== null && districts.get(id)) || '';
+type Districts = Awaited<ReturnType<typeof districtsOf>>;
+const districtName = (districts: Districts, id: number | null) =>
+  (id !== null && districts.get(id)?.name) || '';
+/** A masked side names its city only: its district is part of the hidden address. */
+const shownRegion = (districts: Districts, id: number | null, masked: boolean) =>
+  masked && id !== null ? (districts.get(id)?.city ?? id) : id;
 
 /** The order's header and parties without its lists: the row, every party field, masked. */
 export async function orderData(db: DB, viewer: Viewer, order: Row<'orders'>) {
@@ -308,12 +315,12 @@ export async function orderData(db: DB, viewer: Viewer, order: Row<'orders'>) {
     ...row,
     from_phone: parties.from_phone,
     from_address: parties.from_address,
-    from_city_id: order.from_city_id,
+    from_city_id: shownRegion(districts, order.from_city_id, hidden.has('from_address')),
     // a masked side's street is hidden, and so is its district (the city stays, as in the list)
     from_district: hidden.has('from_address') ? '' : districtName(districts, order.from_city_id),
     to_phone: parties.to_phone,
     to_address: parties.to_address,
-    to_city_id: order.to_city_id,
+    to_city_id: shownRegion(districts, order.to_city_id, hidden.has('to_address')),
     to_district: hidden.has('to_address') ? '' : districtName(districts, order.to_city_id),
     ho_id: order.ho_id,
     sign_name: parties.sign_name === null ? null : redact.text(parties.sign_name, 'provider'),

@@ -69,11 +69,23 @@ describe('orders that name districts (as the editor and the address book write t
       query: { id: String(patient.id) },
     });
     expect(masked.data.masked).toContain('to_address');
-    expect(masked.data, 'a masked side shows its city, not its district').toMatchObject({
+    expect(masked.data, 'a masked side shows its city, not its district (not even its id)').toMatchObject({
       to_city: names.city,
       to_district: '',
+      to_city_id: ids.city,
       from_district: names.east,
+      from_city_id: ids.east,
     });
+    // the searchable text (the documents page searches it) names the cities, never a district
+    const texts = await t.deps.db
+      .selectFrom('orders')
+      .select(['id', 'search_text'])
+      .where('id', 'in', [order.id, patient.id])
+      .execute();
+    for (const text of texts) {
+      expect(text.search_text).toContain(names.city.toLowerCase());
+      expect(text.search_text).not.toContain(names.west.toLowerCase());
+    }
 
     for (const keyword of [names.city, names.province, names.east]) {
       const found = await t.call<OrderList>('customer-order/index', {

@@ -1,4 +1,4 @@
-import type { Insertable } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import type { DB } from '../../db/database.ts';
 import type { OrderStatus } from '../../../src/contract/orders/domain.ts';
 import { nextOrderNo } from './order-numbers.ts';
@@ -11,7 +11,7 @@ export type NewOrder = Omit<Insertable<OrdersTable>, 'order_no' | 'search_text' 
   boxes?: Array<Omit<Insertable<OrderBoxesTable>, 'order_id'>>;
 };
 
-/** The names a keyword may match besides the parties: project, site and cities. */
+/** The names a keyword may match besides the parties: project, site and the sides' cities. */
 async function searchExtras(
   db: DB,
   order: {
@@ -38,15 +38,23 @@ async function searchExtras(
       .executeTakeFirst();
     if (site) extra.push(site.name, site.department);
   }
-  const cities = [order.from_city_id, order.to_city_id].filter((id): id is number => typeof id === 'number');
-  if (cities.length > 0) {
-    // In the order of their ids, as the bench generator writes them (without an order, the
-    // same cities could come back in another order and the same order give another text).
+  const regions = [order.from_city_id, order.to_city_id].filter((id): id is number => typeof id === 'number');
+  if (regions.length > 0) {
+    // The sides' *cities* (a district's parent): the lists show a masked side's city, never its
+    // district, which is part of the hidden address. In the order of the cities' ids, as the bench
+    // generator writes them (an unordered read could give the same order another text).
     const rows = await db
-      .selectFrom('regions')
-      .select('name')
-      .where('region_id', 'in', cities)
-      .orderBy('region_id')
+      .selectFrom('regions as c')
+      .select('c.name')
+      .where(
+        'c.region_id',
+        'in',
+        db
+          .selectFrom('regions as r')
+          .select(sql<number>`case when r.level = 3 then r.parent_id else r.region_id end`.as('city'))
+          .where('r.region_id', 'in', regions),
+      )
+      .orderBy('c.region_id')
       .execute();
     extra.push(...rows.map((r) => r.name));
   }

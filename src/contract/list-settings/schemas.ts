@@ -115,5 +115,5 @@ export const SaveViewRequest = v.strictObject({
 });
 export type SaveViewRequest = v.InferInput<typeof SaveViewRequest>;
 
-/** `POST common/list-view-del {id}`: deletes one of the user's views. */
-export const DeleteViewRequest = v.strictObject({ id: Id });
+/** `POST common/list-view-del {list, id}`: deletes one of the user's views of the list (on the session's customer). */
+export const DeleteViewRequest = v.strictObject({ list: ListName, id: Id });

@@ -85,7 +85,9 @@ export function BulkActions({ list, merge, onNotice }: BulkActionsProps) {
   const tooMany = orders.length > PRINT_MAX;
   const print = () => {
     if (!printUrl || tooMany) return;
-    const opened = window.open(printUrl, '_blank', 'noopener');
+    // (not 'noopener': with it a browser always answers null, blocked or not; the link is cut here)
+    const opened = window.open(printUrl, '_blank');
+    if (opened) opened.opener = null;
     // a blocked window becomes a link the user can follow
     onNotice(opened ? null : { kind: 'print', url: printUrl, count: orders.length });
   };

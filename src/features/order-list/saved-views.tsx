@@ -9,6 +9,8 @@ import { VIEW_NAME_MAX } from '../../contract/list-settings/limits.ts';
 import { toast } from '../../stores/notices.ts';
 import { Button } from '../../ui/button/button.tsx';
 import { useT } from '../../ui/use-t.ts';
+import type { ListParams } from '../../stores/list/index.ts';
+import type { OrderFilters } from './filters.ts';
 import type { OrderListStore } from './order-list-store.ts';
 import { adoptAddress, ORDER_LIST_ADDRESS } from './use-address.ts';
 import '../../i18n/areas/order-list.ts';
@@ -21,7 +23,10 @@ export const fetchViews = (): Promise<SavedView[]> =>
   call(listViews, { list: ORDER_VIEWS_LIST }).then((answer) => answer.list);
 export const saveView = (name: string, query: string): Promise<SavedView> =>
   call(listViewSave, { list: ORDER_VIEWS_LIST, name, query }, { silentCodes: [Code.invalid] });
-export const deleteView = (id: number): Promise<null> => call(listViewDelete, { id });
+export const deleteView = (id: number): Promise<null> => call(listViewDelete, { list: ORDER_VIEWS_LIST, id });
+
+/** A view's query: the list's address on its first page. */
+const viewQuery = (params: ListParams<OrderFilters>) => ORDER_LIST_ADDRESS.write({ ...params, page: 1 });
 
 /**
  * Saved views of the order list: the user's named filter sets (search, tab, filters, sort, page
@@ -32,6 +37,7 @@ export function SavedViews({ list }: { list: OrderListStore }) {
   const t = useT();
   const state = useStore(list.$state);
   const [views, setViews] = useState<readonly SavedView[]>([]);
+  const [picked, setPicked] = useState<number | null>(null);
   const [naming, setNaming] = useState(false);
   const [name, setName] = useState('');
   const [error, setError] = useState('');
@@ -42,7 +48,10 @@ export function SavedViews({ list }: { list: OrderListStore }) {
     if (naming) nameField.current?.focus();
   }, [naming]);
 
+  // another customer: its own views (none shown, nor acted on, until they come)
   useEffect(() => {
+    setViews([]);
+    setNaming(false);
     if (state.customer === null) return;
     let live = true;
     fetchViews().then(
@@ -54,10 +63,13 @@ export function SavedViews({ list }: { list: OrderListStore }) {
     };
   }, [state.customer]);
 
-  // the view the list shows now (none once the user changes a filter)
-  const shown = ORDER_LIST_ADDRESS.write(state.params);
-  const current = views.find((v) => v.query === shown) ?? null;
+  // the view the list shows now: the one picked while the list still matches it, else one that
+  // matches (none once the user changes a filter); a view is a list, not one of its pages
+  const shown = viewQuery(state.params);
+  const matches = (v: SavedView) => v.query === shown;
+  const current = views.find((v) => v.id === picked && matches(v)) ?? views.find(matches) ?? null;
   const open = (id: number | null) => {
+    setPicked(id);
     const view = views.find((v) => v.id === id);
     if (view) adoptAddress(list, view.query);
   };
@@ -68,7 +80,8 @@ export function SavedViews({ list }: { list: OrderListStore }) {
       return;
     }
     try {
-      const saved = await saveView(trimmed, ORDER_LIST_ADDRESS.write(list.$state.get().params));
+      const saved = await saveView(trimmed, viewQuery(list.$state.get().params));
+      setPicked(saved.id);
       setViews((all) =>
         [...all.filter((v) => v.id !== saved.id), saved].sort((a, b) => a.name.localeCompare(b.name)),
       );

@@ -18,7 +18,11 @@ export function usePrintOrders(ids: readonly number[], active: boolean): PrintOr
   );
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the ids
   useEffect(() => {
-    if (!active || ids.length === 0) return;
+    if (ids.length === 0) {
+      setState({ state: 'ready', orders: [], missing: [] });
+      return;
+    }
+    if (!active) return;
     let live = true;
     setState({ state: 'loading' });
     void Promise.allSettled(ids.map((id) => loadOrder(id))).then((answers) => {
