@@ -15,11 +15,12 @@ export interface ListOwner {
 /** A user keeps the settings of at most this many lists per customer; the least recently saved go first. */
 export const LISTS_MAX = 100;
 
-const key = (owner: ListOwner) => ({ uid: owner.uid, cu_id: owner.cuId ?? 0, list: owner.list });
+/** The owner as the tables key it (customer 0 for a session without one). */
+export const ownerKey = (owner: ListOwner) => ({ uid: owner.uid, cu_id: owner.cuId ?? 0, list: owner.list });
 
 /** The saved columns of a list in display order, or null when the owner never saved it. */
 export async function loadListSettings(db: DB, owner: ListOwner): Promise<ColumnSetting[] | null> {
-  const { uid, cu_id, list } = key(owner);
+  const { uid, cu_id, list } = ownerKey(owner);
   const row = await db
     .selectFrom('list_settings')
     .select('fields')
@@ -41,7 +42,7 @@ export async function saveListSettings(
   fields: readonly ColumnSetting[],
   now: Date,
 ): Promise<void> {
-  const { uid, cu_id, list } = key(owner);
+  const { uid, cu_id, list } = ownerKey(owner);
   const json = JSON.stringify(fields.map(({ key, visible, width }) => ({ key, visible, width })));
   await db
     .insertInto('list_settings')

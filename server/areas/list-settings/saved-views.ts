@@ -3,15 +3,13 @@ import { VIEWS_MAX } from '../../../src/contract/list-settings/limits.ts';
 import type { SavedView } from '../../../src/contract/list-settings/schemas.ts';
 import { ApiError, invalidField } from '../../core/errors.ts';
 import type { DB } from '../../db/database.ts';
-import type { ListOwner } from './list-settings.ts';
+import { type ListOwner, ownerKey } from './list-settings.ts';
 
 /**
  * Saved views: a user's named filter sets of a list on a customer (a session without one keeps
  * them under customer 0, as the column settings). A view is the list's address query; the list
  * reads it as it reads any address, so a view never holds anything the address could not.
  */
-
-const ownerKey = (owner: ListOwner) => ({ uid: owner.uid, cu_id: owner.cuId ?? 0, list: owner.list });
 
 const asView = (row: { id: number; name: string; query: string; updated_at: Date | string }): SavedView => ({
   id: row.id,
