@@ -145,6 +145,7 @@ export default defineConfig({
             'src/{stores,api}/**/*.browser.test.ts',
           ],
           setupFiles: ['src/ui/testing/browser-setup.ts'],
+          maxWorkers: 2,
           // Above one wait's bound (WAIT_MS of src/ui/testing/wait.ts), so a failing wait says what
           // it waited for.
           testTimeout: 30_000,
