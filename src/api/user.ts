@@ -18,6 +18,14 @@ export function login(request: LoginRequest, options?: CallOptions): Promise<Log
   );
 }
 
+/**
+ * `POST user/login-sms`: the captcha's alternative, a code to the account's mobile (sent only when
+ * `mobile` is the account's number). Answers the number as typed, masked.
+ */
+export function loginSms(username: string, mobile: string): Promise<{ mobile: string }> {
+  return call(ops.loginSms, { username: username.trim(), mobile: mobile.trim() });
+}
+
 /** URL of the captcha image shown after 3 failed logins; `nonce` forces a fresh one. */
 export function captchaUrl(username: string, nonce = Date.now()): string {
   const query = new URLSearchParams({ username: username.trim(), t: String(nonce) });

@@ -3,6 +3,8 @@ import { demoLogin, ghostUsername } from './helpers/accounts.ts';
 import { expectNoAxeViolations } from './helpers/axe.ts';
 import { look } from './helpers/look.ts';
 import { LoginForm, zh } from './helpers/login-page.ts';
+import { codeIn, textsOf } from './helpers/sms.ts';
+import { t as translate } from '../../src/i18n/translate.ts';
 
 const WRONG = 'Wrong#pass1';
 
@@ -164,6 +166,68 @@ test.describe('login page', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('隐私政策');
   });
 });
+
+for (const locale of ['zh-CN', 'en'] as const) {
+  test(`without the image: a code by SMS to the account's own mobile stands in for the captcha (${locale})`, async ({
+    browser,
+    request,
+  }) => {
+    const say = (key: Parameters<typeof translate>[0], params?: Record<string, string | number>) =>
+      translate(key, params, locale);
+    const context = await browser.newContext({ bypassCSP: true });
+    await context.addInitScript((l) => localStorage.setItem('lp-locale', l), locale);
+    const page = await context.newPage();
+    await page.goto('/login');
+    const user = demoLogin(locale === 'en' ? 'demo' : 'multi');
+    const submit = page.getByRole('button', { name: say('host.login.submit'), exact: true });
+    await page.getByRole('textbox', { name: say('host.login.username'), exact: true }).fill(user.username);
+    const password = page.getByRole('textbox', { name: say('host.login.password'), exact: true });
+    for (let i = 0; i < 3; i++) {
+      await password.fill(WRONG);
+      const answered = page.waitForResponse((r) => r.url().includes('/api/user/login.html'));
+      await submit.click();
+      await answered;
+    }
+    await expect(page.getByRole('img', { name: say('host.login.captchaAlt') })).toBeVisible();
+    await page.getByRole('button', { name: say('host.login.useSms') }).click();
+    await expect(page.getByRole('img', { name: say('host.login.captchaAlt') })).toHaveCount(0);
+
+    // a number that is not the account's: the same words, and no text is sent
+    const mobile = page.getByRole('textbox', { name: say('host.login.mobile'), exact: true });
+    const send = page.getByRole('button', { name: say('host.login.sendCode') });
+    await mobile.fill('13700000009');
+    await send.click();
+    await expect(page.getByRole('status').filter({ hasText: '137****0009' })).toHaveText(
+      say('host.login.codeSent', { mobile: '137****0009' }),
+    );
+    const own = await textsOf(request, user.username);
+    expect(own.body).toBeNull();
+
+    // the account's own number: a code arrives; the button waits a minute for that number
+    await mobile.fill(own.mobile);
+    await send.click();
+    const masked = `${own.mobile.slice(0, 3)}****${own.mobile.slice(-4)}`;
+    await expect(page.getByRole('status').filter({ hasText: masked })).toBeVisible();
+    await expect(page.getByRole('button', { name: /60|59|58/ })).toBeDisabled();
+    const code = page.getByRole('textbox', { name: say('host.login.smsCode'), exact: true });
+    await expect(code).toBeFocused();
+    const sent = codeIn((await textsOf(request, user.username)).body);
+    expect(sent).toMatch(/^\d{6}$/);
+
+    // a wrong code is refused under its field; the right one signs in
+    await password.fill(user.password);
+    await code.fill(sent === '000000' ? '000001' : '000000');
+    await submit.click();
+    await expect(page.getByText(say('host.login.codeWrong'))).toBeVisible();
+    await expect(code).toHaveValue('');
+    if (locale === 'en') await expectNoAxeViolations(page);
+    await look(page, `login-sms-${locale}`, { fullPage: true });
+    await code.fill(sent);
+    await submit.click();
+    await expect(page).not.toHaveURL(/\/login/);
+    await context.close();
+  });
+}
 
 test.describe('login page layout and accessibility', () => {
   test('no axe violation, in both languages and with the captcha shown', async ({ browser }) => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../src/api/errors.ts';
 import '../../../src/i18n/areas/host.ts';
 import { t } from '../../../src/i18n/translate.ts';
-import { checkInput, redirectTarget, refusal, waitMessage } from './login-form-state.ts';
+import { checkInput, checkMobile, redirectTarget, refusal, waitMessage } from './login-form-state.ts';
 
 describe('checkInput', () => {
   it('asks for a username (blank after trimming), a password and, once shown, the captcha', () => {
@@ -12,6 +12,23 @@ describe('checkInput', () => {
       captcha: 'host.login.captchaRequired',
     });
     expect(checkInput({ username: ' demo ', password: ' x ', captcha: '', captchaShown: false })).toEqual({});
+  });
+
+  it('in place of the captcha asks for the six digits of the SMS code', () => {
+    const input = { username: 'demo', password: 'x', captchaShown: true, smsMode: true };
+    for (const captcha of ['', '12345', '12a456', '1234567'])
+      expect(checkInput({ ...input, captcha })).toEqual({ captcha: 'host.login.codeRequired' });
+    expect(checkInput({ ...input, captcha: ' 012345 ' })).toEqual({});
+  });
+});
+
+describe('checkMobile', () => {
+  it('asks for a number of 6 to 20 digits, with a leading + allowed', () => {
+    expect(checkMobile('  ')).toBe('host.login.mobileRequired');
+    expect(checkMobile('12345')).toBe('host.login.mobileInvalid');
+    expect(checkMobile('138 0013 8000')).toBe('host.login.mobileInvalid');
+    expect(checkMobile(' 13800138000 ')).toBeNull();
+    expect(checkMobile('+8613800138000')).toBeNull();
   });
 });
 
@@ -52,6 +69,21 @@ describe('refusal', () => {
     expect(refusal(new ApiError(476, ''), true, true)?.errors).toEqual({
       captcha: 'host.login.captchaExpired',
     });
+  });
+
+  it('with an SMS code, names the code in 475 and 476, and keeps it after a wrong password', () => {
+    expect(refusal(new ApiError(475, ''), true, true, true)?.errors).toEqual({
+      captcha: 'host.login.codeWrong',
+    });
+    expect(refusal(new ApiError(475, ''), true, false, true)?.errors).toEqual({
+      captcha: 'host.login.codeNeeded',
+    });
+    expect(refusal(new ApiError(476, ''), true, true, true)?.errors).toEqual({
+      captcha: 'host.login.codeExpired',
+    });
+    expect(refusal(new ApiError(406, 'wrong', { captcha: true }), true, true, true)?.clearCaptcha).toBe(
+      false,
+    );
   });
 
   it('leaves other failures to the API client, refreshing a used-up captcha', () => {

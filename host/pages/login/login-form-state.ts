@@ -3,14 +3,17 @@ import { Code } from '../../../src/contract/codes.ts';
 import type { MessageKey } from '../../../src/i18n/translate.ts';
 
 /** Which field a login message belongs to ('form' = above the submit button). */
-export type LoginErrorField = 'username' | 'password' | 'captcha' | 'form';
+export type LoginErrorField = 'username' | 'password' | 'captcha' | 'mobile' | 'form';
 export type LoginErrors = Partial<Record<LoginErrorField, MessageKey>>;
 
 export interface LoginInput {
   username: string;
   password: string;
+  /** The captcha's answer, or in `smsMode` the code sent by SMS. */
   captcha: string;
   captchaShown: boolean;
+  /** The SMS code stands in for the captcha (people who cannot read the image). */
+  smsMode?: boolean;
 }
 
 /** Required-field messages before anything is sent. */
@@ -18,8 +21,17 @@ export function checkInput(input: LoginInput): LoginErrors {
   const errors: LoginErrors = {};
   if (input.username.trim() === '') errors.username = 'host.login.usernameRequired';
   if (input.password === '') errors.password = 'host.login.passwordRequired';
-  if (input.captchaShown && input.captcha.trim() === '') errors.captcha = 'host.login.captchaRequired';
+  if (input.captchaShown && input.smsMode) {
+    if (!/^\d{6}$/.test(input.captcha.trim())) errors.captcha = 'host.login.codeRequired';
+  } else if (input.captchaShown && input.captcha.trim() === '') errors.captcha = 'host.login.captchaRequired';
   return errors;
+}
+
+/** The message for a mobile number the SMS code would go to, or null when it may be sent. */
+export function checkMobile(mobile: string): MessageKey | null {
+  const value = mobile.trim();
+  if (value === '') return 'host.login.mobileRequired';
+  return /^\+?[0-9]{6,20}$/.test(value) ? null : 'host.login.mobileInvalid';
 }
 
 /** What the form does after a refused login: the messages, and whether a captcha is now needed. */
@@ -48,14 +60,20 @@ function retryAfter(data: unknown): number | undefined {
  * Maps a failed `user/login` to inline messages (spec §8: 406, 407, 475 and 476 are the caller's
  * to show, never toasts). Null for other failures: the API client has already told the user.
  */
-export function refusal(error: unknown, captchaShown: boolean, typedCaptcha: boolean): Refusal | null {
+export function refusal(
+  error: unknown,
+  captchaShown: boolean,
+  typedCaptcha: boolean,
+  smsMode = false,
+): Refusal | null {
   if (!isApiError(error)) return null;
   switch (error.code) {
     case Code.wrongCredentials:
+      // An SMS code is good for a few tries (the server counts them): it stays for the next one.
       return {
         errors: { form: 'host.login.wrongCredentials' },
         captcha: captchaShown || wantsCaptcha(error.data),
-        clearCaptcha: true,
+        clearCaptcha: !smsMode,
       };
     case Code.locked: {
       // Too many failures from this address: nothing was checked, so the captcha on screen and
@@ -71,13 +89,23 @@ export function refusal(error: unknown, captchaShown: boolean, typedCaptcha: boo
       };
     }
     case Code.captchaRequired:
+      if (smsMode)
+        return {
+          errors: { captcha: typedCaptcha ? 'host.login.codeWrong' : 'host.login.codeNeeded' },
+          captcha: true,
+          clearCaptcha: true,
+        };
       return {
         errors: { captcha: typedCaptcha ? 'host.login.captchaWrong' : 'host.login.captchaNeeded' },
         captcha: true,
         clearCaptcha: true,
       };
     case Code.captchaExpired:
-      return { errors: { captcha: 'host.login.captchaExpired' }, captcha: true, clearCaptcha: true };
+      return {
+        errors: { captcha: smsMode ? 'host.login.codeExpired' : 'host.login.captchaExpired' },
+        captcha: true,
+        clearCaptcha: true,
+      };
     default:
       return captchaShown ? { errors: {}, captcha: true, clearCaptcha: true } : null;
   }

@@ -11,6 +11,7 @@ import { BrandPanel } from './brand-panel.tsx';
 import { loginCss } from './login.styles.ts';
 import { checkInput, type LoginErrors, redirectTarget, refusal, waitMessage } from './login-form-state.ts';
 import { PasswordInput } from './password-input.tsx';
+import { SmsCodeFields } from './sms-code-fields.tsx';
 import { useCountdown } from './use-countdown.ts';
 
 /**
@@ -29,6 +30,8 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [captcha, setCaptcha] = useState('');
   const [captchaFor, setCaptchaFor] = useState<string | null>(null);
+  // The code texted to the account's mobile instead of the image (sms-code-fields.tsx).
+  const [smsMode, setSmsMode] = useState(false);
   const [nonce, setNonce] = useState(0);
   const [errors, setErrors] = useState<LoginErrors>({});
   const [busy, setBusy] = useState(false);
@@ -49,14 +52,14 @@ export function LoginPage() {
     if (busy) return;
     // Still waiting after a 407: the message above the button says how long.
     if (wait.remaining > 0) return;
-    const found = checkInput({ username, password, captcha, captchaShown });
+    const found = checkInput({ username, password, captcha, captchaShown, smsMode });
     setErrors(found);
     if (found.username) return usernameRef.current?.focus();
     if (found.password) return passwordRef.current?.focus();
     if (found.captcha) return captchaRef.current?.focus();
     const name = username.trim();
     // A captcha belongs to one username: a changed username needs a new image.
-    if (captchaShown && captchaFor !== name) {
+    if (captchaShown && !smsMode && captchaFor !== name) {
       showCaptcha(name);
       setCaptcha('');
       setErrors({ captcha: 'host.login.captchaNeeded' });
@@ -64,11 +67,16 @@ export function LoginPage() {
     }
     setBusy(true);
     try {
-      await login({ username: name, password, validate: captchaShown ? captcha : '' });
+      const answer = captchaShown ? captcha.trim() : '';
+      await login(
+        smsMode && captchaShown
+          ? { username: name, password, validate: '', sms_code: answer }
+          : { username: name, password, validate: answer },
+      );
       navigate(redirectTarget(globalThis.location?.search ?? ''));
     } catch (error) {
       setBusy(false);
-      const refused = refusal(error, captchaShown, captcha.trim() !== '');
+      const refused = refusal(error, captchaShown, captcha.trim() !== '', smsMode && captchaShown);
       if (!refused) return;
       setErrors(refused.errors);
       if (refused.clearCaptcha) setCaptcha('');
@@ -134,7 +142,7 @@ export function LoginPage() {
                   onChange={(e) => setUsername(e.target.value)}
                   onBlur={() => {
                     const name = username.trim();
-                    if (captchaShown && name && name !== captchaFor) showCaptcha(name);
+                    if (captchaShown && !smsMode && name && name !== captchaFor) showCaptcha(name);
                   }}
                 />
               )}
@@ -155,7 +163,23 @@ export function LoginPage() {
                 />
               )}
             </FormField>
-            {captchaShown && (
+            {captchaShown && smsMode && (
+              <SmsCodeFields
+                username={username}
+                code={captcha}
+                onCode={setCaptcha}
+                codeError={errors.captcha}
+                codeRef={captchaRef}
+                onUseImage={() => {
+                  setSmsMode(false);
+                  setCaptcha('');
+                  setErrors({});
+                  showCaptcha(username.trim());
+                  requestAnimationFrame(() => captchaRef.current?.focus());
+                }}
+              />
+            )}
+            {captchaShown && !smsMode && (
               <FormField label={t('host.login.captcha')} required error={errors.captcha && t(errors.captcha)}>
                 {(p) => (
                   <div className="lp-login__captcha">
@@ -187,6 +211,19 @@ export function LoginPage() {
                   </div>
                 )}
               </FormField>
+            )}
+            {captchaShown && !smsMode && (
+              <button
+                type="button"
+                className="lp-login__switch"
+                onClick={() => {
+                  setSmsMode(true);
+                  setCaptcha('');
+                  setErrors({});
+                }}
+              >
+                {t('host.login.useSms')}
+              </button>
             )}
             <p
               id="lp-login-form-error"

@@ -144,6 +144,34 @@ export const loginCss = css`
     text-transform: uppercase;
     letter-spacing: 0.12em;
   }
+  .lp-login__captcha .lp-login__input--plain {
+    text-transform: none;
+    letter-spacing: normal;
+  }
+  .lp-login__send {
+    flex: none;
+    min-width: 9em;
+  }
+  .lp-login__sent:empty {
+    display: none;
+  }
+  .lp-login__sent {
+    margin: calc(-1 * var(--lp-space-2)) 0 var(--lp-space-3);
+    color: var(--lp-color-text-muted);
+    font-size: var(--lp-font-size-sm);
+  }
+  .lp-login__switch {
+    display: block;
+    margin: calc(-1 * var(--lp-space-2)) 0 var(--lp-space-3);
+    padding: 2px 0;
+    border: 0;
+    background: none;
+    color: var(--lp-color-primary-strong);
+    font: inherit;
+    font-size: var(--lp-font-size-sm);
+    text-decoration: underline;
+    cursor: pointer;
+  }
   .lp-login__captcha-image {
     flex: none;
     width: 182px;

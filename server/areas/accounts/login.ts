@@ -3,6 +3,7 @@ import { isWeakPassword } from '../../../src/contract/password.ts';
 import type { LoginResponse } from '../../../src/contract/accounts/schemas.ts';
 import type { DB } from '../../db/database.ts';
 import { ApiError } from '../../core/errors.ts';
+import type { SmsSender } from '../../core/sms-sender.ts';
 import { checkCaptcha, loginCaptcha } from './captcha.ts';
 import { isCommonPassword } from './common-passwords.ts';
 import { startingCustomer } from './customers.ts';
@@ -10,6 +11,7 @@ import { addressKey } from './login-delays.ts';
 import { countFailure, countSuccess, type GuardOptions, loginStanding } from './login-guard.ts';
 import { dummyHash, verifyPassword } from './passwords.ts';
 import { startSession, toPassFlag } from './sessions.ts';
+import { checkSmsCode, markSmsCodeUsed, maskMobile, sendSmsCode, spendSmsAttempt } from './sms-codes.ts';
 
 /**
  * 407 with how long this address must wait: `data.retry_after` in whole seconds; the message says
@@ -43,24 +45,32 @@ function tooSoon(waitMs: number): ApiError {
  */
 export async function login(
   db: DB,
-  input: { username: string; password: string; validate: string },
+  input: { username: string; password: string; validate: string; sms_code?: string },
   now: Date,
   address: string,
   options: GuardOptions = { perAddress: false },
 ): Promise<LoginResponse> {
-  const { username, password, validate } = input;
+  const { username, password, validate, sms_code: smsCode = '' } = input;
   const from = addressKey(address);
   const standing = await loginStanding(db, username, from, now, options);
   if (standing.wait > 0) throw tooSoon(standing.wait);
-  if (standing.captcha) await checkCaptcha(db, loginCaptcha(username, from), validate, now);
 
   const user = await db
     .selectFrom('users')
-    .select(['uid', 'password_hash', 'is_weak_password', 'pass_flag'])
+    .select(['uid', 'password_hash', 'is_weak_password', 'pass_flag', 'mobile'])
     .where('ur_account', '=', username)
     .executeTakeFirst();
+  // The captcha, or instead the code sent to the account's mobile (loginCode below).
+  let codeId: string | null = null;
+  if (standing.captcha && smsCode !== '') {
+    if (!user?.mobile) throw new ApiError(Code.captchaRequired, 'Please get a verification code first');
+    codeId = await checkSmsCode(db, user.uid, user.mobile, smsCode, now);
+  } else if (standing.captcha) await checkCaptcha(db, loginCaptcha(username, from), validate, now);
+
   const ok = await verifyPassword(password, user?.password_hash ?? (await dummyHash()));
   if (!user || !ok) {
+    // A code is good for a few tries of the password in all, not for as many as its minutes allow.
+    if (codeId) await spendSmsAttempt(db, codeId);
     const captcha = await countFailure(db, username, from, now, options);
     if (captcha) {
       throw new ApiError(Code.wrongCredentials, 'Wrong username or password; please also enter the captcha', {
@@ -70,6 +80,7 @@ export async function login(
     throw new ApiError(Code.wrongCredentials, 'Wrong username or password', { captcha: false });
   }
 
+  if (codeId) await markSmsCodeUsed(db, codeId, now);
   await countSuccess(db, username, from, now);
   const weak = isWeakPassword(password) || (await isCommonPassword(password));
   if (weak !== user.is_weak_password) {
@@ -83,4 +94,38 @@ export async function login(
     is_white_customer: customer?.is_white ?? false,
     pass_flag: toPassFlag(user.pass_flag),
   };
+}
+
+/**
+ * `user/login-sms`, the captcha's alternative for people who cannot read the image (WCAG 1.1.1):
+ * a 6-digit code to the account's mobile, which `login` then takes instead of the captcha answer.
+ * The code goes only when `mobile` is the account's own number, and the answer is the same either
+ * way (the number as typed, masked), so the call tells nobody whether an account or a number
+ * exists, and texts no number the account does not have. Within a minute of the account's last
+ * code nothing is sent (and nothing said). An address that must wait before its next login (407)
+ * must wait for a code too.
+ */
+export async function sendLoginCode(
+  db: DB,
+  sms: SmsSender,
+  input: { username: string; mobile: string },
+  now: Date,
+  address: string,
+  options: GuardOptions,
+): Promise<{ mobile: string }> {
+  const standing = await loginStanding(db, input.username, addressKey(address), now, options);
+  if (standing.wait > 0) throw tooSoon(standing.wait);
+  const user = await db
+    .selectFrom('users')
+    .select(['uid', 'mobile'])
+    .where('ur_account', '=', input.username)
+    .executeTakeFirst();
+  if (user?.mobile && user.mobile === input.mobile) {
+    try {
+      await sendSmsCode(db, sms, user.uid, user.mobile, now);
+    } catch (error) {
+      if (!(error instanceof ApiError && error.code === Code.tooManyRequests)) throw error;
+    }
+  }
+  return { mobile: maskMobile(input.mobile) };
 }

@@ -5,7 +5,7 @@ import { apiAnswer } from '../../http/answer.ts';
 import { handle, reply } from '../../http/route.ts';
 import { issueCaptcha, loginCaptcha } from './captcha.ts';
 import { customerAccountList, enterCustomer, startingCustomer } from './customers.ts';
-import { login } from './login.ts';
+import { login, sendLoginCode } from './login.ts';
 import { addressKey } from './login-delays.ts';
 import { redeemOneTimeCode } from './one-time-codes.ts';
 import { changeOwnPassword, refuseCommonPassword, setPassword } from './password-change.ts';
@@ -20,6 +20,12 @@ export const routes = [
   handle(ops.login, ({ input, deps, now, ip }) =>
     login(deps.db, input, now, ip, { perAddress: deps.config.rateLimits }),
   ),
+
+  handle(ops.loginSms, async ({ input, deps: { db, sms, config }, now, ip }) => {
+    const sent = await sendLoginCode(db, sms, input, now, ip, { perAddress: config.rateLimits });
+    const message = 'If {mobile} is the account’s mobile number, a code has been sent to it';
+    return reply(sent, message, sent);
+  }),
 
   handle(ops.captcha, async ({ input, deps: { db, config }, now, ip }) => {
     // The test-only fixed answer (never in production: the server refuses to start with it).

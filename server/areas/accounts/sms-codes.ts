@@ -112,3 +112,12 @@ export async function markSmsCodeUsed(trx: DB, id: string, now: Date): Promise<v
     .executeTakeFirst();
   if (!used) throw new ApiError(Code.captchaRequired, 'Please get a verification code first');
 }
+
+/** Counts one attempt against a code that was right but came with a wrong password (login.ts). */
+export async function spendSmsAttempt(db: DB, id: string): Promise<void> {
+  await db
+    .updateTable('sms_codes')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', id)
+    .execute();
+}

@@ -11,6 +11,8 @@ import {
   JumpLoginRequest,
   LoginRequest,
   LoginResponse,
+  LoginSmsRequest,
+  LoginSmsResponse,
   NewLoginItemSchema,
   SwitchCustomerResponse,
   TokenRequest,
@@ -34,6 +36,21 @@ export const login = operation({
   // counts per username and address (server/areas/accounts/login-guard.ts) slow the guesser.
   rateLimits: [{ by: 'ip', limit: 60, windowMs: MINUTE }],
   codes: [Code.wrongCredentials, Code.locked, Code.captchaRequired, Code.captchaExpired],
+});
+
+export const loginSms = operation({
+  area,
+  method: 'POST',
+  path: 'user/login-sms',
+  summary:
+    "The captcha's alternative: a 6-digit code by SMS to the account's mobile, sent only when the number typed is the account's (same answer either way)",
+  auth: 'public',
+  input: LoginSmsRequest,
+  output: LoginSmsResponse,
+  // Each text costs money and reaches a person: few per address, and one a minute per account
+  // (sms-codes.ts). No limit per username: anyone could use it up and take the alternative away.
+  rateLimits: [{ by: 'ip', limit: 5, windowMs: 15 * MINUTE }],
+  codes: [Code.locked],
 });
 
 export const captcha = operation({

@@ -10,6 +10,14 @@ export const LoginRequest = v.strictObject({
   password: Secret,
   /** Answer to the captcha image (required after 3 failures). */
   validate: v.optional(v.pipe(v.string(msg('string')), v.maxLength(16, msg('maxLength', { max: 16 }))), ''),
+  /**
+   * Instead of the image: the code `user/login-sms` sent to the account's mobile (for people who
+   * cannot read the image, WCAG 1.1.1). When given, the captcha answer is not asked for.
+   */
+  sms_code: v.optional(
+    v.pipe(v.string(msg('captchaDigits')), v.regex(/^(\d{6})?$/, msg('captchaDigits'))),
+    '',
+  ),
 });
 export type LoginRequest = v.InferInput<typeof LoginRequest>;
 
@@ -119,6 +127,14 @@ export const UpdatePasswordRequest = v.pipe(
 export type UpdatePasswordRequest = v.InferInput<typeof UpdatePasswordRequest>;
 
 const SmsCaptcha = v.pipe(v.string(msg('captchaDigits')), v.regex(/^\d{6}$/, msg('captchaDigits')));
+
+/**
+ * `user/login-sms`: the account, and its mobile number as the person types it (a code goes only to
+ * the number the account has, and the answer is the same whether it matched or not).
+ */
+export const LoginSmsRequest = v.strictObject({ username: Username, mobile: Mobile });
+export type LoginSmsRequest = v.InferInput<typeof LoginSmsRequest>;
+export const LoginSmsResponse = v.object({ mobile: v.string() });
 
 /** `index/change-passwd` `action=captcha`: the account and the mobile the SMS code goes to. */
 export const ChangePasswdCaptcha = v.strictObject({ ur_account: Username, mobile: Mobile });
