@@ -727,6 +727,24 @@ test('at 375 px the order list shows cards, and its filters fold behind one butt
     for (const cell of [card.locator('.order-link'), status])
       expect((await cell.boundingBox())!.x + (await cell.boundingBox())!.width).toBeLessThanOrEqual(375);
     expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(375);
+    // number, status, route and dates: the project, type, temperature and documents stay in the table
+    const labels = await card
+      .locator('td[data-label]')
+      .evaluateAll((cells) =>
+        cells.filter((td) => getComputedStyle(td).display !== 'none').map((td) => td.dataset.label),
+      );
+    expect(labels).toEqual(
+      ['order_no', 'status', 'from', 'to', 'excursion', 'deliver_by', 'created_at'].map((k) =>
+        say(`orderList.column.${k}` as Parameters<typeof say>[0]),
+      ),
+    );
+    // the card's one action: a tap anywhere on it (here its lower right corner) opens the order
+    const number = (await card.locator('.order-link').textContent())!;
+    const box = (await card.boundingBox())!;
+    await page.mouse.click(box.x + box.width - 10, box.y + box.height - 6);
+    await expect(page.locator('lp-order-view:visible h1').first()).toHaveText(number);
+    await page.goBack();
+    await expect(card).toBeVisible();
     // the filters: the keyword and one button saying how many are set
     const fold = list.getByRole('button', { name: say('ui.filters.foldActive', { n: 1 }) });
     await expect(fold).toHaveAttribute('aria-expanded', 'false');

@@ -20,6 +20,7 @@ export function orderColumns(t: T, open: (row: OrderRow) => void): DataColumn<Or
       title: t('orderList.column.order_no'),
       width: 190,
       pin: true,
+      opens: true,
       sortable: true,
       hideable: false,
       render: (row) => (
@@ -46,12 +47,14 @@ export function orderColumns(t: T, open: (row: OrderRow) => void): DataColumn<Or
     {
       key: 'order_type',
       title: t('orderList.column.order_type'),
+      card: false,
       width: 140,
       render: (row) => t(`orderList.type.${row.order_type}`),
     },
     {
       key: 'project',
       title: t('orderList.column.project'),
+      card: false,
       width: 180,
       render: (row) =>
         row.pr_id === null ? (
@@ -78,6 +81,7 @@ export function orderColumns(t: T, open: (row: OrderRow) => void): DataColumn<Or
     {
       key: 'temp_class',
       title: t('orderList.column.temp_class'),
+      card: false,
       width: 170,
       render: (row) => t(`orderList.temp.${row.temp_class}`),
     },
@@ -90,12 +94,14 @@ export function orderColumns(t: T, open: (row: OrderRow) => void): DataColumn<Or
     {
       key: 'attachments',
       title: t('orderList.column.attachments'),
+      card: false,
       width: 190,
       render: (row) => <AttachmentMarker status={row.attachment_status} />,
     },
     {
       key: 'pickup_at',
       title: t('orderList.column.pickup_at'),
+      card: false,
       width: 165,
       sortable: true,
       hidden: true,
@@ -118,6 +124,7 @@ export function orderColumns(t: T, open: (row: OrderRow) => void): DataColumn<Or
     {
       key: 'updated_at',
       title: t('orderList.column.updated_at'),
+      card: false,
       width: 165,
       sortable: true,
       hidden: true,

@@ -30,6 +30,7 @@ export function projectColumns(t: T, open: (row: ProjectRow) => void): DataColum
       sortable: true,
       hideable: false,
       pin: true,
+      opens: true,
       render: (row) => (
         <a
           className="project-link"

@@ -239,10 +239,23 @@ export const dataTableStyles = css`
       position: absolute;
       top: var(--lp-space-2);
       left: var(--lp-space-3);
+      z-index: 1;
       padding: 2px 0;
     }
     .lp-data-table--cards .lp-data-table__row > td.lp-data-table__select::before {
       content: none;
+    }
+    .lp-data-table--cards .lp-data-table__cell--off-card {
+      display: none !important;
+    }
+    .lp-data-table--cards .lp-data-table__cell--opens a::after {
+      content: '';
+      position: absolute;
+      inset: 0;
+    }
+    .lp-data-table--cards td:not(.lp-data-table__cell--opens) :is(a, button, input, select) {
+      position: relative;
+      z-index: 1;
     }
   }
   .lp-data-table__pagination {

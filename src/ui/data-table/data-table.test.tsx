@@ -274,6 +274,56 @@ describe('DataTable', () => {
     );
   });
 
+  it('as cards in a phone-wide box: leaves off the columns kept for the table, and the whole card opens the row', async () => {
+    const { list } = orders();
+    const opened: string[] = [];
+    const cardColumns: DataColumn<Order>[] = [
+      {
+        key: 'order_no',
+        title: 'Order No.',
+        pin: true,
+        opens: true,
+        hideable: false,
+        render: (o) => (
+          <a
+            href={`#${o.order_no}`}
+            onClick={(event) => {
+              event.preventDefault();
+              opened.push(o.order_no);
+            }}
+          >
+            {o.order_no}
+          </a>
+        ),
+      },
+      { key: 'status', title: 'Status' },
+      { key: 'to_company', title: 'Consignee', card: false },
+      { key: 'qty', title: 'Qty' },
+    ];
+    const m = mount(<DataTable source={list} columns={cardColumns} label="Orders" selectable cards />);
+    m.host.style.width = '375px';
+    await settle();
+    const card = m.$<HTMLElement>('tbody tr.lp-data-table__row');
+    const shown = Array.from(card.querySelectorAll('td'))
+      .filter((td) => getComputedStyle(td).display !== 'none')
+      .map((td) => td.getAttribute('data-label') ?? 'select');
+    expect(shown).to.deep.equal(['select', 'Order No.', 'Status', 'Qty']);
+    // a tap on the card's empty right side is a tap on the order's link
+    const box = card.getBoundingClientRect();
+    const atRight = m.shadow.elementFromPoint(box.right - 8, box.bottom - 8);
+    expect(atRight?.tagName).to.equal('A');
+    (atRight as HTMLElement).click();
+    expect(opened).to.deep.equal([ORDERS[0]?.order_no]);
+    // the checkbox stays its own target
+    const tick = m.$<HTMLInputElement>('tbody td.lp-data-table__select input');
+    const at = tick.getBoundingClientRect();
+    expect(m.shadow.elementFromPoint(at.left + at.width / 2, at.top + at.height / 2)).to.equal(tick);
+    // wide again: a table with every column
+    m.host.style.width = '1200px';
+    await settle();
+    expect(getComputedStyle(m.$('tbody td:nth-child(4)')).display).to.equal('table-cell');
+  });
+
   it('keeps a pinned column beside the checkboxes, and the empty message in view, when scrolled sideways', async () => {
     const { list } = orders();
     const pinned = columns.map((c) => (c.key === 'order_no' ? { ...c, pin: true } : c));

@@ -34,6 +34,13 @@ export interface DataColumn<Row> {
    * are pinned, in the order shown (a pinned column the user moved after others scrolls as usual).
    */
   pin?: boolean;
+  /** False: left off the row's card on a phone (a detail for the wide table). Default true. */
+  card?: boolean;
+  /**
+   * The link this column renders opens the row (the order number): on a card the whole card is
+   * that link's target, the card's one action. Other controls in the card stay above it.
+   */
+  opens?: boolean;
   /** Cell content (default: the row's field `key` as text). */
   render?: (row: Row) => ReactNode;
 }
@@ -56,7 +63,8 @@ export interface DataTableProps<Row> {
   maxHeight?: number | string;
   /**
    * In a box narrower than 600 px (a phone) each row shows as a card: its cells one under another,
-   * each with its column's title, the pinned column (the order number) first and bold.
+   * each with its column's title, the pinned column (the order number) first and bold; columns
+   * with `card: false` are left off, and a column that `opens` the row makes the card its link.
    */
   cards?: boolean;
   /** Shown when the list is empty (default: "No data"). */
@@ -161,6 +169,8 @@ export function DataTable<Row>({
       'lp-data-table__cell',
       column.align && column.align !== 'start' ? `lp-data-table__cell--${column.align}` : '',
       pinnedAt.has(column.key) ? 'lp-data-table__cell--pinned' : '',
+      column.card === false ? 'lp-data-table__cell--off-card' : '',
+      column.opens ? 'lp-data-table__cell--opens' : '',
     ]
       .filter(Boolean)
       .join(' ');
