@@ -98,8 +98,10 @@ async function dueAndLate(db: DB, cuId: number, now: Date) {
     .limit(2)
     .execute();
   const endOfDay = chinaDayStart(chinaDay(now)).getTime() + DAY;
+  // due in 3 hours, or halfway to midnight when the day has less left (it was 23:30 before: at
+  // 23:40 the order "due today" was already late)
   const times = [
-    new Date(Math.min(now.getTime() + 3 * HOUR, endOfDay - 30 * 60_000)),
+    new Date(now.getTime() + Math.min(3 * HOUR, (endOfDay - now.getTime()) / 2)),
     new Date(now.getTime() - 3 * HOUR),
   ];
   for (const [i, order] of open.entries())
