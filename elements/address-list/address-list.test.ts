@@ -120,6 +120,23 @@ describe('<lp-address-list>', () => {
     });
   });
 
+  it('restored behind another page’s tab, leaves that page’s address alone', async () => {
+    // after a reload the portal puts the list back hidden while another page's address is shown
+    const theirs = `${location.pathname}?keyword=not-the-list&kind=stop`;
+    history.replaceState(history.state, '', theirs);
+    const behind = document.createElement('div');
+    behind.hidden = true;
+    document.body.append(behind);
+    placed.push(behind);
+    const el = document.createElement('lp-address-list');
+    el.setAttribute('locale', 'en');
+    behind.append(el);
+    await waitUntil(() => el.list.$state.get().status === 'loaded', 'the list, behind', { timeout: 15_000 });
+    expect(el.list.$state.get().params.filters).to.deep.equal({ keyword: '', kind: 'all' });
+    expect(el.list.$state.get().total).to.equal(2);
+    expect(`${location.pathname}${location.search}`).to.equal(theirs);
+  });
+
   it('checks the form as the server does, then adds the address and tells the pickers', async () => {
     const el = place('zh-CN');
     await waitUntil(() => rows(el).length === 2, 'the list', { timeout: 15_000 });

@@ -9,7 +9,7 @@ import { dispatch } from '../kit/events.ts';
 import { ReactElement } from '../kit/react-element.ts';
 import { addressListStyles } from './address-list.styles.ts';
 import { ADDRESS_LIST_ADDRESS } from '../../src/features/address-list/index.ts';
-import { applyListParams } from '../../src/stores/list/index.ts';
+import { startFromAddress } from '../../src/ui/use-list-address.ts';
 
 /** What changed in the address book. */
 export interface AddressChange {
@@ -50,7 +50,7 @@ export class LpAddressList extends ReactElement {
     if (!this.#list) {
       this.#list = createAddressListStore();
       // a reload or a shared link shows the list the address names
-      if (!this.noAddressSync) applyListParams(this.#list, ADDRESS_LIST_ADDRESS.read(location.search));
+      if (!this.noAddressSync) startFromAddress(this, this.#list, ADDRESS_LIST_ADDRESS);
     }
     return this.#list;
   }

@@ -11,7 +11,7 @@ import { dispatch } from '../kit/events.ts';
 import { ReactElement } from '../kit/react-element.ts';
 import { hospitalListStyles } from './hospital-list.styles.ts';
 import { SITE_LIST_ADDRESS } from '../../src/features/hospital-list/index.ts';
-import { applyListParams } from '../../src/stores/list/index.ts';
+import { startFromAddress } from '../../src/ui/use-list-address.ts';
 
 /**
  * The customer's trial sites (hospital departments): department, investigator, province / city /
@@ -44,7 +44,7 @@ export class LpHospitalList extends ReactElement {
     if (!this.#list) {
       this.#list = createSiteListStore();
       // a reload or a shared link shows the list the address names
-      if (!this.noAddressSync) applyListParams(this.#list, SITE_LIST_ADDRESS.read(location.search));
+      if (!this.noAddressSync) startFromAddress(this, this.#list, SITE_LIST_ADDRESS);
     }
     return this.#list;
   }

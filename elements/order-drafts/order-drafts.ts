@@ -9,7 +9,7 @@ import { dispatch } from '../kit/events.ts';
 import { ReactElement } from '../kit/react-element.ts';
 import { orderDraftsStyles } from './order-drafts.styles.ts';
 import { DRAFT_LIST_ADDRESS } from '../../src/features/order-drafts/index.ts';
-import { applyListParams } from '../../src/stores/list/index.ts';
+import { startFromAddress } from '../../src/ui/use-list-address.ts';
 
 /**
  * The draft box: the user's unsubmitted order forms in the current customer, last saved first,
@@ -43,7 +43,7 @@ export class LpOrderDrafts extends ReactElement {
     if (!this.#list) {
       this.#list = createDraftListStore();
       // a reload or a shared link shows the list the address names
-      if (!this.noAddressSync) applyListParams(this.#list, DRAFT_LIST_ADDRESS.read(location.search));
+      if (!this.noAddressSync) startFromAddress(this, this.#list, DRAFT_LIST_ADDRESS);
     }
     return this.#list;
   }

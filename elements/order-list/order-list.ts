@@ -73,7 +73,8 @@ export class LpOrderList extends ReactElement {
   get list(): OrderListStore {
     if (!this.#list) {
       const query = this.#attributeQuery();
-      if (!this.noAddressSync && this.#fromAddress)
+      // shown: an element restored behind another page's tab would read that page's address
+      if (!this.noAddressSync && this.#fromAddress && this.getClientRects().length > 0)
         for (const [name, value] of new URLSearchParams(location.search)) query.set(name, value);
       this.#list = createOrderListStore(readAddress(query.toString()));
     }

@@ -10,7 +10,7 @@ import { dispatch } from '../kit/events.ts';
 import { ReactElement } from '../kit/react-element.ts';
 import { projectListStyles } from './project-list.styles.ts';
 import { PROJECT_LIST_ADDRESS } from '../../src/features/project-list/index.ts';
-import { applyListParams } from '../../src/stores/list/index.ts';
+import { startFromAddress } from '../../src/ui/use-list-address.ts';
 
 /**
  * The current customer's projects (clinical trials): protocol number, name, phase, sponsor,
@@ -44,7 +44,7 @@ export class LpProjectList extends ReactElement {
     if (!this.#list) {
       this.#list = createProjectListStore();
       // a reload or a shared link shows the list the address names
-      if (!this.noAddressSync) applyListParams(this.#list, PROJECT_LIST_ADDRESS.read(location.search));
+      if (!this.noAddressSync) startFromAddress(this, this.#list, PROJECT_LIST_ADDRESS);
     }
     return this.#list;
   }

@@ -73,3 +73,17 @@ export function useListAddress<R, F, A extends ListAnswer<R>>(
     return () => observer.disconnect();
   }, [enabled]);
 }
+
+/**
+ * The list an element starts with: the one the page's address names (a reload, a shared link),
+ * when the element is shown. An element restored behind another page's tab (after a reload) reads
+ * nothing here: the address is that page's; useListAddress takes the list's own address when its
+ * tab is shown.
+ */
+export function startFromAddress<R, F, A extends ListAnswer<R>>(
+  element: Element,
+  list: ListStore<R, F, A>,
+  codec: ListAddressCodec<F>,
+): void {
+  if (element.getClientRects().length > 0) applyListParams(list, codec.read(location.search));
+}

@@ -94,13 +94,10 @@ export function listAddressCodec<F>(
   };
 }
 
-/** Makes `list` the list `params` names (before its first load, or to follow a link). */
+/** Makes `list` the list `params` names (before its first load, or to follow a link): one request. */
 export function applyListParams<R, F, A extends ListAnswer<R>>(
   list: ListStore<R, F, A>,
   params: ListParams<F>,
 ): void {
-  list.setSort(params.sort);
-  if (params.pageSize !== list.$state.get().params.pageSize) list.setPageSize(params.pageSize);
-  list.setFilters(params.filters);
-  if (params.page > 1) list.setPage(params.page);
+  list.setParams(params);
 }

@@ -220,6 +220,25 @@ describe('list store', () => {
     expect(calls[calls.length - 1]?.params.page).toBe(1);
   });
 
+  it('becomes the list a link names with one request, and asks nothing when it is that list already', async () => {
+    const { list, calls, answer } = make();
+    answer(calls[0]);
+    await flush();
+    const named: ListParams<Filters> = {
+      page: 3,
+      pageSize: 20,
+      sort: { key: 'no', desc: true },
+      filters: { status: 'finished', keyword: '' },
+    };
+    list.setParams(named);
+    expect(calls).toHaveLength(2);
+    expect(calls[1]?.params).toEqual(named);
+    answer(calls[1]);
+    await flush();
+    list.setParams({ ...named, filters: { status: 'finished' } as Filters });
+    expect(calls).toHaveLength(2);
+  });
+
   it('on a customer switch drops the rows at once, resets filters and selection and reloads', async () => {
     const { list, calls, answer, seen } = make();
     list.setFilters({ status: 'finished' });

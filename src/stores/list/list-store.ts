@@ -82,6 +82,12 @@ export interface ListStore<Row, Filters, Answer extends ListAnswer<Row> = ListAn
   setFilters(patch: Partial<Filters>): void;
   /** Restores the initial filters and goes back to page 1. */
   resetFilters(): void;
+  /**
+   * Makes the list the one `params` names (a link followed, a saved view picked) with one
+   * request; its filters are merged into the current ones as `setFilters` does. Nothing is asked
+   * when the list is that one already.
+   */
+  setParams(params: ListParams<Filters>): void;
   /** Asks again with the same parameters (after a failure, or to refresh). */
   retry(): Promise<void>;
   /** The same as retry: asks again with the current parameters. */
@@ -93,6 +99,16 @@ export interface ListStore<Row, Filters, Answer extends ListAnswer<Row> = ListAn
 
 const sameSort = (a: ListSort | null, b: ListSort | null) =>
   a === b || (a !== null && b !== null && a.key === b.key && a.desc === b.desc);
+
+function sameParams<F extends object>(a: ListParams<F>, b: ListParams<F>): boolean {
+  const keys = new Set([...Object.keys(a.filters), ...Object.keys(b.filters)]) as Set<keyof F>;
+  return (
+    a.page === b.page &&
+    a.pageSize === b.pageSize &&
+    sameSort(a.sort, b.sort) &&
+    [...keys].every((key) => Object.is(a.filters[key], b.filters[key]))
+  );
+}
 
 const sessionCustomer = computed($customer, (customer) => customer?.cu_id ?? null);
 
@@ -225,6 +241,17 @@ export function createListStore<
     },
     resetFilters() {
       change({ filters: { ...options.filters }, page: 1 });
+    },
+    setParams(params) {
+      const current = $internal.get();
+      const next: ListParams<Filters> = {
+        page: Math.max(1, Math.floor(params.page)),
+        pageSize: Math.max(1, Math.floor(params.pageSize)),
+        sort: params.sort,
+        filters: { ...current.params.filters, ...params.filters },
+      };
+      const settled = current.status === 'loading' || current.status === 'loaded';
+      if (!settled || !sameParams(current.params, next)) void load(next);
     },
     retry: () => load($internal.get().params),
     reload: () => load($internal.get().params),
