@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sendKeys, waitUntil } from '../../src/ui/testing/commands.ts';
-import { setApiBase } from '../../src/api/config.ts';
+import { setApiBase, setApiFetch } from '../../src/api/config.ts';
 import { call } from '../../src/api/transport.ts';
 import { createOrder } from '../../src/contract/order-editor/operations.ts';
 import { $locale } from '../../src/i18n/translate.ts';
@@ -28,6 +28,7 @@ describe('<lp-order-editor>', () => {
     restoreNavigation = setNavigation({ navigate: (path) => visited.push(path) });
   });
   afterEach(() => {
+    setApiFetch(null);
     for (const el of placed.splice(0)) el.remove();
     visited.splice(0);
     restoreNavigation();
@@ -342,6 +343,13 @@ describe('<lp-order-editor>', () => {
 
   it('starts a new order from stock lines the inventory hands over (stock-ids): project, class, lines and their depot as the start filled in', async () => {
     await ready();
+    // the start addresses are asked for once: the form's pickers and the handover share them
+    const startCalls: string[] = [];
+    setApiFetch((input, init) => {
+      const url = input instanceof Request ? input.url : String(input);
+      if (url.includes('customer-address') && url.includes('kind=start')) startCalls.push(url);
+      return fetch(input, init);
+    });
     const ids = `${setup.stock.chilled.in_id},${setup.stock.chilledSmall.in_id}`;
     const { el } = place({ 'stock-ids': ids });
     await loaded(el);
@@ -364,6 +372,8 @@ describe('<lp-order-editor>', () => {
     expect(control(el, from, 'Company').value).to.equal(setup.addresses.start.company);
     expect(control(el, from, 'Contact').value).to.not.equal('');
     expect(root(el).querySelector('.oe__alert')).to.equal(null);
+    setApiFetch(null);
+    expect(startCalls).to.have.length(1);
   });
 
   it('says so instead when the handed-over lines cannot go in one order', async () => {

@@ -6,7 +6,7 @@ import { sessionOwner } from '../../stores/drafts/index.ts';
 import { loadUserInfo } from '../../stores/session.ts';
 import { fieldMessagesOf, isApiError } from '../../api/errors.ts';
 import { Code } from '../../contract/codes.ts';
-import type { RegionInfo } from '../../contract/master-data/schemas.ts';
+import type { Address, RegionInfo } from '../../contract/master-data/schemas.ts';
 import type {
   CreateOrderAnswer,
   EditConflict,
@@ -226,7 +226,14 @@ function EditorBody({
 
   // Keyed on the address book's revision: an address added or changed meanwhile is offered at once.
   const book = useStore($addressBookRevision);
-  const startAddresses = useLoaded(`start.${book}`, () => loadAddresses('start'));
+  // One request for the start addresses of this book's revision: the stock handover reads them too.
+  const startLoad = useRef<{ key: string; addresses: Promise<Address[]> } | null>(null);
+  const loadStarts = () => {
+    const key = `start.${book}`;
+    if (startLoad.current?.key !== key) startLoad.current = { key, addresses: loadAddresses('start') };
+    return startLoad.current.addresses;
+  };
+  const startAddresses = useLoaded(`start.${book}`, loadStarts);
   const stopAddresses = useLoaded(`stop.${book}`, () => loadAddresses('stop'));
   const contacts = useLoaded(`contacts.${book}`, loadContacts);
   const sites = useLoaded(form.pr_id ? String(form.pr_id) : null, () => loadSites(form.pr_id as number));
@@ -380,7 +387,7 @@ function EditorBody({
     Promise.all([
       checkGoods({ lines: ids.map((in_id) => ({ in_id, quantity: 0.001 })) }),
       // (the depot the lines are in is the start, when the address book has it)
-      loadAddresses('start').catch(() => []),
+      loadStarts().catch(() => []),
     ]).then(
       ([answer, starts]) => {
         const made = formFromStock(formRef.current, answer, start.projects, starts);
