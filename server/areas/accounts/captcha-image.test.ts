@@ -48,8 +48,10 @@ describe('captcha image', () => {
   it('resists a script that knows the font: it reads most clean renderings but almost no served image', {
     timeout: 180_000,
   }, () => {
-    const clean = readRates(captchas(100, 11, true));
-    const served = readRates(captchas(200, 12, false));
+    // 50 and 120 images (fixed seeds: the same images at every run); 100 and 200 took 11 s more of
+    // every `npm test`; the rates measured over 1,000 images are in docs/api.md.
+    const clean = readRates(captchas(50, 11, true));
+    const served = readRates(captchas(120, 12, false));
     // The attack works: on the same characters drawn clean (spaced, no warp, no noise) both ways
     // of cutting the image into characters read most of them ...
     expect(clean.components).toBeGreaterThan(0.5);
