@@ -77,6 +77,8 @@ export default defineConfig({
           // One PGlite per worker is shared by that worker's files (see server/testing/test-app.ts).
           pool: 'forks',
           isolate: false,
+          // The server processes tests start run from a bundle made before them (server-bundle.mjs).
+          globalSetup: ['scripts/server-bundle-setup.mjs'],
           testTimeout: 20_000,
           hookTimeout: 60_000,
           maxWorkers: 2,
@@ -90,7 +92,7 @@ export default defineConfig({
           name: 'postgres',
           // The DATABASE_URL path against a real PostgreSQL (scripts/postgres-setup.mjs starts it).
           include: ['server/**/*.pg.test.ts'],
-          globalSetup: ['scripts/postgres-setup.mjs'],
+          globalSetup: ['scripts/server-bundle-setup.mjs', 'scripts/postgres-setup.mjs'],
           pool: 'forks',
           maxWorkers: 1,
           testTimeout: 60_000,

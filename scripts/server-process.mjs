@@ -21,9 +21,13 @@ export function freePort() {
 /**
  * Starts the server on `port` over `dataDir`. `args` go to server/main.ts (`--seed-demo`, as
  * `npm start` passes it); `ready` resolves once it listens and rejects when it exits first.
+ * In the tests it runs from the bundle their set-up made (LP_SERVER_BUNDLE, scripts/server-bundle.mjs),
+ * else from the sources through tsx.
  */
 export function startServer(port, dataDir, env = {}, args = ['--seed-demo']) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', ...args], {
+  const bundle = process.env.LP_SERVER_BUNDLE;
+  const entry = bundle ? [bundle] : ['--import', 'tsx', 'server/main.ts'];
+  const child = spawn(process.execPath, [...entry, ...args], {
     cwd: root,
     env: {
       ...process.env,

@@ -7,9 +7,9 @@ import { migrationFiles } from '../areas/index.ts';
  */
 export async function loadMigrations(): Promise<Record<string, Migration>> {
   const out: Record<string, Migration> = {};
-  for (const { name, url } of migrationFiles()) {
+  for (const { name, load } of migrationFiles()) {
     if (out[name]) throw new Error(`two migrations are named ${name}`);
-    out[name] = (await import(url.href)) as Migration;
+    out[name] = (await load()) as Migration;
   }
   return out;
 }
