@@ -2,7 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
-import { addressKey } from './areas/accounts/login-delays.ts';
+import { addressKey } from './core/address-key.ts';
 import { AddressSlots } from './http/address-slots.ts';
 import type { RawAnswer } from './http/busy-answer.ts';
 import { closeLingering, LINGER_BOUNDS, type LingerBounds } from './http/lingering-close.ts';

@@ -3,6 +3,7 @@ import { Code } from '../../src/contract/codes.ts';
 import type { RateLimit } from '../../src/contract/operation.ts';
 import { ApiError } from '../core/errors.ts';
 import type { DB } from '../db/database.ts';
+import { addressKey } from '../core/address-key.ts';
 
 /**
  * Fixed-window counter kept in the database (so several server processes share it): counts one
@@ -40,7 +41,8 @@ export interface RateSubject {
 /** The counter key of a rule for a call, or null when the rule does not apply (no user, no field). */
 export function rateKey(rule: RateLimit, path: string, subject: RateSubject): string | null {
   const bucket = rule.bucket ?? path;
-  if (rule.by === 'ip') return `${bucket}:ip:${subject.ip}`;
+  // an IPv6 client by its /64, as the login and tracking counts do (core/address-key.ts)
+  if (rule.by === 'ip') return `${bucket}:ip:${addressKey(subject.ip)}`;
   if (rule.by === 'user') return subject.uid === null ? null : `${bucket}:user:${subject.uid}`;
   const value = rule.field ? subject.input?.[rule.field] : undefined;
   return typeof value === 'string' || typeof value === 'number' ? `${bucket}:${rule.field}:${value}` : null;

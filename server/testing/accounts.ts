@@ -1,6 +1,6 @@
 import type { DB } from '../db/database.ts';
 import { captchaHash, loginCaptcha } from '../areas/accounts/captcha.ts';
-import { addressKey } from '../areas/accounts/login-delays.ts';
+import { addressKey } from '../core/address-key.ts';
 import type { TestApp } from './test-app.ts';
 
 /**

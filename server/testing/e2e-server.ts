@@ -4,7 +4,7 @@ import { migratedDataFolder } from './pglite-template.ts';
 import { withTenantCall } from './tenant-call.ts';
 
 /**
- * The end-to-end tests' server (playwright.config.ts): `node --import tsx server/testing/e2e-server.ts`.
+ * The end-to-end tests' server (playwright.config.ts runs it from its bundle, scripts/server-bundle.mjs).
  * It fills an empty `DATA_DIR` with the migrated template (pglite-template.ts: no cluster to
  * create), serves the portal as `npm start` does (`--seed-demo`), and answers one call more,
  * `POST /__e2e/tenant` (tenant-call.ts): each test's demo set of its own, behind

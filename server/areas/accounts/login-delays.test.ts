@@ -4,8 +4,8 @@ import { knownCaptcha } from '../../testing/accounts.ts';
 import { createUser } from '../../testing/fixtures.ts';
 import { type TestApp, testApp, testDatabase, unique } from '../../testing/test-app.ts';
 import { login } from './login.ts';
+import { addressKey } from '../../core/address-key.ts';
 import {
-  addressKey,
   DELAY_AFTER,
   delayAfter,
   delayRemaining,

@@ -7,11 +7,11 @@ import type { SmsSender } from '../../core/sms-sender.ts';
 import { checkCaptcha, loginCaptcha } from './captcha.ts';
 import { isCommonPassword } from './common-passwords.ts';
 import { startingCustomer } from './customers.ts';
-import { addressKey } from './login-delays.ts';
+import { addressKey } from '../../core/address-key.ts';
 import { countFailure, countSuccess, type GuardOptions, loginStanding } from './login-guard.ts';
 import { dummyHash, verifyPassword } from './passwords.ts';
 import { startSession, toPassFlag } from './sessions.ts';
-import { checkSmsCode, markSmsCodeUsed, maskMobile, sendSmsCode, spendSmsAttempt } from './sms-codes.ts';
+import { checkSmsCode, markSmsCodeUsed, maskMobile, sendSmsCode } from './sms-codes.ts';
 
 /**
  * 407 with how long this address must wait: `data.retry_after` in whole seconds; the message says
@@ -60,17 +60,13 @@ export async function login(
     .select(['uid', 'password_hash', 'is_weak_password', 'pass_flag', 'mobile'])
     .where('ur_account', '=', username)
     .executeTakeFirst();
-  // The captcha, or instead the code sent to the account's mobile (loginCode below).
+  // The captcha, or instead the code sent to the account's mobile (sendLoginCode below).
   let codeId: string | null = null;
-  if (standing.captcha && smsCode !== '') {
-    if (!user?.mobile) throw new ApiError(Code.captchaRequired, 'Please get a verification code first');
-    codeId = await checkSmsCode(db, user.uid, user.mobile, smsCode, now);
-  } else if (standing.captcha) await checkCaptcha(db, loginCaptcha(username, from), validate, now);
+  if (standing.captcha && smsCode !== '') codeId = await checkLoginCode(db, user, smsCode, now);
+  else if (standing.captcha) await checkCaptcha(db, loginCaptcha(username, from), validate, now);
 
   const ok = await verifyPassword(password, user?.password_hash ?? (await dummyHash()));
   if (!user || !ok) {
-    // A code is good for a few tries of the password in all, not for as many as its minutes allow.
-    if (codeId) await spendSmsAttempt(db, codeId);
     const captcha = await countFailure(db, username, from, now, options);
     if (captcha) {
       throw new ApiError(Code.wrongCredentials, 'Wrong username or password; please also enter the captcha', {
@@ -97,6 +93,29 @@ export async function login(
 }
 
 /**
+ * A sign-in's SMS code, checked (one of its tries taken, a right one or not). Whatever is wrong
+ * (no such account, no code, used, expired, out of tries, not the code) gets the one answer, after
+ * the same query: what a wrong guess is told must not say whether an account, a number or a code
+ * exists.
+ */
+async function checkLoginCode(
+  db: DB,
+  user: { uid: number; mobile: string } | undefined,
+  code: string,
+  now: Date,
+): Promise<string> {
+  try {
+    return await checkSmsCode(db, user?.uid ?? 0, user?.mobile ?? '', code, now);
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    throw new ApiError(Code.captchaRequired, 'The code is wrong or no longer valid: please get a new one');
+  }
+}
+
+/** A Chinese mobile number as the accounts hold it: `+86 138…`, `0086138…` and `138…` alike. */
+const nationalNumber = (mobile: string) => mobile.replace(/^(\+|00)86(?=1\d{10}$)/, '');
+
+/**
  * `user/login-sms`, the captcha's alternative for people who cannot read the image (WCAG 1.1.1):
  * a 6-digit code to the account's mobile, which `login` then takes instead of the captcha answer.
  * The code goes only when `mobile` is the account's own number, and the answer is the same either
@@ -120,9 +139,10 @@ export async function sendLoginCode(
     .select(['uid', 'mobile'])
     .where('ur_account', '=', input.username)
     .executeTakeFirst();
-  if (user?.mobile && user.mobile === input.mobile) {
+  if (user?.mobile && nationalNumber(user.mobile) === nationalNumber(input.mobile)) {
     try {
-      await sendSmsCode(db, sms, user.uid, user.mobile, now);
+      // not waiting for the carrier: its time and its errors would say the number matched
+      await sendSmsCode(db, sms, user.uid, user.mobile, now, { background: true });
     } catch (error) {
       if (!(error instanceof ApiError && error.code === Code.tooManyRequests)) throw error;
     }

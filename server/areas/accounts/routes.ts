@@ -6,7 +6,7 @@ import { handle, reply } from '../../http/route.ts';
 import { issueCaptcha, loginCaptcha } from './captcha.ts';
 import { customerAccountList, enterCustomer, startingCustomer } from './customers.ts';
 import { login, sendLoginCode } from './login.ts';
-import { addressKey } from './login-delays.ts';
+import { addressKey } from '../../core/address-key.ts';
 import { redeemOneTimeCode } from './one-time-codes.ts';
 import { changeOwnPassword, refuseCommonPassword, setPassword } from './password-change.ts';
 import { endSession, startSession } from './sessions.ts';

@@ -16,13 +16,18 @@ const codeHash = (uid: number, code: string) => hashToken(`sms\0${uid}\0${code}`
 export const maskMobile = (mobile: string) =>
   mobile.length > 7 ? `${mobile.slice(0, 3)}****${mobile.slice(-4)}` : '****';
 
-/** Sends a new 6-digit code to the user's mobile; 429 (with the seconds left) within 60 s of the last. */
+/**
+ * Sends a new 6-digit code to the user's mobile; 429 (with the seconds left) within 60 s of the last.
+ * With `background`, the text is handed to the carrier without waiting for it (a failure is logged,
+ * not answered): the sign-in's code must not say by its time or its error that a number matched.
+ */
 export async function sendSmsCode(
   db: DB,
   sms: SmsSender,
   uid: number,
   mobile: string,
   now: Date,
+  options: { background?: boolean } = {},
 ): Promise<{ mobile: string }> {
   const last = await db
     .selectFrom('sms_codes')
@@ -54,17 +59,23 @@ export async function sendSmsCode(
       created_at: now,
     })
     .execute();
-  await sms.send(
+  const sent = sms.send(
     mobile,
     `Your verification code is ${code}. It is valid for 5 minutes. 您的验证码为 ${code}，5 分钟内有效。`,
   );
+  if (options.background)
+    sent.catch((error: unknown) =>
+      console.error(`[sms] a sign-in code was not sent: ${error instanceof Error ? error.message : error}`),
+    );
+  else await sent;
   return { mobile: maskMobile(mobile) };
 }
 
 /**
  * Checks the user's latest code for `mobile` and returns its id: 475 when none was sent, it is
- * used, wrong or out of attempts; 476 when it expired. A wrong code counts an attempt. The caller
- * then uses the code up with markSmsCodeUsed inside its own transaction.
+ * used, wrong or out of attempts; 476 when it expired. Every check takes one of the code's
+ * SMS_MAX_ATTEMPTS tries before comparing (one statement, so checks side by side cannot take more).
+ * The caller then uses the code up with markSmsCodeUsed inside its own transaction.
  */
 export async function checkSmsCode(
   db: DB,
@@ -86,15 +97,17 @@ export async function checkSmsCode(
   if (new Date(row.expires_at).getTime() <= now.getTime()) {
     throw new ApiError(Code.captchaExpired, 'The verification code has expired, please get a new one');
   }
-  if (row.attempts >= SMS_MAX_ATTEMPTS) {
+  const tried = await db
+    .updateTable('sms_codes')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', row.id)
+    .where('attempts', '<', SMS_MAX_ATTEMPTS)
+    .returning('id')
+    .executeTakeFirst();
+  if (!tried) {
     throw new ApiError(Code.captchaRequired, 'Too many wrong attempts, please get a new verification code');
   }
   if (row.code_hash !== codeHash(uid, code)) {
-    await db
-      .updateTable('sms_codes')
-      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-      .where('id', '=', row.id)
-      .execute();
     throw new ApiError(Code.captchaRequired, 'The verification code is wrong');
   }
   return String(row.id);
@@ -107,17 +120,7 @@ export async function markSmsCodeUsed(trx: DB, id: string, now: Date): Promise<v
     .set({ used_at: now })
     .where('id', '=', id)
     .where('used_at', 'is', null)
-    .where('attempts', '<', SMS_MAX_ATTEMPTS)
     .returning('id')
     .executeTakeFirst();
   if (!used) throw new ApiError(Code.captchaRequired, 'Please get a verification code first');
-}
-
-/** Counts one attempt against a code that was right but came with a wrong password (login.ts). */
-export async function spendSmsAttempt(db: DB, id: string): Promise<void> {
-  await db
-    .updateTable('sms_codes')
-    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-    .where('id', '=', id)
-    .execute();
 }

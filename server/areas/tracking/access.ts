@@ -5,7 +5,7 @@ import { normalizeShareCode } from '../../../src/contract/tracking/schemas.ts';
 import { ApiError } from '../../core/errors.ts';
 import type { DB } from '../../db/database.ts';
 import { checkCaptcha } from '../accounts/captcha.ts';
-import { addressKey } from '../accounts/login-delays.ts';
+import { addressKey } from '../../core/address-key.ts';
 import { clearFailures, lookupStanding, recordFailure, trackingCaptcha } from './failures.ts';
 import { codeMatches, isShareToken, readShareToken, trackingKey } from './share-secrets.ts';
 import { readView, type View } from './view-tokens.ts';

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkCaptcha, issueCaptcha } from '../accounts/captcha.ts';
-import { addressKey } from '../accounts/login-delays.ts';
+import { addressKey } from '../../core/address-key.ts';
 import { runChores } from '../../core/housekeeping.ts';
 import { areaChores } from '../index.ts';
 import { socketFrom, type TestApp, testApp, testDatabase } from '../../testing/test-app.ts';

@@ -5,7 +5,7 @@ import { apiAnswer } from '../../http/answer.ts';
 import { handle } from '../../http/route.ts';
 import type { SessionRecord } from '../../core/session.ts';
 import { issueCaptcha } from '../accounts/captcha.ts';
-import { addressKey } from '../accounts/login-delays.ts';
+import { addressKey } from '../../core/address-key.ts';
 import { lookupOrder, type Opened, openShare, viewedOrder } from './access.ts';
 import { trackingCaptcha } from './failures.ts';
 import { trackedTemperature } from './readings.ts';
