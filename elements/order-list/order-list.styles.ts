@@ -37,6 +37,9 @@ export const orderListStyles = css`
     gap: var(--lp-space-2);
     margin-bottom: var(--lp-space-2);
   }
+  .order-views--loading {
+    min-height: var(--lp-control-height);
+  }
   .order-views__pick {
     width: auto;
     min-width: 180px;

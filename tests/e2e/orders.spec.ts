@@ -438,6 +438,11 @@ test('the chat launcher sits in a landmark of its own and never covers the listâ
     await expect(launcher).toBeVisible();
     const pager = page.locator('lp-order-list .lp-pagination');
     await expect(pager).toBeVisible();
+    // the page drawn whole (its rows and the saved views' row) before it is scrolled to its end
+    await expect(
+      page.locator('lp-order-list tbody tr.lp-data-table__row:not(.lp-data-table__skeleton)'),
+    ).toHaveCount(10);
+    await expect(page.locator('lp-order-list .order-views__pick')).toBeVisible();
     await page.evaluate(() => window.scrollTo(0, document.scrollingElement!.scrollHeight));
     const chat = (await launcher.boundingBox())!;
     for (const control of await pager.locator('button, select').all()) {

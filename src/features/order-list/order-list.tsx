@@ -153,7 +153,8 @@ export function OrderList({ list, syncAddress = true, projects: given, onOpen }:
           onClear={() => list.setFilters({ ...NO_FILTERS, status: filters.status })}
         />
         {syncAddress && (
-          <Suspense fallback={null}>
+          // the row's place is kept while its code loads: nothing below it moves when it comes
+          <Suspense fallback={<div className="order-views order-views--loading" aria-hidden="true" />}>
             <SavedViews list={list} />
           </Suspense>
         )}
