@@ -34,11 +34,13 @@ export const budgets = {
   'embed-pair:lp-customer-switcher+lp-notices': 30_000,
   /**
    * Order tracking for partner pages (Lit, its own small API client, both languages' strings):
-   * measured 14.6 KB; its temperature section (uPlot and the order view's chart, the readings in
+   * measured 14.7 KB; its temperature section (uPlot and the order view's chart, the readings in
    * words and a table, the chunk's strings) loads on "Show temperature" only: 23.2 KB.
    */
   'embed/lp-order-status.js': 15_000,
   'embed/lp-order-status/temperature-panel': 24_000,
+  /** Its captcha (the image, or the code by SMS, and their strings): loaded when the server first asks for one: 2.0 KB. */
+  'embed/lp-order-status/captcha-panel': 2_500,
   /** React elements: React and ReactDOM (~58 KB, the shared runtime chunk) with the kit, the stores they use and their feature. */
   'embed/lp-customer-switcher.js': 80_000,
   'embed/lp-download-center.js': 80_000,

@@ -172,6 +172,10 @@ export const orderStatusStyles = css`
     line-height: 18px;
     color: var(--lp-color-danger, #c92a2a);
   }
+  .captcha {
+    display: grid;
+    gap: 10px;
+  }
   .captcha-row {
     display: flex;
     flex-wrap: wrap;
@@ -186,6 +190,13 @@ export const orderStatusStyles = css`
     border: 1px solid var(--lp-color-border, #d5dbe1);
     border-radius: var(--lp-radius-sm, 4px);
     background: #f4f6f8;
+  }
+  button.link {
+    justify-self: start;
+    min-height: 24px;
+    padding: 0;
+    border: 0;
+    text-decoration: underline;
   }
   .notice:empty {
     display: none;

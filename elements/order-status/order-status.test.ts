@@ -4,7 +4,13 @@ import { setApiFetch } from '../../src/api/config.ts';
 import { $locale } from '../../src/i18n/locale.ts';
 import { type FakeClock, fakeClock, until as frames } from '../../src/ui/testing/clock.ts';
 import { deepActive } from '../../src/ui/testing/mount.tsx';
-import { createTestOrder, createTestUser, type TestOrderOptions } from '../../src/ui/testing/server.ts';
+import {
+  createTestOrder,
+  createTestUser,
+  lastSmsCode,
+  type TestOrderOptions,
+  trackingFailures,
+} from '../../src/ui/testing/server.ts';
 import { CAPTCHA_ANSWER } from '../../scripts/test-captcha.mjs';
 import { POLL_MS } from './follow.ts';
 import './order-status.ts';
@@ -51,6 +57,14 @@ async function trackedOrder(options: Partial<TestOrderOptions> = {}) {
     },
   });
   return { user, order };
+}
+
+/** An order of a new customer whose recipient's mobile is `mobile`, failed often enough that its lookups need the captcha. */
+async function guardedOrder(mobile: string) {
+  const made = await trackedOrder({ order: { to_phone: mobile } });
+  // from other addresses than the page's (the failures of one address would ask every other test for a captcha)
+  await trackingFailures(made.order.order_no, 5);
+  return made;
 }
 
 /** A share of the order made by its owner in the portal (signs in with plain fetch: the page keeps no session). */
@@ -244,6 +258,84 @@ describe('<lp-order-status>', () => {
     submit(el);
     await shown(el);
     expect(text(el, 'h2')).to.equal(`Order Tracking ${order.order_no}`);
+  });
+
+  it('offers a code by SMS instead of the image: to the recipient’s number, in the answer’s field, the digits from the number', async () => {
+    const mobile = `139${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+    const { order } = await guardedOrder(mobile);
+    const el = element({ locale: 'en' });
+    await el.updateComplete;
+    fill(el, { order_no: order.order_no, phone4: mobile.slice(-4) });
+    submit(el);
+    await until(() => $(el, '.captcha img'), 'the captcha');
+    $<HTMLButtonElement>(el, '.captcha .link')!.click();
+    await until(() => deepActive() === $(el, '#sms-mobile'), 'the number’s field has the focus');
+    expect($(el, '.captcha img'), 'no image meanwhile').to.equal(null);
+    expect(text(el, '.notice')).to.equal('Too many attempts. Get a code by SMS.');
+    expect(text(el, 'label[for="captcha"]')).to.equal('SMS code');
+
+    $<HTMLButtonElement>(el, '.captcha .send')!.click();
+    await until(() => text(el, '#sms-mobile-error'), 'no number');
+    expect(text(el, '#sms-mobile-error')).to.equal('Please enter the recipient’s mobile number');
+
+    // typed as people write it; the digits typed apart are not needed then
+    const typed = `+86 ${mobile.slice(0, 3)} ${mobile.slice(3, 7)} ${mobile.slice(7)}`;
+    const field = $<HTMLInputElement>(el, '#sms-mobile')!;
+    field.value = typed;
+    field.dispatchEvent(new Event('input'));
+    fill(el, { phone4: '' });
+    $<HTMLButtonElement>(el, '.captcha .send')!.click();
+    await until(() => text(el, '.captcha [role="status"]'), 'sent');
+    expect(text(el, '.captcha [role="status"]')).to.equal(
+      `If +86****${mobile.slice(-4)} is the recipient’s mobile number, a code valid for 5 minutes has been sent to it`,
+    );
+    const send = $<HTMLButtonElement>(el, '.captcha .send')!;
+    expect([send.disabled, /^Send again in \d+ s$/.test(text(el, '.captcha .send'))]).to.deep.equal([
+      true,
+      true,
+    ]);
+    await until(() => deepActive() === $(el, '#captcha'), 'the code’s field has the focus');
+
+    let code: string | null = null;
+    for (let i = 0; i < 100 && !code; i++) code = await lastSmsCode(mobile);
+    if (!code) throw new Error('no code texted');
+    fill(el, { captcha: code });
+    submit(el);
+    await shown(el);
+    expect(text(el, 'h2')).to.equal(`Order Tracking ${order.order_no}`);
+  });
+
+  it('says a wrong code is wrong and keeps the SMS fields; the image comes back when asked for', async () => {
+    const mobile = `139${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+    const { order } = await guardedOrder(mobile);
+    const el = element({ locale: 'zh-CN' });
+    await el.updateComplete;
+    fill(el, { order_no: order.order_no, phone4: mobile.slice(-4) });
+    submit(el);
+    await until(() => $(el, '.captcha .link'), 'the captcha');
+    expect(text(el, '.captcha .link')).to.equal('看不清图片？改用短信验证码');
+    $<HTMLButtonElement>(el, '.captcha .link')!.click();
+    await until(() => $(el, '#sms-mobile'), 'the SMS fields');
+    const field = $<HTMLInputElement>(el, '#sms-mobile')!;
+    field.value = mobile;
+    field.dispatchEvent(new Event('input'));
+    $<HTMLButtonElement>(el, '.captcha .send')!.click();
+    await until(() => text(el, '.captcha [role="status"]'), 'sent');
+    let code: string | null = null;
+    for (let i = 0; i < 100 && !code; i++) code = await lastSmsCode(mobile);
+    if (!code) throw new Error('no code texted');
+    fill(el, { captcha: String((Number(code) + 1) % 1_000_000).padStart(6, '0') });
+    submit(el);
+    await until(() => text(el, '.notice') === '验证码错误或已失效，请重新获取', 'wrong code');
+    expect($(el, '#sms-mobile'), 'still the SMS fields').to.not.equal(null);
+
+    $<HTMLButtonElement>(el, '.captcha .link')!.click();
+    const image = await until(() => $<HTMLImageElement>(el, '.captcha img'), 'the image again');
+    await until(() => deepActive() === $(el, '#captcha'), 'its field has the focus');
+    await until(() => image.complete && image.naturalWidth > 0, 'the image loads');
+    fill(el, { captcha: CAPTCHA_ANSWER });
+    submit(el);
+    await shown(el);
   });
 
   it('opens a share link’s token without asking anything; the order number with a short code looks it up', async () => {

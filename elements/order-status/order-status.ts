@@ -22,11 +22,14 @@ import { StatusFollower, type ReadResult } from './follow.ts';
 import { orderStatusStyles } from './order-status.styles.ts';
 import { type TrackingKey, translatorOf } from './strings.ts';
 import { formatTime, isZone, viewerZone, zoneChoices, zoneOffset } from './time-zones.ts';
-import { trackingCall, trackingUrl } from './tracking-client.ts';
+import { trackingCall } from './tracking-client.ts';
 
 /** The chart chunk's API (temperature-panel.ts), loaded by "Show temperature" only. */
 type TemperatureModule = typeof import('./temperature-panel.ts');
 type ChartHandle = import('./temperature-panel.ts').ChartHandle;
+/** The captcha chunk (captcha-panel.ts: the image, or a code by SMS), loaded when the server first asks for one. */
+type CaptchaModule = typeof import('./captcha-panel.ts');
+type CaptchaPanel = import('./captcha-panel.ts').CaptchaPanel;
 
 type Factor = 'phone' | 'code';
 type FieldName = 'order_no' | 'phone4' | 'share_code' | 'captcha';
@@ -107,11 +110,9 @@ export class LpOrderStatus extends LitElement {
   #factor: Factor = 'phone';
   #errors: Partial<Record<FieldName, string>> = {};
   #notice: Notice = '';
-  /** >0: the server asks for a captcha (a count of the images asked for). */
-  #captcha = 0;
-  /** The image URL's cache buster: a new one for every new image. */
-  #captchaT = '';
-  #captchaFor = '';
+  /** The captcha the server asks for (null: none asked). */
+  #captcha: CaptchaPanel | null = null;
+  #captchaModule: Promise<CaptchaModule> | null = null;
   /** The zone the viewer picked (null: the attribute's, else the viewer's own). */
   #pickedZone: string | null = null;
   #announcement = '';
@@ -152,6 +153,7 @@ export class LpOrderStatus extends LitElement {
     this.#follower.stop();
     this.#request?.abort();
     this.#dropChart();
+    this.#dropCaptcha();
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -209,7 +211,7 @@ export class LpOrderStatus extends LitElement {
     }
     this.#busy = false;
     this.#opening = false;
-    this.#captcha = 0;
+    this.#dropCaptcha();
     this.#errors = {};
     this.#view = answer.view;
     this.#notice = '';
@@ -228,10 +230,9 @@ export class LpOrderStatus extends LitElement {
     const code = isApiError(error) ? error.code : 0;
     this.#errors = {};
     if (code === Code.captchaRequired || code === Code.captchaExpired) {
-      // a new image each time; a 475 after an answer was sent means a wrong answer
-      this.#nextCaptcha();
-      this.#captchaFor = orderNo;
-      this.#notice = code === Code.captchaExpired || sentCaptcha ? 'captchaWrong' : 'captchaHint';
+      // a 475 after an answer was sent means a wrong answer
+      void this.#askCaptcha(orderNo, code === Code.captchaExpired || sentCaptcha, from);
+      return;
     } else if (code === Code.notFound) {
       this.#notice = from === 'link' ? 'gone' : 'notFound';
     } else if (code === Code.tooManyRequests) {
@@ -244,12 +245,34 @@ export class LpOrderStatus extends LitElement {
     }
     this.#showForm(this.#notice);
     void this.updateComplete.then(() => {
-      if (from !== 'form') return;
-      // the captcha asked for: its field takes the focus (the image is right above it)
-      if (code === Code.captchaRequired || code === Code.captchaExpired)
-        this.renderRoot.querySelector<HTMLInputElement>('#captcha')?.focus();
-      else this.#focusFirstInvalid();
+      if (from === 'form') this.#focusFirstInvalid();
     });
+  }
+
+  /** The server asks for a captcha: its chunk, a new image (the same order number's panel kept), its field focused. */
+  async #askCaptcha(orderNo: string, wrong: boolean, from: 'link' | 'attributes' | 'form'): Promise<void> {
+    this.#captchaModule ??= import('./captcha-panel.ts');
+    let module: CaptchaModule;
+    try {
+      module = await this.#captchaModule;
+    } catch {
+      this.#captchaModule = null;
+      this.#showForm('failed');
+      return;
+    }
+    if (this.#captcha?.orderNo === orderNo) this.#captcha.next();
+    else {
+      this.#dropCaptcha();
+      this.#captcha = new module.CaptchaPanel(this, orderNo);
+    }
+    this.#showForm(wrong ? 'captchaWrong' : 'captchaHint');
+    await this.updateComplete;
+    if (from === 'form') this.renderRoot.querySelector<HTMLInputElement>('#captcha')?.focus();
+  }
+
+  #dropCaptcha(): void {
+    this.#captcha?.stop();
+    this.#captcha = null;
   }
 
   /** One read of the follower: the status again with the view token. */
@@ -294,7 +317,9 @@ export class LpOrderStatus extends LitElement {
     const data = new FormData(form);
     const value = (name: string) => String(data.get(name) ?? '').trim();
     const orderNo = value('order_no').toUpperCase();
-    const phone4 = value('phone4');
+    const captchaShown = this.#captcha?.orderNo === orderNo;
+    // with a code by SMS, the number it went to gives the digits when they are not typed apart
+    const phone4 = value('phone4') || (captchaShown ? (this.#captcha?.phone4 ?? '') : '');
     const code = value('share_code');
     const captcha = value('captcha');
     const errors: Partial<Record<FieldName, string>> = {};
@@ -306,9 +331,8 @@ export class LpOrderStatus extends LitElement {
     } else if (!code) {
       errors.share_code = this.#t('tracking.required', { field: this.#t('tracking.code') });
     }
-    const captchaShown = this.#captcha > 0 && this.#captchaFor === orderNo;
     if (captchaShown && !captcha)
-      errors.captcha = this.#t('tracking.required', { field: this.#t('tracking.captcha') });
+      errors.captcha = this.#t('tracking.required', { field: this.#captcha?.label ?? '' });
     this.#errors = errors;
     this.#notice = '';
     this.requestUpdate();
@@ -337,21 +361,14 @@ export class LpOrderStatus extends LitElement {
   #onOrderNoChange = (e: Event) => {
     // the captcha belongs to one order number: another number starts without it
     const value = (e.target as HTMLInputElement).value.trim().toUpperCase();
-    if (this.#captcha > 0 && value !== this.#captchaFor) this.requestUpdate();
-  };
-
-  #nextCaptcha(): void {
-    this.#captcha += 1;
-    this.#captchaT = `${Date.now()}${this.#captcha % 1000}`;
-  }
-
-  #newCaptcha = () => {
-    this.#nextCaptcha();
-    this.requestUpdate();
+    if (this.#captcha && value !== this.#captcha.orderNo) {
+      this.#dropCaptcha();
+      this.requestUpdate();
+    }
   };
 
   #another = async () => {
-    this.#captcha = 0;
+    this.#dropCaptcha();
     this.#errors = {};
     this.#showForm('');
     await this.updateComplete;
@@ -384,12 +401,18 @@ export class LpOrderStatus extends LitElement {
     </div>`;
   }
 
+  #noticeText(): string {
+    const notice = this.#notice;
+    if (notice === 'captchaHint' || notice === 'captchaWrong')
+      return this.#captcha?.notice(notice === 'captchaWrong') ?? '';
+    return notice ? this.#t(`tracking.${notice}`) : '';
+  }
+
   #renderForm(): TemplateResult {
     const t = this.#t;
     const shareCode = this.shareCode?.trim() ?? '';
     const orderNo = this.orderNo?.trim().toUpperCase() ?? '';
     const info = this.#notice === 'captchaHint';
-    const captchaFor = this.#captchaFor;
     return html`<form part="form" novalidate aria-labelledby="form-title" aria-busy=${this.#busy ? 'true' : 'false'} @submit=${this.#onSubmit}>
       <h2 id="form-title">${t('tracking.form')}</h2>
       ${this.#field('order_no', t('tracking.orderNo'), { value: orderNo, hint: t('tracking.orderNoHint') })}
@@ -409,25 +432,8 @@ export class LpOrderStatus extends LitElement {
               value: SHARE_TOKEN.test(shareCode) ? '' : shareCode,
             }),
       )}
-      ${
-        this.#captcha > 0
-          ? html`<div class="captcha">
-              <div class="captcha-row">
-                <img
-                  src=${trackingUrl(api.captcha.path, { order_no: captchaFor, t: this.#captchaT })}
-                  alt=${t('tracking.captchaImage')}
-                  width="120"
-                  height="40"
-                />
-                <button type="button" part="button" class="refresh" @click=${this.#newCaptcha}>
-                  ${t('tracking.captchaRefresh')}
-                </button>
-              </div>
-              ${this.#field('captcha', t('tracking.captcha'), { maxlength: 16 })}
-            </div>`
-          : nothing
-      }
-      <p class="notice ${info ? 'info' : ''}" role="alert">${this.#notice ? t(`tracking.${this.#notice}`) : ''}</p>
+      ${this.#captcha ? this.#captcha.render(this.#errors.captcha) : nothing}
+      <p class="notice ${info ? 'info' : ''}" role="alert">${this.#noticeText()}</p>
       <div class="actions">
         <button type="submit" part="button" class="primary" ?disabled=${this.#busy}>
           ${this.#busy ? t('tracking.loading') : t('tracking.submit')}

@@ -63,6 +63,8 @@ export const SERVER_MESSAGES = {
   'The verification code has been sent to {mobile}': '验证码已发送至 {mobile}',
   'If {mobile} is the account’s mobile number, a code has been sent to it':
     '如 {mobile} 是该账号登记的手机号，验证码已发送',
+  'If {mobile} is the recipient’s mobile number, a code has been sent to it':
+    '如 {mobile} 是收件人的手机号，验证码已发送',
   'The code is wrong or no longer valid: please get a new one': '验证码错误或已失效，请重新获取',
   'Please get a verification code first': '请先获取验证码',
   'The verification code is wrong': '验证码错误',

@@ -46,7 +46,7 @@ const CARRIES: Record<string, string[]> = {
   'elements/order-drafts/order-drafts.ts': ['data-table', 'order-drafts'],
   'elements/order-editor/order-editor.ts': ['order-drafts', 'order-editor'],
   'elements/order-list/order-list.ts': ['data-table', 'order-list'],
-  'elements/order-status/order-status.ts': ['tracking', 'tracking-chart'],
+  'elements/order-status/order-status.ts': ['tracking', 'tracking-captcha', 'tracking-chart'],
   'elements/order-view/order-view.ts': ['order-view'],
   'elements/password-dialog/password-dialog.ts': ['password'],
   'elements/project-list/project-list.ts': ['data-table', 'projects'],

@@ -32,20 +32,14 @@ export function captchaHash(key: string, answer: string): string {
 }
 
 /**
- * A new captcha for a scope and key (replacing any earlier one): returns the PNG image.
- * `fixedAnswer` (config.captchaTestAnswer, never set in production) replaces the random text.
+ * Stores `answer` as the captcha of a scope and key (replacing any earlier one), valid
+ * CAPTCHA_TTL_MS. The image's text, or a code sent another way (tracking/sms-alternative.ts).
  */
-export async function issueCaptcha(
-  db: DB,
-  subject: CaptchaFor,
-  now: Date,
-  fixedAnswer?: string,
-): Promise<Buffer> {
-  const text = fixedAnswer ?? captchaText();
+export async function storeCaptcha(db: DB, subject: CaptchaFor, answer: string, now: Date): Promise<void> {
   const values = {
     scope: subject.scope,
     username: subject.key,
-    answer_hash: captchaHash(subject.key, text),
+    answer_hash: captchaHash(subject.key, answer),
     expires_at: new Date(now.getTime() + CAPTCHA_TTL_MS),
   };
   await db
@@ -57,6 +51,20 @@ export async function issueCaptcha(
         .doUpdateSet({ answer_hash: values.answer_hash, expires_at: values.expires_at }),
     )
     .execute();
+}
+
+/**
+ * A new captcha for a scope and key (replacing any earlier one): returns the PNG image.
+ * `fixedAnswer` (config.captchaTestAnswer, never set in production) replaces the random text.
+ */
+export async function issueCaptcha(
+  db: DB,
+  subject: CaptchaFor,
+  now: Date,
+  fixedAnswer?: string,
+): Promise<Buffer> {
+  const text = fixedAnswer ?? captchaText();
+  await storeCaptcha(db, subject, text, now);
   return captchaPng(text);
 }
 

@@ -11,7 +11,8 @@ import { addressKey } from '../../core/address-key.ts';
 import { countFailure, countSuccess, type GuardOptions, loginStanding } from './login-guard.ts';
 import { dummyHash, verifyPassword } from './passwords.ts';
 import { startSession, toPassFlag } from './sessions.ts';
-import { checkSmsCode, markSmsCodeUsed, maskMobile, sendSmsCode } from './sms-codes.ts';
+import { checkSmsCode, markSmsCodeUsed, sendSmsCode } from './sms-codes.ts';
+import { maskMobile, nationalNumber } from '../../core/mobile-number.ts';
 
 /**
  * 407 with how long this address must wait: `data.retry_after` in whole seconds; the message says
@@ -111,9 +112,6 @@ async function checkLoginCode(
     throw new ApiError(Code.captchaRequired, 'The code is wrong or no longer valid: please get a new one');
   }
 }
-
-/** A Chinese mobile number as the accounts hold it: `+86 138…`, `0086138…` and `138…` alike. */
-const nationalNumber = (mobile: string) => mobile.replace(/^(\+|00)86(?=1\d{10}$)/, '');
 
 /**
  * `user/login-sms`, the captcha's alternative for people who cannot read the image (WCAG 1.1.1):

@@ -10,7 +10,8 @@ import { addressKey } from '../../core/address-key.ts';
 import { redeemOneTimeCode } from './one-time-codes.ts';
 import { changeOwnPassword, refuseCommonPassword, setPassword } from './password-change.ts';
 import { endSession, startSession } from './sessions.ts';
-import { checkSmsCode, markSmsCodeUsed, maskMobile, sendSmsCode } from './sms-codes.ts';
+import { checkSmsCode, markSmsCodeUsed, sendSmsCode } from './sms-codes.ts';
+import { maskMobile } from '../../core/mobile-number.ts';
 
 const invalidCode = () =>
   new ApiError(Code.sessionExpired, 'The login link is invalid or has expired, please log in');

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { Code } from '../../../src/contract/codes.ts';
 import type { DB } from '../../db/database.ts';
 import { ApiError } from '../../core/errors.ts';
+import { maskMobile } from '../../core/mobile-number.ts';
 import type { SmsSender } from '../../core/sms-sender.ts';
 import { hashToken } from './tokens.ts';
 
@@ -11,10 +12,6 @@ export const SMS_INTERVAL_MS = 60 * 1000;
 export const SMS_MAX_ATTEMPTS = 5;
 
 const codeHash = (uid: number, code: string) => hashToken(`sms\0${uid}\0${code}`);
-
-/** `138****8000`: enough to recognise one's own number, not enough to learn someone else's. */
-export const maskMobile = (mobile: string) =>
-  mobile.length > 7 ? `${mobile.slice(0, 3)}****${mobile.slice(-4)}` : '****';
 
 /**
  * Sends a new 6-digit code to the user's mobile; 429 (with the seconds left) within 60 s of the last.

@@ -62,7 +62,7 @@ export interface LookupInput {
 }
 
 /** 429 with how long this address is still refused (`data.retry_after`, whole seconds). */
-function refused(waitMs: number): ApiError {
+export function refused(waitMs: number): ApiError {
   const retry_after = Math.ceil(waitMs / 1000);
   return new ApiError(
     Code.tooManyRequests,

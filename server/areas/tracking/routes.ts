@@ -2,13 +2,14 @@ import * as ops from '../../../src/contract/tracking/operations.ts';
 import type { LookupAnswer } from '../../../src/contract/tracking/schemas.ts';
 import type { DB } from '../../db/database.ts';
 import { apiAnswer } from '../../http/answer.ts';
-import { handle } from '../../http/route.ts';
+import { handle, reply } from '../../http/route.ts';
 import type { SessionRecord } from '../../core/session.ts';
 import { issueCaptcha } from '../accounts/captcha.ts';
 import { addressKey } from '../../core/address-key.ts';
 import { lookupOrder, type Opened, openShare, viewedOrder } from './access.ts';
 import { trackingCaptcha } from './failures.ts';
 import { trackedTemperature } from './readings.ts';
+import { sendTrackingCode } from './sms-alternative.ts';
 import { trackingKey } from './share-secrets.ts';
 import { createShare, listShares, revokeShare } from './shares.ts';
 import { trackingOf } from './status.ts';
@@ -56,6 +57,11 @@ export const routes = [
     const fixed = config.production ? undefined : config.captchaTestAnswer;
     const png = await issueCaptcha(db, trackingCaptcha(input.order_no, addressKey(ip)), now, fixed);
     return apiAnswer(config, new Uint8Array(png), { 'content-type': 'image/png' });
+  }),
+
+  handle(ops.captchaSms, async ({ input, deps: { db, sms, config }, now, ip }) => {
+    const sent = await sendTrackingCode(db, sms, input, ip, now, { perAddress: config.rateLimits });
+    return reply(sent, 'If {mobile} is the recipient’s mobile number, a code has been sent to it', sent);
   }),
 
   handle(ops.shareCreate, ({ input, session, deps: { db }, now }) =>

@@ -3,6 +3,8 @@ import { Code } from '../codes.ts';
 import { operation } from '../operation.ts';
 import {
   CaptchaQuery,
+  CaptchaSmsRequest,
+  CaptchaSmsResponse,
   LookupAnswer,
   LookupRequest,
   OpenRequest,
@@ -57,6 +59,21 @@ export const captcha = operation({
   media: 'image/png',
   // per address only: the image is the address's own (keyed by order number and address)
   rateLimits: [{ by: 'ip', limit: 30, windowMs: MINUTE, bucket: 'tracking-captcha' }],
+});
+
+export const captchaSms = operation({
+  area,
+  method: 'POST',
+  path: 'tracking/captcha-sms',
+  summary:
+    "The captcha's alternative: its answer as a 6-digit code by SMS to the order's recipient, sent only when the number typed is the recipient's mobile (same answer either way)",
+  auth: 'public',
+  cors: true,
+  input: CaptchaSmsRequest,
+  output: CaptchaSmsResponse,
+  // Each text costs money and reaches a person: few per address, and one a minute per order and
+  // number (sms-alternative.ts). No limit per order number: anyone could use it up.
+  rateLimits: [{ by: 'ip', limit: 5, windowMs: 15 * MINUTE, bucket: 'tracking-sms' }],
 });
 
 export const open = operation({

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { Id, IntLike, Text } from '../fields.ts';
+import { Id, IntLike, Mobile, Text } from '../fields.ts';
 import { msg } from '../messages.ts';
 import { EXCURSION_LEVELS, MILESTONES, ORDER_NO, ORDER_STATUSES, TEMP_CLASSES } from '../orders/domain.ts';
 
@@ -59,6 +59,16 @@ export const LookupRequest = v.pipe(
   ),
 );
 export type LookupRequest = v.InferInput<typeof LookupRequest>;
+
+/**
+ * `POST tracking/captcha-sms`: the captcha's alternative (for people who cannot read the image):
+ * the recipient's mobile number as the person types it. A 6-digit code goes to it only when it is
+ * the order's recipient's, and the next lookup carries the code as its `captcha`.
+ */
+export const CaptchaSmsRequest = v.strictObject({ order_no: OrderNo, mobile: Mobile });
+export type CaptchaSmsRequest = v.InferInput<typeof CaptchaSmsRequest>;
+/** The number as typed, masked (`138****5678`): the same answer whether it matched or not. */
+export const CaptchaSmsResponse = v.object({ mobile: v.string() });
 
 /** `GET tracking/captcha?order_no=`: a PNG captcha for the next lookup of that order number. */
 export const CaptchaQuery = v.strictObject({

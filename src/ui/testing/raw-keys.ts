@@ -24,6 +24,7 @@ import * as switcher from '../../i18n/messages/switcher.ts';
 import * as time from '../../i18n/messages/time.ts';
 import * as tracking from '../../i18n/messages/tracking.ts';
 import * as trackingChart from '../../i18n/messages/tracking-chart.ts';
+import * as trackingCaptcha from '../../i18n/messages/tracking-captcha.ts';
 import * as ui from '../../i18n/messages/ui.ts';
 
 /**
@@ -59,6 +60,7 @@ const PREFIXES = new Set(
     time,
     tracking,
     trackingChart,
+    trackingCaptcha,
     ui,
   ].flatMap((m) => Object.keys(m.zh).map((key) => key.split('.')[0] as string)),
 );

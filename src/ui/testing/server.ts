@@ -30,6 +30,16 @@ export const createTestUser = (options: TestUserOptions = {}): Promise<TestUser>
 export const lastSmsCode = (mobile: string): Promise<string | null> =>
   executeServerCommand<string | null, { mobile: string }>('lp-last-sms-code', { mobile });
 
+/**
+ * `count` failed lookups of an order number, each from an address of its own (not the page's):
+ * its lookups then need the captcha (server/areas/tracking/failures.ts PER_ORDER).
+ */
+export const trackingFailures = (order_no: string, count: number): Promise<boolean> =>
+  executeServerCommand<boolean, { order_no: string; count: number }>('lp-tracking-failures', {
+    order_no,
+    count,
+  });
+
 /** An order for the order view's tests (server/testing/order-view-fixtures.ts `createViewOrder`). */
 export interface TestOrderOptions {
   cuId: number;
