@@ -5,7 +5,7 @@ import { setApiFetch } from '../../src/api/config.ts';
 import { call } from '../../src/api/transport.ts';
 import { draftList, saveDraft } from '../../src/contract/order-editor/operations.ts';
 import { stocksList } from '../../src/contract/inventory/operations.ts';
-import { attentionList } from '../../src/contract/order-files/operations.ts';
+import { attentionList } from '../../src/contract/order-attachments/operations.ts';
 import { orderList } from '../../src/contract/orders/operations.ts';
 import type { OrderListQuery } from '../../src/contract/orders/schemas.ts';
 import { setLocale } from '../../src/i18n/translate.ts';

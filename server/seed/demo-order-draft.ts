@@ -1,4 +1,4 @@
-import { kindStates, orderAttachmentStatus } from '../areas/order-files/attachment-state.ts';
+import { kindStates, orderAttachmentStatus } from '../areas/order-attachments/attachment-state.ts';
 import type { Insertable } from 'kysely';
 import {
   type AttachmentKind,

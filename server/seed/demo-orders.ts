@@ -4,7 +4,7 @@ import type { AttachmentKind } from '../../src/contract/orders/domain.ts';
 import { pinyinInitials } from '../core/pinyin.ts';
 import type { FileStorage } from '../core/storage.ts';
 import type { DB } from '../db/database.ts';
-import type { OrderAttachmentsTable } from '../areas/order-files/tables.ts';
+import type { OrderAttachmentsTable } from '../areas/order-attachments/tables.ts';
 import { nextSequenceValues, orderDigits, orderNumberKey } from '../areas/orders/order-numbers.ts';
 import { orderSearchText } from '../areas/orders/search-text.ts';
 import { assessReadings } from '../areas/orders/excursion.ts';

@@ -1,5 +1,5 @@
 import type { AttachmentKind, AttachmentState } from '../../src/contract/orders/domain.ts';
-import { refreshAttachmentStatus } from '../areas/order-files/attachment-state.ts';
+import { refreshAttachmentStatus } from '../areas/order-attachments/attachment-state.ts';
 import type { AppDeps } from '../http/env.ts';
 import { SAMPLES } from './file-fixtures.ts';
 import { createOrder, createProject } from './order-fixtures.ts';

@@ -1,4 +1,4 @@
-import * as ops from '../contract/order-files/operations.ts';
+import * as ops from '../contract/order-attachments/operations.ts';
 import { apiBase } from './config.ts';
 import { call } from './transport.ts';
 

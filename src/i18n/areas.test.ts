@@ -42,7 +42,7 @@ const CARRIES: Record<string, string[]> = {
   'elements/inventory-table/inventory-table.ts': ['data-table', 'inventory'],
   'elements/material-inventory/material-inventory.ts': ['data-table', 'inventory'],
   'elements/notices/notices.ts': [],
-  'elements/order-attachments/order-attachments.ts': ['order-files'],
+  'elements/order-attachments/order-attachments.ts': ['order-attachments'],
   'elements/order-drafts/order-drafts.ts': ['data-table', 'order-drafts'],
   'elements/order-editor/order-editor.ts': ['order-drafts', 'order-editor'],
   'elements/order-list/order-list.ts': ['data-table', 'order-list'],

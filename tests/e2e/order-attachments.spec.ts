@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures.ts';
-import '../../src/i18n/areas/order-files.ts';
+import '../../src/i18n/areas/order-attachments.ts';
 import { demoLogin } from './helpers/accounts.ts';
 import { expectNoAxeViolations } from './helpers/axe.ts';
 import { LoginForm, zh } from './helpers/login-page.ts';
@@ -19,13 +19,13 @@ test('after login the user lands on the order attachments page, served by <lp-or
   await form.signIn(demoLogin('demo'));
   await expect(page).toHaveURL(/\/customer-order\/attachment$/);
   const element = page.locator('lp-order-attachments');
-  await expect(element.getByRole('heading', { level: 1, name: zh('orderFiles.title') })).toBeVisible();
+  await expect(element.getByRole('heading', { level: 1, name: zh('orderAttachments.title') })).toBeVisible();
   const tabs = element.getByRole('tab');
   await expect(tabs).toHaveCount(3);
-  await expect(tabs.first()).toContainText(zh('orderFiles.tab.missing'));
+  await expect(tabs.first()).toContainText(zh('orderAttachments.tab.missing'));
   // the page has loaded: its list or its empty state, never the failure
   await expect(element.locator('.oa')).toHaveAttribute('aria-busy', 'false');
-  await expect(element.getByText(zh('orderFiles.failed'))).toHaveCount(0);
+  await expect(element.getByText(zh('orderAttachments.failed'))).toHaveCount(0);
   await expectNoAxeViolations(page);
   expect(problems).toEqual([]);
 });

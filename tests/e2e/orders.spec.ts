@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import '../../src/i18n/areas/order-files.ts';
+import '../../src/i18n/areas/order-attachments.ts';
 import '../../src/i18n/areas/order-list.ts';
 import '../../src/i18n/areas/order-view.ts';
 import { say as serverSay } from '../../server/core/errors.ts';
@@ -88,7 +88,7 @@ test('the landing page uploads a missing document with its progress', async ({ p
   await expect(card).toBeVisible();
   const kindName = (await card.locator('.oa__kind--missing .oa__kind-name').first().textContent()) ?? '';
   const kind = ['packing_list', 'temperature_report', 'pod', 'customs', 'print_scan', 'other'].find(
-    (k) => zh(`orderFiles.kind.${k}` as Parameters<typeof zh>[0]) === kindName,
+    (k) => zh(`orderAttachments.kind.${k}` as Parameters<typeof zh>[0]) === kindName,
   );
   expect(kind, `a missing kind is named (${kindName})`).toBeTruthy();
   await card.locator('select.oa__select').selectOption(kind!);
@@ -96,7 +96,7 @@ test('the landing page uploads a missing document with its progress', async ({ p
   await card
     .locator('input.oa__file-input')
     .setInputFiles({ name: '装箱单.pdf', mimeType: 'application/pdf', buffer: pdf });
-  await expect(element.getByText(zh('orderFiles.uploaded')).first()).toBeVisible();
+  await expect(element.getByText(zh('orderAttachments.uploaded')).first()).toBeVisible();
   await expect(element.getByText('装箱单.pdf').first()).toBeVisible();
 });
 
@@ -124,12 +124,13 @@ test('several documents at once: each gets the kind its name says, changeable; a
         buffer: Buffer.from('MZ\x90\x00 fake program'),
       },
     ]);
-    const kindOf = (name: string) => card.getByRole('combobox', { name: say('orderFiles.kindOf', { name }) });
+    const kindOf = (name: string) =>
+      card.getByRole('combobox', { name: say('orderAttachments.kindOf', { name }) });
     await expect(kindOf(`temperature-${locale}.pdf`)).toHaveValue('temperature_report');
     // both filed as "other", so that the order still misses its documents and stays listed here
     for (const name of [`temperature-${locale}.pdf`, `IMG_${locale}.pdf`])
       await kindOf(name).selectOption('other');
-    await card.getByRole('button', { name: say('orderFiles.uploadStaged', { count: 3 }) }).click();
+    await card.getByRole('button', { name: say('orderAttachments.uploadStaged', { count: 3 }) }).click();
     const refused = card.locator('.oa__queued--failed');
     await expect(refused).toHaveCount(1);
     await expect(refused.locator('progress')).toHaveCount(0);

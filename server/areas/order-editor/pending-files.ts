@@ -1,13 +1,13 @@
 import type { PendingFileAnswer } from '../../../src/contract/order-editor/schemas.ts';
-import type { CUSTOMER_KINDS } from '../../../src/contract/order-files/limits.ts';
+import type { CUSTOMER_KINDS } from '../../../src/contract/order-attachments/limits.ts';
 
 type AttachmentKind = (typeof CUSTOMER_KINDS)[number];
 import type { DB } from '../../db/database.ts';
 import type { AppDeps } from '../../http/env.ts';
 import type { UploadedFile } from '../../http/multipart.ts';
 import { removeQuietly } from '../../core/storage-cleanup.ts';
-import { refreshAttachmentStatus } from '../order-files/attachment-state.ts';
-import { checkUpload, insertFileRow } from '../order-files/stored-files.ts';
+import { refreshAttachmentStatus } from '../order-attachments/attachment-state.ts';
+import { checkUpload, insertFileRow } from '../order-attachments/stored-files.ts';
 import type { Owner } from './drafts.ts';
 
 /** A file never attached to an order is removed this long after its upload. */

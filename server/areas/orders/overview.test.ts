@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AttentionList } from '../../../src/contract/order-files/schemas.ts';
+import type { AttentionList } from '../../../src/contract/order-attachments/schemas.ts';
 import type { Overview } from '../../../src/contract/orders/overview.ts';
 import type { OrderList } from '../../../src/contract/orders/schemas.ts';
 import type { DraftList } from '../../../src/contract/order-editor/schemas.ts';

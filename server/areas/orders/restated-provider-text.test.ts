@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AttentionList, FileLink } from '../../../src/contract/order-files/schemas.ts';
+import type { AttentionList, FileLink } from '../../../src/contract/order-attachments/schemas.ts';
 import type { Overview } from '../../../src/contract/orders/overview.ts';
 import type { OrderDetail } from '../../../src/contract/orders/schemas.ts';
 import { SAMPLES } from '../../testing/file-fixtures.ts';

@@ -1,6 +1,6 @@
 import { Code } from '../codes.ts';
 import { operation } from '../operation.ts';
-import { ATTACHMENT_MAX_BYTES } from '../order-files/limits.ts';
+import { ATTACHMENT_MAX_BYTES } from '../order-attachments/limits.ts';
 import {
   CreateOrderAnswer,
   CreateOrderRequest,
@@ -106,5 +106,5 @@ export const uploadPendingFile = operation({
   output: PendingFileAnswer,
   encoding: 'multipart',
   upload: { field: 'file', maxBytes: ATTACHMENT_MAX_BYTES },
-  rateLimits: [{ by: 'user', limit: 120, windowMs: 60_000, bucket: 'order-files/upload' }],
+  rateLimits: [{ by: 'user', limit: 120, windowMs: 60_000, bucket: 'order-attachments/upload' }],
 });

@@ -3,7 +3,7 @@ import { distinct, Id, IntIn, OptionalText, RequiredText, Text } from '../fields
 import { msg } from '../messages.ts';
 import { Quantity } from '../goods/quantity.ts';
 import { ProjectForOrderSchema } from '../master-data/schemas.ts';
-import { CUSTOMER_KINDS } from '../order-files/limits.ts';
+import { CUSTOMER_KINDS } from '../order-attachments/limits.ts';
 import { DTP_KINDS, GOODS_TYPES, ORDER_STATUSES, ORDER_TYPES, TEMP_CLASSES } from '../orders/domain.ts';
 
 /**

@@ -1,13 +1,13 @@
 import { call } from '../../api/transport.ts';
 import { upload, type UploadProgress } from '../../api/upload.ts';
-import * as ops from '../../contract/order-files/operations.ts';
-import { ATTACHMENT_MAX_BYTES } from '../../contract/order-files/limits.ts';
+import * as ops from '../../contract/order-attachments/operations.ts';
+import { ATTACHMENT_MAX_BYTES } from '../../contract/order-attachments/limits.ts';
 import type {
   AttentionList,
   AttentionState,
   StatusAnswer,
   UploadAnswer,
-} from '../../contract/order-files/schemas.ts';
+} from '../../contract/order-attachments/schemas.ts';
 import type { AttachmentKind } from '../../contract/orders/domain.ts';
 
 export const PAGE_SIZE = 10;

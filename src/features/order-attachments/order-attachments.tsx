@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useRef } from 'react';
-import type { AttentionState } from '../../contract/order-files/schemas.ts';
+import type { AttentionState } from '../../contract/order-attachments/schemas.ts';
 import { $token } from '../../stores/auth.ts';
 import { Pagination } from '../../ui/pagination/pagination.tsx';
 import { EmptyState } from '../../ui/states/empty-state.tsx';
@@ -10,7 +10,7 @@ import { useT } from '../../ui/use-t.ts';
 import { PAGE_SIZE } from './attachments-api.ts';
 import { OrderRow } from './order-row.tsx';
 import { TAB_ORDER, useAttention } from './use-attention.ts';
-import '../../i18n/areas/order-files.ts';
+import '../../i18n/areas/order-attachments.ts';
 
 /**
  * The page a user lands on after login: the customer's orders whose documents are missing,
@@ -27,7 +27,7 @@ export function OrderAttachments() {
     key,
     label: (
       <>
-        {t(`orderFiles.tab.${key}`)}
+        {t(`orderAttachments.tab.${key}`)}
         <span className={`oa__count oa__count--${key}`}>{counts ? counts[key] : '–'}</span>
       </>
     ),
@@ -36,19 +36,19 @@ export function OrderAttachments() {
   return (
     <section ref={root} className="oa" aria-labelledby="oa-title" aria-busy={load.state === 'loading'}>
       <h1 className="oa__title" id="oa-title">
-        {t('orderFiles.title')}
+        {t('orderAttachments.title')}
       </h1>
-      <p className="oa__intro">{t('orderFiles.intro')}</p>
-      <Tabs<AttentionState> items={items} selected={tab} onSelect={select} label={t('orderFiles.tabs')}>
+      <p className="oa__intro">{t('orderAttachments.intro')}</p>
+      <Tabs<AttentionState> items={items} selected={tab} onSelect={select} label={t('orderAttachments.tabs')}>
         {load.state === 'failed' ? (
-          <ErrorState message={t('orderFiles.failed')} onRetry={reload} />
+          <ErrorState message={t('orderAttachments.failed')} onRetry={reload} />
         ) : load.state === 'loading' && !load.data ? (
           <p className="oa__muted oa__loading" role="status">
-            {t('orderFiles.loading')}
+            {t('orderAttachments.loading')}
           </p>
         ) : rows.length === 0 ? (
-          <EmptyState message={t(`orderFiles.empty.${tab}`)}>
-            <p className="oa__muted">{t('orderFiles.empty.hint')}</p>
+          <EmptyState message={t(`orderAttachments.empty.${tab}`)}>
+            <p className="oa__muted">{t('orderAttachments.empty.hint')}</p>
           </EmptyState>
         ) : (
           <>

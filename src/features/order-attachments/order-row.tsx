@@ -1,6 +1,6 @@
 import { type ChangeEvent, useId, useRef, useState } from 'react';
 import { isApiError } from '../../api/errors.ts';
-import type { AttentionRow, OrderAttachment } from '../../contract/order-files/schemas.ts';
+import type { AttentionRow, OrderAttachment } from '../../contract/order-attachments/schemas.ts';
 import { ATTACHMENT_KINDS, type AttachmentKind } from '../../contract/orders/domain.ts';
 import { toast } from '../../stores/notices.ts';
 import { Button } from '../../ui/button/button.tsx';
@@ -9,7 +9,7 @@ import { useT } from '../../ui/use-t.ts';
 import { deleteAttachment, downloadAttachment, fitsLimit, uploadAttachment } from './attachments-api.ts';
 import { kindFromName } from '../../lib/document-kind.ts';
 import { type QueuedUpload, UploadQueue } from './upload-queue.tsx';
-import '../../i18n/areas/order-files.ts';
+import '../../i18n/areas/order-attachments.ts';
 
 const ACCEPT = '.pdf,.jpg,.jpeg,.png,.xlsx,.docx,.csv';
 
@@ -62,7 +62,7 @@ function KindSelect({
     >
       {ATTACHMENT_KINDS.map((k) => (
         <option key={k} value={k}>
-          {t(`orderFiles.kind.${k}`)}
+          {t(`orderAttachments.kind.${k}`)}
         </option>
       ))}
     </select>
@@ -95,7 +95,7 @@ export function OrderRow({ row, onChanged }: OrderRowProps) {
       name: file.name,
       percent: 0,
       state: fitsLimit(file) ? ('uploading' as const) : ('failed' as const),
-      message: fitsLimit(file) ? '' : t('orderFiles.tooLarge'),
+      message: fitsLimit(file) ? '' : t('orderAttachments.tooLarge'),
     }));
     setQueue(items);
     setBusy(true);
@@ -141,7 +141,7 @@ export function OrderRow({ row, onChanged }: OrderRowProps) {
     if (!confirmed || !file) return;
     try {
       await deleteAttachment(file.file_id);
-      toast(t('orderFiles.deleted', { name: file.name }), 'success');
+      toast(t('orderAttachments.deleted', { name: file.name }), 'success');
       onChanged();
     } catch {
       // the API outcome is shown by the page's notices
@@ -157,74 +157,80 @@ export function OrderRow({ row, onChanged }: OrderRowProps) {
     <article className="oa__row" aria-labelledby={`${id}-no`}>
       <header className="oa__row-head">
         <h2 className="oa__order-no" id={`${id}-no`}>
-          {t('orderFiles.order', { no: row.order_no })}
+          {t('orderAttachments.order', { no: row.order_no })}
         </h2>
         <span className={`oa__badge oa__badge--${row.attachment_status}`}>
-          {t(`orderFiles.state.${row.attachment_status}`)}
+          {t(`orderAttachments.state.${row.attachment_status}`)}
         </span>
       </header>
       <dl className="oa__facts">
         <div>
-          <dt>{t('orderFiles.project')}</dt>
+          <dt>{t('orderAttachments.project')}</dt>
           <dd>{[row.protocol_no, row.project_name].filter(Boolean).join(' ') || '—'}</dd>
         </div>
         <div>
-          <dt>{t('orderFiles.route')}</dt>
+          <dt>{t('orderAttachments.route')}</dt>
           <dd>{route}</dd>
         </div>
       </dl>
-      <h3 className="oa__subhead">{t('orderFiles.required')}</h3>
+      <h3 className="oa__subhead">{t('orderAttachments.required')}</h3>
       {row.kinds.length === 0 ? (
-        <p className="oa__muted">{t('orderFiles.noRequired')}</p>
+        <p className="oa__muted">{t('orderAttachments.noRequired')}</p>
       ) : (
         <ul className="oa__kinds">
           {row.kinds.map((k) => (
             <li key={k.kind} className={`oa__kind oa__kind--${k.state}`}>
-              <span className="oa__kind-name">{t(`orderFiles.kind.${k.kind}`)}</span>
-              <span className={`oa__badge oa__badge--${k.state}`}>{t(`orderFiles.state.${k.state}`)}</span>
+              <span className="oa__kind-name">{t(`orderAttachments.kind.${k.kind}`)}</span>
+              <span className={`oa__badge oa__badge--${k.state}`}>
+                {t(`orderAttachments.state.${k.state}`)}
+              </span>
               {k.state === 'rejected' && k.reason && (
-                <span className="oa__reason">{t('orderFiles.rejectedBecause', { reason: k.reason })}</span>
+                <span className="oa__reason">
+                  {t('orderAttachments.rejectedBecause', { reason: k.reason })}
+                </span>
               )}
             </li>
           ))}
         </ul>
       )}
-      <h3 className="oa__subhead">{t('orderFiles.files')}</h3>
+      <h3 className="oa__subhead">{t('orderAttachments.files')}</h3>
       {row.attachments.length === 0 ? (
-        <p className="oa__muted">{t('orderFiles.noFiles')}</p>
+        <p className="oa__muted">{t('orderAttachments.noFiles')}</p>
       ) : (
         <ul className="oa__files">
           {row.attachments.map((file) => (
             <li key={file.id} className="oa__file">
               <span className="oa__file-name">{file.name}</span>
               <span className="oa__file-meta">
-                {t(`orderFiles.kind.${file.kind}`)} · {size(file.size)}
-                {file.source === 'provider' ? ` · ${t('orderFiles.source.provider')}` : ''}
+                {t(`orderAttachments.kind.${file.kind}`)} · {size(file.size)}
+                {file.source === 'provider' ? ` · ${t('orderAttachments.source.provider')}` : ''}
               </span>
               <span className={`oa__badge oa__badge--${file.status}`}>
-                {t(`orderFiles.state.${file.status}`)}
+                {t(`orderAttachments.state.${file.status}`)}
               </span>
               <span className="oa__file-actions">
                 <Button
                   variant="text"
-                  aria-label={t('orderFiles.download', { name: file.name })}
+                  aria-label={t('orderAttachments.download', { name: file.name })}
                   onClick={() => void downloadAttachment(file.file_id).catch(() => undefined)}
                 >
-                  {t('orderFiles.downloadShort')}
+                  {t('orderAttachments.downloadShort')}
                 </Button>
                 {file.deletable && (
                   <Button
                     variant="text"
                     className="oa__delete"
-                    aria-label={t('orderFiles.delete', { name: file.name })}
+                    aria-label={t('orderAttachments.delete', { name: file.name })}
                     onClick={() => setDeleting(file)}
                   >
-                    {t('orderFiles.deleteShort')}
+                    {t('orderAttachments.deleteShort')}
                   </Button>
                 )}
               </span>
               {file.status === 'rejected' && file.reason && (
-                <span className="oa__reason">{t('orderFiles.rejectedBecause', { reason: file.reason })}</span>
+                <span className="oa__reason">
+                  {t('orderAttachments.rejectedBecause', { reason: file.reason })}
+                </span>
               )}
             </li>
           ))}
@@ -232,7 +238,7 @@ export function OrderRow({ row, onChanged }: OrderRowProps) {
       )}
       <div className="oa__upload">
         <div className="oa__kind-picker">
-          <label htmlFor={`${id}-kind`}>{t('orderFiles.kindPicker')}</label>
+          <label htmlFor={`${id}-kind`}>{t('orderAttachments.kindPicker')}</label>
           <KindSelect id={`${id}-kind`} value={kind} disabled={busy} onChange={setKind} />
         </div>
         <Button
@@ -241,7 +247,7 @@ export function OrderRow({ row, onChanged }: OrderRowProps) {
           aria-describedby={`${id}-accept`}
           onClick={() => input.current?.click()}
         >
-          {t('orderFiles.choose')}
+          {t('orderAttachments.choose')}
         </Button>
         <input
           ref={input}
@@ -254,18 +260,18 @@ export function OrderRow({ row, onChanged }: OrderRowProps) {
           onChange={picked}
         />
         <span className="oa__muted oa__accept" id={`${id}-accept`}>
-          {t('orderFiles.accept')}
+          {t('orderAttachments.accept')}
         </span>
       </div>
       {staged.length > 0 && (
         <fieldset className="oa__staged">
-          <legend className="oa__muted">{t('orderFiles.stagedIntro', { count: staged.length })}</legend>
+          <legend className="oa__muted">{t('orderAttachments.stagedIntro', { count: staged.length })}</legend>
           <ul className="oa__staged-list">
             {staged.map((pick, i) => (
               <li key={pick.key} className="oa__staged-file">
                 <span className="oa__file-name">{pick.file.name}</span>
                 <KindSelect
-                  label={t('orderFiles.kindOf', { name: pick.file.name })}
+                  label={t('orderAttachments.kindOf', { name: pick.file.name })}
                   value={pick.kind}
                   onChange={(kind) => setStaged((all) => all.map((p, j) => (j === i ? { ...p, kind } : p)))}
                 />
@@ -274,7 +280,7 @@ export function OrderRow({ row, onChanged }: OrderRowProps) {
           </ul>
           <div className="oa__staged-actions">
             <Button variant="primary" onClick={() => void send(staged)}>
-              {t('orderFiles.uploadStaged', { count: staged.length })}
+              {t('orderAttachments.uploadStaged', { count: staged.length })}
             </Button>
             <Button guardMs={0} onClick={() => setStaged([])}>
               {t('common.cancel')}
@@ -282,12 +288,12 @@ export function OrderRow({ row, onChanged }: OrderRowProps) {
           </div>
         </fieldset>
       )}
-      <UploadQueue items={queue} label={t('orderFiles.uploads')} />
+      <UploadQueue items={queue} label={t('orderAttachments.uploads')} />
       <ConfirmDialog
         open={deleting !== null}
         danger
-        title={t('orderFiles.deleteTitle')}
-        message={t('orderFiles.deleteMessage', { name: deleting?.name ?? '' })}
+        title={t('orderAttachments.deleteTitle')}
+        message={t('orderAttachments.deleteMessage', { name: deleting?.name ?? '' })}
         onAnswer={(yes) => void remove(yes)}
       />
     </article>

@@ -1,5 +1,5 @@
 import { useT } from '../../ui/use-t.ts';
-import '../../i18n/areas/order-files.ts';
+import '../../i18n/areas/order-attachments.ts';
 
 /** One file on its way: its progress, then done or the reason it failed. */
 export interface QueuedUpload {
@@ -25,15 +25,15 @@ export function UploadQueue({ items, label }: { items: readonly QueuedUpload[]; 
               className="oa__progress"
               max={100}
               value={item.percent}
-              aria-label={t('orderFiles.uploading', { percent: item.percent })}
+              aria-label={t('orderAttachments.uploading', { percent: item.percent })}
             />
           )}
           <span className="oa__queued-state" role={item.state === 'failed' ? 'alert' : undefined}>
             {item.state === 'uploading'
-              ? t('orderFiles.uploading', { percent: item.percent })
+              ? t('orderAttachments.uploading', { percent: item.percent })
               : item.state === 'done'
-                ? t('orderFiles.uploaded')
-                : t('orderFiles.uploadFailed', { message: item.message })}
+                ? t('orderAttachments.uploaded')
+                : t('orderAttachments.uploadFailed', { message: item.message })}
           </span>
         </li>
       ))}

@@ -1,5 +1,5 @@
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
-import type { AttentionList, AttentionState } from '../../contract/order-files/schemas.ts';
+import type { AttentionList, AttentionState } from '../../contract/order-attachments/schemas.ts';
 import { loadAttention } from './attachments-api.ts';
 import { useShownAgain } from '../../ui/use-shown-again.ts';
 

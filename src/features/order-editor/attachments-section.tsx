@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { isApiError } from '../../api/errors.ts';
-import { ATTACHMENT_MAX_BYTES, CUSTOMER_KINDS } from '../../contract/order-files/limits.ts';
+import { ATTACHMENT_MAX_BYTES, CUSTOMER_KINDS } from '../../contract/order-attachments/limits.ts';
 import { ORDER_ATTACHMENTS_MAX } from '../../contract/order-editor/schemas.ts';
 import { Button } from '../../ui/button/button.tsx';
 import { FormField } from '../../ui/form/form-field.tsx';

@@ -2,7 +2,7 @@ import type { InferOutput } from 'valibot';
 import { call } from '../../api/transport.ts';
 import { Code } from '../../contract/codes.ts';
 import { orderEmail, orderEmailView, printLogAdd } from '../../contract/order-exports/operations.ts';
-import { auditAttachment } from '../../contract/order-files/operations.ts';
+import { auditAttachment } from '../../contract/order-attachments/operations.ts';
 import {
   orderApplyInfo,
   orderApplyModify,

@@ -10,7 +10,7 @@ import * as host from '../../i18n/messages/host.ts';
 import * as inventory from '../../i18n/messages/inventory.ts';
 import * as orderDrafts from '../../i18n/messages/order-drafts.ts';
 import * as orderEditor from '../../i18n/messages/order-editor.ts';
-import * as orderFiles from '../../i18n/messages/order-files.ts';
+import * as orderAttachments from '../../i18n/messages/order-attachments.ts';
 import * as orderList from '../../i18n/messages/order-list.ts';
 import * as orderView from '../../i18n/messages/order-view.ts';
 import * as password from '../../i18n/messages/password.ts';
@@ -46,7 +46,7 @@ const PREFIXES = new Set(
     inventory,
     orderDrafts,
     orderEditor,
-    orderFiles,
+    orderAttachments,
     orderList,
     orderView,
     password,

@@ -24,10 +24,12 @@ import {
  * decided by content, at most 20 MB), the approver's audit, short-lived signed download links,
  * and the provider's documents (signed server-to-server).
  */
-const area = 'order-files';
+const area = 'order-attachments';
 const upload = { field: 'file', maxBytes: ATTACHMENT_MAX_BYTES } as const;
 /** Uploads per user: a busy afternoon's batch, not a script filling the storage. */
-const uploadLimits = [{ by: 'user', limit: 120, windowMs: 60_000, bucket: 'order-files/upload' }] as const;
+const uploadLimits = [
+  { by: 'user', limit: 120, windowMs: 60_000, bucket: 'order-attachments/upload' },
+] as const;
 
 export const attentionList = operation({
   area,

@@ -1,5 +1,5 @@
 import { Code } from '../../../src/contract/codes.ts';
-import type { OrderAttachment } from '../../../src/contract/order-files/schemas.ts';
+import type { OrderAttachment } from '../../../src/contract/order-attachments/schemas.ts';
 import type { AttachmentKind, AttachmentStatus } from '../../../src/contract/orders/domain.ts';
 import { ApiError, notFound } from '../../core/errors.ts';
 import type { DB } from '../../db/database.ts';

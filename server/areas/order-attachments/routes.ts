@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { Code } from '../../../src/contract/codes.ts';
-import * as ops from '../../../src/contract/order-files/operations.ts';
+import * as ops from '../../../src/contract/order-attachments/operations.ts';
 import { ApiError, forbidden, invalidField, notFound } from '../../core/errors.ts';
 import { FileMissing } from '../../core/storage.ts';
 import { removeQuietly } from '../../core/storage-cleanup.ts';
@@ -57,7 +57,7 @@ async function canApprove(db: Parameters<typeof ownOrder>[0], uid: number, cuId:
 }
 
 /**
- * `order-files`: the attachments of orders (see docs/api.md "Attachments"). Every call is scoped
+ * `order-attachments`: the attachments of orders (see docs/api.md "Attachments"). Every call is scoped
  * to the session's customer: another customer's order or file answers 404 and changes nothing.
  */
 export const routes = [

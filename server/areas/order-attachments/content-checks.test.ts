@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { constants, crc32, deflateRawSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { UploadAnswer } from '../../../src/contract/order-files/schemas.ts';
+import type { UploadAnswer } from '../../../src/contract/order-attachments/schemas.ts';
 import { postFile, SAMPLES, zip } from '../../testing/file-fixtures.ts';
 import { createUser, loginAs } from '../../testing/fixtures.ts';
 import { createOrder } from '../../testing/order-fixtures.ts';

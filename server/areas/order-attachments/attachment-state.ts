@@ -1,4 +1,4 @@
-import type { KindState } from '../../../src/contract/order-files/schemas.ts';
+import type { KindState } from '../../../src/contract/order-attachments/schemas.ts';
 import type {
   AttachmentKind,
   AttachmentState,

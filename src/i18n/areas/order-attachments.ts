@@ -1,4 +1,4 @@
-import * as messages from '../messages/order-files.ts';
+import * as messages from '../messages/order-attachments.ts';
 import { registerMessages } from '../translate.ts';
 
 type Messages = typeof messages.zh;
@@ -7,5 +7,5 @@ declare module '../catalogue.ts' {
   interface FeatureMessages extends Messages {}
 }
 
-/** Imported by every module that names an `orderFiles.*` key (src/features/order-attachments). */
+/** Imported by every module that names an `orderAttachments.*` key (src/features/order-attachments). */
 registerMessages(messages);

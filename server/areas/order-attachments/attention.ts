@@ -3,7 +3,7 @@ import type {
   AttentionList,
   AttentionQuery,
   AttentionState,
-} from '../../../src/contract/order-files/schemas.ts';
+} from '../../../src/contract/order-attachments/schemas.ts';
 import type { DB } from '../../db/database.ts';
 import { maskedFields, maskOrder } from '../orders/masking.ts';
 import { detailCounts } from '../orders/order-counts.ts';

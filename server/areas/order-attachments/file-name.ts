@@ -1,4 +1,4 @@
-import type { AttachmentType } from '../../../src/contract/order-files/schemas.ts';
+import type { AttachmentType } from '../../../src/contract/order-attachments/schemas.ts';
 import { TYPES } from './content-type.ts';
 
 /** A stored name has at most this many characters before its extension. */

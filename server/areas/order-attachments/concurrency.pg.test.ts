@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuditList, FileLink, UploadAnswer } from '../../../src/contract/order-files/schemas.ts';
+import type { AuditList, FileLink, UploadAnswer } from '../../../src/contract/order-attachments/schemas.ts';
 import type { AttachmentKind } from '../../../src/contract/orders/domain.ts';
 import { signIntegration } from '../../http/signature.ts';
 import { postFile } from '../../testing/file-fixtures.ts';
@@ -23,7 +23,7 @@ if (!serverUrl)
     'DATABASE_URL is not set: run these as the postgres project of vitest (npx vitest run --project postgres)',
   );
 
-const SECRET = 'order-files-concurrency-secret-5d1e';
+const SECRET = 'order-attachments-concurrency-secret-5d1e';
 let database: Awaited<ReturnType<typeof migratedPostgres>>;
 const storage = tempStorage();
 let t: TestApp;

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { fileTypeFromStream } from 'file-type';
-import type { AttachmentType } from '../../../src/contract/order-files/schemas.ts';
+import type { AttachmentType } from '../../../src/contract/order-attachments/schemas.ts';
 import type { Params } from '../../../src/contract/messages.ts';
 import { type ApiError, invalidField } from '../../core/errors.ts';
 import type { ServerMessage } from '../../core/messages.ts';

@@ -6,7 +6,7 @@ import type {
   FileLink,
   StatusAnswer,
   UploadAnswer,
-} from '../../../src/contract/order-files/schemas.ts';
+} from '../../../src/contract/order-attachments/schemas.ts';
 import { startOfWindow } from '../../testing/accounts.ts';
 import { createAttachmentOrders } from '../../testing/attachment-fixtures.ts';
 import { postFile, SAMPLES } from '../../testing/file-fixtures.ts';
@@ -17,7 +17,7 @@ import { LINK_TTL_MS } from './signed-link.ts';
 
 beforeAll(() => testDatabase());
 
-const SECRET = 'order-files-test-secret-77ab';
+const SECRET = 'order-attachments-test-secret-77ab';
 
 interface Setup {
   t: TestApp;

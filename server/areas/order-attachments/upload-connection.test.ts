@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ATTACHMENT_MAX_BYTES } from '../../../src/contract/order-files/schemas.ts';
+import { ATTACHMENT_MAX_BYTES } from '../../../src/contract/order-attachments/schemas.ts';
 import { fetchInChild } from '../../testing/fetch-in-child.ts';
 import { SAMPLES } from '../../testing/file-fixtures.ts';
 import { createUser, loginAs } from '../../testing/fixtures.ts';
