@@ -105,13 +105,14 @@ export async function boot(config: ServerConfig, options: BootOptions = {}): Pro
     // Session changes and export jobs between the processes sharing the database (core/bus.ts).
     bus = await openBus(database, config.databaseUrl);
     attachSessionCache(database.db, bus);
+    const now = () => new Date();
     const deps: AppDeps = {
       db: database.db,
       config,
-      sms: options.sms ?? smsSenderFor(config, database.db),
+      sms: options.sms ?? smsSenderFor(config, database.db, now),
       authenticate,
       storage,
-      now: () => new Date(),
+      now,
       bus,
     };
     // The chat search's index is loaded before the first request (see areas/chat/search-index.ts).

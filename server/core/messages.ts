@@ -65,6 +65,8 @@ export const SERVER_MESSAGES = {
     '如 {mobile} 是该账号登记的手机号，验证码已发送',
   'If {mobile} is the recipient’s mobile number, a code has been sent to it':
     '如 {mobile} 是收件人的手机号，验证码已发送',
+  'This number has had as many codes as it may today, please try again tomorrow':
+    '该号码今日接收的验证码已达上限，请明天再试',
   'The code is wrong or no longer valid: please get a new one': '验证码错误或已失效，请重新获取',
   'Please get a verification code first': '请先获取验证码',
   'The verification code is wrong': '验证码错误',

@@ -10,7 +10,7 @@ import { migratedMemoryDatabase } from './pglite-template.ts';
 import type { AppDeps } from '../http/env.ts';
 import type { Route } from '../http/route.ts';
 import { seedBase } from '../seed/base.ts';
-import { OutboxSmsSender } from '../areas/accounts/sms.ts';
+import { dailyCapped, OutboxSmsSender } from '../areas/accounts/sms.ts';
 import { attachSessionCache, authenticate } from '../areas/accounts/sessions.ts';
 import { type Bus, openBus } from '../core/bus.ts';
 import { perAddressOf } from '../http/busy-answer.ts';
@@ -108,13 +108,14 @@ export async function testApp(
     rateLimits: false,
     ...overrides,
   };
+  const now = () => new Date(Date.now() + offset);
   const deps: AppDeps = {
     db,
     config,
-    sms: new OutboxSmsSender(db),
+    sms: dailyCapped(new OutboxSmsSender(db), db, now),
     authenticate,
     storage: options.storage ?? testStorage(),
-    now: () => new Date(Date.now() + offset),
+    now,
     bus,
   };
   const app = options.routes ? createApp(deps, options.routes) : createApp(deps);

@@ -1,6 +1,10 @@
 import type { ServerConfig } from '../../config.ts';
 import type { DB } from '../../db/database.ts';
+import { Code } from '../../../src/contract/codes.ts';
+import { ApiError } from '../../core/errors.ts';
+import { nationalNumber } from '../../core/mobile-number.ts';
 import type { SmsSender } from '../../core/sms-sender.ts';
+import { hitRateLimit } from '../../http/rate-limit.ts';
 
 /**
  * Development and test sender: keeps the message in `sms_outbox`, where tests and developers read
@@ -47,7 +51,37 @@ export class GatewaySmsSender implements SmsSender {
  * outbox, logging codes only in development (a production start without a gateway is refused,
  * see config.ts).
  */
-export function smsSenderFor(config: ServerConfig, db: DB): SmsSender {
-  if (config.smsGatewayUrl) return new GatewaySmsSender(config.smsGatewayUrl, config.smsGatewayToken);
-  return new OutboxSmsSender(db, config.mode === 'development' ? (line) => console.info(line) : null);
+export function smsSenderFor(config: ServerConfig, db: DB, now: () => Date): SmsSender {
+  const sender = config.smsGatewayUrl
+    ? new GatewaySmsSender(config.smsGatewayUrl, config.smsGatewayToken)
+    : new OutboxSmsSender(db, config.mode === 'development' ? (line) => console.info(line) : null);
+  return dailyCapped(sender, db, now);
+}
+
+/** Texts one number may get in a day (UTC), whatever sent them: sign-in, password, tracking codes. */
+export const TEXTS_PER_NUMBER_PER_DAY = 10;
+const DAY_MS = 24 * 60 * 60_000;
+
+/**
+ * A sender that sends at most TEXTS_PER_NUMBER_PER_DAY texts to one number a day and refuses the
+ * rest with 429 (counted in `rate_limits`, so every server process shares the count). Each call
+ * that texts has its own limits per address and per account or order; this one holds whatever they
+ * add up to, so no mix of calls, addresses and accounts can flood a phone or run up the carrier's
+ * bill on one number.
+ */
+export function dailyCapped(sender: SmsSender, db: DB, now: () => Date): SmsSender {
+  return {
+    async send(mobile, body) {
+      try {
+        await hitRateLimit(db, `sms-day:${nationalNumber(mobile)}`, TEXTS_PER_NUMBER_PER_DAY, DAY_MS, now());
+      } catch (error) {
+        if (!(error instanceof ApiError && error.code === Code.tooManyRequests)) throw error;
+        throw new ApiError(
+          Code.tooManyRequests,
+          'This number has had as many codes as it may today, please try again tomorrow',
+        );
+      }
+      await sender.send(mobile, body);
+    },
+  };
 }
