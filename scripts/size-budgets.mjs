@@ -39,7 +39,7 @@ export const budgets = {
    */
   'embed/lp-order-status.js': 15_000,
   'embed/lp-order-status/temperature-panel': 24_000,
-  /** Its captcha (the image, or the code by SMS, and their strings): loaded when the server first asks for one: 2.0 KB. */
+  /** Its captcha (the image, or the code by SMS, and their strings): loaded when the server first asks for one: 2.2 KB. */
   'embed/lp-order-status/captcha-panel': 2_500,
   /** React elements: React and ReactDOM (~58 KB, the shared runtime chunk) with the kit, the stores they use and their feature. */
   'embed/lp-customer-switcher.js': 80_000,

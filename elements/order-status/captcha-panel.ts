@@ -1,4 +1,4 @@
-import { html, type ReactiveElement, type TemplateResult } from 'lit';
+import { html, nothing, type ReactiveElement, type TemplateResult } from 'lit';
 import { isApiError } from '../../src/api/errors.ts';
 import { Code } from '../../src/contract/codes.ts';
 import { captcha, captchaSms } from '../../src/contract/tracking/operations.ts';
@@ -7,7 +7,7 @@ import { en, zh } from '../../src/i18n/messages/tracking-captcha.ts';
 import { translatorOf } from './strings.ts';
 import { trackingCall, trackingUrl } from './tracking-client.ts';
 
-/** One text a minute per order and number (server/areas/tracking/sms-alternative.ts): the button waits as long. */
+/** One ask a minute per order, number and address (server/areas/tracking/sms-alternative.ts): the button waits as long. */
 const RESEND_SECONDS = 60;
 
 type Key = keyof typeof zh;
@@ -37,6 +37,8 @@ export class CaptchaPanel {
   #sending = false;
   #remaining = 0;
   #timer: ReturnType<typeof setInterval> | undefined;
+  /** The element is done with this captcha: nothing starts again. */
+  #dropped = false;
 
   constructor(
     private readonly host: ReactiveElement,
@@ -71,8 +73,13 @@ export class CaptchaPanel {
     return this.#text(wrong ? 'trackingCaptcha.wrong' : 'trackingCaptcha.hint');
   }
 
-  /** Stops the countdown (the element is done with the captcha or leaves the page). */
-  stop(): void {
+  /** The element is done with the captcha (or leaves the page): the countdown stops for good. */
+  drop(): void {
+    this.#dropped = true;
+    this.#stop();
+  }
+
+  #stop(): void {
     clearInterval(this.#timer);
     this.#timer = undefined;
     this.#remaining = 0;
@@ -81,7 +88,9 @@ export class CaptchaPanel {
   async #switch(sms: boolean): Promise<void> {
     this.#sms = sms;
     if (!sms) {
-      this.stop();
+      // a new image takes the place of the code texted before (the countdown goes on, as the
+      // server's minute does)
+      this.#sentTo = '';
       this.next();
     }
     this.host.requestUpdate();
@@ -104,34 +113,38 @@ export class CaptchaPanel {
     }
     this.#sending = true;
     this.host.requestUpdate();
+    let next = '#captcha';
     try {
       const answer = await trackingCall(captchaSms, { order_no: this.orderNo, mobile });
       this.#sentTo = answer.mobile;
       this.#sentFor = mobile;
-      this.#countdown();
-      this.#sending = false;
-      this.host.requestUpdate();
-      await this.host.updateComplete;
-      this.#focus('#captcha');
+      this.#countdown(RESEND_SECONDS);
     } catch (error) {
-      // 429: this address is refused lookups for now, or asked too often
       this.#sentTo = '';
-      this.#mobileError =
-        isApiError(error) && error.code === Code.tooManyRequests
-          ? 'trackingCaptcha.wait'
-          : 'trackingCaptcha.failed';
-    } finally {
-      this.#sending = false;
-      this.host.requestUpdate();
+      next = '#sms-mobile';
+      // 429 with `seconds`: asked within the minute (the code sent then still counts); with
+      // `retry_after`: this address is refused lookups for now; else the day's codes are spent
+      const refused = isApiError(error) && error.code === Code.tooManyRequests;
+      const data = (refused ? error.data : null) as { seconds?: unknown; retry_after?: unknown } | null;
+      if (typeof data?.seconds === 'number') {
+        this.#sentFor = mobile;
+        this.#countdown(data.seconds);
+      } else if (data?.retry_after !== undefined) this.#mobileError = 'trackingCaptcha.locked';
+      else this.#mobileError = refused ? 'trackingCaptcha.tooMany' : 'trackingCaptcha.failed';
     }
+    this.#sending = false;
+    this.host.requestUpdate();
+    await this.host.updateComplete;
+    this.#focus(next);
   };
 
-  #countdown(): void {
-    this.stop();
-    this.#remaining = RESEND_SECONDS;
+  #countdown(seconds: number): void {
+    this.#stop();
+    if (this.#dropped) return;
+    this.#remaining = seconds;
     this.#timer = setInterval(() => {
       this.#remaining -= 1;
-      if (this.#remaining <= 0) this.stop();
+      if (this.#remaining <= 0) this.#stop();
       this.host.requestUpdate();
     }, 1000);
   }
@@ -156,7 +169,7 @@ export class CaptchaPanel {
         spellcheck="false"
         maxlength=${sms ? 6 : 16}
         aria-invalid=${error ? 'true' : 'false'}
-        aria-describedby=${error ? 'captcha-error' : ''}
+        aria-describedby=${error ? 'captcha-error' : nothing}
       />
       ${error ? html`<span id="captcha-error" class="error">${error}</span>` : ''}
     </div>`;

@@ -59,6 +59,16 @@ async function trackedOrder(options: Partial<TestOrderOptions> = {}) {
   return { user, order };
 }
 
+/** The code the server texted to `mobile` (it goes out just after the answer). */
+async function textedCode(mobile: string): Promise<string> {
+  const end = performance.now() + 10_000;
+  for (;;) {
+    const code = await lastSmsCode(mobile);
+    if (code) return code;
+    if (performance.now() > end) throw new Error(`no code texted to ${mobile}`);
+  }
+}
+
 /** An order of a new customer whose recipient's mobile is `mobile`, failed often enough that its lookups need the captcha. */
 async function guardedOrder(mobile: string) {
   const made = await trackedOrder({ order: { to_phone: mobile } });
@@ -287,7 +297,7 @@ describe('<lp-order-status>', () => {
     $<HTMLButtonElement>(el, '.captcha .send')!.click();
     await until(() => text(el, '.captcha [role="status"]'), 'sent');
     expect(text(el, '.captcha [role="status"]')).to.equal(
-      `If +86****${mobile.slice(-4)} is the recipient’s mobile number, a code valid for 5 minutes has been sent to it`,
+      `If ${mobile.slice(0, 3)}****${mobile.slice(-4)} is the recipient’s mobile number, a code valid for 5 minutes has been sent to it`,
     );
     const send = $<HTMLButtonElement>(el, '.captcha .send')!;
     expect([send.disabled, /^Send again in \d+ s$/.test(text(el, '.captcha .send'))]).to.deep.equal([
@@ -296,9 +306,7 @@ describe('<lp-order-status>', () => {
     ]);
     await until(() => deepActive() === $(el, '#captcha'), 'the code’s field has the focus');
 
-    let code: string | null = null;
-    for (let i = 0; i < 100 && !code; i++) code = await lastSmsCode(mobile);
-    if (!code) throw new Error('no code texted');
+    const code = await textedCode(mobile);
     fill(el, { captcha: code });
     submit(el);
     await shown(el);
@@ -321,13 +329,21 @@ describe('<lp-order-status>', () => {
     field.dispatchEvent(new Event('input'));
     $<HTMLButtonElement>(el, '.captcha .send')!.click();
     await until(() => text(el, '.captcha [role="status"]'), 'sent');
-    let code: string | null = null;
-    for (let i = 0; i < 100 && !code; i++) code = await lastSmsCode(mobile);
-    if (!code) throw new Error('no code texted');
+    const code = await textedCode(mobile);
     fill(el, { captcha: String((Number(code) + 1) % 1_000_000).padStart(6, '0') });
     submit(el);
     await until(() => text(el, '.notice') === '验证码错误或已失效，请重新获取', 'wrong code');
     expect($(el, '#sms-mobile'), 'still the SMS fields').to.not.equal(null);
+
+    // the image takes the code's place: back to SMS, nothing says a code is on its way, and the
+    // button still waits out the minute
+    $<HTMLButtonElement>(el, '.captcha .link')!.click();
+    await until(() => $(el, '.captcha img'), 'the image');
+    $<HTMLButtonElement>(el, '.captcha .link')!.click();
+    await until(() => $(el, '#sms-mobile'), 'the SMS fields again');
+    expect(text(el, '.captcha [role="status"]')).to.equal('');
+    expect($<HTMLButtonElement>(el, '.captcha .send')!.disabled).to.equal(true);
+    expect(text(el, '.captcha .send')).to.match(/^\d+ 秒后可重新获取$/);
 
     $<HTMLButtonElement>(el, '.captcha .link')!.click();
     const image = await until(() => $<HTMLImageElement>(el, '.captcha img'), 'the image again');

@@ -271,7 +271,7 @@ export class LpOrderStatus extends LitElement {
   }
 
   #dropCaptcha(): void {
-    this.#captcha?.stop();
+    this.#captcha?.drop();
     this.#captcha = null;
   }
 
