@@ -3,7 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccessTokenResponse, NewLoginItem } from '../src/contract/accounts/schemas.ts';
+import { sql } from 'kysely';
 import { type CliIo, runCli } from './cli.ts';
+import { openDatabase } from './db/database.ts';
+import { appendMany } from './testing/audit-test-helpers.ts';
 import { createUser } from './testing/fixtures.ts';
 import { type ServedTestApp, serveTestApp, type TestApp, testApp, testDatabase } from './testing/test-app.ts';
 
@@ -78,6 +81,26 @@ describe('cli without a running server', () => {
       const code = io(config);
       expect(await runCli(['jump-code', 'nobody'], code.io)).toBe(1);
       expect(code.lines.err).toEqual(['no such user: nobody']);
+
+      // audit:verify: intact, then after a superuser changed an entry (triggers off), the entry named
+      const empty = io(config);
+      expect(await runCli(['audit-verify'], empty.io)).toBe(0);
+      expect(empty.lines.out).toEqual(['audit trail intact: 0 entries in 0 chains']);
+      const database = await openDatabase({ dataDir });
+      try {
+        await appendMany(database.db, 5, 2);
+        await sql.raw('alter table audit_entries disable trigger user').execute(database.db);
+        await sql
+          .raw(`update audit_entries set reason = 'later' where cu_id = 5 and seq = 2`)
+          .execute(database.db);
+      } finally {
+        await database.close();
+      }
+      const broken = io(config);
+      expect(await runCli(['audit-verify'], broken.io)).toBe(1);
+      expect(broken.lines.err).toEqual([
+        'audit trail BROKEN at entry 2 (customer 5, place 2): its content does not match its hash (1 entries in 1 chains checked before it)',
+      ]);
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }

@@ -6,10 +6,13 @@ import { migrateToLatest } from './db/migrate.ts';
 import { removeDemoAccounts } from './seed/demo.ts';
 import { signIntegration } from './http/signature.ts';
 import { issueOneTimeCode, type OneTimeKind } from './areas/accounts/one-time-codes.ts';
+import { reportLine, verifyChains } from './areas/audit/verify.ts';
 
 const USAGE = `usage:
   npm run db:migrate                                  bring the database to the newest schema
   npm run db:remove-demo                              remove the demo accounts (before a production start)
+  npm run audit:verify                                recompute every customer's audit chain; exit 1 at
+                                                      the first entry that does not match
   npm run jump-code -- <username> [identifier] [--new]
       print a one-time code for user/jump-login (60 s, single use);
       --new prints a user/new-login token instead`;
@@ -118,6 +121,24 @@ async function removeDemo(io: CliIo): Promise<number> {
   }
 }
 
+/**
+ * `audit:verify`: recomputes every customer's audit chain (areas/audit/verify.ts) and prints one
+ * line; exits 0 when all match, 1 naming the first entry that does not. Reads only (a PGlite
+ * folder cannot be open in a running server at the same time: stop it first).
+ */
+async function auditVerify(io: CliIo): Promise<number> {
+  const database = await openDatabase({ databaseUrl: io.config.databaseUrl, dataDir: io.config.dataDir });
+  try {
+    const report = await verifyChains(database.db);
+    const line = reportLine(report);
+    if (report.broken) io.err(line);
+    else io.out(line);
+    return report.broken ? 1 : 0;
+  } finally {
+    await database.close();
+  }
+}
+
 /** Runs one CLI command; returns the exit status. */
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
   const [command, ...rest] = argv;
@@ -125,6 +146,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     if (command === 'migrate') return await migrate(io);
     if (command === 'jump-code') return await jumpCode(rest, io);
     if (command === 'remove-demo') return await removeDemo(io);
+    if (command === 'audit-verify') return await auditVerify(io);
     io.err(USAGE);
     return 2;
   } catch (err) {

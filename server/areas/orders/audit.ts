@@ -2,6 +2,7 @@ import { Code } from '../../../src/contract/codes.ts';
 import type { OrderStatus } from '../../../src/contract/orders/domain.ts';
 import { ApiError, invalidField } from '../../core/errors.ts';
 import type { DB } from '../../db/database.ts';
+import { auditedTransaction } from '../audit/trail.ts';
 import { releaseAll } from '../inventory/reservations.ts';
 import { canApprove, type Viewer } from './detail.ts';
 import { type Actor, applyTransition, conflictWithCurrent, lockOrder } from './write.ts';
@@ -20,7 +21,7 @@ export async function auditOrder(
   now: Date,
 ): Promise<{ id: number; status: OrderStatus; version: number }> {
   const reason = input.reason.trim();
-  return db.transaction().execute(async (trx) => {
+  return auditedTransaction(db, now, async (trx, audit) => {
     const order = await lockOrder(trx, viewer.cuId, input.id);
     if (!(await canApprove(trx, viewer)))
       throw new ApiError(Code.forbidden, 'You may not approve orders of this customer');
@@ -34,10 +35,11 @@ export async function auditOrder(
     if (order.status !== 'pending_approval')
       throw await conflictWithCurrent(trx, viewer, order.id, 'This order is not pending approval');
     if (!input.pass && !reason) throw invalidField('reason', 'A reason is required to reject an order');
-    if (input.pass) return applyTransition(trx, order, 'approve', { actor, now, reason });
+    if (input.pass) return applyTransition(trx, order, 'approve', { actor, now, audit, reason });
     const rejected = await applyTransition(trx, order, 'reject', {
       actor,
       now,
+      audit,
       reason,
       fields: { cancel_reason: reason },
     });

@@ -1,6 +1,7 @@
 import { Code } from '../../../src/contract/codes.ts';
 import { ApiError } from '../../core/errors.ts';
 import type { DB } from '../../db/database.ts';
+import { auditedTransaction } from '../audit/trail.ts';
 import { releaseAll } from '../inventory/reservations.ts';
 import { allowedFrom } from './transitions.ts';
 import { type Actor, applyTransition, lockOrders } from './write.ts';
@@ -17,7 +18,7 @@ export async function cancelOrders(
   actor: Actor,
   now: Date,
 ): Promise<{ ids: number[] }> {
-  return db.transaction().execute(async (trx) => {
+  return auditedTransaction(db, now, async (trx, audit) => {
     const orders = await lockOrders(trx, cuId, input.ids);
     const refused = orders.filter((o) => !allowedFrom('cancel').includes(o.status));
     if (refused.length > 0)
@@ -31,6 +32,7 @@ export async function cancelOrders(
       await applyTransition(trx, order, 'cancel', {
         actor,
         now,
+        audit,
         reason: input.reason,
         fields: { cancel_reason: input.reason },
       });

@@ -7,7 +7,8 @@ import type { DB } from '../../db/database.ts';
 import { moveHoldings } from '../inventory/reservations.ts';
 import { insertOrder, type NewOrder } from './order-store.ts';
 import { allowedFrom } from './transitions.ts';
-import { type Actor, applyTransition, lockOrders } from './write.ts';
+import { AuditBuffer } from '../audit/trail.ts';
+import { type Actor, applyTransition, auditActor, lockOrders } from './write.ts';
 
 /**
  * What orders must share to be merged, in the groups a refusal names: project, type, direct-to-
@@ -182,13 +183,25 @@ export async function mergeOrders(
     })
     .execute();
   const reason = say('Merged into {order_no}', lang, { order_no: merged.order_no });
+  const audit = new AuditBuffer();
+  audit.record({
+    cuId: first.cu_id,
+    recordType: 'order',
+    recordId: merged.id,
+    action: 'merge_create',
+    actor: auditActor(actor),
+    changes: [{ field: 'merged_from', old: null, new: sources.map((o) => o.order_no) }],
+  });
   for (const source of sources)
     await applyTransition(db, source, 'merge', {
       actor,
       now,
+      audit,
       reason,
       fields: { merged_into: merged.id, cancel_reason: reason },
     });
   await moveHoldings(db, sources, merged, now);
+  // the chains' locks last (after the stock lines'), in the transaction the caller opened
+  await audit.flush(db, now);
   return merged;
 }

@@ -9,6 +9,7 @@ import { maskedFields, MASK } from './masking.ts';
 import { type Redactor, redactorOf } from './redaction.ts';
 import type { Viewer } from './detail.ts';
 import { iso } from './rows.ts';
+import { auditedTransaction } from '../audit/trail.ts';
 import { type Actor, applyTransition, conflictWithCurrent, lockOrder } from './write.ts';
 
 /** The fields a change request may name. */
@@ -54,7 +55,7 @@ export async function applyModify(
     });
   if (input.kind === 'change' && Object.keys(changes).length === 0)
     throw invalidField('changes', 'Please say what to change');
-  return db.transaction().execute(async (trx) => {
+  return auditedTransaction(db, now, async (trx, audit) => {
     const order = await lockOrder(trx, viewer.cuId, input.id);
     if (order.version !== input.version)
       throw await conflictWithCurrent(
@@ -89,7 +90,19 @@ export async function applyModify(
         requested_at: now,
       })
       .execute();
-    return applyTransition(trx, order, 'apply_modify', { actor, now, reason: input.reason });
+    // what is asked for, beside what the order holds now (the provider decides on it)
+    const asked = Object.entries(changes).map(([field, value]) => ({
+      field: `requested.${field}`,
+      old: (order as Record<string, unknown>)[field] ?? null,
+      new: value ?? null,
+    }));
+    return applyTransition(trx, order, 'apply_modify', {
+      actor,
+      now,
+      audit,
+      reason: input.reason,
+      changes: [{ field: 'request', old: null, new: input.kind }, ...asked],
+    });
   });
 }
 

@@ -7,6 +7,8 @@ import { ApiError } from '../../core/errors.ts';
 import type { ServerMessage } from '../../core/messages.ts';
 import type { DB } from '../../db/database.ts';
 import type { SessionRecord } from '../../core/session.ts';
+import type { AuditChange } from '../audit/tables.ts';
+import type { AuditBuffer, Actor as AuditActor } from '../audit/trail.ts';
 import { loadOrder, orderDetail, orderNotFound, type Viewer } from './detail.ts';
 import { lockOrders as lockOrderRows } from './lock.ts';
 import type { OrdersTable } from './tables.ts';
@@ -23,6 +25,13 @@ export const customerActor = (session: SessionRecord): Actor => ({
   kind: 'customer',
   name: session.name,
   uid: session.uid,
+});
+
+/** The actor as the audit trail names it (a customer's user is a `user`). */
+export const auditActor = (actor: Actor): AuditActor => ({
+  kind: actor.kind === 'customer' ? 'user' : actor.kind,
+  id: actor.uid,
+  name: actor.name,
 });
 
 export const viewerOf = (session: SessionRecord): Viewer => ({ uid: session.uid, cuId: session.cuId });
@@ -73,6 +82,10 @@ export async function applyTransition(
   context: {
     actor: Actor;
     now: Date;
+    /** Where the transition's audit entry goes (flushed at the end of the caller's transaction). */
+    audit: AuditBuffer;
+    /** What else the act changes or asks for, beside the status and `fields` (its audit entry says it). */
+    changes?: readonly AuditChange[];
     reason?: string;
     fields?: Omit<Updateable<OrdersTable>, 'status' | 'version' | 'updated_at'>;
     refused?: ServerMessage;
@@ -107,5 +120,19 @@ export async function applyTransition(
       reason: context.reason ?? '',
     })
     .execute();
+  const fields = Object.entries(context.fields ?? {}) as Array<[keyof Row<'orders'>, unknown]>;
+  context.audit.record({
+    cuId: order.cu_id,
+    recordType: 'order',
+    recordId: order.id,
+    action,
+    actor: auditActor(context.actor),
+    reason: context.reason || null,
+    changes: [
+      { field: 'status', old: order.status, new: to },
+      ...fields.map(([field, value]) => ({ field, old: order[field] ?? null, new: value ?? null })),
+      ...(context.changes ?? []),
+    ],
+  });
   return updated;
 }

@@ -1,0 +1,119 @@
+import { sql } from 'kysely';
+import type { DB } from '../../db/database.ts';
+import type { Row } from '../../db/schema.ts';
+import { entryHash, GENESIS, type HashedContent } from './trail.ts';
+
+/** Where a chain first fails to match: the entry (or the chain's tip) and why. */
+export interface Break {
+  cuId: number;
+  seq: number;
+  id: number | null;
+  why: string;
+}
+
+export interface ChainReport {
+  chains: number;
+  entries: number;
+  /** The first entry, in (customer, place) order, that does not match; null when all do. */
+  broken: Break | null;
+}
+
+const PAGE = 1000;
+
+/** An entry's content as its hash covers it (trail.ts contentOf), read back from its row. */
+function contentOfRow(row: Row<'audit_entries'>): HashedContent {
+  return {
+    cu_id: row.cu_id,
+    seq: row.seq,
+    at: new Date(row.at).toISOString(),
+    record_type: row.record_type,
+    record_id: row.record_id,
+    action: row.action,
+    actor_kind: row.actor_kind,
+    actor_id: row.actor_id,
+    actor_name: row.actor_name,
+    reason: row.reason,
+    changes: row.changes,
+    request_id: row.request_id,
+  };
+}
+
+/**
+ * Recomputes every customer's chain (`npm run audit:verify`): each entry's place follows the one
+ * before it, its `prev_hash` is that entry's hash, its hash is what its content gives, and the
+ * chain's tip in `audit_heads` is its last entry (`only`: one customer's chain). Reads the trail
+ * in pages of PAGE entries.
+ */
+export async function verifyChains(db: DB, only?: { cuId: number }): Promise<ChainReport> {
+  let headQuery = db.selectFrom('audit_heads').selectAll();
+  if (only) headQuery = headQuery.where('cu_id', '=', only.cuId);
+  const heads = new Map((await headQuery.execute()).map((h) => [h.cu_id, h] as const));
+  let entries = 0;
+  let chains = 0;
+  type Tip = { cuId: number; seq: number; hash: string };
+  let last: Tip | null = null as Tip | null;
+  const endOf = (chain: { cuId: number; seq: number; hash: string }): Break | null => {
+    const head = heads.get(chain.cuId);
+    heads.delete(chain.cuId);
+    if (!head || head.seq !== chain.seq || head.hash !== chain.hash)
+      return { cuId: chain.cuId, seq: chain.seq, id: null, why: 'the chain’s tip is not its last entry' };
+    return null;
+  };
+  for (;;) {
+    let query = db.selectFrom('audit_entries').selectAll();
+    if (only) query = query.where('cu_id', '=', only.cuId);
+    if (last) query = query.where(sql<boolean>`(cu_id, seq) > (${last.cuId}, ${last.seq})`);
+    const rows = await query.orderBy('cu_id').orderBy('seq').limit(PAGE).execute();
+    for (const row of rows) {
+      const continues: boolean = last !== null && last.cuId === row.cu_id;
+      if (!continues) {
+        if (last) {
+          const broken = endOf(last);
+          if (broken) return { chains, entries, broken };
+        }
+        chains += 1;
+      }
+      const expected: { seq: number; prev: string } =
+        continues && last ? { seq: last.seq + 1, prev: last.hash } : { seq: 1, prev: GENESIS };
+      const at = { cuId: row.cu_id, seq: row.seq, id: row.id };
+      if (row.seq !== expected.seq)
+        return {
+          chains,
+          entries,
+          broken: { ...at, why: `expected place ${expected.seq}: an entry is missing` },
+        };
+      if (row.prev_hash !== expected.prev)
+        return { chains, entries, broken: { ...at, why: 'it does not follow the entry before it' } };
+      if (entryHash(row.prev_hash, contentOfRow(row)) !== row.hash)
+        return { chains, entries, broken: { ...at, why: 'its content does not match its hash' } };
+      entries += 1;
+      last = { cuId: row.cu_id, seq: row.seq, hash: row.hash };
+    }
+    if (rows.length < PAGE) break;
+  }
+  if (last) {
+    const broken = endOf(last);
+    if (broken) return { chains, entries, broken };
+  }
+  // a tip whose chain has no entries: its entries were removed
+  const [orphan] = heads.values();
+  if (orphan && orphan.seq > 0)
+    return {
+      chains,
+      entries,
+      broken: { cuId: orphan.cu_id, seq: orphan.seq, id: null, why: 'the chain’s entries are gone' },
+    };
+  return { chains, entries, broken: null };
+}
+
+/** The report in one line, as `npm run audit:verify` prints it. */
+export function reportLine(report: ChainReport): string {
+  const counted = `${report.entries} entries in ${report.chains} chains`;
+  if (!report.broken) return `audit trail intact: ${counted}`;
+  const b = report.broken;
+  const where =
+    b.id === null
+      ? `customer ${b.cuId}, place ${b.seq}`
+      : `entry ${b.id} (customer ${b.cuId}, place ${b.seq})`;
+  return `audit trail BROKEN at ${where}: ${b.why} (${counted} checked before it)`;
+}
