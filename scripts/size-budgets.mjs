@@ -59,6 +59,8 @@ export const budgets = {
   'embed/lp-order-view/waybill': 10_000,
   /** "Share tracking" (dialog, its calls and the tracking contract's schemas): lazy, loaded on the
    * first open; measured 2.2 KB (the view's first load gains only its strings, both languages). */
+  /** The history's change lines (an edit's or a request's fields, old → new) and their strings: 1.1 KB, with the first event that has changes. */
+  'embed/lp-order-view/change-lines': 1_500,
   'embed/lp-order-view/share-dialog': 3_000,
 
   /**

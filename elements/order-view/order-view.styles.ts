@@ -249,6 +249,11 @@ export const orderViewStyles = css`
     min-width: 0;
     overflow-wrap: anywhere;
   }
+  .order-view__changes {
+    margin: 4px 0 0;
+    padding-left: 1.2em;
+    color: var(--lp-color-text-muted);
+  }
   .order-view__chart {
     margin: 0;
   }

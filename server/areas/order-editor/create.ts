@@ -12,7 +12,9 @@ import type { ServerMessage } from '../../core/messages.ts';
 import type { DB } from '../../db/database.ts';
 import { heldBy, holdFor, NotEnoughStock, wantedOf } from '../inventory/reservations.ts';
 import { insertOrder, refreshSearchText } from '../orders/order-store.ts';
-import { lockOrder } from '../orders/write.ts';
+import { fieldChanges, setFields } from '../audit/changes.ts';
+import { AuditBuffer } from '../audit/trail.ts';
+import { auditActor, lockOrder } from '../orders/write.ts';
 import type { Owner } from './drafts.ts';
 import { formOfOrder } from './forms.ts';
 import { attachPendingFiles } from './pending-files.ts';
@@ -65,6 +67,23 @@ const columnsOf = (input: OrderValue) => ({
   remark: input.remark,
 });
 
+/** An order's goods as its audit entries show them: stock line, name, batch, quantity, unit. */
+interface GoodsLine {
+  in_id: number | null;
+  name: string;
+  batch_no: string;
+  quantity: number | string;
+  unit: string;
+}
+const goodsLines = (goods: readonly GoodsLine[]) =>
+  goods.map((g) => ({
+    in_id: g.in_id,
+    name: g.name,
+    batch_no: g.batch_no,
+    quantity: Number(g.quantity),
+    unit: g.unit,
+  }));
+
 /** Names the goods line of a stock line that turned out short while reserving (a concurrent order took it). */
 async function reserving(work: () => Promise<void>, goods: readonly ResolvedGoods[]): Promise<void> {
   try {
@@ -107,6 +126,9 @@ export async function createOrEdit(
 ): Promise<CreateOrderAnswer> {
   const { id, version, draft_id, boxes, attachments } = input;
   const actor = { kind: 'customer' as const, name: writer.name, uid: writer.uid };
+  // recorded as the write goes, appended as its last step (after the stock lines' locks)
+  const audit = new AuditBuffer();
+  const entry = { cuId: writer.cuId, recordType: 'order', actor: auditActor(actor) } as const;
   let answer: CreateOrderAnswer;
   if (id === undefined) {
     if (version !== undefined)
@@ -139,6 +161,16 @@ export async function createOrEdit(
     );
     await reserving(() => holdFor(db, made, wantedOf(goods), now), goods);
     answer = { id: made.id, order_no: made.order_no, status, version: 1 };
+    audit.record({
+      ...entry,
+      recordId: made.id,
+      action: 'create',
+      changes: [
+        ...setFields({ order_no: made.order_no, status, ...columnsOf(input) }),
+        { field: 'goods', old: null, new: goodsLines(goods) },
+        { field: 'boxes', old: null, new: boxes.map((b) => b.box_type) },
+      ],
+    });
   } else {
     const order = await lockOrder(db, writer.cuId, id);
     if (version === undefined)
@@ -150,6 +182,15 @@ export async function createOrEdit(
     if (order.version !== version)
       throw await editConflict(db, order, 'The order has changed meanwhile; here is its current state');
     const goods = await checkOrder(db, writer, input, now, await heldBy(db, order.id));
+    const [goodsBefore, boxesBefore] = await Promise.all([
+      db.selectFrom('order_goods').selectAll().where('order_id', '=', order.id).orderBy('id').execute(),
+      db
+        .selectFrom('order_boxes')
+        .select('box_type')
+        .where('order_id', '=', order.id)
+        .orderBy('id')
+        .execute(),
+    ]);
     const updated = await db
       .updateTable('orders')
       .set({ ...columnsOf(input), version: sql<number>`version + 1`, updated_at: now })
@@ -182,8 +223,22 @@ export async function createOrEdit(
       .execute();
     await refreshSearchText(db, order.id);
     answer = { id: updated.id, order_no: updated.order_no, status: updated.status, version: updated.version };
+    audit.record({
+      ...entry,
+      recordId: order.id,
+      action: 'edit',
+      changes: fieldChanges(
+        {
+          ...order,
+          goods: goodsLines(goodsBefore),
+          boxes: boxesBefore.map((b) => b.box_type),
+        },
+        { ...columnsOf(input), goods: goodsLines(goods), boxes: boxes.map((b) => b.box_type) },
+      ),
+    });
   }
   await attachPendingFiles(db, writer, answer, attachments, writer, now);
   await dropDraft(db, writer, draft_id, key);
+  await audit.flush(db, now);
   return answer;
 }

@@ -4,6 +4,8 @@ import { createOrder, createProject } from '../../testing/order-fixtures.ts';
 import { signedIn } from '../../testing/order-test-helpers.ts';
 import { type TestApp, testApp, testDatabase, unique } from '../../testing/test-app.ts';
 import { verifyChains } from '../audit/verify.ts';
+import { MASK } from './masking.ts';
+import type { OrderEvent } from '../../../src/contract/orders/schemas.ts';
 
 beforeAll(() => testDatabase());
 
@@ -120,6 +122,48 @@ describe('order writes leave audit entries (the audit trail, issue 30)', () => {
         ],
       },
     ]);
+  });
+
+  it('the history shows a request’s changes, the patient’s side masked (in free text too)', async () => {
+    const t = await testApp();
+    const { token, cuId } = await signedIn(t);
+    const project = await createProject(t.deps.db, cuId);
+    const order = await createOrder(t.deps.db, cuId, {
+      status: 'not_finished',
+      is_dtp: 1,
+      to_goodstype: 1,
+      to_phone: '138-0000-1111',
+      pr_id: project.pr_id,
+    });
+    const res = await t.call('customer-order/apply-modify', {
+      token,
+      body: {
+        id: order.id,
+        kind: 'change',
+        changes: { to_phone: '13900002222', remark: '请改电话 13900002222' },
+        reason: '患者换号',
+        version: 1,
+      },
+    });
+    expect(res.code).toBe(0);
+    // the trail keeps what was written
+    const [entry] = await trailOf(t, cuId, order.id);
+    expect(entry?.changes).toContainEqual({
+      field: 'requested.to_phone',
+      old: '138-0000-1111',
+      new: '13900002222',
+    });
+    const history = await t.call<{ list: OrderEvent[] }>('common/get-order-handel', {
+      token,
+      query: { id: String(order.id) },
+    });
+    const asked = history.data.list.find((e) => e.kind === 'modify_requested');
+    expect(asked?.changes).toEqual([
+      { field: 'request', old: null, new: 'change' },
+      { field: 'requested.to_phone', old: MASK, new: MASK },
+      { field: 'requested.remark', old: '', new: `请改电话 ${MASK}` },
+    ]);
+    expect(JSON.stringify(history.data)).not.toContain('13900002222');
   });
 
   it('merge: the new order from its sources, and each source merged into it', async () => {

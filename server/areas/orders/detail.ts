@@ -13,6 +13,7 @@ import type {
 import { ApiError } from '../../core/errors.ts';
 import type { DB } from '../../db/database.ts';
 import { maskedFields, maskOrder } from './masking.ts';
+import { historyChanges } from './history-changes.ts';
 import { redactorOf } from './redaction.ts';
 import { iso, selectOrderRows, toOrderRow } from './rows.ts';
 
@@ -89,8 +90,14 @@ export async function eventsOf(db: DB, order: Row<'orders'>): Promise<OrderEvent
       .execute(),
     redactorOf(db, order),
   ]);
+  const changes = await historyChanges(db, order, redact);
+  const listed = new Set<string>();
   return rows.map((e) => {
     const author = e.actor_kind === 'provider' ? 'provider' : 'customer';
+    const at = new Date(e.at).toISOString();
+    // an act's changes go with its first event of that time (an act writes one event per order)
+    const changed = listed.has(at) ? undefined : changes.get(at);
+    listed.add(at);
     return {
       id: Number(e.id),
       at: new Date(e.at).toISOString(),
@@ -102,6 +109,7 @@ export async function eventsOf(db: DB, order: Row<'orders'>): Promise<OrderEvent
       reason: redact.text(e.reason, author),
       location: author === 'provider' ? redact.place(e.location, e.kind) : redact.text(e.location, author),
       ...(e.proposed_at ? { proposed_at: new Date(e.proposed_at).toISOString() } : {}),
+      ...(changed ? { changes: changed } : {}),
     };
   });
 }

@@ -167,8 +167,15 @@ export const OrderEventSchema = v.strictObject({
   location: v.string(),
   /** The other time a carrier or supplier proposed (`pickup_proposed`, `delivery_proposed`). */
   proposed_at: v.optional(v.string()),
+  /**
+   * What the act changed or asked to change, old → new, from the audit trail (an edit, a
+   * modification request: `requested.<field>`), as people read them: names for a project, site or
+   * region, masked fields masked, times as ISO 8601, goods as `{name, batch_no, quantity, unit}`.
+   */
+  changes: v.optional(v.array(v.strictObject({ field: v.string(), old: v.unknown(), new: v.unknown() }))),
 });
 export type OrderEvent = v.InferOutput<typeof OrderEventSchema>;
+export type OrderChange = NonNullable<OrderEvent['changes']>[number];
 
 export const AttachmentSchema = v.strictObject({
   id: v.number(),

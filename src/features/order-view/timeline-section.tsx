@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import type { OrderEvent } from '../../contract/orders/schemas.ts';
 import type { MessageKey } from '../../i18n/translate.ts';
 import { useT } from '../../ui/use-t.ts';
@@ -20,6 +21,8 @@ const KNOWN = new Set([
   'signed',
   'reading_excursion',
   'remark',
+  'edited',
+  'modify_requested',
   'printed',
   'emailed',
   // a carrier's or supplier's answer from a signed link (server/areas/supplier)
@@ -30,6 +33,9 @@ const KNOWN = new Set([
   'delivery_proposed',
   'delivery_declined',
 ]);
+
+/** What an edit or a request changed: its code and strings load with the first event that has changes. */
+const ChangeLines = lazy(() => import('./change-lines.tsx'));
 
 /** An event kind's label (`attachment_*`, `modify_*` and new kinds read "Order updated"). */
 export const eventLabelKey = (kind: string): MessageKey =>
@@ -59,6 +65,11 @@ export function TimelineSection({ events }: { events: readonly OrderEvent[] }) {
               <div>{t('orderView.timeline.proposed', { time: formatStamp(event.proposed_at) })}</div>
             )}
             {event.reason && <div>{t('orderView.timeline.reason', { reason: event.reason })}</div>}
+            {event.changes && event.changes.length > 0 && (
+              <Suspense fallback={null}>
+                <ChangeLines changes={event.changes} />
+              </Suspense>
+            )}
           </div>
         </li>
       ))}

@@ -8,9 +8,10 @@ import * as help from '../../i18n/messages/help.ts';
 import * as homeOverview from '../../i18n/messages/home-overview.ts';
 import * as host from '../../i18n/messages/host.ts';
 import * as inventory from '../../i18n/messages/inventory.ts';
+import * as orderAttachments from '../../i18n/messages/order-attachments.ts';
 import * as orderDrafts from '../../i18n/messages/order-drafts.ts';
 import * as orderEditor from '../../i18n/messages/order-editor.ts';
-import * as orderAttachments from '../../i18n/messages/order-attachments.ts';
+import * as orderHistory from '../../i18n/messages/order-history.ts';
 import * as orderList from '../../i18n/messages/order-list.ts';
 import * as orderView from '../../i18n/messages/order-view.ts';
 import * as password from '../../i18n/messages/password.ts';
@@ -23,8 +24,8 @@ import * as supplier from '../../i18n/messages/supplier.ts';
 import * as switcher from '../../i18n/messages/switcher.ts';
 import * as time from '../../i18n/messages/time.ts';
 import * as tracking from '../../i18n/messages/tracking.ts';
-import * as trackingChart from '../../i18n/messages/tracking-chart.ts';
 import * as trackingCaptcha from '../../i18n/messages/tracking-captcha.ts';
+import * as trackingChart from '../../i18n/messages/tracking-chart.ts';
 import * as ui from '../../i18n/messages/ui.ts';
 
 /**
@@ -44,9 +45,10 @@ const PREFIXES = new Set(
     homeOverview,
     host,
     inventory,
+    orderAttachments,
     orderDrafts,
     orderEditor,
-    orderAttachments,
+    orderHistory,
     orderList,
     orderView,
     password,
@@ -59,8 +61,8 @@ const PREFIXES = new Set(
     switcher,
     time,
     tracking,
-    trackingChart,
     trackingCaptcha,
+    trackingChart,
     ui,
   ].flatMap((m) => Object.keys(m.zh).map((key) => key.split('.')[0] as string)),
 );
