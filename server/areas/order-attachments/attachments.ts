@@ -6,6 +6,7 @@ import type { DB } from '../../db/database.ts';
 import type { AppDeps } from '../../http/env.ts';
 import type { UploadedFile } from '../../http/multipart.ts';
 import { withOrderLocked } from '../orders/lock.ts';
+import { auditActor } from '../orders/write.ts';
 import { redactorsFor } from '../orders/redaction.ts';
 import { refreshAttachmentStatus } from './attachment-state.ts';
 import { checkUpload, insertFileRow } from './stored-files.ts';
@@ -131,7 +132,7 @@ export async function keepUpload(
     deps.db,
     lockTarget,
     () => notFound('No such order'),
-    async (trx, order) => {
+    async (trx, order, audit) => {
       if (actor.kind === 'customer') assertOpenForDocuments(order);
       const fileId = await insertFileRow(trx, { cuId: order.cu_id, uid: actor.uid }, file, checked, now);
       const attachment = await trx
@@ -161,8 +162,24 @@ export async function keepUpload(
         })
         .execute();
       const status = await refreshAttachmentStatus(trx, order.id);
+      audit.record({
+        cuId: order.cu_id,
+        recordType: 'order',
+        recordId: order.id,
+        action: 'attachment_upload',
+        actor: auditActor(actor),
+        changes: [
+          {
+            field: `attachments.${attachment.id}`,
+            old: null,
+            new: { kind, name: checked.name, size: file.size, sha256: file.sha256, status: 'pending' },
+          },
+          { field: 'attachment_status', old: order.attachment_status, new: status },
+        ],
+      });
       const [kept] = await attachmentsOf(trx, [order.id], [attachment.id]);
       return { attachment: kept!, attachment_status: status, sha256: file.sha256 };
     },
+    now,
   );
 }

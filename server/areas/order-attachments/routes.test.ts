@@ -66,6 +66,16 @@ async function orderState(s: Setup, id = s.orderId) {
     .executeTakeFirstOrThrow();
 }
 
+/** The order's audit entries: action, reason and changes (audit/trail.ts). */
+const trail = (s: Setup) =>
+  s.t.deps.db
+    .selectFrom('audit_entries')
+    .select(['action', 'reason', 'changes'])
+    .where('cu_id', '=', s.cuId)
+    .where('record_id', '=', String(s.orderId))
+    .orderBy('seq')
+    .execute();
+
 const events = (s: Setup) =>
   s.t.deps.db
     .selectFrom('order_events')
@@ -283,6 +293,41 @@ describe('attachment status and audit', () => {
       'attachment_approved',
       'attachment_approved',
     ]);
+    // the audit trail: each upload with its file's hash, each audit with its reason, old → new
+    const entries = await trail(s);
+    expect(entries.map((e) => e.action)).toEqual([
+      'attachment_upload',
+      'attachment_upload',
+      'attachment_reject',
+      'attachment_upload',
+      'attachment_approve',
+      'attachment_approve',
+    ]);
+    expect(entries[1]?.changes).toEqual([
+      {
+        field: `attachments.${pod.data.attachment.id}`,
+        old: null,
+        new: {
+          kind: 'pod',
+          name: 'pod.jpg',
+          size: SAMPLES.jpg().length,
+          sha256: createHash('sha256').update(SAMPLES.jpg()).digest('hex'),
+          status: 'pending',
+        },
+      },
+      { field: 'attachment_status', old: 'missing', new: 'pending' },
+    ]);
+    expect(entries[2]).toMatchObject({
+      reason: '签字不清晰',
+      changes: [
+        {
+          field: `attachments.${pod.data.attachment.id}`,
+          old: { kind: 'pod', name: 'pod.jpg', status: 'pending' },
+          new: { kind: 'pod', name: 'pod.jpg', status: 'rejected' },
+        },
+        { field: 'attachment_status', old: 'pending', new: 'rejected' },
+      ],
+    });
   });
 
   it('only an approver of the customer may audit (403); another customer’s attachment is 404', async () => {
@@ -497,6 +542,13 @@ describe('common/delete-file', () => {
     });
     expect(approved.code).toBe(409);
     expect((await events(s)).map((e) => e.kind)).toContain('attachment_deleted');
+    const deleted = (await trail(s)).filter((e) => e.action === 'attachment_delete');
+    expect(deleted).toHaveLength(1);
+    expect(deleted[0]?.changes[0]).toMatchObject({
+      field: `attachments.${a.data.attachment.id}`,
+      old: { status: 'pending' },
+      new: null,
+    });
   });
 });
 

@@ -7,6 +7,7 @@ import { removeQuietly } from '../../core/storage-cleanup.ts';
 import { apiAnswer } from '../../http/answer.ts';
 import { handle } from '../../http/route.ts';
 import { withOrderLocked } from '../orders/lock.ts';
+import { auditActor, customerActor } from '../orders/write.ts';
 import type { SessionRecord } from '../../core/session.ts';
 import { assertOpenForDocuments, attachmentsOf, keepUpload, ownOrder, shownFileName } from './attachments.ts';
 import { kindStates, refreshAttachmentStatus, requiredKinds } from './attachment-state.ts';
@@ -116,7 +117,7 @@ export const routes = [
       deps.db,
       lock,
       () => notFound('No such attachment'),
-      async (trx) => {
+      async (trx, order, audit) => {
         const changed = await trx
           .updateTable('order_attachments')
           .set({
@@ -153,9 +154,26 @@ export const routes = [
           })
           .execute();
         const status = await refreshAttachmentStatus(trx, found.order_id);
+        audit.record({
+          cuId: order.cu_id,
+          recordType: 'order',
+          recordId: order.id,
+          action: input.pass ? 'attachment_approve' : 'attachment_reject',
+          actor: auditActor(customerActor(session)),
+          reason: input.pass ? null : reason,
+          changes: [
+            {
+              field: `attachments.${found.id}`,
+              old: { kind: found.kind, name: found.name, status: 'pending' },
+              new: { kind: found.kind, name: found.name, status: input.pass ? 'approved' : 'rejected' },
+            },
+            { field: 'attachment_status', old: order.attachment_status, new: status },
+          ],
+        });
         const [attachment] = await attachmentsOf(trx, [found.order_id], [found.id]);
         return { attachment: attachment!, attachment_status: status };
       },
+      now,
     );
   }),
 
@@ -209,7 +227,7 @@ export const routes = [
       deps.db,
       { ids: [orderId] },
       () => notFound('No such file'),
-      async (trx) => {
+      async (trx, order, audit) => {
         const gone = await trx
           .deleteFrom('order_attachments')
           .where('id', '=', file.attachment_id!)
@@ -240,8 +258,25 @@ export const routes = [
             reason: `${file.kind}: ${file.name}`,
           })
           .execute();
-        return refreshAttachmentStatus(trx, orderId);
+        const status = await refreshAttachmentStatus(trx, orderId);
+        audit.record({
+          cuId: order.cu_id,
+          recordType: 'order',
+          recordId: order.id,
+          action: 'attachment_delete',
+          actor: auditActor(customerActor(session)),
+          changes: [
+            {
+              field: `attachments.${file.attachment_id}`,
+              old: { kind: file.kind, name: file.name, status: file.status },
+              new: null,
+            },
+            { field: 'attachment_status', old: order.attachment_status, new: status },
+          ],
+        });
+        return status;
       },
+      now,
     );
     // Committed: the answer is a success even when the bytes cannot be removed now (the orphan
     // sweep removes them later: core/storage-cleanup.ts).

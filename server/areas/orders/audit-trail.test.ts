@@ -59,6 +59,24 @@ describe('order writes leave audit entries (the audit trail, issue 30)', () => {
     expect(await verifyChains(t.deps.db, { cuId })).toEqual({ chains: 1, entries: 2, broken: null });
   });
 
+  it('a remark or feedback: its text, by whom', async () => {
+    const t = await testApp();
+    const { token, cuId, user } = await signedIn(t);
+    const order = await createOrder(t.deps.db, cuId, { status: 'not_finished' });
+    const res = await t.call<{ id: number }>('customer-order/remark', {
+      token,
+      body: { id: order.id, text: '请上午送达', kind: 'feedback' },
+    });
+    expect(res.code).toBe(0);
+    expect(await trailOf(t, cuId, order.id)).toMatchObject([
+      {
+        action: 'feedback',
+        actor_id: user.uid,
+        changes: [{ field: `remarks.${res.data.id}`, old: null, new: '请上午送达' }],
+      },
+    ]);
+  });
+
   it('a refused write leaves none', async () => {
     const t = await testApp();
     const { token, cuId } = await signedIn(t);

@@ -9,11 +9,13 @@ import type { Redactor } from './redaction.ts';
  * shares: both are written in one transaction), the fields it changed or asked to change, old →
  * new, as people read them: a project, site or region by its name, masked fields masked
  * (masking.ts), free text redacted as the event's own text is (redaction.ts). What the event
- * already says is left out: the status, the cancellation reason and what an order was merged
- * into. An order's creation is not listed field by field (the order shows what it holds).
+ * already says is left out: the status, the cancellation reason, what an order was merged into,
+ * a document's upload, audit or deletion, a remark's text. An order's creation is not listed field by field (the order shows what it holds).
  */
 
-const SAID_BY_THE_EVENT = new Set(['status', 'cancel_reason', 'merged_into']);
+const SAID_BY_THE_EVENT = new Set(['status', 'cancel_reason', 'merged_into', 'attachment_status']);
+/** A document's or a remark's own record: the event names the document, the remarks section shows the text. */
+const OWN_RECORD = /^(attachments|remarks)\./;
 const NAMED = { pr_id: 'projects', ho_id: 'sites', from_city_id: 'regions', to_city_id: 'regions' } as const;
 type Named = keyof typeof NAMED;
 const isNamed = (field: string): field is Named => field in NAMED;
@@ -77,7 +79,7 @@ export async function historyChanges(
     .execute();
   const shown = entries.map((e) => ({
     ...e,
-    changes: e.changes.filter((c) => !SAID_BY_THE_EVENT.has(c.field)),
+    changes: e.changes.filter((c) => !SAID_BY_THE_EVENT.has(c.field) && !OWN_RECORD.test(c.field)),
   }));
   const names = await namesOf(
     db,

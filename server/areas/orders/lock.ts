@@ -1,5 +1,6 @@
 import type { Row } from '../../db/schema.ts';
 import type { DB } from '../../db/database.ts';
+import { type AuditBuffer, auditedTransaction } from '../audit/trail.ts';
 
 /** Which orders to lock: by id (of a customer, when `cuId` is given) or by order number. */
 export type OrderLockTarget = { ids: readonly number[]; cuId?: number } | { orderNo: string };
@@ -38,17 +39,19 @@ export async function lockOrder(trx: DB, target: OrderLockTarget): Promise<Row<'
 /**
  * Runs `work` in a new transaction that first locks the order of `target` (lockOrders): the way
  * a write of one order and its children starts. `missing` is thrown when there is no such order
- * (nothing is written).
+ * (nothing is written). What `work` records in `audit` is appended as the transaction's last step
+ * (audit/trail.ts), at `now`.
  */
 export function withOrderLocked<T>(
   db: DB,
   target: OrderLockTarget,
   missing: () => Error,
-  work: (trx: DB, order: Row<'orders'>) => Promise<T>,
+  work: (trx: DB, order: Row<'orders'>, audit: AuditBuffer) => Promise<T>,
+  now: Date,
 ): Promise<T> {
-  return db.transaction().execute(async (trx) => {
+  return auditedTransaction(db, now, async (trx, audit) => {
     const order = await lockOrder(trx, target);
     if (!order) throw missing();
-    return work(trx, order);
+    return work(trx, order, audit);
   });
 }

@@ -4,6 +4,9 @@ import type { ProviderOrderState } from '../../../src/contract/provider/schemas.
 import { ApiError, notFound } from '../../core/errors.ts';
 import type { ServerMessage } from '../../core/messages.ts';
 import type { DB } from '../../db/database.ts';
+import { fieldChanges } from '../audit/changes.ts';
+import type { AuditChange } from '../audit/tables.ts';
+import type { AuditBuffer } from '../audit/trail.ts';
 import { lockOrder as lockOrderRow } from '../orders/lock.ts';
 
 /** The provider's name in the order's log when a call names no operator. */
@@ -31,13 +34,54 @@ export const stateOf = (order: Row<'orders'>): ProviderOrderState => ({
 export const refused = (order: Row<'orders'>, message: ServerMessage) =>
   new ApiError(Code.conflict, message, stateOf(order));
 
-/** Writes the order's changed fields with a new version and `updated_at`; answers the new row. */
+/** What a provider's write records in the audit trail (its transaction flushes the buffer last). */
+export interface ProviderAct {
+  audit: AuditBuffer;
+  /** The call's act: `confirm`, `milestone`, `sign`, `answer_modify` … */
+  action: string;
+  /** The provider's operator who did it ('' for the provider system). */
+  operator: string;
+  reason?: string | null;
+  /** What else the act changed beside the order's own fields (readings stored, a request answered). */
+  changes?: readonly AuditChange[];
+}
+
+/** The provider as the audit trail names it: the operator, else the provider system. */
+export const providerActor = (operator: string) => ({
+  kind: 'provider' as const,
+  id: null,
+  name: operator || PROVIDER_NAME,
+});
+
+/** Records a provider's act on the order (its fields changed, old → new, and what else it changed). */
+export function recordAct(
+  order: Row<'orders'>,
+  act: ProviderAct,
+  fields: Readonly<Record<string, unknown>> = {},
+): void {
+  act.audit.record({
+    cuId: order.cu_id,
+    recordType: 'order',
+    recordId: order.id,
+    action: act.action,
+    actor: providerActor(act.operator),
+    reason: act.reason || null,
+    changes: [...fieldChanges(order, fields), ...(act.changes ?? [])],
+  });
+}
+
+/**
+ * Writes the order's changed fields with a new version and `updated_at`, records the act
+ * (recordAct), and answers the new row.
+ */
 export async function bumpOrder(
   trx: DB,
   order: Row<'orders'>,
   now: Date,
+  act: ProviderAct,
   changes: Partial<Omit<Row<'orders'>, 'id' | 'version' | 'updated_at' | 'created_at' | 'order_text'>> = {},
 ): Promise<Row<'orders'>> {
+  recordAct(order, act, changes);
   return trx
     .updateTable('orders')
     .set({ ...changes, version: order.version + 1, updated_at: now })

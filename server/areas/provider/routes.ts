@@ -9,7 +9,8 @@ import { recomputeExcursion } from '../orders/excursion.ts';
 import { nextStatus } from '../orders/transitions.ts';
 import { openOrders } from './open-orders.ts';
 import { changesToApply, PARTY_FIELDS } from './modify-changes.ts';
-import { bumpOrder, lockOrder, providerEvent, refused, stateOf } from './order-lock.ts';
+import { auditedTransaction } from '../audit/trail.ts';
+import { bumpOrder, lockOrder, providerEvent, recordAct, refused, stateOf } from './order-lock.ts';
 
 const rank = (m: string) => MILESTONES.indexOf(m as (typeof MILESTONES)[number]);
 
@@ -23,7 +24,7 @@ export const routes = [
   handle(ops.openOrders, ({ input, deps }) => openOrders(deps.db, input.limit)),
 
   handle(ops.confirm, ({ input, deps, now }) =>
-    deps.db.transaction().execute(async (trx) => {
+    auditedTransaction(deps.db, now, async (trx, audit) => {
       const order = await lockOrder(trx, input.order_no);
       if (!nextStatus('confirm', order.status))
         throw refused(order, 'Only an order waiting for confirmation can be confirmed');
@@ -33,12 +34,15 @@ export const routes = [
         operator: input.operator,
         status_to: 'not_finished',
       });
-      return stateOf(await bumpOrder(trx, order, now, { status: 'not_finished', milestone: 'confirmed' }));
+      const act = { audit, action: 'confirm', operator: input.operator };
+      return stateOf(
+        await bumpOrder(trx, order, now, act, { status: 'not_finished', milestone: 'confirmed' }),
+      );
     }),
   ),
 
   handle(ops.milestone, ({ input, deps, now }) =>
-    deps.db.transaction().execute(async (trx) => {
+    auditedTransaction(deps.db, now, async (trx, audit) => {
       const order = await lockOrder(trx, input.order_no);
       if (!nextStatus('milestone', order.status))
         throw refused(order, 'Milestones are posted only while an order is in progress');
@@ -52,14 +56,15 @@ export const routes = [
       });
       // picked up (or any later milestone, when the pickup was not posted): the goods left the depot
       if (rank(input.milestone) >= rank('picked_up')) await shipHeld(trx, order, now);
-      return stateOf(await bumpOrder(trx, order, now, { milestone: input.milestone }));
+      const act = { audit, action: 'milestone', operator: input.operator };
+      return stateOf(await bumpOrder(trx, order, now, act, { milestone: input.milestone }));
     }),
   ),
 
   // Readings are data, not a transition: they keep the version (a customer's pending edit stays
   // valid) and log an event only when the excursion level rises.
   handle(ops.readings, ({ input, deps, now }) =>
-    deps.db.transaction().execute(async (trx) => {
+    auditedTransaction(deps.db, now, async (trx, audit) => {
       const order = await lockOrder(trx, input.order_no);
       if (order.status !== 'not_finished' && order.status !== 'finished')
         throw refused(order, 'Readings are taken only for an order in progress or finished');
@@ -95,12 +100,22 @@ export const routes = [
           operator: '',
           reason: `${input.logger_id}: ${after}`,
         });
+      if (inserted.length > 0 || after !== before)
+        recordAct(order, {
+          audit,
+          action: 'readings',
+          operator: '',
+          changes: [
+            { field: 'readings', old: null, new: { logger_id: input.logger_id, stored: inserted.length } },
+            ...(after !== before ? [{ field: 'excursion', old: before, new: after }] : []),
+          ],
+        });
       return { ...stateOf({ ...order, excursion: after }), stored: inserted.length };
     }),
   ),
 
-  handle(ops.track, ({ input, deps }) =>
-    deps.db.transaction().execute(async (trx) => {
+  handle(ops.track, ({ input, deps, now }) =>
+    auditedTransaction(deps.db, now, async (trx, audit) => {
       const order = await lockOrder(trx, input.order_no);
       if (order.status !== 'not_finished')
         throw refused(order, 'Track points are posted only while an order is in progress');
@@ -110,12 +125,19 @@ export const routes = [
         .onConflict((oc) => oc.columns(['order_id', 'at']).doNothing())
         .returning('at')
         .execute();
+      if (inserted.length > 0)
+        recordAct(order, {
+          audit,
+          action: 'track',
+          operator: '',
+          changes: [{ field: 'track', old: null, new: { stored: inserted.length } }],
+        });
       return { ...stateOf(order), stored: inserted.length };
     }),
   ),
 
   handle(ops.sign, ({ input, deps, now }) =>
-    deps.db.transaction().execute(async (trx) => {
+    auditedTransaction(deps.db, now, async (trx, audit) => {
       const order = await lockOrder(trx, input.order_no);
       if (!nextStatus('sign', order.status))
         throw refused(order, 'Only an order in progress can be signed for');
@@ -128,18 +150,24 @@ export const routes = [
       });
       await shipHeld(trx, order, now);
       return stateOf(
-        await bumpOrder(trx, order, now, {
-          status: 'finished',
-          milestone: 'delivered',
-          sign_name: input.sign_name,
-          signed_at: signedAt,
-        }),
+        await bumpOrder(
+          trx,
+          order,
+          now,
+          { audit, action: 'sign', operator: input.operator },
+          {
+            status: 'finished',
+            milestone: 'delivered',
+            sign_name: input.sign_name,
+            signed_at: signedAt,
+          },
+        ),
       );
     }),
   ),
 
   handle(ops.answerModify, ({ input, deps, now }) =>
-    deps.db.transaction().execute(async (trx) => {
+    auditedTransaction(deps.db, now, async (trx, audit) => {
       const order = await lockOrder(trx, input.order_no);
       const request = await trx
         .selectFrom('order_modifications')
@@ -163,9 +191,16 @@ export const routes = [
         .where('id', '=', request.id)
         .execute();
       const kind = input.accept ? 'modify_accepted' : 'modify_rejected';
+      const act = {
+        audit,
+        action: kind,
+        operator: input.operator,
+        reason: input.answer || null,
+        changes: [{ field: 'request', old: 'pending', new: input.accept ? 'accepted' : 'rejected' }],
+      };
       if (!input.accept) {
         await providerEvent(trx, order, { kind, at: now, operator: input.operator, reason: input.answer });
-        return stateOf(await bumpOrder(trx, order, now));
+        return stateOf(await bumpOrder(trx, order, now, act));
       }
       if (request.kind === 'cancel') {
         await providerEvent(trx, order, {
@@ -175,7 +210,7 @@ export const routes = [
           status_to: to,
           reason: input.answer || request.reason,
         });
-        const cancelled = await bumpOrder(trx, order, now, {
+        const cancelled = await bumpOrder(trx, order, now, act, {
           status: 'cancelled',
           cancel_reason: request.reason,
         });
@@ -185,7 +220,7 @@ export const routes = [
       }
       const changes = changesToApply(request.changes);
       await providerEvent(trx, order, { kind, at: now, operator: input.operator, reason: input.answer });
-      const updated = await bumpOrder(trx, order, now, changes);
+      const updated = await bumpOrder(trx, order, now, act, changes);
       if (Object.keys(changes).some((f) => PARTY_FIELDS.includes(f))) await refreshSearchText(trx, order.id);
       return stateOf(updated);
     }),
