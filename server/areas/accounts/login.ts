@@ -11,6 +11,7 @@ import { addressKey } from '../../core/address-key.ts';
 import { countFailure, countSuccess, type GuardOptions, loginStanding } from './login-guard.ts';
 import { dummyHash, verifyPassword } from './passwords.ts';
 import { startSession, toPassFlag } from './sessions.ts';
+import { auditedTransaction } from '../audit/trail.ts';
 import { checkSmsCode, markSmsCodeUsed, sendSmsCode } from './sms-codes.ts';
 import { maskMobile, nationalNumber } from '../../core/mobile-number.ts';
 
@@ -68,7 +69,18 @@ export async function login(
 
   const ok = await verifyPassword(password, user?.password_hash ?? (await dummyHash()));
   if (!user || !ok) {
-    const captcha = await countFailure(db, username, from, now, options);
+    // counted and recorded together (the user's chain, 0; the username as typed when no such user)
+    const captcha = await auditedTransaction(db, now, async (trx, audit) => {
+      audit.record({
+        cuId: 0,
+        recordType: 'user',
+        recordId: user?.uid ?? username,
+        action: 'sign_in_failed',
+        actor: { kind: 'user', id: user?.uid ?? null, name: username },
+        changes: [{ field: 'address', old: null, new: from }],
+      });
+      return countFailure(trx, username, from, now, options);
+    });
     if (captcha) {
       throw new ApiError(Code.wrongCredentials, 'Wrong username or password; please also enter the captcha', {
         captcha: true,

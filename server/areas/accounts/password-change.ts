@@ -3,6 +3,7 @@ import type { DB } from '../../db/database.ts';
 import { ApiError, invalidField } from '../../core/errors.ts';
 import { isCommonPassword } from './common-passwords.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
+import { auditedTransaction } from '../audit/trail.ts';
 import { endUserSessions, forgetUserSessions } from './sessions.ts';
 
 /** 422 for a new password that meets the policy but is a common one (common-passwords.ts). */
@@ -24,14 +25,23 @@ export async function setPassword(
   before?: (trx: DB) => Promise<void>,
 ): Promise<void> {
   const password_hash = await hashPassword(password);
-  await db.transaction().execute(async (trx) => {
+  await auditedTransaction(db, now, async (trx, audit) => {
     if (before) await before(trx);
-    await trx
+    const user = await trx
       .updateTable('users')
       .set({ password_hash, pass_flag: 0, is_weak_password: false, password_changed_at: now })
       .where('uid', '=', uid)
-      .execute();
+      .returning('name')
+      .executeTakeFirst();
     await endUserSessions(trx, uid, 'password', now);
+    // the fact and the time, never the password or its hash
+    audit.record({
+      cuId: 0,
+      recordType: 'user',
+      recordId: uid,
+      action: 'password_change',
+      actor: { kind: 'user', id: uid, name: user?.name ?? '' },
+    });
   });
   forgetUserSessions(db, uid);
 }

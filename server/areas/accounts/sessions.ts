@@ -2,6 +2,7 @@ import { Code } from '../../../src/contract/codes.ts';
 import type { PassFlag } from '../../../src/contract/accounts/schemas.ts';
 import type { Authenticate, SessionRecord } from '../../core/session.ts';
 import type { DB } from '../../db/database.ts';
+import { auditedTransaction } from '../audit/trail.ts';
 import { notify } from '../../core/bus.ts';
 import type { Bus } from '../../core/bus.ts';
 import { ApiError } from '../../core/errors.ts';
@@ -247,8 +248,13 @@ export async function startSession(
   previousReason: EndReason = 'replaced',
 ): Promise<string> {
   const token = newToken();
-  await db.transaction().execute(async (trx) => {
-    await trx.selectFrom('users').select('uid').where('uid', '=', uid).forUpdate().execute();
+  await auditedTransaction(db, now, async (trx, audit) => {
+    const user = await trx
+      .selectFrom('users')
+      .select(['uid', 'name'])
+      .where('uid', '=', uid)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
     await trx
       .updateTable('sessions')
       .set({ ended_at: now, end_reason: previousReason })
@@ -260,19 +266,42 @@ export async function startSession(
       .values({ token_hash: hashToken(token), uid, cu_id: cuId, created_at: now, last_seen_at: now })
       .execute();
     await notify(trx, 'sessions', `u:${uid}`);
+    // a sign-in (or a switch of customer) is the user's, not a customer's record: chain 0
+    audit.record({
+      cuId: 0,
+      recordType: 'user',
+      recordId: uid,
+      action: previousReason === 'switched' ? 'switch_customer' : 'sign_in',
+      actor: { kind: 'user', id: uid, name: user.name },
+      changes: [{ field: 'customer', old: null, new: cuId }],
+    });
   });
   forgetUserSessions(db, uid);
   return token;
 }
 
-/** Ends one session (logout, expiry). */
+/** Ends one session (logout, expiry), and records it (the user's chain, 0) when it was still live. */
 export async function endSession(db: DB, sessionId: string, reason: EndReason, now: Date): Promise<void> {
-  await db
-    .updateTable('sessions')
-    .set({ ended_at: now, end_reason: reason })
-    .where('id', '=', sessionId)
-    .where('ended_at', 'is', null)
-    .execute();
+  await auditedTransaction(db, now, async (trx, audit) => {
+    const ended = await trx
+      .updateTable('sessions')
+      .set({ ended_at: now, end_reason: reason })
+      .where('id', '=', sessionId)
+      .where('ended_at', 'is', null)
+      .returning(['uid', 'cu_id'])
+      .executeTakeFirst();
+    if (!ended) return;
+    const user = await trx.selectFrom('users').select('name').where('uid', '=', ended.uid).executeTakeFirst();
+    audit.record({
+      cuId: 0,
+      recordType: 'user',
+      recordId: ended.uid,
+      action: reason === 'logout' ? 'sign_out' : 'session_end',
+      actor: { kind: 'user', id: ended.uid, name: user?.name ?? '' },
+      reason: reason === 'logout' ? null : reason,
+      changes: [{ field: 'customer', old: ended.cu_id, new: null }],
+    });
+  });
   await notify(db, 'sessions', `s:${sessionId}`);
   caches.get(db)?.forget((r) => r.sessionId === sessionId);
 }
