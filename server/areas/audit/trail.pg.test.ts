@@ -47,6 +47,23 @@ describe('the audit trail on PostgreSQL', () => {
     }
   });
 
+  it('verifies a sound trail as sound while appends commit meanwhile (one snapshot)', async () => {
+    const { db } = database;
+    const cuId = chainOf();
+    let writing = true;
+    const writer = (async () => {
+      for (let i = 0; writing || i < 5; i++)
+        await auditedTransaction(db, new Date(), async (_trx, audit) =>
+          audit.record(factsOf(cuId, `w-${i}`)),
+        );
+    })();
+    const reports = [];
+    for (let i = 0; i < 15; i++) reports.push(await verifyChains(db));
+    writing = false;
+    await writer;
+    expect(reports.filter((r) => r.broken !== null)).toEqual([]);
+  });
+
   it('refuses UPDATE, DELETE and TRUNCATE', async () => {
     const { db } = database;
     const cuId = chainOf();

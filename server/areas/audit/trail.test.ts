@@ -80,6 +80,19 @@ describe('the audit trail', () => {
     expect(await db.selectFrom('audit_entries').select('id').where('cu_id', '=', cuId).execute()).toEqual([]);
   });
 
+  it('refuses text the database would not keep as written (a lone surrogate, NUL): the hash would never match', async () => {
+    const { db } = await testDatabase();
+    const cuId = chainOf();
+    for (const bad of ['\uD800 alone', 'nul \0 inside'])
+      await expect(
+        auditedTransaction(db, new Date(), async (_trx, audit) =>
+          audit.record({ ...factsOf(cuId), reason: bad }),
+        ),
+      ).rejects.toThrow('cannot be stored as written');
+    await appendMany(db, cuId, 1);
+    expect(await verifyChains(db, { cuId })).toEqual({ chains: 1, entries: 1, broken: null });
+  });
+
   it('is refused UPDATE, DELETE and TRUNCATE by the database', async () => {
     const { db } = await testDatabase();
     const cuId = chainOf();

@@ -101,7 +101,28 @@ export async function appendAudit(
   return placed;
 }
 
+/** Whether every string in a value is well-formed Unicode without NUL (what the database keeps as given). */
+function storable(value: unknown): boolean {
+  // no NUL, and no lone surrogate (a high one not followed by a low one, or a low one alone)
+  if (typeof value === 'string')
+    return (
+      !value.includes('\0') &&
+      !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(value)
+    );
+  if (Array.isArray(value)) return value.every(storable);
+  if (value && typeof value === 'object')
+    return Object.entries(value).every(([k, v]) => storable(k) && storable(v));
+  return true;
+}
+
 function contentOf(facts: AuditFacts, seq: number, now: Date): HashedContent {
+  const content = build(facts, seq, now);
+  // a lone surrogate would be stored as U+FFFD and the hash never match again
+  if (!storable(content)) throw new Error('an audit entry holds text that cannot be stored as written');
+  return content;
+}
+
+function build(facts: AuditFacts, seq: number, now: Date): HashedContent {
   return {
     cu_id: facts.cuId,
     seq,

@@ -42,9 +42,21 @@ function contentOfRow(row: Row<'audit_entries'>): HashedContent {
  * Recomputes every customer's chain (`npm run audit:verify`): each entry's place follows the one
  * before it, its `prev_hash` is that entry's hash, its hash is what its content gives, and the
  * chain's tip in `audit_heads` is its last entry (`only`: one customer's chain). Reads the trail
- * in pages of PAGE entries.
+ * in pages of PAGE entries, all in one read-only snapshot (REPEATABLE READ), so a server that
+ * writes meanwhile does not make a sound chain look broken.
  */
-export async function verifyChains(db: DB, only?: { cuId: number }): Promise<ChainReport> {
+export function verifyChains(db: DB, only?: { cuId: number }): Promise<ChainReport> {
+  // one snapshot for the tips and every page: appends committed meanwhile are not half seen
+  return db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .execute(async (trx) => {
+      await sql`set transaction read only`.execute(trx);
+      return verifyIn(trx, only);
+    });
+}
+
+async function verifyIn(db: DB, only?: { cuId: number }): Promise<ChainReport> {
   let headQuery = db.selectFrom('audit_heads').selectAll();
   if (only) headQuery = headQuery.where('cu_id', '=', only.cuId);
   const heads = new Map((await headQuery.execute()).map((h) => [h.cu_id, h] as const));

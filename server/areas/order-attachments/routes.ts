@@ -232,8 +232,9 @@ export const routes = [
           .deleteFrom('order_attachments')
           .where('id', '=', file.attachment_id!)
           .where('status', '!=', 'approved')
+          .returning('status')
           .executeTakeFirst();
-        if (Number(gone.numDeletedRows) !== 1) {
+        if (!gone) {
           // deleted meanwhile (404), or approved meanwhile (409)
           const still = await trx
             .selectFrom('order_attachments')
@@ -268,7 +269,8 @@ export const routes = [
           changes: [
             {
               field: `attachments.${file.attachment_id}`,
-              old: { kind: file.kind, name: file.name, status: file.status },
+              // its status as the delete found it (it may have been audited since it was first read)
+              old: { kind: file.kind, name: file.name, status: gone.status },
               new: null,
             },
             { field: 'attachment_status', old: order.attachment_status, new: status },

@@ -237,7 +237,18 @@ export async function createOrEdit(
       ),
     });
   }
-  await attachPendingFiles(db, writer, answer, attachments, writer, now);
+  const attached = await attachPendingFiles(db, writer, answer, attachments, writer, now);
+  if (attached.length > 0)
+    audit.record({
+      ...entry,
+      recordId: answer.id,
+      action: 'attachment_upload',
+      changes: attached.map((a) => ({
+        field: `attachments.${a.id}`,
+        old: null,
+        new: { kind: a.kind, name: a.name, size: a.size, sha256: a.sha256, status: 'pending' },
+      })),
+    });
   await dropDraft(db, writer, draft_id, key);
   await audit.flush(db, now);
   return answer;

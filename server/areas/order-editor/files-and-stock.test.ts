@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { InventoryAddAnswer, PendingFileAnswer } from '../../../src/contract/order-editor/schemas.ts';
 import type { OrderDetail } from '../../../src/contract/orders/schemas.ts';
@@ -39,12 +40,33 @@ describe('POST common/file and the files of create', () => {
       })
     ).data;
     expect(order.attachment_status).toBe('pending');
-    const attached = await t.call<{ list: Array<{ file_id: number; kind: string; status: string }> }>(
-      'common/get-order-attach',
-      { token: s.token, query: { id: String(made.data.id) } },
-    );
+    const attached = await t.call<{
+      list: Array<{ id: number; file_id: number; kind: string; status: string }>;
+    }>('common/get-order-attach', { token: s.token, query: { id: String(made.data.id) } });
     expect(attached.data.list).toEqual([
       expect.objectContaining({ file_id: file.data.file_id, kind: 'packing_list', status: 'pending' }),
+    ]);
+    // the audit trail: the order made, then the document it took, with its hash
+    const trail = await t.deps.db
+      .selectFrom('audit_entries')
+      .select(['action', 'changes'])
+      .where('cu_id', '=', s.cuId)
+      .where('record_id', '=', String(made.data.id))
+      .orderBy('seq')
+      .execute();
+    expect(trail.map((e) => e.action)).toEqual(['create', 'attachment_upload']);
+    expect(trail[1]?.changes).toEqual([
+      {
+        field: `attachments.${attached.data.list[0]?.id}`,
+        old: null,
+        new: {
+          kind: 'packing_list',
+          name: '装箱单.pdf',
+          size: SAMPLES.pdf().length,
+          sha256: createHash('sha256').update(SAMPLES.pdf()).digest('hex'),
+          status: 'pending',
+        },
+      },
     ]);
     // attached once: a second order cannot take it
     const again = await create(t, s.token, {

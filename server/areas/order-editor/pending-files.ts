@@ -49,7 +49,9 @@ export async function attachPendingFiles(
   files: ReadonlyArray<{ file_id: number; kind: AttachmentKind }>,
   actor: { uid: number; name: string },
   now: Date,
-): Promise<void> {
+): Promise<Array<{ id: number; kind: AttachmentKind; name: string; size: number; sha256: string }>> {
+  const attached: Array<{ id: number; kind: AttachmentKind; name: string; size: number; sha256: string }> =
+    [];
   for (const f of files) {
     const removed = await db
       .deleteFrom('pending_files')
@@ -61,10 +63,10 @@ export async function attachPendingFiles(
     if (!removed) continue;
     const file = await db
       .selectFrom('files')
-      .select('name')
+      .select(['name', 'size', 'sha256'])
       .where('file_id', '=', f.file_id)
       .executeTakeFirstOrThrow();
-    await db
+    const attachment = await db
       .insertInto('order_attachments')
       .values({
         order_id: order.id,
@@ -74,7 +76,15 @@ export async function attachPendingFiles(
         uploaded_by: actor.uid,
         uploaded_at: now,
       })
-      .execute();
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    attached.push({
+      id: attachment.id,
+      kind: f.kind,
+      name: file.name,
+      size: Number(file.size),
+      sha256: file.sha256,
+    });
     await db
       .insertInto('order_events')
       .values({
@@ -91,6 +101,7 @@ export async function attachPendingFiles(
       .execute();
   }
   await refreshAttachmentStatus(db, order.id);
+  return attached;
 }
 
 /**

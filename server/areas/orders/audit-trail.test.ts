@@ -4,7 +4,10 @@ import { createOrder, createProject } from '../../testing/order-fixtures.ts';
 import { signedIn } from '../../testing/order-test-helpers.ts';
 import { type TestApp, testApp, testDatabase, unique } from '../../testing/test-app.ts';
 import { verifyChains } from '../audit/verify.ts';
+import { auditedTransaction } from '../audit/trail.ts';
+import { historyChanges } from './history-changes.ts';
 import { MASK } from './masking.ts';
+import { redactorOf } from './redaction.ts';
 import type { OrderEvent } from '../../../src/contract/orders/schemas.ts';
 
 beforeAll(() => testDatabase());
@@ -177,11 +180,49 @@ describe('order writes leave audit entries (the audit trail, issue 30)', () => {
     });
     const asked = history.data.list.find((e) => e.kind === 'modify_requested');
     expect(asked?.changes).toEqual([
-      { field: 'request', old: null, new: 'change' },
       { field: 'requested.to_phone', old: MASK, new: MASK },
       { field: 'requested.remark', old: '', new: `请改电话 ${MASK}` },
     ]);
     expect(JSON.stringify(history.data)).not.toContain('13900002222');
+  });
+
+  it('the history keeps hidden what the patient’s was under an earlier masking rule', async () => {
+    const t = await testApp();
+    const { cuId, user } = await signedIn(t);
+    // a DTP order (the stop side masked) edited to a plain one: what was the patient's stays hidden
+    const order = await createOrder(t.deps.db, cuId, {
+      status: 'pending_confirm',
+      is_dtp: 0,
+      to_goodstype: 1,
+    });
+    const at = new Date('2026-11-28T03:00:00.000Z');
+    await auditedTransaction(t.deps.db, at, async (_trx, audit) =>
+      audit.record({
+        cuId,
+        recordType: 'order',
+        recordId: order.id,
+        action: 'edit',
+        actor: { kind: 'user', id: user.uid, name: 'x' },
+        changes: [
+          { field: 'is_dtp', old: 1, new: 0 },
+          { field: 'to_contact', old: '患者王某', new: '李收货' },
+          { field: 'remark', old: '患者王某要求上午送', new: '上午送' },
+        ],
+      }),
+    );
+    const fresh = await t.deps.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('id', '=', order.id)
+      .executeTakeFirstOrThrow();
+    const shown = (await historyChanges(t.deps.db, fresh, await redactorOf(t.deps.db, fresh))).get(
+      at.toISOString(),
+    );
+    expect(shown).toEqual([
+      { field: 'is_dtp', old: 1, new: 0 },
+      { field: 'to_contact', old: MASK, new: MASK },
+      { field: 'remark', old: `${MASK}要求上午送`, new: '上午送' },
+    ]);
   });
 
   it('merge: the new order from its sources, and each source merged into it', async () => {

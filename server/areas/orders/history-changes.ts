@@ -8,12 +8,14 @@ import type { Redactor } from './redaction.ts';
  * What the order's history shows of its audit entries: for each act (by its time, which its event
  * shares: both are written in one transaction), the fields it changed or asked to change, old →
  * new, as people read them: a project, site or region by its name, masked fields masked
- * (masking.ts), free text redacted as the event's own text is (redaction.ts). What the event
+ * (masking.ts, under any rule the order has had), free text redacted as the event's own text is
+ * (redaction.ts) and cleared of any value a masked field has had. Only edits, change requests and
+ * accepted changes list their fields (LISTED_ACTIONS). What the event
  * already says is left out: the status, the cancellation reason, what an order was merged into,
  * a document's upload, audit or deletion, a remark's text. An order's creation is not listed field by field (the order shows what it holds).
  */
 
-const SAID_BY_THE_EVENT = new Set(['status', 'cancel_reason', 'merged_into', 'attachment_status']);
+const SAID_BY_THE_EVENT = new Set(['status', 'cancel_reason', 'merged_into', 'attachment_status', 'request']);
 /** A document's or a remark's own record: the event names the document, the remarks section shows the text. */
 const OWN_RECORD = /^(attachments|remarks)\./;
 const NAMED = { pr_id: 'projects', ho_id: 'sites', from_city_id: 'regions', to_city_id: 'regions' } as const;
@@ -62,6 +64,26 @@ async function namesOf(db: DB, changes: readonly AuditChange[]): Promise<Map<str
   return names;
 }
 
+/** The acts whose fields the history lists (the others' events say what they did). */
+const LISTED_ACTIONS = new Set(['edit', 'apply_modify', 'modify_accepted']);
+
+/**
+ * The fields hidden in the history: those the masking rule hides under any of the values the
+ * rule's fields (`is_dtp`, `to_goodstype`) have had (an edit may have changed them: what was the
+ * patient's then stays hidden).
+ */
+function everMasked(order: Row<'orders'>, changes: readonly AuditChange[]): Set<string> {
+  const values = (field: 'is_dtp' | 'to_goodstype') =>
+    [order[field], ...changes.filter((c) => c.field === field).flatMap((c) => [c.old, c.new])].filter(
+      (v): v is number => typeof v === 'number',
+    );
+  const hidden = new Set<string>();
+  for (const is_dtp of values('is_dtp'))
+    for (const to_goodstype of values('to_goodstype'))
+      for (const field of maskedFields({ is_dtp, to_goodstype })) hidden.add(field);
+  return hidden;
+}
+
 /** The history's changes of each act on the order, by the act's time (ISO 8601). */
 export async function historyChanges(
   db: DB,
@@ -74,9 +96,22 @@ export async function historyChanges(
     .where('cu_id', '=', order.cu_id)
     .where('record_type', '=', 'order')
     .where('record_id', '=', String(order.id))
-    .where('action', '!=', 'create')
+    .where('action', 'in', [...LISTED_ACTIONS])
     .orderBy('seq')
     .execute();
+  const all = entries.flatMap((e) => e.changes);
+  const masked = everMasked(order, all);
+  // every value a hidden field has had in the trail: text elsewhere that restates one verbatim
+  // is hidden too (the redactor knows the order's values of now and its requests' only)
+  const secrets = [
+    ...new Set(
+      all
+        .filter((c) => masked.has(c.field.replace(/^requested\./, '')))
+        .flatMap((c) => [c.old, c.new])
+        .filter((v): v is string => typeof v === 'string' && v.trim().length >= 2),
+    ),
+  ].sort((a, b) => b.length - a.length);
+  const hide = (text: string) => secrets.reduce((t, secret) => t.split(secret).join(MASK), text);
   const shown = entries.map((e) => ({
     ...e,
     changes: e.changes.filter((c) => !SAID_BY_THE_EVENT.has(c.field) && !OWN_RECORD.test(c.field)),
@@ -85,7 +120,6 @@ export async function historyChanges(
     db,
     shown.flatMap((e) => e.changes),
   );
-  const masked = new Set(maskedFields(order));
   const out = new Map<string, AuditChange[]>();
   for (const entry of shown) {
     if (entry.changes.length === 0) continue;
@@ -95,7 +129,7 @@ export async function historyChanges(
       if (masked.has(field)) return MASK;
       if (isNamed(field) && typeof value === 'number')
         return names.get(`${NAMED[field]}:${value}`) ?? String(value);
-      return typeof value === 'string' ? redact.text(value, author) : value;
+      return typeof value === 'string' ? hide(redact.text(value, author)) : value;
     };
     const at = new Date(entry.at).toISOString();
     const changes = entry.changes.map((c) => {
