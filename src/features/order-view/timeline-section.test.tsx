@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { OrderEvent } from '../../contract/orders/schemas.ts';
 import { setLocale } from '../../i18n/translate.ts';
 import { cleanup, mount } from '../../ui/testing/mount.tsx';
@@ -44,6 +44,10 @@ const asked: OrderEvent = {
 };
 
 describe('TimelineSection: what an edit or a request changed', () => {
+  // each test says its language: a file before this one in the worker may have left another
+  beforeEach(() => {
+    setLocale('zh-CN');
+  });
   afterEach(() => {
     cleanup();
     setLocale('zh-CN');
