@@ -151,10 +151,6 @@ export class AuditBuffer {
     this.#entries.push(facts);
   }
 
-  get size(): number {
-    return this.#entries.length;
-  }
-
   async flush(trx: DB, now: Date): Promise<void> {
     if (this.#entries.length === 0) return;
     await appendAudit(trx, this.#entries.splice(0), now);
