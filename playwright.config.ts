@@ -47,8 +47,8 @@ export default defineConfig({
   projects: [{ name: 'portal', use: { baseURL: `http://127.0.0.1:${port}` } }],
   webServer: [
     {
-      // The server's data folder starts as the migrated template; the demo set of `--seed-demo` is
-      // there, and each test asks for one of its own (tests/e2e/fixtures.ts).
+      // The server's data folder starts as the migrated template, with the reference data and
+      // none of `--seed-demo`'s users: each test asks for a demo set of its own (tests/e2e/fixtures.ts).
       // From a bundle made now from the sources: one file to load, not 400 through tsx
       // (scripts/server-bundle.mjs).
       command: 'node scripts/server-bundle.mjs && node server/.bundle/e2e-server.mjs',

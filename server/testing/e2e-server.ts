@@ -6,7 +6,8 @@ import { withTenantCall } from './tenant-call.ts';
 /**
  * The end-to-end tests' server (playwright.config.ts runs it from its bundle, scripts/server-bundle.mjs).
  * It fills an empty `DATA_DIR` with the migrated template (pglite-template.ts: no cluster to
- * create), serves the portal as `npm start` does (`--seed-demo`), and answers one call more,
+ * create), serves the portal as `npm start` does but without the demo set of `--seed-demo` (no
+ * test signs in as the shared demo users: 2.7 s less before the first test), and answers one call more,
  * `POST /__e2e/tenant` (tenant-call.ts): each test's demo set of its own, behind
  * INTEGRATION_SECRET. It refuses to start in production or without the secret. Never part of
  * `npm start`: only this file mounts the call.
@@ -20,7 +21,7 @@ if (config.production || !secret) {
 }
 await migratedDataFolder(config.dataDir);
 await serveProcess(config, {
-  seedDemo: true,
+  seedDemo: false,
   worker: null,
   started,
   serve: (booted) => withTenantCall(booted.app, booted.deps, secret).fetch,
