@@ -5,7 +5,7 @@ import { MASK, maskProtected } from './masking.ts';
 import { relativeTime } from './relative-time.ts';
 import { rootFontSize } from './root-font-size.ts';
 import { createRouteSearch } from './route-search.ts';
-import { smoothScrollTo } from './scroll.ts';
+import { SCROLL_SETTLE_MS, SCROLL_RESTORE_MS, smoothScrollTo } from './scroll.ts';
 
 describe('click guard', () => {
   it('ignores clicks for 2 s after one that acted (chat: 1 s)', () => {
@@ -143,5 +143,38 @@ describe('smooth scroll', () => {
     const still = { scrollTop: 0 };
     await smoothScrollTo(still, 0, undefined, clock);
     expect(frames, 'already there: no frame, nothing written').toBe(0);
+  });
+  it('follows a page that is still too short at the end, until it has grown, and no longer than it may', async () => {
+    // a page that holds the position at `max` (as a browser clamps scrollTop) and grows later
+    let max = 600;
+    let held = 0;
+    const page = {
+      get scrollTop() {
+        return held;
+      },
+      set scrollTop(v: number) {
+        held = Math.min(v, max);
+      },
+    };
+    let now = 0;
+    const clock = {
+      now: () => now,
+      frame: (next: () => void) => {
+        now += 100;
+        if (now === 1500) max = 2000; // the rows arrive a second after the restore's end
+        next();
+      },
+    };
+    await smoothScrollTo(page, 900, undefined, clock);
+    expect(page.scrollTop).toBe(900);
+    expect(now).toBe(1500);
+
+    // a page that never grows: given up after the settling time, where the page let it be
+    now = 0;
+    held = 0;
+    max = 300;
+    await smoothScrollTo(page, 900, undefined, { now: () => now, frame: (next) => ((now += 100), next()) });
+    expect(page.scrollTop).toBe(300);
+    expect(now).toBe(SCROLL_RESTORE_MS + SCROLL_SETTLE_MS);
   });
 });

@@ -21,9 +21,17 @@ const browserClock = (): Clock => ({
 const easeInOut = (x: number) => (x < 0.5 ? 2 * x * x : 1 - (-2 * x + 2) ** 2 / 2);
 
 /**
+ * How long after its end a restore still waits for a page too short to reach its position (the
+ * rows of a list coming back on a slow machine).
+ */
+export const SCROLL_SETTLE_MS = 3000;
+
+/**
  * Scrolls `target` to `top` over `duration` ms (ease in-out); resolves when done. Nothing to do
  * when it is there already; and the user's own scroll meanwhile (the position is not where this
- * left it) ends it there: a restore never pulls the page back from under the user.
+ * left it) ends it there: a restore never pulls the page back from under the user. A page still
+ * too short at the end (the browser held the position lower) is followed for up to
+ * SCROLL_SETTLE_MS more, until it has grown enough.
  */
 export function smoothScrollTo(
   target: Scrollable,
@@ -41,10 +49,12 @@ export function smoothScrollTo(
         resolve();
         return;
       }
-      const progress = duration > 0 ? Math.min(1, (clock.now() - start) / duration) : 1;
+      const elapsed = clock.now() - start;
+      const progress = duration > 0 ? Math.min(1, elapsed / duration) : 1;
       target.scrollTop = from + (top - from) * easeInOut(progress);
       left = target.scrollTop;
-      if (progress < 1) clock.frame(step);
+      const short = progress === 1 && Math.abs(left - top) > 1;
+      if (progress < 1 || (short && elapsed < duration + SCROLL_SETTLE_MS)) clock.frame(step);
       else resolve();
     };
     step();
