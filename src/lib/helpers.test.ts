@@ -173,7 +173,11 @@ describe('smooth scroll', () => {
     now = 0;
     held = 0;
     max = 300;
-    await smoothScrollTo(page, 900, undefined, { now: () => now, frame: (next) => ((now += 100), next()) });
+    const tick = (next: () => void) => {
+      now += 100;
+      next();
+    };
+    await smoothScrollTo(page, 900, undefined, { now: () => now, frame: tick });
     expect(page.scrollTop).toBe(300);
     expect(now).toBe(SCROLL_RESTORE_MS + SCROLL_SETTLE_MS);
   });
