@@ -53,8 +53,9 @@ export function smoothScrollTo(
       const progress = duration > 0 ? Math.min(1, elapsed / duration) : 1;
       target.scrollTop = from + (top - from) * easeInOut(progress);
       left = target.scrollTop;
-      const short = progress === 1 && Math.abs(left - top) > 1;
-      if (progress < 1 || (short && elapsed < duration + SCROLL_SETTLE_MS)) clock.frame(step);
+      // at the end, still short of `top` (the page too short yet): follow it a while
+      if (progress < 1 || (Math.abs(left - top) > 1 && elapsed < duration + SCROLL_SETTLE_MS))
+        clock.frame(step);
       else resolve();
     };
     step();
