@@ -111,9 +111,11 @@ export const budgets = {
    * 104.7 KB once every element follows the size and theme of the settings (+0.9 to 1.0 KB in every embed);
    * 105.0 KB once the kit's sheet carries the filter chip (src/ui/filter-chip, shared by the order list
    * and the inventory instead of a copy in each); 105.8 KB once the conflict view names projects,
-   * districts and wanted times (not ids and raw ISO text) and saved times say China time (issue 29).
+   * districts and wanted times (not ids and raw ISO text) and saved times say China time (issue 29);
+   * 106.4 KB with the reason an edit of a submitted order asks for, and the note that an approved
+   * order goes back for approval (issue 30, both languages).
    */
-  'embed/lp-order-editor.js': 106_000,
+  'embed/lp-order-editor.js': 106_500,
   /**
    * The order editor in the portal, on top of the host's shared chunks: its form, its strings and
    * the draft box's persistence and conflict view (pinyin initials come from the server: pinyin-pro

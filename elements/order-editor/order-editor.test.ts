@@ -260,6 +260,14 @@ describe('<lp-order-editor>', () => {
     await waitUntil(() => root(el).querySelector('.oe__review') !== null, 'the review step', {
       timeout: 15_000,
     });
+    // a change to a submitted order asks why: nothing is sent without a reason
+    button(el, /Save Changes/).click();
+    await waitUntil(() => text(el).includes('Please give a reason for the change'), 'the reason asked for');
+    const reason = root(el).querySelector<HTMLTextAreaElement>('textarea[name="reason"]')!;
+    expect(root(el).activeElement ?? document.activeElement).to.equal(reason);
+    expect(reason.getAttribute('aria-invalid')).to.equal('true');
+    await sendKeys({ type: 'The lab asked for a call' });
+    expect(text(el)).not.to.contain('Please give a reason for the change');
     button(el, /Save Changes/).click();
     await waitUntil(() => root(el).querySelector('dialog[open]') !== null, 'the conflict view', {
       timeout: 15_000,

@@ -167,6 +167,7 @@ export const SERVER_MESSAGES = {
   'You may not approve orders of this customer': '您没有审批此客户订单的权限',
   'The order has changed meanwhile; here is its current state': '订单已被修改，以下是最新内容',
   'A reason is required to reject an order': '驳回订单需要填写原因',
+  'A reason is required to change a submitted order': '修改已提交的订单需要填写原因',
   'Only orders not yet finished can be modified': '只有未完成的订单可以申请修改',
   'This order already has a modification request waiting for an answer': '此订单已有一个待处理的修改申请',
   'Please say what to change': '请填写要修改的内容',

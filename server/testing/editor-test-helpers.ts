@@ -13,7 +13,11 @@ export async function readyToOrder(
   return { ...setup, token: await loginAs(t, setup.user) };
 }
 
-/** `POST customer-order/create` with an Idempotency-Key (a new one unless given; `null` sends none). */
+/**
+ * `POST customer-order/create` with an Idempotency-Key (a new one unless given; `null` sends none).
+ * An edit (`id` in the body) without a `reason` gets one, as the editor asks for one: a test of the
+ * reason itself sends its own (`reason: ''` for none).
+ */
 export const create = (
   t: TestApp,
   token: string,
@@ -22,9 +26,12 @@ export const create = (
 ) =>
   t.call<CreateOrderAnswer>('customer-order/create', {
     token,
-    body,
+    body: 'id' in body && !('reason' in body) ? { ...body, reason: EDIT_REASON } : body,
     ...(key === null ? {} : { headers: { 'Idempotency-Key': key } }),
   });
+
+/** The reason `create` gives an edit that names none. */
+export const EDIT_REASON = '测试：修改订单';
 
 /** A stock line's on-hand and reserved quantities. */
 export async function stockOf(t: TestApp, inId: number): Promise<{ quantity: number; reserved: number }> {

@@ -276,6 +276,7 @@ test('an edit another tab saved first: the conflict shows what changed, and keep
     await fillTimes(tab);
     await expectDistricts(tab);
     await toReview(tab);
+    await visibleEditor(tab).getByLabel(zh('orderEditor.reason.label')).fill(`${remark}：原因`);
   };
   await edit(page, '我的备注');
   const other = await context.newPage();

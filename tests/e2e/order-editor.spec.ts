@@ -2,6 +2,7 @@ import type { Locator } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import '../../src/i18n/areas/order-editor.ts';
 import '../../src/i18n/areas/order-drafts.ts';
+import '../../src/i18n/areas/order-view.ts';
 import { demoLogin } from './helpers/accounts.ts';
 import { localeSession, signInByApi } from './helpers/session.ts';
 import { apiLogin } from './helpers/api.ts';
@@ -194,10 +195,20 @@ test('an edit of an order waiting for confirmation is saved with its version', a
   await fillTimes(page);
   await expectDistricts(page);
   await toReview(page);
-  await editor(page)
-    .getByRole('button', { name: zh('orderEditor.action.saveEdit') })
-    .click();
+  const save = editor(page).getByRole('button', { name: zh('orderEditor.action.saveEdit') });
+  // a change to a submitted order says why (EU GMP Annex 11 §9), and its history keeps it
+  await save.click();
+  const reason = editor(page).getByLabel(zh('orderEditor.reason.label'));
+  await expect(reason).toBeFocused();
+  await expect(editor(page).getByText(zh('orderEditor.reason.required'))).toBeVisible();
+  await reason.fill('收货人要求提前联系');
+  await save.click();
   await expect(page).toHaveURL(new RegExp(`/customer-order/view/${waiting.id}$`));
+  const view = page.locator('lp-order-view:visible');
+  await view.getByRole('tab', { name: zh('orderView.section.timeline') }).click();
+  await expect(
+    view.getByText(zh('orderView.timeline.reason', { reason: '收货人要求提前联系' })),
+  ).toBeVisible();
   const res = await request.get(`/api/customer-order/view.html?id=${waiting.id}`, {
     headers: { 'X-Token': token },
   });

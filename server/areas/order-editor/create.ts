@@ -7,7 +7,7 @@ import type {
   OrderValue,
 } from '../../../src/contract/order-editor/schemas.ts';
 import type { OrderStatus } from '../../../src/contract/orders/domain.ts';
-import { ApiError } from '../../core/errors.ts';
+import { ApiError, invalidField } from '../../core/errors.ts';
 import type { ServerMessage } from '../../core/messages.ts';
 import type { DB } from '../../db/database.ts';
 import { heldBy, holdFor, NotEnoughStock, wantedOf } from '../inventory/reservations.ts';
@@ -27,6 +27,8 @@ export interface CreateInput extends OrderValue {
   id?: number | undefined;
   version?: number | undefined;
   draft_id?: number | undefined;
+  /** Why a submitted order is changed (required with `id`). */
+  reason?: string | undefined;
 }
 
 export interface Writer extends Owner {
@@ -42,6 +44,18 @@ export async function editConflict(db: DB, order: Row<'orders'>, message: Server
     cleared,
   };
   return new ApiError(Code.conflict, message, data);
+}
+
+/** Whether an approver passed the order (it is past `pending_approval` by an approval). */
+export async function wasApproved(db: DB, order: Pick<Row<'orders'>, 'id' | 'status'>): Promise<boolean> {
+  if (order.status !== 'pending_confirm') return false;
+  const approval = await db
+    .selectFrom('order_events')
+    .select('id')
+    .where('order_id', '=', order.id)
+    .where('kind', '=', 'approved')
+    .executeTakeFirst();
+  return approval !== undefined;
 }
 
 /** The order's own columns from the form. */
@@ -181,7 +195,11 @@ export async function createOrEdit(
       throw await editConflict(db, order, 'This order can no longer be edited');
     if (order.version !== version)
       throw await editConflict(db, order, 'The order has changed meanwhile; here is its current state');
+    const reason = (input.reason ?? '').trim();
+    if (!reason) throw invalidField('reason', 'A reason is required to change a submitted order');
     const goods = await checkOrder(db, writer, input, now, await heldBy(db, order.id));
+    // An approval was of the order as it was: changed, it waits for an approver again.
+    const status = (await wasApproved(db, order)) ? 'pending_approval' : order.status;
     const [goodsBefore, boxesBefore] = await Promise.all([
       db.selectFrom('order_goods').selectAll().where('order_id', '=', order.id).orderBy('id').execute(),
       db
@@ -193,7 +211,7 @@ export async function createOrEdit(
     ]);
     const updated = await db
       .updateTable('orders')
-      .set({ ...columnsOf(input), version: sql<number>`version + 1`, updated_at: now })
+      .set({ ...columnsOf(input), status, version: sql<number>`version + 1`, updated_at: now })
       .where('id', '=', order.id)
       .returning(['id', 'order_no', 'status', 'version'])
       .executeTakeFirstOrThrow();
@@ -215,7 +233,8 @@ export async function createOrEdit(
         at: now,
         kind: 'edited',
         status_from: order.status,
-        status_to: order.status,
+        status_to: status,
+        reason,
         actor_kind: 'customer',
         actor_name: writer.name,
         uid: writer.uid,
@@ -227,13 +246,14 @@ export async function createOrEdit(
       ...entry,
       recordId: order.id,
       action: 'edit',
+      reason,
       changes: fieldChanges(
         {
           ...order,
           goods: goodsLines(goodsBefore),
           boxes: boxesBefore.map((b) => b.box_type),
         },
-        { ...columnsOf(input), goods: goodsLines(goods), boxes: boxes.map((b) => b.box_type) },
+        { ...columnsOf(input), status, goods: goodsLines(goods), boxes: boxes.map((b) => b.box_type) },
       ),
     });
   }

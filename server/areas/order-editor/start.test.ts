@@ -47,6 +47,7 @@ describe('GET customer-order/create', () => {
       order_no: made.order_no,
       version: 1,
       status: 'pending_confirm',
+      approved: false,
     });
     const { from_ad_id: _a, to_ad_id: _b, ...fields } = form;
     expect(res.data.form).toEqual({

@@ -2,7 +2,7 @@ import type { EditorStart } from '../../../src/contract/order-editor/schemas.ts'
 import type { DB } from '../../db/database.ts';
 import { customerProjects } from '../master-data/projects.ts';
 import { loadOrder } from '../orders/detail.ts';
-import { EDITABLE, editConflict } from './create.ts';
+import { EDITABLE, editConflict, wasApproved } from './create.ts';
 import { loadDraft, type Owner, toDraft } from './drafts.ts';
 import { formOfOrder } from './forms.ts';
 
@@ -46,7 +46,7 @@ export async function editorStart(
     return {
       ...base,
       mode: draft.mode,
-      order: order ?? null,
+      order: order ? { ...order, approved: await wasApproved(db, order) } : null,
       form: draft.data,
       cleared: [],
       draft: {
@@ -71,7 +71,13 @@ export async function editorStart(
     return {
       ...base,
       mode,
-      order: { id: order.id, order_no: order.order_no, version: order.version, status: order.status },
+      order: {
+        id: order.id,
+        order_no: order.order_no,
+        version: order.version,
+        status: order.status,
+        approved: await wasApproved(db, order),
+      },
       form,
       cleared,
       draft: null,

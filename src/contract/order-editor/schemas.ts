@@ -5,6 +5,7 @@ import { Quantity } from '../goods/quantity.ts';
 import { ProjectForOrderSchema } from '../master-data/schemas.ts';
 import { CUSTOMER_KINDS } from '../order-attachments/limits.ts';
 import { DTP_KINDS, GOODS_TYPES, ORDER_STATUSES, ORDER_TYPES, TEMP_CLASSES } from '../orders/domain.ts';
+import { REASON_MAX } from '../orders/limits.ts';
 
 /**
  * The order editor (`customer-order/create`) and the draft box (`save-draft-box`,
@@ -110,13 +111,16 @@ const Version = IntIn(1, 2_147_483_647);
  * `POST customer-order/create` with an `Idempotency-Key` header (made when the form opened, kept
  * with the draft). Without `id`: a new order (new or copy). With `id` and `version`: the order
  * edited, while it is still `pending_approval` or `pending_confirm` (stale version: 409 with the
- * current form in `data`). `draft_id`: the draft this came from, deleted in the same transaction.
+ * current form in `data`), with the `reason` for the change (422 on `reason` without one: EU GMP
+ * Annex 11 §9). An approved order that is edited goes back to `pending_approval`: its approval
+ * was of the order as it was. `draft_id`: the draft this came from, deleted in the same transaction.
  */
 export const CreateOrderRequest = v.strictObject({
   ...OrderInput.entries,
   id: v.optional(Id),
   version: v.optional(Version),
   draft_id: v.optional(Id),
+  reason: OptionalText(REASON_MAX),
 });
 export type CreateOrderRequest = v.InferInput<typeof CreateOrderRequest>;
 
@@ -289,6 +293,8 @@ export const EditorStartSchema = v.strictObject({
       order_no: v.string(),
       version: v.number(),
       status: pick(ORDER_STATUSES),
+      /** An approver passed it: an edit sends it back to `pending_approval`. */
+      approved: v.boolean(),
     }),
   ),
   form: OrderDraftData,

@@ -227,18 +227,20 @@ export function kindLabel(kind: string): string {
 }
 
 /**
- * The request of a submit: the order, plus the edited order's id and version. No `draft_id`: the
+ * The request of a submit: the order, plus the edited order's id, version and the reason for the
+ * change. No `draft_id`: the
  * server drops the draft of the form's Idempotency-Key itself, and a retry must send the very body
  * of the first try (a draft saved in between would make it another request).
  */
 export function toRequest(
   output: OrderValue,
-  target: { orderId: number | null; version: number | null },
+  target: { orderId: number | null; version: number | null; reason?: string },
 ): CreateOrderRequest {
   const request: CreateOrderRequest = { ...(output as v.InferInput<typeof OrderInput>) };
   if (target.orderId !== null && target.version !== null) {
     request.id = target.orderId;
     request.version = target.version;
+    request.reason = target.reason?.trim() ?? '';
   }
   return request;
 }

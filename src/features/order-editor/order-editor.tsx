@@ -19,6 +19,7 @@ import { ErrorState } from '../../ui/states/error-state.tsx';
 import { useT } from '../../ui/use-t.ts';
 import { AttachmentsSection } from './attachments-section.tsx';
 import { BoxesSection } from './boxes-section.tsx';
+import { ChangeReason } from './change-reason.tsx';
 import { conflictValue } from './conflict-diff.ts';
 import { ConflictView } from './conflict-view.tsx';
 import { checkGoods, loadAddresses, loadContacts, loadSites, submitOrder } from './editor-api.ts';
@@ -214,6 +215,10 @@ function EditorBody({
   const [serverErrors, setServerErrors] = useState<Readonly<Record<string, string>>>({});
   const [notice, setNotice] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  // an edit's reason for the change (asked in the review step) and what is wrong with it
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | undefined>(undefined);
+  const reasonRef = useRef<HTMLTextAreaElement>(null);
   const busy = useRef(false);
   const elements = useRef(new Map<string, HTMLElement>());
   const [regions, setRegions] = useState<ReadonlyMap<number, RegionInfo>>(new Map());
@@ -329,12 +334,17 @@ function EditorBody({
       review();
       return;
     }
+    if (orderId !== null && !reason.trim()) {
+      setReasonError(t('orderEditor.reason.required'));
+      reasonRef.current?.focus();
+      return;
+    }
     busy.current = true;
     setSubmitting(true);
     setNotice(null);
     try {
       const answer = await submitOrder(
-        toRequest(output, { orderId, version: orderId !== null ? at : null }),
+        toRequest(output, { orderId, version: orderId !== null ? at : null, reason }),
         // A resubmit over a newer version is another request: its own key, as stable as the first.
         at === (start.order?.version ?? null) || orderId === null
           ? idempotencyKey
@@ -349,6 +359,10 @@ function EditorBody({
         const data = error.data as Partial<EditConflict> | null;
         if (data?.order && data.form) setConflict(data as EditConflict);
         else setNotice(t('orderEditor.conflict'));
+      } else if (isApiError(error) && error.code === Code.invalid && fieldMessagesOf(error).reason) {
+        // the reason is in the review step: it stays open
+        setReasonError(fieldMessagesOf(error).reason);
+        reasonRef.current?.focus();
       } else if (isApiError(error) && error.code === Code.invalid) {
         const messages = fieldMessagesOf(error);
         setServerErrors(messages);
@@ -508,11 +522,31 @@ function EditorBody({
             zone={start.time_zone}
             missingDocuments={missingKinds(form, allowed)}
           />
+          {orderId !== null && (
+            <ChangeReason
+              value={reason}
+              onChange={(value) => {
+                setReason(value);
+                setReasonError(undefined);
+              }}
+              error={reasonError}
+              approved={start.order?.approved === true}
+              inputRef={reasonRef}
+            />
+          )}
           <div className="oe__footer">
             <Button guardMs={0} disabled={submitting} onClick={() => setStep('edit')}>
               {t('orderEditor.action.back')}
             </Button>
-            <Button variant="primary" loading={submitting} disabled={readOnly} onClick={() => void submit()}>
+            {/* No click guard: `submit` lets one request through at a time itself, and a click that
+                only asked for the reason must not hold the next one back. */}
+            <Button
+              variant="primary"
+              guardMs={0}
+              loading={submitting}
+              disabled={readOnly}
+              onClick={() => void submit()}
+            >
               {t(orderId !== null ? 'orderEditor.action.saveEdit' : 'orderEditor.action.submit')}
             </Button>
           </div>

@@ -124,6 +124,10 @@ export const zh = {
   'orderEditor.action.submit': '提交订单',
   'orderEditor.action.saveEdit': '保存修改',
   'orderEditor.review.title': '核对订单',
+  'orderEditor.reason.label': '修改原因',
+  'orderEditor.reason.hint': '已提交的订单每次修改都要说明原因，原因会记入订单历史。',
+  'orderEditor.reason.required': '请填写修改原因',
+  'orderEditor.reason.approved': '此订单已通过审批。保存修改后，订单将重新进入待审核状态。',
   'orderEditor.review.intro': '请核对以下信息，确认无误后提交。',
   'orderEditor.review.problems': '请先修正 {n} 处问题',
   'orderEditor.submitted': '订单 {no} 已提交',
@@ -265,6 +269,12 @@ export const en: Record<keyof typeof zh, string> = {
   'orderEditor.action.submit': 'Submit Order',
   'orderEditor.action.saveEdit': 'Save Changes',
   'orderEditor.review.title': 'Review the Order',
+  'orderEditor.reason.label': 'Reason for the change',
+  'orderEditor.reason.hint':
+    "Every change to a submitted order needs a reason; it is kept in the order's history.",
+  'orderEditor.reason.required': 'Please give a reason for the change',
+  'orderEditor.reason.approved':
+    'This order has been approved. Saving the change sends it back for approval.',
   'orderEditor.review.intro': 'Check the order below, then submit it.',
   'orderEditor.review.problems': 'Fix {n} {n|problem|problems} first',
   'orderEditor.submitted': 'Order {no} submitted',
