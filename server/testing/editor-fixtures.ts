@@ -8,6 +8,8 @@ import { createProject, createSite } from './order-fixtures.ts';
 export interface EditorSetupOptions {
   /** The customer's orders wait for approval (`pending_approval` on create). */
   requiresApproval?: boolean;
+  /** The user may approve the customer's orders (`user_customers.can_approve`). */
+  approver?: boolean;
   /** The project's required attachment kinds (default none). */
   requiredAttachments?: string[];
   dtpAllowed?: boolean;
@@ -59,6 +61,13 @@ export async function createEditorSetup(db: DB, options: EditorSetupOptions = {}
   const cuId = user.customers[0]!.cu_id;
   if (options.requiresApproval)
     await db.updateTable('customers').set({ requires_approval: true }).where('cu_id', '=', cuId).execute();
+  if (options.approver)
+    await db
+      .updateTable('user_customers')
+      .set({ can_approve: true })
+      .where('uid', '=', user.uid)
+      .where('cu_id', '=', cuId)
+      .execute();
   const project = await createProject(db, cuId, {
     temp_classes: options.tempClasses ?? ['chilled', 'ambient'],
     goods_types: [1, 2, 3],

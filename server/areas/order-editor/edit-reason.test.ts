@@ -58,12 +58,7 @@ describe('an edit of a submitted order (EU GMP Annex 11 §9, 21 CFR 11.10(e))', 
 
   it('sends an approved order back for approval, and says so before', async () => {
     const t = await testApp();
-    const s = await readyToOrder(t, { requiresApproval: true });
-    await t.deps.db
-      .updateTable('user_customers')
-      .set({ can_approve: true })
-      .where('uid', '=', s.user.uid)
-      .execute();
+    const s = await readyToOrder(t, { requiresApproval: true, approver: true });
     const form = orderForm(s);
     const made = (await create(t, s.token, form)).data;
     expect(made.status).toBe('pending_approval');

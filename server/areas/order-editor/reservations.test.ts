@@ -44,12 +44,7 @@ describe('reservations of orders made in the editor', () => {
 
   it('are released when an approver rejects the order, and kept when it passes', async () => {
     const t = await testApp();
-    const s = await readyToOrder(t, { requiresApproval: true });
-    await t.deps.db
-      .updateTable('user_customers')
-      .set({ can_approve: true })
-      .where('uid', '=', s.user.uid)
-      .execute();
+    const s = await readyToOrder(t, { requiresApproval: true, approver: true });
     const form = orderForm(s);
     const a = (await create(t, s.token, form)).data;
     const b = (await create(t, s.token, { ...form, remark: 'b' })).data;
