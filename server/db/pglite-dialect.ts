@@ -14,17 +14,27 @@ import {
 import { forgetStatements, preparedQuery } from './pglite-prepared.ts';
 
 /**
+ * The longest a query waits for PGlite's one connection. Past it the wait fails (the call answers
+ * 500) and the holder is named on stderr: a transaction that waits on a query of the database
+ * outside it (not its `trx`) would otherwise hold every other call of the process for ever.
+ */
+export const CONNECTION_WAIT_MS = 20_000;
+
+/**
  * Kysely dialect over one in-process PGlite instance. PGlite has a single connection, so
  * connections are handed out one at a time: a transaction holds the connection until it ends
- * and other queries wait their turn instead of running inside it.
+ * and other queries wait their turn instead of running inside it (at most `waitMs`).
  */
 export class PGliteDialect implements Dialect {
-  constructor(private readonly db: PGlite) {}
+  constructor(
+    private readonly db: PGlite,
+    private readonly waitMs = CONNECTION_WAIT_MS,
+  ) {}
   createAdapter() {
     return new PostgresAdapter();
   }
   createDriver(): Driver {
-    return new PGliteDriver(this.db);
+    return new PGliteDriver(this.db, this.waitMs);
   }
   createIntrospector(db: Kysely<unknown>) {
     return new PostgresIntrospector(db);
@@ -37,8 +47,15 @@ export class PGliteDialect implements Dialect {
 class PGliteDriver implements Driver {
   private tail: Promise<void> = Promise.resolve();
   private readonly connection: PGliteConnection;
+  /** Where the connection was last handed out (named when a wait for it runs out). */
+  private holder: Error | undefined;
+  /** Handed out, or promised to a query waiting for it. */
+  private busy = false;
 
-  constructor(db: PGlite) {
+  constructor(
+    db: PGlite,
+    private readonly waitMs: number,
+  ) {
     this.connection = new PGliteConnection(db);
   }
 
@@ -47,12 +64,41 @@ class PGliteDriver implements Driver {
   async acquireConnection(): Promise<DatabaseConnection> {
     let release!: () => void;
     const previous = this.tail;
-    this.tail = new Promise<void>((resolve) => {
-      release = resolve;
+    const next = new Promise<void>((resolve) => {
+      release = () => {
+        if (this.tail === next) this.busy = false;
+        resolve();
+      };
     });
-    await previous;
+    this.tail = next;
+    // free: taken at once, with no timer to set
+    const waited = !this.busy || (await this.turn(previous));
+    this.busy = true;
+    if (!waited) {
+      // given up: the turn is passed on as soon as it comes
+      void previous.then(release);
+      console.error(
+        `[db] a query waited ${this.waitMs} ms for the embedded database's connection, held since:`,
+        this.holder?.stack,
+      );
+      throw new Error(`the embedded database's connection was not free within ${this.waitMs} ms`);
+    }
+    this.holder = new Error('the connection was taken here');
     this.connection.release = release;
     return this.connection;
+  }
+
+  /** Whether `previous` let go within the wait. */
+  private async turn(previous: Promise<void>): Promise<boolean> {
+    let timer: NodeJS.Timeout | undefined;
+    const waited = await Promise.race([
+      previous.then(() => true),
+      new Promise<false>((resolve) => {
+        timer = setTimeout(() => resolve(false), this.waitMs);
+      }),
+    ]);
+    clearTimeout(timer);
+    return waited;
   }
 
   async beginTransaction(conn: DatabaseConnection, settings: TransactionSettings): Promise<void> {
