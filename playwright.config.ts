@@ -23,7 +23,12 @@ process.env.LP_E2E_SECRET ??= randomBytes(24).toString('base64url');
 // developer's `npm run demo` may hold; the portal allows it (CORS_ORIGINS).
 process.env.LP_E2E_PARTNER_PORT ??= freePort();
 process.env.LP_E2E_PORT ??= freePort();
-process.env.LP_E2E_DATA ??= mkdtempSync(path.join(os.tmpdir(), 'lp-e2e-'));
+if (!process.env.LP_E2E_DATA) {
+  process.env.LP_E2E_DATA = mkdtempSync(path.join(os.tmpdir(), 'lp-e2e-'));
+  // made here, so the server removes it when it stops (about 1.2 GB a run: the tests' demo sets
+  // and their files); a folder given as LP_E2E_DATA is kept
+  process.env.LP_E2E_DATA_TEMPORARY = '1';
+}
 const port = process.env.LP_E2E_PORT;
 
 export default defineConfig({
@@ -57,6 +62,7 @@ export default defineConfig({
         PORT: port,
         HOST: '127.0.0.1',
         DATA_DIR: process.env.LP_E2E_DATA,
+        REMOVE_DATA_DIR_ON_EXIT: process.env.LP_E2E_DATA_TEMPORARY ?? '',
         NODE_ENV: 'test',
         // The e2e server's tenant call (fixtures.ts) and the integration calls take this secret.
         INTEGRATION_SECRET: process.env.LP_E2E_SECRET,
@@ -78,6 +84,8 @@ export default defineConfig({
       },
       reuseExistingServer: false,
       timeout: 60_000,
+      // stopped as `npm start` is, so that it removes its throw-away data folder as it exits
+      gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
       stdout: 'ignore' as const,
       stderr: 'pipe',
     },

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { loadConfig } from '../config.ts';
 import { serveProcess } from '../serve-process.ts';
 import { migratedDataFolder } from './pglite-template.ts';
@@ -18,6 +19,11 @@ const secret = config.integrationSecret;
 if (config.production || !secret) {
   console.error('e2e-server: for tests only (NODE_ENV=test), with INTEGRATION_SECRET set');
   process.exit(1);
+}
+if (process.env.REMOVE_DATA_DIR_ON_EXIT === '1') {
+  // a throw-away folder of this run (playwright.config.ts made it): gone when the server exits
+  const dir = config.dataDir;
+  process.on('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
 }
 await migratedDataFolder(config.dataDir);
 await serveProcess(config, {
