@@ -4,3 +4,4 @@ export declare const fullChromiumPath: string;
 export declare const chromiumPackages: string[];
 export declare const chromiumArgs: string[];
 export declare function hasChromium(): boolean;
+export declare const APT_WAIT: string[];

@@ -27,4 +27,10 @@ export const chromiumArgs = [
   '--no-first-run',
 ];
 
+/**
+ * apt-get waits for another apt-get's lock instead of failing at once: npm test installs Chromium
+ * (ensure-chromium.mjs) beside the PostgreSQL step, which installs PostgreSQL when it is missing.
+ */
+export const APT_WAIT = ['-o', 'DPkg::Lock::Timeout=600'];
+
 export const hasChromium = () => existsSync(chromiumPath) && existsSync(fullChromiumPath);

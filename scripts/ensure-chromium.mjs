@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { chromiumPackages, chromiumPath, fullChromiumPath, hasChromium } from './chromium.mjs';
+import { APT_WAIT, chromiumPackages, chromiumPath, fullChromiumPath, hasChromium } from './chromium.mjs';
 
 /**
  * Browser tests use Debian's Chromium (its headless shell; Lighthouse the full browser). When
@@ -10,10 +10,10 @@ if (!hasChromium()) {
   const canApt = process.getuid?.() === 0 && spawnSync('which', ['apt-get']).status === 0;
   if (canApt && !process.env.CHROME_PATH) {
     console.log(`Chromium not found at ${chromiumPath} or ${fullChromiumPath}: ${install}…`);
-    const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
+    const update = spawnSync('apt-get', [...APT_WAIT, 'update', '-qq'], { stdio: 'inherit' });
     const installed =
       update.status === 0
-        ? spawnSync('apt-get', ['install', '-y', '-qq', ...chromiumPackages], {
+        ? spawnSync('apt-get', [...APT_WAIT, 'install', '-y', '-qq', ...chromiumPackages], {
             stdio: 'inherit',
             env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
           })

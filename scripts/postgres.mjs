@@ -5,6 +5,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { APT_WAIT } from './chromium.mjs';
 import { freePort } from './server-process.mjs';
 
 const ROOT = '/usr/lib/postgresql';
@@ -27,9 +28,9 @@ export function ensurePostgres() {
   if (canApt) {
     console.log("PostgreSQL not found: installing Debian's postgresql with apt-get…");
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-    const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+    const update = spawnSync('apt-get', [...APT_WAIT, 'update', '-qq'], { stdio: 'inherit', env });
     if (update.status === 0) {
-      spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'postgresql'], {
+      spawnSync('apt-get', [...APT_WAIT, 'install', '-y', '-qq', '--no-install-recommends', 'postgresql'], {
         stdio: 'inherit',
         env,
       });
