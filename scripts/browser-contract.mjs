@@ -18,6 +18,7 @@ export const SERVER_ONLY = new Set([
   'codes',
   'background',
   'cors',
+  'audit',
 ]);
 
 const CONTRACT = /[\\/]src[\\/]contract[\\/]/;

@@ -4,6 +4,7 @@ import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { auditGuarded } from './audit-guard.ts';
 import { usePreparedStatements } from './pg-prepared.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
 import type { Database } from './schema.ts';
@@ -55,7 +56,7 @@ export async function openDatabase(options: {
     // Kysely's queries run as named prepared statements (parsed and planned once per connection),
     // unless a pooler in transaction mode without prepared-statement support sits in between.
     if (options.preparedStatements !== false) pool.on('connect', usePreparedStatements);
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: auditGuarded(new PostgresDialect({ pool })) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
@@ -67,7 +68,8 @@ export async function openDatabase(options: {
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  // every write to a GxP record inside an API call commits with its audit entry, or not at all
+  const db = new Kysely<Database>({ dialect: auditGuarded(new PGliteDialect(pglite)) });
   return {
     db,
     kind: 'pglite',

@@ -9,6 +9,7 @@ import type { AnswerOf, Operation, ParsedInputOf } from '../../src/contract/oper
 import type { SessionRecord } from '../core/session.ts';
 import { ApiError, say } from '../core/errors.ts';
 import type { ServerMessage } from '../core/messages.ts';
+import { inRequest } from '../core/request-scope.ts';
 import { discardUpload } from '../core/storage-cleanup.ts';
 import { jsonAnswer } from './answer.ts';
 import { checkSigned, type SessionFor, sessionFor, startSignedBody } from './auth.ts';
@@ -152,7 +153,9 @@ function routeHandler(route: Route, deps: AppDeps) {
   const needsSession = op.auth !== 'public' && op.auth !== 'signed';
   const upload = op.encoding === 'multipart' ? op.upload : undefined;
   if (op.encoding === 'multipart' && !upload) throw new Error(`${op.id}: a multipart call names its upload`);
-  return async (c: Context<AppEnv>): Promise<Response> => {
+  // each call runs in its own scope: its audit entries' request id, the audit guard (db/audit-guard.ts)
+  return (c: Context<AppEnv>): Promise<Response> => inRequest({ opId: op.id }, () => serve(c));
+  async function serve(c: Context<AppEnv>): Promise<Response> {
     const now = deps.now();
     const lang = requestLang(c);
     const limited = deps.config.rateLimits;
@@ -223,7 +226,7 @@ function routeHandler(route: Route, deps: AppDeps) {
       }
       throw error;
     }
-  };
+  }
 }
 
 /**

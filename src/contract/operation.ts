@@ -43,6 +43,22 @@ export interface RateLimit {
   bucket?: string;
 }
 
+/** The kinds of record the audit trail holds entries for (21 CFR Part 11 §11.10(e)). */
+export type AuditRecordType = 'order' | 'address' | 'inventory' | 'user';
+
+/**
+ * What a successful call leaves in the audit trail (docs/decisions/audit-trail.md, "No write
+ * escapes"): `records`, the kinds of record its entries are of (a contract-wide test calls each
+ * such operation and proves it leaves one); or `none`, why it leaves none (it only reads, or what
+ * it writes is no GxP record: a preference, an unsent draft, telemetry). Every POST says which; a
+ * GET only when it writes. Whatever a call declares, the database guard refuses a transaction of
+ * it that writes a GxP record without an entry (server/db/audit-guard.ts).
+ */
+export type AuditDeclaration = { readonly records: readonly AuditRecordType[] } | { readonly none: string };
+
+/** A call that reads and writes nothing of a record. */
+export const READS: AuditDeclaration = { none: 'reads only' };
+
 export interface OperationSpec<I extends v.GenericSchema, O extends v.GenericSchema, A extends Auth = Auth> {
   method: 'GET' | 'POST';
   /** Path below /api without `.html`: `user/login`. The area is its first segment's owner, see `area`. */
@@ -73,6 +89,8 @@ export interface OperationSpec<I extends v.GenericSchema, O extends v.GenericSch
   media?: string;
   /** Envelope codes the call itself answers, besides those implied by auth, input and limits. */
   codes?: readonly number[];
+  /** What its success leaves in the audit trail (required of every POST; see AuditDeclaration). */
+  audit?: AuditDeclaration;
 }
 
 /** A declared operation; the input and answer types follow from its schemas. */

@@ -93,7 +93,18 @@ export async function login(
   await countSuccess(db, username, from, now);
   const weak = isWeakPassword(password) || (await isCommonPassword(password));
   if (weak !== user.is_weak_password) {
-    await db.updateTable('users').set({ is_weak_password: weak }).where('uid', '=', user.uid).execute();
+    // what the password's weakness asks of the user (the prompt) is part of the account: recorded
+    await auditedTransaction(db, now, async (trx, audit) => {
+      await trx.updateTable('users').set({ is_weak_password: weak }).where('uid', '=', user.uid).execute();
+      audit.record({
+        cuId: 0,
+        recordType: 'user',
+        recordId: user.uid,
+        action: 'password_rated',
+        actor: { kind: 'system', id: null, name: 'sign-in' },
+        changes: [{ field: 'is_weak_password', old: user.is_weak_password, new: weak }],
+      });
+    });
   }
   const customer = await startingCustomer(db, user.uid);
   const access_token = await startSession(db, user.uid, customer?.cu_id ?? null, now);

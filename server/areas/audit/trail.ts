@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import canonicalize from 'canonicalize';
+import { currentRequestId } from '../../core/request-scope.ts';
 import type { DB } from '../../db/database.ts';
 import type { ActorKind, AuditChange } from './tables.ts';
 
@@ -21,6 +22,23 @@ export interface Actor {
   /** The printed name at the time of the act. */
   name: string;
 }
+
+/** A signed-in user as the actor of what their call writes. */
+export const sessionActor = (session: { uid: number; name: string }): Actor => ({
+  kind: 'user',
+  id: session.uid,
+  name: session.name,
+});
+
+/** The provider system's printed name (its events and entries when no operator is named). */
+export const PROVIDER_NAME = 'LP 物流';
+
+/** The provider as the audit trail names it: the operator, else the provider system. */
+export const providerActor = (operator: string): Actor => ({
+  kind: 'provider',
+  id: null,
+  name: operator || PROVIDER_NAME,
+});
 
 /** What a write records (the chain's place, time and hashes are added by appendAudit). */
 export interface AuditFacts {
@@ -135,7 +153,7 @@ function build(facts: AuditFacts, seq: number, now: Date): HashedContent {
     actor_name: facts.actor.name,
     reason: facts.reason ?? null,
     changes: facts.changes ?? [],
-    request_id: facts.requestId ?? null,
+    request_id: facts.requestId === undefined ? (currentRequestId() ?? null) : facts.requestId,
   };
 }
 

@@ -53,7 +53,7 @@ const page = (input: StockInput) => ({ start: pageStart(input), limit: input.lim
 
 export const routes = [
   // The provider's systems (signed): reorder levels of any customer's lines.
-  handle(ops.reorderLevels, ({ input, deps }) => setReorderLevels(deps.db, input.levels)),
+  handle(ops.reorderLevels, ({ input, deps, now }) => setReorderLevels(deps.db, input.levels, now)),
   handle(ops.stocksList, ({ input, session, deps, now }) =>
     stockPage(
       deps.db,

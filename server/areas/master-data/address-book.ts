@@ -9,6 +9,8 @@ import type {
 import { ApiError } from '../../core/errors.ts';
 import { pinyinInitials } from '../../core/pinyin.ts';
 import type { DB } from '../../db/database.ts';
+import { fieldChanges, setFields } from '../audit/changes.ts';
+import { type Actor, auditedTransaction } from '../audit/trail.ts';
 import { addressById } from './addresses.ts';
 
 /**
@@ -46,11 +48,14 @@ const row = (values: AddressValues) => ({
   pinyin: pinyinInitials(values.company),
 });
 
-/** Locks the customer's live address `adId` and checks the caller's version against it. */
-async function lockCurrent(trx: DB, cuId: number, adId: number, version: number): Promise<void> {
+/**
+ * Locks the customer's live address `adId` and checks the caller's version against it; answers
+ * its fields as they were (what the trail compares a change with).
+ */
+async function lockCurrent(trx: DB, cuId: number, adId: number, version: number) {
   const locked = await trx
     .selectFrom('addresses')
-    .select('version')
+    .select(['version', 'kind', 'business_type', 'company', 'contact', 'phone', 'address', 'region_id'])
     .where('ad_id', '=', adId)
     .where('cu_id', '=', cuId)
     .where('deleted_at', 'is', null)
@@ -63,16 +68,35 @@ async function lockCurrent(trx: DB, cuId: number, adId: number, version: number)
       'The address was changed meanwhile; here is its current version',
       await addressById(trx, cuId, adId),
     );
+  const { version: _version, ...fields } = locked;
+  return fields;
 }
 
-export async function createAddress(db: DB, cuId: number, values: AddressValues): Promise<Address> {
-  return db.transaction().execute(async (trx) => {
+/** What the trail keeps of an address: the fields a user sets (not the pinyin made from them). */
+const recorded = ({ pinyin: _pinyin, ...fields }: ReturnType<typeof row>) => fields;
+
+export async function createAddress(
+  db: DB,
+  cuId: number,
+  values: AddressValues,
+  actor: Actor,
+  now: Date,
+): Promise<Address> {
+  return auditedTransaction(db, now, async (trx, audit) => {
     await checkDistrict(trx, values.region_id);
     const made = await trx
       .insertInto('addresses')
       .values({ cu_id: cuId, ...row(values) })
       .returning('ad_id')
       .executeTakeFirstOrThrow();
+    audit.record({
+      cuId,
+      recordType: 'address',
+      recordId: made.ad_id,
+      action: 'create',
+      actor,
+      changes: setFields(recorded(row(values))),
+    });
     return (await addressById(trx, cuId, made.ad_id)) as Address;
   });
 }
@@ -81,15 +105,25 @@ export async function updateAddress(
   db: DB,
   cuId: number,
   input: AddressValues & { ad_id: number; version: number },
+  actor: Actor,
+  now: Date,
 ): Promise<Address> {
-  return db.transaction().execute(async (trx) => {
-    await lockCurrent(trx, cuId, input.ad_id, input.version);
+  return auditedTransaction(db, now, async (trx, audit) => {
+    const before = await lockCurrent(trx, cuId, input.ad_id, input.version);
     await checkDistrict(trx, input.region_id);
     await trx
       .updateTable('addresses')
       .set({ ...row(input), version: sql<number>`version + 1`, updated_at: sql`now()` })
       .where('ad_id', '=', input.ad_id)
       .execute();
+    audit.record({
+      cuId,
+      recordType: 'address',
+      recordId: input.ad_id,
+      action: 'update',
+      actor,
+      changes: fieldChanges(before, recorded(row(input))),
+    });
     return (await addressById(trx, cuId, input.ad_id)) as Address;
   });
 }
@@ -98,10 +132,22 @@ export async function deleteAddress(
   db: DB,
   cuId: number,
   input: { ad_id: number; version: number },
+  actor: Actor,
+  now: Date,
 ): Promise<AddressDeleteAnswer> {
-  return db.transaction().execute(async (trx) => {
-    await lockCurrent(trx, cuId, input.ad_id, input.version);
+  return auditedTransaction(db, now, async (trx, audit) => {
+    const before = await lockCurrent(trx, cuId, input.ad_id, input.version);
     const id = String(input.ad_id);
+    const removed = (how: AddressDeleteAnswer['removed']) =>
+      audit.record({
+        cuId,
+        recordType: 'address',
+        recordId: input.ad_id,
+        action: 'delete',
+        actor,
+        changes: Object.entries(before).map(([field, old]) => ({ field, old, new: null })),
+        reason: how === 'soft' ? 'hidden: a draft names it' : null,
+      });
     const named = await trx
       .selectFrom('order_drafts')
       .select('id')
@@ -115,9 +161,11 @@ export async function deleteAddress(
         .set({ deleted_at: sql`now()`, version: sql<number>`version + 1`, updated_at: sql`now()` })
         .where('ad_id', '=', input.ad_id)
         .execute();
+      removed('soft');
       return { ad_id: input.ad_id, removed: 'soft' };
     }
     await trx.deleteFrom('addresses').where('ad_id', '=', input.ad_id).execute();
+    removed('hard');
     return { ad_id: input.ad_id, removed: 'hard' };
   });
 }

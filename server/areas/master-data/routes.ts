@@ -2,6 +2,7 @@ import * as ops from '../../../src/contract/master-data/operations.ts';
 import { Code } from '../../../src/contract/codes.ts';
 import { ApiError } from '../../core/errors.ts';
 import { handle } from '../../http/route.ts';
+import { sessionActor } from '../audit/trail.ts';
 import { createAddress, deleteAddress, updateAddress } from './address-book.ts';
 import { addressList, addressPage, contacts } from './addresses.ts';
 import {
@@ -112,7 +113,13 @@ export const routes = [
   handle(ops.regionUsage, ({ session, deps }) => regionUsage(deps.db, customer(session))),
 
   // address book writes (a session without a customer has no address book)
-  handle(ops.addressCreate, ({ input, session, deps }) => createAddress(deps.db, bookOwner(session), input)),
-  handle(ops.addressUpdate, ({ input, session, deps }) => updateAddress(deps.db, bookOwner(session), input)),
-  handle(ops.addressDelete, ({ input, session, deps }) => deleteAddress(deps.db, bookOwner(session), input)),
+  handle(ops.addressCreate, ({ input, session, deps, now }) =>
+    createAddress(deps.db, bookOwner(session), input, sessionActor(session), now),
+  ),
+  handle(ops.addressUpdate, ({ input, session, deps, now }) =>
+    updateAddress(deps.db, bookOwner(session), input, sessionActor(session), now),
+  ),
+  handle(ops.addressDelete, ({ input, session, deps, now }) =>
+    deleteAddress(deps.db, bookOwner(session), input, sessionActor(session), now),
+  ),
 ];

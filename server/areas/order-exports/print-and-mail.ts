@@ -3,6 +3,7 @@ import type { Lang } from '../../../src/contract/messages.ts';
 import { ApiError } from '../../core/errors.ts';
 import type { AppDeps } from '../../http/env.ts';
 import type { Owner } from './jobs.ts';
+import { auditedTransaction } from '../audit/trail.ts';
 import { redactorsFor } from '../orders/redaction.ts';
 import { signEmailPage } from './email-page.ts';
 import { mailerOf } from './mailer.ts';
@@ -33,7 +34,7 @@ export async function recordPrint(
   now: Date,
 ): Promise<void> {
   const wanted = [...new Set(ids)];
-  await deps.db.transaction().execute(async (trx) => {
+  await auditedTransaction(deps.db, now, async (trx, audit) => {
     const own = await trx
       .selectFrom('orders')
       .select('id')
@@ -60,6 +61,15 @@ export async function recordPrint(
         })),
       )
       .execute();
+    for (const order_id of wanted)
+      audit.record({
+        cuId: owner.cuId,
+        recordType: 'order',
+        recordId: order_id,
+        action: 'print',
+        actor: { kind: 'user', id: owner.uid, name: owner.name },
+        changes: [{ field: 'print', old: null, new: kind }],
+      });
   });
 }
 
@@ -116,16 +126,26 @@ export async function emailOrder(
     console.error('[mail] sending failed:', error instanceof Error ? error.message : error);
     throw new ApiError(Code.serverFault, 'The email could not be sent, please try again later');
   }
-  await deps.db
-    .insertInto('order_events')
-    .values({
-      order_id: order.id,
-      at: now,
-      kind: 'emailed',
-      actor_kind: 'customer',
-      actor_name: owner.name,
-      uid: owner.uid,
-      reason: to.join(', '),
-    })
-    .execute();
+  await auditedTransaction(deps.db, now, async (trx, audit) => {
+    await trx
+      .insertInto('order_events')
+      .values({
+        order_id: order.id,
+        at: now,
+        kind: 'emailed',
+        actor_kind: 'customer',
+        actor_name: owner.name,
+        uid: owner.uid,
+        reason: to.join(', '),
+      })
+      .execute();
+    audit.record({
+      cuId: owner.cuId,
+      recordType: 'order',
+      recordId: order.id,
+      action: 'email',
+      actor: { kind: 'user', id: owner.uid, name: owner.name },
+      changes: [{ field: 'email_to', old: null, new: to }],
+    });
+  });
 }

@@ -130,7 +130,7 @@ export async function readingsOf(db: DB, orderId: number): Promise<Reading[]> {
 /**
  * Recomputes an order's excursion level from its stored readings and keeps it on
  * `orders.excursion` (the list filters on it). A computed field: the order's version does not
- * change. Called when readings arrive. Answers the level (null: no such order).
+ * change, and it is written only when it moves. Called when readings arrive. Answers the level (null: no such order).
  */
 export async function recomputeExcursion(db: DB, orderId: number): Promise<ExcursionLevel | null> {
   const order = await db
@@ -140,6 +140,12 @@ export async function recomputeExcursion(db: DB, orderId: number): Promise<Excur
     .executeTakeFirst();
   if (!order) return null;
   const { level } = assessReadings(await readingsOf(db, orderId), order.temp_class);
-  await db.updateTable('orders').set({ excursion: level }).where('id', '=', orderId).execute();
+  // written only when it moves (a write of the same level is no change for the audit trail)
+  await db
+    .updateTable('orders')
+    .set({ excursion: level })
+    .where('id', '=', orderId)
+    .where('excursion', '<>', level)
+    .execute();
   return level;
 }

@@ -6,11 +6,8 @@ import type { ServerMessage } from '../../core/messages.ts';
 import type { DB } from '../../db/database.ts';
 import { fieldChanges } from '../audit/changes.ts';
 import type { AuditChange } from '../audit/tables.ts';
-import type { AuditBuffer } from '../audit/trail.ts';
+import { type AuditBuffer, PROVIDER_NAME, providerActor } from '../audit/trail.ts';
 import { lockOrder as lockOrderRow } from '../orders/lock.ts';
-
-/** The provider's name in the order's log when a call names no operator. */
-export const PROVIDER_NAME = 'LP 物流';
 
 /**
  * The order with this number, locked for the caller's transaction (orders/lock.ts: its first
@@ -45,13 +42,6 @@ export interface ProviderAct {
   /** What else the act changed beside the order's own fields (readings stored, a request answered). */
   changes?: readonly AuditChange[];
 }
-
-/** The provider as the audit trail names it: the operator, else the provider system. */
-export const providerActor = (operator: string) => ({
-  kind: 'provider' as const,
-  id: null,
-  name: operator || PROVIDER_NAME,
-});
 
 /** Records a provider's act on the order (its fields changed, old → new, and what else it changed). */
 export function recordAct(

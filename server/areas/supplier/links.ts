@@ -12,6 +12,7 @@ import {
 } from '../../../src/contract/supplier/schemas.ts';
 import { ApiError, notFound } from '../../core/errors.ts';
 import type { ServerMessage } from '../../core/messages.ts';
+import { auditedTransaction } from '../audit/trail.ts';
 import type { DB } from '../../db/database.ts';
 import { rowOf } from '../orders/detail.ts';
 import { lockOrder } from '../orders/lock.ts';
@@ -198,7 +199,7 @@ export async function answerLink(
   const reason = input.decision === 'confirm' ? '' : input.reason;
   const { link: found, expired } = await linkOf(db, input.link, now);
   if (expired) throw new ApiError(Code.conflict, REFUSALS.expired, await viewOf(db, found, true));
-  return db.transaction().execute(async (trx) => {
+  return auditedTransaction(db, now, async (trx, audit) => {
     const refuse = async (link: Row<'supplier_links'>, state: Exclude<SupplierLink['state'], 'open'>) =>
       new ApiError(Code.conflict, REFUSALS[state], await viewOf(trx, link, state === 'expired'));
     // the order first (orders/lock.ts), then its link
@@ -237,6 +238,19 @@ export async function answerLink(
         proposed_at: proposedAt,
       })
       .execute();
+    // the provider's carrier, by the party the link was made for
+    audit.record({
+      cuId: order.cu_id,
+      recordType: 'order',
+      recordId: order.id,
+      action: `supplier_${input.decision}`,
+      actor: { kind: 'provider', id: null, name: found.party },
+      reason: reason || null,
+      changes: [
+        { field: 'supplier_task', old: null, new: found.task },
+        ...(proposedAt ? [{ field: 'proposed_at', old: null, new: proposedAt.toISOString() }] : []),
+      ],
+    });
     return viewOf(trx, taken, false);
   });
 }

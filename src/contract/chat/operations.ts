@@ -41,6 +41,7 @@ export const qaConfig = operation({
 export const qaConfigPost = operation({
   ...qaConfig,
   method: 'POST',
+  audit: { none: 'reads; opens a chat session, no GxP record' },
   summary: 'The same as the GET, as the spec’s client posts it (JSON or form body, may be empty)',
   encoding: 'json-or-form',
   bodyOptional: true,
@@ -115,6 +116,7 @@ export const addComment = operation({
   path: 'customer-service/add-comment',
   summary: 'Mark answers solved or unsolved, with reasons (once per answer per chat session)',
   auth: 'chat',
+  audit: { none: "feedback on the chat's answers, no GxP record" },
   cors: true,
   input: AddCommentRequest,
   output: AddCommentResponse,

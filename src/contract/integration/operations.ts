@@ -14,6 +14,7 @@ export const jumpCode = operation({
   path: 'integration/jump-code',
   summary: 'Issue a one-time login code for user/jump-login or user/new-login (server to server)',
   auth: 'signed',
+  audit: { none: 'issues a one-time sign-in code; the sign-in with it is recorded' },
   input: IntegrationCodeRequest,
   output: IntegrationCodeResponse,
   codes: [Code.notFound],
@@ -26,6 +27,7 @@ export const redeemLink = operation({
   summary:
     'Redeem the one-time code of a link the portal opened (common/open-link): who the user is and which customer they were in (server to server)',
   auth: 'signed',
+  audit: { none: "uses a link's one-time code up; the other system records its own sign-in" },
   input: RedeemLinkRequest,
   output: RedeemLinkResponse,
   codes: [Code.notFound],

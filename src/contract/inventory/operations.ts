@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { Code } from '../codes.ts';
-import { operation } from '../operation.ts';
+import { operation, READS } from '../operation.ts';
 import {
   AutoBoxRequest,
   DepotList,
@@ -86,6 +86,7 @@ export const inventoryDetail = operation({
   path: 'common/inventory-detail_x',
   summary: 'One stock line and its movements, newest first',
   auth: session,
+  audit: READS,
   input: LineRequest,
   output: LineDetailSchema,
   codes: notFound,
@@ -119,6 +120,7 @@ export const seriesNumber = operation({
   path: 'common/get-series-number',
   summary: 'The batches of a goods code with something available, first expiring first',
   auth: session,
+  audit: READS,
   input: SeriesRequest,
   output: SeriesList,
   codes: notFound,
@@ -130,6 +132,7 @@ export const autoBox = operation({
   path: 'common/auto-box',
   summary: 'The boxes suggested for goods lines at a temperature class',
   auth: session,
+  audit: READS,
   input: AutoBoxRequest,
   output: AutoBoxSchema,
   codes: notFound,
@@ -141,6 +144,7 @@ export const orderCheckType = operation({
   path: 'common/order-check-type',
   summary: 'Whether a project takes an order of this type, goods type, temperature class and DTP kind',
   auth: session,
+  audit: READS,
   input: OrderCheckTypeRequest,
   output: OrderCheckTypeSchema,
   codes: notFound,
@@ -152,6 +156,7 @@ export const isRecoverDrug = operation({
   path: 'common/is-recover-drug',
   summary: 'Whether stock lines may be returned to the depot',
   auth: session,
+  audit: READS,
   input: RecoverRequest,
   output: RecoverSchema,
   codes: notFound,
@@ -196,6 +201,7 @@ export const reorderLevels = operation({
   path: 'provider/reorder-levels',
   summary: "Set or clear stock lines' reorder levels (a line at or under its level is running low)",
   auth: 'signed',
+  audit: { records: ['inventory'] },
   input: ReorderLevelsRequest,
   output: ReorderLevelsAnswer,
   codes: notFound,

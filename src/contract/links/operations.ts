@@ -22,6 +22,7 @@ export const openLink = operation({
   summary:
     'The address that opens another provider system signed in: its sign-in URL with a one-time code (60 s, one use)',
   auth: 'session',
+  audit: { none: 'issues a one-time code for another provider system, which records its own sign-in' },
   input: OpenLinkRequest,
   output: OpenLinkAnswer,
   rateLimits: [{ by: 'user', limit: 30, windowMs: 60_000 }],

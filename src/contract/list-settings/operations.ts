@@ -34,6 +34,7 @@ export const cacheListField = operation({
   path: 'common/cache-list-field',
   summary: 'Save the column settings of a list for the user and the session’s customer (replaces them)',
   auth: 'session',
+  audit: { none: "the user's own column settings, no GxP record" },
   input: CacheListFieldRequest,
   output: Nothing,
   // The table saves when its settings popover closes: far below this, even with several tabs.
@@ -56,6 +57,7 @@ export const listViewSave = operation({
   path: 'common/list-view-save',
   summary: 'Save the list’s current filters as a named view (replacing the user’s view of that name)',
   auth: 'session',
+  audit: { none: "the user's own saved views, no GxP record" },
   input: SaveViewRequest,
   output: SavedViewSchema,
   codes: [Code.invalid],
@@ -68,6 +70,7 @@ export const listViewDelete = operation({
   path: 'common/list-view-del',
   summary: 'Delete one of the user’s saved views',
   auth: 'session',
+  audit: { none: "the user's own saved views, no GxP record" },
   input: DeleteViewRequest,
   output: Nothing,
   codes: [Code.notFound],

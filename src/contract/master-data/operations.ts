@@ -1,6 +1,6 @@
 import { NoInput } from '../fields.ts';
 import { Code } from '../codes.ts';
-import { operation } from '../operation.ts';
+import { operation, READS } from '../operation.ts';
 import {
   AddressArray,
   AddressCreateRequest,
@@ -60,6 +60,7 @@ export const getUserProject = operation({
   path: 'common/get-user-project',
   summary: 'The active projects of the session’s customer, for pickers (keyword: name, protocol or pinyin)',
   auth: session,
+  audit: READS,
   input: KeywordRequest,
   output: ProjectOptionList,
   bodyOptional: true,
@@ -71,6 +72,7 @@ export const projectsUser = operation({
   path: 'common/projectsuser',
   summary: 'Every project of the customer, closed ones too, for list filters (cu_id must be the session’s)',
   auth: session,
+  audit: READS,
   input: ProjectsUserRequest,
   output: ProjectOptionList,
   bodyOptional: true,
@@ -93,6 +95,7 @@ export const getProjectx = operation({
   path: 'common/get-projectx',
   summary: 'One project with its order configuration',
   auth: session,
+  audit: READS,
   input: ProjectIdRequest,
   output: ProjectDetailSchema,
   codes: notFound,
@@ -115,6 +118,7 @@ export const customerProjectConf = operation({
   summary:
     'What orders of a project may be: goods types, temperature classes, order types, required attachments, DTP',
   auth: session,
+  audit: READS,
   input: ProjectIdRequest,
   output: ProjectConfSchema,
   codes: notFound,
@@ -126,6 +130,7 @@ export const projectTags = operation({
   path: 'common/projecttags',
   summary: 'The tags of one project, or every tag the customer’s projects use, with how many use it',
   auth: session,
+  audit: READS,
   input: ProjectTagsRequest,
   output: TagList,
   bodyOptional: true,
@@ -138,6 +143,7 @@ export const projectData = operation({
   path: 'common/projectdata',
   summary: 'A project’s orders per status',
   auth: session,
+  audit: READS,
   input: ProjectIdRequest,
   output: ProjectDataSchema,
   codes: notFound,
@@ -149,6 +155,7 @@ export const toTimeLimit = operation({
   path: 'customer-project/to-timelimit',
   summary: 'A project’s delivery time limit, and the latest delivery for a pickup time',
   auth: session,
+  audit: READS,
   input: TimeLimitRequest,
   output: TimeLimitSchema,
   codes: notFound,
@@ -162,6 +169,7 @@ export const getProjectHospital = operation({
   path: 'common/get-project-hospital',
   summary: 'The sites of a project with their site numbers',
   auth: session,
+  audit: READS,
   input: ProjectSitesRequest,
   output: ProjectSiteList,
   codes: notFound,
@@ -173,6 +181,7 @@ export const getHospital = operation({
   path: 'common/get-hospital',
   summary: 'One site with the projects it takes part in',
   auth: session,
+  audit: READS,
   input: SiteIdRequest,
   output: SiteDetailSchema,
   codes: notFound,
@@ -209,6 +218,7 @@ export const businessTypeAddress = operation({
   path: 'common/business-type-address',
   summary: 'The customer’s addresses of one business type (at most 200)',
   auth: session,
+  audit: READS,
   input: BusinessTypeAddressRequest,
   output: AddressArray,
 });
@@ -241,6 +251,7 @@ export const provinces = operation({
   path: 'common/provice',
   summary: 'The provinces',
   auth: session,
+  audit: READS,
   input: NoInput,
   output: RegionList,
   bodyOptional: true,
@@ -252,6 +263,7 @@ export const getCity = operation({
   path: 'common/get-city',
   summary: 'The cities of a province',
   auth: session,
+  audit: READS,
   input: CityRequest,
   output: RegionList,
   codes: notFound,
@@ -263,6 +275,7 @@ export const childCity = operation({
   path: 'common/childcity',
   summary: 'The regions one level below a region (a city’s districts)',
   auth: session,
+  audit: READS,
   input: ChildRegionRequest,
   output: RegionList,
   codes: notFound,
@@ -274,6 +287,7 @@ export const getCityList = operation({
   path: 'common/get-city-list',
   summary: 'Every city with its province, for a flat city picker (keyword: name or pinyin)',
   auth: session,
+  audit: READS,
   input: KeywordRequest,
   output: CityWithProvinceList,
   bodyOptional: true,
@@ -297,6 +311,7 @@ export const regionSearch = operation({
   summary:
     'Regions of any level by name, English name or pinyin initials, with the regions above them (at most 50)',
   auth: session,
+  audit: READS,
   input: RegionSearchRequest,
   output: RegionMatchList,
 });
@@ -319,6 +334,7 @@ export const addressCreate = operation({
   path: 'customer-address/adrcreate',
   summary: 'Adds an address to the customer’s address book (the district must be one of the region tree)',
   auth: session,
+  audit: { records: ['address'] },
   input: AddressCreateRequest,
   output: AddressSchema,
 });
@@ -329,6 +345,7 @@ export const addressUpdate = operation({
   path: 'customer-address/adrupdate',
   summary: 'Changes an address as last read (stale version: 409 with the current address)',
   auth: session,
+  audit: { records: ['address'] },
   input: AddressUpdateRequest,
   output: AddressSchema,
   codes: [Code.notFound, Code.conflict],
@@ -341,6 +358,7 @@ export const addressDelete = operation({
   summary:
     'Removes an address as last read (kept hidden while drafts name it; stale version: 409 with the current address)',
   auth: session,
+  audit: { records: ['address'] },
   input: AddressDeleteRequest,
   output: AddressDeleteAnswer,
   codes: [Code.notFound, Code.conflict],

@@ -1,5 +1,5 @@
 import { Code } from '../codes.ts';
-import { operation } from '../operation.ts';
+import { operation, READS } from '../operation.ts';
 import { ATTACHMENT_MAX_BYTES } from '../order-attachments/limits.ts';
 import {
   CreateOrderAnswer,
@@ -44,6 +44,7 @@ export const createOrder = operation({
   summary:
     'Create an order (new or copy), or save an edit of one still pending (with `id` and `version`); Idempotency-Key header',
   auth: 'session',
+  audit: { records: ['order'] },
   input: CreateOrderRequest,
   output: CreateOrderAnswer,
   codes: [Code.notFound, Code.conflict],
@@ -57,6 +58,7 @@ export const saveDraft = operation({
   summary:
     'Store the order form in the draft box (new, or the draft `id` at `version`: stale → 409 with the draft)',
   auth: 'session',
+  audit: { none: "a draft is the user's unsent form, no record until it is submitted as an order" },
   input: SaveDraftRequest,
   output: SaveDraftAnswer,
   codes: [Code.notFound, Code.conflict],
@@ -79,6 +81,7 @@ export const deleteDrafts = operation({
   path: 'customer-order/delete-draft-box',
   summary: 'Delete drafts of the user (all or none)',
   auth: 'session',
+  audit: { none: "a draft is the user's unsent form, no record until it is submitted as an order" },
   input: DeleteDraftsRequest,
   output: DeleteDraftsAnswer,
   codes: [Code.notFound],
@@ -91,6 +94,7 @@ export const inventoryAdd = operation({
   summary:
     'Goods lines for the order form from inventory lines and quantities: checked (project, class, available, expiry), with expiry warnings',
   auth: 'session',
+  audit: READS,
   input: InventoryAddRequest,
   output: InventoryAddAnswer,
 });
@@ -102,6 +106,7 @@ export const uploadPendingFile = operation({
   summary:
     'Upload a document before its order exists (multipart `kind`, `file`); attached by `create`, removed after a day if never attached',
   auth: 'session',
+  audit: { none: 'a document before its order exists; recorded when the order is created with it' },
   input: PendingFileRequest,
   output: PendingFileAnswer,
   encoding: 'multipart',

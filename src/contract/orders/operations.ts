@@ -1,5 +1,5 @@
 import { NoInput } from '../fields.ts';
-import { operation } from '../operation.ts';
+import { operation, READS } from '../operation.ts';
 import { OverviewSchema } from './overview.ts';
 import { Code } from '../codes.ts';
 import {
@@ -55,6 +55,7 @@ export const orderList = operation({
   path: 'customer-order/index',
   summary: 'The same as the GET, with the query as a JSON body',
   auth: 'session',
+  audit: READS,
   input: OrderListQuery,
   output: OrderListSchema,
   bodyOptional: true,
@@ -112,6 +113,7 @@ export const orderCancel = operation({
   path: 'customer-order/cancel',
   summary: 'Cancel orders still pending approval or confirmation (all or none), with a reason',
   auth: 'session',
+  audit: { records: ['order'] },
   input: CancelRequest,
   output: CancelAnswer,
   codes: [Code.notFound, Code.conflict],
@@ -124,6 +126,7 @@ export const orderMerge = operation({
   summary:
     'Merge ≥ 2 open orders of the same project, addresses, temperature class and goods type into a new one (Idempotency-Key header)',
   auth: 'session',
+  audit: { records: ['order'] },
   input: MergeRequest,
   output: MergeAnswer,
   codes: [Code.notFound, Code.conflict],
@@ -136,6 +139,7 @@ export const orderAudit = operation({
   summary:
     'An approver passes or rejects an order pending approval (stale version: 409 with the current order)',
   auth: 'session',
+  audit: { records: ['order'] },
   input: AuditRequest,
   output: OrderWriteAnswer,
   codes: [Code.forbidden, Code.notFound, Code.conflict],
@@ -147,6 +151,7 @@ export const orderRemark = operation({
   path: 'customer-order/remark',
   summary: 'Add a remark or feedback to an order',
   auth: 'session',
+  audit: { records: ['order'] },
   input: RemarkRequest,
   output: RemarkSchema,
   codes: [Code.notFound],
@@ -158,6 +163,7 @@ export const orderApplyModify = operation({
   path: 'customer-order/apply-modify',
   summary: 'Ask the provider to change or cancel a confirmed order (one open request at a time)',
   auth: 'session',
+  audit: { records: ['order'] },
   input: ApplyModifyRequest,
   output: OrderWriteAnswer,
   codes: [Code.notFound, Code.conflict],
@@ -180,6 +186,7 @@ export const orderChildList = operation({
   path: 'customer-order/child-list',
   summary: 'The orders merged into this one',
   auth: 'session',
+  audit: READS,
   input: OrderIdQuery,
   output: ChildListSchema,
   codes: [Code.notFound],

@@ -1,5 +1,5 @@
 import { Code } from '../codes.ts';
-import { operation } from '../operation.ts';
+import { operation, READS } from '../operation.ts';
 import {
   AnswerModifyRequest,
   ConfirmRequest,
@@ -26,6 +26,7 @@ export const confirm = operation({
   path: 'provider/confirm',
   summary: 'Confirm an order waiting for confirmation (pending_confirm → not_finished)',
   auth: 'signed',
+  audit: { records: ['order'] },
   input: ConfirmRequest,
   output: ProviderOrderState,
   codes: CODES,
@@ -37,6 +38,7 @@ export const milestone = operation({
   path: 'provider/milestone',
   summary: 'Post a milestone of an order in progress (picked up, in transit, out for delivery, delivered)',
   auth: 'signed',
+  audit: { records: ['order'] },
   input: MilestoneRequest,
   output: ProviderOrderState,
   codes: CODES,
@@ -48,6 +50,7 @@ export const readings = operation({
   path: 'provider/readings',
   summary: "Store a data logger's temperature readings (≤ 5000) and recompute the order's excursion",
   auth: 'signed',
+  audit: { records: ['order'] },
   input: ReadingsRequest,
   output: StoredAnswer,
   codes: CODES,
@@ -59,6 +62,7 @@ export const track = operation({
   path: 'provider/track',
   summary: 'Store track points of an order in progress (≤ 5000)',
   auth: 'signed',
+  audit: { records: ['order'] },
   input: TrackRequest,
   output: StoredAnswer,
   codes: CODES,
@@ -70,6 +74,7 @@ export const sign = operation({
   path: 'provider/sign',
   summary: 'Record the signature at delivery (not_finished → finished)',
   auth: 'signed',
+  audit: { records: ['order'] },
   input: SignRequest,
   output: ProviderOrderState,
   codes: CODES,
@@ -81,6 +86,7 @@ export const answerModify = operation({
   path: 'provider/answer-modify',
   summary: "Accept or reject a customer's change or cancel request of an order in progress",
   auth: 'signed',
+  audit: { records: ['order'] },
   input: AnswerModifyRequest,
   output: ProviderOrderState,
   codes: CODES,
@@ -93,6 +99,7 @@ export const openOrders = operation({
   summary:
     'The orders waiting for confirmation or in progress, with their loggers and open modification request',
   auth: 'signed',
+  audit: READS,
   input: OpenOrdersRequest,
   output: OpenOrdersAnswer,
   bodyOptional: true,

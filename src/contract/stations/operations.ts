@@ -30,6 +30,7 @@ export const stationSync = operation({
   path: 'provider/station-sync',
   summary: 'Replace the list of stations and depots: add new codes, update known ones, hide those left out',
   auth: 'signed',
+  audit: { none: "the provider's public list of its stations, no customer's record" },
   input: StationSyncRequest,
   output: StationSyncAnswer,
 });

@@ -37,6 +37,7 @@ export const answer = operation({
   summary:
     'Confirm the task, propose another time (with a reason) or decline it (with a reason): once per link; an event of the order',
   auth: 'public',
+  audit: { records: ['order'] },
   input: AnswerRequest,
   output: SupplierLinkSchema,
   rateLimits: [{ by: 'ip', limit: 20, windowMs: MINUTE, bucket: 'supplier-answer' }],
@@ -50,6 +51,7 @@ export const supplierLink = operation({
   summary:
     "Make a signed link that lets a carrier or supplier answer an order's pickup or delivery task (server to server)",
   auth: 'signed',
+  audit: { records: ['order'] },
   input: SupplierLinkRequest,
   output: SupplierLinkIssued,
   codes: [Code.notFound, Code.conflict],

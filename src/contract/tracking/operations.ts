@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { Code } from '../codes.ts';
-import { operation } from '../operation.ts';
+import { operation, READS } from '../operation.ts';
 import {
   CaptchaQuery,
   CaptchaSmsRequest,
@@ -37,6 +37,7 @@ export const lookup = operation({
   summary:
     'An order’s masked status by order number and a second factor (last 4 phone digits of the stop side, or a share code); a captcha after repeated failures',
   auth: 'optional',
+  audit: READS,
   cors: true,
   input: LookupRequest,
   output: LookupAnswer,
@@ -68,6 +69,7 @@ export const captchaSms = operation({
   summary:
     "The captcha's alternative: its answer as a 6-digit code by SMS to the order's recipient, sent only when the number typed is the recipient's mobile (same answer either way)",
   auth: 'public',
+  audit: { none: "sends the tracking captcha's code by SMS; reads nothing but the order's masked status" },
   cors: true,
   input: CaptchaSmsRequest,
   output: CaptchaSmsResponse,
@@ -82,6 +84,7 @@ export const open = operation({
   path: 'tracking/open',
   summary: 'An order’s masked status from a share link’s signed token (no second factor)',
   auth: 'optional',
+  audit: READS,
   cors: true,
   input: OpenRequest,
   output: LookupAnswer,
@@ -122,6 +125,7 @@ export const shareCreate = operation({
   path: 'customer-order/share-create',
   summary: 'Share an order’s tracking: a code and a signed link, valid for 1–90 days',
   auth: 'session',
+  audit: { records: ['order'] },
   input: ShareCreateRequest,
   output: ShareSchema,
   rateLimits: [{ by: 'user', limit: 30, windowMs: MINUTE }],
@@ -145,6 +149,7 @@ export const shareRevoke = operation({
   path: 'customer-order/share-revoke',
   summary: 'End a share at once: its code, link and the views opened with them stop working',
   auth: 'session',
+  audit: { records: ['order'] },
   input: ShareRevokeRequest,
   output: ShareItemSchema,
   codes: [Code.notFound],
