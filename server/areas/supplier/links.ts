@@ -12,7 +12,7 @@ import {
 } from '../../../src/contract/supplier/schemas.ts';
 import { ApiError, notFound } from '../../core/errors.ts';
 import type { ServerMessage } from '../../core/messages.ts';
-import { auditedTransaction } from '../audit/trail.ts';
+import { auditedTransaction, providerActor } from '../audit/trail.ts';
 import type { DB } from '../../db/database.ts';
 import { rowOf } from '../orders/detail.ts';
 import { lockOrder } from '../orders/lock.ts';
@@ -33,33 +33,52 @@ export function taskOpen(order: Pick<Row<'orders'>, 'status' | 'milestone'>, tas
   );
 }
 
-/** `provider/supplier-link`: a link for one task of an open order, valid for `hours`. */
+/**
+ * `provider/supplier-link`: a link for one task of an open order, valid for `hours`, recorded in
+ * the order's audit trail (action `supplier_link`: the task, the party and the expiry, never the
+ * link's token) in the same transaction.
+ */
 export async function issueLink(
   db: DB,
   input: { order_no: string; task: SupplierTask; party: string; hours: number; operator: string },
   now: Date,
 ): Promise<SupplierLinkIssued> {
-  const order = await db
-    .selectFrom('orders')
-    .selectAll()
-    .where('order_no', '=', input.order_no)
-    .executeTakeFirst();
-  if (!order) throw notFound('No order has this number');
-  if (!taskOpen(order, input.task))
-    throw new ApiError(Code.conflict, 'This task of the order is not open: no link can be made for it');
   const expiresAt = wholeSeconds(new Date(now.getTime() + input.hours * HOUR));
-  const { id } = await db
-    .insertInto('supplier_links')
-    .values({
-      order_id: order.id,
-      task: input.task,
-      party: input.party,
-      created_by: input.operator,
-      expires_at: expiresAt,
-      created_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const id = await auditedTransaction(db, now, async (trx, audit) => {
+    const order = await trx
+      .selectFrom('orders')
+      .selectAll()
+      .where('order_no', '=', input.order_no)
+      .executeTakeFirst();
+    if (!order) throw notFound('No order has this number');
+    if (!taskOpen(order, input.task))
+      throw new ApiError(Code.conflict, 'This task of the order is not open: no link can be made for it');
+    const made = await trx
+      .insertInto('supplier_links')
+      .values({
+        order_id: order.id,
+        task: input.task,
+        party: input.party,
+        created_by: input.operator,
+        expires_at: expiresAt,
+        created_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    audit.record({
+      cuId: order.cu_id,
+      recordType: 'order',
+      recordId: order.id,
+      action: 'supplier_link',
+      actor: providerActor(input.operator),
+      changes: [
+        { field: 'supplier_task', old: null, new: input.task },
+        { field: 'supplier_party', old: null, new: input.party },
+        { field: 'supplier_link_expires_at', old: null, new: expiresAt.toISOString() },
+      ],
+    });
+    return made.id;
+  });
   const link = linkToken(await supplierKey(db), id, now, expiresAt);
   return {
     link,

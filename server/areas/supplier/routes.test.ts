@@ -80,6 +80,32 @@ describe('provider/supplier-link', () => {
     expect(bad.code).toBe(422);
     expect(Object.keys(bad.data as object).sort()).toEqual(['hours', 'party', 'task']);
   });
+
+  it('is in the order’s audit trail: the task, the party and the expiry, by the provider; never the token', async () => {
+    const t = await app();
+    const o = await orderOf(t);
+    const issued = await linkFor(t, o.order_no, { hours: 5, operator: '调度 王' });
+    const entries = await t.deps.db
+      .selectFrom('audit_entries')
+      .select(['record_type', 'record_id', 'action', 'actor_kind', 'actor_name', 'changes'])
+      .where('cu_id', '=', o.user.customers[0]!.cu_id)
+      .execute();
+    expect(entries).toEqual([
+      {
+        record_type: 'order',
+        record_id: String(o.id),
+        action: 'supplier_link',
+        actor_kind: 'provider',
+        actor_name: '调度 王',
+        changes: [
+          { field: 'supplier_task', old: null, new: 'pickup' },
+          { field: 'supplier_party', old: null, new: '顺丰冷运' },
+          { field: 'supplier_link_expires_at', old: null, new: issued.expires_at },
+        ],
+      },
+    ]);
+    expect(JSON.stringify(entries)).not.toContain(issued.link);
+  });
 });
 
 describe('supplier/task', () => {

@@ -65,12 +65,12 @@ export const routes = [
   }),
 
   handle(ops.shareCreate, ({ input, session, deps: { db }, now }) =>
-    createShare(db, { uid: session.uid, cuId: session.cuId }, input.id, input.days, now),
+    createShare(db, session, input.id, input.days, now),
   ),
 
   handle(ops.shareList, ({ input, session, deps: { db } }) => listShares(db, session.cuId, input.id)),
 
   handle(ops.shareRevoke, ({ input, session, deps: { db }, now }) =>
-    revokeShare(db, session.cuId, input.share_id, now),
+    revokeShare(db, session, input.share_id, now),
   ),
 ];

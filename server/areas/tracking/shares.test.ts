@@ -85,6 +85,51 @@ describe('share calls of the order view', () => {
     expect((await status(t, viewByPhone)).code).toBe(0);
   });
 
+  it('making and revoking a share are in the order’s audit trail: its id and times, never its code or link', async () => {
+    const t = await testApp();
+    const { owner, order } = await trackedOrder(t);
+    const s = await share(t, owner.token, order.id);
+    t.advance(1000);
+    const revoke = () =>
+      t.call<ShareItem>('customer-order/share-revoke', { body: { share_id: s.id }, token: owner.token });
+    const revoked = await revoke();
+    expect(revoked.code).toBe(0);
+    // revoking again writes nothing
+    expect((await revoke()).code).toBe(0);
+    const entries = await t.deps.db
+      .selectFrom('audit_entries')
+      .select(['record_type', 'record_id', 'action', 'actor_kind', 'actor_id', 'changes'])
+      .where('cu_id', '=', owner.cuId)
+      .orderBy('seq')
+      .execute();
+    const by = {
+      record_type: 'order',
+      record_id: String(order.id),
+      actor_kind: 'user',
+      actor_id: owner.user.uid,
+    };
+    expect(entries).toEqual([
+      {
+        ...by,
+        action: 'share',
+        changes: [{ field: `shares.${s.id}`, old: null, new: { expires_at: s.expires_at } }],
+      },
+      {
+        ...by,
+        action: 'share_revoke',
+        changes: [
+          {
+            field: `shares.${s.id}`,
+            old: { expires_at: s.expires_at, revoked_at: null },
+            new: { expires_at: s.expires_at, revoked_at: revoked.data.revoked_at },
+          },
+        ],
+      },
+    ]);
+    const kept = JSON.stringify(entries);
+    for (const secret of [s.code, s.code.replace('-', ''), s.token]) expect(kept).not.toContain(secret);
+  });
+
   it('an expired share opens nothing, and ends the views opened with it', async () => {
     const t = await testApp();
     const { owner, order } = await trackedOrder(t);

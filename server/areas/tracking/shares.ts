@@ -1,6 +1,7 @@
 import type { Share, ShareItem } from '../../../src/contract/tracking/schemas.ts';
 import { notFound } from '../../core/errors.ts';
 import type { DB } from '../../db/database.ts';
+import { auditedTransaction, sessionActor } from '../audit/trail.ts';
 import { iso } from '../orders/rows.ts';
 import { groupCode, shareCode, shareToken, trackingKey } from './share-secrets.ts';
 
@@ -61,35 +62,61 @@ function shareOf(key: Buffer, row: ShareRow): Share {
   };
 }
 
-/** `customer-order/share-create`: a share of the customer's order for `days` days. */
+/** Who makes or revokes a share: the session's user on its current customer. */
+export interface ShareViewer {
+  uid: number;
+  name: string;
+  cuId: number | null;
+}
+
+/** What the trail keeps of a share: its id and times, never its code or link (either opens the order). */
+const shareField = (id: number) => `shares.${id}`;
+const stamp = (at: Date | string) => new Date(at).toISOString();
+
+/**
+ * `customer-order/share-create`: a share of the customer's order for `days` days, recorded in the
+ * order's audit trail (action `share`) in the same transaction.
+ */
 export async function createShare(
   db: DB,
-  viewer: { uid: number; cuId: number | null },
+  viewer: ShareViewer,
   orderId: number,
   days: number,
   now: Date,
 ): Promise<Share> {
-  if (viewer.cuId === null) throw notFound('No such order');
-  const order = await db
-    .selectFrom('orders')
-    .select(['id', 'cu_id'])
-    .where('id', '=', orderId)
-    .where('cu_id', '=', viewer.cuId)
-    .executeTakeFirst();
-  if (!order) throw notFound('No such order');
-  const { id } = await db
-    .insertInto('tracking_shares')
-    .values({
-      order_id: order.id,
-      cu_id: order.cu_id,
-      created_by: viewer.uid,
-      // whole seconds: the token carries the expiry in seconds
-      expires_at: new Date(Math.floor((now.getTime() + days * DAY_MS) / 1000) * 1000),
-      created_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const row = await selectShares(db, viewer.cuId).where('s.id', '=', id).executeTakeFirstOrThrow();
+  const cuId = viewer.cuId;
+  if (cuId === null) throw notFound('No such order');
+  const row = await auditedTransaction(db, now, async (trx, audit) => {
+    const order = await trx
+      .selectFrom('orders')
+      .select(['id', 'cu_id'])
+      .where('id', '=', orderId)
+      .where('cu_id', '=', cuId)
+      .executeTakeFirst();
+    if (!order) throw notFound('No such order');
+    // whole seconds: the token carries the expiry in seconds
+    const expiresAt = new Date(Math.floor((now.getTime() + days * DAY_MS) / 1000) * 1000);
+    const { id } = await trx
+      .insertInto('tracking_shares')
+      .values({
+        order_id: order.id,
+        cu_id: order.cu_id,
+        created_by: viewer.uid,
+        expires_at: expiresAt,
+        created_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    audit.record({
+      cuId: order.cu_id,
+      recordType: 'order',
+      recordId: order.id,
+      action: 'share',
+      actor: sessionActor(viewer),
+      changes: [{ field: shareField(id), old: null, new: { expires_at: stamp(expiresAt) } }],
+    });
+    return selectShares(trx, cuId).where('s.id', '=', id).executeTakeFirstOrThrow();
+  });
   return shareOf(await trackingKey(db), row);
 }
 
@@ -116,22 +143,45 @@ export async function listShares(
   return { list: rows.map((row) => itemOf(key, row)) };
 }
 
-/** `customer-order/share-revoke`: ends the share now; revoking again answers the same record. */
+/**
+ * `customer-order/share-revoke`: ends the share now, recorded in its order's audit trail (action
+ * `share_revoke`); revoking again answers the same record and writes nothing.
+ */
 export async function revokeShare(
   db: DB,
-  cuId: number | null,
+  viewer: ShareViewer,
   shareId: number,
   now: Date,
 ): Promise<ShareItem> {
+  const cuId = viewer.cuId;
   if (cuId === null) throw shareNotFound();
-  const found = await selectShares(db, cuId).where('s.id', '=', shareId).executeTakeFirst();
-  if (!found) throw shareNotFound();
-  await db
-    .updateTable('tracking_shares')
-    .set({ revoked_at: now })
-    .where('id', '=', shareId)
-    .where('revoked_at', 'is', null)
-    .execute();
-  const row = await selectShares(db, cuId).where('s.id', '=', shareId).executeTakeFirstOrThrow();
+  const row = await auditedTransaction(db, now, async (trx, audit) => {
+    const found = await selectShares(trx, cuId).where('s.id', '=', shareId).executeTakeFirst();
+    if (!found) throw shareNotFound();
+    const revoked = await trx
+      .updateTable('tracking_shares')
+      .set({ revoked_at: now })
+      .where('id', '=', shareId)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(revoked.numUpdatedRows) === 1) {
+      const expires_at = stamp(found.expires_at);
+      audit.record({
+        cuId,
+        recordType: 'order',
+        recordId: found.order_id,
+        action: 'share_revoke',
+        actor: sessionActor(viewer),
+        changes: [
+          {
+            field: shareField(shareId),
+            old: { expires_at, revoked_at: null },
+            new: { expires_at, revoked_at: stamp(now) },
+          },
+        ],
+      });
+    }
+    return selectShares(trx, cuId).where('s.id', '=', shareId).executeTakeFirstOrThrow();
+  });
   return itemOf(await trackingKey(db), row);
 }

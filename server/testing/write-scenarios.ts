@@ -1,0 +1,379 @@
+import { createHmac, randomUUID } from 'node:crypto';
+import type { Operation } from '../../src/contract/operation.ts';
+import type { Share } from '../../src/contract/tracking/schemas.ts';
+import { issueOneTimeCode, type OneTimeKind } from '../areas/accounts/one-time-codes.ts';
+import { issueLink } from '../areas/supplier/links.ts';
+import { lastSmsCode } from './accounts.ts';
+import { createAttachmentOrders } from './attachment-fixtures.ts';
+import { orderForm } from './editor-fixtures.ts';
+import { readyToOrder } from './editor-test-helpers.ts';
+import { SAMPLES } from './file-fixtures.ts';
+import { createUser, type FixtureUser } from './fixtures.ts';
+import { createAddress, createRegionTree, createStockLine } from './master-data-fixtures.ts';
+import { createOrder, createProject, type FixtureOrderOptions } from './order-fixtures.ts';
+import { modificationRequest, signedIn } from './order-test-helpers.ts';
+import { socketFrom, type TestApp, unique } from './test-app.ts';
+
+/**
+ * One scenario per operation whose contract says its success leaves audit entries
+ * (`audit: { records }`), keyed by the operation's id: it makes what the call needs (a signed-in
+ * user of a new customer, an order in the right status, a stored file …) and answers the one call
+ * to make, which server/areas/audit/no-write-escapes.test.ts makes and whose entries it checks.
+ * Each scenario makes its own users, customers and orders, so none depends on another.
+ */
+
+/** Who the entries of the call must name: the session's user (by uid), or the provider. */
+export type ExpectedActor = { readonly kind: 'user'; readonly id: number } | { readonly kind: 'provider' };
+
+/** The one call of the operation under test, ready to be made (`callOnce`). */
+export interface ScenarioCall {
+  actor: ExpectedActor;
+  /** The query (GET), the JSON body (POST) or the fields of a multipart form. */
+  input: Record<string, unknown>;
+  /** The session of a `session` or `account` call. */
+  token?: string;
+  /** The file of a multipart call. */
+  file?: { name: string; content: Uint8Array };
+  headers?: Record<string, string>;
+}
+
+export type WriteScenario = (t: TestApp) => Promise<ScenarioCall>;
+
+/** The integration secret the signed calls are signed with: the test app must be made with it. */
+export const SCENARIO_SECRET = 'write-scenarios-secret-7d2e';
+
+/**
+ * Makes the call as the operation's declaration says a client does (a GET's query, a JSON body,
+ * a multipart form with its file), signed for a `signed` operation; answers its envelope.
+ */
+export async function callOnce(
+  t: TestApp,
+  op: Operation,
+  call: ScenarioCall,
+): Promise<{ status: number; code: number; message: string }> {
+  const headers: Record<string, string> = { 'accept-language': 'en', ...call.headers };
+  if (call.token) headers['x-token'] = call.token;
+  let url = `/api/${op.path}.html`;
+  let body: Uint8Array<ArrayBuffer> | undefined;
+  if (op.method === 'GET') {
+    url += `?${new URLSearchParams(Object.entries(call.input).map(([k, v]) => [k, String(v)]))}`;
+  } else if (op.encoding === 'multipart') {
+    const form = new FormData();
+    for (const [k, v] of Object.entries(call.input)) form.append(k, String(v));
+    if (call.file) form.append('file', new Blob([new Uint8Array(call.file.content)]), call.file.name);
+    const encoded = new Response(form);
+    headers['content-type'] = encoded.headers.get('content-type') ?? '';
+    body = new Uint8Array(await encoded.arrayBuffer());
+  } else {
+    headers['content-type'] = 'application/json';
+    body = new TextEncoder().encode(JSON.stringify(call.input));
+  }
+  if (op.auth === 'signed') {
+    const timestamp = String(Math.floor(t.deps.now().getTime() / 1000));
+    headers['x-timestamp'] = timestamp;
+    headers['x-signature'] = createHmac('sha256', SCENARIO_SECRET)
+      .update(`${timestamp}.`)
+      .update(body ?? new Uint8Array())
+      .digest('hex');
+  }
+  const res = await t.app.request(
+    url,
+    { method: op.method, headers, ...(body ? { body } : {}) },
+    socketFrom(t.address),
+  );
+  const envelope = (await res.json()) as { code: number; message: string };
+  return { status: res.status, code: envelope.code, message: envelope.message };
+}
+
+// --- the bodies of the two approval calls: the one place their electronic signature goes ---
+
+/** Who approves: a fixture user, whose password signs. */
+type Approver = Pick<FixtureUser, 'password'>;
+
+/** `POST customer-order/auditing`: the approver passes the order. */
+export const orderApprovalBody = (
+  _approver: Approver,
+  id: number,
+  version: number,
+): Record<string, unknown> => ({
+  id,
+  pass: true,
+  version,
+});
+
+/** `POST customer-order/attachment-audit`: the approver passes the document. */
+export const attachmentApprovalBody = (_approver: Approver, id: number): Record<string, unknown> => ({
+  id,
+  pass: true,
+});
+
+// --- shared small helpers ---
+
+const asUser = (user: { uid: number }): ExpectedActor => ({ kind: 'user', id: user.uid });
+const PROVIDER: ExpectedActor = { kind: 'provider' };
+const HOUR = 3_600_000;
+const hoursAgo = (t: TestApp, hours: number) => new Date(t.deps.now().getTime() - hours * HOUR).toISOString();
+
+/** A signed-in user of a new customer (an approver when asked) with one order of it. */
+async function withOrder(t: TestApp, options: FixtureOrderOptions = {}, approver = false) {
+  const session = await signedIn(t, { approver });
+  const order = await createOrder(t.deps.db, session.cuId, options);
+  return { ...session, order, actor: asUser(session.user) };
+}
+
+/** A call of the session's user on their order: `input` made from the order. */
+const onOrder =
+  (
+    build: (order: { id: number; order_no: string }) => Record<string, unknown>,
+    options: FixtureOrderOptions = {},
+    extra: Pick<ScenarioCall, 'file' | 'headers'> = {},
+  ): WriteScenario =>
+  async (t) => {
+    const { token, order, actor } = await withOrder(t, options);
+    return { actor, token, input: build(order), ...extra };
+  };
+
+/** A provider's signed call about an order of a new customer: `input` made from the order. */
+const providerOnOrder =
+  (
+    build: (order: { id: number; order_no: string }, t: TestApp) => Record<string, unknown>,
+    options: FixtureOrderOptions = {},
+    extra: Pick<ScenarioCall, 'file'> = {},
+  ): WriteScenario =>
+  async (t) => {
+    const user = await createUser(t.deps.db);
+    const order = await createOrder(t.deps.db, user.customers[0]!.cu_id, options);
+    return { actor: PROVIDER, input: build(order, t), ...extra };
+  };
+
+/** A user who is signed in (their token) and may act on their own account. */
+async function account(t: TestApp, options: { customers?: number } = {}) {
+  const { user, token } = await signedIn(t, options);
+  return { user, token, actor: asUser(user) };
+}
+
+/** A one-time sign-in code of `kind` for a new user (what another provider system hands over). */
+async function oneTimeCode(t: TestApp, kind: OneTimeKind): Promise<{ user: FixtureUser; code: string }> {
+  const user = await createUser(t.deps.db);
+  const issued = await issueOneTimeCode(t.deps.db, { username: user.username, kind }, t.deps.now());
+  if (!issued.ok) throw new Error(`no ${kind} code for ${user.username}: ${issued.reason}`);
+  return { user, code: issued.code };
+}
+
+/** An address form in a district of the test's own. */
+async function addressForm(t: TestApp) {
+  const tree = await createRegionTree(t.deps.db);
+  return {
+    kind: 'start',
+    company: `审计测试仓库${unique()}`,
+    contact: '王磊',
+    phone: '13912345678',
+    region_id: tree.district.region_id,
+    address: '星湖街 218 号',
+  };
+}
+
+/** An order of a new customer's project with one pending document (a PDF the customer uploaded). */
+async function pendingDocument(t: TestApp, approver: boolean) {
+  const session = await signedIn(t, { approver });
+  const [order] = await createAttachmentOrders(t.deps, session.cuId, [
+    { required: ['pod'], files: [{ kind: 'pod', status: 'pending', name: 'POD.pdf' }] },
+  ]);
+  const attachment = await t.deps.db
+    .selectFrom('order_attachments')
+    .select(['id', 'file_id'])
+    .where('order_id', '=', order!.id)
+    .executeTakeFirstOrThrow();
+  return { ...session, attachment, actor: asUser(session.user) };
+}
+
+const NEW_PASSWORD = 'Audit#Trail26';
+const LOGGER = 'LG-AUDIT-1';
+const idempotent = () => ({ headers: { 'Idempotency-Key': randomUUID() } });
+
+// --- the scenarios, one per operation that records ---
+
+export const writeScenarios: Readonly<Record<string, WriteScenario>> = {
+  // accounts: a user's sign-ins, sessions and passwords (chain 0)
+  'POST user/login': async (t) => {
+    const user = await createUser(t.deps.db);
+    return { actor: asUser(user), input: { username: user.username, password: user.password } };
+  },
+  'POST user/logout': async (t) => {
+    const { token, actor } = await account(t);
+    return { actor, token, input: {} };
+  },
+  'POST user/jump-login': async (t) => {
+    const { user, code } = await oneTimeCode(t, 'jump');
+    return { actor: asUser(user), input: { code } };
+  },
+  'POST user/new-login': async (t) => {
+    const { user, code } = await oneTimeCode(t, 'new');
+    return { actor: asUser(user), input: { token: code } };
+  },
+  'POST user/customer-login': async (t) => {
+    const { user, token, actor } = await account(t, { customers: 2 });
+    return { actor, token, input: { identifier: user.customers[1]!.identifier } };
+  },
+  'POST customer-account/switch-customer': async (t) => {
+    const { user, token, actor } = await account(t, { customers: 2 });
+    return { actor, token, input: { identifier: user.customers[1]!.identifier } };
+  },
+  'POST user/update-pass-word': async (t) => {
+    const { user, token, actor } = await account(t);
+    const input = {
+      username: user.username,
+      old_password: user.password,
+      new_password1: NEW_PASSWORD,
+      new_password2: NEW_PASSWORD,
+    };
+    return { actor, token, input };
+  },
+  'POST index/change-passwd': async (t) => {
+    const { user, token, actor } = await account(t);
+    const asked = { ur_account: user.username, mobile: user.mobile };
+    const sent = await t.call('index/change-passwd', { token, body: { action: 'captcha', ...asked } });
+    const captcha = await lastSmsCode(t, user.mobile);
+    if (sent.code !== 0 || !captcha) throw new Error(`no SMS code: ${sent.code} ${sent.message}`);
+    return { actor, token, input: { action: 'submit', ...asked, captcha, ur_passwd: NEW_PASSWORD } };
+  },
+
+  // master data: the address book
+  'POST customer-address/adrcreate': async (t) => {
+    const { token, actor } = await account(t);
+    return { actor, token, input: await addressForm(t) };
+  },
+  'POST customer-address/adrupdate': async (t) => {
+    const { user, token, actor } = await account(t);
+    const made = await createAddress(t.deps.db, user.customers[0]!.cu_id, { kind: 'start' });
+    return { actor, token, input: { ad_id: made.ad_id, version: 1, ...(await addressForm(t)) } };
+  },
+  'POST customer-address/del': async (t) => {
+    const { user, token, actor } = await account(t);
+    const made = await createAddress(t.deps.db, user.customers[0]!.cu_id);
+    return { actor, token, input: { ad_id: made.ad_id, version: 1 } };
+  },
+
+  // inventory
+  'POST provider/reorder-levels': async (t) => {
+    const user = await createUser(t.deps.db);
+    const line = await createStockLine(t.deps.db, user.customers[0]!.cu_id);
+    return { actor: PROVIDER, input: { levels: [{ in_id: line.in_id, low_level: 12 }] } };
+  },
+
+  // orders: the editor and the customer's writes
+  'POST customer-order/create': async (t) => {
+    const setup = await readyToOrder(t);
+    return { actor: asUser(setup.user), token: setup.token, input: orderForm(setup), ...idempotent() };
+  },
+  'POST customer-order/auditing': async (t) => {
+    const { user, token, order, actor } = await withOrder(t, { status: 'pending_approval' }, true);
+    return { actor, token, input: orderApprovalBody(user, order.id, 1) };
+  },
+  'POST customer-order/cancel': onOrder((o) => ({ ids: [o.id], reason: '项目暂停' })),
+  'POST customer-order/apply-modify': onOrder(
+    (o) => ({ id: o.id, kind: 'change', changes: { remark: '改送达时间' }, reason: '患者改期', version: 1 }),
+    { status: 'not_finished' },
+  ),
+  'POST customer-order/remark': onOrder((o) => ({ id: o.id, text: '请上午送达', kind: 'remark' })),
+  'POST customer-order/merge': async (t) => {
+    const { token, cuId, user } = await signedIn(t);
+    const project = await createProject(t.deps.db, cuId);
+    const id = unique();
+    const alike: FixtureOrderOptions = {
+      pr_id: project.pr_id,
+      from_company: `中心仓库${id}`,
+      from_address: '上海市浦东新区1号',
+      to_company: `医院${id}`,
+      to_address: '北京市东城区帅府园1号',
+    };
+    const a = await createOrder(t.deps.db, cuId, alike);
+    const b = await createOrder(t.deps.db, cuId, { ...alike, status: 'pending_approval' });
+    return { actor: asUser(user), token, input: { ids: [a.id, b.id] }, ...idempotent() };
+  },
+  'POST customer-order/share-create': onOrder((o) => ({ id: o.id, days: 7 }), { status: 'not_finished' }),
+  'POST customer-order/share-revoke': async (t) => {
+    const { token, order, actor } = await withOrder(t, { status: 'not_finished' });
+    const made = await t.call<Share>('customer-order/share-create', {
+      token,
+      body: { id: order.id, days: 7 },
+    });
+    if (made.code !== 0) throw new Error(`share-create failed: ${made.code} ${made.message}`);
+    return { actor, token, input: { share_id: made.data.id } };
+  },
+  'POST common/printlog': onOrder((o) => ({ id: o.id })),
+  'POST common/email': onOrder((o) => ({ id: o.id, to: ['qa@example.com'] })),
+
+  // documents
+  'POST customer-order/upload': onOrder(
+    (o) => ({ id: o.id, kind: 'packing_list' }),
+    {},
+    {
+      file: { name: '装箱单.pdf', content: SAMPLES.pdf() },
+    },
+  ),
+  'POST customer-order/ss-upload-print': onOrder(
+    (o) => ({ id: o.id }),
+    {},
+    {
+      file: { name: 'scan.jpg', content: SAMPLES.jpg() },
+    },
+  ),
+  'POST customer-order/attachment-audit': async (t) => {
+    const { user, token, attachment, actor } = await pendingDocument(t, true);
+    return { actor, token, input: attachmentApprovalBody(user, attachment.id) };
+  },
+  'GET common/delete-file': async (t) => {
+    const { token, attachment, actor } = await pendingDocument(t, false);
+    return { actor, token, input: { file_id: attachment.file_id } };
+  },
+  'POST provider/document': providerOnOrder(
+    (o) => ({ order_no: o.order_no, kind: 'pod' }),
+    {},
+    {
+      file: { name: 'POD 签收单.pdf', content: SAMPLES.pdf() },
+    },
+  ),
+
+  // the provider's signed calls
+  'POST provider/confirm': providerOnOrder((o) => ({ order_no: o.order_no, operator: '调度 王' })),
+  'POST provider/milestone': providerOnOrder(
+    (o, t) => ({ order_no: o.order_no, milestone: 'picked_up', at: hoursAgo(t, 2) }),
+    { status: 'not_finished' },
+  ),
+  'POST provider/readings': providerOnOrder(
+    (o, t) => ({ order_no: o.order_no, logger_id: LOGGER, readings: [{ at: hoursAgo(t, 1), celsius: 4.5 }] }),
+    { status: 'not_finished', boxes: [{ box_type: '2-8°C 保温箱', logger_id: LOGGER, weight_kg: 5 }] },
+  ),
+  'POST provider/track': providerOnOrder(
+    (o, t) => ({ order_no: o.order_no, points: [{ at: hoursAgo(t, 1), lat: 31.2, lng: 121.5 }] }),
+    { status: 'not_finished' },
+  ),
+  'POST provider/sign': providerOnOrder(
+    (o, t) => ({ order_no: o.order_no, sign_name: '李药师', signed_at: hoursAgo(t, 1) }),
+    { status: 'not_finished' },
+  ),
+  'POST provider/answer-modify': async (t) => {
+    const user = await createUser(t.deps.db);
+    const order = await createOrder(t.deps.db, user.customers[0]!.cu_id, { status: 'not_finished' });
+    const id = await modificationRequest(t.deps.db, order.id, 'pending', null);
+    return { actor: PROVIDER, input: { order_no: order.order_no, id, accept: true, answer: '已改' } };
+  },
+
+  // supplier links: the provider makes one, the carrier answers with it
+  'POST provider/supplier-link': providerOnOrder((o) => ({
+    order_no: o.order_no,
+    task: 'pickup',
+    party: '顺丰冷运',
+  })),
+  'POST supplier/answer': async (t) => {
+    const user = await createUser(t.deps.db);
+    const order = await createOrder(t.deps.db, user.customers[0]!.cu_id);
+    const made = await issueLink(
+      t.deps.db,
+      { order_no: order.order_no, task: 'pickup', party: '顺丰冷运', hours: 24, operator: '' },
+      t.deps.now(),
+    );
+    return { actor: PROVIDER, input: { link: made.link, decision: 'confirm' } };
+  },
+};
