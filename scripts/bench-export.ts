@@ -1,4 +1,5 @@
 import { authenticate } from '../server/areas/accounts/sessions.ts';
+import { checkSigner } from '../server/areas/signatures/check.ts';
 // Exports 100,000 orders as one background job (xlsorder) from a PGlite filled by insert…select,
 // twice (the database's page cache cold, then warm), and prints rows/s and how much the process's
 // memory grew while each ran. Fails when the warm export's resident memory grows by more than
@@ -72,6 +73,7 @@ try {
     config: { ...loadConfig({ NODE_ENV: 'test' }), rateLimits: false },
     sms: new OutboxSmsSender(db),
     authenticate,
+    checkSigner,
     storage: new FolderStorage(files),
     now: () => new Date(),
     bus: new OfflineBus(),

@@ -19,6 +19,7 @@ export const SERVER_ONLY = new Set([
   'background',
   'cors',
   'audit',
+  'signature',
 ]);
 
 const CONTRACT = /[\\/]src[\\/]contract[\\/]/;
@@ -39,17 +40,24 @@ export function stripOperations(code) {
       )
       .map((spec) => spec.local.name),
   );
+  const stripped = new Set();
   const visit = (node) => {
-    if (!node || typeof node.type !== 'string') return;
+    if (!node || typeof node.type !== 'string' || stripped.has(node)) return;
     if (
       node.type === 'CallExpression' &&
       node.callee.type === 'Identifier' &&
       node.arguments[0]?.type === 'ObjectExpression'
     ) {
-      for (const prop of node.arguments[0].properties) {
+      // each server-only property goes with its comma: `{a, input: X, b}` → `{a, b}`
+      const props = node.arguments[0].properties;
+      props.forEach((prop, i) => {
         const name = prop.type === 'Property' && !prop.computed ? (prop.key.name ?? prop.key.value) : null;
-        if (name && SERVER_ONLY.has(name)) out.overwrite(prop.start, prop.end, `${name}:void 0`);
-      }
+        if (!name || !SERVER_ONLY.has(name)) return;
+        stripped.add(prop);
+        if (i < props.length - 1) out.remove(prop.start, props[i + 1].start);
+        else if (i > 0) out.remove(props[i - 1].end, prop.end);
+        else out.remove(prop.start, prop.end);
+      });
       // A declaration has no side effect: an operation no page calls is left out of its bundle,
       // even when the page calls another of the same area.
       if (declare.has(node.callee.name)) out.appendLeft(node.start, '/*#__PURE__*/ ');

@@ -1,4 +1,5 @@
 import { FolderStorage } from './core/storage.ts';
+import { checkSigner } from './areas/signatures/check.ts';
 import { createApp } from './app.ts';
 import { attachSessionCache, authenticate } from './areas/accounts/sessions.ts';
 import { openBus } from './core/bus.ts';
@@ -111,6 +112,7 @@ export async function boot(config: ServerConfig, options: BootOptions = {}): Pro
       config,
       sms: options.sms ?? smsSenderFor(config, database.db, now),
       authenticate,
+      checkSigner,
       storage,
       now,
       bus,

@@ -249,6 +249,18 @@ export const orderViewStyles = css`
     min-width: 0;
     overflow-wrap: anywhere;
   }
+  .order-view__signature {
+    margin-top: 0.25em;
+    padding-left: 0.5em;
+    border-left: 3px solid var(--lp-color-primary);
+  }
+  .order-view__signature-earlier {
+    color: var(--lp-color-danger);
+  }
+  .order-view__sign {
+    display: grid;
+    gap: 0.75em;
+  }
   .order-view__changes {
     margin: 4px 0 0;
     padding-left: 1.2em;

@@ -36,6 +36,14 @@ describe('<lp-order-view>', () => {
     resetStores();
   });
 
+  /** Types `password` into the open signing dialog's password field. */
+  async function typePassword(el: LpOrderView, password: string): Promise<void> {
+    const field = root(el).querySelector('dialog[open] input[type="password"]') as HTMLInputElement;
+    field.focus();
+    field.select();
+    await sendKeys({ type: password });
+  }
+
   function place(attributes: Record<string, string | number>): LpOrderView {
     const el = document.createElement('lp-order-view');
     for (const [name, value] of Object.entries(attributes)) el.setAttribute(name, String(value));
@@ -255,11 +263,18 @@ describe('<lp-order-view>', () => {
 
     // the colleague's approval, with the version the view also holds
     const shown = await call(orderView, { id: order.id });
-    await call(orderAudit, { id: order.id, pass: true, reason: '', version: shown.version });
+    await call(orderAudit, {
+      id: order.id,
+      pass: true,
+      reason: '',
+      version: shown.version,
+      signature: { password: user.password, meaning: 'approval' },
+    });
 
     (button(el, 'Reject') as HTMLElement).click();
     await waitUntil(() => root(el).querySelector('dialog[open]'));
     await sendKeys({ type: '数量有误' });
+    await typePassword(el, user.password);
     (root(el).querySelector('dialog[open] button[type="submit"]') as HTMLButtonElement).click();
     await waitUntil(
       () =>
@@ -294,6 +309,23 @@ describe('<lp-order-view>', () => {
     await waitUntil(() => text(el).includes('2 documents wait for your review'), 'the approver is told');
 
     (button(el, 'Approve packing.pdf') as HTMLElement).click();
+    // a review is signed: the password again, whoever is signed in
+    await waitUntil(
+      () => root(el).querySelector('dialog[open] input[type="password"]'),
+      'the signing dialog',
+    );
+    (root(el).querySelector('dialog[open] button[type="submit"]') as HTMLButtonElement).click();
+    await waitUntil(() => text(el).includes('Enter your password to sign'), 'a signature needs the password');
+    await typePassword(el, `${user.password}x`);
+    (root(el).querySelector('dialog[open] button[type="submit"]') as HTMLButtonElement).click();
+    await waitUntil(
+      () =>
+        root(el).querySelector('dialog[open]')?.textContent?.includes('Wrong password: nothing was signed'),
+      'a wrong password is refused in the dialog',
+      { timeout: 15_000 },
+    );
+    await typePassword(el, user.password);
+    (root(el).querySelector('dialog[open] button[type="submit"]') as HTMLButtonElement).click();
     await waitUntil(() => $toasts.get().some((t) => t.message === 'Document approved'), 'approved', {
       timeout: 15_000,
     });
@@ -307,6 +339,7 @@ describe('<lp-order-view>', () => {
     (root(el).querySelector('dialog[open] button[type="submit"]') as HTMLButtonElement).click();
     await waitUntil(() => text(el).includes('Enter a reason'), 'a rejection needs a reason');
     await sendKeys({ type: '签字不清' });
+    await typePassword(el, user.password);
     (root(el).querySelector('dialog[open] button[type="submit"]') as HTMLButtonElement).click();
     await waitUntil(() => $toasts.get().some((t) => t.message === 'Document rejected'), 'rejected', {
       timeout: 15_000,

@@ -233,6 +233,9 @@ export const SERVER_MESSAGES = {
   'Only an edit sends a version': '只有编辑订单时才提交版本号',
   'An edit sends the version it started from': '编辑订单时须提交开始编辑时的版本号',
   'Place a station on a city or district of the region tree': '站点须设在地区树中的城市或区县',
+  // electronic signatures
+  'Wrong password: nothing was signed': '密码错误，未签名',
+  'This signature cannot mean that here': '此处的签名不能选择这一含义',
 } as const;
 
 export type ServerMessage = keyof typeof SERVER_MESSAGES;

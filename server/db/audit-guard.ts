@@ -32,6 +32,7 @@ export const GXP_TABLES: ReadonlySet<string> = new Set([
   'customers',
   'users',
   'user_customers',
+  'signatures',
 ]);
 
 /** Refused by the guard: a GxP write that would commit without its audit entry. */

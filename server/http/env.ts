@@ -2,6 +2,7 @@ import type { ServerConfig } from '../config.ts';
 import type { DB } from '../db/database.ts';
 import type { Bus } from '../core/bus.ts';
 import type { Authenticate } from '../core/session.ts';
+import type { CheckSigner } from '../core/signer.ts';
 import type { SmsSender } from '../core/sms-sender.ts';
 import type { FileStorage } from '../core/storage.ts';
 
@@ -11,6 +12,8 @@ export interface AppDeps {
   sms: SmsSender;
   /** A token's live session in `db` (areas/accounts/sessions.ts `authenticate`; always given `db`). */
   authenticate: Authenticate;
+  /** A signing call's credentials checked (areas/signatures/check.ts `checkSigner`). */
+  checkSigner: CheckSigner;
   /** File contents (attachments, exports): a folder under `DATA_DIR` by default. */
   storage: FileStorage;
   /**

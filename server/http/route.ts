@@ -7,6 +7,7 @@ import { Code } from '../../src/contract/codes.ts';
 import { type Lang, langOf, type Params } from '../../src/contract/messages.ts';
 import type { AnswerOf, Operation, ParsedInputOf } from '../../src/contract/operation.ts';
 import type { SessionRecord } from '../core/session.ts';
+import type { Signer, SignerRequest } from '../core/signer.ts';
 import { ApiError, say } from '../core/errors.ts';
 import type { ServerMessage } from '../core/messages.ts';
 import { inRequest } from '../core/request-scope.ts';
@@ -40,6 +41,11 @@ export interface Call<Op extends Operation> {
    * pipeline removes it unless a committed row names it (core/storage-cleanup.ts).
    */
   file: UploadedFile | null;
+  /**
+   * The signer of a signing call (its `signature` checked before the handler runs: the contract's
+   * `signature` declaration); null for every other call.
+   */
+  signer: Signer | null;
   c: Context<AppEnv>;
 }
 
@@ -53,11 +59,18 @@ class CallOf {
     readonly lang: Lang,
     readonly c: Context<AppEnv>,
     readonly file: UploadedFile | null,
+    readonly signer: Signer | null,
   ) {}
 
   get ip(): string {
     return clientIp(this.c, this.deps.config.trustedProxies);
   }
+}
+
+/** The signer of a call its contract declares signed (the route pipeline checked it first). */
+export function signerOf(call: { signer: Signer | null }): Signer {
+  if (!call.signer) throw new Error('a signing call has no signer: its operation declares no signature');
+  return call.signer;
 }
 
 const REPLY = Symbol('reply');
@@ -206,7 +219,24 @@ function routeHandler(route: Route, deps: AppDeps) {
           now,
         );
       }
-      const answer = await handler(new CallOf(input, session, deps, now, lang, c, file) as Call<Operation>);
+      // a signature's credentials, once the input is known to be whole (areas/signatures/check.ts)
+      const signer =
+        op.signature && session
+          ? await deps.checkSigner({
+              db: deps.db,
+              sms: deps.sms,
+              session,
+              signature: input.signature as SignerRequest['signature'],
+              meanings: op.signature.meanings,
+              opId: op.id,
+              address: clientIp(c, deps.config.trustedProxies),
+              now,
+              perAddress: deps.config.rateLimits,
+            })
+          : null;
+      const answer = await handler(
+        new CallOf(input, session, deps, now, lang, c, file, signer) as unknown as Call<Operation>,
+      );
       if (answer instanceof Response) return answer;
       if (!isReply(answer)) {
         if (deps.config.checkAnswers) checkAnswer(op, answer);

@@ -1,4 +1,5 @@
 import { authenticate } from '../areas/accounts/sessions.ts';
+import { checkSigner } from '../areas/signatures/check.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ORDER_STATUSES,
@@ -266,6 +267,7 @@ describe('the demo login lands on real data', () => {
       config: { ...loadConfig({ NODE_ENV: 'test' }), rateLimits: false },
       sms: new OutboxSmsSender(database.db),
       authenticate,
+      checkSigner,
       storage: testStorage(),
       now: clock,
       bus: new OfflineBus(),

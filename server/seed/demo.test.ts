@@ -1,4 +1,5 @@
 import { authenticate } from '../areas/accounts/sessions.ts';
+import { checkSigner } from '../areas/signatures/check.ts';
 import { testStorage } from '../testing/test-app.ts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AccessTokenResponse, CustomerAccountList } from '../../src/contract/accounts/schemas.ts';
@@ -37,6 +38,7 @@ function api() {
     config: { ...loadConfig({ NODE_ENV: 'test' }), rateLimits: false },
     sms: new OutboxSmsSender(database.db),
     authenticate,
+    checkSigner,
     storage: testStorage(),
     now: () => new Date(),
     bus: new OfflineBus(),

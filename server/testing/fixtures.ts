@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { SignatureMeaning } from '../../src/contract/signatures/schemas.ts';
 import { isWeakPassword } from '../../src/contract/password.ts';
 import type { LoginResponse } from '../../src/contract/accounts/schemas.ts';
 import type { DB } from '../db/database.ts';
@@ -119,3 +120,9 @@ export async function loginAs(t: TestApp, user: { username: string; password: st
   if (res.code !== 0) throw new Error(`login of ${user.username} failed: ${res.code} ${res.message}`);
   return res.data.access_token;
 }
+
+/** An electronic signature of `user` for a signing call's body (the fixture user's own password). */
+export const signatureOf = (user: { password: string }, meaning: SignatureMeaning = 'approval') => ({
+  password: user.password,
+  meaning,
+});

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { checkSigner } from '../areas/signatures/check.ts';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -114,6 +115,7 @@ export async function testApp(
     config,
     sms: dailyCapped(new OutboxSmsSender(db), db, now),
     authenticate,
+    checkSigner,
     storage: options.storage ?? testStorage(),
     now,
     bus,

@@ -8,7 +8,7 @@ import { createAttachmentOrders } from './attachment-fixtures.ts';
 import { orderForm } from './editor-fixtures.ts';
 import { readyToOrder } from './editor-test-helpers.ts';
 import { SAMPLES } from './file-fixtures.ts';
-import { createUser, type FixtureUser } from './fixtures.ts';
+import { createUser, type FixtureUser, signatureOf } from './fixtures.ts';
 import { createAddress, createRegionTree, createStockLine } from './master-data-fixtures.ts';
 import { createOrder, createProject, type FixtureOrderOptions } from './order-fixtures.ts';
 import { modificationRequest, signedIn } from './order-test-helpers.ts';
@@ -92,19 +92,21 @@ type Approver = Pick<FixtureUser, 'password'>;
 
 /** `POST customer-order/auditing`: the approver passes the order. */
 export const orderApprovalBody = (
-  _approver: Approver,
+  approver: Approver,
   id: number,
   version: number,
 ): Record<string, unknown> => ({
   id,
   pass: true,
   version,
+  signature: signatureOf(approver),
 });
 
 /** `POST customer-order/attachment-audit`: the approver passes the document. */
-export const attachmentApprovalBody = (_approver: Approver, id: number): Record<string, unknown> => ({
+export const attachmentApprovalBody = (approver: Approver, id: number): Record<string, unknown> => ({
   id,
   pass: true,
+  signature: signatureOf(approver, 'review'),
 });
 
 // --- shared small helpers ---

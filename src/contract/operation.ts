@@ -1,5 +1,6 @@
 import type * as v from 'valibot';
 import { Code } from './codes.ts';
+import type { SignatureMeaning } from './signatures/schemas.ts';
 
 /**
  * Who may call an operation:
@@ -91,6 +92,13 @@ export interface OperationSpec<I extends v.GenericSchema, O extends v.GenericSch
   codes?: readonly number[];
   /** What its success leaves in the audit trail (required of every POST; see AuditDeclaration). */
   audit?: AuditDeclaration;
+  /**
+   * The call is an electronic signature (21 CFR Part 11): its input carries `signature` (the
+   * password again and a meaning, src/contract/signatures), which the server checks before the
+   * handler runs, whoever is signed in; a wrong password answers 422 on `signature`, counts
+   * towards the account's lock-out (407) and is recorded.
+   */
+  signature?: { readonly meanings: readonly SignatureMeaning[] };
 }
 
 /** A declared operation; the input and answer types follow from its schemas. */
@@ -132,6 +140,7 @@ export function codesOf(op: Operation): number[] {
   if (op.auth === 'signed') codes.add(Code.forbidden);
   if (op.rateLimits?.length) codes.add(Code.tooManyRequests);
   if (op.background) codes.add(Code.backgroundFailed);
+  if (op.signature) codes.add(Code.locked);
   return [...codes].sort((a, b) => a - b);
 }
 

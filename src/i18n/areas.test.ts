@@ -47,7 +47,7 @@ const CARRIES: Record<string, string[]> = {
   'elements/order-editor/order-editor.ts': ['order-drafts', 'order-editor'],
   'elements/order-list/order-list.ts': ['data-table', 'order-list'],
   'elements/order-status/order-status.ts': ['tracking', 'tracking-captcha', 'tracking-chart'],
-  'elements/order-view/order-view.ts': ['order-history', 'order-view'],
+  'elements/order-view/order-view.ts': ['order-history', 'order-sign', 'order-view'],
   'elements/password-dialog/password-dialog.ts': ['password'],
   'elements/project-list/project-list.ts': ['data-table', 'projects'],
   'elements/project-view/project-view.ts': ['data-table', 'projects'],

@@ -19,7 +19,7 @@ import { maskMobile, nationalNumber } from '../../core/mobile-number.ts';
  * 407 with how long this address must wait: `data.retry_after` in whole seconds; the message says
  * seconds under a minute, whole minutes (rounded up) from a minute on.
  */
-function tooSoon(waitMs: number): ApiError {
+export function tooSoon(waitMs: number): ApiError {
   const retry_after = Math.ceil(waitMs / 1000);
   if (retry_after < 60) {
     return new ApiError(

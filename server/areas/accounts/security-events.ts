@@ -13,6 +13,8 @@ import type { DB } from '../../db/database.ts';
  * - `tracking-order`: an order number reached the failures that ask everyone for the captcha.
  * - `tracking-locked`: an address is refused an order number (tracking/failures.ts).
  * - `tracking-address-locked`: an address is refused every lookup for a while.
+ * - `signature-failures`: a user's electronic signatures failed (a wrong password) again and again
+ *   (signatures/check.ts); the customer's administrators are told.
  */
 export type SecurityEventKind =
   | 'login-username'
@@ -20,7 +22,8 @@ export type SecurityEventKind =
   | 'login-address-locked'
   | 'tracking-order'
   | 'tracking-locked'
-  | 'tracking-address-locked';
+  | 'tracking-address-locked'
+  | 'signature-failures';
 
 export const KEEP_MS = 90 * 24 * 60 * 60_000;
 

@@ -46,6 +46,8 @@ export interface UserCustomersTable {
   position: Generated<number>;
   /** The user approves or rejects this customer's orders (`customer-order/auditing`). */
   can_approve: Generated<boolean>;
+  /** An administrator of the customer: reads its audit log, is told of failed signatures. */
+  is_admin: Generated<boolean>;
 }
 
 export interface SessionsTable {

@@ -5,7 +5,7 @@ import type { AuditList, FileLink, UploadAnswer } from '../../../src/contract/or
 import type { AttachmentKind } from '../../../src/contract/orders/domain.ts';
 import { signIntegration } from '../../http/signature.ts';
 import { postFile } from '../../testing/file-fixtures.ts';
-import { createUser, loginAs } from '../../testing/fixtures.ts';
+import { createUser, loginAs, signatureOf } from '../../testing/fixtures.ts';
 import { createOrder, createProject } from '../../testing/order-fixtures.ts';
 import { migratedPostgres } from '../../testing/pg-database.ts';
 import { type TestApp, tempStorage, testApp } from '../../testing/test-app.ts';
@@ -39,6 +39,7 @@ afterAll(async () => {
 
 interface Setup {
   token: string;
+  password: string;
   orderId: number;
   orderNo: string;
 }
@@ -63,7 +64,12 @@ async function setup(): Promise<Setup> {
     .set({ attachment_status: 'missing' })
     .where('id', '=', order.id)
     .execute();
-  return { token: await loginAs(t, user), orderId: order.id, orderNo: order.order_no };
+  return {
+    token: await loginAs(t, user),
+    password: user.password,
+    orderId: order.id,
+    orderNo: order.order_no,
+  };
 }
 
 /** A small PDF, different each time (a signed body is never sent twice). */
@@ -120,7 +126,7 @@ function provider(name: string, body: unknown) {
 const audit = (s: Setup, id: number, pass: boolean) =>
   t.call('customer-order/attachment-audit', {
     token: s.token,
-    body: { id, pass, reason: pass ? '' : '不清晰' },
+    body: { id, pass, reason: pass ? '' : '不清晰', signature: signatureOf(s, 'review') },
   });
 
 const deleteFile = (s: Setup, fileId: number) =>

@@ -10,7 +10,7 @@ import type {
 import { startOfWindow } from '../../testing/accounts.ts';
 import { createAttachmentOrders } from '../../testing/attachment-fixtures.ts';
 import { postFile, SAMPLES } from '../../testing/file-fixtures.ts';
-import { createUser, type FixtureUser, loginAs } from '../../testing/fixtures.ts';
+import { createUser, type FixtureUser, loginAs, signatureOf } from '../../testing/fixtures.ts';
 import { createOrder, createProject } from '../../testing/order-fixtures.ts';
 import { type TestApp, testApp, testDatabase } from '../../testing/test-app.ts';
 import { LINK_TTL_MS } from './signed-link.ts';
@@ -261,7 +261,7 @@ describe('attachment status and audit', () => {
     const audit = (id: number, pass: boolean, reason = '') =>
       s.t.call<UploadAnswer>('customer-order/attachment-audit', {
         token: s.token,
-        body: { id, pass, reason },
+        body: { id, pass, reason, signature: signatureOf(s.user, 'review') },
       });
     const noReason = await audit(pod.data.attachment.id, false, '  ');
     expect(noReason.code).toBe(422);
@@ -326,6 +326,16 @@ describe('attachment status and audit', () => {
           new: { kind: 'pod', name: 'pod.jpg', status: 'rejected' },
         },
         { field: 'attachment_status', old: 'pending', new: 'rejected' },
+        // the reviewer's signature, over the document's hash, kind and name
+        {
+          field: 'signature',
+          old: null,
+          new: {
+            meaning: 'review',
+            method: 'password',
+            content_sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+          },
+        },
       ],
     });
   });
@@ -335,7 +345,7 @@ describe('attachment status and audit', () => {
     const up = await upload(s, 'pod', 'pod.pdf', SAMPLES.pdf());
     const res = await s.t.call('customer-order/attachment-audit', {
       token: s.token,
-      body: { id: up.data.attachment.id, pass: true },
+      body: { id: up.data.attachment.id, pass: true, signature: signatureOf(s.user, 'review') },
     });
     expect(res.code).toBe(403);
     const view = await s.t.call<AuditList>('customer-order/attachment-audit', {
@@ -346,7 +356,7 @@ describe('attachment status and audit', () => {
     const approver = await setup();
     const theirs = await approver.t.call('customer-order/attachment-audit', {
       token: approver.token,
-      body: { id: up.data.attachment.id, pass: true },
+      body: { id: up.data.attachment.id, pass: true, signature: signatureOf(approver.user, 'review') },
     });
     expect(theirs.code).toBe(404);
     const peek = await approver.t.call('customer-order/attachment-audit', {
@@ -534,7 +544,7 @@ describe('common/delete-file', () => {
     ).toEqual([]);
     await s.t.call('customer-order/attachment-audit', {
       token: s.token,
-      body: { id: b.data.attachment.id, pass: true },
+      body: { id: b.data.attachment.id, pass: true, signature: signatureOf(s.user, 'review') },
     });
     const approved = await s.t.call('common/delete-file', {
       token: s.token,

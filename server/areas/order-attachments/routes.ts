@@ -5,8 +5,10 @@ import { ApiError, forbidden, invalidField, notFound } from '../../core/errors.t
 import { FileMissing } from '../../core/storage.ts';
 import { removeQuietly } from '../../core/storage-cleanup.ts';
 import { apiAnswer } from '../../http/answer.ts';
-import { handle } from '../../http/route.ts';
+import { handle, signerOf } from '../../http/route.ts';
 import { withOrderLocked } from '../orders/lock.ts';
+import { attachmentContent } from '../signatures/content.ts';
+import { recordSignature } from '../signatures/record.ts';
 import { auditActor, customerActor } from '../orders/write.ts';
 import type { SessionRecord } from '../../core/session.ts';
 import { assertOpenForDocuments, attachmentsOf, keepUpload, ownOrder, shownFileName } from './attachments.ts';
@@ -93,7 +95,9 @@ export const routes = [
     };
   }),
 
-  handle(ops.auditAttachment, async ({ input, session, deps, now }) => {
+  handle(ops.auditAttachment, async (call) => {
+    const { input, session, deps, now } = call;
+    const signer = signerOf(call);
     const found = session.cuId
       ? await deps.db
           .selectFrom('order_attachments as a')
@@ -139,6 +143,18 @@ export const routes = [
           if (!still) throw notFound('No such attachment');
           throw new ApiError(Code.conflict, 'This document has already been audited');
         }
+        // the reviewer signs the document as it is: its bytes' hash, kind and name
+        const signature = await recordSignature(
+          trx,
+          signer,
+          {
+            cuId: order.cu_id,
+            recordType: 'attachment',
+            recordId: found.id,
+            content: await attachmentContent(trx, found.id),
+          },
+          now,
+        );
         await trx
           .insertInto('order_events')
           .values({
@@ -151,6 +167,7 @@ export const routes = [
             actor_name: session.name,
             uid: session.uid,
             reason: input.pass ? `${found.kind}: ${found.name}` : `${found.kind}: ${found.name}: ${reason}`,
+            signature_id: signature.id,
           })
           .execute();
         const status = await refreshAttachmentStatus(trx, found.order_id);
@@ -168,6 +185,7 @@ export const routes = [
               new: { kind: found.kind, name: found.name, status: input.pass ? 'approved' : 'rejected' },
             },
             { field: 'attachment_status', old: order.attachment_status, new: status },
+            signature.change,
           ],
         });
         const [attachment] = await attachmentsOf(trx, [found.order_id], [found.id]);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EditorStart } from '../../../src/contract/order-editor/schemas.ts';
 import { orderForm } from '../../testing/editor-fixtures.ts';
+import { signatureOf } from '../../testing/fixtures.ts';
 import { create, readyToOrder } from '../../testing/editor-test-helpers.ts';
 import { testApp, type TestApp } from '../../testing/test-app.ts';
 
@@ -66,7 +67,7 @@ describe('an edit of a submitted order (EU GMP Annex 11 §9, 21 CFR 11.10(e))', 
 
     const approved = await t.call('customer-order/auditing', {
       token: s.token,
-      body: { id: made.id, pass: true, version: 1 },
+      body: { id: made.id, pass: true, version: 1, signature: signatureOf(s.user) },
     });
     expect(approved.code).toBe(0);
     const begun = await start(t, s.token, made.id);
@@ -100,7 +101,7 @@ describe('an edit of a submitted order (EU GMP Annex 11 §9, 21 CFR 11.10(e))', 
       (
         await t.call('customer-order/auditing', {
           token: s.token,
-          body: { id: made.id, pass: true, version: 3 },
+          body: { id: made.id, pass: true, version: 3, signature: signatureOf(s.user) },
         })
       ).code,
     ).toBe(0);

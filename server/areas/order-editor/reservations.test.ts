@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { orderForm } from '../../testing/editor-fixtures.ts';
+import { signatureOf } from '../../testing/fixtures.ts';
 import { signIntegration } from '../../http/signature.ts';
 import { type TestApp, testApp, testDatabase } from '../../testing/test-app.ts';
 import { create, movementsOf, readyToOrder, stockOf } from '../../testing/editor-test-helpers.ts';
@@ -52,7 +53,7 @@ describe('reservations of orders made in the editor', () => {
     const audit = (id: number, pass: boolean) =>
       t.call('customer-order/auditing', {
         token: s.token,
-        body: { id, pass, reason: pass ? '' : '数量错误', version: 1 },
+        body: { id, pass, reason: pass ? '' : '数量错误', version: 1, signature: signatureOf(s.user) },
       });
     expect((await audit(a.id, true)).code).toBe(0);
     expect((await audit(b.id, false)).code).toBe(0);

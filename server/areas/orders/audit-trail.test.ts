@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { signatureOf } from '../../testing/fixtures.ts';
 import { createOrder, createProject } from '../../testing/order-fixtures.ts';
 import { signedIn } from '../../testing/order-test-helpers.ts';
 import { type TestApp, testApp, testDatabase, unique } from '../../testing/test-app.ts';
@@ -94,7 +95,8 @@ describe('order writes leave audit entries (the audit trail, issue 30)', () => {
     const { token, cuId, user } = await signedIn(t, { approver: true });
     const passed = await createOrder(t.deps.db, cuId, { status: 'pending_approval' });
     const rejected = await createOrder(t.deps.db, cuId, { status: 'pending_approval' });
-    const audit = (body: Record<string, unknown>) => t.call('customer-order/auditing', { token, body });
+    const audit = (body: Record<string, unknown>) =>
+      t.call('customer-order/auditing', { token, body: { ...body, signature: signatureOf(user) } });
     expect((await audit({ id: passed.id, pass: true, version: 1 })).code).toBe(0);
     expect((await audit({ id: rejected.id, pass: false, reason: '数量不对', version: 1 })).code).toBe(0);
     expect(await trailOf(t, cuId, passed.id)).toMatchObject([
@@ -102,7 +104,18 @@ describe('order writes leave audit entries (the audit trail, issue 30)', () => {
         action: 'approve',
         actor_id: user.uid,
         reason: null,
-        changes: [{ field: 'status', old: 'pending_approval', new: 'pending_confirm' }],
+        changes: [
+          { field: 'status', old: 'pending_approval', new: 'pending_confirm' },
+          {
+            field: 'signature',
+            old: null,
+            new: {
+              meaning: 'approval',
+              method: 'password',
+              content_sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+            },
+          },
+        ],
       },
     ]);
     expect(await trailOf(t, cuId, rejected.id)).toMatchObject([
@@ -112,6 +125,7 @@ describe('order writes leave audit entries (the audit trail, issue 30)', () => {
         changes: [
           { field: 'status', old: 'pending_approval', new: 'cancelled' },
           { field: 'cancel_reason', old: null, new: '数量不对' },
+          { field: 'signature', old: null, new: { meaning: 'approval' } },
         ],
       },
     ]);

@@ -1,3 +1,4 @@
+import type { Signature } from '../../../src/contract/signatures/schemas.ts';
 import type { Row } from '../../db/schema.ts';
 import { Code } from '../../../src/contract/codes.ts';
 import { ATTACHMENT_KINDS, type AttachmentKind, OPEN_STATUSES } from '../../../src/contract/orders/domain.ts';
@@ -13,6 +14,7 @@ import type {
 import { ApiError } from '../../core/errors.ts';
 import type { DB } from '../../db/database.ts';
 import { maskedFields, maskOrder } from './masking.ts';
+import { signaturesOf } from '../signatures/read.ts';
 import { historyChanges } from './history-changes.ts';
 import { redactorOf } from './redaction.ts';
 import { iso, selectOrderRows, toOrderRow } from './rows.ts';
@@ -91,6 +93,7 @@ export async function eventsOf(db: DB, order: Row<'orders'>): Promise<OrderEvent
     redactorOf(db, order),
   ]);
   const changes = await historyChanges(db, order, redact);
+  const signatures = await signaturesOf(db, rows);
   const listed = new Set<string>();
   return rows.map((e) => {
     const author = e.actor_kind === 'provider' ? 'provider' : 'customer';
@@ -110,6 +113,9 @@ export async function eventsOf(db: DB, order: Row<'orders'>): Promise<OrderEvent
       location: author === 'provider' ? redact.place(e.location, e.kind) : redact.text(e.location, author),
       ...(e.proposed_at ? { proposed_at: new Date(e.proposed_at).toISOString() } : {}),
       ...(changed ? { changes: changed } : {}),
+      ...(e.signature_id !== null && signatures.has(e.signature_id)
+        ? { signature: signatures.get(e.signature_id) as Signature }
+        : {}),
     };
   });
 }

@@ -1,7 +1,7 @@
 import type { Row } from '../../db/schema.ts';
 import * as ops from '../../../src/contract/orders/operations.ts';
 import type { Operation } from '../../../src/contract/operation.ts';
-import { type Call, handle, type Handler } from '../../http/route.ts';
+import { type Call, handle, type Handler, signerOf } from '../../http/route.ts';
 import { requestHeader } from '../../http/request-header.ts';
 import { applyInfo, applyModify } from './modify.ts';
 import { auditOrder } from './audit.ts';
@@ -117,8 +117,15 @@ export const routes = [
       mergeOrders(trx, session.cuId, input.ids, customerActor(session), now, lang),
     );
   }),
-  handle(ops.orderAudit, ({ input, session, deps, now }) =>
-    auditOrder(deps.db, viewerOf(session), input, customerActor(session), now),
+  handle(ops.orderAudit, (call) =>
+    auditOrder(
+      call.deps.db,
+      viewerOf(call.session),
+      call.input,
+      customerActor(call.session),
+      signerOf(call),
+      call.now,
+    ),
   ),
   handle(ops.orderRemark, ({ input, session, deps, now }) =>
     addRemark(deps.db, session.cuId, input, customerActor(session), now),

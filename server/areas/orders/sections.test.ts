@@ -3,6 +3,7 @@ import type { OrderDetail, OrderList } from '../../../src/contract/orders/schema
 import type { Overview } from '../../../src/contract/orders/overview.ts';
 import * as ops from '../../../src/contract/orders/operations.ts';
 import { operationsIn } from '../../../src/contract/operation.ts';
+import { signatureOf } from '../../testing/fixtures.ts';
 import { createOrder, createProject } from '../../testing/order-fixtures.ts';
 import { type TestApp, testApp, testDatabase, unique } from '../../testing/test-app.ts';
 import { MASK } from './masking.ts';
@@ -132,7 +133,7 @@ describe('scoping', () => {
     const bodies: Record<string, unknown> = {
       'customer-order/cancel': { ids: [id], reason: 'x' },
       'customer-order/merge': { ids: [id, theirs.id + 100_000] },
-      'customer-order/auditing': { id, pass: true, version: 1 },
+      'customer-order/auditing': { id, pass: true, version: 1, signature: signatureOf(me.user) },
       'customer-order/remark': { id, text: 'x' },
       'customer-order/apply-modify': { id, kind: 'cancel', reason: 'x', version: 1 },
       'customer-order/child-list': { id },

@@ -91,6 +91,8 @@ export interface OrderEventsTable {
   location: Generated<string>;
   /** The other time a carrier or supplier proposed (`pickup_proposed`, `delivery_proposed`). */
   proposed_at: Timestamp | null;
+  /** The electronic signature of the act (an approval, a document's review): signatures.id. */
+  signature_id: number | null;
 }
 
 export interface OrderReadingsTable {

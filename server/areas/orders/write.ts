@@ -89,6 +89,8 @@ export async function applyTransition(
     reason?: string;
     fields?: Omit<Updateable<OrdersTable>, 'status' | 'version' | 'updated_at'>;
     refused?: ServerMessage;
+    /** The electronic signature of the act (signatures/record.ts), which its event names. */
+    signatureId?: number;
   },
 ): Promise<{ id: number; status: OrderStatus; version: number }> {
   const to = nextStatus(action, order.status);
@@ -118,6 +120,7 @@ export async function applyTransition(
       actor_name: context.actor.name,
       uid: context.actor.uid,
       reason: context.reason ?? '',
+      signature_id: context.signatureId ?? null,
     })
     .execute();
   const fields = Object.entries(context.fields ?? {}) as Array<[keyof Row<'orders'>, unknown]>;

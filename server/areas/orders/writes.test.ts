@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { OrderStatus } from '../../../src/contract/orders/domain.ts';
 import type { OrderDetail, Remark } from '../../../src/contract/orders/schemas.ts';
+import { type FixtureUser, signatureOf } from '../../testing/fixtures.ts';
 import { createOrder } from '../../testing/order-fixtures.ts';
 import { type TestApp, testApp, testDatabase, unique } from '../../testing/test-app.ts';
 import { MASK } from './masking.ts';
@@ -126,15 +127,20 @@ describe('customer-order/cancel', () => {
 });
 
 describe('customer-order/auditing', () => {
-  const audit = (t: TestApp, token: string, body: Record<string, unknown>) =>
-    t.call<Write | OrderDetail>('customer-order/auditing', { token, body });
+  /** The approver's call, signed with their password unless the body says otherwise. */
+  const audit = (t: TestApp, who: { token: string; user: FixtureUser }, body: Record<string, unknown>) =>
+    t.call<Write | OrderDetail>('customer-order/auditing', {
+      token: who.token,
+      body: { signature: signatureOf(who.user), ...body },
+    });
 
   it('lets an approver pass an order (→ pending_confirm) or reject it with a reason (→ cancelled)', async () => {
     const t = await testApp();
-    const { token, cuId } = await signedIn(t, { approver: true });
+    const me = await signedIn(t, { approver: true });
+    const { cuId } = me;
     const a = await createOrder(t.deps.db, cuId, { status: 'pending_approval' });
     const b = await createOrder(t.deps.db, cuId, { status: 'pending_approval' });
-    const passed = await audit(t, token, { id: a.id, pass: true, version: 1 });
+    const passed = await audit(t, me, { id: a.id, pass: true, version: 1 });
     expect([passed.code, passed.data]).toEqual([0, { id: a.id, status: 'pending_confirm', version: 2 }]);
     expect((await stored(t, a.id)).events.at(-1)).toMatchObject({
       kind: 'approved',
@@ -142,10 +148,10 @@ describe('customer-order/auditing', () => {
       status_to: 'pending_confirm',
     });
 
-    const noReason = await audit(t, token, { id: b.id, pass: false, version: 1 });
+    const noReason = await audit(t, me, { id: b.id, pass: false, version: 1 });
     expect(noReason.code).toBe(422);
     expect(noReason.data).toEqual({ reason: 'A reason is required to reject an order' });
-    const rejected = await audit(t, token, { id: b.id, pass: false, reason: '数量有误', version: 1 });
+    const rejected = await audit(t, me, { id: b.id, pass: false, reason: '数量有误', version: 1 });
     expect(rejected.data).toEqual({ id: b.id, status: 'cancelled', version: 2 });
     expect(await stored(t, b.id)).toMatchObject({ cancel_reason: '数量有误' });
     expect((await stored(t, b.id)).events.at(-1)).toMatchObject({ kind: 'rejected', reason: '数量有误' });
@@ -153,7 +159,8 @@ describe('customer-order/auditing', () => {
 
   it('refuses bad input with 422 and changes nothing', async () => {
     const t = await testApp();
-    const { token, cuId } = await signedIn(t, { approver: true });
+    const me = await signedIn(t, { approver: true });
+    const { cuId } = me;
     const order = await createOrder(t.deps.db, cuId, { status: 'pending_approval' });
     const bodies: Array<Record<string, unknown>> = [
       { id: order.id, pass: 'yes', version: 1 },
@@ -164,7 +171,7 @@ describe('customer-order/auditing', () => {
       { id: order.id, pass: true, version: 1, status: 'finished' },
     ];
     for (const body of bodies) {
-      const res = await audit(t, token, body);
+      const res = await audit(t, me, body);
       expect([JSON.stringify(body), res.code]).toEqual([JSON.stringify(body), 422]);
     }
     expect(await stored(t, order.id)).toMatchObject({ status: 'pending_approval', version: 1 });
@@ -175,23 +182,24 @@ describe('customer-order/auditing', () => {
     const plain = await signedIn(t);
     const approver = await signedIn(t, { approver: true });
     const order = await createOrder(t.deps.db, plain.cuId, { status: 'pending_approval' });
-    const refused = await audit(t, plain.token, { id: order.id, pass: true, version: 1 });
+    const refused = await audit(t, plain, { id: order.id, pass: true, version: 1 });
     expect([refused.code, refused.message]).toEqual([403, 'You may not approve orders of this customer']);
-    const foreign = await audit(t, approver.token, { id: order.id, pass: true, version: 1 });
+    const foreign = await audit(t, approver, { id: order.id, pass: true, version: 1 });
     expect(foreign.code).toBe(404);
     expect(await stored(t, order.id)).toMatchObject({ status: 'pending_approval', version: 1 });
   });
 
   it('answers 409 with the current order for a stale version or an order no longer pending approval', async () => {
     const t = await testApp();
-    const { token, cuId } = await signedIn(t, { approver: true });
+    const me = await signedIn(t, { approver: true });
+    const { cuId } = me;
     const order = await createOrder(t.deps.db, cuId, { status: 'pending_approval' });
     await t.deps.db
       .updateTable('orders')
       .set({ version: 3, remark: '已修改' })
       .where('id', '=', order.id)
       .execute();
-    const stale = await audit(t, token, { id: order.id, pass: true, version: 2 });
+    const stale = await audit(t, me, { id: order.id, pass: true, version: 2 });
     expect([stale.code, stale.message]).toEqual([
       409,
       'The order has changed meanwhile; here is its current state',
@@ -205,7 +213,7 @@ describe('customer-order/auditing', () => {
     expect(await stored(t, order.id)).toMatchObject({ status: 'pending_approval', version: 3 });
 
     const confirmed = await createOrder(t.deps.db, cuId, { status: 'pending_confirm' });
-    const late = await audit(t, token, { id: confirmed.id, pass: false, reason: 'x', version: 1 });
+    const late = await audit(t, me, { id: confirmed.id, pass: false, reason: 'x', version: 1 });
     expect([late.code, late.message]).toEqual([409, 'This order is not pending approval']);
     expect(late.data).toMatchObject({ id: confirmed.id, status: 'pending_confirm' });
     expect(await stored(t, confirmed.id)).toMatchObject({ status: 'pending_confirm', version: 1 });

@@ -91,6 +91,7 @@ export const auditAttachment = operation({
   summary: 'Pass or reject an attachment (an approver of the customer; a reason is required to reject)',
   auth: 'session',
   audit: { records: ['order'] },
+  signature: { meanings: ['review', 'approval', 'responsibility'] },
   input: AttachmentAuditRequest,
   output: UploadAnswer,
   codes: [Code.forbidden, Code.notFound, Code.conflict],

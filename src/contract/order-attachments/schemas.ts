@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { SignatureInput } from '../signatures/schemas.ts';
 import { Id, IntIn, OptionalText, TrimmedText } from '../fields.ts';
 import { msg } from '../messages.ts';
 import {
@@ -124,6 +125,8 @@ export const AttachmentAuditRequest = v.strictObject({
   id: Id,
   pass: v.boolean(msg('boolean')),
   reason: OptionalText(REJECT_REASON_MAX),
+  /** The reviewer's electronic signature (src/contract/signatures). */
+  signature: SignatureInput,
 });
 export type AttachmentAuditRequest = v.InferInput<typeof AttachmentAuditRequest>;
 

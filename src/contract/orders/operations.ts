@@ -140,6 +140,7 @@ export const orderAudit = operation({
     'An approver passes or rejects an order pending approval (stale version: 409 with the current order)',
   auth: 'session',
   audit: { records: ['order'] },
+  signature: { meanings: ['approval', 'review', 'responsibility'] },
   input: AuditRequest,
   output: OrderWriteAnswer,
   codes: [Code.forbidden, Code.notFound, Code.conflict],

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { SignatureInput, SignatureSchema } from '../signatures/schemas.ts';
 import { Id, IntIn, OptionalText, TrimmedText } from '../fields.ts';
 import { msg } from '../messages.ts';
 import {
@@ -173,6 +174,12 @@ export const OrderEventSchema = v.strictObject({
    * region, masked fields masked, times as ISO 8601, goods as `{name, batch_no, quantity, unit}`.
    */
   changes: v.optional(v.array(v.strictObject({ field: v.string(), old: v.unknown(), new: v.unknown() }))),
+  /**
+   * The act's electronic signature (an approval, a document's review): printed name, time and
+   * meaning, and whether the order (or document) is still as signed (false: the signature applies
+   * to an earlier version of it).
+   */
+  signature: v.optional(SignatureSchema),
 });
 export type OrderEvent = v.InferOutput<typeof OrderEventSchema>;
 export type OrderChange = NonNullable<OrderEvent['changes']>[number];
@@ -315,6 +322,8 @@ export const AuditRequest = v.strictObject({
   pass: v.boolean(msg('boolean')),
   reason: OptionalText(REASON_MAX),
   version: IntIn(1, 2_147_483_647),
+  /** The approver's electronic signature (src/contract/signatures). */
+  signature: SignatureInput,
 });
 export type AuditRequest = v.InferInput<typeof AuditRequest>;
 

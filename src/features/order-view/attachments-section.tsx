@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import type { Attachment, OrderDetail } from '../../contract/orders/schemas.ts';
 import { Button } from '../../ui/button/button.tsx';
 import { useT } from '../../ui/use-t.ts';
@@ -13,29 +12,18 @@ export interface AttachmentsSectionProps {
   /** Downloads a file (through a short-lived signed link). */
   onDownload?: (attachment: Attachment) => void;
   /**
-   * An approver passes a pending document (resolves once done), or asks to reject it (the view
-   * opens its reason dialog). Shown only when the order's actions allow `audit_documents`.
+   * An approver asks to pass or reject a pending document (the view opens its signing dialog).
+   * Shown only when the order's actions allow `audit_documents`.
    */
-  onApprove?: (attachment: Attachment) => Promise<unknown>;
+  onApprove?: (attachment: Attachment) => void;
   onReject?: (attachment: Attachment) => void;
 }
 
 /** The order's documents with their review state, why one was rejected, and an approver's review. */
 export function AttachmentsSection({ order, onDownload, onApprove, onReject }: AttachmentsSectionProps) {
   const t = useT();
-  const [busy, setBusy] = useState<number | null>(null);
   const reviewing = order.actions.audit_documents && Boolean(onApprove && onReject);
   const waiting = order.attachments.filter((a) => a.status === 'pending').length;
-
-  const approve = async (attachment: Attachment) => {
-    if (busy !== null || !onApprove) return;
-    setBusy(attachment.id);
-    try {
-      await onApprove(attachment);
-    } finally {
-      setBusy(null);
-    }
-  };
 
   return (
     <div>
@@ -77,24 +65,11 @@ export function AttachmentsSection({ order, onDownload, onApprove, onReject }: A
               <div className="order-view__attachment-actions">
                 {reviewing && a.status === 'pending' && (
                   <>
-                    <Button
-                      size="sm"
-                      variant="primary"
-                      guardMs={0}
-                      loading={busy === a.id}
-                      disabled={busy !== null && busy !== a.id}
-                      onClick={() => void approve(a)}
-                    >
+                    <Button size="sm" variant="primary" guardMs={0} onClick={() => onApprove?.(a)}>
                       {t('orderView.attach.approve')}
                       <span className="order-view__sr"> {a.name}</span>
                     </Button>
-                    <Button
-                      size="sm"
-                      variant="danger"
-                      guardMs={0}
-                      disabled={busy !== null}
-                      onClick={() => onReject?.(a)}
-                    >
+                    <Button size="sm" variant="danger" guardMs={0} onClick={() => onReject?.(a)}>
                       {t('orderView.attach.reject')}
                       <span className="order-view__sr"> {a.name}</span>
                     </Button>

@@ -15,6 +15,7 @@ import {
   orderTrack,
   orderView,
 } from '../../contract/orders/operations.ts';
+import type { SignatureInput } from '../../contract/signatures/schemas.ts';
 import type {
   ApplyInfoSchema,
   ApplyModifyRequest,
@@ -33,6 +34,8 @@ import type {
  */
 const READ = { silentCodes: [Code.notFound] } as const;
 const WRITE = { silentCodes: [Code.notFound, Code.conflict, Code.invalid] } as const;
+/** A signed write: its dialog also says a locked account (407) itself. */
+const SIGN = { silentCodes: [...WRITE.silentCodes, Code.locked] } as const;
 
 export type ApplyInfo = InferOutput<typeof ApplyInfoSchema>;
 export type Modification = ApplyInfo['list'][number];
@@ -56,16 +59,22 @@ export const loadOrderOwner = (id: number): Promise<OrderOwner> =>
 export const loadEmailPreview = (id: number): Promise<EmailView> => call(orderEmailView, { id }, READ);
 
 export const cancelOrder = (id: number, reason: string) => call(orderCancel, { ids: [id], reason }, WRITE);
-export const auditOrder = (id: number, pass: boolean, reason: string, version: number) =>
-  call(orderAudit, { id, pass, reason, version }, WRITE);
+/** An approver passes or rejects the order, signing it (407 on a locked account stays with the dialog). */
+export const auditOrder = (
+  id: number,
+  pass: boolean,
+  reason: string,
+  version: number,
+  signature: SignatureInput,
+) => call(orderAudit, { id, pass, reason, version, signature }, SIGN);
 export const applyModify = (request: ApplyModifyRequest) => call(orderApplyModify, request, WRITE);
 export const addRemark = (id: number, text: string, kind: 'remark' | 'feedback'): Promise<Remark> =>
   call(orderRemark, { id, text, kind }, WRITE);
 export const sendEmail = (id: number, to: string[], note: string) =>
   call(orderEmail, { id, to, note }, WRITE);
 /** An approver passes or rejects one of the order's documents (`id`: the attachment's). */
-export const auditDocument = (id: number, pass: boolean, reason: string) =>
-  call(auditAttachment, { id, pass, reason }, WRITE);
+export const auditDocument = (id: number, pass: boolean, reason: string, signature: SignatureInput) =>
+  call(auditAttachment, { id, pass, reason, signature }, SIGN);
 /** Records a print of the waybills of one document (before the browser's print dialog opens). */
 export const recordPrint = ([id, ...others]: readonly number[]) =>
   call(printLogAdd, { id: id as number, with_ids: others, kind: 'waybill' }, WRITE);

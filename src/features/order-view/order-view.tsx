@@ -20,7 +20,8 @@ import { TrackSection } from './track-section.tsx';
 import { NotHere } from './not-here.tsx';
 import { usePrintOrders } from './use-print-orders.ts';
 import { useOrder } from './use-order.ts';
-import { writeFailure } from './write-failure.ts';
+import { REASON_MAX } from '../../contract/orders/limits.ts';
+import { REJECT_REASON_MAX } from '../../contract/order-attachments/limits.ts';
 import '../../i18n/areas/order-view.ts';
 
 const NONE: readonly number[] = [];
@@ -29,6 +30,8 @@ const NONE: readonly number[] = [];
 const Waybill = lazy(() => import('./waybill.tsx').then((m) => ({ default: m.Waybill })));
 /** "Share tracking" with its calls loads when first opened. */
 const ShareDialog = lazy(() => import('./share-dialog.tsx').then((m) => ({ default: m.ShareDialog })));
+/** The signing dialog (approvals, document reviews), loaded with the first act that signs. */
+const SignDialog = lazy(() => import('./sign-dialog.tsx').then((m) => ({ default: m.SignDialog })));
 
 export type OrderSection =
   | 'overview'
@@ -80,8 +83,8 @@ export function OrderView({
   const { load, reload } = useOrder(orderId);
   const [section, setSection] = useState<OrderSection>('overview');
   const [dialog, setDialog] = useState<OrderDialog | null>(null);
-  /** The document an approver is rejecting (its reason dialog is open). */
-  const [rejecting, setRejecting] = useState<Attachment | null>(null);
+  /** The document an approver is passing or rejecting (its signing dialog is open). */
+  const [reviewing, setReviewing] = useState<{ attachment: Attachment; pass: boolean } | null>(null);
   const [printing, setPrinting] = useState(print);
   const [printBusy, setPrintBusy] = useState(false);
 
@@ -196,16 +199,8 @@ export function OrderView({
           <AttachmentsSection
             order={current}
             {...(onDownload ? { onDownload } : {})}
-            onApprove={async (attachment) => {
-              try {
-                await auditDocument(attachment.id, true, '');
-                await afterWrite(t('orderView.attach.approvedDone'));
-              } catch (error) {
-                // 409/404: reviewed or removed meanwhile; anything else the notices already showed
-                if (writeFailure(error).kind === 'changed') changedMeanwhile();
-              }
-            }}
-            onReject={setRejecting}
+            onApprove={(attachment) => setReviewing({ attachment, pass: true })}
+            onReject={(attachment) => setReviewing({ attachment, pass: false })}
           />
         )}
         {section === 'remarks' && (
@@ -225,67 +220,72 @@ export function OrderView({
         </Button>
       </div>
 
-      {(dialog === 'cancel' || dialog === 'approve' || dialog === 'reject') && (
+      {dialog === 'cancel' && (
         <ReasonDialog
           open
-          title={t(
-            dialog === 'cancel'
-              ? 'orderView.cancel.title'
-              : dialog === 'approve'
-                ? 'orderView.audit.approveTitle'
-                : 'orderView.audit.rejectTitle',
-          )}
-          label={t(
-            dialog === 'cancel'
-              ? 'orderView.cancel.reason'
-              : dialog === 'approve'
-                ? 'orderView.audit.reason'
-                : 'orderView.audit.rejectReason',
-          )}
-          submitText={t(
-            dialog === 'cancel'
-              ? 'orderView.cancel.submit'
-              : dialog === 'approve'
-                ? 'orderView.action.approve'
-                : 'orderView.action.reject',
-          )}
-          required={dialog !== 'approve'}
-          danger={dialog !== 'approve'}
+          title={t('orderView.cancel.title')}
+          label={t('orderView.cancel.reason')}
+          submitText={t('orderView.cancel.submit')}
+          required
+          danger
           onClose={() => setDialog(null)}
           onChanged={changedMeanwhile}
           onSubmit={async (reason) => {
-            if (dialog === 'cancel') {
-              await cancelOrder(current.id, reason);
-              reportChange('cancelled');
-              await afterWrite(t('orderView.cancel.done'));
-            } else {
-              const pass = dialog === 'approve';
-              const answer = await auditOrder(current.id, pass, reason, current.version);
-              reportChange(answer.status);
-              await afterWrite(t(pass ? 'orderView.audit.approved' : 'orderView.audit.rejected'));
-            }
+            await cancelOrder(current.id, reason);
+            reportChange('cancelled');
+            await afterWrite(t('orderView.cancel.done'));
           }}
         />
       )}
-      {rejecting && (
-        <ReasonDialog
-          open
-          title={t('orderView.attach.rejectTitle')}
-          label={t('orderView.attach.rejectReason')}
-          submitText={t('orderView.attach.reject')}
-          required
-          danger
-          onClose={() => setRejecting(null)}
-          onChanged={() => {
-            setRejecting(null);
-            changedMeanwhile();
-          }}
-          onSubmit={async (reason) => {
-            await auditDocument(rejecting.id, false, reason);
-            setRejecting(null);
-            await afterWrite(t('orderView.attach.rejectedDone'));
-          }}
-        />
+      {(dialog === 'approve' || dialog === 'reject') && (
+        <Suspense fallback={null}>
+          <SignDialog
+            title={t(dialog === 'approve' ? 'orderView.audit.approveTitle' : 'orderView.audit.rejectTitle')}
+            act={dialog === 'approve' ? 'approve' : 'reject'}
+            reason={{
+              label: t(dialog === 'approve' ? 'orderView.audit.reason' : 'orderView.audit.rejectReason'),
+              required: dialog === 'reject',
+              max: REASON_MAX,
+            }}
+            meanings={dialog === 'approve' ? ['approval', 'responsibility'] : ['review', 'responsibility']}
+            subject="order"
+            onClose={() => setDialog(null)}
+            onChanged={changedMeanwhile}
+            onSubmit={async (reason, signature) => {
+              const pass = dialog === 'approve';
+              const answer = await auditOrder(current.id, pass, reason, current.version, signature);
+              reportChange(answer.status);
+              await afterWrite(t(pass ? 'orderView.audit.approved' : 'orderView.audit.rejected'));
+            }}
+          />
+        </Suspense>
+      )}
+      {reviewing && (
+        <Suspense fallback={null}>
+          <SignDialog
+            title={t(reviewing.pass ? 'orderView.attach.approveTitle' : 'orderView.attach.rejectTitle')}
+            act={reviewing.pass ? 'approve' : 'reject'}
+            reason={
+              reviewing.pass
+                ? null
+                : { label: t('orderView.attach.rejectReason'), required: true, max: REJECT_REASON_MAX }
+            }
+            meanings={['review', 'approval', 'responsibility']}
+            subject="document"
+            onClose={() => setReviewing(null)}
+            onChanged={() => {
+              setReviewing(null);
+              changedMeanwhile();
+            }}
+            onSubmit={async (reason, signature) => {
+              await auditDocument(reviewing.attachment.id, reviewing.pass, reason, signature);
+              setReviewing(null);
+              await afterWrite(
+                t(reviewing.pass ? 'orderView.attach.approvedDone' : 'orderView.attach.rejectedDone'),
+              );
+            }}
+          />
+        </Suspense>
       )}
       <ApplyModifyDialog
         open={dialog === 'apply'}

@@ -70,6 +70,18 @@ export function TimelineSection({ events }: { events: readonly OrderEvent[] }) {
                 <ChangeLines changes={event.changes} />
               </Suspense>
             )}
+            {event.signature && (
+              <div className="order-view__signature">
+                {t('orderView.sign.line', {
+                  name: event.signature.name,
+                  meaning: t(`orderView.sign.meaning.${event.signature.meaning}`),
+                  at: formatStamp(event.signature.signed_at),
+                })}
+                {!event.signature.current && (
+                  <span className="order-view__signature-earlier"> · {t('orderView.sign.earlier')}</span>
+                )}
+              </div>
+            )}
           </div>
         </li>
       ))}

@@ -1,0 +1,127 @@
+import type { CheckSigner, SignerRequest } from '../../core/signer.ts';
+import { addressKey } from '../../core/address-key.ts';
+import { invalidField } from '../../core/errors.ts';
+import { tooSoon } from '../accounts/login.ts';
+import { countFailure, loginStanding } from '../accounts/login-guard.ts';
+import { verifyPassword } from '../accounts/passwords.ts';
+import { recordSecurityEvent } from '../accounts/security-events.ts';
+import { auditedTransaction, sessionActor } from '../audit/trail.ts';
+
+/** Failed signatures of one user within this long count together towards an alert. */
+export const ALERT_WINDOW_MS = 15 * 60_000;
+/** The customer's administrators are told at this many failures within the window (and every as many after). */
+export const ALERT_EVERY = 3;
+
+/**
+ * A signing call's credentials (Part 11 §11.200: the person again, whoever is signed in): the
+ * session user's own password, typed for this signature. While the account is locked at this
+ * address (too many failed sign-ins or signatures, accounts/login-guard.ts) it answers 407 and
+ * checks nothing. A wrong password is counted towards that lock-out, recorded in the customer's
+ * trail (the user's record, `signature_failed`), alerts the customer's administrators at every
+ * ALERT_EVERY-th failure within ALERT_WINDOW_MS (§11.300: attempted misuse reported), and
+ * answers 422 on `signature`.
+ */
+export const checkSigner: CheckSigner = async (request) => {
+  const { db, session, signature, now } = request;
+  if (!request.meanings.includes(signature.meaning))
+    throw invalidField('signature.meaning', 'This signature cannot mean that here');
+  const from = addressKey(request.address);
+  const options = { perAddress: request.perAddress };
+  const standing = await loginStanding(db, session.username, from, now, options);
+  if (standing.wait > 0) throw tooSoon(standing.wait);
+  const user = await db
+    .selectFrom('users')
+    .select(['uid', 'name', 'password_hash'])
+    .where('uid', '=', session.uid)
+    .executeTakeFirstOrThrow();
+  if (await verifyPassword(signature.password, user.password_hash))
+    return { uid: user.uid, name: user.name, meaning: signature.meaning, method: 'password' };
+  const failures = await recordFailure(request, user.name, from);
+  if (failures % ALERT_EVERY === 0) await alertAdministrators(request, user.name, failures);
+  throw invalidField('signature', 'Wrong password: nothing was signed');
+};
+
+/** Counts and records a failed signature in one transaction; answers the user's failures in the window. */
+function recordFailure(request: SignerRequest, name: string, from: string): Promise<number> {
+  const { db, session, now } = request;
+  const cuId = session.cuId ?? 0;
+  return auditedTransaction(db, now, async (trx, audit) => {
+    const earlier = await trx
+      .selectFrom('audit_entries')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('cu_id', '=', cuId)
+      .where('record_type', '=', 'user')
+      .where('record_id', '=', String(session.uid))
+      .where('action', '=', 'signature_failed')
+      .where('at', '>', new Date(now.getTime() - ALERT_WINDOW_MS))
+      .executeTakeFirstOrThrow();
+    audit.record({
+      cuId,
+      recordType: 'user',
+      recordId: session.uid,
+      action: 'signature_failed',
+      actor: sessionActor({ uid: session.uid, name }),
+      changes: [
+        { field: 'operation', old: null, new: request.opId },
+        { field: 'meaning', old: null, new: request.signature.meaning },
+        { field: 'address', old: null, new: from },
+      ],
+    });
+    await countFailure(trx, session.username, from, now, { perAddress: request.perAddress });
+    return Number(earlier.n) + 1;
+  });
+}
+
+/**
+ * Tells the customer's administrators at once (their mobiles, through the server's SMS sender),
+ * and leaves the security event and an entry in the customer's trail. A text that cannot be sent
+ * is logged; the refusal of the signature stands either way.
+ */
+async function alertAdministrators(request: SignerRequest, name: string, failures: number): Promise<void> {
+  const { db, session, now } = request;
+  const cuId = session.cuId ?? 0;
+  const admins = await db
+    .selectFrom('user_customers as uc')
+    .innerJoin('users as u', 'u.uid', 'uc.uid')
+    .select(['u.uid', 'u.mobile'])
+    .where('uc.cu_id', '=', cuId)
+    .where('uc.is_admin', '=', true)
+    .orderBy('u.uid')
+    .execute();
+  await auditedTransaction(db, now, async (trx, audit) => {
+    await recordSecurityEvent(
+      trx,
+      {
+        kind: 'signature-failures',
+        subject: session.username,
+        address: addressKey(request.address),
+        failures,
+      },
+      now,
+    );
+    audit.record({
+      cuId,
+      recordType: 'user',
+      recordId: session.uid,
+      action: 'signature_alert',
+      actor: { kind: 'system', id: null, name: 'signatures' },
+      changes: [
+        { field: 'failures', old: null, new: failures },
+        { field: 'told', old: null, new: admins.map((a) => a.uid) },
+      ],
+    });
+  });
+  const customer = session.customer?.cu_name ?? '';
+  const text =
+    `【LP 物流】${customer}：用户 ${name}（${session.username}）在 15 分钟内 ${failures} 次电子签名密码错误。` +
+    '如非本人操作，请检查该账号。';
+  for (const admin of admins) {
+    if (!admin.mobile) continue;
+    await request.sms.send(admin.mobile, text).catch((error: unknown) => {
+      console.error(
+        '[signatures] the alert could not be sent:',
+        error instanceof Error ? error.message : error,
+      );
+    });
+  }
+}

@@ -1,0 +1,34 @@
+import * as v from 'valibot';
+import { Secret } from '../fields.ts';
+import { msg } from '../messages.ts';
+
+/**
+ * Electronic signatures (21 CFR Part 11 §11.50, §11.100, §11.200; docs/decisions/signatures.md): a
+ * call that signs carries `signature` with the signer's password, typed again for this signature
+ * whoever is signed in, and the meaning of the signature.
+ */
+export const SIGNATURE_MEANINGS = ['approval', 'review', 'responsibility'] as const;
+export type SignatureMeaning = (typeof SIGNATURE_MEANINGS)[number];
+
+/** What a signing call sends: the password again and what the signature means. */
+export const SignatureInput = v.strictObject(
+  {
+    password: Secret,
+    meaning: v.picklist(SIGNATURE_MEANINGS, msg('oneOf', { values: SIGNATURE_MEANINGS.join(', ') })),
+  },
+  msg('required'),
+);
+export type SignatureInput = v.InferInput<typeof SignatureInput>;
+
+/**
+ * A signature as every view shows it (§11.50): the printed name, the time (ISO 8601 with its
+ * offset; the views add the zone's name), the meaning, and whether the record is still as signed
+ * (`current` false: it changed since, and the signature applies to an earlier version of it).
+ */
+export const SignatureSchema = v.strictObject({
+  name: v.string(),
+  meaning: v.picklist(SIGNATURE_MEANINGS),
+  signed_at: v.string(),
+  current: v.boolean(),
+});
+export type Signature = v.InferOutput<typeof SignatureSchema>;

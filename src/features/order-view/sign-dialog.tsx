@@ -1,0 +1,181 @@
+import { useStore } from '@nanostores/react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { isApiError } from '../../api/errors.ts';
+import { Code } from '../../contract/codes.ts';
+import type { SignatureInput, SignatureMeaning } from '../../contract/signatures/schemas.ts';
+import { $session } from '../../stores/session.ts';
+import { Button } from '../../ui/button/button.tsx';
+import { Dialog } from '../../ui/dialog/dialog.tsx';
+import { TextAreaField } from '../../ui/form/text-area-field.tsx';
+import { TextField } from '../../ui/form/text-field.tsx';
+import { useT } from '../../ui/use-t.ts';
+import { writeFailure } from './write-failure.ts';
+import '../../i18n/areas/order-sign.ts';
+import '../../i18n/areas/order-view.ts';
+
+export interface SignDialogProps {
+  title: string;
+  /** What the submit button does: sign and approve, or sign and reject. */
+  act: 'approve' | 'reject';
+  /** The reason field: its label and whether it must be filled (null: no reason is asked). */
+  reason: { label: string; required: boolean; max: number } | null;
+  /** The meanings the act takes, the first chosen at first. */
+  meanings: readonly SignatureMeaning[];
+  /** What the signature is bound to, said above the password ('order' or 'document'). */
+  subject: 'order' | 'document';
+  /** Does the signed write; a refusal is shown in the dialog (409/404: `onChanged`). */
+  onSubmit: (reason: string, signature: SignatureInput) => Promise<void>;
+  onClose: () => void;
+  onChanged: () => void;
+}
+
+/**
+ * An act that is an electronic signature (21 CFR Part 11 §11.50, §11.200): the signer's printed
+ * name, the meaning chosen, and the password typed again for this signature whoever is signed in;
+ * a wrong password is said under the field, the account's lock-out (407) above the buttons.
+ * Loaded with the first act that signs (order-view.tsx).
+ */
+export function SignDialog({
+  title,
+  act,
+  reason: reasonField,
+  meanings,
+  subject,
+  onSubmit,
+  onClose,
+  onChanged,
+}: SignDialogProps) {
+  const t = useT();
+  const signer = useStore($session).userInfo?.name ?? '';
+  const [reason, setReason] = useState('');
+  const [meaning, setMeaning] = useState<SignatureMeaning>(meanings[0] ?? 'approval');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<{ reason?: string; password?: string; form?: string }>({});
+  const [busy, setBusy] = useState(false);
+  const reasonRef = useRef<HTMLTextAreaElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+
+  // a password typed for one signature is never kept for the next
+  useEffect(() => () => setPassword(''), []);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const text = reason.trim();
+    if (reasonField?.required && !text) {
+      setErrors({ reason: t('orderView.reasonRequired') });
+      reasonRef.current?.focus();
+      return;
+    }
+    if (!password) {
+      setErrors({ password: t('orderSign.passwordRequired') });
+      passwordRef.current?.focus();
+      return;
+    }
+    setBusy(true);
+    setErrors({});
+    try {
+      await onSubmit(text, { password, meaning });
+    } catch (failure) {
+      setPassword('');
+      if (isApiError(failure) && failure.code === Code.locked) {
+        setErrors({ form: failure.message });
+        return;
+      }
+      const what = writeFailure(failure);
+      if (what.kind === 'changed') onChanged();
+      else if (what.kind === 'invalid' && what.fields.reason) {
+        setErrors({ reason: what.fields.reason });
+        reasonRef.current?.focus();
+      } else if (what.kind === 'invalid') {
+        const signature = Object.entries(what.fields).find(([field]) => field.startsWith('signature'));
+        setErrors({ password: signature?.[1] ?? what.message });
+        passwordRef.current?.focus();
+      } else setErrors({ form: what.message });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open
+      title={title}
+      onClose={onClose}
+      initialFocus={reasonField ? reasonRef : passwordRef}
+      footer={
+        <>
+          <Button guardMs={0} onClick={onClose}>
+            {t('orderView.dialog.cancel')}
+          </Button>
+          <Button
+            type="submit"
+            form="order-view-sign"
+            guardMs={0}
+            variant={act === 'reject' ? 'danger' : 'primary'}
+            loading={busy}
+          >
+            {t(act === 'approve' ? 'orderSign.approve' : 'orderSign.reject')}
+          </Button>
+        </>
+      }
+    >
+      <form id="order-view-sign" onSubmit={submit} noValidate className="order-view__form">
+        {reasonField && (
+          <TextAreaField
+            name="reason"
+            label={reasonField.label}
+            value={reason}
+            onChange={setReason}
+            required={reasonField.required}
+            maxLength={reasonField.max}
+            counter
+            error={errors.reason}
+            inputRef={reasonRef}
+          />
+        )}
+        <fieldset className="order-view__fieldset order-view__sign">
+          <legend>{t('orderSign.legend')}</legend>
+          <p className="order-view__sign-signer">
+            <span className="order-view__muted">{t('orderSign.signer')}</span> <strong>{signer}</strong>
+          </p>
+          <fieldset className="order-view__fieldset order-view__fieldset--inline">
+            <legend>{t('orderSign.meaning')}</legend>
+            {meanings.map((value) => (
+              <label key={value} className="order-view__radio">
+                <input
+                  type="radio"
+                  name="meaning"
+                  value={value}
+                  checked={meaning === value}
+                  onChange={() => setMeaning(value)}
+                />
+                {t(`orderView.sign.meaning.${value}`)}
+              </label>
+            ))}
+          </fieldset>
+          <TextField
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            label={t('orderSign.password')}
+            hint={t('orderSign.passwordHint')}
+            value={password}
+            onChange={setPassword}
+            required
+            error={errors.password}
+            inputRef={passwordRef}
+          />
+          <p className="order-view__muted">
+            {t(subject === 'order' ? 'orderSign.orderStatement' : 'orderSign.documentStatement')}
+          </p>
+        </fieldset>
+        {errors.form && (
+          <p className="order-view__error" role="alert">
+            {errors.form}
+          </p>
+        )}
+      </form>
+    </Dialog>
+  );
+}

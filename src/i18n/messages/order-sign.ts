@@ -1,0 +1,33 @@
+/**
+ * Messages of the order view's signing dialog (src/features/order-view/sign-dialog.tsx, a chunk
+ * loaded with the first act that signs: an approval, a document's review).
+ */
+export const zh = {
+  'orderSign.legend': '电子签名',
+  'orderSign.signer': '签名人',
+  'orderSign.meaning': '签名含义',
+  'orderSign.password': '登录密码',
+  'orderSign.passwordHint': '每次签名都要再次输入您的密码，即使您已登录',
+  'orderSign.passwordRequired': '请输入密码以签名',
+  'orderSign.orderStatement':
+    '签名与订单当前的内容绑定，并连同您的姓名、时间和含义记入审计追踪。订单此后如有修改，此签名只适用于修改前的版本。',
+  'orderSign.documentStatement':
+    '签名与此单据的内容（文件的 SHA-256）绑定，并连同您的姓名、时间和含义记入审计追踪。',
+  'orderSign.approve': '签名并通过',
+  'orderSign.reject': '签名并驳回',
+} as const;
+
+export const en: Record<keyof typeof zh, string> = {
+  'orderSign.legend': 'Electronic signature',
+  'orderSign.signer': 'Signed by',
+  'orderSign.meaning': 'Meaning of the signature',
+  'orderSign.password': 'Your password',
+  'orderSign.passwordHint': 'Every signature asks for your password again, even though you are signed in',
+  'orderSign.passwordRequired': 'Enter your password to sign',
+  'orderSign.orderStatement':
+    'Your signature is bound to the order as it is now and recorded in the audit trail with your name, the time and its meaning. If the order changes later, the signature applies to the earlier version only.',
+  'orderSign.documentStatement':
+    'Your signature is bound to this document’s content (the file’s SHA-256) and recorded in the audit trail with your name, the time and its meaning.',
+  'orderSign.approve': 'Sign and approve',
+  'orderSign.reject': 'Sign and reject',
+};
