@@ -171,9 +171,13 @@ export const SERVER_MESSAGES = {
   'Only orders not yet finished can be modified': '只有未完成的订单可以申请修改',
   'This order already has a modification request waiting for an answer': '此订单已有一个待处理的修改申请',
   'Please say what to change': '请填写要修改的内容',
-  'This field cannot be changed: {field}': '此字段不能修改：{field}',
-  'Only pickup and delivery times, contacts, phones, the stop address and the remark can be changed':
-    '只能修改取件和送达时间、联系人、电话、收货地址和备注',
+  'This request changes nothing: its values are the order’s own':
+    '申请的内容与订单现有内容相同，没有要修改的地方',
+  'This is the order’s value already': '与订单现有内容相同',
+  'The goods were picked up already: this can no longer be changed': '货物已提走，此项不能再修改',
+  'The goods were delivered already: this can no longer be changed': '货物已送达，此项不能再修改',
+  'The delivery time must be in the future': '送达时间必须晚于现在',
+  'The pickup time must be before the delivery time': '取件时间必须早于送达时间',
   'The Idempotency-Key header is required': '缺少 Idempotency-Key 请求头',
   'The Idempotency-Key header must be 8 to 128 visible characters':
     'Idempotency-Key 请求头必须是 8 到 128 个可见字符',

@@ -18,6 +18,7 @@ import { signaturesOf } from '../signatures/read.ts';
 import { historyChanges } from './history-changes.ts';
 import { redactorOf } from './redaction.ts';
 import { iso, selectOrderRows, toOrderRow } from './rows.ts';
+import { askedFields } from './asked-fields.ts';
 
 /** Who is asking: the session's user on its current customer. */
 export interface Viewer {
@@ -187,7 +188,7 @@ export async function sourcesOf(db: DB, orderId: number): Promise<Array<{ id: nu
     .execute();
 }
 
-/** The latest modification request (the customer's reason, the provider's answer), or null. */
+/** The latest modification request (the customer's reason, what it asked, the provider's answer), or null. */
 export async function latestModification(db: DB, order: Row<'orders'>): Promise<OrderDetail['modification']> {
   const [m, redact] = await Promise.all([
     db
@@ -200,6 +201,7 @@ export async function latestModification(db: DB, order: Row<'orders'>): Promise<
     redactorOf(db, order),
   ]);
   if (!m) return null;
+  const fields = await askedFields(db, order, [m], redact);
   return {
     id: m.id,
     kind: m.kind,
@@ -208,6 +210,7 @@ export async function latestModification(db: DB, order: Row<'orders'>): Promise<
     answer: redact.text(m.answer, 'provider'),
     requested_at: new Date(m.requested_at).toISOString(),
     answered_at: iso(m.answered_at),
+    fields: fields.get(m.id) ?? [],
   };
 }
 

@@ -1,9 +1,12 @@
 import type { Row } from '../../db/schema.ts';
 import { Code } from '../../../src/contract/codes.ts';
 import { ApiError } from '../../core/errors.ts';
-import { CHANGEABLE } from '../orders/modify.ts';
+import { CHANGEABLE } from '../../../src/contract/orders/change-request.ts';
 
-/** The order fields a change request may name (`customer-order/apply-modify`: CHANGEABLE). */
+/**
+ * The order fields a change request may name (src/contract/orders/change-request.ts CHANGEABLE:
+ * the customer's request was checked against them as the editor checks an order).
+ */
 const TIME_FIELDS = ['pickup_at', 'deliver_by'] as const;
 const TEXT_FIELDS = CHANGEABLE.filter(
   (f): f is Exclude<(typeof CHANGEABLE)[number], (typeof TIME_FIELDS)[number]> =>

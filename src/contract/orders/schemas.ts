@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { SignatureInput, SignatureSchema } from '../signatures/schemas.ts';
+import { AskedFieldSchema, ChangesInput } from './change-request.ts';
 import { Id, IntIn, OptionalText, TrimmedText } from '../fields.ts';
 import { msg } from '../messages.ts';
 import {
@@ -259,6 +260,8 @@ export const OrderDetailSchema = v.strictObject({
       answer: v.string(),
       requested_at: Stamp,
       answered_at: MaybeStamp,
+      /** What a change asked, field by field, old → new (masked fields masked). */
+      fields: v.array(AskedFieldSchema),
     }),
   ),
   actions: OrderActionsSchema,
@@ -350,18 +353,17 @@ export const OrderWriteAnswer = v.strictObject({
   status: OrderStatusSchema,
 });
 
-/** `customer-order/apply-modify`: ask the provider to change or cancel an order it already confirmed. */
+/**
+ * `customer-order/apply-modify`: ask the provider to change or cancel an order it already
+ * confirmed. `changes` (kind `change`): the fields of `ChangesInput` (change-request.ts), each
+ * checked as the order editor checks it; the server then refuses, 422 under `changes.<field>`,
+ * what `changeProblems` finds (a time in the past, deliver-by not after pickup, a settled side,
+ * the order's own value), and an empty request under `changes`.
+ */
 export const ApplyModifyRequest = v.strictObject({
   id: Id,
   kind: v.picklist(['change', 'cancel'], msg('oneOf', { values: 'change, cancel' })),
-  /** The fields to change and their new values (`deliver_by`, `to_contact`, `to_phone`, `remark` …). */
-  changes: v.optional(
-    v.record(
-      v.pipe(v.string(), v.maxLength(40)),
-      v.pipe(v.string(msg('string')), v.maxLength(500, msg('maxLength', { max: 500 }))),
-    ),
-    {},
-  ),
+  changes: v.optional(ChangesInput, {}),
   reason: Reason(),
   version: IntIn(1, 2_147_483_647),
 });
@@ -370,7 +372,10 @@ export type ApplyModifyRequest = v.InferInput<typeof ApplyModifyRequest>;
 export const ModificationSchema = v.strictObject({
   id: v.number(),
   kind: v.picklist(['change', 'cancel']),
+  /** The values asked for (masked fields masked). */
   changes: v.record(v.string(), v.string()),
+  /** The same field by field, beside the order's value when asked. */
+  fields: v.array(AskedFieldSchema),
   status: v.picklist(['pending', 'accepted', 'rejected']),
   reason: v.string(),
   answer: v.string(),
