@@ -1,3 +1,4 @@
+import { startCheckpoints } from './areas/audit/checkpoints-schedule.ts';
 import { areaChores } from './areas/index.ts';
 import { startExportRunner } from './areas/order-exports/jobs.ts';
 import { startHousekeeping } from './core/housekeeping.ts';
@@ -10,16 +11,21 @@ export interface Background {
 
 /**
  * Starts the process's background work: the export runner (jobs claimed by any process, woken
- * by the bus and a slow poll: areas/order-exports/jobs.ts) and the hourly chores, once per hour
- * across processes (core/housekeeping.ts). With several server processes on one PostgreSQL each
- * runs this; what must happen once guards itself in the database.
+ * by the bus and a slow poll: areas/order-exports/jobs.ts), the hourly chores, once per hour
+ * across processes (core/housekeeping.ts), and the audit trail's signed checkpoints outside the
+ * database, once per interval across processes (areas/audit/checkpoints-schedule.ts). With several
+ * server processes on one PostgreSQL each runs this; what must happen once guards itself in the
+ * database.
  */
 export function startBackground(deps: AppDeps): Background {
   const stopHousekeeping = startHousekeeping(deps, areaChores);
   const stopExports = startExportRunner(deps);
+  const stopCheckpoints = startCheckpoints(deps);
   return {
     async stop() {
       stopHousekeeping();
+      // A checkpoint being written is finished (its line whole), the next one is not begun.
+      await stopCheckpoints();
       // A job being made goes back to the queue after its current page (another process or the
       // next start takes it).
       await stopExports();

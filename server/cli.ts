@@ -6,13 +6,17 @@ import { migrateToLatest } from './db/migrate.ts';
 import { removeDemoAccounts } from './seed/demo.ts';
 import { signIntegration } from './http/signature.ts';
 import { issueOneTimeCode, type OneTimeKind } from './areas/accounts/one-time-codes.ts';
-import { reportLine, verifyChains } from './areas/audit/verify.ts';
+import { fingerprintOf, publicKeyOf } from './areas/audit/checkpoints-key.ts';
+import { checkpointPlaces } from './areas/audit/checkpoints-places.ts';
+import { verifyTrail } from './areas/audit/verify.ts';
 
 const USAGE = `usage:
   npm run db:migrate                                  bring the database to the newest schema
   npm run db:remove-demo                              remove the demo accounts (before a production start)
-  npm run audit:verify                                recompute every customer's audit chain; exit 1 at
-                                                      the first entry that does not match
+  npm run audit:verify                                recompute every customer's audit chain and check it
+                                                      against the signed checkpoints; exit 1 at the first
+                                                      entry or checkpoint that does not match
+  npx tsx server/cli.ts audit-key                     print the checkpoints' public key (PEM) and its fingerprint
   npm run jump-code -- <username> [identifier] [--new]
       print a one-time code for user/jump-login (60 s, single use);
       --new prints a user/new-login token instead`;
@@ -122,21 +126,48 @@ async function removeDemo(io: CliIo): Promise<number> {
 }
 
 /**
- * `audit:verify`: recomputes every customer's audit chain (areas/audit/verify.ts) and prints one
- * line; exits 0 when all match, 1 naming the first entry that does not. Reads only (a PGlite
- * folder cannot be open in a running server at the same time: stop it first).
+ * `audit:verify`: checks the signed checkpoints outside the database (`AUDIT_CHECKPOINT_DIR`, when
+ * there are any) and recomputes every customer's audit chain against them (areas/audit/verify.ts),
+ * and prints one line; exits 0 when all match, 1 naming the first entry or checkpoint that does
+ * not. Reads only (a PGlite folder cannot be open in a running server at the same time: stop it
+ * first).
  */
-async function auditVerify(io: CliIo): Promise<number> {
+async function auditVerify(args: string[], io: CliIo): Promise<number> {
+  // its options are read here, all of them (none yet): anything else is the usage
+  if (args.length > 0) {
+    io.err(USAGE);
+    return 2;
+  }
   const database = await openDatabase({ databaseUrl: io.config.databaseUrl, dataDir: io.config.dataDir });
   try {
-    const report = await verifyChains(database.db);
-    const line = reportLine(report);
-    if (report.broken) io.err(line);
-    else io.out(line);
-    return report.broken ? 1 : 0;
+    const { ok, line } = await verifyTrail(database.db, checkpointPlaces(io.config));
+    if (ok) io.out(line);
+    else io.err(line);
+    return ok ? 0 : 1;
   } finally {
     await database.close();
   }
+}
+
+/**
+ * `audit-key`: the public key beside the checkpoints (PEM, on stdout) and its fingerprint, for a
+ * verifier or an auditor to keep apart from the server. Reads the folder only: the server makes
+ * the key pair with its first checkpoint.
+ */
+async function auditKey(io: CliIo): Promise<number> {
+  const places = checkpointPlaces(io.config);
+  const key = places && (await publicKeyOf(places));
+  if (!places || !key) {
+    io.err(
+      places
+        ? `no public key in ${places.dir} yet: the server makes the key pair with its first checkpoint`
+        : 'no checkpoint folder: set AUDIT_CHECKPOINT_DIR',
+    );
+    return 1;
+  }
+  io.out(key.pem.trimEnd());
+  io.err(`${fingerprintOf(key.key)} (${places.publicKeyFile})`);
+  return 0;
 }
 
 /** Runs one CLI command; returns the exit status. */
@@ -146,7 +177,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     if (command === 'migrate') return await migrate(io);
     if (command === 'jump-code') return await jumpCode(rest, io);
     if (command === 'remove-demo') return await removeDemo(io);
-    if (command === 'audit-verify') return await auditVerify(io);
+    if (command === 'audit-verify') return await auditVerify(rest, io);
+    if (command === 'audit-key') return await auditKey(io);
     io.err(USAGE);
     return 2;
   } catch (err) {

@@ -45,6 +45,21 @@ export interface ServerConfig {
   dataDir: string;
   /** Where file contents are kept (`FILES_DIR`, default `DATA_DIR/files`). */
   filesDir: string;
+  /**
+   * `AUDIT_CHECKPOINT_DIR`: the folder of the audit trail's signed checkpoints (the chains' tips
+   * kept outside the database: areas/audit/checkpoints.ts), meant for other storage or a log
+   * shipper. Default `DATA_DIR/audit-checkpoints` (with PostgreSQL too, beside `FILES_DIR`'s
+   * default); null in test mode unless set, so that test servers never write into the checkout's
+   * `./data`.
+   */
+  auditCheckpointDir: string | null;
+  /**
+   * `AUDIT_SIGNING_KEY_FILE`: the checkpoints' Ed25519 private key (PEM, made on first use, mode
+   * 0600); null: `audit-signing-key.pem` in the checkpoint folder's parent (checkpointPlaces).
+   */
+  auditSigningKeyFile: string | null;
+  /** `AUDIT_CHECKPOINT_INTERVAL_MS` (default 15 min): how often a checkpoint is written, once across processes. */
+  auditCheckpointIntervalMs: number;
   /** `postgres://…` to use a PostgreSQL server instead of embedded PGlite. */
   databaseUrl: string | undefined;
   /**
@@ -150,6 +165,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     maxRequestsPerAddress: positiveInt(env.MAX_REQUESTS_PER_ADDRESS, 'MAX_REQUESTS_PER_ADDRESS') ?? 64,
     dataDir: path.resolve(root, env.DATA_DIR ?? 'data'),
     filesDir: path.resolve(root, env.FILES_DIR ?? path.join(env.DATA_DIR ?? 'data', 'files')),
+    auditCheckpointDir: env.AUDIT_CHECKPOINT_DIR?.trim()
+      ? path.resolve(root, env.AUDIT_CHECKPOINT_DIR.trim())
+      : mode === 'test'
+        ? null
+        : path.resolve(root, env.DATA_DIR ?? 'data', 'audit-checkpoints'),
+    auditSigningKeyFile: env.AUDIT_SIGNING_KEY_FILE?.trim()
+      ? path.resolve(root, env.AUDIT_SIGNING_KEY_FILE.trim())
+      : null,
+    auditCheckpointIntervalMs:
+      positiveInt(env.AUDIT_CHECKPOINT_INTERVAL_MS, 'AUDIT_CHECKPOINT_INTERVAL_MS') ?? 15 * 60_000,
     databaseUrl: env.DATABASE_URL || undefined,
     databasePreparedStatements: !off(env.DATABASE_PREPARED_STATEMENTS),
     distDir: path.resolve(root, env.DIST_DIR ?? 'dist'),

@@ -1,6 +1,13 @@
 import { sql } from 'kysely';
 import type { DB } from '../../db/database.ts';
 import type { Row } from '../../db/schema.ts';
+import {
+  type CheckpointTips,
+  checkpointsBrokenLine,
+  type HeldPlace,
+  readCheckpoints,
+} from './checkpoints-read.ts';
+import type { CheckpointPlaces } from './checkpoints-places.ts';
 import { entryHash, GENESIS, type HashedContent } from './trail.ts';
 
 /** Where a chain first fails to match: the entry (or the chain's tip) and why. */
@@ -38,25 +45,48 @@ function contentOfRow(row: Row<'audit_entries'>): HashedContent {
   };
 }
 
+export interface VerifyOptions {
+  /** One customer's chain only. */
+  cuId?: number;
+  /** The places the checkpoints hold (checkpoints-read.ts): each must still be there, with its hash. */
+  checkpoints?: CheckpointTips;
+}
+
 /**
  * Recomputes every customer's chain (`npm run audit:verify`): each entry's place follows the one
  * before it, its `prev_hash` is that entry's hash, its hash is what its content gives, and the
- * chain's tip in `audit_heads` is its last entry (`only`: one customer's chain). Reads the trail
- * in pages of PAGE entries, all in one read-only snapshot (REPEATABLE READ), so a server that
- * writes meanwhile does not make a sound chain look broken.
+ * chain's tip in `audit_heads` is its last entry (`cuId`: one customer's chain); with
+ * `checkpoints`, every place they hold is there with the hash they hold (a chain cut back, or gone
+ * with its tip, shows only so). Reads the trail in pages of PAGE entries, all in one read-only
+ * snapshot (REPEATABLE READ), so a server that writes meanwhile does not make a sound chain look
+ * broken.
  */
-export function verifyChains(db: DB, only?: { cuId: number }): Promise<ChainReport> {
+export function verifyChains(db: DB, options: VerifyOptions = {}): Promise<ChainReport> {
   // one snapshot for the tips and every page: appends committed meanwhile are not half seen
   return db
     .transaction()
     .setIsolationLevel('repeatable read')
     .execute(async (trx) => {
       await sql`set transaction read only`.execute(trx);
-      return verifyIn(trx, only);
+      return verifyIn(trx, options);
     });
 }
 
-async function verifyIn(db: DB, only?: { cuId: number }): Promise<ChainReport> {
+/** Each chain's highest place the checkpoints hold (of one customer, with `cuId`). */
+function highestHeld(options: VerifyOptions): Map<number, HeldPlace & { seq: number }> {
+  const highest = new Map<number, HeldPlace & { seq: number }>();
+  for (const [cuId, places] of options.checkpoints ?? []) {
+    if (options.cuId !== undefined && cuId !== options.cuId) continue;
+    for (const [seq, held] of places)
+      if ((highest.get(cuId)?.seq ?? 0) < seq) highest.set(cuId, { ...held, seq });
+  }
+  return highest;
+}
+
+async function verifyIn(db: DB, options: VerifyOptions): Promise<ChainReport> {
+  const only = options.cuId === undefined ? undefined : { cuId: options.cuId };
+  // the chains the checkpoints hold and the reading has not reached the end of yet
+  const unseen = highestHeld(options);
   let headQuery = db.selectFrom('audit_heads').selectAll();
   if (only) headQuery = headQuery.where('cu_id', '=', only.cuId);
   const heads = new Map((await headQuery.execute()).map((h) => [h.cu_id, h] as const));
@@ -69,6 +99,17 @@ async function verifyIn(db: DB, only?: { cuId: number }): Promise<ChainReport> {
     heads.delete(chain.cuId);
     if (!head || head.seq !== chain.seq || head.hash !== chain.hash)
       return { cuId: chain.cuId, seq: chain.seq, id: null, why: 'the chain’s tip is not its last entry' };
+    const held = unseen.get(chain.cuId);
+    unseen.delete(chain.cuId);
+    if (held && held.seq > chain.seq)
+      return {
+        cuId: chain.cuId,
+        seq: held.seq,
+        id: null,
+        why:
+          `checkpoint ${held.line} (${held.at}) holds this place, but the chain ends at place ` +
+          `${chain.seq}: its newest entries were removed`,
+      };
     return null;
   };
   for (;;) {
@@ -98,6 +139,16 @@ async function verifyIn(db: DB, only?: { cuId: number }): Promise<ChainReport> {
         return { chains, entries, broken: { ...at, why: 'it does not follow the entry before it' } };
       if (entryHash(row.prev_hash, contentOfRow(row)) !== row.hash)
         return { chains, entries, broken: { ...at, why: 'its content does not match its hash' } };
+      const held = options.checkpoints?.get(row.cu_id)?.get(row.seq);
+      if (held && held.hash !== row.hash)
+        return {
+          chains,
+          entries,
+          broken: {
+            ...at,
+            why: `its hash is not the one checkpoint ${held.line} (${held.at}) holds: the chain was rewritten at or before this place`,
+          },
+        };
       entries += 1;
       last = { cuId: row.cu_id, seq: row.seq, hash: row.hash };
     }
@@ -115,17 +166,65 @@ async function verifyIn(db: DB, only?: { cuId: number }): Promise<ChainReport> {
       entries,
       broken: { cuId: orphan.cu_id, seq: orphan.seq, id: null, why: 'the chain’s entries are gone' },
     };
+  // a chain the checkpoints hold, with neither entries nor tip: removed whole
+  const [gone] = [...unseen].sort(([a], [b]) => a - b);
+  if (gone) {
+    const [cuId, held] = gone;
+    return {
+      chains,
+      entries,
+      broken: {
+        cuId,
+        seq: held.seq,
+        id: null,
+        why: `checkpoint ${held.line} (${held.at}) holds the chain up to this place, but it has no entries: the chain was removed`,
+      },
+    };
+  }
   return { chains, entries, broken: null };
 }
 
+/** What the checkpoints added: how many lines and their key, or the folder that has none. */
+export type CheckpointsChecked = { lines: number; fingerprint: string } | { none: string };
+
+function checkpointsClause(report: ChainReport, checkpoints: CheckpointsChecked | undefined): string {
+  if (!checkpoints) return '';
+  if ('lines' in checkpoints) return `, ${checkpoints.lines} checkpoints (key ${checkpoints.fingerprint})`;
+  // (an empty trail has nothing to checkpoint)
+  return report.chains > 0 ? `, no checkpoints (none in ${checkpoints.none})` : '';
+}
+
 /** The report in one line, as `npm run audit:verify` prints it. */
-export function reportLine(report: ChainReport): string {
+export function reportLine(report: ChainReport, checkpoints?: CheckpointsChecked): string {
   const counted = `${report.entries} entries in ${report.chains} chains`;
-  if (!report.broken) return `audit trail intact: ${counted}`;
+  if (!report.broken) return `audit trail intact: ${counted}${checkpointsClause(report, checkpoints)}`;
   const b = report.broken;
   const where =
     b.id === null
       ? `customer ${b.cuId}, place ${b.seq}`
       : `entry ${b.id} (customer ${b.cuId}, place ${b.seq})`;
   return `audit trail BROKEN at ${where}: ${b.why} (${counted} checked before it)`;
+}
+
+/**
+ * `npm run audit:verify`: the checkpoint file (when `places`) and then every chain against it, in
+ * one line, and whether all is sound. The file is read first: every tip it holds was committed
+ * before the chains' snapshot begins, so a checkpoint written meanwhile never names an entry the
+ * snapshot cannot see.
+ */
+export async function verifyTrail(
+  db: DB,
+  places: CheckpointPlaces | null,
+  options: Pick<VerifyOptions, 'cuId'> = {},
+): Promise<{ ok: boolean; line: string }> {
+  const reading = places ? await readCheckpoints(places) : ({ kind: 'none' } as const);
+  if (places && reading.kind === 'broken') return { ok: false, line: checkpointsBrokenLine(places, reading) };
+  const read = reading.kind === 'read' ? reading : null;
+  const report = await verifyChains(db, { ...options, ...(read ? { checkpoints: read.tips } : {}) });
+  const checked: CheckpointsChecked | undefined = read
+    ? { lines: read.lines, fingerprint: read.fingerprint }
+    : places
+      ? { none: places.dir }
+      : undefined;
+  return { ok: report.broken === null, line: reportLine(report, checked) };
 }
