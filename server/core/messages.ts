@@ -174,6 +174,7 @@ export const SERVER_MESSAGES = {
   'This request changes nothing: its values are the order’s own':
     '申请的内容与订单现有内容相同，没有要修改的地方',
   'This is the order’s value already': '与订单现有内容相同',
+  'Type the new value: ****** stands for a value you cannot see': '请填写新的内容：****** 代表您看不到的信息',
   'The goods were picked up already: this can no longer be changed': '货物已提走，此项不能再修改',
   'The goods were delivered already: this can no longer be changed': '货物已送达，此项不能再修改',
   'The delivery time must be in the future': '送达时间必须晚于现在',

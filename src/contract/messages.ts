@@ -63,7 +63,6 @@ const zh = {
   districtRequired: '请选择省、市和区县',
   phone4: '请填写收货方电话的后 4 位数字',
   phone4OrCode: '请填写收货方电话的后 4 位数字或分享码',
-  masked: '请填写新的内容：****** 代表您看不到的信息',
 } as const;
 
 export type MessageCode = keyof typeof zh;
@@ -121,7 +120,6 @@ const en: Record<MessageCode, string> = {
   districtRequired: 'Please choose the province, city and district',
   phone4: "Enter the last 4 digits of the recipient's phone",
   phone4OrCode: "Enter the last 4 digits of the recipient's phone, or a share code",
-  masked: 'Type the new value: ****** stands for a value you cannot see',
 };
 
 const catalogues: Record<Lang, Record<MessageCode, string>> = { 'zh-CN': zh, en };

@@ -103,6 +103,7 @@ export async function applyModify(
 const SAID: Record<ChangeProblem, ServerMessage> = {
   pickedUp: 'The goods were picked up already: this can no longer be changed',
   delivered: 'The goods were delivered already: this can no longer be changed',
+  masked: 'Type the new value: ****** stands for a value you cannot see',
   same: 'This is the order’s value already',
   pickupPast: 'The pickup time must be in the future',
   pickupAfterDelivery: 'The pickup time must be before the delivery time',

@@ -1,6 +1,5 @@
 import * as v from 'valibot';
 import { RequiredText, TrimmedText } from '../fields.ts';
-import { msg } from '../messages.ts';
 import { ADDRESS_MAX, CONTACT_MAX, Moment, ORDER_REMARK_MAX, Phone } from '../order-editor/schemas.ts';
 import { MILESTONES, type Milestone } from './domain.ts';
 
@@ -14,24 +13,16 @@ import { MILESTONES, type Milestone } from './domain.ts';
 /** What the server shows in place of a hidden value (server/areas/orders/masking.ts `MASK`). */
 export const MASK = '******';
 
-/** A text that is not the mask sent back: asterisks stand for a value the customer cannot see. */
-const Unmasked = (schema: v.GenericSchema<string, string>) =>
-  v.pipe(
-    v.string(msg('string')),
-    v.check((text) => !text.includes(MASK), msg('masked')),
-    schema,
-  );
-
 /** The fields a change request may name (the provider applies these: provider/modify-changes.ts). */
 export const ChangesInput = v.strictObject({
   pickup_at: v.optional(Moment),
   deliver_by: v.optional(Moment),
-  from_contact: v.optional(Unmasked(RequiredText(CONTACT_MAX))),
-  from_phone: v.optional(Unmasked(Phone)),
-  to_contact: v.optional(Unmasked(RequiredText(CONTACT_MAX))),
-  to_phone: v.optional(Unmasked(Phone)),
-  to_address: v.optional(Unmasked(RequiredText(ADDRESS_MAX))),
-  remark: v.optional(Unmasked(TrimmedText(ORDER_REMARK_MAX))),
+  from_contact: v.optional(RequiredText(CONTACT_MAX)),
+  from_phone: v.optional(Phone),
+  to_contact: v.optional(RequiredText(CONTACT_MAX)),
+  to_phone: v.optional(Phone),
+  to_address: v.optional(RequiredText(ADDRESS_MAX)),
+  remark: v.optional(TrimmedText(ORDER_REMARK_MAX)),
 });
 export type ChangesValue = v.InferOutput<typeof ChangesInput>;
 export type ChangeableField = keyof typeof ChangesInput.entries;
@@ -57,6 +48,7 @@ export function settledFields(milestone: Milestone): ChangeableField[] {
 export type ChangeProblem =
   | 'pickedUp'
   | 'delivered'
+  | 'masked'
   | 'same'
   | 'pickupPast'
   | 'pickupAfterDelivery'
@@ -82,8 +74,9 @@ function same(field: ChangeableField, asked: string, now: string | null): boolea
 }
 
 /**
- * The problems of a request whose values passed `ChangesInput`, by field: a settled side, a
- * value the order holds already, a time not in the future, a deliver-by not after the pickup
+ * The problems of a request whose values passed `ChangesInput`, by field: a settled side, the
+ * mask sent back (asterisks stand for a value the asker cannot see; a phone of asterisks is not
+ * a phone already), a value the order holds already, a time not in the future, a deliver-by not after the pickup
  * (the asked one, else the order's) or a pickup not before the order's deliver-by. Times are
  * compared as instants (`+08:00` or `Z` alike).
  */
@@ -98,6 +91,7 @@ export function changeProblems(
     const asked = changes[field];
     if (asked === undefined) continue;
     if (settled.includes(field)) out[field] = START_SIDE.includes(field) ? 'pickedUp' : 'delivered';
+    else if (asked.includes(MASK)) out[field] = 'masked';
     else if (!order.hidden.has(field) && same(field, asked, order.values[field])) out[field] = 'same';
   }
   const pickup = instant(changes.pickup_at ?? order.values.pickup_at);
