@@ -10,14 +10,17 @@ import { ElementSlot } from './element-slot.tsx';
 import { Icon } from './icons.tsx';
 import { openLinkedSystem, useLinkedSystems } from './linked-systems.ts';
 
-type Action = 'downloads' | 'password' | 'about' | 'logout' | `link:${string}`;
+type Action = 'downloads' | 'audit' | 'password' | 'about' | 'logout' | `link:${string}`;
 
 /** The download centre (a hidden route of the order menu). */
 const DOWNLOADS = '/customer-order/download';
+/** The customer's audit trail (a hidden route, for the customer's administrators). */
+const AUDIT = '/customer-audit/index';
 
 /**
  * The account menu (spec §2's company-name menu, named by the person signed in, since the
- * customer switcher beside it already shows the company): download centre, the provider's other systems (opened signed in,
+ * customer switcher beside it already shows the company): download centre, the customer's audit trail
+ * (its administrators), the provider's other systems (opened signed in,
  * spec §7), change password, about system, log out.
  */
 export function UserMenu() {
@@ -29,8 +32,8 @@ export function UserMenu() {
   const person = info?.name || info?.user.ur_account || t('host.nav.userMenu');
 
   const onSelect = (action: Action) => {
-    if (action === 'downloads') {
-      go(DOWNLOADS);
+    if (action === 'downloads' || action === 'audit') {
+      go(action === 'downloads' ? DOWNLOADS : AUDIT);
       return;
     }
     if (action.startsWith('link:')) {
@@ -52,6 +55,7 @@ export function UserMenu() {
         className="lp-user-menu"
         items={[
           { key: 'downloads', label: t('host.nav.downloads') },
+          ...(info?.is_admin ? [{ key: 'audit' as const, label: t('host.nav.audit') }] : []),
           ...systems.map((s) => ({
             key: `link:${s.key}` as const,
             label: t('host.nav.openSystem', { name: s.name }),

@@ -241,6 +241,11 @@ export const SERVER_MESSAGES = {
   // electronic signatures
   'Wrong password: nothing was signed': '密码错误，未签名',
   'This signature cannot mean that here': '此处的签名不能选择这一含义',
+  // the audit trail
+  'Only an administrator of this customer account may read its audit trail':
+    '只有此客户账号的管理员可以查看审计追踪',
+  'One audit trail export holds at most {max} entries: narrow the filter':
+    '一次导出最多 {max} 条审计记录，请缩小筛选范围',
 } as const;
 
 export type ServerMessage = keyof typeof SERVER_MESSAGES;

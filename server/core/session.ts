@@ -24,6 +24,8 @@ export interface SessionRecord {
   groupName: string;
   customer: { cu_id: number; cu_name: string; identifier: string; co_id: number; co_name: string } | null;
   isWhiteCustomer: boolean;
+  /** An administrator of the session's customer (user_customers.is_admin). */
+  isAdmin: boolean;
 }
 
 /** The live session of a token in `db`, or an ApiError (598/599). */

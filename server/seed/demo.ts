@@ -227,9 +227,12 @@ async function writeDemoSet(db: DB, names: DemoNames, hashes: readonly string[],
           .set({ mobile: sql<string>`'147' || lpad(uid::text, 8, '0')` })
           .where('uid', '=', user.uid)
           .execute();
+      // `demo` administers its customers: it reads their audit trail and is told of failed signatures
       await trx
         .insertInto('user_customers')
-        .values(ids.map((cu_id, position) => ({ uid: user.uid, cu_id, position })))
+        .values(
+          ids.map((cu_id, position) => ({ uid: user.uid, cu_id, position, is_admin: u.account === 'demo' })),
+        )
         .execute();
     }
     // the provider's stations and depots of the public /station page (once per database)

@@ -54,6 +54,8 @@ export async function createUser(
     white?: boolean;
     mobile?: string;
     name?: string;
+    /** An administrator of its first customer (reads its audit trail). */
+    admin?: boolean;
   } = {},
 ): Promise<FixtureUser> {
   const id = suffix();
@@ -105,7 +107,14 @@ export async function createUser(
     if (customers.length > 0) {
       await trx
         .insertInto('user_customers')
-        .values(customers.map((c, position) => ({ uid: user.uid, cu_id: c.cu_id, position })))
+        .values(
+          customers.map((c, position) => ({
+            uid: user.uid,
+            cu_id: c.cu_id,
+            position,
+            is_admin: options.admin === true && position === 0,
+          })),
+        )
         .execute();
     }
     return { uid: user.uid, username: `u-${id}`, password, mobile, sgId, customers };

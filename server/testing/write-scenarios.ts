@@ -8,7 +8,7 @@ import { createAttachmentOrders } from './attachment-fixtures.ts';
 import { orderForm } from './editor-fixtures.ts';
 import { readyToOrder } from './editor-test-helpers.ts';
 import { SAMPLES } from './file-fixtures.ts';
-import { createUser, type FixtureUser, signatureOf } from './fixtures.ts';
+import { createUser, type FixtureUser, loginAs, signatureOf } from './fixtures.ts';
 import { createAddress, createRegionTree, createStockLine } from './master-data-fixtures.ts';
 import { createOrder, createProject, type FixtureOrderOptions } from './order-fixtures.ts';
 import { modificationRequest, signedIn } from './order-test-helpers.ts';
@@ -81,6 +81,11 @@ export async function callOnce(
     { method: op.method, headers, ...(body ? { body } : {}) },
     socketFrom(t.address),
   );
+  // a file answer (an export) is a success when it is the operation's media type
+  if (op.media && (res.headers.get('content-type') ?? '').startsWith(op.media)) {
+    await res.arrayBuffer();
+    return { status: res.status, code: 0, message: 'ok' };
+  }
   const envelope = (await res.json()) as { code: number; message: string };
   return { status: res.status, code: envelope.code, message: envelope.message };
 }
@@ -187,6 +192,13 @@ async function pendingDocument(t: TestApp, approver: boolean) {
     .where('order_id', '=', order!.id)
     .executeTakeFirstOrThrow();
   return { ...session, attachment, actor: asUser(session.user) };
+}
+
+/** An administrator of a new customer, signed in (reads and exports the customer's audit trail). */
+async function administrator(t: TestApp) {
+  const user = await createUser(t.deps.db);
+  await t.deps.db.updateTable('user_customers').set({ is_admin: true }).where('uid', '=', user.uid).execute();
+  return { user, token: await loginAs(t, user), actor: asUser(user) };
 }
 
 const NEW_PASSWORD = 'Audit#Trail26';
@@ -325,6 +337,16 @@ export const writeScenarios: Readonly<Record<string, WriteScenario>> = {
     const { user, token, attachment, actor } = await pendingDocument(t, true);
     return { actor, token, input: attachmentApprovalBody(user, attachment.id) };
   },
+  // the customer's audit trail: taking a copy is recorded
+  'GET customer-audit/xlsx': async (t) => {
+    const { token, actor } = await administrator(t);
+    return { actor, token, input: {} };
+  },
+  'GET customer-audit/pdf': async (t) => {
+    const { token, actor } = await administrator(t);
+    return { actor, token, input: {} };
+  },
+
   'GET common/delete-file': async (t) => {
     const { token, attachment, actor } = await pendingDocument(t, false);
     return { actor, token, input: { file_id: attachment.file_id } };

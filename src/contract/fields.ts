@@ -84,3 +84,6 @@ export const NoInput = v.strictObject({});
 
 /** The answer of a call that returns nothing. */
 export const Nothing = v.null();
+
+/** A calendar day `yyyy-mm-dd` (China time on the server). */
+export const Day = v.pipe(v.string(msg('string')), v.regex(/^\d{4}-\d{2}-\d{2}$/, msg('date')));

@@ -32,6 +32,7 @@ const areas = new Map(
  */
 const CARRIES: Record<string, string[]> = {
   'elements/address-list/address-list.ts': ['addresses', 'data-table'],
+  'elements/audit-log/audit-log.ts': ['audit-log', 'order-history'],
   'elements/chat-widget/chat-widget.ts': ['chat'],
   'elements/city-list/city-list.ts': ['sites'],
   'elements/customer-switcher/customer-switcher.ts': ['switcher'],

@@ -50,6 +50,7 @@ export const routes = [
     is_weak_password: s.isWeakPassword,
     is_white_customer: s.isWhiteCustomer,
     mobile_hint: s.mobile ? maskMobile(s.mobile) : '',
+    is_admin: s.isAdmin,
   })),
 
   handle(ops.logout, async ({ session, deps, now }) => {

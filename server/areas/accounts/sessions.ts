@@ -156,6 +156,7 @@ export const authenticate: Authenticate = async (db, token, now) => {
       's.id',
       's.uid',
       'uc.cu_id as member_cu_id',
+      'uc.is_admin',
       's.created_at',
       's.last_seen_at',
       's.ended_at',
@@ -228,6 +229,7 @@ export const authenticate: Authenticate = async (db, token, now) => {
     groupName: row.group_name,
     customer,
     isWhiteCustomer: row.is_white === true,
+    isAdmin: customer !== null && row.is_admin === true,
   };
   cache?.remember(hash, { record, createdAt, lastSeen, fetchedAt: t }, generation);
   return record;

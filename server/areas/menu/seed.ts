@@ -164,6 +164,25 @@ export const DEFAULT_MENU: SeedRoute[] = [
     ],
   },
   {
+    // the customer's audit trail, for its administrators: opened from the account menu
+    path: '/customer-audit',
+    name: 'CustomerAudit',
+    component: 'layout',
+    title: 'route.audit',
+    icon: 'audit',
+    hidden: true,
+    children: [
+      {
+        path: 'index',
+        name: 'AuditIndex',
+        component: 'lp-audit-log',
+        title: 'route.auditLog',
+        icon: 'audit',
+        hidden: true,
+      },
+    ],
+  },
+  {
     path: '/help-center',
     name: 'HelpCenter',
     component: 'layout',

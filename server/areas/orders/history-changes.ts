@@ -23,7 +23,7 @@ type Named = keyof typeof NAMED;
 const isNamed = (field: string): field is Named => field in NAMED;
 
 /** The names of the projects, sites and regions the changes name, by table and id. */
-async function namesOf(db: DB, changes: readonly AuditChange[]): Promise<Map<string, string>> {
+export async function namesOf(db: DB, changes: readonly AuditChange[]): Promise<Map<string, string>> {
   const ids = { projects: new Set<number>(), sites: new Set<number>(), regions: new Set<number>() };
   for (const c of changes) {
     const field = c.field.replace(/^requested\./, '');
@@ -72,7 +72,7 @@ const LISTED_ACTIONS = new Set(['edit', 'apply_modify', 'modify_accepted']);
  * rule's fields (`is_dtp`, `to_goodstype`) have had (an edit may have changed them: what was the
  * patient's then stays hidden).
  */
-function everMasked(order: Row<'orders'>, changes: readonly AuditChange[]): Set<string> {
+export function everMasked(order: Row<'orders'>, changes: readonly AuditChange[]): Set<string> {
   const values = (field: 'is_dtp' | 'to_goodstype') =>
     [order[field], ...changes.filter((c) => c.field === field).flatMap((c) => [c.old, c.new])].filter(
       (v): v is number => typeof v === 'number',
@@ -100,6 +100,37 @@ export async function historyChanges(
     .orderBy('seq')
     .execute();
   const all = entries.flatMap((e) => e.changes);
+  const shown = entries.map((e) => ({
+    ...e,
+    changes: e.changes.filter((c) => !SAID_BY_THE_EVENT.has(c.field) && !OWN_RECORD.test(c.field)),
+  }));
+  const names = await namesOf(
+    db,
+    shown.flatMap((e) => e.changes),
+  );
+  const show = changeShower(order, all, names, redact);
+  const out = new Map<string, AuditChange[]>();
+  for (const entry of shown) {
+    if (entry.changes.length === 0) continue;
+    const at = new Date(entry.at).toISOString();
+    out.set(at, [...(out.get(at) ?? []), ...show(entry.changes, entry.actor_kind)]);
+  }
+  return out;
+}
+
+/**
+ * How an order's audit changes are shown to people (the history, the customer's audit log, the
+ * evidence pack): `all` is every change the trail holds of the order (what a masked field has
+ * ever been), `names` the names of the projects, sites and regions they name (namesOf). Masked
+ * fields read MASK, named ids their names, text (inside values too) redacted as the order's text
+ * is and cleared of any value a masked field has had.
+ */
+export function changeShower(
+  order: Row<'orders'>,
+  all: readonly AuditChange[],
+  names: ReadonlyMap<string, string>,
+  redact: Redactor,
+): (changes: readonly AuditChange[], actorKind: string) => AuditChange[] {
   const masked = everMasked(order, all);
   // every value a hidden field has had in the trail: text elsewhere that restates one verbatim
   // is hidden too (the redactor knows the order's values of now and its requests' only)
@@ -112,31 +143,25 @@ export async function historyChanges(
     ),
   ].sort((a, b) => b.length - a.length);
   const hide = (text: string) => secrets.reduce((t, secret) => t.split(secret).join(MASK), text);
-  const shown = entries.map((e) => ({
-    ...e,
-    changes: e.changes.filter((c) => !SAID_BY_THE_EVENT.has(c.field) && !OWN_RECORD.test(c.field)),
-  }));
-  const names = await namesOf(
-    db,
-    shown.flatMap((e) => e.changes),
-  );
-  const out = new Map<string, AuditChange[]>();
-  for (const entry of shown) {
-    if (entry.changes.length === 0) continue;
-    const author = entry.actor_kind === 'provider' ? 'provider' : 'customer';
+  return (changes, actorKind) => {
+    const author = actorKind === 'provider' ? 'provider' : 'customer';
+    const text = (value: unknown): unknown => {
+      if (typeof value === 'string') return hide(redact.text(value, author));
+      if (Array.isArray(value)) return value.map(text);
+      if (value && typeof value === 'object')
+        return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, text(v)]));
+      return value;
+    };
     const show = (field: string, value: unknown): unknown => {
       if (value === null || value === undefined || value === '') return value ?? null;
       if (masked.has(field)) return MASK;
       if (isNamed(field) && typeof value === 'number')
         return names.get(`${NAMED[field]}:${value}`) ?? String(value);
-      return typeof value === 'string' ? hide(redact.text(value, author)) : value;
+      return text(value);
     };
-    const at = new Date(entry.at).toISOString();
-    const changes = entry.changes.map((c) => {
+    return changes.map((c) => {
       const field = c.field.replace(/^requested\./, '');
       return { field: c.field, old: show(field, c.old), new: show(field, c.new) };
     });
-    out.set(at, [...(out.get(at) ?? []), ...changes]);
-  }
-  return out;
+  };
 }

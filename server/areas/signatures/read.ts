@@ -14,11 +14,19 @@ async function currentHash(db: DB, recordType: string, recordId: number): Promis
  * The signatures the events name, as the views show them: each with `current`, whether its record
  * (the order, a document) is still as signed.
  */
-export async function signaturesOf(
+export function signaturesOf(
   db: DB,
   events: ReadonlyArray<{ signature_id: number | null }>,
 ): Promise<Map<number, Signature>> {
-  const ids = [...new Set(events.flatMap((e) => (e.signature_id === null ? [] : [e.signature_id])))];
+  return signaturesById(
+    db,
+    events.flatMap((e) => (e.signature_id === null ? [] : [e.signature_id])),
+  );
+}
+
+/** Signatures by id, as the views show them (each with `current`, as signaturesOf). */
+export async function signaturesById(db: DB, wanted: readonly number[]): Promise<Map<number, Signature>> {
+  const ids = [...new Set(wanted)];
   const found = new Map<number, Signature>();
   if (ids.length === 0) return found;
   const rows = await db

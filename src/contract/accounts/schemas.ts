@@ -64,6 +64,8 @@ export const UserInfoSchema = v.object({
   is_white_customer: v.boolean(),
   /** The registered mobile number, masked (`138****8000`): enough to recognise one's own. */
   mobile_hint: v.string(),
+  /** An administrator of the session's customer: reads its audit trail (`customer-audit/index`). */
+  is_admin: v.optional(v.boolean()),
 });
 export type UserInfo = v.InferOutput<typeof UserInfoSchema>;
 

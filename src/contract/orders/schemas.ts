@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { SignatureInput, SignatureSchema } from '../signatures/schemas.ts';
 import { AskedFieldSchema, ChangesInput } from './change-request.ts';
-import { Id, IntIn, OptionalText, TrimmedText } from '../fields.ts';
+import { Day, Id, IntIn, OptionalText, TrimmedText } from '../fields.ts';
 import { msg } from '../messages.ts';
 import {
   ATTACHMENT_KINDS,
@@ -30,8 +30,7 @@ export const AttachmentKindSchema = pick(ATTACHMENT_KINDS);
 export const AttachmentStateSchema = pick(ATTACHMENT_STATES);
 export const AttachmentStatusSchema = pick(ATTACHMENT_STATUSES);
 
-/** A calendar day `yyyy-mm-dd` (China time on the server). */
-export const Day = v.pipe(v.string(msg('string')), v.regex(/^\d{4}-\d{2}-\d{2}$/, msg('date')));
+export { Day };
 
 const SORT_VALUES = ORDER_SORTS.flatMap((key) => [key, `-${key}`] as const);
 export const OrderSort = pick(SORT_VALUES);

@@ -26,6 +26,8 @@ export const zh = {
   'route.hospital': '医院管理',
   'route.city': '城市管理',
   'route.help': '帮助中心',
+  'route.audit': '审计',
+  'route.auditLog': '审计追踪',
 } as const;
 
 export const en: Record<keyof typeof zh, string> = {
@@ -52,4 +54,6 @@ export const en: Record<keyof typeof zh, string> = {
   'route.hospital': 'Hospitals',
   'route.city': 'Cities',
   'route.help': 'Help Centre',
+  'route.audit': 'Audit',
+  'route.auditLog': 'Audit Trail',
 };

@@ -1,5 +1,6 @@
 import * as addresses from '../../i18n/messages/addresses.ts';
 import * as api from '../../i18n/messages/api.ts';
+import * as auditLog from '../../i18n/messages/audit-log.ts';
 import * as chat from '../../i18n/messages/chat.ts';
 import * as common from '../../i18n/messages/common.ts';
 import * as dataTable from '../../i18n/messages/data-table.ts';
@@ -38,6 +39,7 @@ const PREFIXES = new Set(
   [
     addresses,
     api,
+    auditLog,
     chat,
     common,
     dataTable,

@@ -20,6 +20,8 @@ export interface TestUserOptions {
   white?: boolean;
   mobile?: string;
   name?: string;
+  /** An administrator of its first customer (reads its audit trail). */
+  admin?: boolean;
 }
 
 /** Makes a fresh user with its own customer accounts in the test server's database. */
