@@ -62,6 +62,9 @@ export const budgets = {
   /** The history's change lines (an edit's or a request's fields, old → new) and their strings: 1.1 KB, with the first event that has changes. */
   'embed/lp-order-view/change-lines': 1_500,
   'embed/lp-order-view/share-dialog': 3_000,
+  /** The change or cancellation request: its form, the contract's rules for the fields (valibot,
+   * the schema messages) and the editor's phone and length rules: lazy, on the first open: 8.6 KB. */
+  'embed/lp-order-view/apply-modify-dialog': 9_500,
 
   /**
    * The order list standalone: React, the kit, the data table, the list's feature and strings;

@@ -386,7 +386,11 @@ describe('<lp-order-view>', () => {
     const submit = dialog.querySelector('button[type="submit"]') as HTMLButtonElement;
     submit.click();
     await waitUntil(() => dialog.textContent?.includes('Fill in at least one thing to change'));
-    (dialog.querySelector('input[name="to_contact"]') as HTMLInputElement).focus();
+    // the field starts with the order's contact: typed over, only it is asked for
+    const contact = dialog.querySelector('input[name="to_contact"]') as HTMLInputElement;
+    expect(contact.value).to.match(/^收货人/);
+    contact.focus();
+    contact.select();
     await sendKeys({ type: '赵护士' });
     (dialog.querySelector('textarea[name="reason"]') as HTMLTextAreaElement).focus();
     await sendKeys({ type: '联系人休假' });

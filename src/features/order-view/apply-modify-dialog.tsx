@@ -1,19 +1,26 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import type { ChangeableField } from '../../contract/orders/change-request.ts';
 import type { OrderDetail } from '../../contract/orders/schemas.ts';
+import {
+  ADDRESS_MAX,
+  CONTACT_MAX,
+  ORDER_REMARK_MAX,
+  PHONE_MAX,
+} from '../../contract/order-editor/schemas.ts';
 import { REASON_MAX } from '../../contract/orders/limits.ts';
+import { $locale } from '../../i18n/translate.ts';
 import { Button } from '../../ui/button/button.tsx';
 import { Dialog } from '../../ui/dialog/dialog.tsx';
+import { FormField } from '../../ui/form/form-field.tsx';
 import { TextAreaField } from '../../ui/form/text-area-field.tsx';
 import { TextField } from '../../ui/form/text-field.tsx';
 import { useT } from '../../ui/use-t.ts';
+import { AskedLines } from './asked-lines.tsx';
+import { askedOf, type ChangeForm, changeStart, checkAsked } from './change-form.ts';
 import { formatStamp } from './format.ts';
 import { type ApplyInfo, applyModify, loadApplyInfo } from './order-api.ts';
 import { writeFailure } from './write-failure.ts';
 import '../../i18n/areas/order-view.ts';
-
-/** The fields a change request may name (contract: `changes` of apply-modify). */
-export const CHANGE_FIELDS = ['deliver_by', 'to_contact', 'to_phone', 'to_address', 'remark'] as const;
-type ChangeField = (typeof CHANGE_FIELDS)[number];
 
 export interface ApplyModifyDialogProps {
   open: boolean;
@@ -23,25 +30,41 @@ export interface ApplyModifyDialogProps {
   onChanged: () => void;
 }
 
+const MAX: Partial<Record<ChangeableField, number>> = {
+  from_contact: CONTACT_MAX,
+  from_phone: PHONE_MAX,
+  to_contact: CONTACT_MAX,
+  to_phone: PHONE_MAX,
+  to_address: ADDRESS_MAX,
+};
+
 /**
  * Asks the provider to change or cancel a confirmed order: the kind, the fields to change and
- * why. Shows the order's requests so far (`get-apply-info`) with the provider's answers; a
- * pending one means no new request can be sent.
+ * why. Each field the order's progress still lets change starts from the order's value as the
+ * view shows it (a masked or redacted one starts empty: asterisks are never sent back), and only
+ * what the user changed is sent, checked first by the rules the server applies
+ * (change-request.ts); the server's field messages land under the same fields (`changes.<field>`).
+ * Shows the order's requests so far (`get-apply-info`), field by field, with the provider's
+ * answers; a pending one means no new request can be sent.
  */
 export function ApplyModifyDialog({ open, order, onClose, onDone, onChanged }: ApplyModifyDialogProps) {
   const t = useT();
+  // the form starts from the order as it was when the dialog opened: the view follows an order in
+  // progress (a new object every few seconds), which must not wipe what the user typed
+  const [start] = useState(() => changeStart(order));
   const [kind, setKind] = useState<'change' | 'cancel'>('change');
-  const [changes, setChanges] = useState<Partial<Record<ChangeField, string>>>({});
+  const [form, setForm] = useState<ChangeForm>(start.form);
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [info, setInfo] = useState<ApplyInfo | null>(null);
-  const first = useRef<HTMLInputElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const [tries, setTries] = useState(0);
 
   useEffect(() => {
     if (!open) return;
     setKind('change');
-    setChanges({});
+    setForm(start.form);
     setReason('');
     setErrors({});
     setInfo(null);
@@ -53,30 +76,40 @@ export function ApplyModifyDialog({ open, order, onClose, onDone, onChanged }: A
     return () => {
       live = false;
     };
-  }, [open, order.id]);
+  }, [open, order.id, start]);
+
+  // after a refused try, the first field with a message has the focus
+  useEffect(() => {
+    if (tries > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [tries]);
 
   const pending = info?.list.find((m) => m.status === 'pending') ?? null;
+  // what the order's progress settled, said once above the fields that are left
+  const settled = [
+    ...(start.fields.includes('pickup_at') ? [] : (['pickedUp'] as const)),
+    ...(start.fields.includes('deliver_by') ? [] : (['delivered'] as const)),
+  ];
+
+  const refuse = (found: Record<string, string>) => {
+    setErrors(found);
+    setTries((n) => n + 1);
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy || pending) return;
-    const filled = Object.fromEntries(
-      Object.entries(changes)
-        .map(([key, value]) => [key, (value ?? '').trim()] as const)
-        .filter(([, value]) => value !== ''),
-    );
-    const found: Record<string, string> = {};
-    if (kind === 'change' && Object.keys(filled).length === 0)
-      found.changes = t('orderView.apply.needChange');
+    const asked = kind === 'change' ? askedOf(start, form) : {};
+    const found: Record<string, string> = kind === 'change' ? checkAsked(start, asked, $locale.get()) : {};
+    if (kind === 'change' && Object.keys(asked).length === 0) found.changes = t('orderView.apply.needChange');
     if (!reason.trim()) found.reason = t('orderView.reasonRequired');
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    if (Object.keys(found).length > 0) return refuse(found);
+    setErrors({});
     setBusy(true);
     try {
       await applyModify({
         id: order.id,
         kind,
-        changes: kind === 'change' ? filled : {},
+        changes: asked,
         reason: reason.trim(),
         version: order.version,
       });
@@ -84,11 +117,49 @@ export function ApplyModifyDialog({ open, order, onClose, onDone, onChanged }: A
     } catch (failure) {
       const what = writeFailure(failure);
       if (what.kind === 'changed') onChanged();
-      else if (what.kind === 'invalid') setErrors({ reason: what.message, ...what.fields });
-      else setErrors({ reason: what.message });
+      else if (what.kind === 'invalid' && Object.keys(what.fields).length > 0) refuse(what.fields);
+      else refuse({ form: what.message });
     } finally {
       setBusy(false);
     }
+  };
+
+  const placed = new Set(['changes', 'reason', ...start.fields.map((f) => `changes.${f}`)]);
+  const unplaced = Object.entries(errors).find(([key]) => !placed.has(key))?.[1];
+  const field = (name: ChangeableField) => {
+    const common = {
+      name,
+      label: t(`orderView.apply.field.${name}`),
+      value: form[name],
+      onChange: (value: string) => setForm((now) => ({ ...now, [name]: value })),
+      error: errors[`changes.${name}`],
+      ...(start.hidden.has(name) ? { hint: t('orderView.apply.hidden') } : {}),
+    };
+    if (name === 'remark')
+      return <TextAreaField key={name} {...common} maxLength={ORDER_REMARK_MAX} counter />;
+    if (name === 'pickup_at' || name === 'deliver_by')
+      return (
+        <FormField key={name} label={common.label} error={common.error} hint={t('common.chinaTime')}>
+          {(control) => (
+            <input
+              {...control}
+              name={name}
+              className="lp-input"
+              type="datetime-local"
+              value={form[name]}
+              onChange={(event) => common.onChange(event.target.value)}
+            />
+          )}
+        </FormField>
+      );
+    return (
+      <TextField
+        key={name}
+        {...common}
+        type={name.endsWith('phone') ? 'tel' : 'text'}
+        maxLength={MAX[name]}
+      />
+    );
   };
 
   return (
@@ -131,14 +202,7 @@ export function ApplyModifyDialog({ open, order, onClose, onDone, onChanged }: A
                 </strong>{' '}
                 <span className="order-view__muted">{formatStamp(m.requested_at)}</span>
                 <div>{m.reason}</div>
-                {Object.entries(m.changes).map(([key, value]) => (
-                  <div key={key} className="order-view__muted">
-                    {CHANGE_FIELDS.includes(key as ChangeField)
-                      ? t(`orderView.apply.field.${key as ChangeField}`)
-                      : key}
-                    : {value}
-                  </div>
-                ))}
+                <AskedLines fields={m.fields} />
                 <div>
                   {m.answer
                     ? t('orderView.apply.answer', { answer: m.answer })
@@ -155,7 +219,12 @@ export function ApplyModifyDialog({ open, order, onClose, onDone, onChanged }: A
         )}
       </section>
       {!pending && info !== null && (
-        <form id="order-view-apply" onSubmit={submit} noValidate className="order-view__form">
+        <form ref={formRef} id="order-view-apply" onSubmit={submit} noValidate className="order-view__form">
+          {unplaced && (
+            <p className="order-view__error" role="alert">
+              {unplaced}
+            </p>
+          )}
           <fieldset className="order-view__fieldset">
             <legend>{t('orderView.apply.kind')}</legend>
             {(['change', 'cancel'] as const).map((value) => (
@@ -179,19 +248,12 @@ export function ApplyModifyDialog({ open, order, onClose, onDone, onChanged }: A
                   {errors.changes}
                 </p>
               )}
-              {CHANGE_FIELDS.map((name, index) => (
-                <TextField
-                  key={name}
-                  name={name}
-                  label={t(`orderView.apply.field.${name}`)}
-                  type={name === 'deliver_by' ? 'date' : name === 'to_phone' ? 'tel' : 'text'}
-                  value={changes[name]}
-                  maxLength={500}
-                  onChange={(value) => setChanges((now) => ({ ...now, [name]: value }))}
-                  error={errors[`changes.${name}`]}
-                  inputRef={index === 0 ? first : undefined}
-                />
+              {settled.map((side) => (
+                <p key={side} className="order-view__muted">
+                  {t(`orderView.apply.settled.${side}`)}
+                </p>
               ))}
+              {start.fields.map(field)}
             </fieldset>
           )}
           <TextAreaField

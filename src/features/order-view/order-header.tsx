@@ -3,6 +3,7 @@ import type { OrderDetail } from '../../contract/orders/schemas.ts';
 import { Button } from '../../ui/button/button.tsx';
 import { useT } from '../../ui/use-t.ts';
 import { AppLink } from './app-link.tsx';
+import { AskedLines } from './asked-lines.tsx';
 import { formatStamp } from './format.ts';
 import '../../i18n/areas/order-view.ts';
 import { ZoneNote } from '../../ui/zone-note/zone-note.tsx';
@@ -62,7 +63,7 @@ export function OrderHeader({ order, onDialog, onPrint }: OrderHeaderProps) {
         })}
       </ol>
       {order.modification && (
-        <p className="order-view__notice order-view__modification" role="status">
+        <div className="order-view__notice order-view__modification" role="status">
           <strong>
             {t(
               order.modification.kind === 'change'
@@ -78,7 +79,8 @@ export function OrderHeader({ order, onDialog, onPrint }: OrderHeaderProps) {
           {order.modification.answer
             ? t('orderView.apply.answer', { answer: order.modification.answer })
             : t('orderView.apply.noAnswer')}
-        </p>
+          <AskedLines fields={order.modification.fields} />
+        </div>
       )}
       <nav className="order-view__actions" aria-label={t('orderView.actions')}>
         {actions.audit && (

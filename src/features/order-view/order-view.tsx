@@ -5,7 +5,6 @@ import { Button } from '../../ui/button/button.tsx';
 import { ErrorState } from '../../ui/states/error-state.tsx';
 import { Tabs } from '../../ui/tabs/tabs.tsx';
 import { useT } from '../../ui/use-t.ts';
-import { ApplyModifyDialog } from './apply-modify-dialog.tsx';
 import { AttachmentsSection } from './attachments-section.tsx';
 import { EmailDialog } from './email-dialog.tsx';
 import { auditDocument, auditOrder, cancelOrder, recordPrint } from './order-api.ts';
@@ -32,6 +31,10 @@ const Waybill = lazy(() => import('./waybill.tsx').then((m) => ({ default: m.Way
 const ShareDialog = lazy(() => import('./share-dialog.tsx').then((m) => ({ default: m.ShareDialog })));
 /** The signing dialog (approvals, document reviews), loaded with the first act that signs. */
 const SignDialog = lazy(() => import('./sign-dialog.tsx').then((m) => ({ default: m.SignDialog })));
+/** The change or cancellation request, with the rules its fields are checked by, loaded when first opened. */
+const ApplyModifyDialog = lazy(() =>
+  import('./apply-modify-dialog.tsx').then((m) => ({ default: m.ApplyModifyDialog })),
+);
 
 export type OrderSection =
   | 'overview'
@@ -287,16 +290,20 @@ export function OrderView({
           />
         </Suspense>
       )}
-      <ApplyModifyDialog
-        open={dialog === 'apply'}
-        order={current}
-        onClose={() => setDialog(null)}
-        onChanged={changedMeanwhile}
-        onDone={() => {
-          reportChange(current.status);
-          void afterWrite(t('orderView.apply.done'));
-        }}
-      />
+      {dialog === 'apply' && (
+        <Suspense fallback={null}>
+          <ApplyModifyDialog
+            open
+            order={current}
+            onClose={() => setDialog(null)}
+            onChanged={changedMeanwhile}
+            onDone={() => {
+              reportChange(current.status);
+              void afterWrite(t('orderView.apply.done'));
+            }}
+          />
+        </Suspense>
+      )}
       {dialog === 'share' && (
         <Suspense fallback={null}>
           <ShareDialog
