@@ -9,6 +9,7 @@ import { issueOneTimeCode, type OneTimeKind } from './areas/accounts/one-time-co
 import { fingerprintOf, publicKeyOf } from './areas/audit/checkpoints-key.ts';
 import { checkpointPlaces } from './areas/audit/checkpoints-places.ts';
 import { verifyTrail } from './areas/audit/verify.ts';
+import { checkPackFile } from './areas/evidence/pack-file.ts';
 
 const USAGE = `usage:
   npm run db:migrate                                  bring the database to the newest schema
@@ -16,6 +17,8 @@ const USAGE = `usage:
   npm run audit:verify                                recompute every customer's audit chain and check it
                                                       against the signed checkpoints; exit 1 at the first
                                                       entry or checkpoint that does not match
+  npm run audit:verify -- --pack FILE                 check an order's evidence pack (its JSON) offline, with
+                                                      no database; exit 1 at the first thing that does not match
   npx tsx server/cli.ts audit-key                     print the checkpoints' public key (PEM) and its fingerprint
   npm run jump-code -- <username> [identifier] [--new]
       print a one-time code for user/jump-login (60 s, single use);
@@ -133,6 +136,8 @@ async function removeDemo(io: CliIo): Promise<number> {
  * first).
  */
 async function auditVerify(args: string[], io: CliIo): Promise<number> {
+  // `--pack FILE`: an evidence pack, offline: no database is opened (areas/evidence/pack-file.ts)
+  if (args[0] === '--pack' && args.length === 2) return verifyPackFile(args[1] as string, io);
   // its options are read here, all of them (none yet): anything else is the usage
   if (args.length > 0) {
     io.err(USAGE);
@@ -147,6 +152,14 @@ async function auditVerify(args: string[], io: CliIo): Promise<number> {
   } finally {
     await database.close();
   }
+}
+
+/** `audit:verify -- --pack FILE`: one line, exit 0 (intact), 1 (a mismatch) or 2 (not a JSON pack). */
+async function verifyPackFile(file: string, io: CliIo): Promise<number> {
+  const { status, line } = await checkPackFile(file);
+  if (status === 0) io.out(line);
+  else io.err(line);
+  return status;
 }
 
 /**

@@ -173,7 +173,7 @@ export class Pdf {
     options: {
       header?: boolean;
       size?: number;
-      /** Every cell one line (long lists of short values: nothing to measure, a row is a line). */
+      /** Every cell one line that fits its column (long lists of short values: a row is a line, nothing is measured or wrapped). */
       fixed?: boolean;
     } = {},
   ): void {
@@ -211,8 +211,13 @@ export class Pdf {
         doc
           .font(fontOf(column, head))
           .fontSize(size)
-          .fillColor(head ? MUTED : INK)
-          .text(text, x + pad, y + pad, {
+          .fillColor(head ? MUTED : INK);
+        if (options.fixed) {
+          // one line, set without the line wrapper (most of a long list's cost), right-aligned by hand
+          const shift = column.align === 'right' ? width - pad * 2 - doc.widthOfString(text) : 0;
+          doc.text(text, x + pad + Math.max(0, shift), y + pad, { lineBreak: false });
+        } else
+          doc.text(text, x + pad, y + pad, {
             width: width - pad * 2,
             height: height - pad * 2,
             align: column.align ?? 'left',
