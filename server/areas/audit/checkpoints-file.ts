@@ -17,6 +17,22 @@ const TAIL_CHUNK = 64 * 1024;
  * false when the file does not end with a newline: a write was cut short (a crash, a full disk).
  */
 export async function lastLine(file: string): Promise<{ text: string; complete: boolean } | null> {
+  const tail = await tailOf(file);
+  return tail && tail.size > 0 ? { text: tail.last.toString('utf8'), complete: tail.complete } : null;
+}
+
+/**
+ * How many bytes of the file are whole lines (0 for a missing file): a line being appended while
+ * the verifier looks is left to the next run, and one cut short was never a checkpoint.
+ */
+export async function completeLength(file: string): Promise<number> {
+  const tail = await tailOf(file);
+  if (!tail) return 0;
+  return tail.complete ? tail.size : tail.size - tail.last.length;
+}
+
+/** The file's size, its last line's bytes (without its newline) and whether a newline ends it. */
+async function tailOf(file: string): Promise<{ size: number; last: Buffer; complete: boolean } | null> {
   let handle: fs.FileHandle;
   try {
     handle = await fs.open(file, 'r');
@@ -26,7 +42,7 @@ export async function lastLine(file: string): Promise<{ text: string; complete: 
   }
   try {
     const { size } = await handle.stat();
-    if (size === 0) return null;
+    if (size === 0) return { size, last: Buffer.alloc(0), complete: true };
     let tail = Buffer.alloc(0);
     for (let from = size; ; ) {
       const start = Math.max(0, from - TAIL_CHUNK);
@@ -37,7 +53,7 @@ export async function lastLine(file: string): Promise<{ text: string; complete: 
       const complete = tail[tail.length - 1] === 0x0a;
       const body = complete ? tail.subarray(0, -1) : tail;
       const newline = body.lastIndexOf(0x0a);
-      if (newline >= 0 || from === 0) return { text: body.subarray(newline + 1).toString('utf8'), complete };
+      if (newline >= 0 || from === 0) return { size, last: body.subarray(newline + 1), complete };
     }
   } finally {
     await handle.close();
@@ -56,10 +72,14 @@ export async function appendLine(file: string, line: string): Promise<void> {
   }
 }
 
-/** The file's lines, streamed (numbered from 1); nothing when there is no file. */
-export async function* linesOf(file: string): AsyncGenerator<{ number: number; text: string }> {
-  if (!(await exists(file))) return;
-  const lines = readline.createInterface({ input: createReadStream(file), crlfDelay: Infinity });
+/** The lines in the file's first `length` bytes, streamed (numbered from 1). */
+export async function* linesOf(
+  file: string,
+  length: number,
+): AsyncGenerator<{ number: number; text: string }> {
+  if (length === 0) return;
+  const input = createReadStream(file, { start: 0, end: length - 1 });
+  const lines = readline.createInterface({ input, crlfDelay: Infinity });
   let number = 0;
   for await (const text of lines) yield { number: ++number, text };
 }

@@ -82,6 +82,20 @@ describe('checkpoints on PostgreSQL, across processes', () => {
       ok: true,
       line: expect.stringMatching(/^audit trail intact: 3 entries in 1 chains, 2 checkpoints \(key SHA256:/),
     });
+
+    // the database’s owner removes the chain with its tip (triggers off): the first checkpoint that holds it names it
+    await sql.raw('alter table audit_entries disable trigger user').execute(a.deps.db);
+    await sql`delete from audit_entries where cu_id = ${cuId}`.execute(a.deps.db);
+    await sql`delete from audit_heads where cu_id = ${cuId}`.execute(a.deps.db);
+    await sql.raw('alter table audit_entries enable trigger user').execute(a.deps.db);
+    expect(await verifyTrail(b.deps.db, places)).toEqual({
+      ok: false,
+      line: expect.stringMatching(
+        new RegExp(
+          `^audit trail BROKEN at customer ${cuId}, place 2: checkpoint 1 \\(.*\\) holds the chain up to this place`,
+        ),
+      ),
+    });
     vi.restoreAllMocks();
   });
 });

@@ -250,6 +250,9 @@ describe('npm run audit:verify with checkpoints (verifyTrail)', () => {
       ok: true,
       line: `audit trail intact: 4 entries in 1 chains, 2 checkpoints (key ${fingerprint})`,
     });
+    // a line still being appended (no newline yet) is left to the next run
+    fs.appendFileSync(places.file, '{"at":"2026-12-03T09:30');
+    expect((await verifyTrail(database.db, places, { cuId })).line).toContain(', 2 checkpoints (key');
     // a folder with none yet says so
     const none = newPlaces();
     expect(await line(none, cuId)).toBe(
@@ -311,7 +314,7 @@ describe('npm run audit:verify with checkpoints (verifyTrail)', () => {
     expect(await line(places, cuId)).toMatch(
       new RegExp(
         `^audit trail BROKEN at entry \\d+ \\(customer ${cuId}, place 3\\): its hash is not the one ` +
-          'checkpoint 1 \\(.*\\) holds: the chain was rewritten at or before this place \\(2 entries in 1 chains checked before it\\)$',
+          'checkpoint 1 \\(.*\\) holds: the chain was rewritten at or before this place \\(4 entries in 1 chains checked before it\\)$',
       ),
     );
   });

@@ -1,12 +1,8 @@
 import { sql } from 'kysely';
 import type { DB } from '../../db/database.ts';
 import type { Row } from '../../db/schema.ts';
-import {
-  type CheckpointTips,
-  checkpointsBrokenLine,
-  type HeldPlace,
-  readCheckpoints,
-} from './checkpoints-read.ts';
+import { checkCheckpoints, checkpointsBrokenLine } from './checkpoints-read.ts';
+import { completeLength } from './checkpoints-file.ts';
 import type { CheckpointPlaces } from './checkpoints-places.ts';
 import { entryHash, GENESIS, type HashedContent } from './trail.ts';
 
@@ -45,48 +41,29 @@ function contentOfRow(row: Row<'audit_entries'>): HashedContent {
   };
 }
 
-export interface VerifyOptions {
-  /** One customer's chain only. */
-  cuId?: number;
-  /** The places the checkpoints hold (checkpoints-read.ts): each must still be there, with its hash. */
-  checkpoints?: CheckpointTips;
-}
-
 /**
  * Recomputes every customer's chain (`npm run audit:verify`): each entry's place follows the one
  * before it, its `prev_hash` is that entry's hash, its hash is what its content gives, and the
- * chain's tip in `audit_heads` is its last entry (`cuId`: one customer's chain); with
- * `checkpoints`, every place they hold is there with the hash they hold (a chain cut back, or gone
- * with its tip, shows only so). Reads the trail in pages of PAGE entries, all in one read-only
- * snapshot (REPEATABLE READ), so a server that writes meanwhile does not make a sound chain look
- * broken.
+ * chain's tip in `audit_heads` is its last entry (`only`: one customer's chain). Reads the trail
+ * in pages of PAGE entries, all in one read-only snapshot (REPEATABLE READ), so a server that
+ * writes meanwhile does not make a sound chain look broken.
  */
-export function verifyChains(db: DB, options: VerifyOptions = {}): Promise<ChainReport> {
-  // one snapshot for the tips and every page: appends committed meanwhile are not half seen
+export function verifyChains(db: DB, only?: { cuId: number }): Promise<ChainReport> {
+  return inSnapshot(db, (trx) => verifyIn(trx, only));
+}
+
+/** Reads in one read-only snapshot: the tips and every page (appends committed meanwhile are not half seen). */
+function inSnapshot<T>(db: DB, work: (trx: DB) => Promise<T>): Promise<T> {
   return db
     .transaction()
     .setIsolationLevel('repeatable read')
     .execute(async (trx) => {
       await sql`set transaction read only`.execute(trx);
-      return verifyIn(trx, options);
+      return work(trx);
     });
 }
 
-/** Each chain's highest place the checkpoints hold (of one customer, with `cuId`). */
-function highestHeld(options: VerifyOptions): Map<number, HeldPlace & { seq: number }> {
-  const highest = new Map<number, HeldPlace & { seq: number }>();
-  for (const [cuId, places] of options.checkpoints ?? []) {
-    if (options.cuId !== undefined && cuId !== options.cuId) continue;
-    for (const [seq, held] of places)
-      if ((highest.get(cuId)?.seq ?? 0) < seq) highest.set(cuId, { ...held, seq });
-  }
-  return highest;
-}
-
-async function verifyIn(db: DB, options: VerifyOptions): Promise<ChainReport> {
-  const only = options.cuId === undefined ? undefined : { cuId: options.cuId };
-  // the chains the checkpoints hold and the reading has not reached the end of yet
-  const unseen = highestHeld(options);
+async function verifyIn(db: DB, only?: { cuId: number }): Promise<ChainReport> {
   let headQuery = db.selectFrom('audit_heads').selectAll();
   if (only) headQuery = headQuery.where('cu_id', '=', only.cuId);
   const heads = new Map((await headQuery.execute()).map((h) => [h.cu_id, h] as const));
@@ -99,17 +76,6 @@ async function verifyIn(db: DB, options: VerifyOptions): Promise<ChainReport> {
     heads.delete(chain.cuId);
     if (!head || head.seq !== chain.seq || head.hash !== chain.hash)
       return { cuId: chain.cuId, seq: chain.seq, id: null, why: 'the chain’s tip is not its last entry' };
-    const held = unseen.get(chain.cuId);
-    unseen.delete(chain.cuId);
-    if (held && held.seq > chain.seq)
-      return {
-        cuId: chain.cuId,
-        seq: held.seq,
-        id: null,
-        why:
-          `checkpoint ${held.line} (${held.at}) holds this place, but the chain ends at place ` +
-          `${chain.seq}: its newest entries were removed`,
-      };
     return null;
   };
   for (;;) {
@@ -139,16 +105,6 @@ async function verifyIn(db: DB, options: VerifyOptions): Promise<ChainReport> {
         return { chains, entries, broken: { ...at, why: 'it does not follow the entry before it' } };
       if (entryHash(row.prev_hash, contentOfRow(row)) !== row.hash)
         return { chains, entries, broken: { ...at, why: 'its content does not match its hash' } };
-      const held = options.checkpoints?.get(row.cu_id)?.get(row.seq);
-      if (held && held.hash !== row.hash)
-        return {
-          chains,
-          entries,
-          broken: {
-            ...at,
-            why: `its hash is not the one checkpoint ${held.line} (${held.at}) holds: the chain was rewritten at or before this place`,
-          },
-        };
       entries += 1;
       last = { cuId: row.cu_id, seq: row.seq, hash: row.hash };
     }
@@ -166,21 +122,6 @@ async function verifyIn(db: DB, options: VerifyOptions): Promise<ChainReport> {
       entries,
       broken: { cuId: orphan.cu_id, seq: orphan.seq, id: null, why: 'the chain’s entries are gone' },
     };
-  // a chain the checkpoints hold, with neither entries nor tip: removed whole
-  const [gone] = [...unseen].sort(([a], [b]) => a - b);
-  if (gone) {
-    const [cuId, held] = gone;
-    return {
-      chains,
-      entries,
-      broken: {
-        cuId,
-        seq: held.seq,
-        id: null,
-        why: `checkpoint ${held.line} (${held.at}) holds the chain up to this place, but it has no entries: the chain was removed`,
-      },
-    };
-  }
   return { chains, entries, broken: null };
 }
 
@@ -207,24 +148,29 @@ export function reportLine(report: ChainReport, checkpoints?: CheckpointsChecked
 }
 
 /**
- * `npm run audit:verify`: the checkpoint file (when `places`) and then every chain against it, in
- * one line, and whether all is sound. The file is read first: every tip it holds was committed
- * before the chains' snapshot begins, so a checkpoint written meanwhile never names an entry the
- * snapshot cannot see.
+ * `npm run audit:verify`: every chain (verifyChains), then the checkpoint file of `places` against
+ * the same snapshot (checkpoints-read.ts: its lines' links and signatures, and every place they
+ * hold still there with its hash: a chain cut back, rewritten or removed with its tip shows only
+ * so). One line, and whether all is sound. The file is read as far as it was before the snapshot
+ * began: a line written meanwhile could name entries the snapshot does not see.
  */
 export async function verifyTrail(
   db: DB,
   places: CheckpointPlaces | null,
-  options: Pick<VerifyOptions, 'cuId'> = {},
+  only?: { cuId: number },
 ): Promise<{ ok: boolean; line: string }> {
-  const reading = places ? await readCheckpoints(places) : ({ kind: 'none' } as const);
-  if (places && reading.kind === 'broken') return { ok: false, line: checkpointsBrokenLine(places, reading) };
-  const read = reading.kind === 'read' ? reading : null;
-  const report = await verifyChains(db, { ...options, ...(read ? { checkpoints: read.tips } : {}) });
-  const checked: CheckpointsChecked | undefined = read
-    ? { lines: read.lines, fingerprint: read.fingerprint }
-    : places
-      ? { none: places.dir }
-      : undefined;
-  return { ok: report.broken === null, line: reportLine(report, checked) };
+  const upTo = places ? await completeLength(places.file) : 0;
+  return inSnapshot(db, async (trx) => {
+    const report = await verifyIn(trx, only);
+    if (report.broken || !places) return { ok: report.broken === null, line: reportLine(report) };
+    const checked = await checkCheckpoints(trx, places, { upTo, ...only });
+    if (checked.kind === 'file') return { ok: false, line: checkpointsBrokenLine(places, checked) };
+    if (checked.kind === 'trail')
+      return { ok: false, line: reportLine({ ...report, broken: checked.broken }) };
+    const clause: CheckpointsChecked =
+      checked.kind === 'sound'
+        ? { lines: checked.lines, fingerprint: checked.fingerprint }
+        : { none: places.dir };
+    return { ok: true, line: reportLine(report, clause) };
+  });
 }
