@@ -122,8 +122,7 @@ describe('the dev server', () => {
   it('strips the server-only parts of the contract, as the build does', async () => {
     const code = await (await fetch(`${dev.url}/src/contract/accounts/operations.ts`)).text();
     expect(code).toContain('path:');
-    expect(code).toContain('rateLimits:void 0');
-    expect(code).not.toMatch(/windowMs/);
+    expect(code).not.toMatch(/rateLimits|windowMs/);
   });
 
   /** Opens the login page and waits for its form and for every module it loads. */

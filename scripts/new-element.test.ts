@@ -93,9 +93,9 @@ describe('npm run new:element', () => {
     const rawKeys = read(dir, 'src/ui/testing/raw-keys.ts').split('\n');
     const imported = rawKeys.indexOf("import * as orderNotes from '../../i18n/messages/order-notes.ts';");
     expect(rawKeys[imported - 1]).toContain('/order-list.ts');
-    expect(rawKeys[imported + 1]).toContain('/order-view.ts');
+    expect(rawKeys[imported + 1]).toContain('/order-sign.ts');
     const prefix = rawKeys.indexOf('    orderNotes,');
-    expect([rawKeys[prefix - 1], rawKeys[prefix + 1]]).toEqual(['    orderList,', '    orderView,']);
+    expect([rawKeys[prefix - 1], rawKeys[prefix + 1]]).toEqual(['    orderList,', '    orderSign,']);
     // Nothing else in the lists changed.
     const before = fs.readFileSync(path.join(root, 'src/ui/testing/raw-keys.ts'), 'utf8').split('\n');
     expect(rawKeys.filter((l) => !l.includes('orderNotes'))).toEqual(before);

@@ -84,6 +84,12 @@ export interface ServerConfig {
   /** Rate limits are on unless `RATE_LIMITS=off` (tests and benchmarks on one address) turns them off. */
   rateLimits: boolean;
   /**
+   * `SESSION_IDLE_MINUTES` (default 30): a session that made no call for this long has ended (598),
+   * and the portal signs out a tab whose user did nothing for this long, warning first: the
+   * "continuous session" of 21 CFR Part 11 §11.200, after which signing needs both components again.
+   */
+  sessionIdleMs: number;
+  /**
    * `ORDER_COUNT_CAP` (default 10,000): the order list counts at most this many matching orders
    * when it must count them (a keyword); more are shown as "10,000+".
    */
@@ -187,6 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     serviceWebsite: env.SERVICE_WEBSITE ?? 'https://www.lp-pharma-logistics.cn',
     bodyLimit: Number(env.BODY_LIMIT ?? 256 * 1024),
     rateLimits: !off(env.RATE_LIMITS),
+    sessionIdleMs: (positiveInt(env.SESSION_IDLE_MINUTES, 'SESSION_IDLE_MINUTES') ?? 30) * 60_000,
     orderCountCap: positiveInt(env.ORDER_COUNT_CAP, 'ORDER_COUNT_CAP') ?? 10_000,
     checkAnswers: mode === 'test' || on(env.CHECK_ANSWERS),
     trustedProxies: parseTrustedProxies(env.TRUSTED_PROXIES),

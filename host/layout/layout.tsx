@@ -8,6 +8,7 @@ import { loadElement } from '../elements.ts';
 import { AppMain } from './app-main.tsx';
 import { useCrumbs } from './breadcrumbs.tsx';
 import { ElementSlot } from './element-slot.tsx';
+import { IdleGuard } from './idle-guard.tsx';
 import { LeavePrompt } from './leave-prompt.tsx';
 import { Navbar } from './navbar.tsx';
 import { SettingsPanel } from './settings-panel.tsx';
@@ -58,6 +59,7 @@ export function Layout({ current, activeMenu, title, refreshCounts }: LayoutProp
       <SettingsPanel open={settingsOpen} onClose={() => setSettingsOpen(false)} />
       <LeavePrompt />
       <WeakPasswordFlow />
+      <IdleGuard />
       {/* a landmark of its own: the launcher floats over the page but belongs to no part of it */}
       <aside className="lp-chat" aria-label={t('host.chat.label')}>
         <ElementSlot tag="lp-chat-widget" />

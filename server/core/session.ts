@@ -28,5 +28,13 @@ export interface SessionRecord {
   isAdmin: boolean;
 }
 
-/** The live session of a token in `db`, or an ApiError (598/599). */
-export type Authenticate = (db: DB, token: string | undefined, now: Date) => Promise<SessionRecord>;
+/**
+ * The live session of a token in `db`, or an ApiError (598/599); a session idle for longer than
+ * `idleMs` (the server's `SESSION_IDLE_MINUTES`) has ended.
+ */
+export type Authenticate = (
+  db: DB,
+  token: string | undefined,
+  now: Date,
+  idleMs?: number,
+) => Promise<SessionRecord>;

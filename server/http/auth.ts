@@ -31,7 +31,7 @@ export async function sessionFor(
   now: Date,
 ): Promise<SessionRecord | null> {
   if (auth === 'account' || auth === 'session') {
-    const record = await deps.authenticate(deps.db, tokenOf(c), now);
+    const record = await deps.authenticate(deps.db, tokenOf(c), now, deps.config.sessionIdleMs);
     if (auth === 'session' && record.passFlag === 1) {
       throw new ApiError(Code.mustChangePassword, 'Please change your password first');
     }
@@ -41,7 +41,7 @@ export async function sessionFor(
     const token = tokenOf(c);
     if (!token) return null;
     try {
-      return await deps.authenticate(deps.db, token, now);
+      return await deps.authenticate(deps.db, token, now, deps.config.sessionIdleMs);
     } catch (error) {
       if (error instanceof ApiError) return null;
       throw error;

@@ -62,7 +62,8 @@ function initial(): SessionState {
 }
 
 /** Why this tab's session ended without the user signing out ('elsewhere': a newer login, 599). */
-export type SignOutReason = 'elsewhere';
+/** Why the login page shows: signed in elsewhere (599), or signed out after the idle time. */
+export type SignOutReason = 'elsewhere' | 'idle';
 
 const state = shared('session', () => ({
   session: map<SessionState>(initial()),

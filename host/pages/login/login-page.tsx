@@ -112,9 +112,9 @@ export function LoginPage() {
             <h1 className="lp-login__heading">{t('host.login.heading')}</h1>
             <p className="lp-login__subtitle">{t('host.login.subtitle')}</p>
           </header>
-          {signOutReason === 'elsewhere' && (
+          {signOutReason && (
             <p className="lp-login__notice" role="status">
-              {t('host.login.signedInElsewhere')}
+              {t(signOutReason === 'idle' ? 'host.login.signedOutIdle' : 'host.login.signedInElsewhere')}
             </p>
           )}
           <form

@@ -35,7 +35,7 @@ export const routes = [
     return apiAnswer(config, new Uint8Array(png), { 'content-type': 'image/png' });
   }),
 
-  handle(ops.getUserInfo, ({ session: s }) => ({
+  handle(ops.getUserInfo, ({ session: s, deps }) => ({
     name: s.name,
     avatar: s.avatar,
     introduction: s.introduction,
@@ -51,6 +51,7 @@ export const routes = [
     is_white_customer: s.isWhiteCustomer,
     mobile_hint: s.mobile ? maskMobile(s.mobile) : '',
     is_admin: s.isAdmin,
+    idle_minutes: Math.round(deps.config.sessionIdleMs / 60_000),
   })),
 
   handle(ops.logout, async ({ session, deps, now }) => {

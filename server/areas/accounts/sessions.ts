@@ -9,8 +9,11 @@ import { ApiError } from '../../core/errors.ts';
 import type { ServerMessage } from '../../core/messages.ts';
 import { hashToken, newToken } from './tokens.ts';
 
-/** A session ends after 8 h without a call, and 7 days after login in any case. */
-export const IDLE_MS = 8 * 60 * 60 * 1000;
+/**
+ * A session ends after IDLE_MS without a call (the server's SESSION_IDLE_MINUTES, default 30 min:
+ * config.ts; this is what `authenticate` uses when told none), and 7 days after login in any case.
+ */
+export const IDLE_MS = 30 * 60 * 1000;
 export const ABSOLUTE_MS = 7 * 24 * 60 * 60 * 1000;
 /** last_seen_at is written at most this often per session (keeps the hot path read-only). */
 export const TOUCH_MS = 60 * 1000;
@@ -130,7 +133,7 @@ export const toPassFlag = (n: number): PassFlag => (n === 1 || n === 2 ? n : 0);
  * expired; 599 when a newer login replaced it. One indexed query joins session, user, group and
  * customer; last_seen_at is only written when it is older than TOUCH_MS.
  */
-export const authenticate: Authenticate = async (db, token, now) => {
+export const authenticate: Authenticate = async (db, token, now, idleMs = IDLE_MS) => {
   if (!token || token.length > 256) throw sessionExpired('Please log in');
   const hash = hashToken(token);
   const t = now.getTime();
@@ -138,7 +141,7 @@ export const authenticate: Authenticate = async (db, token, now) => {
   const hit = cache?.get(hash);
   if (cache && hit) {
     const fresh = t >= hit.fetchedAt && t - hit.fetchedAt < cache.ttlMs;
-    if (fresh && t - hit.lastSeen <= IDLE_MS && t - hit.createdAt <= ABSOLUTE_MS) return hit.record;
+    if (fresh && t - hit.lastSeen <= idleMs && t - hit.createdAt <= ABSOLUTE_MS) return hit.record;
     cache.delete(hash);
   }
   const generation = cache?.generation ?? 0;
@@ -189,7 +192,7 @@ export const authenticate: Authenticate = async (db, token, now) => {
   }
   let lastSeen = new Date(row.last_seen_at).getTime();
   const createdAt = new Date(row.created_at).getTime();
-  if (t - lastSeen > IDLE_MS || t - createdAt > ABSOLUTE_MS) {
+  if (t - lastSeen > idleMs || t - createdAt > ABSOLUTE_MS) {
     await endSession(db, String(row.id), 'expired', now);
     throw sessionExpired('Your session has expired, please log in again');
   }

@@ -113,15 +113,16 @@ describe('sessions: user/login → user/get-user-info', () => {
     expect((await t.call('user/logout', { token, method: 'POST' })).code).toBe(598);
   });
 
-  it('expires after 8 idle hours (598) but not while in use', async () => {
+  it('expires after SESSION_IDLE_MINUTES without a call (598, default 30), but not while in use', async () => {
     const t = await testApp();
+    expect(t.deps.config.sessionIdleMs).toBe(30 * 60_000);
     const u = await createUser(t.deps.db);
     const token = await loginAs(t, u);
-    t.advance(7 * HOUR);
+    t.advance(25 * 60_000);
     expect((await t.call('user/get-user-info', { token })).code).toBe(0);
-    t.advance(7 * HOUR);
+    t.advance(25 * 60_000);
     expect((await t.call('user/get-user-info', { token })).code).toBe(0);
-    t.advance(8 * HOUR + 60_000);
+    t.advance(30 * 60_000 + 60_000);
     expect((await t.call('user/get-user-info', { token })).code).toBe(598);
     const row = await t.deps.db
       .selectFrom('sessions')
@@ -131,8 +132,17 @@ describe('sessions: user/login → user/get-user-info', () => {
     expect(row.end_reason).toBe('expired');
   });
 
+  it('takes its idle time from the setting', async () => {
+    const t = await testApp({ sessionIdleMs: 8 * HOUR });
+    const token = await loginAs(t, await createUser(t.deps.db));
+    t.advance(7 * HOUR);
+    expect((await t.call('user/get-user-info', { token })).code).toBe(0);
+    t.advance(8 * HOUR + 60_000);
+    expect((await t.call('user/get-user-info', { token })).code).toBe(598);
+  });
+
   it('expires 7 days after login even when used every few hours (598)', async () => {
-    const t = await testApp();
+    const t = await testApp({ sessionIdleMs: 8 * HOUR });
     const u = await createUser(t.deps.db);
     const token = await loginAs(t, u);
     for (let i = 0; i < 7 * 4 - 1; i++) {

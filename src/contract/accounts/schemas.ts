@@ -66,6 +66,8 @@ export const UserInfoSchema = v.object({
   mobile_hint: v.string(),
   /** An administrator of the session's customer: reads its audit trail (`customer-audit/index`). */
   is_admin: v.optional(v.boolean()),
+  /** The server's idle time (SESSION_IDLE_MINUTES): the portal signs out after it without input. */
+  idle_minutes: v.optional(v.number()),
 });
 export type UserInfo = v.InferOutput<typeof UserInfoSchema>;
 

@@ -46,6 +46,12 @@ export const zh = {
   'host.login.service': '如需帮助，请联系您的客户服务代表',
   'host.login.language': '界面语言',
   'host.login.signedInElsewhere': '您的账号已在别处登录，此处的登录已失效，请重新登录。',
+  'host.login.signedOutIdle': '您已因长时间未操作而退出登录。在表单中输入的内容已保存在本机，登录后可继续。',
+  'host.idle.title': '您还在吗？',
+  'host.idle.text': '为保护您的记录，{minutes} 分钟未操作将自动退出登录。剩余 {left}。',
+  'host.idle.kept': '退出后，表单中已输入的内容仍保存在本机。',
+  'host.idle.stay': '继续使用',
+  'host.idle.signOut': '退出登录',
   'host.error.code': '错误代码 {code}',
   'host.weak.unavailable': '修改密码的窗口暂时无法加载，请刷新页面后重试；如仍无法修改，请联系客服。',
   'host.jump.title': '正在进入系统',
@@ -196,6 +202,14 @@ export const en: Record<keyof typeof zh, string> = {
   'host.login.language': 'Language',
   'host.login.signedInElsewhere':
     'Your account was signed in elsewhere, so this session has ended. Please sign in again.',
+  'host.login.signedOutIdle':
+    'You were signed out after a while without activity. What you typed in a form is kept on this device for when you sign in again.',
+  'host.idle.title': 'Are you still there?',
+  'host.idle.text':
+    'To protect your records, the portal signs out after {minutes} minutes without activity. Time left: {left}.',
+  'host.idle.kept': 'What you typed in a form stays on this device after signing out.',
+  'host.idle.stay': 'Stay signed in',
+  'host.idle.signOut': 'Sign out',
   'host.error.code': 'Error code {code}',
   'host.weak.unavailable':
     'The password form could not be loaded. Please reload the page; if the problem persists, contact customer service.',

@@ -13,8 +13,8 @@ import * as orderAttachments from '../../i18n/messages/order-attachments.ts';
 import * as orderDrafts from '../../i18n/messages/order-drafts.ts';
 import * as orderEditor from '../../i18n/messages/order-editor.ts';
 import * as orderHistory from '../../i18n/messages/order-history.ts';
-import * as orderSign from '../../i18n/messages/order-sign.ts';
 import * as orderList from '../../i18n/messages/order-list.ts';
+import * as orderSign from '../../i18n/messages/order-sign.ts';
 import * as orderView from '../../i18n/messages/order-view.ts';
 import * as password from '../../i18n/messages/password.ts';
 import * as projects from '../../i18n/messages/projects.ts';
@@ -52,8 +52,8 @@ const PREFIXES = new Set(
     orderDrafts,
     orderEditor,
     orderHistory,
-    orderSign,
     orderList,
+    orderSign,
     orderView,
     password,
     projects,
