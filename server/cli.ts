@@ -138,7 +138,7 @@ async function removeDemo(io: CliIo): Promise<number> {
 async function auditVerify(args: string[], io: CliIo): Promise<number> {
   // `--pack FILE`: an evidence pack, offline: no database is opened (areas/evidence/pack-file.ts)
   if (args[0] === '--pack' && args.length === 2) return verifyPackFile(args[1] as string, io);
-  // its options are read here, all of them (none yet): anything else is the usage
+  // its options are read here, all of them: anything else is the usage
   if (args.length > 0) {
     io.err(USAGE);
     return 2;
