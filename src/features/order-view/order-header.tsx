@@ -4,6 +4,7 @@ import { Button } from '../../ui/button/button.tsx';
 import { useT } from '../../ui/use-t.ts';
 import { AppLink } from './app-link.tsx';
 import { AskedLines } from './asked-lines.tsx';
+import { EvidenceLinks } from './evidence-links.tsx';
 import { formatStamp } from './format.ts';
 import '../../i18n/areas/order-view.ts';
 import { ZoneNote } from '../../ui/zone-note/zone-note.tsx';
@@ -112,6 +113,7 @@ export function OrderHeader({ order, onDialog, onPrint }: OrderHeaderProps) {
         <Button guardMs={0} onClick={() => onDialog('share')}>
           {t('orderView.action.share')}
         </Button>
+        <EvidenceLinks order={order} />
         {actions.edit && (
           <AppLink
             className="lp-button lp-button--default lp-button--md"
