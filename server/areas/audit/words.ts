@@ -87,6 +87,7 @@ const pick = (words: Words, key: string, lang: Lang) => {
 export const actionWord = (action: string, lang: Lang) => pick(ACTIONS, action, lang);
 export const recordWord = (type: string, lang: Lang) => pick(RECORDS, type, lang);
 export const actorWord = (kind: string, lang: Lang) => pick(ACTORS, kind, lang);
+export const meaningWord = (meaning: string, lang: Lang) => pick(MEANINGS, meaning, lang);
 
 /** A value as a line shows it: text as it is, nothing as —, anything else as JSON. */
 function valueText(value: unknown): string {
@@ -114,7 +115,7 @@ export const timeText = (iso: string, lang: Lang) =>
 export function signatureText(entry: Pick<AuditLogEntry, 'signature'>, lang: Lang): string {
   const s = entry.signature;
   if (!s) return '';
-  const line = `${s.name} · ${pick(MEANINGS, s.meaning, lang)} · ${timeText(s.signed_at, lang)}`;
+  const line = `${s.name} · ${meaningWord(s.meaning, lang)} · ${timeText(s.signed_at, lang)}`;
   if (s.current) return line;
   return `${line} (${lang === 'en' ? 'applies to an earlier version' : '适用于较早版本'})`;
 }

@@ -59,6 +59,8 @@ export interface ExportPage {
   orders: ExportOrder[];
   goods: Map<number, ExportGoods[]>;
   boxes: Map<number, Array<{ box_type: string; logger_id: string }>>;
+  /** Each order's latest approval or rejection signature (Part 11 §11.50: every form shows it). */
+  approvals: Map<number, { name: string; meaning: string; signed_at: string }>;
 }
 
 /** How many orders the filter selects. */
@@ -172,11 +174,47 @@ export async function* orderPages(
         remark: redact.text(order.remark, 'customer'),
       };
     });
-    const page: ExportPage = { orders, goods: new Map(), boxes: new Map() };
+    const page: ExportPage = {
+      orders,
+      goods: new Map(),
+      boxes: new Map(),
+      approvals: await approvalsOf(db, cuId, orders),
+    };
     if (options.withLines) await addLines(db, page);
     yield page;
     if (rows.length < pageSize) return;
   }
+}
+
+/** The orders' latest approval or rejection signatures (signatures of record type `order`). */
+async function approvalsOf(
+  db: DB,
+  cuId: number,
+  orders: readonly ExportOrder[],
+): Promise<ExportPage['approvals']> {
+  const approvals: ExportPage['approvals'] = new Map();
+  if (orders.length === 0) return approvals;
+  const rows = await db
+    .selectFrom('signatures')
+    .select(['record_id', 'printed_name', 'meaning', 'signed_at'])
+    .distinctOn('record_id')
+    .where('cu_id', '=', cuId)
+    .where('record_type', '=', 'order')
+    .where(
+      'record_id',
+      'in',
+      orders.map((o) => String(o.id)),
+    )
+    .orderBy('record_id')
+    .orderBy('signed_at', 'desc')
+    .execute();
+  for (const r of rows)
+    approvals.set(Number(r.record_id), {
+      name: r.printed_name,
+      meaning: r.meaning,
+      signed_at: new Date(r.signed_at).toISOString(),
+    });
+  return approvals;
 }
 
 async function addLines(db: DB, page: ExportPage): Promise<void> {

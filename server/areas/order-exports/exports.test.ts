@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { DownLogSchema, ExportAnswer } from '../../../src/contract/order-exports/schemas.ts';
 import { MASK } from '../orders/masking.ts';
 import { cloneOrders } from '../../testing/bulk-orders.ts';
-import { createUser, loginAs } from '../../testing/fixtures.ts';
+import { createUser, loginAs, signatureOf } from '../../testing/fixtures.ts';
 import { createOrder, createProject } from '../../testing/order-fixtures.ts';
 import { type TestApp, testApp, testStorage } from '../../testing/test-app.ts';
 import type * as v from 'valibot';
@@ -57,6 +57,30 @@ const column = (rows: string[][], header: string) => {
 };
 
 describe('customer-order/xlsorder', () => {
+  it('carries each order’s approval signature: name, meaning, time with its zone (Part 11 §11.50)', async () => {
+    const { user, token, cuId } = await signedIn();
+    await t.deps.db
+      .updateTable('user_customers')
+      .set({ can_approve: true })
+      .where('uid', '=', user.uid)
+      .execute();
+    const approved = await createOrder(t.deps.db, cuId, { status: 'pending_approval' });
+    const plain = await createOrder(t.deps.db, cuId);
+    const signed = await t.call('customer-order/auditing', {
+      token,
+      body: { id: approved.id, pass: true, version: 1, signature: signatureOf(user) },
+    });
+    expect(signed.code).toBe(0);
+    const res = await t.call<ExportAnswer>('customer-order/xlsorder', { token });
+    const rows = await sheetRows((await download(res.data.url as string)).bytes);
+    const numbers = column(rows, 'Order No.');
+    const signatures = column(rows, 'Approval e-signature');
+    expect(signatures[numbers.indexOf(approved.order_no)]).toMatch(
+      / · Approval · [\d-]+ [\d:]+ China time \(UTC\+8\)$/,
+    );
+    expect(signatures[numbers.indexOf(plain.order_no)] ?? '').toBe('');
+  });
+
   it('answers a small set as a file: masked as the list masks, formulas kept as text, Chinese intact', async () => {
     const { token, cuId } = await signedIn();
     const project = await createProject(t.deps.db, cuId, { name: '肺癌三期临床研究' });

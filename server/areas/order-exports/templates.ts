@@ -2,6 +2,7 @@ import type { Lang } from '../../../src/contract/messages.ts';
 import type { CellValue } from '../../core/spreadsheet-cell.ts';
 import type { ExportOrder, ExportPage } from './export-rows.ts';
 import { chinaStamp, label } from '../../core/labels.ts';
+import { meaningWord, timeText } from '../audit/words.ts';
 
 /** A cell's value: text or a number (never a formula: see xlsx.ts). */
 
@@ -58,6 +59,7 @@ export const orderTemplate: Template = {
     col('签收时间', 'Signed At', 17),
     col('备注', 'Remark', 30),
     col('创建时间', 'Created At', 17),
+    col('审批电子签名', 'Approval e-signature', 36),
   ],
   rows(page, lang) {
     return page.orders.map((o) => [
@@ -88,9 +90,17 @@ export const orderTemplate: Template = {
       chinaStamp(o.signed_at),
       o.remark,
       chinaStamp(o.created_at),
+      approvalText(page, o, lang),
     ]);
   },
 };
+
+/** An order's approval signature as the sheet writes it: name, meaning, time with its zone. */
+function approvalText(page: ExportPage, order: ExportOrder, lang: Lang): string {
+  const s = page.approvals.get(order.id);
+  if (!s) return '';
+  return `${s.name} · ${meaningWord(s.meaning, lang)} · ${timeText(s.signed_at, lang)}`;
+}
 
 const loggers = (page: ExportPage, order: ExportOrder) =>
   (page.boxes.get(order.id) ?? []).map((b) => b.logger_id).filter(Boolean);

@@ -46,7 +46,7 @@ describe('writeWorkbook', () => {
         [1, 2, 3, 4],
         [5, 6, 7],
       ]) {
-        yield { orders: ids.map(order), goods: new Map(), boxes: new Map() };
+        yield { orders: ids.map(order), goods: new Map(), boxes: new Map(), approvals: new Map() };
       }
     }
     const heard: number[] = [];

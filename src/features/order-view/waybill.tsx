@@ -200,6 +200,20 @@ function WaybillSheet({
           {t('orderView.field.remark')}: {order.remark}
         </p>
       )}
+      {/* the approval's electronic signature, as every printed form of the record shows it (Part 11 §11.50) */}
+      {order.events
+        .filter((e) => e.signature && (e.kind === 'approved' || e.kind === 'rejected'))
+        .map((e) => (
+          <p key={e.id} className="waybill__remark">
+            {t(`orderView.event.${e.kind as 'approved' | 'rejected'}`)}:{' '}
+            {t('orderView.sign.line', {
+              name: e.signature?.name ?? '',
+              meaning: t(`orderView.sign.meaning.${e.signature?.meaning ?? 'approval'}`),
+              at: formatStamp(e.signature?.signed_at),
+            })}
+            {e.signature?.current === false && ` · ${t('orderView.sign.earlier')}`}
+          </p>
+        ))}
       <div className="waybill__signatures">
         {(['orderView.print.shipper', 'orderView.print.carrier', 'orderView.print.receiver'] as const).map(
           (key) => (
