@@ -322,8 +322,14 @@ describe('<lp-order-attachments>', () => {
     const remove = root(el).querySelector<HTMLButtonElement>('button[aria-label="Delete pod-签收单.pdf"]')!;
     remove.focus();
     remove.click();
-    await waitUntil(() => root(el).querySelector('[role="alertdialog"]'), 'a confirmation opens');
-    await sendKeys({ press: 'Enter' });
+    await waitUntil(() => root(el).querySelector('dialog[open] textarea'), 'the dialog asks why');
+    const submit = root(el).querySelector<HTMLButtonElement>('dialog[open] button[type="submit"]')!;
+    submit.click();
+    await waitUntil(() => text(el).includes('Please give the reason for deleting'), 'a reason is required');
+    expect(text(el), 'nothing deleted without a reason').to.contain('pod-签收单.pdf');
+    // the reason field has the focus: typing goes there
+    await sendKeys({ type: '传错了文件' });
+    submit.click();
     await waitUntil(() => !text(el).includes('pod-签收单.pdf'), 'the file is gone from the page', {
       timeout: 15_000,
     });

@@ -349,7 +349,7 @@ export const writeScenarios: Readonly<Record<string, WriteScenario>> = {
 
   'GET common/delete-file': async (t) => {
     const { token, attachment, actor } = await pendingDocument(t, false);
-    return { actor, token, input: { file_id: attachment.file_id } };
+    return { actor, token, input: { file_id: attachment.file_id, reason: '上传错了订单' } };
   },
   'POST provider/document': providerOnOrder(
     (o) => ({ order_no: o.order_no, kind: 'pod' }),

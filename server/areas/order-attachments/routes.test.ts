@@ -519,6 +519,25 @@ describe('downloads through signed links', () => {
 });
 
 describe('common/delete-file', () => {
+  it('says why (EU GMP Annex 11 §9): without a reason 422 on `reason` and nothing deleted; the reason is kept', async () => {
+    const s = await setup({ required: ['pod'] });
+    const a = await upload(s, 'pod', 'a.pdf', SAMPLES.pdf());
+    for (const reason of [undefined, '  ']) {
+      const refused = await s.t.call('common/delete-file', {
+        token: s.token,
+        query: { file_id: String(a.data.attachment.file_id), ...(reason === undefined ? {} : { reason }) },
+      });
+      expect([refused.code, Object.keys(refused.data as object)]).toEqual([422, ['reason']]);
+    }
+    expect((await events(s)).map((e) => e.kind)).not.toContain('attachment_deleted');
+    const gone = await s.t.call('common/delete-file', {
+      token: s.token,
+      query: { file_id: String(a.data.attachment.file_id), reason: '  传错了订单  ' },
+    });
+    expect(gone.code).toBe(0);
+    expect((await trail(s)).find((e) => e.action === 'attachment_delete')?.reason).toBe('传错了订单');
+  });
+
   it('deletes the customer’s own pending file (status recomputed), never an approved one or another customer’s', async () => {
     const s = await setup({ required: ['pod'] });
     const a = await upload(s, 'pod', 'a.pdf', SAMPLES.pdf());
@@ -527,12 +546,12 @@ describe('common/delete-file', () => {
     const theirToken = await loginAs(s.t, other);
     const theirs = await s.t.call('common/delete-file', {
       token: theirToken,
-      query: { file_id: String(a.data.attachment.file_id) },
+      query: { file_id: String(a.data.attachment.file_id), reason: '上传错了文件' },
     });
     expect(theirs.code).toBe(404);
     const gone = await s.t.call<StatusAnswer>('common/delete-file', {
       token: s.token,
-      query: { file_id: String(a.data.attachment.file_id) },
+      query: { file_id: String(a.data.attachment.file_id), reason: '上传错了文件' },
     });
     expect(gone.data.attachment_status).toBe('missing');
     expect(
@@ -548,7 +567,7 @@ describe('common/delete-file', () => {
     });
     const approved = await s.t.call('common/delete-file', {
       token: s.token,
-      query: { file_id: String(b.data.attachment.file_id) },
+      query: { file_id: String(b.data.attachment.file_id), reason: '上传错了文件' },
     });
     expect(approved.code).toBe(409);
     expect((await events(s)).map((e) => e.kind)).toContain('attachment_deleted');
@@ -616,7 +635,7 @@ describe('provider/document (signed)', () => {
     // the provider's file is not the customer's to delete
     const del = await s.t.call('common/delete-file', {
       token: s.token,
-      query: { file_id: String(ok.data.file_id) },
+      query: { file_id: String(ok.data.file_id), reason: '上传错了文件' },
     });
     expect(del.code).toBe(409);
   });

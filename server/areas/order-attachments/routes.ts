@@ -274,7 +274,7 @@ export const routes = [
             actor_kind: 'customer',
             actor_name: session.name,
             uid: session.uid,
-            reason: `${file.kind}: ${file.name}`,
+            reason: `${file.kind}: ${file.name}: ${input.reason}`,
           })
           .execute();
         const status = await refreshAttachmentStatus(trx, orderId);
@@ -284,6 +284,7 @@ export const routes = [
           recordId: order.id,
           action: 'attachment_delete',
           actor: auditActor(customerActor(session)),
+          reason: input.reason,
           changes: [
             {
               field: `attachments.${file.attachment_id}`,

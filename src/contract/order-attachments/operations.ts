@@ -9,6 +9,7 @@ import {
   AttentionQuery,
   AuditListSchema,
   FileDownloadQuery,
+  DeleteFileQuery,
   FileIdQuery,
   FileLinkSchema,
   PrintScanFields,
@@ -137,10 +138,11 @@ export const deleteFile = operation({
   area,
   method: 'GET',
   path: 'common/delete-file',
-  summary: 'Delete an attachment the customer uploaded, while it is not approved',
+  summary:
+    'Delete an attachment the customer uploaded, while it is not approved, with the reason (422 on `reason` without one)',
   auth: 'session',
   audit: { records: ['order'] },
-  input: FileIdQuery,
+  input: DeleteFileQuery,
   output: StatusAnswer,
   codes: [Code.notFound, Code.conflict],
 });

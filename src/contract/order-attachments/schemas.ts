@@ -133,6 +133,18 @@ export type AttachmentAuditRequest = v.InferInput<typeof AttachmentAuditRequest>
 export const FileIdQuery = v.strictObject({ file_id: Id });
 export type FileIdQuery = v.InferInput<typeof FileIdQuery>;
 
+/** `common/delete-file`: the document, and why it is removed (EU GMP Annex 11 §9: a deletion says why). */
+export const DeleteFileQuery = v.strictObject({
+  file_id: Id,
+  reason: v.pipe(
+    v.string(msg('string')),
+    v.trim(),
+    v.nonEmpty(msg('required')),
+    v.maxLength(REJECT_REASON_MAX, msg('maxLength', { max: REJECT_REASON_MAX })),
+  ),
+});
+export type DeleteFileQuery = v.InferInput<typeof DeleteFileQuery>;
+
 /** A short-lived signed download link (relative to the API's origin). */
 export const FileLinkSchema = v.strictObject({
   url: v.string(),

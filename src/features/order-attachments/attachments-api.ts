@@ -54,7 +54,8 @@ export const uploadAttachment = (
         quiet: true,
       });
 
-export const deleteAttachment = (fileId: number): Promise<StatusAnswer> =>
-  call(ops.deleteFile, { file_id: fileId });
+/** Deletes a document the customer uploaded, saying why (kept in the order's history and trail). */
+export const deleteAttachment = (fileId: number, reason: string): Promise<StatusAnswer> =>
+  call(ops.deleteFile, { file_id: fileId, reason });
 
 export { downloadAttachment } from '../../api/files.ts';

@@ -4,8 +4,8 @@ import type { AttentionRow, OrderAttachment } from '../../contract/order-attachm
 import { ATTACHMENT_KINDS, type AttachmentKind } from '../../contract/orders/domain.ts';
 import { toast } from '../../stores/notices.ts';
 import { Button } from '../../ui/button/button.tsx';
-import { ConfirmDialog } from '../../ui/confirm/confirm-dialog.tsx';
 import { useT } from '../../ui/use-t.ts';
+import { DeleteDialog } from './delete-dialog.tsx';
 import { deleteAttachment, downloadAttachment, fitsLimit, uploadAttachment } from './attachments-api.ts';
 import { kindFromName } from '../../lib/document-kind.ts';
 import { type QueuedUpload, UploadQueue } from './upload-queue.tsx';
@@ -135,16 +135,14 @@ export function OrderRow({ row, onChanged }: OrderRowProps) {
       setStaged(files.map((file, i) => ({ key: `${at}-${i}`, file, kind: kindFromName(file.name) ?? kind })));
   };
 
-  const remove = async (confirmed: boolean) => {
-    const file = deleting;
-    setDeleting(null);
-    if (!confirmed || !file) return;
+  const remove = async (file: OrderAttachment, reason: string) => {
     try {
-      await deleteAttachment(file.file_id);
+      await deleteAttachment(file.file_id, reason);
+      setDeleting(null);
       toast(t('orderAttachments.deleted', { name: file.name }), 'success');
       onChanged();
     } catch {
-      // the API outcome is shown by the page's notices
+      // the API outcome is shown by the page's notices; the dialog stays with what was typed
     }
   };
 
@@ -289,13 +287,13 @@ export function OrderRow({ row, onChanged }: OrderRowProps) {
         </fieldset>
       )}
       <UploadQueue items={queue} label={t('orderAttachments.uploads')} />
-      <ConfirmDialog
-        open={deleting !== null}
-        danger
-        title={t('orderAttachments.deleteTitle')}
-        message={t('orderAttachments.deleteMessage', { name: deleting?.name ?? '' })}
-        onAnswer={(yes) => void remove(yes)}
-      />
+      {deleting && (
+        <DeleteDialog
+          name={deleting.name}
+          onDelete={(reason) => remove(deleting, reason)}
+          onClose={() => setDeleting(null)}
+        />
+      )}
     </article>
   );
 }

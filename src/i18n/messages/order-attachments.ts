@@ -41,6 +41,8 @@ export const zh = {
   'orderAttachments.deleteTitle': '删除单据',
   'orderAttachments.deleteMessage': '确定删除“{name}”吗？删除后需要重新上传。',
   'orderAttachments.deleted': '已删除“{name}”',
+  'orderAttachments.deleteReason': '删除原因（记入订单历史）',
+  'orderAttachments.deleteReasonRequired': '请填写删除原因',
   'orderAttachments.uploads': '上传进度',
   'orderAttachments.stagedIntro': '已选择 {count} 个文件：请确认每个文件的单据类型（已按文件名推测）',
   'orderAttachments.kindOf': '{name} 的单据类型',
@@ -95,6 +97,8 @@ export const en: Record<keyof typeof zh, string> = {
   'orderAttachments.deleteTitle': 'Delete Document',
   'orderAttachments.deleteMessage': 'Delete “{name}”? You will need to upload it again.',
   'orderAttachments.deleted': 'Deleted “{name}”',
+  'orderAttachments.deleteReason': 'Reason for deleting (kept in the order’s history)',
+  'orderAttachments.deleteReasonRequired': 'Please give the reason for deleting',
   'orderAttachments.uploads': 'Upload progress',
   'orderAttachments.stagedIntro':
     '{count} files chosen: check the document type of each (guessed from its name)',
