@@ -51,12 +51,7 @@ export function EvidenceLinks({ order }: { order: Pick<OrderDetail, 'id' | 'orde
       <Button guardMs={0} loading={busy === 'pdf'} onClick={() => void download('pdf')}>
         {t('orderView.evidence.pdf')}
       </Button>
-      <Button
-        guardMs={0}
-        loading={busy === 'json'}
-        title={t('orderView.evidence.jsonHint')}
-        onClick={() => void download('json')}
-      >
+      <Button guardMs={0} loading={busy === 'json'} onClick={() => void download('json')}>
         {t('orderView.evidence.json')}
         <span className="order-view__sr">{t('orderView.evidence.jsonOf')}</span>
       </Button>
