@@ -135,7 +135,9 @@ export const budgets = {
   'embed/lp-hospital-list.js': 86_800,
   // +0.1 KB: the filters fold on a phone; +0.1 KB: the address read only when the list is shown,
   // a link changes it in one request (issue 29)
-  'host+elements/hospital-list.js': 12_600,
+  // +0.1 KB (issue 30): the audit log is a list page too, and with one more element sharing the
+  // list kit rollup's chunks of it split differently (measured 12.7 KB, 12,7xx bytes)
+  'host+elements/hospital-list.js': 12_800,
   /** The region tree standalone (78.4 KB) and over the host's shared chunks (5.7 KB). */
   'embed/lp-city-list.js': 81_000,
   'host+elements/city-list.js': 5_900,
@@ -194,9 +196,17 @@ export const budgets = {
   'embed/lp-inventory-table.js': 95_600,
   // +0.5 KB: the filters fold on a phone, pinned columns; +0.2 KB: cards leave columns off and
   // open their row, a link changes the list in one request (setParams) (issue 29)
-  'host+elements/inventory-table.js': 24_900,
+  // +0.2 KB each (issue 30): the audit log shares the list kit; the kit's chunks split anew (25.1 / 25.0 KB)
+  'host+elements/inventory-table.js': 25_100,
   'embed/lp-material-inventory.js': 95_600,
-  'host+elements/material-inventory.js': 24_800,
+  'host+elements/material-inventory.js': 25_000,
+  /**
+   * The customer's audit trail (issue 30): a list page of the list kit (its store and address,
+   * filters, selects, pagination), its entries as sentences, its exports. Measured 84.3 KB
+   * standalone and 14.5 KB over the host's chunks.
+   */
+  'embed/lp-audit-log.js': 86_000,
+  'host+elements/audit-log.js': 15_500,
   /**
    * The home page's overview (issue 16): standalone (React, the kit, its feature and both
    * languages' strings) 82.0 KB; in the portal, over what the portal page loaded, 8.2 KB (the call

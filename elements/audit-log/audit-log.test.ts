@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { login } from '../../src/stores/session.ts';
+import { loadUserInfo, login } from '../../src/stores/session.ts';
 import { resetStores } from '../../src/stores/test-reset.ts';
 import { waitUntil } from '../../src/ui/testing/commands.ts';
 import { rawKeys } from '../../src/ui/testing/raw-keys.ts';
@@ -8,12 +8,19 @@ import { call } from '../../src/api/transport.ts';
 import { orderAudit } from '../../src/contract/orders/operations.ts';
 import './audit-log.ts';
 
-const signIn = (user: TestUser) => login({ username: user.username, password: user.password, validate: '' });
+/** Signs in as the portal does: the session, then the user info (the list follows its customer). */
+async function signIn(user: TestUser) {
+  await login({ username: user.username, password: user.password, validate: '' });
+  await loadUserInfo();
+}
 
 /** Runs against the real API (vitest.config.ts); each test makes its own users and orders. */
 describe('<lp-audit-log>', () => {
   const placed: HTMLElement[] = [];
+  const PAGE_ADDRESS = `${location.pathname}${location.search}`;
   afterEach(() => {
+    // the log keeps its filters in the address: each test starts from the page's own
+    history.replaceState(history.state, '', PAGE_ADDRESS);
     for (const el of placed.splice(0)) el.remove();
     resetStores();
   });
@@ -29,17 +36,23 @@ describe('<lp-audit-log>', () => {
   const text = (el: HTMLElement) => root(el).textContent ?? '';
   const entries = (el: HTMLElement) =>
     Array.from(root(el).querySelectorAll<HTMLElement>('.audit-log__entry'));
-  /** Sets a control's value as typing or choosing does (React reads it from the native setter). */
-  const choose = (
-    control: HTMLInputElement | HTMLSelectElement,
-    value: string,
-    event: 'input' | 'change',
-  ) => {
-    const proto =
-      control instanceof HTMLSelectElement ? HTMLSelectElement.prototype : HTMLInputElement.prototype;
-    Object.getOwnPropertyDescriptor(proto, 'value')?.set?.call(control, value);
+  /** Sets an input's value as typing does (React reads it from the native setter). */
+  const choose = (control: HTMLInputElement, value: string, event: 'input') => {
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(control, value);
     control.dispatchEvent(new Event(event, { bubbles: true }));
   };
+  /** Opens the filter select labelled `label` and picks its option `option`. */
+  async function pick(el: HTMLElement, label: string, option: string): Promise<void> {
+    const labelled = Array.from(root(el).querySelectorAll('label')).find((l) => l.textContent === label);
+    const input = root(el).getElementById(labelled?.htmlFor ?? '') as HTMLInputElement;
+    input.click();
+    const find = () =>
+      Array.from(root(el).querySelectorAll<HTMLElement>('[role="option"]')).find(
+        (o) => o.textContent === option,
+      );
+    await waitUntil(() => find(), `the option ${option}`);
+    find()?.click();
+  }
 
   it('shows an administrator the customer’s trail as sentences, with the signature, in both languages', async () => {
     const admin = await createTestUser({ admin: true });
@@ -110,16 +123,14 @@ describe('<lp-audit-log>', () => {
     });
     const el = place('en');
     await waitUntil(() => entries(el).length >= 2, 'the entries are listed', { timeout: 15_000 });
-    const selects = Array.from(root(el).querySelectorAll<HTMLSelectElement>('select'));
-    const byAction = selects.find((s) => Array.from(s.options).some((o) => o.value === 'sign_in'));
-    expect(byAction, 'the action filter offers the sign-in').to.exist;
-    choose(byAction!, 'sign_in', 'change');
+    await pick(el, 'Action', 'Signed in');
     await waitUntil(
       () => entries(el).length > 0 && entries(el).every((e) => e.textContent?.includes('Signed in')),
       'only sign-ins',
       { timeout: 15_000 },
     );
-    choose(byAction!, '', 'change');
+    expect(location.search, 'the filter is in the address').to.contain('action=sign_in');
+    await pick(el, 'Action', 'All');
     choose(root(el).querySelector<HTMLInputElement>('input[type="search"]')!, order.order_no, 'input');
     await waitUntil(
       () => entries(el).length === 1 && text(el).includes(`Order ${order.order_no}`),

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { isApiError } from '../../api/errors.ts';
 import { AUDIT_RECORD_TYPES } from '../../contract/audit/schemas.ts';
 import { Code } from '../../contract/codes.ts';
@@ -11,47 +11,16 @@ import { Button } from '../../ui/button/button.tsx';
 import { FilterField, Filters } from '../../ui/filters/filter-bar.tsx';
 import { useDebouncedKeyword } from '../../ui/form/use-debounced-keyword.ts';
 import { PageHeader } from '../../ui/page-header/page-header.tsx';
+import { Select } from '../../ui/select/select.tsx';
 import { Pagination } from '../../ui/pagination/pagination.tsx';
 import { ErrorState } from '../../ui/states/error-state.tsx';
 import { useT } from '../../ui/use-t.ts';
 import { ZoneNote } from '../../ui/zone-note/zone-note.tsx';
-import {
-  type AuditEntry,
-  type AuditLog as Log,
-  type AuditLogQuery,
-  exportLog,
-  loadLog,
-} from './audit-api.ts';
+import { useListAddress } from '../../ui/use-list-address.ts';
+import { type AuditEntry, exportLog } from './audit-api.ts';
+import { AUDIT_LOG_ADDRESS, type AuditFilters, type AuditLogStore, queryOf } from './audit-log-store.ts';
 import '../../i18n/areas/audit-log.ts';
 import '../../i18n/areas/order-history.ts';
-
-const PAGE = 20;
-
-type Load = { state: 'loading' } | { state: 'failed' } | { state: 'refused' } | { state: 'done'; log: Log };
-
-/** The filters as the page holds them ('' : not set). */
-interface Filter {
-  record_type: '' | (typeof AUDIT_RECORD_TYPES)[number];
-  record: string;
-  uid: string;
-  action: string;
-  date_from: string;
-  date_to: string;
-}
-
-const NO_FILTER: Filter = { record_type: '', record: '', uid: '', action: '', date_from: '', date_to: '' };
-
-/** The filter as the call takes it (what is not set is left out). */
-function queryOf(filter: Filter): AuditLogQuery {
-  return {
-    ...(filter.record_type ? { record_type: filter.record_type } : {}),
-    ...(filter.record.trim() ? { record: filter.record.trim() } : {}),
-    ...(filter.uid ? { uid: Number(filter.uid) } : {}),
-    ...(filter.action ? { action: filter.action } : {}),
-    ...(filter.date_from ? { date_from: filter.date_from } : {}),
-    ...(filter.date_to ? { date_to: filter.date_to } : {}),
-  };
-}
 
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
@@ -68,38 +37,15 @@ function valueText(value: unknown): string {
  * why, each field old → new, the signature), filtered by record, user, action and days, and
  * exported as .xlsx or PDF for an inspector. Masked values come masked from the server.
  */
-export function AuditLog() {
+export function AuditLog({ list, syncAddress = true }: { list: AuditLogStore; syncAddress?: boolean }) {
   const t = useT();
   const token = useStore($token);
-  const [filter, setFilter] = useState<Filter>(NO_FILTER);
-  const [page, setPage] = useState(1);
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const root = useRef<HTMLElement>(null);
+  useListAddress(list, AUDIT_LOG_ADDRESS, syncAddress, root);
+  const state = useStore(list.$state);
+  const filter = state.params.filters;
   const [exporting, setExporting] = useState<'xlsx' | 'pdf' | null>(null);
-  const request = useRef(0);
-
-  const fetchLog = useCallback(async () => {
-    const id = ++request.current;
-    setLoad((now) => (now.state === 'done' ? now : { state: 'loading' }));
-    try {
-      const log = await loadLog({ ...queryOf(filter), start: (page - 1) * PAGE, limit: PAGE });
-      if (id === request.current) setLoad({ state: 'done', log });
-    } catch (error) {
-      if (id !== request.current) return;
-      setLoad({ state: isApiError(error) && error.code === Code.forbidden ? 'refused' : 'failed' });
-    }
-  }, [filter, page]);
-
-  useEffect(() => {
-    if (token) void fetchLog();
-    return () => {
-      request.current++;
-    };
-  }, [token, fetchLog]);
-
-  const set = (patch: Partial<Filter>) => {
-    setFilter((now) => ({ ...now, ...patch }));
-    setPage(1);
-  };
+  const set = (patch: Partial<AuditFilters>) => list.setFilters(patch);
   // the record's number is typed: the log is asked again once typing pauses
   const record = useDebouncedKeyword(filter.record, (value) => set({ record: value }));
 
@@ -116,9 +62,10 @@ export function AuditLog() {
   };
 
   if (!token) return <p className="audit-log__muted">{t('auditLog.signedOut')}</p>;
-  if (load.state === 'refused')
+  const refused = state.status === 'failed' && isApiError(state.error) && state.error.code === Code.forbidden;
+  if (refused)
     return (
-      <section className="audit-log" part="base" aria-labelledby="audit-log-title">
+      <section className="audit-log" part="base" aria-labelledby="audit-log-title" ref={root}>
         <h1 id="audit-log-title" className="lp-page-title">
           {t('auditLog.title')}
         </h1>
@@ -126,14 +73,15 @@ export function AuditLog() {
       </section>
     );
 
-  const log = load.state === 'done' ? load.log : null;
+  const log = state.status === 'loaded' || state.answer ? state.answer : null;
+  const all = t('auditLog.filter.all');
   const active = Object.values(filter).filter(Boolean).length;
   const actionLabel = (action: string) => {
     const key = `auditLog.action.${action}`;
     return isMessageKey(key) ? t(key) : action;
   };
   return (
-    <section className="audit-log" part="base" aria-labelledby="audit-log-title">
+    <section className="audit-log" part="base" aria-labelledby="audit-log-title" ref={root}>
       <PageHeader titleId="audit-log-title" title={t('auditLog.title')} intro={t('auditLog.intro')}>
         <Button size="sm" guardMs={0} loading={exporting === 'xlsx'} onClick={() => void download('xlsx')}>
           {t('auditLog.exportXlsx')}
@@ -160,53 +108,41 @@ export function AuditLog() {
         </FilterField>
         <FilterField label={t('auditLog.filter.recordType')}>
           {(id) => (
-            <select
+            <Select<string>
               id={id}
-              className="lp-input"
+              options={[
+                { value: '', label: all },
+                ...AUDIT_RECORD_TYPES.map((type) => ({ value: type, label: t(`auditLog.record.${type}`) })),
+              ]}
               value={filter.record_type}
-              onChange={(event) => set({ record_type: event.currentTarget.value as Filter['record_type'] })}
-            >
-              <option value="">{t('auditLog.filter.all')}</option>
-              {AUDIT_RECORD_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {t(`auditLog.record.${type}`)}
-                </option>
-              ))}
-            </select>
+              onChange={(value) => set({ record_type: value as AuditFilters['record_type'] })}
+            />
           )}
         </FilterField>
         <FilterField label={t('auditLog.filter.user')}>
           {(id) => (
-            <select
+            <Select<string>
               id={id}
-              className="lp-input"
+              options={[
+                { value: '', label: all },
+                ...(log?.users ?? []).map((user) => ({ value: String(user.uid), label: user.name })),
+              ]}
               value={filter.uid}
-              onChange={(event) => set({ uid: event.currentTarget.value })}
-            >
-              <option value="">{t('auditLog.filter.all')}</option>
-              {log?.users.map((user) => (
-                <option key={user.uid} value={String(user.uid)}>
-                  {user.name}
-                </option>
-              ))}
-            </select>
+              onChange={(value) => set({ uid: value })}
+            />
           )}
         </FilterField>
         <FilterField label={t('auditLog.filter.action')}>
           {(id) => (
-            <select
+            <Select<string>
               id={id}
-              className="lp-input"
+              options={[
+                { value: '', label: all },
+                ...(log?.actions ?? []).map((action) => ({ value: action, label: actionLabel(action) })),
+              ]}
               value={filter.action}
-              onChange={(event) => set({ action: event.currentTarget.value })}
-            >
-              <option value="">{t('auditLog.filter.all')}</option>
-              {log?.actions.map((action) => (
-                <option key={action} value={action}>
-                  {actionLabel(action)}
-                </option>
-              ))}
-            </select>
+              onChange={(value) => set({ action: value })}
+            />
           )}
         </FilterField>
         <FilterField label={t('auditLog.filter.from')}>
@@ -232,18 +168,18 @@ export function AuditLog() {
           )}
         </FilterField>
         {active > 0 && (
-          <Button size="sm" variant="text" guardMs={0} onClick={() => set(NO_FILTER)}>
+          <Button size="sm" variant="text" guardMs={0} onClick={() => list.resetFilters()}>
             {t('auditLog.filter.clear')}
           </Button>
         )}
       </Filters>
-      {load.state === 'loading' && (
+      {!log && state.status === 'loading' && (
         <p className="audit-log__muted" role="status">
           {t('common.loading')}
         </p>
       )}
-      {load.state === 'failed' && (
-        <ErrorState message={t('auditLog.loadFailed')} onRetry={() => void fetchLog()} />
+      {state.status === 'failed' && (
+        <ErrorState message={t('auditLog.loadFailed')} onRetry={() => void list.retry()} />
       )}
       {log && log.list.length === 0 && (
         <p className="audit-log__muted" role="status">
@@ -259,11 +195,11 @@ export function AuditLog() {
             ))}
           </ol>
           <Pagination
-            page={page}
-            pageSize={PAGE}
+            page={state.params.page}
+            pageSize={state.params.pageSize}
             total={log.total}
             totalAtLeast={log.capped}
-            onChange={setPage}
+            onChange={(page) => list.setPage(page)}
           />
         </>
       )}
