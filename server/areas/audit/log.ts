@@ -172,6 +172,14 @@ export async function shownEntries(db: DB, cuId: number, rows: readonly Row<'aud
   );
   const signatures = await signaturesById(db, rows.flatMap(signatureIdOf));
   const labels = await recordLabels(db, cuId, rows, byId);
+  const customers = await customerNames(db, rows);
+  // a sign-in's customer by its name (the user's chain names it by id)
+  const named = (changes: readonly AuditChange[]) =>
+    changes.map((c) =>
+      c.field === 'customer'
+        ? { ...c, old: customerName(customers, c.old), new: customerName(customers, c.new) }
+        : c,
+    );
   return rows.map((row): AuditLogEntry => {
     const show = row.record_type === 'order' ? showers.get(Number(row.record_id)) : undefined;
     const signatureId = signatureIdOf(row)[0];
@@ -190,13 +198,31 @@ export async function shownEntries(db: DB, cuId: number, rows: readonly Row<'aud
       actor_id: row.actor_id,
       actor_name: row.actor_name,
       reason: row.reason === null ? null : show ? textOf(show, row, row.reason) : row.reason,
-      changes: show ? show(row.changes, row.actor_kind) : row.changes,
+      changes: show ? show(row.changes, row.actor_kind) : named(row.changes),
       request_id: row.request_id,
       hash: row.hash,
       ...(signature ? { signature } : {}),
     };
   });
 }
+
+/** The names of the customers the entries' `customer` changes name, by id. */
+async function customerNames(db: DB, rows: readonly Row<'audit_entries'>[]): Promise<Map<number, string>> {
+  const ids = new Set<number>();
+  for (const row of rows)
+    for (const c of row.changes)
+      if (c.field === 'customer') for (const v of [c.old, c.new]) if (typeof v === 'number') ids.add(v);
+  if (ids.size === 0) return new Map();
+  const found = await db
+    .selectFrom('customers')
+    .select(['cu_id', 'cu_name'])
+    .where('cu_id', 'in', [...ids])
+    .execute();
+  return new Map(found.map((c) => [c.cu_id, c.cu_name]));
+}
+
+const customerName = (names: ReadonlyMap<number, string>, value: unknown) =>
+  typeof value === 'number' ? (names.get(value) ?? value) : value;
 
 /** A reason as the order's text is shown (redacted, masked values cleared). */
 function textOf(show: ReturnType<typeof changeShower>, row: Row<'audit_entries'>, reason: string): string {

@@ -217,9 +217,13 @@ function Entry({ entry, actionLabel }: { entry: AuditEntry; actionLabel: (action
   )} ${entry.record_label || entry.record_id}`;
   const fieldLabel = (field: string) => {
     const bare = field.replace(/^requested\./, '');
+    const own = `auditLog.field.${bare}`;
+    if (isMessageKey(own)) return t(own);
     const key = `orderHistory.field.${bare}`;
     return isMessageKey(key) ? t(key) : field;
   };
+  // a sign-in's record is its actor: named once
+  const self = entry.record_type === 'user' && entry.record_id === String(entry.actor_id);
   const changes = entry.changes.filter((c) => c.field !== 'signature');
   return (
     <li className="audit-log__entry">
@@ -228,7 +232,7 @@ function Entry({ entry, actionLabel }: { entry: AuditEntry; actionLabel: (action
           {chinaStamp(entry.at)}
         </time>
         <strong>{actionLabel(entry.action)}</strong>
-        <span>{record}</span>
+        {!self && <span>{record}</span>}
         <span className="audit-log__muted">
           {t(`auditLog.actor.${entry.actor_kind}`)} {entry.actor_name}
         </span>
