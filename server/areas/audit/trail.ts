@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import canonicalize from 'canonicalize';
 import { currentRequestId } from '../../core/request-scope.ts';
 import type { DB } from '../../db/database.ts';
+import type { Row } from '../../db/schema.ts';
 import type { ActorKind, AuditChange } from './tables.ts';
 
 /**
@@ -66,6 +67,24 @@ export interface HashedContent {
   reason: string | null;
   changes: readonly AuditChange[];
   request_id: string | null;
+}
+
+/** An entry's content as its hash covers it, read back from its row (verify.ts, the evidence pack). */
+export function storedContent(row: Row<'audit_entries'>): HashedContent {
+  return {
+    cu_id: row.cu_id,
+    seq: row.seq,
+    at: new Date(row.at).toISOString(),
+    record_type: row.record_type,
+    record_id: row.record_id,
+    action: row.action,
+    actor_kind: row.actor_kind,
+    actor_id: row.actor_id,
+    actor_name: row.actor_name,
+    reason: row.reason,
+    changes: row.changes,
+    request_id: row.request_id,
+  };
 }
 
 /** SHA-256 (hex) over the previous hash, a newline and the content's canonical JSON. */

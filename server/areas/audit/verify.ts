@@ -1,10 +1,9 @@
 import { sql } from 'kysely';
 import type { DB } from '../../db/database.ts';
-import type { Row } from '../../db/schema.ts';
 import { checkCheckpoints, checkpointsBrokenLine } from './checkpoints-read.ts';
 import { completeLength } from './checkpoints-file.ts';
 import type { CheckpointPlaces } from './checkpoints-places.ts';
-import { entryHash, GENESIS, type HashedContent } from './trail.ts';
+import { entryHash, GENESIS, storedContent } from './trail.ts';
 
 /** Where a chain first fails to match: the entry (or the chain's tip) and why. */
 export interface Break {
@@ -22,24 +21,6 @@ export interface ChainReport {
 }
 
 const PAGE = 1000;
-
-/** An entry's content as its hash covers it (trail.ts contentOf), read back from its row. */
-function contentOfRow(row: Row<'audit_entries'>): HashedContent {
-  return {
-    cu_id: row.cu_id,
-    seq: row.seq,
-    at: new Date(row.at).toISOString(),
-    record_type: row.record_type,
-    record_id: row.record_id,
-    action: row.action,
-    actor_kind: row.actor_kind,
-    actor_id: row.actor_id,
-    actor_name: row.actor_name,
-    reason: row.reason,
-    changes: row.changes,
-    request_id: row.request_id,
-  };
-}
 
 /**
  * Recomputes every customer's chain (`npm run audit:verify`): each entry's place follows the one
@@ -103,7 +84,7 @@ async function verifyIn(db: DB, only?: { cuId: number }): Promise<ChainReport> {
         };
       if (row.prev_hash !== expected.prev)
         return { chains, entries, broken: { ...at, why: 'it does not follow the entry before it' } };
-      if (entryHash(row.prev_hash, contentOfRow(row)) !== row.hash)
+      if (entryHash(row.prev_hash, storedContent(row)) !== row.hash)
         return { chains, entries, broken: { ...at, why: 'its content does not match its hash' } };
       entries += 1;
       last = { cuId: row.cu_id, seq: row.seq, hash: row.hash };

@@ -4,7 +4,7 @@ import type { DB } from '../../db/database.ts';
 import type { Row } from '../../db/schema.ts';
 import type { AuditChange } from '../audit/tables.ts';
 import type { HashedContent } from '../audit/trail.ts';
-import { contentOf } from './hashed.ts';
+import { storedContent } from '../audit/trail.ts';
 import { changeShower } from '../orders/history-changes.ts';
 import type { Redactor } from '../orders/redaction.ts';
 
@@ -51,7 +51,7 @@ export function packEntries(
     return typeof shown?.new === 'string' ? shown.new : value;
   };
   return rows.map((row) => {
-    const stored = contentOf(row);
+    const stored = storedContent(row);
     const shown: HashedContent = {
       ...stored,
       actor_name: text(stored.actor_name, row.actor_kind),

@@ -9,7 +9,7 @@ import { signedIn } from '../../testing/order-test-helpers.ts';
 import { pdfPages } from '../../testing/pdf-text.ts';
 import { type TestApp, testApp, testDatabase } from '../../testing/test-app.ts';
 import { MASK } from '../orders/masking.ts';
-import { contentOf } from './hashed.ts';
+import { storedContent } from '../audit/trail.ts';
 import { jsonPack, pdfPack, tracedOrder } from './evidence-fixtures.ts';
 
 beforeAll(() => testDatabase());
@@ -111,7 +111,13 @@ describe('customer-order/evidence: the evidence pack (issue 30)', () => {
       .execute();
     expect(rows.length).toBeGreaterThan(10);
     expect(pack.audit.entries).toEqual(
-      rows.map((r) => ({ id: r.id, ...contentOf(r), prev_hash: r.prev_hash, hash: r.hash, masked: false })),
+      rows.map((r) => ({
+        id: r.id,
+        ...storedContent(r),
+        prev_hash: r.prev_hash,
+        hash: r.hash,
+        masked: false,
+      })),
     );
     const head = await t.deps.db
       .selectFrom('audit_heads')

@@ -1,4 +1,3 @@
-import type { Row } from '../../db/schema.ts';
 import type { HashedContent } from '../audit/trail.ts';
 
 /**
@@ -21,21 +20,3 @@ const HASHED: { readonly [K in keyof HashedContent]: true } = {
   request_id: true,
 };
 export const HASHED_KEYS = Object.keys(HASHED) as ReadonlyArray<keyof HashedContent>;
-
-/** An entry's content as hashed (trail.ts), read back from its row. */
-export function contentOf(row: Row<'audit_entries'>): HashedContent {
-  return {
-    cu_id: row.cu_id,
-    seq: row.seq,
-    at: new Date(row.at).toISOString(),
-    record_type: row.record_type,
-    record_id: row.record_id,
-    action: row.action,
-    actor_kind: row.actor_kind,
-    actor_id: row.actor_id,
-    actor_name: row.actor_name,
-    reason: row.reason,
-    changes: row.changes,
-    request_id: row.request_id,
-  };
-}

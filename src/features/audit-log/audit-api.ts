@@ -2,6 +2,7 @@ import { Code } from '../../contract/codes.ts';
 import { auditLog, auditLogPdf, auditLogXlsx } from '../../contract/audit/operations.ts';
 import type { AuditLog, AuditLogQuery } from '../../contract/audit/schemas.ts';
 import { call, callFile } from '../../api/transport.ts';
+import { saveBlob } from '../../lib/save-blob.ts';
 
 export type { AuditLog, AuditLogQuery };
 export type AuditEntry = AuditLog['list'][number];
@@ -14,14 +15,5 @@ export const loadLog = (query: AuditLogQuery, signal?: AbortSignal): Promise<Aud
 
 /** The filtered trail as a file (.xlsx or PDF), saved as a download. */
 export async function exportLog(format: 'xlsx' | 'pdf', query: AuditLogQuery, name: string): Promise<void> {
-  const blob = await callFile(format === 'xlsx' ? auditLogXlsx : auditLogPdf, query, QUIET);
-  const url = URL.createObjectURL(blob);
-  const anchor = document.createElement('a');
-  anchor.href = url;
-  anchor.download = `${name}.${format}`;
-  anchor.rel = 'noopener';
-  document.body.append(anchor);
-  anchor.click();
-  anchor.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  saveBlob(await callFile(format === 'xlsx' ? auditLogXlsx : auditLogPdf, query, QUIET), `${name}.${format}`);
 }

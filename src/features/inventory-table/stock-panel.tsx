@@ -1,4 +1,5 @@
 import '../../i18n/areas/inventory.ts';
+import { saveBlob } from '../../lib/save-blob.ts';
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { serverColumnSettings } from '../../api/list-settings.ts';
@@ -36,19 +37,6 @@ export function problemText(t: T, problem: HandoffProblem): string {
       batch: problem.line.batch_no || '—',
     });
   return t(`inventory.order.${problem.kind}`);
-}
-
-/** Saves a file the page holds as a download (an object URL, let go of once the download started). */
-function saveBlob(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const anchor = document.createElement('a');
-  anchor.href = url;
-  anchor.download = name;
-  anchor.rel = 'noopener';
-  document.body.append(anchor);
-  anchor.click();
-  anchor.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
 /** The depots of a kind for the depot filter (none until loaded, or when that fails). */

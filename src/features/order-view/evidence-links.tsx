@@ -1,24 +1,11 @@
 import { useState } from 'react';
+import { saveBlob } from '../../lib/save-blob.ts';
 import { call, callFile } from '../../api/transport.ts';
 import { orderEvidence } from '../../contract/evidence/operations.ts';
 import type { OrderDetail } from '../../contract/orders/schemas.ts';
 import { Button } from '../../ui/button/button.tsx';
 import { useT } from '../../ui/use-t.ts';
 import '../../i18n/areas/order-view.ts';
-
-/** Saves what the page fetched as a download (an object URL, let go of once the download started). */
-function saveBlob(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const anchor = document.createElement('a');
-  anchor.href = url;
-  // never empty: the portal's router takes over clicks on links whose `download` is empty
-  anchor.download = name;
-  anchor.rel = 'noopener';
-  document.body.append(anchor);
-  anchor.click();
-  anchor.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
 
 type Format = 'pdf' | 'json';
 
