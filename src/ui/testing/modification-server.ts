@@ -6,8 +6,10 @@ import { providerCall } from './server.ts';
  * A modification request of an order the session's customer has `not_finished`, asked as the
  * signed-in user does (`customer-order/apply-modify`) and answered by the provider's signed call
  * (`provider/answer-modify`) now: accepted (`cancel` then cancels the order) or rejected. The
- * request's id.
+ * request's id. A change asks for a remark the order does not hold yet.
  */
+let asked = 0;
+
 export async function answeredModification(
   order: { id: number; order_no: string },
   answer: { kind?: 'change' | 'cancel'; accept: boolean },
@@ -17,7 +19,8 @@ export async function answeredModification(
   await call(orderApplyModify, {
     id: order.id,
     kind,
-    ...(kind === 'change' ? { changes: { remark: '患者改期' } } : {}),
+    // a remark of its own each time: a request that asks for what the order holds is refused
+    ...(kind === 'change' ? { changes: { remark: `患者改期（第 ${++asked} 次）` } } : {}),
     reason: '患者改期',
     version,
   });
