@@ -114,6 +114,8 @@ for (const viewport of [PHONE, DESKTOP]) {
     const items = accountMenu(page).getByRole('menuitem');
     await expect(items).toHaveText([
       zh('host.nav.downloads'),
+      // demo administers its customers: their audit trail
+      zh('host.nav.audit'),
       // the "warehouse system" of LINKED_SYSTEMS in playwright.config.ts
       zh('host.nav.openSystem', { name: '仓储管理系统' }),
       zh('host.nav.changePassword'),
