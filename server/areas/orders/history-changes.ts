@@ -15,6 +15,9 @@ import type { Redactor } from './redaction.ts';
  * a document's upload, audit or deletion, a remark's text. An order's creation is not listed field by field (the order shows what it holds).
  */
 
+/** A SHA-256 as the trail writes it (a document's, a signed content's). */
+const HASH = /^[0-9a-f]{64}$/;
+
 const SAID_BY_THE_EVENT = new Set(['status', 'cancel_reason', 'merged_into', 'attachment_status', 'request']);
 /** A document's or a remark's own record: the event names the document, the remarks section shows the text. */
 const OWN_RECORD = /^(attachments|remarks)\./;
@@ -146,7 +149,8 @@ export function changeShower(
   return (changes, actorKind) => {
     const author = actorKind === 'provider' ? 'provider' : 'customer';
     const text = (value: unknown): unknown => {
-      if (typeof value === 'string') return hide(redact.text(value, author));
+      // a SHA-256 restates nothing: never redacted (its hex digits could match a masked value's)
+      if (typeof value === 'string') return HASH.test(value) ? value : hide(redact.text(value, author));
       if (Array.isArray(value)) return value.map(text);
       if (value && typeof value === 'object')
         return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, text(v)]));
@@ -160,6 +164,8 @@ export function changeShower(
       return text(value);
     };
     return changes.map((c) => {
+      // a signature names its signer (no patient) and hashes: shown as recorded
+      if (c.field === 'signature') return c;
       const field = c.field.replace(/^requested\./, '');
       return { field: c.field, old: show(field, c.old), new: show(field, c.new) };
     });
