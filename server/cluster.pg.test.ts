@@ -8,18 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, startServer, stopServer } from '../scripts/server-process.mjs';
 import { type OpenedDatabase, openDatabase } from './db/database.ts';
 import { createEditorSetup, type EditorSetup, orderForm } from './testing/editor-fixtures.ts';
-import { freshDatabase } from './testing/pg-database.ts';
+import { freshDatabase, postgresServerUrl } from './testing/pg-database.ts';
 
 /**
  * `WORKERS=2` on PostgreSQL (server/cluster.ts) as the operator runs it: `server/main.ts` as a
  * child process on a fresh database, two workers behind one port. The tests run in order on the
  * one cluster; the last one (SIGTERM) ends it.
  */
-const serverUrl = process.env.DATABASE_URL;
-if (!serverUrl)
-  throw new Error(
-    'DATABASE_URL is not set: run these as the postgres project of vitest (npx vitest run --project postgres)',
-  );
+const serverUrl = postgresServerUrl();
 
 const HEADERS_TIMEOUT_MS = 6_000;
 let fresh: Awaited<ReturnType<typeof freshDatabase>>;

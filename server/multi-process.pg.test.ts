@@ -15,7 +15,7 @@ import { oncePerPeriod } from './core/housekeeping.ts';
 import { createEditorSetup, orderForm } from './testing/editor-fixtures.ts';
 import { createUser } from './testing/fixtures.ts';
 import { createOrder } from './testing/order-fixtures.ts';
-import { freshDatabase } from './testing/pg-database.ts';
+import { freshDatabase, postgresServerUrl } from './testing/pg-database.ts';
 import { socketFrom } from './testing/test-app.ts';
 
 /**
@@ -23,11 +23,7 @@ import { socketFrom } from './testing/test-app.ts';
  * its own pool, bus, session cache and background work, as two processes have. Nothing may
  * depend on which one a call reaches.
  */
-const serverUrl = process.env.DATABASE_URL;
-if (!serverUrl)
-  throw new Error(
-    'DATABASE_URL is not set: run these as the postgres project of vitest (npx vitest run --project postgres)',
-  );
+const serverUrl = postgresServerUrl();
 
 interface Instance extends Booted {
   background: Background;

@@ -1,17 +1,13 @@
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshDatabase } from '../testing/pg-database.ts';
+import { freshDatabase, postgresServerUrl } from '../testing/pg-database.ts';
 import { type OpenedDatabase, openDatabase } from './database.ts';
 
 /**
  * Kysely's queries on PostgreSQL run as named prepared statements (pg-prepared.ts): parsed once
  * per connection, planned from a cached plan, and prepared again when a table they read changed.
  */
-const serverUrl = process.env.DATABASE_URL;
-if (!serverUrl)
-  throw new Error(
-    'DATABASE_URL is not set: run these as the postgres project of vitest (npx vitest run --project postgres)',
-  );
+const serverUrl = postgresServerUrl();
 
 interface Things {
   things: { id: number; name: string; extra?: string };

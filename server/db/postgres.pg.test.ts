@@ -3,17 +3,14 @@ import { type Booted, boot } from '../boot.ts';
 import { loadConfig } from '../config.ts';
 import { DEMO_USERNAMES, demoAccountsIn } from '../seed/demo.ts';
 import { createUser } from '../testing/fixtures.ts';
+import { postgresServerUrl } from '../testing/pg-database.ts';
 import { loadMigrations } from './migrate.ts';
 
 /**
  * The DATABASE_URL path: the same migrations, seed and calls on a real PostgreSQL server. Run by
  * `npm test`'s postgres step (vitest's postgres project: scripts/postgres-setup.mjs starts a throw-away cluster).
  */
-const url = process.env.DATABASE_URL;
-if (!url)
-  throw new Error(
-    'DATABASE_URL is not set: run these as the postgres project of vitest (npx vitest run --project postgres)',
-  );
+const url = postgresServerUrl();
 
 const config = { ...loadConfig({ DATABASE_URL: url }), distDir: '/nonexistent-dist' };
 const open: Booted[] = [];

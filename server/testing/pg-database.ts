@@ -7,6 +7,20 @@ import { migrateToLatest } from '../db/migrate.ts';
 import { seedBase } from '../seed/base.ts';
 
 /**
+ * The PostgreSQL server a `*.pg.test.ts` file runs against: DATABASE_URL, which vitest's postgres
+ * project sets (scripts/postgres-setup.mjs starts a throw-away cluster). Without it the file fails at
+ * once with a sentence saying how to run it, rather than on a connection error.
+ */
+export function postgresServerUrl(): string {
+  const url = process.env.DATABASE_URL;
+  if (!url)
+    throw new Error(
+      'DATABASE_URL is not set: run these as the postgres project of vitest (npx vitest run --project postgres)',
+    );
+  return url;
+}
+
+/**
  * A database of its own on the PostgreSQL server of DATABASE_URL (the postgres step's throw-away
  * cluster): for `*.pg.test.ts` files that need an empty database (a first migration, several app
  * instances, faults). `drop()` removes it, ending any connection left to it.

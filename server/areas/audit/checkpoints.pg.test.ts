@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Bus, openBus } from '../../core/bus.ts';
 import { type OpenedDatabase, openDatabase } from '../../db/database.ts';
 import { appendMany, chainOf } from '../../testing/audit-test-helpers.ts';
-import { migratedPostgres } from '../../testing/pg-database.ts';
+import { migratedPostgres, postgresServerUrl } from '../../testing/pg-database.ts';
 import { type TestApp, testApp } from '../../testing/test-app.ts';
 import { lineHash, parseCheckpoint } from './checkpoints.ts';
 import { placesOf } from './checkpoints-places.ts';
@@ -20,11 +20,7 @@ import { verifyTrail } from './verify.ts';
  * period's claim and the advisory lock: core/housekeeping.ts oncePerPeriod), so the file never
  * holds two lines on one `prev`.
  */
-const serverUrl = process.env.DATABASE_URL;
-if (!serverUrl)
-  throw new Error(
-    'DATABASE_URL is not set: run these as the postgres project of vitest (npx vitest run --project postgres)',
-  );
+const serverUrl = postgresServerUrl();
 
 let database: Awaited<ReturnType<typeof migratedPostgres>>;
 let second: OpenedDatabase & { bus: Bus };

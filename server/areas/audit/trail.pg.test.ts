@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chainOf, factsOf } from '../../testing/audit-test-helpers.ts';
-import { migratedPostgres } from '../../testing/pg-database.ts';
+import { migratedPostgres, postgresServerUrl } from '../../testing/pg-database.ts';
 import { auditedTransaction } from './trail.ts';
 import { verifyChains } from './verify.ts';
 
@@ -10,11 +10,7 @@ import { verifyChains } from './verify.ts';
  * one chain from many connections at once are numbered one after another and chain intact; the
  * triggers refuse changes there too.
  */
-const serverUrl = process.env.DATABASE_URL;
-if (!serverUrl)
-  throw new Error(
-    'DATABASE_URL is not set: run these as the postgres project of vitest (npx vitest run --project postgres)',
-  );
+const serverUrl = postgresServerUrl();
 
 let database: Awaited<ReturnType<typeof migratedPostgres>>;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROVIDER_SECRET } from '../../testing/masking-fixtures.ts';
-import { migratedPostgres } from '../../testing/pg-database.ts';
+import { migratedPostgres, postgresServerUrl } from '../../testing/pg-database.ts';
 import { type TestApp, tempStorage, testApp } from '../../testing/test-app.ts';
 import { jsonPack, pdfPack, tracedOrder } from './evidence-fixtures.ts';
 import { verifyPack } from './verify-pack.ts';
@@ -10,11 +10,7 @@ import { verifyPack } from './verify-pack.ts';
  * READ, read-only transaction over a pooled connection, and the entries' hashes made again from
  * what PostgreSQL's jsonb and timestamptz give back.
  */
-const serverUrl = process.env.DATABASE_URL;
-if (!serverUrl)
-  throw new Error(
-    'DATABASE_URL is not set: run these as the postgres project of vitest (npx vitest run --project postgres)',
-  );
+const serverUrl = postgresServerUrl();
 
 let database: Awaited<ReturnType<typeof migratedPostgres>>;
 let t: TestApp;

@@ -7,7 +7,7 @@ import { signIntegration } from '../../http/signature.ts';
 import { postFile } from '../../testing/file-fixtures.ts';
 import { createUser, loginAs, signatureOf } from '../../testing/fixtures.ts';
 import { createOrder, createProject } from '../../testing/order-fixtures.ts';
-import { migratedPostgres } from '../../testing/pg-database.ts';
+import { migratedPostgres, postgresServerUrl } from '../../testing/pg-database.ts';
 import { type TestApp, tempStorage, testApp } from '../../testing/test-app.ts';
 import { kindStates, orderAttachmentStatus } from './attachment-state.ts';
 
@@ -17,11 +17,7 @@ import { kindStates, orderAttachmentStatus } from './attachment-state.ts';
  * real conflict), never 500/503; the order's `attachment_status` agrees with its rows; every
  * listed attachment downloads (docs/decisions/lock-order.md).
  */
-const serverUrl = process.env.DATABASE_URL;
-if (!serverUrl)
-  throw new Error(
-    'DATABASE_URL is not set: run these as the postgres project of vitest (npx vitest run --project postgres)',
-  );
+const serverUrl = postgresServerUrl();
 
 const SECRET = 'order-attachments-concurrency-secret-5d1e';
 let database: Awaited<ReturnType<typeof migratedPostgres>>;

@@ -5,7 +5,7 @@ import { inRequest } from '../../core/request-scope.ts';
 import { UnauditedWriteError } from '../../db/audit-guard.ts';
 import { createUser, loginAs, signatureOf } from '../../testing/fixtures.ts';
 import { createOrder } from '../../testing/order-fixtures.ts';
-import { migratedPostgres } from '../../testing/pg-database.ts';
+import { migratedPostgres, postgresServerUrl } from '../../testing/pg-database.ts';
 import { type TestApp, testApp } from '../../testing/test-app.ts';
 
 /**
@@ -13,11 +13,7 @@ import { type TestApp, testApp } from '../../testing/test-app.ts';
  * the guard sees pg's transactions as PGlite's, the signature's content hash is the same over
  * pg's types, and the log's jsonb containment finds the user's sign-ins.
  */
-const serverUrl = process.env.DATABASE_URL;
-if (!serverUrl)
-  throw new Error(
-    'DATABASE_URL is not set: run these as the postgres project of vitest (npx vitest run --project postgres)',
-  );
+const serverUrl = postgresServerUrl();
 
 let database: Awaited<ReturnType<typeof migratedPostgres>>;
 let t: TestApp;
