@@ -33,6 +33,10 @@ export const GXP_TABLES: ReadonlySet<string> = new Set([
   'users',
   'user_customers',
   'signatures',
+  'stability_budgets',
+  'excursion_cases',
+  'excursion_lines',
+  'excursion_notes',
 ]);
 
 /** Refused by the guard: a GxP write that would commit without its audit entry. */

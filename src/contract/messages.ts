@@ -58,6 +58,8 @@ const zh = {
   viewQuery: '须为列表地址的查询部分（以 ? 开头），或为空',
   fieldKey: '只能包含字母、数字、_、- 和 .',
   repeatedColumn: '此列前面已经出现过',
+  bandBounds: '温度范围须有下限或上限，且下限低于上限',
+  bandsOverlap: '各温度范围不能重叠',
   phoneRequired: '请填写联系电话',
   phoneInvalid: '请填写 11 位手机号（如 13812345678）或带区号的座机号（如 010-12345678）',
   districtRequired: '请选择省、市和区县',
@@ -114,6 +116,8 @@ const en: Record<MessageCode, string> = {
   viewQuery: 'Must be the query of the list’s address (starting with ?), or empty',
   fieldKey: 'Use letters, digits, _, - and . only',
   repeatedColumn: 'This column is already listed',
+  bandBounds: 'A range needs a lower or an upper bound, the lower below the upper',
+  bandsOverlap: 'The ranges must not overlap',
   phoneRequired: 'Please fill in the phone number',
   phoneInvalid:
     'Enter an 11-digit mobile number (13812345678) or a landline with its area code (010-12345678)',

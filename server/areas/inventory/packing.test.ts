@@ -21,6 +21,8 @@ const line = (in_id: number, goods_type: 1 | 2 | 3): InventoryLine => ({
   depot: '',
   temp_class: 'chilled',
   recoverable: false,
+  hold: 'none',
+  case_id: null,
   pinyin: '',
 });
 

@@ -66,6 +66,13 @@ function lines(db: DB, cuId: number, filter: StockFilter, today: string) {
       'i.temp_class',
       'i.recoverable',
       'i.pinyin',
+      'i.hold',
+      (eb) =>
+        eb
+          .selectFrom('excursion_lines as xl')
+          .select((x) => x.fn.max('xl.case_id').as('case_id'))
+          .whereRef('xl.in_id', '=', 'i.in_id')
+          .as('case_id'),
     ])
     .where('i.cu_id', '=', cuId);
   if (filter.goodsType) query = query.where('i.goods_type', '=', filter.goodsType);

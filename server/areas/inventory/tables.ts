@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { Hold } from '../../../src/contract/excursions/domain.ts';
 import type { GeneratedTimestamp } from '../../db/columns.ts';
 
 /** numeric columns come back as strings (exact); numbers go in. */
@@ -25,6 +26,11 @@ export interface InventoryTable {
   temp_class: string;
   recoverable: Generated<boolean>;
   pinyin: Generated<string>;
+  /** What the line holds back (migration 2026-12-02T0007): on hold until its excursion cases are decided, or quarantined. */
+  hold: Generated<Hold>;
+  /** A line at an order's destination: the order and the goods line its stock came from. */
+  origin_order_id: number | null;
+  origin_goods_id: number | null;
   created_at: GeneratedTimestamp;
 }
 
@@ -33,7 +39,7 @@ export interface InventoryMovementsTable {
   in_id: number;
   at: GeneratedTimestamp;
   delta: Numeric;
-  kind: 'inbound' | 'reserve' | 'release' | 'outbound' | 'return' | 'adjust';
+  kind: 'inbound' | 'reserve' | 'release' | 'outbound' | 'return' | 'adjust' | 'write_off';
   order_id: number | null;
   note: Generated<string>;
 }

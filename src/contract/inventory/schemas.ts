@@ -3,6 +3,7 @@ import { distinct, Id, IntIn, TrimmedText } from '../fields.ts';
 import { msg } from '../messages.ts';
 import { Quantity } from '../goods/quantity.ts';
 import { GOODS_TYPES, TEMP_CLASSES } from '../orders/domain.ts';
+import { HOLDS } from '../excursions/domain.ts';
 import { STOCK_ATTENTIONS } from './attention.ts';
 
 /**
@@ -52,6 +53,10 @@ export const InventoryLineSchema = v.strictObject({
   temp_class: v.picklist(TEMP_CLASSES),
   recoverable: v.boolean(),
   pinyin: v.string(),
+  /** On hold until the excursion case of its goods is decided, or quarantined by one (it cannot be ordered). */
+  hold: v.picklist(HOLDS),
+  /** The newest excursion case of the line's goods (null: none). */
+  case_id: v.nullable(v.number()),
 });
 export type InventoryLine = v.InferOutput<typeof InventoryLineSchema>;
 export const InventoryList = v.strictObject({ list: v.array(InventoryLineSchema), total: v.number() });
@@ -105,7 +110,7 @@ export const TypedStockListQuery = v.strictObject(stockFilters);
 export const MovementSchema = v.strictObject({
   id: v.number(),
   at: Stamp,
-  kind: v.picklist(['inbound', 'reserve', 'release', 'outbound', 'return', 'adjust']),
+  kind: v.picklist(['inbound', 'reserve', 'release', 'outbound', 'return', 'adjust', 'write_off']),
   delta: v.number(),
   order_id: v.nullable(v.number()),
   order_no: v.nullable(v.string()),

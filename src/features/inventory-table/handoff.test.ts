@@ -21,6 +21,8 @@ const line = (patch: Partial<InventoryLine>): InventoryLine => ({
   depot: '上海仓',
   temp_class: 'chilled',
   recoverable: false,
+  hold: 'none',
+  case_id: null,
   pinyin: '',
   ...patch,
 });
