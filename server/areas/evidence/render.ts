@@ -250,7 +250,7 @@ const timelineSection: Section = (pdf, { timeline }, lang) => {
 };
 
 /** A reading as recorded, with one decimal at least (4 reads 4.0, 4.25 stays 4.25). */
-const celsiusText = (c: number) => (Number.isInteger(c) ? c.toFixed(1) : String(c));
+export const celsiusText = (c: number) => (Number.isInteger(c) ? c.toFixed(1) : String(c));
 
 /** Readings per table row: time and °C of each, side by side. */
 const READINGS_ACROSS = 4;
