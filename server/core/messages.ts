@@ -246,6 +246,23 @@ export const SERVER_MESSAGES = {
     '只有此客户账号的管理员可以查看审计追踪',
   'One audit trail export holds at most {max} entries: narrow the filter':
     '一次导出最多 {max} 条审计记录，请缩小筛选范围',
+  // temperature excursion cases
+  'No such excursion case': '没有这个温度偏差事件',
+  'This case is already decided': '此事件已经作出处置决定',
+  'This case is closed': '此事件已关闭',
+  'Only a decided case can be closed': '只有已作出处置决定的事件才能关闭',
+  'Assign the case to a person before deciding it': '请先指派负责人评估，再作出处置决定',
+  'Only the case’s assignee or an approver of this customer may decide it':
+    '只有此事件的负责人或此客户的审批人可以作出处置决定',
+  'This user is not a user of this customer': '此用户不属于当前客户',
+  'This document is not one of the case’s order': '此文件不属于该事件的订单',
+  'This product is not in the project’s stock': '此产品不在该项目的库存中',
+  'Only an administrator or an approver of this customer may change stability budgets':
+    '只有此客户的管理员或审批人可以修改稳定性预算',
+  'Stock line {in_id} is on hold until excursion case {case_no} is decided':
+    '库存行 {in_id} 在温度偏差事件 {case_no} 处置前暂停使用',
+  'Stock line {in_id} is quarantined after excursion case {case_no}':
+    '库存行 {in_id} 因温度偏差事件 {case_no} 已隔离',
 } as const;
 
 export type ServerMessage = keyof typeof SERVER_MESSAGES;

@@ -51,7 +51,13 @@ export function episodesOf(readings: readonly Reading[], limits: Limits): Episod
   const close = (to: Date) => {
     if (!open) return;
     const minutes = Math.round((to.getTime() - open.from.getTime()) / 60_000);
-    out.push({ ...open, to, minutes, deviation: round2(open.deviation), level: levelOf(minutes, open.deviation) });
+    out.push({
+      ...open,
+      to,
+      minutes,
+      deviation: round2(open.deviation),
+      level: levelOf(minutes, open.deviation),
+    });
     open = null;
   };
   let last: Date | null = null;

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { Code } from '../../../src/contract/codes.ts';
+import { caseNo } from '../../../src/contract/excursions/domain.ts';
 import { ApiError } from '../../core/errors.ts';
 import type { DB } from '../../db/database.ts';
 
@@ -43,6 +44,27 @@ export class NotEnoughStock extends ApiError {
   }
 }
 
+/**
+ * Thrown when an order would take stock a temperature excursion holds back (on hold until its
+ * case is decided, or quarantined by one): such a line cannot be reserved at all.
+ */
+export class StockHeld extends ApiError {
+  constructor(
+    readonly inId: number,
+    readonly hold: 'on_hold' | 'quarantined',
+    readonly caseNo: string,
+  ) {
+    super(
+      Code.invalid,
+      hold === 'on_hold'
+        ? 'Stock line {in_id} is on hold until excursion case {case_no} is decided'
+        : 'Stock line {in_id} is quarantined after excursion case {case_no}',
+      null,
+      { params: { in_id: inId, case_no: caseNo } },
+    );
+  }
+}
+
 async function move(db: DB, inId: number, delta: number, orderId: number, note: string, now: Date) {
   if (delta === 0) return;
   if (delta > 0) {
@@ -50,15 +72,26 @@ async function move(db: DB, inId: number, delta: number, orderId: number, note: 
       .updateTable('inventory')
       .set({ reserved: sql`reserved + ${delta}` })
       .where('in_id', '=', inId)
+      .where('hold', '=', 'none')
       .where(sql<boolean>`quantity - reserved >= ${delta}`)
       .returning('in_id')
       .executeTakeFirst();
     if (!taken) {
       const line = await db
         .selectFrom('inventory')
-        .select(sql<string>`quantity - reserved`.as('available'))
+        .select([
+          sql<string>`quantity - reserved`.as('available'),
+          'hold',
+          (eb) =>
+            eb
+              .selectFrom('excursion_lines as xl')
+              .select((x) => x.fn.max('xl.case_id').as('case_id'))
+              .whereRef('xl.in_id', '=', 'inventory.in_id')
+              .as('case_id'),
+        ])
         .where('in_id', '=', inId)
         .executeTakeFirst();
+      if (line && line.hold !== 'none') throw new StockHeld(inId, line.hold, caseNo(line.case_id ?? 0));
       throw new NotEnoughStock(inId, Number(line?.available ?? 0));
     }
   } else {

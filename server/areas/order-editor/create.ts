@@ -10,7 +10,7 @@ import type { OrderStatus } from '../../../src/contract/orders/domain.ts';
 import { ApiError, invalidField } from '../../core/errors.ts';
 import type { ServerMessage } from '../../core/messages.ts';
 import type { DB } from '../../db/database.ts';
-import { heldBy, holdFor, NotEnoughStock, wantedOf } from '../inventory/reservations.ts';
+import { heldBy, holdFor, NotEnoughStock, StockHeld, wantedOf } from '../inventory/reservations.ts';
 import { insertOrder, refreshSearchText } from '../orders/order-store.ts';
 import { fieldChanges, setFields } from '../audit/changes.ts';
 import { AuditBuffer } from '../audit/trail.ts';
@@ -103,6 +103,18 @@ async function reserving(work: () => Promise<void>, goods: readonly ResolvedGood
   try {
     await work();
   } catch (error) {
+    if (error instanceof StockHeld) {
+      const i = goods.findIndex((g) => g.in_id === error.inId);
+      throw new ApiError(Code.invalid, 'Please correct the marked fields', null, {
+        fields: {
+          [`goods.${Math.max(i, 0)}.in_id`]:
+            error.hold === 'on_hold'
+              ? 'Stock line {in_id} is on hold until excursion case {case_no} is decided'
+              : 'Stock line {in_id} is quarantined after excursion case {case_no}',
+        },
+        params: { in_id: error.inId, case_no: error.caseNo },
+      });
+    }
     if (!(error instanceof NotEnoughStock)) throw error;
     const i = goods.findIndex((g) => g.in_id === error.inId);
     throw new ApiError(Code.invalid, 'Please correct the marked fields', null, {

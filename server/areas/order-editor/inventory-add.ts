@@ -1,5 +1,6 @@
 import type { InventoryAddAnswer } from '../../../src/contract/order-editor/schemas.ts';
 import type { TempClass } from '../../../src/contract/orders/domain.ts';
+import { caseNo } from '../../../src/contract/excursions/domain.ts';
 import type { DB } from '../../db/database.ts';
 import { heldBy } from '../inventory/reservations.ts';
 import { chinaDay } from '../inventory/stock.ts';
@@ -11,7 +12,8 @@ const DAY = 86_400_000;
  * `inventory-detail-add`: the form's goods lines checked against the customer's stock. A line
  * is refused when it is not the customer's (`not_found`: nothing says whether it exists), of
  * another project or class than asked, expired by the pickup day, or short of the quantity
- * (what the order being edited holds counts as available to it). A line taken carries a warning
+ * (what the order being edited holds counts as available to it), or held back by a temperature
+ * excursion (`on_hold`, `quarantined`, with the case's number). A line taken carries a warning
  * when it expires before the project's delivery limit after pickup (`before_delivery`) or within
  * 30 days of pickup (`within_30_days`).
  */
@@ -62,6 +64,13 @@ export async function inventoryAdd(
       'unit',
       'depot',
       'temp_class',
+      'hold',
+      (eb) =>
+        eb
+          .selectFrom('excursion_lines as xl')
+          .select((x) => x.fn.max('xl.case_id').as('case_id'))
+          .whereRef('xl.in_id', '=', 'inventory.in_id')
+          .as('case_id'),
     ])
     .where('cu_id', '=', owner.cuId)
     .where(
@@ -82,7 +91,14 @@ export async function inventoryAdd(
       Math.round((Number(row.quantity) - Number(row.reserved) + (held.get(row.in_id) ?? 0)) * 1000) / 1000;
     const refuse = (reason: InventoryAddAnswer['refused'][number]['reason']) =>
       answer.refused.push({ in_id: l.in_id, reason, available });
-    if (input.pr_id !== undefined && row.pr_id !== input.pr_id) refuse('other_project');
+    if (row.hold !== 'none')
+      answer.refused.push({
+        in_id: l.in_id,
+        reason: row.hold,
+        available,
+        ...(row.case_id ? { case_no: caseNo(row.case_id) } : {}),
+      });
+    else if (input.pr_id !== undefined && row.pr_id !== input.pr_id) refuse('other_project');
     else if (input.temp_class !== undefined && row.temp_class !== input.temp_class)
       refuse('other_temp_class');
     else if (row.expiry !== null && row.expiry < pickupDay) refuse('expired');

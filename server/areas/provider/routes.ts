@@ -6,6 +6,7 @@ import { handle } from '../../http/route.ts';
 import { releaseAll, shipHeld } from '../inventory/reservations.ts';
 import { refreshSearchText } from '../orders/order-store.ts';
 import { recomputeExcursion } from '../orders/excursion.ts';
+import { syncCase } from '../excursions/cases.ts';
 import { nextStatus } from '../orders/transitions.ts';
 import { openOrders } from './open-orders.ts';
 import { changesToApply, PARTY_FIELDS } from './modify-changes.ts';
@@ -93,6 +94,7 @@ export const routes = [
         .execute();
       const before = order.excursion;
       const after = (await recomputeExcursion(trx, order.id)) ?? before;
+      const opened = inserted.length > 0 ? await syncCase(trx, order, input.logger_id, now, audit) : null;
       if (EXCURSION_LEVELS.indexOf(after) > EXCURSION_LEVELS.indexOf(before))
         await providerEvent(trx, order, {
           kind: 'reading_excursion',
@@ -110,7 +112,11 @@ export const routes = [
             ...(after !== before ? [{ field: 'excursion', old: before, new: after }] : []),
           ],
         });
-      return { ...stateOf({ ...order, excursion: after }), stored: inserted.length };
+      return {
+        ...stateOf({ ...order, excursion: after }),
+        stored: inserted.length,
+        ...(opened ? { case_no: opened.case_no } : {}),
+      };
     }),
   ),
 

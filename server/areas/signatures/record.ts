@@ -6,7 +6,7 @@ import { contentHash } from './content.ts';
 
 export interface SignedRecord {
   cuId: number;
-  recordType: 'order' | 'attachment';
+  recordType: 'order' | 'attachment' | 'excursion';
   recordId: number;
   /** The record's version as signed (an order's), when it has one. */
   version?: number;

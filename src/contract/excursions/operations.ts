@@ -10,6 +10,10 @@ import {
   CaseViewSchema,
   CommentRequest,
   DecideRequest,
+  ProviderCloseRequest,
+  ProviderDecisionSchema,
+  ProviderDecisionsQuery,
+  ProviderDecisionsSchema,
   StabilityListSchema,
   StabilityQuery,
   StabilitySaveRequest,
@@ -128,4 +132,32 @@ export const stabilitySave = operation({
   output: StabilityListSchema,
   codes: [Code.forbidden, Code.notFound],
   rateLimits: WRITES,
+});
+
+/**
+ * The provider's side (signed like `provider/*`): the decisions it has to carry out, and the
+ * report that it has (the case is then closed).
+ */
+export const providerDecisions = operation({
+  area,
+  method: 'POST',
+  path: 'provider/excursion-decisions',
+  summary: 'Decided excursion cases whose goods the provider has still to deal with, oldest decision first',
+  auth: 'signed',
+  audit: READS,
+  input: ProviderDecisionsQuery,
+  output: ProviderDecisionsSchema,
+});
+
+export const providerClose = operation({
+  area,
+  method: 'POST',
+  path: 'provider/excursion-close',
+  summary:
+    'Report a decided case’s goods dealt with (released, quarantined, destroyed, returned): the case is closed',
+  auth: 'signed',
+  audit: { records: ['excursion'] },
+  input: ProviderCloseRequest,
+  output: ProviderDecisionSchema,
+  codes: [Code.notFound, Code.conflict],
 });

@@ -273,3 +273,43 @@ export const StabilitySaveRequest = v.strictObject({
   ),
 });
 export type StabilitySaveRequest = v.InferInput<typeof StabilitySaveRequest>;
+
+/** `provider/excursion-decisions`: at most `limit`; `nonce` makes a repeated poll a new signed request. */
+export const ProviderDecisionsQuery = v.strictObject({
+  limit: v.optional(IntIn(1, 500), 100),
+  nonce: v.optional(v.pipe(v.string(), v.maxLength(64, msg('maxLength', { max: 64 })))),
+});
+
+/** A decision as the provider carries it out: the order, what to do, and the goods where they are. */
+export const ProviderDecisionSchema = v.strictObject({
+  case_no: v.string(),
+  order_no: v.string(),
+  logger_id: v.string(),
+  state: v.picklist(CASE_STATES),
+  decision: v.picklist(DECISIONS),
+  reason: v.string(),
+  decided_by: v.string(),
+  decided_at: Stamp,
+  goods: v.array(
+    v.strictObject({
+      code: v.string(),
+      name: v.string(),
+      batch_no: v.string(),
+      quantity: v.number(),
+      unit: v.string(),
+      depot: v.string(),
+    }),
+  ),
+});
+export type ProviderDecision = v.InferOutput<typeof ProviderDecisionSchema>;
+export const ProviderDecisionsSchema = v.strictObject({ list: v.array(ProviderDecisionSchema) });
+
+export const ProviderCloseRequest = v.strictObject({
+  case_no: v.pipe(v.string(msg('string')), v.trim(), v.regex(/^EXC-\d{6,}$/, msg('invalid'))),
+  /** Who dealt with the goods on the provider's side. */
+  operator: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(50, msg('maxLength', { max: 50 }))), ''),
+  note: v.optional(
+    v.pipe(v.string(), v.trim(), v.maxLength(COMMENT_MAX, msg('maxLength', { max: COMMENT_MAX }))),
+    '',
+  ),
+});

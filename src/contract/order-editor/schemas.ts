@@ -354,7 +354,20 @@ export const InventoryAddRequest = v.strictObject({
 export type InventoryAddRequest = v.InferInput<typeof InventoryAddRequest>;
 
 export const EXPIRY_WARNINGS = ['expired', 'before_delivery', 'within_30_days'] as const;
-export const REFUSALS = ['not_found', 'other_project', 'other_temp_class', 'not_enough', 'expired'] as const;
+/**
+ * Why a stock line cannot be taken: not the customer's, another project or class, not enough,
+ * expired by the pickup day, or held back by a temperature excursion (`on_hold` until its case
+ * is decided, `quarantined` by a decision; `case_no` names the case).
+ */
+export const REFUSALS = [
+  'not_found',
+  'other_project',
+  'other_temp_class',
+  'not_enough',
+  'expired',
+  'on_hold',
+  'quarantined',
+] as const;
 
 export const InventoryAddAnswer = v.strictObject({
   list: v.array(
@@ -376,7 +389,14 @@ export const InventoryAddAnswer = v.strictObject({
       warning: v.nullable(pick(EXPIRY_WARNINGS)),
     }),
   ),
-  refused: v.array(v.strictObject({ in_id: v.number(), reason: pick(REFUSALS), available: v.number() })),
+  refused: v.array(
+    v.strictObject({
+      in_id: v.number(),
+      reason: pick(REFUSALS),
+      available: v.number(),
+      case_no: v.optional(v.string()),
+    }),
+  ),
 });
 export type InventoryAddAnswer = v.InferOutput<typeof InventoryAddAnswer>;
 

@@ -48,9 +48,10 @@ export const readings = operation({
   area: 'provider',
   method: 'POST',
   path: 'provider/readings',
-  summary: "Store a data logger's temperature readings (≤ 5000) and recompute the order's excursion",
+  summary:
+    "Store a data logger's temperature readings (≤ 5000), recompute the order's excursion, and open the logger's excursion case when they leave the range",
   auth: 'signed',
-  audit: { records: ['order'] },
+  audit: { records: ['order', 'excursion', 'inventory'] },
   input: ReadingsRequest,
   output: StoredAnswer,
   codes: CODES,

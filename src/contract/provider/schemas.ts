@@ -100,6 +100,8 @@ export type ProviderOrderState = v.InferOutput<typeof ProviderOrderState>;
 export const StoredAnswer = v.strictObject({
   ...ProviderOrderState.entries,
   stored: v.number(),
+  /** The excursion case these readings opened (`provider/readings`), if they opened one. */
+  case_no: v.optional(v.string()),
 });
 export type StoredAnswer = v.InferOutput<typeof StoredAnswer>;
 

@@ -3,6 +3,7 @@ import type { Address, ProjectConf } from '../../contract/master-data/schemas.ts
 import {
   type CreateOrderRequest,
   type EditorStart,
+  type InventoryAddAnswer,
   OrderInput,
   type OrderDraftData,
   type OrderValue,
@@ -124,7 +125,7 @@ export interface GoodsInfo {
   depot: string;
   warning: 'expired' | 'before_delivery' | 'within_30_days' | null;
   /** Why the server would refuse the line (another project, class, not enough, expired). */
-  refused: 'not_found' | 'other_project' | 'other_temp_class' | 'not_enough' | 'expired' | null;
+  refused: InventoryAddAnswer['refused'][number]['reason'] | null;
 }
 
 /** The fields picked from a list. */
