@@ -1,5 +1,8 @@
 import type { StabilityBand } from '../../src/contract/excursions/domain.ts';
 import type { StoredAnswer } from '../../src/contract/provider/schemas.ts';
+import { auditedTransaction } from '../areas/audit/trail.ts';
+import { syncCase } from '../areas/excursions/cases.ts';
+import { lockOrder } from '../areas/orders/lock.ts';
 import { signIntegration } from '../http/signature.ts';
 import { createUser, type FixtureUser, loginAs } from './fixtures.ts';
 import { createStockLine } from './master-data-fixtures.ts';
@@ -100,4 +103,39 @@ export async function shipment(t: TestApp, w: ExcursionWorld, quantity = 10) {
     boxes: [{ box_type: '2-8°C 保温箱 (M)', logger_id: loggerId, weight_kg: 6.5 }],
   });
   return { ...order, loggerId };
+}
+
+/**
+ * Stores a logger's readings and opens its case as `provider/readings` does, without a signed
+ * call (for tests whose app has another provider secret); answers the case's id.
+ */
+export async function openCase(
+  t: TestApp,
+  s: { id: number; loggerId: string },
+  readings: ReadonlyArray<{ at: string; celsius: number }>,
+): Promise<number> {
+  const now = t.deps.now();
+  return auditedTransaction(t.deps.db, now, async (trx, audit) => {
+    const order = await lockOrder(trx, { ids: [s.id] });
+    if (!order) throw new Error('no such order');
+    await trx
+      .insertInto('order_readings')
+      .values(readings.map((r) => ({ order_id: s.id, logger_id: s.loggerId, at: r.at, celsius: r.celsius })))
+      .execute();
+    const opened = await syncCase(trx, order, s.loggerId, now, audit);
+    if (!opened) throw new Error('the readings opened no case');
+    return opened.id;
+  });
+}
+
+/** A case assigned to the world's user (under assessment), ready to be decided. */
+export async function assessedCase(t: TestApp, w: ExcursionWorld): Promise<number> {
+  const s = await shipment(t, w);
+  const id = await openCase(t, s, series('2026-11-20T00:00:00Z', [5, 9, 12, 11, 10, 6, 5]));
+  await t.deps.db
+    .updateTable('excursion_cases')
+    .set({ state: 'assessment', assignee_uid: w.user.uid })
+    .where('id', '=', id)
+    .execute();
+  return id;
 }

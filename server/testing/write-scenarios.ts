@@ -3,7 +3,9 @@ import type { Operation } from '../../src/contract/operation.ts';
 import type { Share } from '../../src/contract/tracking/schemas.ts';
 import { issueOneTimeCode, type OneTimeKind } from '../areas/accounts/one-time-codes.ts';
 import { issueLink } from '../areas/supplier/links.ts';
+import { caseNo } from '../../src/contract/excursions/domain.ts';
 import { lastSmsCode } from './accounts.ts';
+import { assessedCase, excursionWorld, openCase, series, shipment } from './excursion-fixtures.ts';
 import { createAttachmentOrders } from './attachment-fixtures.ts';
 import { orderForm } from './editor-fixtures.ts';
 import { readyToOrder } from './editor-test-helpers.ts';
@@ -399,5 +401,44 @@ export const writeScenarios: Readonly<Record<string, WriteScenario>> = {
       t.deps.now(),
     );
     return { actor: PROVIDER, input: { link: made.link, decision: 'confirm' } };
+  },
+
+  // temperature excursion cases: the customer assesses and decides, the provider closes
+  'POST excursion/assign': async (t) => {
+    const w = await excursionWorld(t);
+    const id = await openCase(t, await shipment(t, w), series('2026-11-20T00:00:00Z', [5, 9, 12, 6]));
+    return { actor: asUser(w.user), token: w.token, input: { id, uid: w.user.uid } };
+  },
+  'POST excursion/comment': async (t) => {
+    const w = await excursionWorld(t);
+    const id = await openCase(t, await shipment(t, w), series('2026-11-20T00:00:00Z', [5, 9, 12, 6]));
+    return { actor: asUser(w.user), token: w.token, input: { id, text: '已联系申办方质量部' } };
+  },
+  'POST excursion/decide': async (t) => {
+    const w = await excursionWorld(t);
+    const id = await assessedCase(t, w);
+    return {
+      actor: asUser(w.user),
+      token: w.token,
+      input: { id, decision: 'release', reason: '稳定性数据支持放行', signature: signatureOf(w.user) },
+    };
+  },
+  'POST customer-project/stability-save': async (t) => {
+    const w = await excursionWorld(t);
+    return {
+      actor: asUser(w.user),
+      token: w.token,
+      input: { pr_id: w.prId, code: w.stock.code, bands: [{ min: 8, max: 25, hours: 72 }] },
+    };
+  },
+  'POST provider/excursion-close': async (t) => {
+    const w = await excursionWorld(t);
+    const id = await assessedCase(t, w);
+    await t.deps.db
+      .updateTable('excursion_cases')
+      .set({ state: 'decided', decision: 'quarantine', decided_at: t.deps.now(), decision_reason: '待评估' })
+      .where('id', '=', id)
+      .execute();
+    return { actor: PROVIDER, input: { case_no: caseNo(id), operator: '王师傅', note: '已隔离' } };
   },
 };
