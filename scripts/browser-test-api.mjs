@@ -139,7 +139,10 @@ export function realApi() {
      * `lp-create-stock` ({ cu_id, lines: createStockLine options, each with optional `movements`
      * [{ kind, delta, note }] }) → the lines made `{ in_id, code, name }`;
      * `lp-create-stations` ({ stations: createStation options of server/testing/station-fixtures.ts })
-     * → the stations made `{ st_id, name, name_en }` (the app's cached list is dropped).
+     * → the stations made `{ st_id, name, name_en }` (the app's cached list is dropped);
+     * `lp-excursion-shipments` ({ cu_id, shipments }) → orders in progress with a goods line and a
+     * logger each (server/testing/excursion-browser-fixtures.ts), whose readings then open cases;
+     * `lp-excursion-age` ({ order_id, days }) → the order's cases opened so many days earlier.
      */
     async executeCommand({ command, payload }) {
       const commands = [
@@ -159,6 +162,8 @@ export function realApi() {
         'lp-tracking-step',
         'lp-tracking-failures',
         'lp-create-stations',
+        'lp-excursion-shipments',
+        'lp-excursion-age',
 
         'lp-expire-supplier-link',
       ];
@@ -167,6 +172,12 @@ export function realApi() {
       if (command === 'lp-attachment-orders') {
         const { createAttachmentOrders } = await import('../server/testing/attachment-fixtures.ts');
         return createAttachmentOrders(deps, payload.cu_id, payload.orders);
+      }
+      if (command === 'lp-excursion-shipments' || command === 'lp-excursion-age') {
+        const fixtures = await import('../server/testing/excursion-browser-fixtures.ts');
+        if (command === 'lp-excursion-age')
+          return fixtures.ageExcursionCases(deps.db, payload.order_id, payload.days);
+        return fixtures.createExcursionShipments(deps.db, payload.cu_id, payload.shipments);
       }
       if (command === 'lp-create-order') {
         const { createViewOrder } = await import('../server/testing/order-view-fixtures.ts');

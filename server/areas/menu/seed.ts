@@ -15,7 +15,7 @@ interface SeedRoute {
 }
 
 /**
- * The spec's menu (§2): orders (list, create, drafts, attachments, view), inventory (with the
+ * The spec's menu (§2): orders (list, create, drafts, attachments, view), excursion cases, inventory (with the
  * material-inventory child), projects, addresses, hospitals, cities and the help centre.
  * `component` is the tag of the element that renders the page; titles are i18n keys.
  */
@@ -71,6 +71,31 @@ export const DEFAULT_MENU: SeedRoute[] = [
         title: 'route.orderDownload',
         hidden: true,
         activeMenu: '/customer-order/index',
+      },
+    ],
+  },
+  {
+    // temperature-excursion cases: the cold chain of the orders above
+    path: '/excursion',
+    name: 'Excursion',
+    component: 'layout',
+    title: 'route.excursion',
+    icon: 'list',
+    children: [
+      {
+        path: 'index',
+        name: 'ExcursionIndex',
+        component: 'lp-excursion-list',
+        title: 'route.excursionIndex',
+        icon: 'list',
+      },
+      {
+        path: 'view/:id',
+        name: 'ExcursionView',
+        component: 'lp-excursion-case',
+        title: 'route.excursionView',
+        hidden: true,
+        activeMenu: '/excursion/index',
       },
     ],
   },

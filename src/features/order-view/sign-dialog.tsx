@@ -23,6 +23,8 @@ export interface SignDialogProps {
   meanings: readonly SignatureMeaning[];
   /** What the signature is bound to, said above the password ('order' or 'document'). */
   subject: 'order' | 'document';
+  /** Another page's words for the submit button and the statement (an excursion case's decision). */
+  words?: { submit: string; statement: string };
   /** Does the signed write; a refusal is shown in the dialog (409/404: `onChanged`). */
   onSubmit: (reason: string, signature: SignatureInput) => Promise<void>;
   onClose: () => void;
@@ -41,6 +43,7 @@ export function SignDialog({
   reason: reasonField,
   meanings,
   subject,
+  words,
   onSubmit,
   onClose,
   onChanged,
@@ -115,7 +118,7 @@ export function SignDialog({
             variant={act === 'reject' ? 'danger' : 'primary'}
             loading={busy}
           >
-            {t(act === 'approve' ? 'orderSign.approve' : 'orderSign.reject')}
+            {words?.submit ?? t(act === 'approve' ? 'orderSign.approve' : 'orderSign.reject')}
           </Button>
         </>
       }
@@ -167,7 +170,8 @@ export function SignDialog({
             inputRef={passwordRef}
           />
           <p className="order-view__muted">
-            {t(subject === 'order' ? 'orderSign.orderStatement' : 'orderSign.documentStatement')}
+            {words?.statement ??
+              t(subject === 'order' ? 'orderSign.orderStatement' : 'orderSign.documentStatement')}
           </p>
         </fieldset>
         {errors.form && (

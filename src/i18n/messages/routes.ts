@@ -28,6 +28,9 @@ export const zh = {
   'route.help': '帮助中心',
   'route.audit': '审计',
   'route.auditLog': '审计追踪',
+  'route.excursion': '冷链',
+  'route.excursionIndex': '超温事件',
+  'route.excursionView': '超温事件详情',
 } as const;
 
 export const en: Record<keyof typeof zh, string> = {
@@ -56,4 +59,7 @@ export const en: Record<keyof typeof zh, string> = {
   'route.help': 'Help Centre',
   'route.audit': 'Audit',
   'route.auditLog': 'Audit Trail',
+  'route.excursion': 'Cold Chain',
+  'route.excursionIndex': 'Excursion Cases',
+  'route.excursionView': 'Excursion Case',
 };

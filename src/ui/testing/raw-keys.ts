@@ -5,6 +5,9 @@ import * as chat from '../../i18n/messages/chat.ts';
 import * as common from '../../i18n/messages/common.ts';
 import * as dataTable from '../../i18n/messages/data-table.ts';
 import * as downloadCenter from '../../i18n/messages/download-center.ts';
+import * as excursionCase from '../../i18n/messages/excursion-case.ts';
+import * as excursionList from '../../i18n/messages/excursion-list.ts';
+import * as excursions from '../../i18n/messages/excursions.ts';
 import * as help from '../../i18n/messages/help.ts';
 import * as homeOverview from '../../i18n/messages/home-overview.ts';
 import * as host from '../../i18n/messages/host.ts';
@@ -44,6 +47,9 @@ const PREFIXES = new Set(
     common,
     dataTable,
     downloadCenter,
+    excursionCase,
+    excursionList,
+    excursions,
     help,
     homeOverview,
     host,

@@ -126,3 +126,34 @@ export const expireSupplierLink = (id: number): Promise<boolean> =>
 /** Marks export job `id` failed on the test server (as a full disk or a stopped server leaves it). */
 export const failTestExport = (id: number): Promise<number> =>
   executeServerCommand<number, { id: number }>('lp-fail-export', { id });
+
+/** A shipment for the excursion pages' tests (server/testing/excursion-browser-fixtures.ts). */
+export interface ExcursionShipmentSpec {
+  /** Shipments with the same index share a project (default 0). */
+  project?: number;
+  /** Shipments with the same index share a batch, one stock line (default: a batch of its own). */
+  batch?: number;
+  /** The product's stability budget, kept with its batch's first shipment. */
+  bands?: Array<{ min: number | null; max: number | null; hours: number }>;
+  quantity?: number;
+}
+
+export interface ExcursionShipment {
+  id: number;
+  order_no: string;
+  logger_id: string;
+  pr_id: number;
+  protocol_no: string;
+  in_id: number;
+  batch_no: string;
+}
+
+/** Orders in progress of customer `cuId`, one goods line and logger each: their readings open cases. */
+export const createExcursionShipments = (
+  cuId: number,
+  shipments: ExcursionShipmentSpec[],
+): Promise<ExcursionShipment[]> => executeServerCommand('lp-excursion-shipments', { cu_id: cuId, shipments });
+
+/** The cases of order `orderId` opened `days` days earlier than they were. */
+export const ageExcursionCases = (orderId: number, days: number): Promise<number> =>
+  executeServerCommand('lp-excursion-age', { order_id: orderId, days });

@@ -1,0 +1,1 @@
+export { ExcursionCase, type ExcursionCaseProps } from './excursion-case.tsx';
