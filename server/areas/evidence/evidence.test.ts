@@ -106,6 +106,7 @@ describe('customer-order/evidence: the evidence pack (issue 30)', () => {
       .selectFrom('audit_entries')
       .selectAll()
       .where('cu_id', '=', o.cuId)
+      .where('record_type', '=', 'order')
       .where('record_id', '=', String(o.id))
       .orderBy('seq')
       .execute();
