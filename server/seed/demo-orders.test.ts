@@ -21,6 +21,8 @@ import { seedDemo } from './demo.ts';
 import { demoAttachmentStatus, type DemoOrdersSummary } from './demo-orders.ts';
 import { OfflineBus } from '../core/bus.ts';
 import type { Overview } from '../../src/contract/orders/overview.ts';
+import { CASE_STATES } from '../../src/contract/excursions/domain.ts';
+import { verifyChains } from '../areas/audit/verify.ts';
 
 /**
  * The clock of this file's seed and app: now, or three hours ago in China's last two hours of the
@@ -162,7 +164,8 @@ describe('the demo order data', () => {
       expect(log[0]?.kind).toBe('created');
       const lastMove = log.filter((e) => e.status_to).at(-1);
       expect(lastMove?.status_to, `order ${o.id}`).toBe(o.status);
-      expect(o.version).toBe(log.length);
+      // readings are data: the event of an excursion they raise keeps the version (provider/readings)
+      expect(o.version).toBe(log.filter((e) => e.kind !== 'reading_excursion').length);
       const r = (readings.get(o.id) ?? []).map((x) => ({
         logger_id: x.logger_id,
         at: x.at,
@@ -230,6 +233,60 @@ describe('the demo order data', () => {
         target_status: 'pending_confirm',
       });
     }
+  });
+});
+
+describe('the demo’s excursion cases', () => {
+  it('are in every state, within and over budget, opened by readings, with the goods held and a signed decision', async () => {
+    const db = database.db;
+    const home = await db
+      .selectFrom('users')
+      .select(['uid', 'default_cu_id'])
+      .where('ur_account', '=', 'demo')
+      .executeTakeFirstOrThrow();
+    const cases = await db
+      .selectFrom('excursion_cases')
+      .selectAll()
+      .where('cu_id', '=', home.default_cu_id!)
+      .orderBy('id')
+      .execute();
+    expect([...new Set(cases.map((c) => c.state))].sort()).toEqual([...CASE_STATES].sort());
+    expect(cases.map((c) => c.budget)).toEqual(expect.arrayContaining(['within', 'over']));
+    // every other customer has none (only the demo user's customer is given cases)
+    const others = await db
+      .selectFrom('excursion_cases')
+      .select('id')
+      .where('cu_id', '<>', home.default_cu_id!)
+      .execute();
+    expect(others).toEqual([]);
+    const decided = cases.filter((c) => c.decision !== null);
+    expect(decided.map((c) => [c.state, c.decision, c.decided_by])).toEqual(
+      expect.arrayContaining([
+        ['closed', 'release', home.uid],
+        ['decided', 'quarantine', home.uid],
+      ]),
+    );
+    for (const c of decided) expect(c.signature_id).not.toBeNull();
+    // opened by the readings' call: each has its `open` entry by the portal and its goods on lines of their own
+    const opened = await db
+      .selectFrom('audit_entries')
+      .select('record_id')
+      .where('record_type', '=', 'excursion')
+      .where('action', '=', 'open')
+      .execute();
+    expect(opened.map((e) => Number(e.record_id)).sort((a, b) => a - b)).toEqual(cases.map((c) => c.id));
+    const holds = await db
+      .selectFrom('excursion_lines as l')
+      .innerJoin('excursion_cases as c', 'c.id', 'l.case_id')
+      .innerJoin('inventory as i', 'i.in_id', 'l.in_id')
+      .select(['c.state', 'c.decision', 'i.hold'])
+      .where('c.cu_id', '=', home.default_cu_id!)
+      .execute();
+    expect(holds.length).toBeGreaterThanOrEqual(cases.length);
+    for (const h of holds)
+      expect(h.hold).toBe(h.decision === 'release' ? 'none' : h.decision ? 'quarantined' : 'on_hold');
+    // the audit trail the cases wrote holds together
+    expect((await verifyChains(db)).broken).toBeNull();
   });
 });
 

@@ -19,6 +19,7 @@ import {
   PROJECTS,
   SAMPLE_GOODS,
 } from './demo-catalogue.ts';
+import { seedDemoBudgets } from './demo-excursions.ts';
 import { demoPdf, demoPng } from './demo-files.ts';
 import { type DemoNames, demoNames } from './demo-names.ts';
 import { districtId } from './regions.ts';
@@ -279,6 +280,8 @@ export async function seedDemoOrders(db: DB, options: DemoOrdersOptions): Promis
           .execute();
         const stock = lines.map((l, i) => ({ ...l, in_id: inserted[i]!.in_id }));
         inventoryRows.push(...stock);
+        // the chilled drugs' stability budgets, kept since the projects were set up
+        await seedDemoBudgets(trx, lines, user?.uid ?? null, new Date(now.getTime() - 200 * 24 * HOUR));
 
         // orders
         const count = demoCustomers.has(cu_id)

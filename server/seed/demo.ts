@@ -5,6 +5,7 @@ import { hashPassword } from '../areas/accounts/passwords.ts';
 import { pinyinInitials } from '../core/pinyin.ts';
 import { seedStations } from '../areas/stations/seed.ts';
 import { seedDemoDrafts } from './demo-drafts.ts';
+import { seedDemoExcursions } from './demo-excursions.ts';
 import { type DemoNames, demoNames } from './demo-names.ts';
 import { type DemoOrdersOptions, type DemoOrdersSummary, seedDemoOrders } from './demo-orders.ts';
 import { seedDemoOverview } from './demo-overview.ts';
@@ -130,6 +131,13 @@ export async function demoAccountsIn(db: DB): Promise<string[]> {
 export interface DemoOptions {
   /** Also seed the order data of `demo`'s and `multi`'s customers, files into this storage. */
   orders?: Pick<DemoOrdersOptions, 'storage' | 'now' | 'perDemoCustomer' | 'perOtherCustomer'>;
+  /**
+   * With `orders`, also the demo user's excursion cases in every state (seed/demo-excursions.ts):
+   * `seedDemo` does, a tenant's set (end-to-end tests) only when asked: a case puts the goods of
+   * its order on a stock line of their own at the destination, beside the depot's line of the
+   * same batch, which a test searching a batch for its one line does not expect.
+   */
+  excursionCases?: boolean;
   /** Told what the order data came to and how long it took. */
   onOrders?: (summary: DemoOrdersSummary, ms: number) => void;
 }
@@ -144,7 +152,7 @@ export async function seedDemo(db: DB, options: DemoOptions = {}): Promise<boole
   const existing = await db.selectFrom('users').select('uid').limit(1).executeTakeFirst();
   if (existing) return false;
   const hashes = await demoPasswordHashes();
-  await writeDemoSet(db, demoNames(), hashes, options);
+  await writeDemoSet(db, demoNames(), hashes, { excursionCases: true, ...options });
   return true;
 }
 
@@ -245,7 +253,7 @@ async function writeDemoSet(db: DB, names: DemoNames, hashes: readonly string[],
     // two drafts in demo's draft box of its default customer (the order editor's draft box)
     const demo = await db
       .selectFrom('users')
-      .select(['uid', 'default_cu_id'])
+      .select(['uid', 'name', 'default_cu_id'])
       .where('ur_account', '=', names.account('demo'))
       .executeTakeFirst();
     if (demo?.default_cu_id) {
@@ -253,6 +261,9 @@ async function writeDemoSet(db: DB, names: DemoNames, hashes: readonly string[],
       await seedDemoDrafts(db, { uid: demo.uid, cuId: demo.default_cu_id }, now);
       // something in every block of the home page's overview
       await seedDemoOverview(db, demo.default_cu_id, now);
+      // excursion cases open, under assessment, decided with a signature and closed
+      if (options.excursionCases)
+        await seedDemoExcursions(db, { uid: demo.uid, name: demo.name, cuId: demo.default_cu_id }, now);
     }
   }
 }

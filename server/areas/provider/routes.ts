@@ -1,14 +1,12 @@
-import { EXCURSION_LEVELS, MILESTONES } from '../../../src/contract/orders/domain.ts';
+import { MILESTONES } from '../../../src/contract/orders/domain.ts';
 import * as ops from '../../../src/contract/provider/operations.ts';
-import { Code } from '../../../src/contract/codes.ts';
-import { ApiError, notFound } from '../../core/errors.ts';
+import { notFound } from '../../core/errors.ts';
 import { handle } from '../../http/route.ts';
 import { releaseAll, shipHeld } from '../inventory/reservations.ts';
 import { refreshSearchText } from '../orders/order-store.ts';
-import { recomputeExcursion } from '../orders/excursion.ts';
-import { syncCase } from '../excursions/cases.ts';
 import { nextStatus } from '../orders/transitions.ts';
 import { openOrders } from './open-orders.ts';
+import { storeReadings } from './readings.ts';
 import { changesToApply, PARTY_FIELDS } from './modify-changes.ts';
 import { auditedTransaction } from '../audit/trail.ts';
 import { bumpOrder, lockOrder, providerEvent, recordAct, refused, stateOf } from './order-lock.ts';
@@ -62,63 +60,7 @@ export const routes = [
     }),
   ),
 
-  // Readings are data, not a transition: they keep the version (a customer's pending edit stays
-  // valid) and log an event only when the excursion level rises.
-  handle(ops.readings, ({ input, deps, now }) =>
-    auditedTransaction(deps.db, now, async (trx, audit) => {
-      const order = await lockOrder(trx, input.order_no);
-      if (order.status !== 'not_finished' && order.status !== 'finished')
-        throw refused(order, 'Readings are taken only for an order in progress or finished');
-      const loggers = await trx
-        .selectFrom('order_boxes')
-        .select('logger_id')
-        .where('order_id', '=', order.id)
-        .where('logger_id', '<>', '')
-        .execute();
-      if (loggers.length > 0 && !loggers.some((b) => b.logger_id === input.logger_id))
-        throw new ApiError(Code.invalid, "This logger is not in the order's boxes", null, {
-          fields: { logger_id: "This logger is not in the order's boxes" },
-        });
-      const inserted = await trx
-        .insertInto('order_readings')
-        .values(
-          input.readings.map((r) => ({
-            order_id: order.id,
-            logger_id: input.logger_id,
-            at: new Date(r.at),
-            celsius: r.celsius,
-          })),
-        )
-        .onConflict((oc) => oc.columns(['order_id', 'logger_id', 'at']).doNothing())
-        .returning('at')
-        .execute();
-      const before = order.excursion;
-      const after = (await recomputeExcursion(trx, order.id)) ?? before;
-      const opened = inserted.length > 0 ? await syncCase(trx, order, input.logger_id, now, audit) : null;
-      if (EXCURSION_LEVELS.indexOf(after) > EXCURSION_LEVELS.indexOf(before))
-        await providerEvent(trx, order, {
-          kind: 'reading_excursion',
-          at: now,
-          operator: '',
-          reason: `${input.logger_id}: ${after}`,
-        });
-      if (inserted.length > 0 || after !== before)
-        recordAct(order, {
-          audit,
-          action: 'readings',
-          operator: '',
-          changes: [
-            { field: 'readings', old: null, new: { logger_id: input.logger_id, stored: inserted.length } },
-            ...(after !== before ? [{ field: 'excursion', old: before, new: after }] : []),
-          ],
-        });
-      return {
-        ...stateOf({ ...order, excursion: after }),
-        stored: inserted.length,
-        ...(opened ? { case_no: opened.case_no } : {}),
-      };
-    }),
-  ),
+  handle(ops.readings, ({ input, deps, now }) => storeReadings(deps.db, input, now)),
 
   handle(ops.track, ({ input, deps, now }) =>
     auditedTransaction(deps.db, now, async (trx, audit) => {
