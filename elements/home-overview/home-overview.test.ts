@@ -18,7 +18,9 @@ import { answeredModification } from '../../src/ui/testing/modification-server.t
 import { deepActive } from '../../src/ui/testing/mount.tsx';
 import { rawKeys } from '../../src/ui/testing/raw-keys.ts';
 import { newFormKey } from '../../src/lib/order-drafts.ts';
+import { postReadings } from '../../src/ui/testing/excursions.ts';
 import {
+  createExcursionShipments,
   createTestOrder,
   createTestUser,
   type ListOrderOptions,
@@ -310,6 +312,9 @@ describe('<lp-home-overview>', () => {
         [40, 7],
       ],
     });
+    // an excursion case opened by the provider's readings, over a budget that allows none
+    const [shipment] = await createExcursionShipments(cuId, [{ bands: [{ min: 8, max: 25, hours: 0 }] }]);
+    await postReadings(shipment!, [5, 9, 5]);
     await signIn(user);
     // the overview starts two screens down: nothing of it is in view
     const spacer = document.createElement('div');
@@ -333,6 +338,12 @@ describe('<lp-home-overview>', () => {
     expect(excursion.querySelector('.lp-visually-hidden')?.textContent).to.equal(
       `${hot.order_no}: the last 5 readings, lowest 5 °C, highest 11 °C`,
     );
+    // the active cases and those over budget, each opening the active cases' list
+    const cases = Array.from(
+      root(el).querySelectorAll<HTMLAnchorElement>('.ho-block--cold a[href="/excursion/index?state=active"]'),
+      (a) => a.textContent?.replace(/\s+/g, ' '),
+    );
+    expect(cases).to.deep.equal(['Active Cases: 1 cases', 'Over Budget: 1 cases']);
     const spark = excursion.querySelector('.ho-spark') as HTMLElement;
     await new Promise((resolve) => requestAnimationFrame(resolve));
     expect(spark.hasAttribute('data-drawn'), 'not drawn out of view').to.equal(false);

@@ -350,6 +350,56 @@ describe('customer-order/overview', () => {
     ]);
   });
 
+  it('counts the customer’s active excursion cases (open, under assessment) and those over budget', async () => {
+    const t = await testApp();
+    const { token, cuId } = await signedIn(t);
+    const other = await signedIn(t);
+    const db = t.deps.db;
+    const opened_at = t.deps.now();
+    const cases = async (
+      customer: number,
+      rows: Array<{
+        state: 'open' | 'assessment' | 'decided' | 'closed';
+        budget: 'within' | 'over' | 'none';
+      }>,
+    ) => {
+      const { id } = await moving(db, customer, null, { excursion: 'high' });
+      await db
+        .insertInto('excursion_cases')
+        .values(
+          rows.map((row, i) => ({
+            cu_id: customer,
+            order_id: id,
+            logger_id: `LG-${i}`,
+            state: row.state,
+            budget: row.budget,
+            level: 'high' as const,
+            minutes_out: 30,
+            peak: '12.5',
+            opened_at,
+            decision: row.state === 'decided' || row.state === 'closed' ? ('quarantine' as const) : null,
+          })),
+        )
+        .execute();
+    };
+    await cases(cuId, [
+      { state: 'open', budget: 'over' },
+      { state: 'open', budget: 'within' },
+      { state: 'assessment', budget: 'over' },
+      { state: 'assessment', budget: 'none' },
+      // decided and closed cases are not active, over budget or not
+      { state: 'decided', budget: 'over' },
+      { state: 'closed', budget: 'over' },
+    ]);
+    // another customer's cases change nothing
+    await cases(other.cuId, [
+      { state: 'open', budget: 'over' },
+      { state: 'assessment', budget: 'over' },
+    ]);
+    expect((await overview(t, token)).cold_chain.cases).toEqual({ active: 4, over_budget: 2 });
+    expect((await overview(t, other.token)).cold_chain.cases).toEqual({ active: 2, over_budget: 2 });
+  });
+
   it('answers zeros for a new customer, and nothing without a session', async () => {
     const t = await testApp();
     const { token } = await signedIn(t);
@@ -361,6 +411,7 @@ describe('customer-order/overview', () => {
       excursion_items: [],
       due_today: { total: 0, items: [] },
       late: { total: 0, items: [] },
+      cases: { active: 0, over_budget: 0 },
     });
     const none = { total: 0, by_goods_type: [], items: [] };
     expect(data.inventory).toEqual({ low: none, expiring: none });

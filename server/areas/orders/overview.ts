@@ -122,6 +122,20 @@ async function newestReadings(
   return out;
 }
 
+/** The customer's active excursion cases (open or under assessment) and those over a stability budget. */
+async function excursionCases(db: DB, cuId: number): Promise<Overview['cold_chain']['cases']> {
+  const row = await db
+    .selectFrom('excursion_cases')
+    .select([
+      sql<string>`count(*)`.as('active'),
+      sql<string>`count(*) filter (where budget = 'over')`.as('over_budget'),
+    ])
+    .where('cu_id', '=', cuId)
+    .where('state', 'in', ['open', 'assessment'])
+    .executeTakeFirstOrThrow();
+  return { active: Number(row.active), over_budget: Number(row.over_budget) };
+}
+
 /** Whether this user approves this customer's orders, and the oldest `pending_approval` ids. */
 async function approvals(db: DB, uid: number, cuId: number) {
   const [approver, ids] = await Promise.all([
@@ -243,7 +257,7 @@ async function openDrafts(db: DB, uid: number, cuId: number): Promise<Overview['
 export async function orderOverview(db: DB, uid: number, cuId: number | null, now: Date): Promise<Overview> {
   const today = chinaDay(now);
   if (cuId === null) return emptyOverview(now, today);
-  const [totals, details, approval, documents, modifications, drafts, excursions, due, inventory] =
+  const [totals, details, approval, documents, modifications, drafts, excursions, due, inventory, cases] =
     await Promise.all([
       countsAndWeeks(db, cuId, today),
       detailCounts(db, cuId),
@@ -254,6 +268,7 @@ export async function orderOverview(db: DB, uid: number, cuId: number | null, no
       excursionIds(db, cuId),
       dueOrders(db, cuId, now),
       stockOverview(db, cuId, today),
+      excursionCases(db, cuId),
     ]);
   const ids = [
     ...approval.ids,
@@ -309,6 +324,7 @@ export async function orderOverview(db: DB, uid: number, cuId: number | null, no
       })),
       due_today: { total: due.today.total, items: entries(due.today.ids) },
       late: { total: due.late.total, items: entries(due.late.ids) },
+      cases,
     },
     weekly: totals.weekly,
     inventory,
@@ -342,6 +358,7 @@ function emptyOverview(now: Date, today: string): Overview {
       excursion_items: [],
       due_today: none(),
       late: none(),
+      cases: { active: 0, over_budget: 0 },
     },
     weekly: overviewWeeks(today).map((week) => ({ week, counts: zero() })),
     inventory: { low: stockNone(), expiring: stockNone() },

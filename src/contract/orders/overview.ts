@@ -157,6 +157,12 @@ export const OverviewSchema = v.strictObject({
     due_today: entries(OverviewOrderSchema),
     /** `not_finished`, not delivered, `deliver_by` before now; list `?status=not_finished&due=late`. */
     late: entries(OverviewOrderSchema),
+    /**
+     * Temperature-excursion cases (src/contract/excursions): `active` open or under assessment (the
+     * case list's `?state=active` total), `over_budget` those of them whose goods went over a
+     * stability budget (its `counts.over_budget`).
+     */
+    cases: v.strictObject({ active: v.number(), over_budget: v.number() }),
   }),
   /** `OVERVIEW_WEEKS` weeks (Monday first), the current last: orders created that week by their status now. */
   weekly: v.array(v.strictObject({ week: Day, counts: ByStatus })),

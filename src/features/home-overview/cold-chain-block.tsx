@@ -3,7 +3,7 @@ import type { Overview } from '../../contract/orders/overview.ts';
 import { useT } from '../../ui/use-t.ts';
 import { OrderItem } from './actions-block.tsx';
 import { LazyChart } from './lazy-chart.tsx';
-import { dueLink, excursionLink } from './links.ts';
+import { activeCasesLink, dueLink, excursionLink } from './links.ts';
 import { Block, CountLink, formatCelsius, OrderLink, SHOWN } from './parts.tsx';
 import '../../i18n/areas/home-overview.ts';
 
@@ -59,7 +59,7 @@ function ExcursionItem({ item }: { item: Excursion }) {
   );
 }
 
-/** Excursions by level, due today and late, and the shown orders' readings. */
+/** Excursions by level, due today and late, the excursion cases to decide, and the shown orders' readings. */
 export function ColdChainBlock({ cold }: { cold: ColdChain }) {
   const t = useT();
   const excursions = cold.excursions.high + cold.excursions.medium + cold.excursions.low;
@@ -76,6 +76,26 @@ export function ColdChainBlock({ cold }: { cold: ColdChain }) {
         )}
         {count(dueLink('today'), cold.due_today.total, t('homeOverview.cold.dueToday'), 'due')}
         {count(dueLink('late'), cold.late.total, t('homeOverview.cold.late'), 'late')}
+      </ul>
+      <ul className="ho-counts ho-counts--cold" aria-label={t('homeOverview.cold.cases')}>
+        <li>
+          <CountLink
+            href={activeCasesLink()}
+            count={cold.cases.active}
+            label={t('homeOverview.cold.casesActive')}
+            unit={t('homeOverview.unit.cases')}
+            tone="due"
+          />
+        </li>
+        <li>
+          <CountLink
+            href={activeCasesLink()}
+            count={cold.cases.over_budget}
+            label={t('homeOverview.cold.casesOver')}
+            unit={t('homeOverview.unit.cases')}
+            tone="late"
+          />
+        </li>
       </ul>
       {excursions === 0 ? (
         <p className="ho-muted">{t('homeOverview.cold.none')}</p>

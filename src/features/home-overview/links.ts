@@ -23,6 +23,10 @@ export const statusLink = (status: OrderStatus | 'all'): string =>
 export const excursionLink = (level: Exclude<ExcursionLevel, 'none'>): string =>
   `${ORDER_LIST_PATH}?status=not_finished&excursion=${level}`;
 
+/** The temperature-excursion cases still open or under assessment (over budget ones first). */
+export const EXCURSION_CASES_PATH = '/excursion/index';
+export const activeCasesLink = (): string => `${EXCURSION_CASES_PATH}?state=active`;
+
 /** Unfinished orders not yet delivered, due today or late. */
 export const dueLink = (due: 'today' | 'late'): string => `${ORDER_LIST_PATH}?status=not_finished&due=${due}`;
 
