@@ -9,6 +9,7 @@ import { loadUserInfo, login } from '../../src/stores/session.ts';
 import { resetStores } from '../../src/stores/test-reset.ts';
 import { until } from '../../src/ui/testing/clock.ts';
 import { createEditorSetup, createTestStock, type EditorSetup } from '../../src/ui/testing/editor-server.ts';
+import { heldStock } from '../../src/ui/testing/held-stock.ts';
 import { settle } from '../../src/ui/testing/mount.tsx';
 import '../material-inventory/material-inventory.ts';
 import type { LpInventoryTable } from './inventory-table.ts';
@@ -173,6 +174,56 @@ describe('<lp-inventory-table>', () => {
         .sort((a, b) => a - b),
     ).to.deep.equal([...ids].sort((a, b) => a - b));
     expect(ordered[0]?.path).to.equal(visited[0]);
+  });
+
+  it('says in words which lines an excursion holds back, links their cases, and never offers them for an order', async () => {
+    const [held, quarantined] = await Promise.all([
+      heldStock(setup.cuId, setup.project.pr_id, { name: '暂扣片' }),
+      heldStock(setup.cuId, setup.project.pr_id, {
+        name: '隔离片',
+        quarantine: { uid: setup.user.uid, password: setup.user.password },
+      }),
+      createTestStock(setup.cuId, [{ name: '核销片', movements: [{ kind: 'write_off', delta: -3 }] }]),
+    ]);
+    const el = place();
+    await loaded(el, 8);
+    const hold = (name: string) => rowOf(el, name).querySelector('.inv-hold');
+    expect(hold('暂扣片')?.textContent).to.equal(`On hold (excursion)Case ${held.case_no}Cannot be ordered`);
+    expect(hold('隔离片')?.textContent).to.equal(`QuarantinedCase ${quarantined.case_no}Cannot be ordered`);
+    expect(hold(setup.stock.chilled.name)).to.equal(null);
+    // its case's page, opened in the portal
+    const link = hold('暂扣片')?.querySelector('a');
+    expect(link?.getAttribute('href')).to.equal(`/excursion/view?id=${held.case_id}`);
+    link?.click();
+    expect(visited).to.deep.equal([`/excursion/view?id=${held.case_id}`]);
+
+    // its box cannot be ticked, and says why; select-all leaves it out
+    const box = (name: string) => rowOf(el, name).querySelector<HTMLInputElement>('input[type="checkbox"]');
+    expect(box('暂扣片')?.disabled).to.equal(true);
+    expect(box('暂扣片')?.title).to.equal(
+      'On hold until its excursion case is decided: it cannot be ordered',
+    );
+    expect(box('隔离片')?.getAttribute('aria-label')).to.equal(
+      'Select 隔离片 batch ' +
+        `${quarantined.batch_no}: Quarantined after a temperature excursion: it cannot be ordered`,
+    );
+    root(el).querySelector<HTMLInputElement>('thead input[type="checkbox"]')?.click();
+    await settle();
+    expect(el.lists.stock('drugs').$selected.get().size).to.equal(6);
+    expect(box('暂扣片')?.checked).to.equal(false);
+
+    // China: the same words in Chinese
+    setLocale('zh-CN');
+    await settle();
+    expect(hold('隔离片')?.textContent).to.equal(`已隔离事件 ${quarantined.case_no}不能下单`);
+    setLocale('en');
+    await settle();
+
+    // the movements show what was written off
+    button(el, /^Movements of 核销片/).click();
+    const dialog = () => root(el).querySelector('dialog[open]');
+    await waitUntil(() => Boolean(dialog()?.querySelector('tbody tr')), 'the movements', { timeout: 15_000 });
+    expect(dialog()?.querySelector('tbody tr')?.textContent).to.contain('Written off').and.contain('-3');
   });
 
   it('comes back to the remembered scroll position once its rows are there', async () => {

@@ -140,8 +140,13 @@ export const orderEditorStyles = `${persistenceStyles}${css`
     color: var(--lp-color-warning);
     font-weight: 600;
   }
-  .oe__warning--expired {
+  .oe__warning--expired,
+  .oe__held {
     color: var(--lp-color-danger);
+  }
+  .oe__held {
+    display: block;
+    font-weight: 600;
   }
   .oe__actions-row {
     display: flex;

@@ -14,6 +14,8 @@ import {
   stockLine,
   touchOrder,
 } from '../../src/ui/testing/editor-server.ts';
+import { executeServerCommand } from '../../src/ui/testing/commands.ts';
+import { heldStock } from '../../src/ui/testing/held-stock.ts';
 import type { LpOrderEditor } from './order-editor.ts';
 import './order-editor.ts';
 
@@ -241,6 +243,54 @@ describe('<lp-order-editor>', () => {
         timeout: 15_000,
       },
     );
+  });
+
+  it('names the excursion case of a line an excursion holds back, and its stock search offers no held line', async () => {
+    await ready();
+    const held = await heldStock(setup.cuId, setup.project.pr_id, { name: '暂扣针剂' });
+    // an earlier order of these goods (before they were held), copied as a new one
+    const made = await executeServerCommand<{ orders: Array<{ id: number }> }>('lp-make-orders', {
+      cuId: setup.cuId,
+      orders: [
+        {
+          pr_id: setup.project.pr_id,
+          status: 'finished',
+          goods: [
+            {
+              in_id: held.in_id,
+              goods_type: 1,
+              name: held.name,
+              code: 'IP-HELD',
+              batch_no: held.batch_no,
+              expiry: '2028-06-30',
+              quantity: 2,
+              unit: '盒',
+            },
+          ],
+        },
+      ],
+    });
+    const { el } = place({ mode: 'copy', 'order-id': String(made.orders[0]?.id) });
+    await loaded(el);
+    const goods = section(el, 'Goods');
+    const quantity = () => goods.querySelector<HTMLInputElement>('.oe__quantity');
+    await waitUntil(() => quantity() !== null, 'the goods line', { timeout: 15_000 });
+    quantity()?.focus();
+    quantity()?.blur();
+    const said = `On hold until excursion case ${held.case_no} is decided`;
+    await waitUntil(() => goods.querySelector('.lp-field__error')?.textContent === said, said, {
+      timeout: 15_000,
+    });
+    expect(quantity()?.getAttribute('aria-invalid')).to.equal('true');
+
+    // the stock search shows the held line with the reason, and no way to add it
+    control(el, goods, 'Search stock (name, code, batch or pinyin initials)').focus();
+    await sendKeys({ type: held.batch_no });
+    await waitUntil(() => goods.querySelector('.oe__held') !== null, 'the held line found', {
+      timeout: 15_000,
+    });
+    expect(goods.querySelector('.oe__result')?.textContent).to.contain(said);
+    expect(button(el, new RegExp(`^Add ${held.name}`)).disabled).to.equal(true);
   });
 
   it('edits an order: Edit Order, prefilled; a stale edit shows what changed, and keep mine saves it', async () => {

@@ -1,5 +1,8 @@
 import '../../i18n/areas/inventory.ts';
+import type { MouseEvent } from 'react';
+import { caseNo } from '../../contract/excursions/domain.ts';
 import type { InventoryLine } from '../../contract/inventory/schemas.ts';
+import { navigate } from '../../stores/navigation.ts';
 import type { MessageKey } from '../../i18n/translate.ts';
 import type { DataColumn } from '../../ui/data-table/index.ts';
 import { expiryStateOf } from './filters.ts';
@@ -17,6 +20,38 @@ export function ExpiryCell({ t, expiry, now }: { t: T; expiry: string | null; no
     <span className={`inv-expiry inv-expiry--${state}`}>
       <time dateTime={expiry ?? ''}>{expiry}</time>
       {state !== 'valid' && <span className="inv-badge">{t(`inventory.expiry.${state}`)}</span>}
+    </span>
+  );
+}
+
+/** The case page of an excursion case (the excursion pages' route). */
+export const casePath = (id: number) => `/excursion/view?id=${id}`;
+
+/** Why a held line cannot be ordered (null: it can). */
+export const heldReason = (t: T, line: Pick<InventoryLine, 'hold'>): string | null =>
+  line.hold === 'none' ? null : t(`inventory.hold.reason.${line.hold}`);
+
+const followLink = (event: MouseEvent<HTMLAnchorElement>) => {
+  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  event.preventDefault();
+  navigate(event.currentTarget.getAttribute('href') ?? '');
+};
+
+/**
+ * A line an excursion holds back: "On hold (excursion)" or "Quarantined" in words (not by colour
+ * alone), the link to its case, and that it cannot be ordered.
+ */
+export function HoldCell({ t, line }: { t: T; line: Pick<InventoryLine, 'hold' | 'case_id'> }) {
+  if (line.hold === 'none') return null;
+  return (
+    <span className={`inv-hold inv-hold--${line.hold}`}>
+      <span className="inv-badge">{t(`inventory.hold.${line.hold}`)}</span>
+      {line.case_id !== null && (
+        <a className="inv-case" href={casePath(line.case_id)} onClick={followLink}>
+          {t('inventory.hold.case', { no: caseNo(line.case_id) })}
+        </a>
+      )}
+      <span className="inv-muted">{t('inventory.hold.noOrder')}</span>
     </span>
   );
 }
@@ -46,6 +81,7 @@ export function stockColumns(
             {line.name}
           </button>
           {line.spec && <span className="inv-muted">{line.spec}</span>}
+          <HoldCell t={t} line={line} />
         </span>
       ),
     },

@@ -47,6 +47,11 @@ describe('orderFromLines', () => {
     expect(kind([line({}), line({ in_id: 2, temp_class: 'frozen' })])).to.equal('mixedTemp');
     expect(kind([line({}), line({ in_id: 2, depot: '北京仓' })])).to.equal('mixedDepot');
     expect(kind([line({}), line({ in_id: 2, available: 0 })])).to.equal('nothingAvailable');
+    // a line an excursion holds back is never ordered, on hold or quarantined, whatever it has
+    expect(kind([line({}), line({ in_id: 2, hold: 'on_hold', case_id: 5 })])).to.equal('held');
+    expect(orderFromLines([line({ hold: 'quarantined', case_id: 5 })]).problem).to.deep.include({
+      kind: 'held',
+    });
     expect(kind(Array.from({ length: 101 }, (_, i) => line({ in_id: i + 1 })))).to.equal('tooMany');
   });
 });

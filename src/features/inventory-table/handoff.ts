@@ -9,7 +9,8 @@ export type HandoffProblem =
   | { kind: 'mixedTemp' }
   | { kind: 'mixedDepot' }
   | { kind: 'tooMany'; max: number }
-  | { kind: 'nothingAvailable'; line: InventoryLine };
+  | { kind: 'nothingAvailable'; line: InventoryLine }
+  | { kind: 'held'; line: InventoryLine };
 
 /** The address's parameter the order editor reads its stock lines from. */
 export const STOCK_PARAM = 'stock';
@@ -20,7 +21,8 @@ const mixed = (lines: readonly InventoryLine[], of: (line: InventoryLine) => unk
 /**
  * The editor's address for an order of these stock lines (`/customer-order/create?stock=12,15&
  * form-key=…`), or why they cannot make one order: one project, goods type, temperature class and
- * depot, each with something available, at most as many lines as an order holds. The address
+ * depot, each with something available and none held back by an excursion (on hold or
+ * quarantined), at most as many lines as an order holds. The address
  * names a new form (`formKey`): an editor already open in its tab then starts that order instead
  * of showing the form it held (which stays in the browser and the draft box, under its own key).
  */
@@ -34,6 +36,8 @@ export function orderFromLines(
   if (mixed(lines, (l) => l.goods_type)) return fail({ kind: 'mixedType' });
   if (mixed(lines, (l) => l.temp_class)) return fail({ kind: 'mixedTemp' });
   if (mixed(lines, (l) => l.depot)) return fail({ kind: 'mixedDepot' });
+  const held = lines.find((l) => l.hold !== 'none');
+  if (held) return fail({ kind: 'held', line: held });
   const empty = lines.find((l) => l.available <= 0);
   if (empty) return fail({ kind: 'nothingAvailable', line: empty });
   const ids = lines.map((l) => l.in_id).join(',');

@@ -12,7 +12,7 @@ import { FilterChip } from '../../ui/filter-chip/filter-chip.tsx';
 import { EmptyState } from '../../ui/states/empty-state.tsx';
 import { useT } from '../../ui/use-t.ts';
 import { exportStock, fetchDepots, GOODS_TYPE_OF } from './api.ts';
-import { stockColumns, type T } from './columns.tsx';
+import { heldReason, stockColumns, type T } from './columns.tsx';
 import { filterQuery, hasFilters, NO_FILTERS, type StockKind } from './filters.ts';
 import { StockFilterBar } from './filter-bar.tsx';
 import { type HandoffProblem, orderFromLines } from './handoff.ts';
@@ -31,8 +31,8 @@ export const COLUMN_LISTS: Record<StockKind, string> = {
 /** What the user reads when lines cannot make one order. */
 export function problemText(t: T, problem: HandoffProblem): string {
   if (problem.kind === 'tooMany') return t('inventory.order.tooMany', { max: problem.max });
-  if (problem.kind === 'nothingAvailable')
-    return t('inventory.order.nothingAvailable', {
+  if (problem.kind === 'nothingAvailable' || problem.kind === 'held')
+    return t(`inventory.order.${problem.kind}`, {
       name: problem.line.name,
       batch: problem.line.batch_no || '—',
     });
@@ -147,6 +147,7 @@ export function StockPanel({ kind, list, onOrder }: StockPanelProps) {
         label={t(`inventory.table.${kind}`)}
         selectable
         rowLabel={(line) => t('inventory.selectLine', { name: line.name, batch: line.batch_no || '—' })}
+        unselectable={(line) => heldReason(t, line)}
         columnSettings={{ list: COLUMN_LISTS[kind], persistence: serverColumnSettings }}
         maxHeight="none"
         empty={empty}

@@ -162,6 +162,15 @@ describe('order editor form model', () => {
     );
     expect(problems.get('goods.0.quantity')).to.equal('At most 10 available');
     expect(problems.get('goods.1.quantity')).to.equal('Belongs to another project');
+    // a line an excursion holds back names its case when the server named it
+    const held = (refused: 'on_hold' | 'quarantined', case_no: string | null) =>
+      checkForm(
+        { ...complete, goods: [{ in_id: 5, quantity: '1' }] },
+        context({ goods: new Map([[5, { ...line(4, refused), case_no }]]) }),
+      ).problems.get('goods.0.quantity');
+    expect(held('quarantined', 'EXC-000123')).to.equal('Quarantined after excursion case EXC-000123');
+    expect(held('on_hold', 'EXC-000007')).to.equal('On hold until excursion case EXC-000007 is decided');
+    expect(held('on_hold', null)).to.equal('On hold until its temperature excursion is decided');
     expect(problems.get('from_city_id')).to.equal('Choose a district');
     expect(checkForm(complete, context({ unserved: new Set([11]) })).problems.get('to_city_id')).to.equal(
       'We do not deliver to this region yet',

@@ -124,8 +124,22 @@ export interface GoodsInfo {
   unit: string;
   depot: string;
   warning: 'expired' | 'before_delivery' | 'within_30_days' | null;
-  /** Why the server would refuse the line (another project, class, not enough, expired). */
-  refused: InventoryAddAnswer['refused'][number]['reason'] | null;
+  /** Why the server would refuse the line (another project, class, not enough, expired, held back). */
+  refused: Refusal | null;
+  /** The excursion case that holds the line back (`on_hold`, `quarantined`), when the server named it. */
+  case_no?: string | null;
+}
+
+export type Refusal = InventoryAddAnswer['refused'][number]['reason'];
+
+/**
+ * Why a line cannot be taken, in the user's language; a line an excursion holds back names its
+ * case ("Quarantined after excursion case EXC-000123").
+ */
+export function refusalText(reason: Refusal, available: number, caseNo?: string | null): string {
+  if ((reason === 'on_hold' || reason === 'quarantined') && caseNo)
+    return t(`orderEditor.refusedCase.${reason}`, { case: caseNo });
+  return t(`orderEditor.refused.${reason}`, { n: available });
 }
 
 /** The fields picked from a list. */
@@ -190,7 +204,7 @@ export function checkForm(
     const info = context.goods.get(line.in_id);
     const quantity = Number(line.quantity);
     if (info?.refused && info.refused !== 'not_enough')
-      add(`goods.${i}.quantity`, t(`orderEditor.refused.${info.refused}`, { n: info.available }));
+      add(`goods.${i}.quantity`, refusalText(info.refused, info.available, info.case_no));
     if (info && Number.isFinite(quantity) && quantity > 0 && !fitsUnit(quantity, info.unit))
       add(`goods.${i}.quantity`, t('orderEditor.goods.whole', { unit: info.unit }));
     if (info && Number.isFinite(quantity) && quantity > info.available)

@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
+import { caseNo } from '../../contract/excursions/domain.ts';
 import { takesFractions } from '../../contract/goods/quantity.ts';
 import type { InventoryLine } from '../../contract/inventory/schemas.ts';
 import { Button } from '../../ui/button/button.tsx';
 import { useT } from '../../ui/use-t.ts';
 import { searchStock } from './editor-api.ts';
 import type { FieldProps } from './field-props.ts';
-import type { EditorForm, GoodsInfo } from './form-model.ts';
+import { type EditorForm, type GoodsInfo, refusalText } from './form-model.ts';
 import '../../i18n/areas/order-editor.ts';
 
 const SEARCH_DELAY_MS = 250;
@@ -21,7 +22,8 @@ export const infoOfLine = (line: InventoryLine): GoodsInfo => ({
   unit: line.unit,
   depot: line.depot,
   warning: null,
-  refused: null,
+  refused: line.hold === 'none' ? null : line.hold,
+  case_no: line.case_id === null ? null : caseNo(line.case_id),
 });
 
 /**
@@ -103,30 +105,38 @@ export function GoodsSection({
       {results && (
         <ul className="oe__results" aria-label={t('orderEditor.goods.results')}>
           {results.length === 0 && <li className="oe__muted">{t('orderEditor.goods.noResults')}</li>}
-          {results.map((r) => (
-            <li key={r.in_id} className="oe__result">
-              <span className="oe__result-name">
-                {r.name}{' '}
-                <span className="oe__muted">
-                  {r.code} {r.spec}
+          {results.map((r) => {
+            // a line an excursion holds back is shown, not offered: the reason instead
+            const held =
+              r.hold === 'none'
+                ? null
+                : refusalText(r.hold, r.available, r.case_id === null ? null : caseNo(r.case_id));
+            return (
+              <li key={r.in_id} className="oe__result">
+                <span className="oe__result-name">
+                  {r.name}{' '}
+                  <span className="oe__muted">
+                    {r.code} {r.spec}
+                  </span>
                 </span>
-              </span>
-              <span className="oe__muted">
-                {t('orderEditor.goods.batch', { batch: r.batch_no })}
-                {r.expiry ? ` · ${t('orderEditor.goods.expiry', { date: r.expiry })}` : ''} ·{' '}
-                {t('orderEditor.goods.available', { n: r.available, unit: r.unit })}
-              </span>
-              <Button
-                size="sm"
-                guardMs={0}
-                disabled={lines.some((l) => l.in_id === r.in_id)}
-                onClick={() => add(r)}
-                aria-label={`${t('orderEditor.goods.add')} ${r.name} ${r.batch_no}`}
-              >
-                {t('orderEditor.goods.add')}
-              </Button>
-            </li>
-          ))}
+                <span className="oe__muted">
+                  {t('orderEditor.goods.batch', { batch: r.batch_no })}
+                  {r.expiry ? ` · ${t('orderEditor.goods.expiry', { date: r.expiry })}` : ''} ·{' '}
+                  {t('orderEditor.goods.available', { n: r.available, unit: r.unit })}
+                  {held && <span className="oe__held">{held}</span>}
+                </span>
+                <Button
+                  size="sm"
+                  guardMs={0}
+                  disabled={held !== null || lines.some((l) => l.in_id === r.in_id)}
+                  onClick={() => add(r)}
+                  aria-label={`${t('orderEditor.goods.add')} ${r.name} ${r.batch_no}`}
+                >
+                  {t('orderEditor.goods.add')}
+                </Button>
+              </li>
+            );
+          })}
         </ul>
       )}
       {lines.length === 0 ? (

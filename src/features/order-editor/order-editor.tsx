@@ -300,7 +300,13 @@ function EditorBody({
   const focusFirstProblem = (paths: readonly string[]) => {
     requestAnimationFrame(() => {
       const candidates = paths
-        .map((p) => elements.current.get(p) ?? elements.current.get(p.split('.')[0] ?? ''))
+        .map(
+          (p) =>
+            elements.current.get(p) ??
+            // the server names a goods line by its stock line (`goods.0.in_id`): its quantity is the line's field
+            elements.current.get(p.replace(/\.in_id$/, '.quantity')) ??
+            elements.current.get(p.split('.')[0] ?? ''),
+        )
         .filter((el): el is HTMLElement => el?.isConnected === true);
       candidates.sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
       const first = candidates[0];

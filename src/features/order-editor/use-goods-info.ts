@@ -56,7 +56,12 @@ export function useGoodsInfo(form: EditorForm, orderId: number | null) {
             for (const line of answer.list) next.set(line.in_id, { ...line, refused: null });
             for (const refusal of answer.refused) {
               const known = next.get(refusal.in_id) ?? unknownLine(refusal.in_id);
-              next.set(refusal.in_id, { ...known, available: refusal.available, refused: refusal.reason });
+              next.set(refusal.in_id, {
+                ...known,
+                available: refusal.available,
+                refused: refusal.reason,
+                case_no: refusal.case_no ?? null,
+              });
             }
             return next;
           });

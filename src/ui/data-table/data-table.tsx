@@ -55,6 +55,11 @@ export interface DataTableProps<Row> {
   selectable?: boolean;
   /** Names a row for its checkbox ("Select LP20260101000001"); default the row id. */
   rowLabel?: (row: Row) => string;
+  /**
+   * Why a row cannot be selected (its checkbox disabled, the reason its title and in its name),
+   * or null: it can. Select-all leaves such rows out.
+   */
+  unselectable?: (row: Row) => string | null;
   /** Lets the user show, hide and reorder columns, saved through `persistence` under `list`. */
   columnSettings?: { list: string; persistence: ColumnSettingsPersistence };
   /** Page sizes offered under the table. Default 10, 20, 50, 100. */
@@ -124,6 +129,7 @@ export function DataTable<Row>({
   label,
   selectable = false,
   rowLabel,
+  unselectable,
   columnSettings,
   pageSizes = PAGE_SIZES,
   maxHeight = '70vh',
@@ -150,8 +156,10 @@ export function DataTable<Row>({
   const shown = useMemo(() => shownColumns(columns, settings.settings), [columns, settings.settings]);
   const sort = state.params.sort;
   const ids = state.rows.map((row) => source.rowId(row));
-  const pickedOnPage = ids.filter((id) => selected.has(id)).length;
-  const allOnPage = ids.length > 0 && pickedOnPage === ids.length;
+  const selectableRows = unselectable ? state.rows.filter((row) => !unselectable(row)) : state.rows;
+  const pickable = selectableRows.map((row) => source.rowId(row));
+  const pickedOnPage = pickable.filter((id) => selected.has(id)).length;
+  const allOnPage = pickable.length > 0 && pickedOnPage === pickable.length;
 
   const width = (column: DataColumn<Row>) =>
     settings.settings.find((s) => s.key === column.key)?.width ?? column.width ?? DEFAULT_WIDTH;
@@ -241,13 +249,18 @@ export function DataTable<Row>({
     body = state.rows.map((row, index) => {
       const id = ids[index] as string;
       const on = selected.has(id);
+      const refused = selectable ? (unselectable?.(row) ?? null) : null;
+      const name = t('ui.dataTable.selectRow', { row: rowName(row) });
       return (
         <tr key={id} className="lp-data-table__row" data-selected={on || undefined}>
           {selectable && (
             <td className="lp-data-table__select">
               <input
                 type="checkbox"
-                aria-label={t('ui.dataTable.selectRow', { row: rowName(row) })}
+                aria-label={refused ? `${name}: ${refused}` : name}
+                title={refused ?? undefined}
+                // (one picked before it was refused can still be let go)
+                disabled={refused !== null && !on}
                 checked={on}
                 onChange={(event) => source.select([row], event.currentTarget.checked)}
               />
@@ -331,8 +344,8 @@ export function DataTable<Row>({
                     label={t('ui.dataTable.selectAll')}
                     checked={allOnPage}
                     indeterminate={pickedOnPage > 0 && !allOnPage}
-                    disabled={state.rows.length === 0}
-                    onChange={(on) => source.select(state.rows, on)}
+                    disabled={selectableRows.length === 0}
+                    onChange={(on) => source.select(selectableRows, on)}
                   />
                 </th>
               )}

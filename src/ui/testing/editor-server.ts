@@ -66,7 +66,7 @@ export interface TestStockLine {
   /** The reorder level (none by default). */
   low_level?: number | null;
   movements?: Array<{
-    kind: 'inbound' | 'reserve' | 'release' | 'outbound' | 'return' | 'adjust';
+    kind: 'inbound' | 'reserve' | 'release' | 'outbound' | 'return' | 'adjust' | 'write_off';
     delta: number;
     note?: string;
   }>;
