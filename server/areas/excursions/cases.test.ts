@@ -157,7 +157,7 @@ describe('a stability budget belongs to the batch over its life', () => {
 });
 
 describe('the workflow: assign, decide with a signature, the stock follows', () => {
-  async function assessed(t: TestApp, bands?: Parameters<typeof excursionWorld>[1]['bands']) {
+  async function assessed(t: TestApp, bands?: NonNullable<Parameters<typeof excursionWorld>[1]>['bands']) {
     const w = await excursionWorld(t, bands ? { bands } : {});
     const s = await shipment(t, w);
     await postReadings(t, s.order_no, s.loggerId, series('2026-11-20T00:00:00Z', WARM));

@@ -5,6 +5,7 @@ import type { DB } from '../../db/database.ts';
 import type { Actor, AuditBuffer } from '../audit/trail.ts';
 import { shipHeld } from '../inventory/reservations.ts';
 import { levelOf } from '../orders/excursion.ts';
+import { masksStop } from '../orders/masking.ts';
 import { episodesOf, minutesOutside, type Reading } from './analysis.ts';
 import { budgetUse, caseBudget, loggerReadings } from './budgets.ts';
 
@@ -38,7 +39,7 @@ export function assess(
 }
 
 /** The where a destination line says its goods are: the order's recipient (never a DTP patient). */
-const destinationOf = (order: Row<'orders'>) => (order.is_dtp === 1 ? 'DTP' : order.to_company);
+const destinationOf = (order: Row<'orders'>) => (masksStop(order) ? 'DTP' : order.to_company);
 
 /**
  * The order's goods at the destination, as stock lines on hold for case `caseId`: a goods line

@@ -10,6 +10,7 @@ import type { DB } from '../../db/database.ts';
 import type { Row } from '../../db/schema.ts';
 import { type Actor, type AuditBuffer, auditedTransaction, sessionActor } from '../audit/trail.ts';
 import { lockOrder } from '../orders/lock.ts';
+import { masksStart } from '../orders/masking.ts';
 import { recordSignature } from '../signatures/record.ts';
 import { episodesOf } from './analysis.ts';
 import { loggerReadings } from './budgets.ts';
@@ -143,6 +144,9 @@ export function commentCase(
   });
 }
 
+/** Where returned goods go when they came from no depot line: the sender (never a DTP patient). */
+const senderOf = (order: Row<'orders'>) => (masksStart(order) ? 'DTP' : order.from_company);
+
 type LineState = {
   in_id: number;
   hold: string;
@@ -244,7 +248,7 @@ async function applyToLine(
     } else {
       await trx
         .updateTable('inventory')
-        .set({ hold: 'none', depot: order.from_company })
+        .set({ hold: 'none', depot: senderOf(order) })
         .where('in_id', '=', line.in_id)
         .execute();
       if (onHand > 0) {
@@ -252,7 +256,7 @@ async function applyToLine(
         await move(line.in_id, onHand, 'return');
       }
       record(line.in_id, [
-        { field: 'depot', old: null, new: order.from_company },
+        { field: 'depot', old: null, new: senderOf(order) },
         { field: 'hold', old: line.hold, new: 'none' },
       ]);
     }
