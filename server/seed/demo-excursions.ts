@@ -68,7 +68,7 @@ interface Arrival {
   loggerId: string;
   readings: Array<{ at: string; celsius: number }>;
   /** What becomes of the case after it opens (the oldest ones move on). */
-  then?: 'assessment' | 'decided' | 'closed';
+  becomes?: 'assessment' | 'decided' | 'closed';
 }
 
 const CASES_AT_MOST = 8;
@@ -153,10 +153,10 @@ export async function seedDemoExcursions(
   // delivered ones are decided (quarantine) and under assessment
   const old = chosen.filter((a) => delivered.has(a.orderNo) && a.at.getTime() < now.getTime() - 2 * HOUR);
   const released = old.find((a) => chilled.has(a.orderNo)) ?? old[0];
-  if (released) released.then = 'closed';
+  if (released) released.becomes = 'closed';
   const [decided, assessed] = old.filter((a) => a !== released);
-  if (decided) decided.then = 'decided';
-  if (assessed) assessed.then = 'assessment';
+  if (decided) decided.becomes = 'decided';
+  if (assessed) assessed.becomes = 'assessment';
 
   // a freeze in a chilled order's readings, sent late: over the budget of its goods
   const freeze = await freezeCandidate(db, demo.cuId, orders, loggersOf, now);
@@ -183,15 +183,15 @@ export async function seedDemoExcursions(
       run: () =>
         storeReadings(db, { order_no: a.orderNo, logger_id: a.loggerId, readings: a.readings }, a.at),
     });
-    if (!a.then) continue;
+    if (!a.becomes) continue;
     const span = now.getTime() - a.at.getTime();
     const later = (ms: number, share: number) => new Date(a.at.getTime() + Math.min(ms, span * share));
     steps.push({
       at: later(40 * MINUTE, 0.2),
       run: async () => assignCase(db, actor, { id: await caseOf(a), uid: demo.uid }, later(40 * MINUTE, 0.2)),
     });
-    if (a.then === 'assessment') continue;
-    const decision: Decision = a.then === 'closed' ? 'release' : 'quarantine';
+    if (a.becomes === 'assessment') continue;
+    const decision: Decision = a.becomes === 'closed' ? 'release' : 'quarantine';
     steps.push({
       at: later(2 * HOUR, 0.4),
       run: async () =>
@@ -203,7 +203,7 @@ export async function seedDemoExcursions(
           later(2 * HOUR, 0.4),
         ),
     });
-    if (a.then === 'closed')
+    if (a.becomes === 'closed')
       steps.push({
         at: later(20 * HOUR, 0.6),
         run: async () =>
