@@ -83,7 +83,12 @@ export async function excursionWorld(
 }
 
 /** An order in progress shipping `quantity` of the world's batch, with one logger. */
-export async function shipment(t: TestApp, w: ExcursionWorld, quantity = 10) {
+export async function shipment(
+  t: TestApp,
+  w: ExcursionWorld,
+  quantity = 10,
+  options: Parameters<typeof createOrder>[2] = {},
+) {
   const loggerId = `LG-${Math.random().toString(36).slice(2, 10)}`;
   const order = await createOrder(t.deps.db, w.cuId, {
     status: 'not_finished',
@@ -101,6 +106,7 @@ export async function shipment(t: TestApp, w: ExcursionWorld, quantity = 10) {
       },
     ],
     boxes: [{ box_type: '2-8°C 保温箱 (M)', logger_id: loggerId, weight_kg: 6.5 }],
+    ...options,
   });
   return { ...order, loggerId };
 }

@@ -78,6 +78,18 @@ describe('an excursion case opens by itself', () => {
     ]);
   });
 
+  it("a DTP patient's name never leaves the server: the view masks it, the stock line says DTP", async () => {
+    const t = await app();
+    const w = await excursionWorld(t);
+    const s = await shipment(t, w, 2, { is_dtp: 1 });
+    await postReadings(t, s.order_no, s.loggerId, series('2026-11-20T00:00:00Z', WARM));
+    const [c] = await casesOf(t, s.id);
+    const v = await view(t, w.token, c!.id);
+    expect(v.order.to_company).toBe('******');
+    expect(v.lines[0]!.depot).toBe('DTP');
+    expect(JSON.stringify(v)).not.toContain(s.to_company);
+  });
+
   it('the stock on hold cannot be taken by an order; the editor says why', async () => {
     const t = await app();
     const w = await excursionWorld(t);
