@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { TEMP_LIMITS, type Milestone, type TempClass } from '../src/contract/orders/domain.ts';
+import type { ProviderDecision } from '../src/contract/excursions/schemas.ts';
 import type {
   OpenOrder,
   OpenOrdersAnswer,
@@ -14,8 +15,13 @@ import { CITY_COORDS, PEOPLE } from './seed/demo-catalogue.ts';
  * `npm run simulate`: the provider at work, compressed, against a running portal. A few orders at
  * a time are confirmed and moved through their milestones (one step every 20–60 s each) to the
  * signature; their loggers send a reading every few seconds (now and then an excursion) and
- * their vehicles a track point; open modification requests are answered. Everything goes
- * through the signed provider API, so a demo shows orders changing while one watches.
+ * their vehicles a track point; open modification requests are answered. The first two chilled
+ * orders on the road have an excursion each: a warm stretch (9–18 °C, within a 2–8 °C product's
+ * stability budget of the demo) and a freeze below 2 °C (over it), so both kinds of excursion
+ * case open; later ones come by chance. The simulator cannot sign in, so deciding a case is left
+ * to the person at the demo; once decided, the provider reports the goods dealt with and closes
+ * it. Everything goes through the signed provider API, so a demo shows orders changing while one
+ * watches.
  */
 
 const NEXT: Partial<Record<Milestone, Milestone>> = {
@@ -47,9 +53,12 @@ interface SimOrder {
   /** When the open modification request gets its answer, ms. */
   answerAt: number | null;
   progress: number;
-  /** Readings left in the excursion under way, and how far past the limit. */
-  excursion: { left: number; by: number } | null;
+  /** Readings left in the excursion under way, how far past the limit, and which limit. */
+  excursion: { left: number; by: number; kind: ExcursionKind } | null;
 }
+
+/** An excursion above the class's upper limit, or below its lower one (a freeze, for chilled goods). */
+export type ExcursionKind = 'warm' | 'cold';
 
 export interface SimulatorOptions {
   call: ProviderCall;
@@ -60,8 +69,15 @@ export interface SimulatorOptions {
   /** Seconds between a logger's readings (default 5) and a vehicle's track points (default 15). */
   readingEvery?: number;
   trackEvery?: number;
-  /** Moves only the orders this accepts (default: all). */
-  only?: (order: OpenOrder) => boolean;
+  /** Moves only the orders this accepts, and closes only their cases (default: all). */
+  only?: (order: { order_no: string }) => boolean;
+  /**
+   * The excursions the first chilled orders on the road have, one each, on their second reading
+   * (default: a warm one, then a cold one).
+   */
+  planned?: readonly ExcursionKind[];
+  /** Seconds between looks at the decided excursion cases (default 15). */
+  decisionsEvery?: number;
 }
 
 export interface SimulatorCounts {
@@ -71,6 +87,9 @@ export interface SimulatorCounts {
   answered: number;
   readings: number;
   trackPoints: number;
+  /** Excursion cases the readings opened, and decided ones the provider closed. */
+  cases: number;
+  closed: number;
   refused: number;
 }
 
@@ -82,15 +101,29 @@ export class Simulator {
     answered: 0,
     readings: 0,
     trackPoints: 0,
+    cases: 0,
+    closed: 0,
     refused: 0,
   };
   private readonly orders = new Map<string, SimOrder>();
+  /** Decided cases to close, by case number: when. */
+  private readonly closing = new Map<string, { decision: ProviderDecision; at: number }>();
+  private readonly planned: ExcursionKind[];
+  /** Readings ticks each order had on the road (a planned excursion starts on the second). */
+  private readonly ticks = new Map<string, number>();
   private readonly random: () => number;
   private lastReadings = 0;
   private lastTrack = 0;
+  private lastDecisions = 0;
 
   constructor(private readonly options: SimulatorOptions) {
     this.random = options.random ?? Math.random;
+    this.planned = [...(options.planned ?? ['warm', 'cold'])];
+  }
+
+  /** Decided cases waiting for the provider to close them. */
+  get toClose(): number {
+    return this.closing.size;
   }
 
   private between(min: number, max: number) {
@@ -155,6 +188,47 @@ export class Simulator {
       this.lastTrack = now;
       for (const sim of this.orders.values()) await this.track(sim, now);
     }
+    if (now - this.lastDecisions >= (this.options.decisionsEvery ?? 15) * 1000) {
+      this.lastDecisions = now;
+      await this.decisions(now);
+    }
+    for (const [caseNo, due] of [...this.closing])
+      if (now >= due.at) await this.close(caseNo, due.decision, now);
+  }
+
+  /** Takes up the decided cases (by a person in the portal) to close a while later. */
+  private async decisions(now: number): Promise<void> {
+    const res = await this.options.call<{ list: ProviderDecision[] }>('excursion-decisions', {
+      limit: 100,
+      nonce: String(now),
+    });
+    if (res.code !== 0) {
+      this.counts.refused++;
+      if (res.code === 403) throw new SimulationStopped(`excursion-decisions refused (403): ${res.message}`);
+      return;
+    }
+    for (const decision of res.data.list)
+      if (!this.closing.has(decision.case_no) && (this.options.only?.(decision) ?? true))
+        this.closing.set(decision.case_no, { decision, at: now + this.between(30, 90) * 1000 });
+  }
+
+  /** What the provider did with the goods of a decided case, reported: the case is closed. */
+  private async close(caseNo: string, decision: ProviderDecision, now: number): Promise<void> {
+    this.closing.delete(caseNo);
+    const res = await this.options.call<ProviderDecision>('excursion-close', {
+      case_no: caseNo,
+      operator: '仓库 周婷',
+      note: CLOSE_NOTES[decision.decision],
+    });
+    const time = new Date(now).toTimeString().slice(0, 8);
+    if (res.code !== 0) {
+      // closed meanwhile (another provider system), or not decided any more: nothing to do
+      this.counts.refused++;
+      this.options.log(`${time} ${decision.order_no} ${caseNo} close refused (${res.code}): ${res.message}`);
+      return;
+    }
+    this.counts.closed++;
+    this.options.log(`${time} ${decision.order_no} ${caseNo} ${decision.decision} carried out: closed`);
   }
 
   private say(sim: SimOrder, what: string, now: number) {
@@ -254,15 +328,21 @@ export class Simulator {
   private async readings(sim: SimOrder, now: number): Promise<void> {
     const { order } = sim;
     if (order.status !== 'not_finished' || !MOVING.includes(order.milestone)) return;
-    if (!sim.excursion && this.random() < 0.01)
-      sim.excursion = { left: Math.round(this.between(4, 14)), by: this.between(1.5, 8) };
-    const max = TEMP_LIMITS[order.temp_class].max ?? BASE[order.temp_class];
+    const tick = (this.ticks.get(order.order_no) ?? 0) + 1;
+    this.ticks.set(order.order_no, tick);
+    const limits = TEMP_LIMITS[order.temp_class];
+    if (!sim.excursion && tick === 2 && order.temp_class === 'chilled' && this.planned.length > 0)
+      sim.excursion = this.excursion(this.planned.shift()!);
+    else if (!sim.excursion && this.random() < 0.01)
+      sim.excursion = this.excursion(limits.min !== null && this.random() < 0.3 ? 'cold' : 'warm');
     for (const logger_id of order.loggers) {
       const normal = BASE[order.temp_class] + this.between(-0.8, 0.8);
-      const celsius =
-        sim.excursion && logger_id === order.loggers[0]
-          ? max + sim.excursion.by * this.between(0.8, 1.1)
-          : normal;
+      const off = sim.excursion && logger_id === order.loggers[0] ? sim.excursion : null;
+      const celsius = !off
+        ? normal
+        : off.kind === 'cold' && limits.min !== null
+          ? limits.min - off.by * this.between(0.8, 1.1)
+          : (limits.max ?? BASE[order.temp_class]) + off.by * this.between(0.8, 1.1);
       const res = await this.options.call<StoredAnswer>('readings', {
         order_no: order.order_no,
         logger_id,
@@ -272,9 +352,24 @@ export class Simulator {
       this.counts.readings += res.data.stored;
       if (res.data.excursion !== sim.order.excursion)
         this.say(sim, `excursion ${res.data.excursion} (${logger_id})`, now);
+      if (res.data.case_no) {
+        this.counts.cases++;
+        this.say(sim, `excursion case ${res.data.case_no} opened (${logger_id})`, now);
+      }
       sim.order = { ...sim.order, excursion: res.data.excursion };
     }
     if (sim.excursion && --sim.excursion.left <= 0) sim.excursion = null;
+  }
+
+  /**
+   * An excursion of some readings: warm goes 1.5–8 °C past the upper limit (9.5–16 °C for
+   * chilled goods: within the demo's 8–25 °C budget), cold 1.5–3 °C below the lower one (a
+   * freeze, beyond any chilled product's budget) for longer, so its minutes out count.
+   */
+  private excursion(kind: ExcursionKind): NonNullable<SimOrder['excursion']> {
+    return kind === 'cold'
+      ? { kind, left: Math.round(this.between(12, 20)), by: this.between(1.5, 3) }
+      : { kind, left: Math.round(this.between(8, 14)), by: this.between(1.5, 8) };
   }
 
   private async track(sim: SimOrder, now: number): Promise<void> {
@@ -305,6 +400,14 @@ export class Simulator {
     this.counts.trackPoints += res.data.stored;
   }
 }
+
+/** The provider's note on closing a case, by its decision. */
+const CLOSE_NOTES: Record<ProviderDecision['decision'], string> = {
+  release: '货物已在目的地放行入库',
+  quarantine: '货物已在目的地隔离存放',
+  destroy: '货物已按规定销毁，销毁记录已归档',
+  return: '货物已退回仓库',
+};
 
 /** The simulation cannot go on (wrong secret, the portal refuses the list). */
 export class SimulationStopped extends Error {
@@ -364,7 +467,8 @@ async function main(): Promise<number> {
   const c = sim.counts;
   console.log(
     `\nStopped. Confirmed ${c.confirmed}, milestones ${c.milestones}, signed ${c.signed}, answered ${c.answered}, ` +
-      `${c.readings} readings, ${c.trackPoints} track points, ${c.refused} refused.`,
+      `${c.readings} readings, ${c.trackPoints} track points, ${c.cases} excursion cases opened, ` +
+      `${c.closed} closed, ${c.refused} refused.`,
   );
   return 0;
 }
