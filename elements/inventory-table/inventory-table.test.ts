@@ -187,7 +187,7 @@ describe('<lp-inventory-table>', () => {
     ]);
     const el = place();
     await loaded(el, 8);
-    const hold = (name: string) => rowOf(el, name).querySelector('.inv-hold');
+    const hold = (name: string) => rowOf(el, name).querySelector('.inv-name > .inv-expiry');
     expect(hold('暂扣片')?.textContent).to.equal(`On hold (excursion)Case ${held.case_no}Cannot be ordered`);
     expect(hold('隔离片')?.textContent).to.equal(`QuarantinedCase ${quarantined.case_no}Cannot be ordered`);
     expect(hold(setup.stock.chilled.name)).to.equal(null);
@@ -200,12 +200,9 @@ describe('<lp-inventory-table>', () => {
     // its box cannot be ticked, and says why; select-all leaves it out
     const box = (name: string) => rowOf(el, name).querySelector<HTMLInputElement>('input[type="checkbox"]');
     expect(box('暂扣片')?.disabled).to.equal(true);
-    expect(box('暂扣片')?.title).to.equal(
-      'On hold until its excursion case is decided: it cannot be ordered',
-    );
+    expect(box('暂扣片')?.title).to.equal('On hold (excursion): Cannot be ordered');
     expect(box('隔离片')?.getAttribute('aria-label')).to.equal(
-      'Select 隔离片 batch ' +
-        `${quarantined.batch_no}: Quarantined after a temperature excursion: it cannot be ordered`,
+      `Select 隔离片 batch ${quarantined.batch_no} (Quarantined: Cannot be ordered)`,
     );
     root(el).querySelector<HTMLInputElement>('thead input[type="checkbox"]')?.click();
     await settle();

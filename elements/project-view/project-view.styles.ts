@@ -166,4 +166,40 @@ export const projectViewStyles = css`
     display: flex;
     flex-direction: column;
   }
+  .stability-bands ul {
+    margin: 0;
+    padding: 0;
+    list-style: none;
+  }
+  .stability-form {
+    display: flex;
+    flex-direction: column;
+    align-items: flex-start;
+    gap: var(--lp-space-3);
+  }
+  .stability-alert:empty {
+    display: none;
+  }
+  .stability-band {
+    display: grid;
+    grid-template-columns: repeat(3, minmax(0, 1fr)) auto;
+    align-items: start;
+    gap: var(--lp-space-2);
+    width: 100%;
+    margin: 0;
+    padding: var(--lp-space-2) var(--lp-space-3) var(--lp-space-3);
+    border: 1px solid var(--lp-color-border);
+    border-radius: var(--lp-radius);
+  }
+  .stability-band legend {
+    padding: 0 var(--lp-space-1);
+    font-weight: 600;
+  }
+  .stability-band > .lp-button {
+    margin-top: 1.6rem;
+  }
+  .stability-band__error {
+    grid-column: 1 / -1;
+    margin: 0;
+  }
 `;

@@ -105,6 +105,69 @@ describe('<lp-project-view>', () => {
     ]);
   });
 
+  it('keeps a product’s stability budget: its bands in words, an edit checked by the contract’s rules in the user’s language, saved', async () => {
+    const setup = await createEditorSetup({ user: { admin: true } });
+    await signIn(setup.user);
+    const el = place({ locale: 'en', 'record-id': setup.project.pr_id });
+    const budgets = () => root(el).querySelector('[aria-labelledby="project-stability"]');
+    const row = () =>
+      Array.from(budgets()?.querySelectorAll('tbody tr') ?? []).find((r) =>
+        r.textContent?.includes(setup.stock.chilled.name),
+      );
+    await waitUntil(() => row() !== undefined, 'the products and their budgets', { timeout: 15_000 });
+    expect(row()?.textContent).to.contain('None set');
+    row()?.querySelector('button')?.click();
+    const dialog = () => root(el).querySelector('dialog[open]');
+    await waitUntil(() => dialog() !== null, 'the edit');
+    expect(dialog()?.textContent).to.contain(`Stability budget: ${setup.stock.chilled.name}`);
+
+    const button = (name: string) =>
+      Array.from(dialog()?.querySelectorAll('button') ?? []).find(
+        (b) => b.textContent === name,
+      ) as HTMLButtonElement;
+    const field = (band: number, name: string) => {
+      const fieldset = dialog()?.querySelectorAll('fieldset')[band];
+      const label = Array.from(fieldset?.querySelectorAll('label') ?? []).find((l) =>
+        l.textContent?.includes(name),
+      );
+      return root(el).getElementById(label?.htmlFor ?? '') as HTMLInputElement;
+    };
+    const type = async (input: HTMLInputElement, text: string) => {
+      input.focus();
+      input.select();
+      await sendKeys({ type: text });
+    };
+    button('Add Range').click();
+    await waitUntil(() => dialog()?.querySelector('fieldset') != null, 'a band');
+    await type(field(0, 'From'), '25');
+    await type(field(0, 'To'), '8');
+    await type(field(0, 'Hours'), '72');
+    field(0, 'Hours').blur();
+    const bounds = 'A range needs a lower or an upper bound, the lower below the upper';
+    await waitUntil(() => dialog()?.textContent?.includes(bounds), 'the bounds refused');
+    // the same rule in Chinese
+    el.setAttribute('locale', 'zh-CN');
+    await waitUntil(
+      () => dialog()?.textContent?.includes('温度范围须有下限或上限，且下限低于上限'),
+      'in Chinese',
+    );
+    el.setAttribute('locale', 'en');
+    await waitUntil(() => dialog()?.textContent?.includes(bounds), 'in English again');
+
+    await type(field(0, 'From'), '8');
+    await type(field(0, 'To'), '25');
+    button('Add Range').click();
+    await waitUntil(() => dialog()?.querySelectorAll('fieldset').length === 2, 'a second band');
+    await type(field(1, 'From'), '25');
+    await type(field(1, 'Hours'), '0');
+    expect(dialog()?.textContent).to.not.contain(bounds);
+    button('Save').click();
+    await waitUntil(() => dialog() === null, 'saved', { timeout: 15_000 });
+    const bands = Array.from(row()?.querySelectorAll('li') ?? []).map((li) => li.textContent);
+    expect(bands).to.deep.equal(['8–25 °C: 72 h', '> 25 °C: never']);
+    expect(rawKeys(el)).to.deep.equal([]);
+  });
+
   it('reads "not found" for another customer’s project, in Chinese and in English, and leads back to the list', async () => {
     const theirs = await createEditorSetup();
     await signIn(await createTestUser());

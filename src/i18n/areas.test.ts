@@ -53,7 +53,7 @@ const CARRIES: Record<string, string[]> = {
   'elements/order-view/order-view.ts': ['order-history', 'order-sign', 'order-view'],
   'elements/password-dialog/password-dialog.ts': ['password'],
   'elements/project-list/project-list.ts': ['data-table', 'projects'],
-  'elements/project-view/project-view.ts': ['data-table', 'projects'],
+  'elements/project-view/project-view.ts': ['data-table', 'projects', 'stability'],
   'elements/station-list/station-list.ts': ['stations'],
   'elements/supplier-callback/supplier-callback.ts': ['supplier'],
   'host/main.tsx': ['host'],

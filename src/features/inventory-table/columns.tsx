@@ -27,9 +27,9 @@ export function ExpiryCell({ t, expiry, now }: { t: T; expiry: string | null; no
 /** The case page of an excursion case (the excursion pages' route). */
 export const casePath = (id: number) => `/excursion/view?id=${id}`;
 
-/** Why a held line cannot be ordered (null: it can). */
+/** Why a held line cannot be ordered ("On hold (excursion): Cannot be ordered"; null: it can). */
 export const heldReason = (t: T, line: Pick<InventoryLine, 'hold'>): string | null =>
-  line.hold === 'none' ? null : t(`inventory.hold.reason.${line.hold}`);
+  line.hold === 'none' ? null : `${t(`inventory.hold.${line.hold}`)}: ${t('inventory.hold.noOrder')}`;
 
 const followLink = (event: MouseEvent<HTMLAnchorElement>) => {
   if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
@@ -44,7 +44,8 @@ const followLink = (event: MouseEvent<HTMLAnchorElement>) => {
 export function HoldCell({ t, line }: { t: T; line: Pick<InventoryLine, 'hold' | 'case_id'> }) {
   if (line.hold === 'none') return null;
   return (
-    <span className={`inv-hold inv-hold--${line.hold}`}>
+    // the expiry's marks: quarantined as expired (✕, danger), on hold as soon (!, warning)
+    <span className={`inv-expiry inv-expiry--${line.hold === 'quarantined' ? 'expired' : 'soon'}`}>
       <span className="inv-badge">{t(`inventory.hold.${line.hold}`)}</span>
       {line.case_id !== null && (
         <a className="inv-case" href={casePath(line.case_id)} onClick={followLink}>

@@ -76,25 +76,6 @@ export const inventoryStyles = css`
   .inv-low .inv-badge::before {
     content: '! ';
   }
-  .inv-hold {
-    display: inline-flex;
-    flex-wrap: wrap;
-    align-items: center;
-    gap: 0 var(--lp-space-1);
-    font-size: var(--lp-font-size-sm);
-  }
-  .inv-hold--on_hold .inv-badge {
-    color: var(--lp-color-warning);
-  }
-  .inv-hold--quarantined .inv-badge {
-    color: var(--lp-color-danger);
-  }
-  .inv-hold--on_hold .inv-badge::before {
-    content: '! ';
-  }
-  .inv-hold--quarantined .inv-badge::before {
-    content: '✕ ';
-  }
   .inv-case {
     color: var(--lp-color-primary-strong);
   }

@@ -1,5 +1,5 @@
 import '../../i18n/areas/projects.ts';
-import { type ReactNode, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { ORDER_STATUSES } from '../../contract/orders/domain.ts';
 import type { ProjectConf, ProjectSite } from '../../contract/master-data/schemas.ts';
 import { navigate } from '../../stores/navigation.ts';
@@ -10,6 +10,11 @@ import { createProjectOrdersStore, ProjectOrders, projectOrdersPath } from './pr
 import { type Section, useProject } from './use-project.ts';
 
 const PROJECT_LIST_PATH = '/customer-project/index';
+
+/** The stability budgets: their form and the contract's rules for it load with the section (a chunk). */
+const StabilitySection = lazy(() =>
+  import('./stability-section.tsx').then((m) => ({ default: m.StabilitySection })),
+);
 
 export interface ProjectViewProps {
   /** The project's id (`/customer-project/view/{id}`); null: none given (reads as not found). */
@@ -248,6 +253,10 @@ export function ProjectView({ projectId, onTitle, onOpenOrder }: ProjectViewProp
         </h2>
         <SectionBody section={sections.sites}>{(sites) => <Sites sites={sites} />}</SectionBody>
       </section>
+
+      <Suspense fallback={<p className="project-muted">{t('common.loading')}</p>}>
+        <StabilitySection prId={project.pr_id} protocolNo={project.protocol_no} />
+      </Suspense>
 
       <section className="project-card" aria-labelledby="project-orders">
         <div className="project-card__head">

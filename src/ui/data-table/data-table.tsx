@@ -257,7 +257,7 @@ export function DataTable<Row>({
             <td className="lp-data-table__select">
               <input
                 type="checkbox"
-                aria-label={refused ? `${name}: ${refused}` : name}
+                aria-label={refused ? `${name} (${refused})` : name}
                 title={refused ?? undefined}
                 // (one picked before it was refused can still be let go)
                 disabled={refused !== null && !on}

@@ -24,6 +24,7 @@ import * as projects from '../../i18n/messages/projects.ts';
 import * as routes from '../../i18n/messages/routes.ts';
 import * as session from '../../i18n/messages/session.ts';
 import * as sites from '../../i18n/messages/sites.ts';
+import * as stability from '../../i18n/messages/stability.ts';
 import * as stations from '../../i18n/messages/stations.ts';
 import * as supplier from '../../i18n/messages/supplier.ts';
 import * as switcher from '../../i18n/messages/switcher.ts';
@@ -66,6 +67,7 @@ const PREFIXES = new Set(
     routes,
     session,
     sites,
+    stability,
     stations,
     supplier,
     switcher,
