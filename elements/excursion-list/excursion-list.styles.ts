@@ -26,7 +26,8 @@ export const excursionListStyles = css`
   .exc-count {
     display: flex;
     flex-direction: column-reverse;
-    min-width: 8em;
+    flex: 0 1 9em;
+    min-width: 6em;
     padding: var(--lp-space-2) var(--lp-space-3);
     border: 1px solid var(--lp-color-border);
     border-radius: var(--lp-radius);

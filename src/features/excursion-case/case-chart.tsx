@@ -5,9 +5,10 @@ import { useT } from '../../ui/use-t.ts';
 import '../../i18n/areas/excursion-case.ts';
 
 /**
- * The logger's readings against the order's limits (dashed lines), each episode out of range a
- * red band: the order view's uPlot chart (src/features/order-view/temperature-chart.ts), from the
- * chunk it has there. The canvas is decoration; the page says the same in words beside it.
+ * The logger's readings against the order's range (a green band between dashed limits), each
+ * episode out of it a red band numbered as the page lists them (case-chart-draw.ts, uPlot as the
+ * order view draws its chart, in a chunk of its own). The canvas is decoration; the page says the
+ * same in words beside it.
  */
 export function CaseChart({ view }: { view: Pick<CaseView, 'readings' | 'episodes' | 'limits'> }) {
   const t = useT();
@@ -20,8 +21,8 @@ export function CaseChart({ view }: { view: Pick<CaseView, 'readings' | 'episode
     let live = true;
     let handle: { resize(width: number): void; destroy(): void } | null = null;
     let observer: ResizeObserver | null = null;
-    import('../order-view/temperature-chart.ts').then(
-      ({ drawTemperatureChart, chartCss }) => {
+    import('./case-chart-draw.ts').then(
+      ({ drawCaseChart, chartCss }) => {
         if (!live) return;
         const root = target.getRootNode();
         if (
@@ -31,19 +32,7 @@ export function CaseChart({ view }: { view: Pick<CaseView, 'readings' | 'episode
           const chartSheet = Object.assign(sheet(chartCss), { lpChart: true as const });
           root.adoptedStyleSheets = [...root.adoptedStyleSheets, chartSheet];
         }
-        const temperature = {
-          min: view.limits.min,
-          max: view.limits.max,
-          readings: view.readings,
-          excursions: view.episodes.map((e) => ({
-            from: e.from,
-            to: e.to,
-            peak: e.max,
-            minutes: e.minutes,
-            level: e.level,
-          })),
-        };
-        handle = drawTemperatureChart(target, temperature, Math.max(280, target.clientWidth));
+        handle = drawCaseChart(target, view, Math.max(280, target.clientWidth));
         observer = new ResizeObserver(() => handle?.resize(Math.max(280, target.clientWidth)));
         observer.observe(target);
         setState('ready');

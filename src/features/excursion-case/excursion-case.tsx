@@ -227,7 +227,7 @@ function CasePage({
           <p className="exc-muted">{t('excursionCase.noReadings')}</p>
         )}
         <h3 className="exc-subtitle">{t('excursionCase.episodes')}</h3>
-        <ul className="exc-episodes">
+        <ol className="exc-episodes">
           {view.episodes.map((e) => (
             <li key={e.from}>
               {t('excursionCase.episode', {
@@ -240,7 +240,7 @@ function CasePage({
               })}
             </li>
           ))}
-        </ul>
+        </ol>
       </section>
 
       <section className="exc-panel" aria-labelledby="exc-lines-title">

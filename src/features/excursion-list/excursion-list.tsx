@@ -3,6 +3,7 @@ import '../../i18n/areas/excursions.ts';
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { CaseRow } from '../../contract/excursions/schemas.ts';
+import { serverColumnSettings } from '../../api/list-settings.ts';
 import { $customer } from '../../stores/session.ts';
 import { Button } from '../../ui/button/button.tsx';
 import { DataTable } from '../../ui/data-table/index.ts';
@@ -21,6 +22,9 @@ import {
   type CaseListStore,
   STATE_FILTERS,
 } from './excursion-list-store.ts';
+
+/** The list's column settings, per user and customer, on the server. */
+export const COLUMN_SETTINGS_LIST = 'excursion/index';
 
 export interface ExcursionListProps {
   list: CaseListStore;
@@ -157,6 +161,7 @@ export function ExcursionList({ list, syncAddress = true }: ExcursionListProps) 
         columns={columns}
         label={t('excursionList.table')}
         rowLabel={(row) => row.case_no}
+        columnSettings={{ list: COLUMN_SETTINGS_LIST, persistence: serverColumnSettings }}
         pageSizes={[20, 50, 100]}
         maxHeight="none"
         empty={empty}

@@ -22,7 +22,7 @@ export const zh = {
   'excursionCase.peak': '峰值',
   'excursionCase.mkt': '平均动力学温度 (MKT)',
   'excursionCase.limits': '订单温度范围',
-  'excursionCase.chart': '记录仪读数，虚线为订单温度范围，红色为超出范围的时段',
+  'excursionCase.chart': '记录仪读数：绿色为订单温度范围，红色为超出范围的时段（编号同下方列表）',
   'excursionCase.chartLoading': '正在加载图表…',
   'excursionCase.noReadings': '暂无温度读数',
   'excursionCase.episodes': '超出范围的时段',
