@@ -141,6 +141,8 @@ export const projectViewStyles = css`
     font-weight: 600;
   }
   .project-scroll {
+    /* (the containing block of a visually hidden header: else it widens the page on a phone) */
+    position: relative;
     overflow-x: auto;
   }
   .project-table {
