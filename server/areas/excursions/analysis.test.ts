@@ -4,10 +4,12 @@ import { MKT_DELTA_H_OVER_R } from '../../../src/contract/excursions/domain.ts';
 import { deviationOf } from '../orders/excursion.ts';
 import {
   bandMinutes,
+  bandMinutesOf,
   episodesOf,
   inBand,
   meanKineticTemperature,
   minutesOutside,
+  outOfRangeMinutes,
   type Reading,
 } from './analysis.ts';
 
@@ -84,6 +86,18 @@ describe('time out of range', () => {
         const { bands, unbudgeted } = bandMinutes(readings, LIMITS, BANDS);
         expect(bands).toEqual(BANDS.map((band) => minutes.filter((c) => inBand(c, band)).length));
         expect(unbudgeted).toBe(minutes.filter((c) => !BANDS.some((band) => inBand(c, band))).length);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('the minutes per temperature weigh against bands as the readings do', () => {
+    fc.assert(
+      fc.property(readingsArb, (readings) => {
+        const direct = bandMinutes(readings, LIMITS, BANDS);
+        const kept = bandMinutesOf(outOfRangeMinutes(readings, LIMITS), BANDS);
+        kept.bands.forEach((m, i) => expect(m).toBeCloseTo(direct.bands[i] as number, 9));
+        expect(kept.unbudgeted).toBeCloseTo(direct.unbudgeted, 9);
       }),
       { numRuns: 150 },
     );

@@ -131,3 +131,32 @@ export function meanKineticTemperature(readings: readonly Reading[]): number | n
   const kelvin = MKT_DELTA_H_OVER_R / -(top + Math.log(sum / weights));
   return kelvin - 273.15;
 }
+
+/**
+ * Minutes (not rounded) out of range per temperature (°C as text): enough to weigh the readings
+ * against any bands later without them (`bandMinutesOf`), and what a case keeps of them.
+ */
+export function outOfRangeMinutes(readings: readonly Reading[], limits: Limits): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const r of held(inTimeOrder(readings))) {
+    if (r.ms === 0 || deviationOf(r.celsius, limits) === 0) continue;
+    const key = String(r.celsius);
+    out[key] = (out[key] ?? 0) + r.ms / 60_000;
+  }
+  return out;
+}
+
+/** `bandMinutes` from the minutes per temperature (`outOfRangeMinutes`) instead of the readings. */
+export function bandMinutesOf(
+  minutes: Readonly<Record<string, number>>,
+  bands: readonly Pick<StabilityBand, 'min' | 'max'>[],
+): { bands: number[]; unbudgeted: number } {
+  const out = bands.map(() => 0);
+  let unbudgeted = 0;
+  for (const [celsius, m] of Object.entries(minutes)) {
+    const i = bands.findIndex((band) => inBand(Number(celsius), band));
+    if (i < 0) unbudgeted += m;
+    else out[i] = (out[i] as number) + m;
+  }
+  return { bands: out, unbudgeted };
+}

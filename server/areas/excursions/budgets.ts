@@ -2,7 +2,7 @@ import type { BudgetState, StabilityBand } from '../../../src/contract/excursion
 import type { CaseLine } from '../../../src/contract/excursions/schemas.ts';
 import { TEMP_LIMITS, type TempClass } from '../../../src/contract/orders/domain.ts';
 import type { DB } from '../../db/database.ts';
-import { bandMinutes, type Reading } from './analysis.ts';
+import { bandMinutes, bandMinutesOf, type Reading } from './analysis.ts';
 
 /**
  * Stability budgets over a batch's life (docs/decisions/excursions.md, "Budgets"). A product (a
@@ -65,6 +65,7 @@ export async function earlierCasesOf(db: DB, batch: BatchKey, orderId: number, b
       'c.minutes_out',
       'c.opened_at',
       'c.decision',
+      'c.out_minutes',
       'o.order_no',
       'o.temp_class',
     ])
@@ -101,11 +102,10 @@ export async function budgetUse(
   // per earlier order, the worst of its loggers in each band
   const perOrder = new Map<number, { bands: number[]; unbudgeted: number }>();
   for (const c of earlier) {
-    const use = bandMinutes(
-      await loggerReadings(db, c.order_id, c.logger_id),
-      TEMP_LIMITS[c.temp_class],
-      bands,
-    );
+    // what the case kept of its readings, or (a case from before it kept them) the readings
+    const use = c.out_minutes
+      ? bandMinutesOf(c.out_minutes, bands)
+      : bandMinutes(await loggerReadings(db, c.order_id, c.logger_id), TEMP_LIMITS[c.temp_class], bands);
     const worst = perOrder.get(c.order_id);
     perOrder.set(
       c.order_id,

@@ -142,6 +142,24 @@ describe('a stability budget belongs to the batch over its life', () => {
     });
   });
 
+  it('a freeze of 20 s after it (the minutes out of range round the same) still takes the case over budget', async () => {
+    const t = await app();
+    const w = await excursionWorld(t, {
+      bands: [
+        { min: 8, max: 25, hours: 1 },
+        { min: null, max: 2, hours: 0 },
+      ],
+    });
+    const s = await shipment(t, w);
+    await postReadings(t, s.order_no, s.loggerId, series('2026-11-20T00:00:00Z', [5, 9, 10, 11, 5]));
+    expect((await casesOf(t, s.id))[0]).toMatchObject({ minutes_out: 30, budget: 'within' });
+    await postReadings(t, s.order_no, s.loggerId, [
+      { at: '2026-11-20T01:00:00Z', celsius: 1.5 },
+      { at: '2026-11-20T01:00:20Z', celsius: 5 },
+    ]);
+    expect((await casesOf(t, s.id))[0]).toMatchObject({ minutes_out: 30, budget: 'over' });
+  });
+
   it('a budget saved later judges the open cases again, and is refused when bands overlap', async () => {
     const t = await app();
     const w = await excursionWorld(t);

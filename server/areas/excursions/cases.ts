@@ -6,7 +6,7 @@ import type { Actor, AuditBuffer } from '../audit/trail.ts';
 import { shipHeld } from '../inventory/reservations.ts';
 import { levelOf } from '../orders/excursion.ts';
 import { masksStop } from '../orders/masking.ts';
-import { episodesOf, minutesOutside, type Reading } from './analysis.ts';
+import { episodesOf, minutesOutside, outOfRangeMinutes, type Reading } from './analysis.ts';
 import { budgetUse, caseBudget, loggerReadings } from './budgets.ts';
 
 /**
@@ -23,6 +23,8 @@ export interface Assessment {
   minutesOut: number;
   peak: number;
   level: 'low' | 'medium' | 'high';
+  /** Minutes out of range per temperature (analysis.ts `outOfRangeMinutes`), as the case keeps them. */
+  perTemperature: Record<string, number>;
 }
 
 /** A logger's readings judged: null when none was out of range. */
@@ -35,8 +37,19 @@ export function assess(
   if (episodes.length === 0) return null;
   const minutesOut = Math.round(minutesOutside(readings, limits));
   const worst = episodes.reduce((a, b) => (b.deviation > a.deviation ? b : a));
-  return { minutesOut, peak: worst.peak, level: levelOf(minutesOut, worst.deviation) };
+  return {
+    minutesOut,
+    peak: worst.peak,
+    level: levelOf(minutesOut, worst.deviation),
+    perTemperature: outOfRangeMinutes(readings, limits),
+  };
 }
+
+/** Whether two kept minute maps differ (a reading that moved a few seconds of time counts). */
+const sameMinutes = (a: Readonly<Record<string, number>> | null, b: Readonly<Record<string, number>>) =>
+  a !== null &&
+  Object.keys(a).length === Object.keys(b).length &&
+  Object.entries(b).every(([k, m]) => Math.abs((a[k] ?? Number.NaN) - m) < 1e-9);
 
 /** The where a destination line says its goods are: the order's recipient (never a DTP patient). */
 const destinationOf = (order: Row<'orders'>) => (masksStop(order) ? 'DTP' : order.to_company);
@@ -189,9 +202,19 @@ export async function syncCase(
     .orderBy('seq', 'desc')
     .forUpdate()
     .executeTakeFirst();
-  const figures = { minutes_out: found.minutesOut, peak: found.peak, level: found.level };
+  const figures = {
+    minutes_out: found.minutesOut,
+    peak: found.peak,
+    level: found.level,
+    out_minutes: JSON.stringify(found.perTemperature),
+  };
   if (latest && (latest.state === 'open' || latest.state === 'assessment')) {
-    if (latest.minutes_out !== found.minutesOut || latest.level !== found.level) {
+    // any change of the time out of range, however small, may move a budget (not only the rounded minutes)
+    if (
+      latest.minutes_out !== found.minutesOut ||
+      latest.level !== found.level ||
+      !sameMinutes(latest.out_minutes, found.perTemperature)
+    ) {
       await trx
         .updateTable('excursion_cases')
         .set({ ...figures, updated_at: now })
@@ -207,6 +230,8 @@ export async function syncCase(
           text: `${found.minutesOut}`,
         })
         .execute();
+      const budgetBefore = latest.budget;
+      const budgetAfter = await refreshBudget(trx, latest, order, readings);
       audit.record({
         cuId: order.cu_id,
         recordType: 'excursion',
@@ -214,11 +239,11 @@ export async function syncCase(
         action: 'readings',
         actor: SYSTEM_ACTOR,
         changes: [
+          ...(budgetAfter !== budgetBefore ? [{ field: 'budget', old: budgetBefore, new: budgetAfter }] : []),
           { field: 'minutes_out', old: latest.minutes_out, new: found.minutesOut },
           ...(latest.level !== found.level ? [{ field: 'level', old: latest.level, new: found.level }] : []),
         ],
       });
-      await refreshBudget(trx, latest, order, readings);
     }
     return null;
   }

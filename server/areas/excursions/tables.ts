@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type {
   BudgetState,
   CaseState,
@@ -42,6 +42,8 @@ export interface ExcursionCasesTable {
   minutes_at_decision: number | null;
   closed_at: Timestamp | null;
   closed_by: string | null;
+  /** Minutes out of range per temperature (migration 2026-12-02T0009; null: not kept, read the readings). */
+  out_minutes: ColumnType<Record<string, number> | null, string | null | undefined, string | null>;
   updated_at: GeneratedTimestamp;
 }
 
