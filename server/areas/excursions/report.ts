@@ -63,11 +63,11 @@ const wordsOf = (lang: Lang) => (key: ReportWord, params?: Record<string, string
 
 const celsius = (c: number) => `${celsiusText(c)} °C`;
 
-/** A range of °C, either bound open: `2.0 … 8.0 °C`, `≤ 8.0 °C`, `≥ 15.0 °C`. */
+/** A range of °C, either bound open: `2.0 … 8.0 °C`, `≤ 8.0 °C`, `> 25.0 °C` (a band is `(min, max]`). */
 function rangeText(min: number | null, max: number | null, lang: Lang): string {
   if (min !== null && max !== null) return `${celsiusText(min)} … ${celsius(max)}`;
   if (max !== null) return `≤ ${celsius(max)}`;
-  if (min !== null) return `≥ ${celsius(min)}`;
+  if (min !== null) return `> ${celsius(min)}`;
   return reportWord(lang, 'noBound');
 }
 

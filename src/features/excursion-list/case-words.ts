@@ -15,10 +15,13 @@ export function durationText(t: T, minutes: number): string {
 /** A temperature with one decimal at least (`8.0 °C`, `8.25 °C`); the sign of a frozen one kept. */
 export const celsiusText = (c: number): string => `${Number.isInteger(c) ? c.toFixed(1) : String(c)} °C`;
 
-/** A range as the portal writes it: `2 – 8 °C`, `≤ 25 °C`, `≥ -25 °C` (none: `—`). */
+/**
+ * A range as the portal writes it: `2 – 8 °C`, `≤ 2 °C`, `> 25 °C` (none: `—`). A stability band is
+ * `(min, max]` (docs/decisions/excursions.md), so a band with only a lower bound starts above it.
+ */
 export function rangeText(min: number | null, max: number | null): string {
   if (min !== null && max !== null) return `${min} – ${max} °C`;
   if (max !== null) return `≤ ${max} °C`;
-  if (min !== null) return `≥ ${min} °C`;
+  if (min !== null) return `> ${min} °C`;
   return '—';
 }
