@@ -193,9 +193,9 @@ describe('<lp-inventory-table>', () => {
     expect(hold(setup.stock.chilled.name)).to.equal(null);
     // its case's page, opened in the portal
     const link = hold('暂扣片')?.querySelector('a');
-    expect(link?.getAttribute('href')).to.equal(`/excursion/view?id=${held.case_id}`);
+    expect(link?.getAttribute('href')).to.equal(`/excursion/view/${held.case_id}`);
     link?.click();
-    expect(visited).to.deep.equal([`/excursion/view?id=${held.case_id}`]);
+    expect(visited).to.deep.equal([`/excursion/view/${held.case_id}`]);
 
     // its box cannot be ticked, and says why; select-all leaves it out
     const box = (name: string) => rowOf(el, name).querySelector<HTMLInputElement>('input[type="checkbox"]');

@@ -124,9 +124,13 @@ test('a quarantine: the goods at the destination are quarantined, and the invent
   await table.getByLabel(zh('inventory.filter.keyword'), { exact: true }).fill(order.keyword);
   const held = table.locator('tbody tr', { hasText: zh('inventory.hold.quarantined') });
   await expect(held.first()).toBeVisible();
-  await expect(
-    held
-      .first()
-      .getByRole('link', { name: zh('inventory.hold.case', { no: `EXC-${String(id).padStart(6, '0')}` }) }),
-  ).toBeVisible();
+  const link = held
+    .first()
+    .getByRole('link', { name: zh('inventory.hold.case', { no: `EXC-${String(id).padStart(6, '0')}` }) });
+  // the line's case opens from it
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`/excursion/view/${id}$`));
+  await expect(page.locator('lp-excursion-case:visible').locator('.exc-decision')).toContainText(
+    '质量部要求隔离待查',
+  );
 });

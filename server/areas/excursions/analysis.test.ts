@@ -96,7 +96,9 @@ describe('time out of range', () => {
       fc.property(readingsArb, (readings) => {
         const direct = bandMinutes(readings, LIMITS, BANDS);
         const kept = bandMinutesOf(outOfRangeMinutes(readings, LIMITS), BANDS);
-        kept.bands.forEach((m, i) => expect(m).toBeCloseTo(direct.bands[i] as number, 9));
+        kept.bands.forEach((m, i) => {
+          expect(m).toBeCloseTo(direct.bands[i] as number, 9);
+        });
         expect(kept.unbudgeted).toBeCloseTo(direct.unbudgeted, 9);
       }),
       { numRuns: 150 },

@@ -25,7 +25,7 @@ export function ExpiryCell({ t, expiry, now }: { t: T; expiry: string | null; no
 }
 
 /** The case page of an excursion case (the excursion pages' route). */
-export const casePath = (id: number) => `/excursion/view?id=${id}`;
+export const casePath = (id: number) => `/excursion/view/${id}`;
 
 /** Why a held line cannot be ordered ("On hold (excursion): Cannot be ordered"; null: it can). */
 export const heldReason = (t: T, line: Pick<InventoryLine, 'hold'>): string | null =>
