@@ -49,10 +49,17 @@ describe('an evidence pack checked offline (npm run audit:verify -- --pack FILE)
       documents: 3,
       signatures: 2,
     });
-    // this customer's chain holds this order only: place 1 follows 64 zeros, each the one before, the head the last
-    expect(report.links).toBe(1 + (count - 1) + 1);
+    // this customer's chain holds this order's entries and those of the excursion case its readings
+    // opened (the case, its stock on hold): place 1 follows 64 zeros, each entry next to the one
+    // before it in the chain follows it, and the head is the last; across the case's entries no link
+    const seqs = plain.audit.entries.map((e) => e.seq);
+    const adjacent = seqs.slice(1).filter((seq, i) => seq === (seqs[i] as number) + 1).length;
+    expect(seqs[0]).toBe(1);
+    expect(adjacent).toBeLessThan(count - 1);
+    const links = 1 + adjacent + (plain.audit.chain.head.seq === seqs.at(-1) ? 1 : 0);
+    expect(report.links).toBe(links);
     expect(packReportLine(report)).toBe(
-      `evidence pack of ${plain.order.order_no} intact: ${count} entries (${count} hashed again, 0 masked: links only), ${count + 1} links, 3 documents, 2 signatures`,
+      `evidence pack of ${plain.order.order_no} intact: ${count} entries (${count} hashed again, 0 masked: links only), ${links} links, 3 documents, 2 signatures`,
     );
     // as the API's envelope too (a saved answer)
     expect(verifyPack({ code: 0, message: 'ok', data: plain }).broken).toBeNull();
