@@ -41,7 +41,8 @@ describe('<lp-excursion-case>', () => {
    * batch's life: over). → the user, signed in, and both cases' ids and numbers.
    */
   async function twoShipments(): Promise<{ user: TestUser; first: number; second: number; firstNo: string }> {
-    const user = await createTestUser();
+    // an administrator of the customer: who may decide its cases
+    const user = await createTestUser({ admin: true });
     const bands = [
       { min: 8, max: 25, hours: 1 },
       { min: null, max: 2, hours: 0 },

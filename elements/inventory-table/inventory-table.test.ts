@@ -28,7 +28,8 @@ describe('<lp-inventory-table>', () => {
 
   beforeEach(async () => {
     resetStores();
-    setup = await createEditorSetup();
+    // an administrator of the customer: who may decide the excursion case that quarantines a line
+    setup = await createEditorSetup({ user: { admin: true } });
     await login({ username: setup.user.username, password: setup.user.password, validate: '' });
     await loadUserInfo();
     setLocale('en');

@@ -251,9 +251,11 @@ export const SERVER_MESSAGES = {
   'This case is already decided': '此事件已经作出处置决定',
   'This case is closed': '此事件已关闭',
   'Only a decided case can be closed': '只有已作出处置决定的事件才能关闭',
+  'Another excursion case holds these goods: they cannot be returned to stock before it is decided':
+    '这些货物仍被另一个温度偏差事件扣留或已隔离，不能退回库存',
   'Assign the case to a person before deciding it': '请先指派负责人评估，再作出处置决定',
-  'Only the case’s assignee or an approver of this customer may decide it':
-    '只有此事件的负责人或此客户的审批人可以作出处置决定',
+  'Only an approver or an administrator of this customer may decide an excursion case':
+    '只有此客户的审批人或管理员可以对温度偏差事件作出处置决定',
   'This user is not a user of this customer': '此用户不属于当前客户',
   'This document is not one of the case’s order': '此文件不属于该事件的订单',
   'This product is not in the project’s stock': '此产品不在该项目的库存中',

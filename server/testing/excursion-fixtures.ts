@@ -53,13 +53,14 @@ export interface ExcursionWorld {
 
 /**
  * A customer with a project, a chilled stock line of one batch (100 on hand) and a signed-in
- * user (an approver unless told otherwise), and the product's stability budget when given.
+ * user (an approver and an administrator unless told otherwise), and the product's stability
+ * budget when given.
  */
 export async function excursionWorld(
   t: TestApp,
-  options: { approver?: boolean; bands?: StabilityBand[] } = {},
+  options: { approver?: boolean; admin?: boolean; bands?: StabilityBand[] } = {},
 ): Promise<ExcursionWorld> {
-  const user = await createUser(t.deps.db, { admin: true });
+  const user = await createUser(t.deps.db, { admin: options.admin !== false });
   const cuId = user.customers[0]!.cu_id;
   if (options.approver !== false)
     await t.deps.db

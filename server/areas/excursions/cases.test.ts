@@ -312,6 +312,49 @@ describe('the workflow: assign, decide with a signature, the stock follows', () 
     });
   });
 
+  it("return is refused (409) while another logger's case of the order still holds the goods", async () => {
+    const t = await app();
+    const w = await excursionWorld(t);
+    const s = await shipment(t, w, 10, {
+      boxes: [
+        { box_type: '2-8°C 保温箱 (M)', logger_id: 'LG-ONE', weight_kg: 6.5 },
+        { box_type: '2-8°C 保温箱 (M)', logger_id: 'LG-TWO', weight_kg: 6.5 },
+      ],
+    });
+    await postReadings(t, s.order_no, 'LG-ONE', series('2026-11-20T00:00:00Z', WARM));
+    await postReadings(t, s.order_no, 'LG-TWO', series('2026-11-20T00:00:00Z', WARM));
+    const [one, two] = await casesOf(t, s.id);
+    expect(two?.logger_id).not.toBe(one?.logger_id);
+    await t.call('excursion/assign', { token: w.token, body: { id: one!.id, uid: w.user.uid } });
+    expect((await decide(t, w, one!.id, 'return')).code).toBe(409);
+    // a release leaves them on hold for the other case; once it is decided too, they are available
+    expect((await decide(t, w, one!.id, 'release')).code).toBe(0);
+    expect((await view(t, w.token, one!.id)).lines[0]).toMatchObject({ hold: 'on_hold' });
+    await t.call('excursion/assign', { token: w.token, body: { id: two!.id, uid: w.user.uid } });
+    expect((await decide(t, w, two!.id, 'release')).code).toBe(0);
+    expect((await view(t, w.token, two!.id)).lines[0]).toMatchObject({ hold: 'none' });
+  });
+
+  it('only an approver or an administrator decides: anyone else may take the case, not decide it (403)', async () => {
+    const t = await app();
+    const w = await excursionWorld(t, { approver: false, admin: false });
+    const s = await shipment(t, w);
+    await postReadings(t, s.order_no, s.loggerId, series('2026-11-20T00:00:00Z', WARM));
+    const [c] = await casesOf(t, s.id);
+    expect(
+      (await t.call('excursion/assign', { token: w.token, body: { id: c!.id, uid: w.user.uid } })).code,
+    ).toBe(0);
+    expect((await view(t, w.token, c!.id)).may).toEqual({ assign: true, comment: true, decide: false });
+    expect((await decide(t, w, c!.id, 'release')).code).toBe(403);
+    expect((await casesOf(t, s.id))[0]).toMatchObject({ state: 'assessment', decision: null });
+    const lines = await t.deps.db
+      .selectFrom('inventory')
+      .select('hold')
+      .where('origin_order_id', '=', s.id)
+      .execute();
+    expect(lines).toEqual([{ hold: 'on_hold' }]);
+  });
+
   it('another customer sees none of it; a user of another customer cannot be assigned', async () => {
     const t = await app();
     const { w, id } = await assessed(t);

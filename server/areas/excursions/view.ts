@@ -4,6 +4,7 @@ import { TEMP_LIMITS } from '../../../src/contract/orders/domain.ts';
 import { notFound } from '../../core/errors.ts';
 import type { DB } from '../../db/database.ts';
 import { maskOrder } from '../orders/masking.ts';
+import { redactorOf } from '../orders/redaction.ts';
 import { contentHash } from '../signatures/content.ts';
 import { manifestation } from '../signatures/record.ts';
 import { thinEvenly } from '../tracking/readings.ts';
@@ -88,7 +89,7 @@ export async function caseLines(
 /** `excursion/view`: a case of the session's customer, everything its page and its report show. */
 export async function caseView(
   db: DB,
-  session: { uid: number; cuId: number },
+  session: { uid: number; cuId: number; isAdmin: boolean },
   id: number,
 ): Promise<CaseView> {
   const row = await caseRow(db, session.cuId, id);
@@ -100,6 +101,8 @@ export async function caseView(
     .where('id', '=', c.order_id)
     .executeTakeFirstOrThrow();
   const shown = maskOrder(order);
+  // a DTP patient restated in a document's name or the provider's note is masked as in the order view
+  const redact = await redactorOf(db, order);
   const readings = await loggerReadings(db, c.order_id, c.logger_id);
   const limits = TEMP_LIMITS[order.temp_class];
   const episodes = episodesOf(readings, limits);
@@ -114,11 +117,13 @@ export async function caseView(
       .select([
         'n.at',
         'n.kind',
+        'n.uid',
         'n.author',
         'n.text',
         'n.file_id',
         'f.name as file_name',
         'a.kind as file_kind',
+        'a.source as file_source',
       ])
       .where('n.case_id', '=', id)
       .orderBy('n.id')
@@ -126,7 +131,7 @@ export async function caseView(
     db
       .selectFrom('order_attachments as a')
       .innerJoin('files as f', 'f.file_id', 'a.file_id')
-      .select(['f.file_id', 'f.name', 'a.kind', 'a.uploaded_at'])
+      .select(['f.file_id', 'f.name', 'a.kind', 'a.source', 'a.uploaded_at'])
       .where('a.order_id', '=', c.order_id)
       .orderBy('a.uploaded_at')
       .execute(),
@@ -190,16 +195,20 @@ export async function caseView(
     timeline: notes.map((n) => ({
       at: new Date(n.at).toISOString(),
       kind: n.kind,
-      author: n.author,
-      text: n.text,
+      author: redact.text(n.author, n.uid === null ? 'provider' : 'customer'),
+      text: redact.text(n.text, n.uid === null ? 'provider' : 'customer'),
       file:
         n.file_id === null || n.file_name === null
           ? null
-          : { id: n.file_id, name: n.file_name, kind: n.file_kind ?? 'other' },
+          : {
+              id: n.file_id,
+              name: redact.fileName(n.file_name, n.file_source ?? 'customer'),
+              kind: n.file_kind ?? 'other',
+            },
     })),
     evidence: evidence.map((e) => ({
       id: e.file_id,
-      name: e.name,
+      name: redact.fileName(e.name, e.source),
       kind: e.kind,
       uploaded_at: new Date(e.uploaded_at).toISOString(),
     })),
@@ -207,7 +216,7 @@ export async function caseView(
     may: {
       assign: active,
       comment: c.state !== 'closed',
-      decide: c.state === 'assessment' && (c.assignee_uid === session.uid || approver),
+      decide: c.state === 'assessment' && (session.isAdmin || approver),
     },
   };
 }

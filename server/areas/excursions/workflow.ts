@@ -30,6 +30,20 @@ export interface CaseActor {
   uid: number;
   name: string;
   cuId: number;
+  /** An administrator of the customer (`user_customers.is_admin`). */
+  isAdmin: boolean;
+}
+
+/**
+ * Whether the user may decide the customer's cases (21 CFR Part 11 §11.10(g), authority checks):
+ * an approver of its orders or an administrator. Anyone of the customer may assess a case (be
+ * assigned, comment); deciding what becomes of the goods is not everyone's.
+ */
+export async function mayDecide(
+  db: DB,
+  actor: { uid: number; cuId: number; isAdmin: boolean },
+): Promise<boolean> {
+  return actor.isAdmin || (await canApprove(db, actor.uid, actor.cuId));
 }
 
 const conflict = (message: ServerMessage, row: CaseRow) => new ApiError(Code.conflict, message, row);
@@ -264,7 +278,7 @@ async function applyToLine(
 }
 
 /**
- * `excursion/decide`: a case under assessment, by its assignee or an approver of the customer,
+ * `excursion/decide`: a case under assessment, by an approver or an administrator of the customer,
  * with a reason and the signer's electronic signature over the case as weighed (content.ts).
  * The stock of every line follows in the same transaction.
  */
@@ -282,8 +296,8 @@ export function decideCase(
     if (c.state === 'closed') throw conflict('This case is closed', await answer(trx, actor.cuId, c.id));
     if (c.state === 'open')
       throw conflict('Assign the case to a person before deciding it', await answer(trx, actor.cuId, c.id));
-    if (c.assignee_uid !== actor.uid && !(await canApprove(trx, actor.uid, actor.cuId)))
-      throw forbidden('Only the case’s assignee or an approver of this customer may decide it');
+    if (!(await mayDecide(trx, actor)))
+      throw forbidden('Only an approver or an administrator of this customer may decide an excursion case');
     const readings = await loggerReadings(trx, c.order_id, c.logger_id);
     const lines: CaseLine[] = await caseLines(trx, c, order.temp_class, readings);
     const stock = await trx
@@ -293,6 +307,14 @@ export function decideCase(
       .orderBy('in_id')
       .forUpdate()
       .execute();
+    // goods another case still holds, or one quarantined, do not go back on stock by this case
+    if (input.decision === 'return')
+      for (const line of stock)
+        if (line.hold === 'quarantined' || (await heldElsewhere(trx, line.in_id, c.id)))
+          throw conflict(
+            'Another excursion case holds these goods: they cannot be returned to stock before it is decided',
+            await answer(trx, actor.cuId, c.id),
+          );
     const decided = { ...c, decision: input.decision, decision_reason: input.reason };
     const episodes = episodesOf(readings, TEMP_LIMITS[order.temp_class]);
     const signature = await recordSignature(

@@ -20,7 +20,7 @@ export interface TestUserOptions {
   white?: boolean;
   mobile?: string;
   name?: string;
-  /** An administrator of its first customer (reads its audit trail). */
+  /** An administrator of its first customer (reads its audit trail, decides its excursion cases). */
   admin?: boolean;
 }
 
