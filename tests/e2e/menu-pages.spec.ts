@@ -1,6 +1,7 @@
 import { expect, test } from './fixtures.ts';
 import { demoLogin } from './helpers/accounts.ts';
 import { getApi } from './helpers/api.ts';
+import { onTheRoad, warmStretch } from './helpers/excursions.ts';
 import { zh } from './helpers/login-page.ts';
 import { enterPortal, followLink, signedInContext } from './helpers/session.ts';
 
@@ -37,9 +38,12 @@ test('every page of the menu shows its own content: none says "page not availabl
   };
   const project = await first<{ pr_id: number }>('common/customer-project');
   const order = await first<{ id: number }>('customer-order/index');
+  // a demo set has no excursion case: the provider's readings of an order on the road open one
+  const excursion = await warmStretch(context.request, await onTheRoad(context.request, token));
   const ids: Record<string, number | undefined> = {
     '/customer-project/view/:id': project?.pr_id,
     '/customer-order/view/:id': order?.id,
+    '/excursion/view/:id': excursion,
   };
   const pages = pagesOf(menu.data).map((page) =>
     page.path.includes(':id') ? { ...page, path: page.path.replace(':id', String(ids[page.path])) } : page,
