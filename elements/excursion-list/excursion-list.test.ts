@@ -40,7 +40,8 @@ describe('<lp-excursion-list>', () => {
   }
 
   it('lists active cases first, over budget and severe first; filters by state, age and project in the address', async () => {
-    const user = await createTestUser();
+    // an administrator of the customer: who may decide its cases
+    const user = await createTestUser({ admin: true });
     const cuId = user.customers[0]!.cu_id;
     const loose = [{ min: 8, max: 25, hours: 1 }];
     const never = [{ min: 8, max: 25, hours: 0 }];
