@@ -53,37 +53,41 @@ export async function loggerReadings(db: DB, orderId: number, loggerId: string):
   return rows.map((r) => ({ at: new Date(r.at), celsius: Number(r.celsius) }));
 }
 
-/** The earlier cases of a batch: cases of other orders of the customer that carried it, opened before `beforeCaseId`. */
+/** The earlier cases of a batch: cases of other orders of the customer's project that carried it, opened before `beforeCaseId`. */
 export async function earlierCasesOf(db: DB, batch: BatchKey, orderId: number, beforeCaseId: number) {
-  return db
-    .selectFrom('excursion_cases as c')
-    .innerJoin('orders as o', 'o.id', 'c.order_id')
-    .select([
-      'c.id',
-      'c.order_id',
-      'c.logger_id',
-      'c.minutes_out',
-      'c.opened_at',
-      'c.decision',
-      'c.out_minutes',
-      'o.order_no',
-      'o.temp_class',
-    ])
-    .where('c.cu_id', '=', batch.cuId)
-    .where('c.order_id', '<>', orderId)
-    .where('c.id', '<', beforeCaseId)
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('order_goods as g')
-          .select('g.id')
-          .whereRef('g.order_id', '=', 'c.order_id')
-          .where('g.code', '=', batch.code)
-          .where('g.batch_no', '=', batch.batchNo),
-      ),
-    )
-    .orderBy('c.id')
-    .execute();
+  return (
+    db
+      .selectFrom('excursion_cases as c')
+      .innerJoin('orders as o', 'o.id', 'c.order_id')
+      .select([
+        'c.id',
+        'c.order_id',
+        'c.logger_id',
+        'c.minutes_out',
+        'c.opened_at',
+        'c.decision',
+        'c.out_minutes',
+        'o.order_no',
+        'o.temp_class',
+      ])
+      .where('c.cu_id', '=', batch.cuId)
+      // a product is a code of a project: the same code and batch number in another project is another batch
+      .where((eb) => (batch.prId === null ? eb('c.pr_id', 'is', null) : eb('c.pr_id', '=', batch.prId)))
+      .where('c.order_id', '<>', orderId)
+      .where('c.id', '<', beforeCaseId)
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('order_goods as g')
+            .select('g.id')
+            .whereRef('g.order_id', '=', 'c.order_id')
+            .where('g.code', '=', batch.code)
+            .where('g.batch_no', '=', batch.batchNo),
+        ),
+      )
+      .orderBy('c.id')
+      .execute()
+  );
 }
 
 /**

@@ -12,6 +12,7 @@ import {
 import { orderForm } from '../../testing/editor-fixtures.ts';
 import { create, readyToOrder, stockOf } from '../../testing/editor-test-helpers.ts';
 import { signatureOf } from '../../testing/fixtures.ts';
+import { createOrder, createProject } from '../../testing/order-fixtures.ts';
 import { type TestApp, testApp, testDatabase } from '../../testing/test-app.ts';
 
 beforeAll(() => testDatabase());
@@ -140,6 +141,44 @@ describe('a stability budget belongs to the batch over its life', () => {
       earlier_minutes: 0,
       over: false,
     });
+  });
+
+  it('the same code and batch number in another project is another batch: its shipments are not earlier', async () => {
+    const t = await app();
+    const w = await excursionWorld(t, { bands: [{ min: 8, max: 25, hours: 1 }] });
+    const one = await shipment(t, w);
+    await postReadings(t, one.order_no, one.loggerId, series('2026-11-20T00:00:00Z', [5, 9, 10, 11, 5]));
+    const other = await createProject(t.deps.db, w.cuId);
+    await t.deps.db
+      .insertInto('stability_budgets')
+      .values({
+        cu_id: w.cuId,
+        pr_id: other.pr_id,
+        code: w.stock.code,
+        bands: JSON.stringify([{ min: 8, max: 25, hours: 1 }]),
+      })
+      .execute();
+    const two = await createOrder(t.deps.db, w.cuId, {
+      status: 'not_finished',
+      pr_id: other.pr_id,
+      goods: [
+        {
+          goods_type: 1,
+          name: w.stock.name,
+          code: w.stock.code,
+          batch_no: w.batch,
+          expiry: '2028-06-30',
+          quantity: 5,
+          unit: '盒',
+        },
+      ],
+      boxes: [{ box_type: '2-8°C 保温箱 (M)', logger_id: 'LG-OTHER', weight_kg: 6.5 }],
+    });
+    await postReadings(t, two.order_no, 'LG-OTHER', series('2026-11-22T00:00:00Z', [5, 9, 10, 11, 12, 5]));
+    const [second] = await casesOf(t, two.id);
+    const line = (await view(t, w.token, second!.id)).lines[0]!;
+    expect(line.bands[0]).toMatchObject({ shipment_minutes: 40, earlier_minutes: 0, over: false });
+    expect(line.earlier).toEqual([]);
   });
 
   it('a freeze of 20 s after it (the minutes out of range round the same) still takes the case over budget', async () => {

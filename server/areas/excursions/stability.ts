@@ -3,6 +3,7 @@ import type { StabilityList } from '../../../src/contract/excursions/schemas.ts'
 import { forbidden, invalidField, notFound } from '../../core/errors.ts';
 import type { DB } from '../../db/database.ts';
 import { auditedTransaction, sessionActor } from '../audit/trail.ts';
+import { lockOrders } from '../orders/lock.ts';
 import { refreshBudget } from './cases.ts';
 import { canApprove } from './view.ts';
 
@@ -68,6 +69,25 @@ export async function saveStability(
   if (!actor.isAdmin && !(await canApprove(db, actor.uid, actor.cuId)))
     throw forbidden('Only an administrator or an approver of this customer may change stability budgets');
   await auditedTransaction(db, now, async (trx, audit) => {
+    // the orders of the active cases this budget re-judges, locked first and in ascending id
+    // (docs/decisions/lock-order.md): readings arriving meanwhile wait, and are judged after
+    const affected = await trx
+      .selectFrom('excursion_cases as c')
+      .select('c.order_id')
+      .distinct()
+      .where('c.cu_id', '=', actor.cuId)
+      .where('c.state', 'in', ['open', 'assessment'])
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('order_goods as g')
+            .select('g.id')
+            .whereRef('g.order_id', '=', 'c.order_id')
+            .where('g.code', '=', input.code),
+        ),
+      )
+      .execute();
+    await lockOrders(trx, { ids: affected.map((a) => a.order_id), cuId: actor.cuId });
     await projectOf(trx, actor.cuId, input.pr_id);
     const stocked = await trx
       .selectFrom('inventory')
