@@ -5,7 +5,7 @@ import type { DB } from '../../db/database.ts';
 import { auditedTransaction, sessionActor } from '../audit/trail.ts';
 import { lockOrders } from '../orders/lock.ts';
 import { refreshBudget } from './cases.ts';
-import { canApprove } from './view.ts';
+import { canApprove } from '../orders/detail.ts';
 
 /**
  * Stability budgets in the master data (`customer-project/stability*`): per product of a
@@ -66,7 +66,7 @@ export async function saveStability(
   input: { pr_id: number; code: string; bands: StabilityBand[] },
   now: Date,
 ): Promise<StabilityList> {
-  if (!actor.isAdmin && !(await canApprove(db, actor.uid, actor.cuId)))
+  if (!actor.isAdmin && !(await canApprove(db, actor)))
     throw forbidden('Only an administrator or an approver of this customer may change stability budgets');
   await auditedTransaction(db, now, async (trx, audit) => {
     // the orders of the active cases this budget re-judges, locked first and in ascending id

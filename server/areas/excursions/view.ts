@@ -1,8 +1,9 @@
-import { MKT_CLASSES } from '../../../src/contract/excursions/domain.ts';
+import { caseNo, MKT_CLASSES } from '../../../src/contract/excursions/domain.ts';
 import { CASE_READINGS_MAX, type CaseLine, type CaseView } from '../../../src/contract/excursions/schemas.ts';
 import { TEMP_LIMITS } from '../../../src/contract/orders/domain.ts';
 import { notFound } from '../../core/errors.ts';
 import type { DB } from '../../db/database.ts';
+import { canApprove } from '../orders/detail.ts';
 import { maskOrder } from '../orders/masking.ts';
 import { redactorOf } from '../orders/redaction.ts';
 import { contentHash } from '../signatures/content.ts';
@@ -15,17 +16,6 @@ import { caseRow } from './list.ts';
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 const round1 = (n: number) => Math.round(n * 10) / 10;
-
-/** Whether the user approves the customer's orders (`user_customers.can_approve`). */
-export async function canApprove(db: DB, uid: number, cuId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('user_customers')
-    .select('can_approve')
-    .where('uid', '=', uid)
-    .where('cu_id', '=', cuId)
-    .executeTakeFirst();
-  return row?.can_approve === true;
-}
 
 /** The case's goods lines with their stock at the destination and each batch's budget over its life. */
 export async function caseLines(
@@ -75,7 +65,7 @@ export async function caseLines(
       unbudgeted_minutes: use.unbudgetedMinutes,
       earlier: use.earlier.map((e) => ({
         id: e.id,
-        case_no: `EXC-${String(e.id).padStart(6, '0')}`,
+        case_no: caseNo(e.id),
         order_no: e.order_no,
         opened_at: new Date(e.opened_at).toISOString(),
         minutes_out: e.minutes_out,
@@ -143,7 +133,7 @@ export async function caseView(
       .orderBy('u.name')
       .orderBy('u.uid')
       .execute(),
-    canApprove(db, session.uid, session.cuId),
+    canApprove(db, session),
   ]);
   let decision: CaseView['decision'] = null;
   if (c.decision !== null && c.decided_at !== null) {

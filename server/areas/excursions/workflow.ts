@@ -16,7 +16,8 @@ import { episodesOf } from './analysis.ts';
 import { loggerReadings } from './budgets.ts';
 import { caseContent } from './content.ts';
 import { caseRow } from './list.ts';
-import { canApprove, caseLines } from './view.ts';
+import { canApprove } from '../orders/detail.ts';
+import { caseLines } from './view.ts';
 
 /**
  * The case's workflow (docs/decisions/excursions.md, "Workflow"): open → under assessment (a
@@ -43,7 +44,7 @@ export async function mayDecide(
   db: DB,
   actor: { uid: number; cuId: number; isAdmin: boolean },
 ): Promise<boolean> {
-  return actor.isAdmin || (await canApprove(db, actor.uid, actor.cuId));
+  return actor.isAdmin || (await canApprove(db, actor));
 }
 
 const conflict = (message: ServerMessage, row: CaseRow) => new ApiError(Code.conflict, message, row);
