@@ -42,23 +42,39 @@ test('loaded again (its scripts from the cache), a page still sends each first c
 }) => {
   const { context } = await signedInContext(browser, baseURL!, demoLogin('demo'));
   const page = await context.newPage();
-  await enterPortal(page);
   const sent: string[] = [];
   const aborted: string[] = [];
+  // the first calls of the page on screen that have ended, read to the end or cut short
+  const ended = new Set<string>();
+  const firstCall = (url: string) =>
+    FIRST_CALLS.find((name) => new URL(url).pathname === `/api/${name}.html`);
   page.on('request', (request) => {
     const path = new URL(request.url()).pathname;
     if (path.startsWith('/api/')) sent.push(path.slice('/api/'.length, -'.html'.length));
   });
-  page.on('requestfailed', (request) => {
-    const path = new URL(request.url()).pathname;
-    // a page left while it loads cuts its own calls short; the first calls must never be left open
-    if (FIRST_CALLS.some((name) => path === `/api/${name}.html`)) aborted.push(path);
+  page.on('requestfinished', (request) => {
+    const name = firstCall(request.url());
+    if (name) ended.add(name);
   });
+  page.on('requestfailed', (request) => {
+    const name = firstCall(request.url());
+    if (!name) return;
+    ended.add(name);
+    aborted.push(new URL(request.url()).pathname);
+  });
+  // The layout draws before the customer accounts have come (the switcher takes them later): a
+  // page is left only once its first calls have ended, so that an abort here can only mean an
+  // answer the portal left unread (which never ends on its own, and fails this wait).
+  const firstCallsEnded = () => expect.poll(() => FIRST_CALLS.filter((name) => !ended.has(name))).toEqual([]);
+  await enterPortal(page);
+  await firstCallsEnded();
   for (const path of ['/customer-order/index', '/customer-inventory/index-yp']) {
     sent.length = 0;
+    ended.clear();
     await page.goto(path);
     await expect(page.locator('.lp-boot')).toHaveCount(0);
     await expect(page.locator('#app')).not.toBeEmpty();
+    await firstCallsEnded();
     for (const name of FIRST_CALLS)
       expect(
         sent.filter((s) => s === name),
