@@ -13,6 +13,7 @@ import { setDocumentHeaders } from './http/security.ts';
 import { healthAnswer, UNAVAILABLE_HEADERS, unavailableEnvelope } from './http/unavailable.ts';
 import { assetHandler } from './http/static.ts';
 import { openApiDocument } from './openapi/document.ts';
+import { liveStream } from './areas/live/stream.ts';
 
 /** Every area's routes (server/areas/<area>/routes.ts), found when the server starts. */
 export const routes: readonly Route[] = await loadAreaRoutes();
@@ -79,6 +80,8 @@ export function createApp(deps: AppDeps, mounted: readonly Route[] = routes): Ho
     );
     return healthAnswer(config, up);
   });
+  // The live stream (server-sent events), outside the envelope calls: areas/live/stream.ts.
+  api.get('/live/stream', liveStream(deps));
   app.route('/api', api);
 
   // What no route matches is not a route either (a GET of an API call is then the one handler its

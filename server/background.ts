@@ -3,6 +3,7 @@ import { areaChores } from './areas/index.ts';
 import { startExportRunner } from './areas/order-exports/jobs.ts';
 import { startHousekeeping } from './core/housekeeping.ts';
 import type { AppDeps } from './http/env.ts';
+import { closeHub } from './areas/live/hub.ts';
 
 /** What a server process runs beside its requests; `stop()` ends it before the database closes. */
 export interface Background {
@@ -23,6 +24,7 @@ export function startBackground(deps: AppDeps): Background {
   const stopCheckpoints = startCheckpoints(deps);
   return {
     async stop() {
+      closeHub(deps.db);
       stopHousekeeping();
       // A checkpoint being written is finished (its line whole), the next one is not begun.
       await stopCheckpoints();

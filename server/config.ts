@@ -63,6 +63,13 @@ export interface ServerConfig {
   /** `postgres://…` to use a PostgreSQL server instead of embedded PGlite. */
   databaseUrl: string | undefined;
   /**
+   * The live streams (server/areas/live): `LIVE_POLL_MS` (default 1000), how often a process
+   * reads the event heads when it does not hear the database; `LIVE_LISTEN=off` when LISTEN is
+   * not available (PgBouncer in transaction mode, a pooled endpoint): the processes poll only;
+   * `LIVE_MAX_STREAMS` (default 5000) streams per process, 8 per user.
+   */
+  live: { pollMs: number; listen: boolean; maxStreams: number; perUser: number };
+  /**
    * On PostgreSQL, queries run as named prepared statements (planned once per connection) unless
    * `DATABASE_PREPARED_STATEMENTS=off`: for a pooler in transaction mode without prepared-statement
    * support (PgBouncer before 1.21, or without `max_prepared_statements`).
@@ -194,6 +201,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     bodyLimit: Number(env.BODY_LIMIT ?? 256 * 1024),
     rateLimits: !off(env.RATE_LIMITS),
     sessionIdleMs: (positiveInt(env.SESSION_IDLE_MINUTES, 'SESSION_IDLE_MINUTES') ?? 30) * 60_000,
+    live: {
+      pollMs: positiveInt(env.LIVE_POLL_MS, 'LIVE_POLL_MS') ?? 1000,
+      listen: !off(env.LIVE_LISTEN),
+      maxStreams: positiveInt(env.LIVE_MAX_STREAMS, 'LIVE_MAX_STREAMS') ?? 5000,
+      perUser: 8,
+    },
     orderCountCap: positiveInt(env.ORDER_COUNT_CAP, 'ORDER_COUNT_CAP') ?? 10_000,
     checkAnswers: mode === 'test' || on(env.CHECK_ANSWERS),
     trustedProxies: parseTrustedProxies(env.TRUSTED_PROXIES),

@@ -6,6 +6,7 @@ import { isDatabaseUnavailable } from './db/database.ts';
 import { DEMO_LOGINS } from './seed/demo.ts';
 import { perAddressOf } from './http/busy-answer.ts';
 import { startServing } from './serving.ts';
+import { endStreams } from './areas/live/stream.ts';
 import { createWaitingApp } from './waiting-app.ts';
 
 export type Fetch = Parameters<typeof startServing>[0];
@@ -149,6 +150,8 @@ export async function serveProcess(
     if (closing) return;
     closing = true;
     say(`${signal}: closing the server and the database…`);
+    // Live streams would hold the drain open: they end now, and the browsers reconnect elsewhere.
+    endStreams();
     const { cut } = (await serving?.drain(config.drainTimeoutMs)) ?? { cut: 0 };
     if (cut) say(`${cut} request(s) still running after ${config.drainTimeoutMs} ms were cut.`);
     await background?.stop();

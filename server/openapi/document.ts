@@ -168,6 +168,36 @@ export function openApiDocument(operations: readonly Operation[], info: Document
       },
     },
   };
+  paths['/api/live/stream'] = {
+    get: {
+      operationId: 'liveStream',
+      summary:
+        'The session’s changes as server-sent events (`change` {kind, action, id, order} with the id `customer:place`; `hello`, `reset`, `end`)',
+      tags: ['live'],
+      security: [],
+      parameters: [
+        {
+          name: 'ticket',
+          in: 'query',
+          required: true,
+          schema: { type: 'string' },
+          description: 'from live/ticket',
+        },
+        {
+          name: 'after',
+          in: 'query',
+          required: false,
+          schema: { type: 'string', pattern: '^\\d+:\\d+$' },
+          description: 'resume after this place (or the Last-Event-ID header)',
+        },
+      ],
+      responses: {
+        '200': { description: 'the stream', content: { 'text/event-stream': {} } },
+        '401': { description: 'the ticket is not valid or has expired: ask for a new one' },
+        '429': { description: 'too many streams (8 a user per process)' },
+      },
+    },
+  };
   return {
     openapi: '3.1.0',
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',

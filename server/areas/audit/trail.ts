@@ -4,6 +4,7 @@ import { currentRequestId } from '../../core/request-scope.ts';
 import type { DB } from '../../db/database.ts';
 import type { Row } from '../../db/schema.ts';
 import type { ActorKind, AuditChange } from './tables.ts';
+import { appendEvents, eventsOfAudit } from '../live/outbox.ts';
 
 /**
  * The audit trail: every write to a GxP record leaves an entry in the transaction that makes it
@@ -51,6 +52,11 @@ export interface AuditFacts {
   reason?: string | null;
   changes?: readonly AuditChange[];
   requestId?: string | null;
+  /**
+   * The order the record belongs to, for the live stream's event (areas/live/outbox.ts; an
+   * order's own entries default to the order). Not part of the entry.
+   */
+  orderId?: number | null;
 }
 
 /** An entry's content as hashed: every column but `id` and the hashes, `at` as ISO 8601 UTC. */
@@ -188,9 +194,12 @@ export class AuditBuffer {
     this.#entries.push(facts);
   }
 
+  /** Appends the entries, then their events (the outbox's heads are locked after the chains'). */
   async flush(trx: DB, now: Date): Promise<void> {
     if (this.#entries.length === 0) return;
-    await appendAudit(trx, this.#entries.splice(0), now);
+    const entries = this.#entries.splice(0);
+    await appendAudit(trx, entries, now);
+    await appendEvents(trx, eventsOfAudit(entries), now);
   }
 }
 

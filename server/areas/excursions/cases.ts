@@ -92,6 +92,7 @@ async function holdGoods(trx: DB, order: Row<'orders'>, caseId: number, now: Dat
         audit.record({
           cuId: order.cu_id,
           recordType: 'inventory',
+          orderId: order.id,
           recordId: line.in_id,
           action: 'hold',
           actor: SYSTEM_ACTOR,
@@ -130,6 +131,7 @@ async function holdGoods(trx: DB, order: Row<'orders'>, caseId: number, now: Dat
       audit.record({
         cuId: order.cu_id,
         recordType: 'inventory',
+        orderId: order.id,
         recordId: line.in_id,
         action: 'hold',
         actor: SYSTEM_ACTOR,
@@ -235,6 +237,7 @@ export async function syncCase(
       audit.record({
         cuId: order.cu_id,
         recordType: 'excursion',
+        orderId: order.id,
         recordId: latest.id,
         action: 'readings',
         actor: SYSTEM_ACTOR,
@@ -280,6 +283,7 @@ export async function syncCase(
   audit.record({
     cuId: order.cu_id,
     recordType: 'excursion',
+    orderId: order.id,
     recordId: inserted.id,
     action: 'open',
     actor: SYSTEM_ACTOR,

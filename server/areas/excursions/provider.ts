@@ -113,6 +113,7 @@ export function providerClose(
     audit.record({
       cuId: c.cu_id,
       recordType: 'excursion',
+      orderId: c.order_id,
       recordId: id,
       action: 'close',
       actor,

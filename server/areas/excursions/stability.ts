@@ -152,6 +152,7 @@ export async function saveStability(
         audit.record({
           cuId: actor.cuId,
           recordType: 'excursion',
+          orderId: c.order_id,
           recordId: c.id,
           action: 'budget',
           actor: sessionActor(actor),

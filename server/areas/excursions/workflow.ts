@@ -97,6 +97,7 @@ export function assignCase(db: DB, actor: CaseActor, input: { id: number; uid: n
         cuId: actor.cuId,
         recordType: 'excursion',
         recordId: c.id,
+        orderId: c.order_id,
         action: 'assign',
         actor: sessionActor(actor),
         changes: [
@@ -148,6 +149,7 @@ export function commentCase(
       cuId: actor.cuId,
       recordType: 'excursion',
       recordId: c.id,
+      orderId: c.order_id,
       action: 'comment',
       actor: sessionActor(actor),
       changes: [
@@ -202,6 +204,7 @@ async function applyToLine(
       cuId: order.cu_id,
       recordType: 'inventory',
       recordId: inId,
+      orderId: order.id,
       action: decision,
       actor: ctx.actor,
       reason: ctx.note,
@@ -358,6 +361,7 @@ export function decideCase(
       cuId: actor.cuId,
       recordType: 'excursion',
       recordId: c.id,
+      orderId: c.order_id,
       action: 'decide',
       actor: sessionActor(actor),
       reason: input.reason,

@@ -12,6 +12,17 @@ import type { OrderType, TempClass } from '../../../src/contract/orders/domain.t
 import { ApiError } from '../../core/errors.ts';
 import type { DB } from '../../db/database.ts';
 import { draftColumns } from './forms.ts';
+import { appendEvents, type EventFacts } from '../live/outbox.ts';
+
+/** A draft's change, told live to its owner's other tabs and devices (the draft box). */
+const draftEvent = (owner: Owner, action: 'save' | 'delete', id: number): EventFacts => ({
+  cuId: owner.cuId,
+  kind: 'draft',
+  action,
+  recordId: id,
+  audience: owner.uid,
+  actor: { kind: 'user', id: owner.uid, name: '' },
+});
 
 /** Whose draft box: a user in one customer (another user's or customer's draft is not found). */
 export interface Owner {
@@ -101,8 +112,8 @@ export async function saveDraft(
     version: row.version,
     saved_at: row.saved_at.toISOString(),
   });
-  // Each path is one statement when it succeeds (no transaction: a statement is atomic); the
-  // refusals read the draft as stored afterwards.
+  // Each path is one statement and its event when it succeeds; the refusals read the draft as
+  // stored afterwards.
   const conflict = async (row: Row<'order_drafts'>) =>
     new ApiError(
       Code.conflict,
@@ -110,18 +121,22 @@ export async function saveDraft(
       await toDraft(db, row),
     );
   if (input.id === undefined) {
-    const made = await db
-      .insertInto('order_drafts')
-      .values({
-        ...values,
-        uid: owner.uid,
-        cu_id: owner.cuId,
-        idempotency_key: input.idempotency_key,
-        created_at: now,
-      })
-      .onConflict((oc) => oc.columns(['uid', 'cu_id', 'idempotency_key']).doNothing())
-      .returning(['id', 'version', 'saved_at'])
-      .executeTakeFirst();
+    const made = await db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto('order_drafts')
+        .values({
+          ...values,
+          uid: owner.uid,
+          cu_id: owner.cuId,
+          idempotency_key: input.idempotency_key,
+          created_at: now,
+        })
+        .onConflict((oc) => oc.columns(['uid', 'cu_id', 'idempotency_key']).doNothing())
+        .returning(['id', 'version', 'saved_at'])
+        .executeTakeFirst();
+      if (row) await appendEvents(trx, [draftEvent(owner, 'save', row.id)], now);
+      return row;
+    });
     if (made) return answer(made);
     const earlier = await db
       .selectFrom('order_drafts')
@@ -137,15 +152,19 @@ export async function saveDraft(
   const saved =
     input.version === undefined
       ? undefined
-      : await db
-          .updateTable('order_drafts')
-          .set({ ...values, version: sql<number>`version + 1` })
-          .where('id', '=', input.id)
-          .where('uid', '=', owner.uid)
-          .where('cu_id', '=', owner.cuId)
-          .where('version', '=', input.version)
-          .returning(['id', 'version', 'saved_at'])
-          .executeTakeFirst();
+      : await db.transaction().execute(async (trx) => {
+          const row = await trx
+            .updateTable('order_drafts')
+            .set({ ...values, version: sql<number>`version + 1` })
+            .where('id', '=', input.id as number)
+            .where('uid', '=', owner.uid)
+            .where('cu_id', '=', owner.cuId)
+            .where('version', '=', input.version as number)
+            .returning(['id', 'version', 'saved_at'])
+            .executeTakeFirst();
+          if (row) await appendEvents(trx, [draftEvent(owner, 'save', row.id)], now);
+          return row;
+        });
   if (saved) return answer(saved);
   throw await conflict(await loadDraft(db, owner, input.id));
 }
@@ -210,7 +229,12 @@ export async function listDrafts(
 }
 
 /** `delete-draft-box`: all of `ids` are the owner's (else 404 and nothing is deleted). */
-export async function deleteDrafts(db: DB, owner: Owner, ids: number[]): Promise<{ ids: number[] }> {
+export async function deleteDrafts(
+  db: DB,
+  owner: Owner,
+  ids: number[],
+  now: Date,
+): Promise<{ ids: number[] }> {
   return db.transaction().execute(async (trx) => {
     const deleted = await trx
       .deleteFrom('order_drafts')
@@ -220,6 +244,11 @@ export async function deleteDrafts(db: DB, owner: Owner, ids: number[]): Promise
       .returning('id')
       .execute();
     if (deleted.length !== ids.length) throw draftNotFound();
+    await appendEvents(
+      trx,
+      deleted.map((d) => draftEvent(owner, 'delete', d.id)),
+      now,
+    );
     return { ids: deleted.map((d) => d.id).sort((a, b) => a - b) };
   });
 }

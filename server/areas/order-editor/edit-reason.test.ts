@@ -5,10 +5,12 @@ import { signatureOf } from '../../testing/fixtures.ts';
 import { create, readyToOrder } from '../../testing/editor-test-helpers.ts';
 import { testApp, type TestApp } from '../../testing/test-app.ts';
 
+/** The order's entries in its customer's chain (another test's chain may name the same id: trail.test.ts's 42). */
 const entries = (t: TestApp, orderId: number) =>
   t.deps.db
     .selectFrom('audit_entries')
     .select(['action', 'reason', 'changes'])
+    .where('cu_id', '=', t.deps.db.selectFrom('orders').select('cu_id').where('id', '=', orderId))
     .where('record_type', '=', 'order')
     .where('record_id', '=', String(orderId))
     .orderBy('id')

@@ -56,7 +56,9 @@ export const routes = [
 
   handle(ops.draftList, ({ input, session, deps }) => listDrafts(deps.db, ownerOf(session), input)),
 
-  handle(ops.deleteDrafts, ({ input, session, deps }) => deleteDrafts(deps.db, ownerOf(session), input.ids)),
+  handle(ops.deleteDrafts, ({ input, session, deps, now }) =>
+    deleteDrafts(deps.db, ownerOf(session), input.ids, now),
+  ),
 
   handle(ops.inventoryAdd, ({ input, session, deps, now }) =>
     inventoryAdd(deps.db, ownerOf(session), input, now),

@@ -1,3 +1,4 @@
+import { appendEvents, type EventFacts } from '../live/outbox.ts';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { Code } from '../../../src/contract/codes.ts';
@@ -129,7 +130,7 @@ export async function startExport(
         created_at: now,
         ...(claim ? { status: 'running' as const, claim, lease_until: leaseEnd(), attempts: 1 } : {}),
       })
-      .returning(['id', 'cu_id', 'kind', 'filter', 'total'])
+      .returning(['id', 'cu_id', 'uid', 'kind', 'filter', 'total'])
       .executeTakeFirstOrThrow(),
   );
   if (claim) {
@@ -167,6 +168,7 @@ const leaseEnd = (ms = LEASE_MS) => sql<Date>`now() + make_interval(secs => ${ms
 interface Claimed {
   id: number;
   cu_id: number;
+  uid: number | null;
   kind: ExportKind;
   filter: unknown;
   total: number;
@@ -194,14 +196,14 @@ export async function claimNextJob(deps: AppDeps, leaseMs = LEASE_MS): Promise<C
         limit 1
         for update skip locked
       )
-      returning id, cu_id, kind, filter, total, attempts`.execute(deps.db);
+      returning id, cu_id, uid, kind, filter, total, attempts`.execute(deps.db);
     const job = rows[0];
     if (!job) return undefined;
     if (job.attempts <= MAX_ATTEMPTS) return { ...job, claim };
     console.error(
       `[exports] job ${job.id} failed: its process stopped ${MAX_ATTEMPTS} times while making it`,
     );
-    await finishFailed(deps, job.id, claim);
+    await finishFailed(deps, { ...job, claim });
   }
 }
 
@@ -212,18 +214,28 @@ class RunEnded extends Error {
   }
 }
 
-async function finishFailed(deps: AppDeps, id: number, claim: string): Promise<void> {
-  await deps.db
-    .updateTable('export_jobs')
-    .set({
-      status: 'failed',
-      error: FAILED satisfies ServerMessage,
-      finished_at: deps.now(),
-      lease_until: null,
-    })
-    .where('id', '=', id)
-    .where('claim', '=', claim)
-    .execute();
+/** A job's end, told live to its owner (the download centre). */
+const exportEvent = (job: Pick<Claimed, 'id' | 'cu_id' | 'uid'>, action: 'done' | 'failed'): EventFacts => ({
+  cuId: job.cu_id,
+  kind: 'export',
+  action,
+  recordId: job.id,
+  audience: job.uid,
+  actor: { kind: 'system', id: null, name: '' },
+});
+
+async function finishFailed(deps: AppDeps, job: Claimed): Promise<void> {
+  const now = deps.now();
+  await deps.db.transaction().execute(async (trx) => {
+    const failed = await trx
+      .updateTable('export_jobs')
+      .set({ status: 'failed', error: FAILED satisfies ServerMessage, finished_at: now, lease_until: null })
+      .where('id', '=', job.id)
+      .where('claim', '=', job.claim)
+      .returning('id')
+      .executeTakeFirst();
+    if (failed) await appendEvents(trx, [exportEvent(job, 'failed')], now);
+  });
 }
 
 /**
@@ -278,22 +290,27 @@ async function runJob(
       if (!held) throw new RunEnded('lost');
       await onProgress({ id, done, total: Math.max(job.total, done) });
     });
-    const finished = await db
-      .updateTable('export_jobs')
-      .set({
-        status: 'done',
-        done,
-        total: done,
-        storage_key: stored.key,
-        size: stored.size,
-        finished_at: deps.now(),
-        lease_until: null,
-      })
-      .where('id', '=', id)
-      .where('claim', '=', claim)
-      .where('deleted_at', 'is', null)
-      .returning('id')
-      .executeTakeFirst();
+    const now = deps.now();
+    const finished = await db.transaction().execute(async (trx) => {
+      const row = await trx
+        .updateTable('export_jobs')
+        .set({
+          status: 'done',
+          done,
+          total: done,
+          storage_key: stored.key,
+          size: stored.size,
+          finished_at: now,
+          lease_until: null,
+        })
+        .where('id', '=', id)
+        .where('claim', '=', claim)
+        .where('deleted_at', 'is', null)
+        .returning('id')
+        .executeTakeFirst();
+      if (row) await appendEvents(trx, [exportEvent(job, 'done')], now);
+      return row;
+    });
     if (!finished) await deps.storage.remove(stored.key);
   } catch (error) {
     if (error instanceof RunEnded && error.why === 'lost') {
@@ -312,7 +329,7 @@ async function runJob(
       return;
     }
     console.error(`[exports] job ${id} failed:`, error instanceof Error ? error.message : error);
-    await finishFailed(deps, id, claim).catch(() => {});
+    await finishFailed(deps, job).catch(() => {});
   } finally {
     clearInterval(renew);
   }
