@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { $device, $sidebar, closeSidebar } from '../../src/stores/app.ts';
 import { t } from '../../src/i18n/translate.ts';
 import { $settings } from '../../src/stores/settings.ts';
@@ -19,6 +19,24 @@ import { TagsView } from './tags-view.tsx';
 // its code loads with the layout's, not after the layout's first render.
 void loadElement('lp-customer-switcher');
 
+/**
+ * The live stream of a signed-in page (one per browser, shared by its tabs: live-connection.ts),
+ * loaded after the layout: the pages that follow changes carry only live-changes.ts.
+ */
+function useLiveStream(): void {
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let gone = false;
+    void import('../../src/stores/live-connection.ts').then((m) => {
+      if (!gone) stop = m.startLive();
+    });
+    return () => {
+      gone = true;
+      stop?.();
+    };
+  }, []);
+}
+
 export interface LayoutProps {
   /** The page's path (`/customer-order/view/42`). */
   current: string;
@@ -34,6 +52,7 @@ export function Layout({ current, activeMenu, title, refreshCounts }: LayoutProp
   const sidebar = useStore($sidebar);
   const device = useStore($device);
   const crumbs = useCrumbs(current, title);
+  useLiveStream();
   const [settingsOpen, setSettingsOpen] = useState(false);
 
   const drawerOpen = device === 'mobile' && sidebar.opened;

@@ -3,6 +3,7 @@ import type { LiveChange } from '../contract/live/schemas.ts';
 import { $token } from './auth.ts';
 import { deliverChange } from './live-changes.ts';
 import { shared } from './registry.ts';
+import { local } from './storage.ts';
 
 /**
  * The page's live stream (docs/decisions/live.md): one `EventSource` per browser, not per tab
@@ -15,6 +16,8 @@ import { shared } from './registry.ts';
  * Without Web Locks or BroadcastChannel each tab holds its own stream.
  */
 export const CHANNEL = 'lp-live';
+/** Where the browser keeps the place told last, so that the next page load resumes from it. */
+export const PLACE_KEY = 'lp-live-place';
 export const PAUSE_AFTER_MS = 15_000;
 const RETRY_FIRST_MS = 1000;
 const RETRY_MAX_MS = 30_000;
@@ -36,9 +39,15 @@ const state = shared('live-connection', () => ({
   started: false,
   tab: Math.random().toString(36).slice(2),
   view: { leader: false, open: false } as LiveState,
-  /** The place told last (`cu:seq`), whichever tab's stream told it. */
-  last: '',
+  /** The place told last (`cu:seq`), whichever tab's stream told it (and the page before). */
+  last: local.get(PLACE_KEY) ?? '',
 }));
+
+function placed(id: string): void {
+  if (!id || id === state.last) return;
+  state.last = id;
+  local.set(PLACE_KEY, id);
+}
 
 export const liveState = (): LiveState => ({ ...state.view });
 
@@ -164,16 +173,20 @@ class Leader {
     }
     this.#connecting = false;
     if (this.#closed || token !== this.#token || !this.anySeen()) return this.wanted();
-    const source = new EventSource(state.last ? `${url}&after=${encodeURIComponent(state.last)}` : url);
+    const from = state.last;
+    const source = new EventSource(from ? `${url}&after=${encodeURIComponent(from)}` : url);
     this.#source = source;
-    const place = (event: MessageEvent) => {
-      if (event.lastEventId) state.last = event.lastEventId;
-    };
+    const place = (event: MessageEvent) => placed(event.lastEventId);
     source.addEventListener('hello', (event) => {
       this.#failures = 0;
       state.view = { leader: true, open: true };
       place(event);
-      this.post({ t: 'place', id: state.last });
+      // Not a resume (the first stream of this browser, another customer's place): what changed
+      // between the pages' reads and now is unknown, so they read again once.
+      if (event.lastEventId !== from) {
+        deliverChange(null);
+        this.post({ t: 'reset', id: state.last });
+      } else this.post({ t: 'place', id: state.last });
     });
     source.addEventListener('change', (event) => {
       place(event);

@@ -256,20 +256,17 @@ test('an order the provider confirms changes status while the user watches', asy
   const token = await apiLogin(request, demoLogin('demo'));
   const waiting = (await orders(request, token, { status: 'pending_confirm' })).list;
   const order = waiting.at(-1)!;
-  // The page's timers run on Playwright's clock: its 15 s tick is jumped to, not waited for.
-  await page.clock.install();
   await signInByApi(page, demoLogin('demo'));
+  const stream = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/live/stream');
   await page.goto(`/customer-order/view/${order.id}`);
   const view = page.locator('lp-order-view');
   await expect(view.locator('h1').first()).toHaveText(order.order_no);
   await expect(view.getByText(zh('orderView.status.pending_confirm')).first()).toBeVisible();
+  expect((await stream).status()).toBe(200);
   const confirmed = await provider(request, 'confirm', { order_no: order.order_no });
   expect(confirmed.code, confirmed.message).toBe(0);
-  // the view follows an order still moving (every 15 s while seen, FOLLOW_MS in
-  // src/features/order-view/use-order.ts): its next tick shows the change, with no reload. The
-  // clock still runs in real time until then, so a tick of its own may come first on a slow
-  // machine: either way the view followed the order.
-  await page.clock.runFor(15_000);
+  // the live stream tells the page (src/stores/live-connection.ts), which reads the order again:
+  // no reload, and no wait for the minute's fallback tick (FOLLOW_MS)
   await expect(view.getByText(zh('orderView.status.not_finished')).first()).toBeVisible();
 });
 

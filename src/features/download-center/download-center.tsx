@@ -1,3 +1,5 @@
+import { changesOf } from '../../stores/live-changes.ts';
+import { useChanges } from '../../ui/use-changes.ts';
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { deleteExport, downLog, downloadHref, type ExportJob, retryExport } from '../../api/exports.ts';
@@ -70,6 +72,9 @@ export function DownloadCenter({ onDeleted }: DownloadCenterProps) {
       clearTimeout(poll.current);
     };
   }, [token, fetchList]);
+
+  // an export made or failed (its progress meanwhile is read every POLL_MS)
+  useChanges(changesOf(['export']), () => void fetchList(), token !== '');
 
   const remove = async (job: ExportJob) => {
     setAsking(null);

@@ -1,3 +1,4 @@
+import { useChanges } from '../../ui/use-changes.ts';
 import { useEffect, useRef, useState } from 'react';
 import type { CaseView } from '../../contract/excursions/schemas.ts';
 import { chinaStamp } from '../../lib/china-time.ts';
@@ -36,6 +37,12 @@ export interface ExcursionCaseProps {
 export function ExcursionCase({ caseId, onTitle }: ExcursionCaseProps) {
   const t = useT();
   const { load, reload } = useCase(caseId);
+  // the case moved elsewhere (assigned, commented, decided, closed, new readings)
+  useChanges(
+    (change) => change.kind === 'excursion' && change.id === String(caseId),
+    () => void reload(),
+    caseId !== null,
+  );
   const titled = useRef<string | null>(null);
 
   const caseNo = load.state === 'ready' ? load.view.case.case_no : null;

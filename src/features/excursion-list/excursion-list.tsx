@@ -1,3 +1,5 @@
+import { changesOf } from '../../stores/live-changes.ts';
+import { useChanges } from '../../ui/use-changes.ts';
 import '../../i18n/areas/excursion-list.ts';
 import '../../i18n/areas/excursions.ts';
 import { useStore } from '@nanostores/react';
@@ -60,6 +62,8 @@ export function ExcursionList({ list, syncAddress = true }: ExcursionListProps) 
   const t = useT();
   const root = useRef<HTMLElement>(null);
   useListAddress(list, CASE_LIST_ADDRESS, syncAddress, root);
+  // a case opened, assigned, decided or closed: the page and its counts are read again
+  useChanges(changesOf(['excursion']), () => void list.refresh());
   const state = useStore(list.$state);
   const filters = state.params.filters;
   const projects = useProjects();

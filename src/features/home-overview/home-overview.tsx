@@ -1,3 +1,5 @@
+import { changesOf } from '../../stores/live-changes.ts';
+import { useChanges } from '../../ui/use-changes.ts';
 import { useStore } from '@nanostores/react';
 import { memo, useDeferredValue, useEffect } from 'react';
 import type { Overview } from '../../contract/orders/overview.ts';
@@ -109,6 +111,8 @@ export function HomeOverview({ overview, onSettled }: HomeOverviewProps) {
   }, [settled, onSettled]);
   // the numbers follow the data while the overview is on the page (focus, visibility)
   useEffect(() => overview.follow(), [overview]);
+  // an order, a case, the stock or a draft changed: the counts are read again
+  useChanges(changesOf(['order', 'excursion', 'inventory', 'draft']), () => void overview.refresh());
   if (status === 'idle') return null;
   return (
     <section className="ho" aria-labelledby={titleId} aria-busy={status === 'loading'}>

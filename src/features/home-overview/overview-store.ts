@@ -36,6 +36,8 @@ export interface OverviewStore {
   reload(): Promise<void>;
   /** Asks again unless the last request started less than `REFRESH_MIN_MS` ago. */
   refreshIfStale(): Promise<void>;
+  /** Asks again now, quietly, keeping the overview shown (a change told live). */
+  refresh(): Promise<void>;
   /**
    * Refreshes (`refreshIfStale`) when the window regains focus or the page becomes visible, until
    * the function it returns is called (the page showing the overview calls it while it is shown).
@@ -145,6 +147,7 @@ export function createOverviewStore(options: OverviewStoreOptions = {}): Overvie
     $state,
     reload: () => load(false),
     refreshIfStale,
+    refresh: () => load(true),
     follow: () => follow(() => void refreshIfStale()),
   };
 }

@@ -1,3 +1,5 @@
+import { changesOf } from '../../stores/live-changes.ts';
+import { useChanges } from '../../ui/use-changes.ts';
 import { useStore } from '@nanostores/react';
 import { useRef } from 'react';
 import type { AttentionState } from '../../contract/order-attachments/schemas.ts';
@@ -22,6 +24,8 @@ export function OrderAttachments() {
   const token = useStore($token);
   const root = useRef<HTMLElement>(null);
   const { tab, select, page, setPage, load, reload } = useAttention(token, root);
+  // a document uploaded, audited or rejected, or an order moved, elsewhere: read the tab again
+  useChanges(changesOf(['order', 'attachment']), reload);
   const counts = load.data?.counts;
   const items = TAB_ORDER.map((key) => ({
     key,

@@ -1,3 +1,5 @@
+import { changesOf } from '../../stores/live-changes.ts';
+import { useChanges } from '../../ui/use-changes.ts';
 import '../../i18n/areas/order-drafts.ts';
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -84,6 +86,8 @@ export function OrderDrafts({ list, onOpen, onDeleted, syncAddress = true }: Ord
   const state = useStore(list.$state);
   const selected = useStore(list.$selected);
   const { local, reload: reloadLocal } = useLocalDrafts(list);
+  // a draft saved or removed in another tab or on another device, or submitted as an order
+  useChanges(changesOf(['draft', 'order']), () => void list.refresh());
   const sorted = useMemo(() => sortLocal(local), [local]);
   const search = useDebouncedKeyword(state.params.filters.keyword, (keyword) => list.setFilters({ keyword }));
   const [asking, setAsking] = useState<{ ids: number[]; local: string[] } | null>(null);

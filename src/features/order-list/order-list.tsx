@@ -1,5 +1,7 @@
 import '../../i18n/areas/order-list.ts';
 import { useStore } from '@nanostores/react';
+import { changesOf } from '../../stores/live-changes.ts';
+import { useChanges } from '../../ui/use-changes.ts';
 import { lazy, type ReactNode, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { serverColumnSettings } from '../../api/list-settings.ts';
 import type { OrderRow } from '../../contract/orders/schemas.ts';
@@ -40,6 +42,9 @@ export interface OrderListProps {
   /** An order was opened (before the portal navigates to it). */
   onOpen?: (order: { id: number; order_no: string }) => void;
 }
+
+/** The changes that can move a row or a tab count. */
+const LIST_KINDS = ['order', 'excursion'];
 
 /** A link inside the portal: a plain click navigates without reloading. */
 function PortalLink({ to, children }: { to: string; children: ReactNode }) {
@@ -84,6 +89,9 @@ export function OrderList({ list, syncAddress = true, projects: given, onOpen }:
   const counts = state.answer?.counts;
   const capped = state.answer?.counts_capped === true;
   useAddressSync(list, syncAddress, root);
+  // An order of the customer changed (made, moved, cancelled, a case opened): the page and its
+  // tab counts are read again, the rows staying on screen meanwhile.
+  useChanges(changesOf(LIST_KINDS), () => void list.refresh());
 
   // Spec §2: back on the list, its remembered scroll position returns with a 500 ms smooth
   // scroll once the rows are there (the portal restores it too, but on a fresh mount the page

@@ -3,12 +3,17 @@ import { isApiError } from '../../api/errors.ts';
 import { Code } from '../../contract/codes.ts';
 import type { OrderDetail } from '../../contract/orders/schemas.ts';
 import { loadOrder } from './order-api.ts';
+import { changesOf } from '../../stores/live-changes.ts';
+import { useChanges } from '../../ui/use-changes.ts';
 
 const NOT_FOUND: readonly number[] = [Code.notFound, Code.badRequest, Code.invalid];
 /** Statuses after which an order no longer changes. */
 const FINAL: readonly OrderDetail['status'][] = ['finished', 'cancelled'];
-/** How often an order still moving is asked again. */
-export const FOLLOW_MS = 15_000;
+/**
+ * How often an order still moving is asked again besides the live stream's changes (a network
+ * that drops server-sent events still sees it move, later).
+ */
+export const FOLLOW_MS = 60_000;
 
 export type OrderLoad =
   | { state: 'loading' }
@@ -20,7 +25,8 @@ export type OrderLoad =
  * The order of `id` (`customer-order/view`): loading, ready, not found (another customer's id
  * answers 404) or failed with the server's message. `reload()` fetches it again and keeps the
  * shown order until the answer comes; `replace()` shows an order the server sent with a 409.
- * An order that is not finished or cancelled is followed (see FOLLOW_MS).
+ * The order is read again when the live stream tells of a change to it, its documents or its
+ * excursion cases; one that is not finished or cancelled is also asked again every FOLLOW_MS.
  */
 export function useOrder(id: number | null): {
   load: OrderLoad;
@@ -60,22 +66,24 @@ export function useOrder(id: number | null): {
 
   const reload = useCallback(() => fetchOrder(true), [fetchOrder]);
 
-  // An order still moving is followed: asked again every FOLLOW_MS while the page is seen, and
-  // at once when the user comes back to it, so a confirmation or a milestone shows without a
-  // reload. A failed background ask keeps what is shown.
+  // A change told live reads the order again at once (a confirmation, a milestone, a document
+  // audited); a failed background read keeps what is shown.
+  const follow = useCallback(async () => {
+    if (id === null || document.visibilityState !== 'visible') return;
+    const mine = ++request.current;
+    try {
+      const order = await loadOrder(id);
+      if (mine === request.current) setLoad({ state: 'ready', order, refreshing: false });
+    } catch {
+      // the next change or tick tries again; the shown order stays
+    }
+  }, [id]);
+  useChanges(changesOf(['order', 'attachment', 'excursion'], id), () => void follow(), id !== null);
+  // An order still moving is also asked again every FOLLOW_MS while the page is seen, and at once
+  // when the user comes back to it.
   const moving = load.state === 'ready' && !FINAL.includes(load.order.status);
   useEffect(() => {
     if (!moving || id === null) return;
-    const follow = async () => {
-      if (document.visibilityState !== 'visible') return;
-      const mine = ++request.current;
-      try {
-        const order = await loadOrder(id);
-        if (mine === request.current) setLoad({ state: 'ready', order, refreshing: false });
-      } catch {
-        // the next tick tries again; the shown order stays
-      }
-    };
     const timer = setInterval(() => void follow(), FOLLOW_MS);
     const seen = () => void follow();
     document.addEventListener('visibilitychange', seen);
@@ -83,7 +91,7 @@ export function useOrder(id: number | null): {
       clearInterval(timer);
       document.removeEventListener('visibilitychange', seen);
     };
-  }, [moving, id]);
+  }, [moving, id, follow]);
   const replace = useCallback((order: OrderDetail) => {
     request.current++;
     setLoad({ state: 'ready', order, refreshing: false });

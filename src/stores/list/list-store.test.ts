@@ -121,6 +121,42 @@ const make = () => {
   return s;
 };
 
+describe('list store: refresh (a change told live)', () => {
+  it('reads the shown page again with the rows on screen, and keeps them when the read fails', async () => {
+    const { list, calls, answer, seen } = make();
+    answer(calls[0], 30);
+    await flush();
+    list.setPage(2);
+    answer(calls[1], 30);
+    await flush();
+    const shown = seen.length;
+    void list.refresh();
+    expect(calls).toHaveLength(3);
+    expect(calls[2]?.params.page).toBe(2);
+    // no loading state meanwhile: the rows stay
+    expect(seen.slice(shown).every((state) => state.status === 'loaded')).toBe(true);
+    answer(calls[2], 31);
+    await flush();
+    expect(list.$state.get()).toMatchObject({ status: 'loaded', total: 31 });
+    void list.refresh();
+    calls[3]?.reject(new Error('offline'));
+    await flush();
+    expect(list.$state.get()).toMatchObject({ status: 'loaded', total: 31, error: null });
+    expect(list.$state.get().rows).toHaveLength(10);
+  });
+
+  it('asks nothing while a request is under way or the list is not loaded', async () => {
+    const { list, calls, answer } = make();
+    void list.refresh();
+    expect(calls).toHaveLength(1);
+    answer(calls[0]);
+    await flush();
+    list.setPage(3);
+    void list.refresh();
+    expect(calls).toHaveLength(2);
+  });
+});
+
 describe('list store', () => {
   it('loads the first page of the current customer when subscribed', async () => {
     const { list, calls, answer } = make();

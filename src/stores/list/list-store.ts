@@ -92,6 +92,12 @@ export interface ListStore<Row, Filters, Answer extends ListAnswer<Row> = ListAn
   retry(): Promise<void>;
   /** The same as retry: asks again with the current parameters. */
   reload(): Promise<void>;
+  /**
+   * Reads the shown page again in the background (a change told live): the rows stay on screen,
+   * with no loading state, until the answer replaces them; a failure keeps them. Nothing is asked
+   * while the list is not loaded or a request is under way.
+   */
+  refresh(): Promise<void>;
   /** Selects (`on`) or unselects rows. */
   select(rows: readonly Row[], on: boolean): void;
   clearSelection(): void;
@@ -189,6 +195,27 @@ export function createListStore<
     }
   }
 
+  async function refresh(): Promise<void> {
+    const state = $internal.get();
+    if (state.status !== 'loaded' || controller || state.customer !== $cu.get()) return;
+    const request = ++latest;
+    const own = new AbortController();
+    controller = own;
+    try {
+      const answer = await options.fetch(state.params, own.signal);
+      if (request !== latest) return;
+      controller = null;
+      const pageCount = Math.max(1, Math.ceil(answer.total / state.params.pageSize));
+      if (answer.list.length === 0 && state.params.page > pageCount) {
+        await load({ ...state.params, page: pageCount });
+        return;
+      }
+      $internal.set({ ...$internal.get(), rows: answer.list, total: answer.total, answer, error: null });
+    } catch {
+      if (request === latest) controller = null;
+    }
+  }
+
   const change = (patch: Partial<ListParams<Filters>>) => {
     void load({ ...$internal.get().params, ...patch });
   };
@@ -255,6 +282,7 @@ export function createListStore<
     },
     retry: () => load($internal.get().params),
     reload: () => load($internal.get().params),
+    refresh,
     select(rows, on) {
       const next = new Map($selected.get());
       for (const row of rows) {

@@ -1,0 +1,110 @@
+import type { BrowserContext, Page } from '@playwright/test';
+import '../../src/i18n/areas/order-list.ts';
+import '../../src/i18n/areas/order-view.ts';
+import { expect, test } from './fixtures.ts';
+import { demoLogin } from './helpers/accounts.ts';
+import { apiLogin, signedCall } from './helpers/api.ts';
+import { zh } from './helpers/login-page.ts';
+import { orderList } from './helpers/order-editor.ts';
+import { signedInContext } from './helpers/session.ts';
+
+test.use({ orderData: true });
+
+const STREAM = '/api/live/stream';
+
+/** The streams a browser context opened (each tab's requests of the stream's address). */
+function countStreams(context: BrowserContext): () => number {
+  let opened = 0;
+  context.on('request', (request) => {
+    if (new URL(request.url()).pathname === STREAM) opened += 1;
+  });
+  return () => opened;
+}
+
+/** Whether this tab leads (holds the browser's stream) and whether its stream is open. */
+const liveOf = (page: Page) =>
+  page.evaluate(() => {
+    const registry = (globalThis as unknown as Record<symbol, Map<string, unknown>>)[
+      Symbol.for('lp.stores.v1')
+    ];
+    const state = registry?.get('live-connection') as
+      | { view: { leader: boolean; open: boolean } }
+      | undefined;
+    return state?.view ?? null;
+  });
+
+test('two tabs share one stream: a change the provider makes shows in both without a reload', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  const token = await apiLogin(request, demoLogin('demo'));
+  const [order] = (await orderList(request, token, { status: 'pending_confirm' })).list.slice(-1);
+  if (!order) throw new Error('the demo has no order waiting for confirmation');
+  const { context } = await signedInContext(browser, baseURL!, demoLogin('demo'));
+  const streams = countStreams(context);
+  const list = await context.newPage();
+  await list.goto('/customer-order/index?status=pending_confirm');
+  const row = list.locator('lp-order-list').getByText(order.order_no);
+  await expect(row).toBeVisible();
+  await expect.poll(() => liveOf(list)).toEqual({ leader: true, open: true });
+  const view = await context.newPage();
+  await view.goto(`/customer-order/view/${order.id}`);
+  const status = view.locator('lp-order-view');
+  await expect(status.getByText(zh('orderView.status.pending_confirm')).first()).toBeVisible();
+  // the second tab follows the first's stream: it leads nothing and opened none
+  await expect.poll(() => liveOf(view)).toEqual({ leader: false, open: false });
+  const confirmed = await signedCall(request, 'provider/confirm', { order_no: order.order_no });
+  expect(confirmed.code, confirmed.message).toBe(0);
+  await expect(status.getByText(zh('orderView.status.not_finished')).first()).toBeVisible();
+  // the list of orders waiting for confirmation lost it, read again in the background
+  await expect(row).toHaveCount(0);
+  expect(streams()).toBe(1);
+  await context.close();
+});
+
+test('the tab holding the stream closes: another takes it over and goes on hearing changes', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  const token = await apiLogin(request, demoLogin('demo'));
+  const [order] = (await orderList(request, token, { status: 'pending_confirm' })).list.slice(-1);
+  if (!order) throw new Error('the demo has no order waiting for confirmation');
+  const { context } = await signedInContext(browser, baseURL!, demoLogin('demo'));
+  const streams = countStreams(context);
+  const first = await context.newPage();
+  await first.goto('/home/index');
+  await expect.poll(() => liveOf(first)).toEqual({ leader: true, open: true });
+  const second = await context.newPage();
+  await second.goto(`/customer-order/view/${order.id}`);
+  const view = second.locator('lp-order-view');
+  await expect(view.getByText(zh('orderView.status.pending_confirm')).first()).toBeVisible();
+  await expect.poll(() => liveOf(second)).toEqual({ leader: false, open: false });
+  await first.close();
+  await expect.poll(() => liveOf(second)).toEqual({ leader: true, open: true });
+  expect(streams()).toBe(2);
+  const confirmed = await signedCall(request, 'provider/confirm', { order_no: order.order_no });
+  expect(confirmed.code, confirmed.message).toBe(0);
+  await expect(view.getByText(zh('orderView.status.not_finished')).first()).toBeVisible();
+  await context.close();
+});
+
+test('signing out closes the stream at once', async ({ browser, baseURL }) => {
+  const { context, token } = await signedInContext(browser, baseURL!, demoLogin('demo'));
+  const page = await context.newPage();
+  await page.goto('/home/index');
+  await expect.poll(() => liveOf(page)).toEqual({ leader: true, open: true });
+  const closed = page.waitForEvent('requestfailed', (r) => new URL(r.url()).pathname === STREAM);
+  // the session ends elsewhere (another tab's logout): the server ends the stream, the page
+  // asks for a ticket aloud, hears 598 and goes to the login page
+  const answer = await context.request.post('/api/user/logout.html', {
+    headers: { 'X-Token': token },
+    data: {},
+  });
+  expect(answer.ok()).toBe(true);
+  await expect(page).toHaveURL(/\/login/);
+  await closed.catch(() => undefined);
+  expect((await liveOf(page))?.open ?? false).toBe(false);
+  await context.close();
+});
