@@ -31,12 +31,27 @@ export async function ticketFor(t: TestApp, token: string): Promise<LiveTicket> 
   return answer.data;
 }
 
-export async function openStream(
+/** How a stream is asked for: a `fetch`-like call (an app in-process, another process's app, a real socket). */
+export type StreamFetch = (
+  url: string,
+  init: { headers: Record<string, string> },
+) => Response | Promise<Response>;
+
+export function openStream(
   t: TestApp,
   url: string,
   headers: Record<string, string> = {},
 ): Promise<LiveClient> {
-  const response = await t.app.request(url, { headers }, socketFrom(t.address));
+  return openStreamWith((path, init) => t.app.request(path, init, socketFrom(t.address)), url, headers);
+}
+
+/** A stream asked for through `fetch` (e.g. one of several app instances, as their own processes). */
+export async function openStreamWith(
+  fetch: StreamFetch,
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<LiveClient> {
+  const response = await fetch(url, { headers });
   const queue: ReadEvent[] = [];
   const all: ReadEvent[] = [];
   const waiters: Array<() => void> = [];
