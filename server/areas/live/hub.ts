@@ -76,13 +76,13 @@ export class LiveHub {
     if (!customer) {
       const head = await headOf(this.db, cuId);
       // another stream of the customer may have arrived meanwhile
-      customer = this.#customers.get(cuId) ?? {
-        last: head,
-        listeners: new Set(),
-        reading: null,
-        again: false,
-      };
-      this.#customers.set(cuId, customer);
+      const known = this.#customers.get(cuId);
+      customer = known ?? { last: head, listeners: new Set(), reading: null, again: false };
+      if (!known) {
+        this.#customers.set(cuId, customer);
+        // a change committed between the head's read and now was told to nobody: read after it
+        void this.#wake(cuId, customer);
+      }
     }
     const followed = customer;
     followed.listeners.add(listener);

@@ -77,8 +77,6 @@ async function serve(
   after: number | null,
 ): Promise<void> {
   const hub = liveHub(deps);
-  openTotal += 1;
-  open.set(claims.uid, (open.get(claims.uid) ?? 0) + 1);
   let ended = false;
   let finish: () => void = () => {};
   const over = new Promise<void>((resolve) => {
@@ -107,10 +105,19 @@ async function serve(
   };
   // Until the backlog is told, live events wait (they come after it).
   let held: LiveEvent[] | null = [];
-  const followed = await hub.follow(claims.cu, (events) => {
-    if (held) held.push(...events);
-    else tell(events);
-  });
+  let followed: Awaited<ReturnType<LiveHub['follow']>>;
+  try {
+    followed = await hub.follow(claims.cu, (events) => {
+      if (held) held.push(...events);
+      else tell(events);
+    });
+  } catch {
+    // the database is away: the stream ends, the browser reconnects with a new ticket
+    return;
+  }
+  // counted once followed: every way out from here gives its place back (finally)
+  openTotal += 1;
+  open.set(claims.uid, (open.get(claims.uid) ?? 0) + 1);
   const end = (why: LiveEnd | null) => {
     if (ended) return;
     ended = true;
