@@ -4,6 +4,7 @@ import { startExportRunner } from './areas/order-exports/jobs.ts';
 import { startHousekeeping } from './core/housekeeping.ts';
 import type { AppDeps } from './http/env.ts';
 import { closeHub } from './areas/live/hub.ts';
+import { startNotifier } from './areas/notifications/runner.ts';
 
 /** What a server process runs beside its requests; `stop()` ends it before the database closes. */
 export interface Background {
@@ -22,12 +23,15 @@ export function startBackground(deps: AppDeps): Background {
   const stopHousekeeping = startHousekeeping(deps, areaChores);
   const stopExports = startExportRunner(deps);
   const stopCheckpoints = startCheckpoints(deps);
+  // the outbox's events made into notifications, once across processes (areas/notifications)
+  const stopNotifier = startNotifier(deps);
   return {
     async stop() {
       closeHub(deps.db);
       stopHousekeeping();
       // A checkpoint being written is finished (its line whole), the next one is not begun.
       await stopCheckpoints();
+      await stopNotifier();
       // A job being made goes back to the queue after its current page (another process or the
       // next start takes it).
       await stopExports();

@@ -119,6 +119,8 @@ export const SERVER_MESSAGES = {
   'This file is text, not CSV: a CSV file has at least two columns separated by commas, semicolons or tabs':
     '此文件是纯文本，不是 CSV：CSV 文件至少有两列，以逗号、分号或制表符分隔',
   'Only an approver of this customer account may audit documents': '只有此客户账号的审批人可以审核附件',
+  'Only an administrator of this customer account may set its notification defaults':
+    '只有此客户账号的管理员可以设置其通知默认值',
   'Please give the reason for the rejection': '请填写驳回原因',
   'This document has already been audited': '此附件已审核过',
   'This download link has expired, please download again': '下载链接已过期，请重新下载',

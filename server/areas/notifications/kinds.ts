@@ -1,0 +1,26 @@
+import type { KindChannels, NotificationKind } from '../../../src/contract/notifications/schemas.ts';
+import { NOTIFICATION_KINDS } from '../../../src/contract/notifications/schemas.ts';
+
+/**
+ * The portal's defaults, where neither the user nor the customer chose: in the portal always;
+ * by mail at once what needs someone to act (an approval, a case, a rejected document), the rest
+ * only in the portal.
+ */
+export const PORTAL_DEFAULTS: Readonly<Record<NotificationKind, Omit<KindChannels, 'kind'>>> = {
+  approval_needed: { portal: true, email: true, digest: false },
+  excursion_opened: { portal: true, email: true, digest: false },
+  excursion_decided: { portal: true, email: true, digest: false },
+  document_rejected: { portal: true, email: true, digest: false },
+  modification_answered: { portal: true, email: false, digest: false },
+  delivered: { portal: true, email: false, digest: false },
+  export_ready: { portal: true, email: false, digest: false },
+};
+
+export const ALL_KINDS: readonly NotificationKind[] = NOTIFICATION_KINDS;
+
+/** Where an entry of this kind lets the user act, inside the portal. */
+export function linkOf(kind: NotificationKind, recordId: string, orderId: number | null): string {
+  if (kind === 'excursion_opened' || kind === 'excursion_decided') return `/excursion/view/${recordId}`;
+  if (kind === 'export_ready') return '/customer-order/download';
+  return orderId ? `/customer-order/view/${orderId}` : '/customer-order/index';
+}
