@@ -10,6 +10,7 @@ import {
   withKeywordNames,
 } from './list-query.ts';
 import { type OrderRowRecord, selectOrderRows, toOrderRow } from './rows.ts';
+import { withWhereNow } from './where-now.ts';
 
 const EMPTY: OrderList = {
   list: [],
@@ -22,6 +23,9 @@ const EMPTY: OrderList = {
  * every filter, sorted and paged by `start` and `limit`, with the counts per tab (every filter but
  * the status). `only` fixes the order type (the customized and destroy lists). A session without a
  * customer has no orders.
+ *
+ * Each row says where the order is now at `query.now` (where-now.ts: last event, place, estimated
+ * arrival, at risk).
  *
  * Counts over more than `cap` matching orders stop there (`counts_capped: true`, list-query.ts
  * `countOrders`); the pages are still served from any `start`, and `total` is then at least the
@@ -57,7 +61,8 @@ export async function listOrders(
       orderPage(db, cuId, named, { count: total, capped: counted.capped }),
     ).execute();
   }
-  const list = rows.map(toOrderRow);
+  // where each order is now, at the request's time (where-now.ts): one more statement, the page's rows only
+  const list = await withWhereNow(db, rows.map(toOrderRow), query.now ?? new Date());
   const { counts, capped } = counted;
   if (!capped) return { list, total: tab(counted), counts };
   return { list, total: Math.max(tab(counted), query.start + list.length), counts, counts_capped: true };

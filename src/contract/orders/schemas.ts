@@ -14,6 +14,7 @@ import {
   TEMP_CLASSES,
 } from './domain.ts';
 import { MODIFICATION_FILTERS } from './modification-filter.ts';
+import { AT_RISK_REASONS, TRACKING_KINDS } from './where-now.ts';
 import { KEYWORD_MAX, LIST_LIMIT_MAX, ORDER_SORTS, PRINT_MAX, REASON_MAX, REMARK_MAX } from './limits.ts';
 
 export { KEYWORD_MAX, LIST_LIMIT_MAX, ORDER_SORTS, REASON_MAX, REMARK_MAX };
@@ -94,6 +95,23 @@ export const OrderRowSchema = v.strictObject({
 });
 export type OrderRow = v.InferOutput<typeof OrderRowSchema>;
 
+/**
+ * A row of the order list: the order with where it is now (src/contract/orders/where-now.ts).
+ * `last_event`: the newest tracking event (a milestone or the signature), or null; `where`: the
+ * place the newest tracking event that names one names (a place name, never coordinates; the
+ * masked side's city where the log withholds it), '' when none does; `eta`: the estimated
+ * arrival, null once delivered or cancelled or without a deliver-by time; `at_risk`: `late` (since
+ * the deliver-by time) or `silent` (since the last news), or null.
+ */
+export const OrderListRowSchema = v.strictObject({
+  ...OrderRowSchema.entries,
+  last_event: v.nullable(v.strictObject({ kind: v.picklist(TRACKING_KINDS), at: Stamp })),
+  where: v.string(),
+  eta: MaybeStamp,
+  at_risk: v.nullable(v.strictObject({ reason: v.picklist(AT_RISK_REASONS), since: Stamp })),
+});
+export type OrderListRow = v.InferOutput<typeof OrderListRowSchema>;
+
 export const OrderCountsSchema = v.strictObject({
   all: v.number(),
   pending_approval: v.number(),
@@ -111,7 +129,7 @@ export type OrderCounts = v.InferOutput<typeof OrderCountsSchema>;
  * count, and later pages are still served.
  */
 export const OrderListSchema = v.strictObject({
-  list: v.array(OrderRowSchema),
+  list: v.array(OrderListRowSchema),
   total: v.number(),
   counts: OrderCountsSchema,
   counts_capped: v.optional(v.literal(true)),
