@@ -142,7 +142,9 @@ export function realApi() {
      * → the stations made `{ st_id, name, name_en }` (the app's cached list is dropped);
      * `lp-excursion-shipments` ({ cu_id, shipments }) → orders in progress with a goods line and a
      * logger each (server/testing/excursion-browser-fixtures.ts), whose readings then open cases;
-     * `lp-excursion-age` ({ order_id, days }) → the order's cases opened so many days earlier.
+     * `lp-excursion-age` ({ order_id, days }) → the order's cases opened so many days earlier;
+     * `lp-notify` ({ uid, cu_id, kind, ref, order_id? }) → a notification of the user's (as the
+     * notifier makes it), told on the live stream; its id.
      */
     async executeCommand({ command, payload }) {
       const commands = [
@@ -164,6 +166,7 @@ export function realApi() {
         'lp-create-stations',
         'lp-excursion-shipments',
         'lp-excursion-age',
+        'lp-notify',
 
         'lp-expire-supplier-link',
       ];
@@ -199,6 +202,41 @@ export function realApi() {
           body: raw,
         });
         return response.json();
+      }
+      if (command === 'lp-notify') {
+        const { appendEvents } = await import('../server/areas/live/outbox.ts');
+        const now = new Date();
+        return deps.db.transaction().execute(async (trx) => {
+          const row = await trx
+            .insertInto('notifications')
+            .values({
+              uid: payload.uid,
+              cu_id: payload.cu_id,
+              kind: payload.kind,
+              record_id: String(payload.order_id ?? 0),
+              order_id: payload.order_id ?? null,
+              ref: payload.ref,
+              event_seq: -1 - Math.floor(Math.random() * 1e9),
+              created_at: now,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          await appendEvents(
+            trx,
+            [
+              {
+                cuId: payload.cu_id,
+                kind: 'notification',
+                action: 'new',
+                recordId: payload.uid,
+                audience: payload.uid,
+                actor: { kind: 'system', id: null, name: '' },
+              },
+            ],
+            now,
+          );
+          return row.id;
+        });
       }
       if (command === 'lp-fail-export') {
         await deps.db

@@ -10,7 +10,7 @@ import { Icon } from './icons.tsx';
 import { LocaleSelect } from './locale-select.tsx';
 import { UserMenu } from './user-menu.tsx';
 
-/** Top bar: hamburger, breadcrumbs, browser hint, search, full screen, settings, language, customer switcher, user menu. */
+/** Top bar: hamburger, breadcrumbs, browser hint, search, full screen, notifications, settings, language, customer switcher, user menu. */
 export function Navbar({ crumbs, onSettings }: { crumbs: Crumb[]; onSettings: () => void }) {
   const sidebar = useStore($sidebar);
   return (
@@ -29,6 +29,12 @@ export function Navbar({ crumbs, onSettings }: { crumbs: Crumb[]; onSettings: ()
       <div className="lp-navbar-right">
         <HeaderSearch />
         <FullscreenButton />
+        {/* the notification centre: an element of its own, loaded after the top bar (its place kept) */}
+        <ElementSlot
+          tag="lp-notification-bell"
+          className="lp-notification-bell"
+          fallback={<span className="lp-icon-button" aria-hidden="true" />}
+        />
         <button
           type="button"
           className="lp-icon-button"

@@ -45,6 +45,7 @@ const CARRIES: Record<string, string[]> = {
   'elements/inventory-table/inventory-table.ts': ['data-table', 'inventory'],
   'elements/material-inventory/material-inventory.ts': ['data-table', 'inventory'],
   'elements/notices/notices.ts': [],
+  'elements/notification-bell/notification-bell.ts': ['notification-bell'],
   'elements/order-attachments/order-attachments.ts': ['order-attachments'],
   'elements/order-drafts/order-drafts.ts': ['data-table', 'order-drafts'],
   'elements/order-editor/order-editor.ts': ['order-drafts', 'order-editor'],

@@ -12,6 +12,7 @@ import * as help from '../../i18n/messages/help.ts';
 import * as homeOverview from '../../i18n/messages/home-overview.ts';
 import * as host from '../../i18n/messages/host.ts';
 import * as inventory from '../../i18n/messages/inventory.ts';
+import * as notificationBell from '../../i18n/messages/notification-bell.ts';
 import * as orderAttachments from '../../i18n/messages/order-attachments.ts';
 import * as orderDrafts from '../../i18n/messages/order-drafts.ts';
 import * as orderEditor from '../../i18n/messages/order-editor.ts';
@@ -55,6 +56,7 @@ const PREFIXES = new Set(
     homeOverview,
     host,
     inventory,
+    notificationBell,
     orderAttachments,
     orderDrafts,
     orderEditor,

@@ -127,6 +127,15 @@ export const expireSupplierLink = (id: number): Promise<boolean> =>
 export const failTestExport = (id: number): Promise<number> =>
   executeServerCommand<number, { id: number }>('lp-fail-export', { id });
 
+/** A notification of user `uid` on customer `cu_id` (as the notifier makes it) → its id. */
+export const notifyTestUser = (notification: {
+  uid: number;
+  cu_id: number;
+  kind: 'approval_needed' | 'delivered' | 'excursion_opened' | 'export_ready';
+  ref: string;
+  order_id?: number;
+}): Promise<number> => executeServerCommand('lp-notify', notification);
+
 /** A shipment for the excursion pages' tests (server/testing/excursion-browser-fixtures.ts). */
 export interface ExcursionShipmentSpec {
   /** Shipments with the same index share a project (default 0). */
