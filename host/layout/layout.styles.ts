@@ -255,7 +255,7 @@ export const layoutCss = css`
     .lp-customer-switcher {
       order: 0; flex: 1 1 0; width: auto; min-width: 0; margin-bottom: 0;
     }
-    .lp-header-search, .lp-navbar-right > .lp-icon-button, .lp-user-menu { order: 1; }
+    .lp-header-search, .lp-navbar-right > .lp-icon-button, .lp-notification-bell, .lp-user-menu { order: 1; }
     /* the name stays the button's accessible name, only hidden from sight */
     .lp-user-name {
       position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap;
