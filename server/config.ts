@@ -124,6 +124,19 @@ export interface ServerConfig {
   mailHttpToken: string | null;
   mailFrom: string;
   /**
+   * `SMTP_URL` (`smtp://user:pass@host:587`, `smtps://…:465`): mail goes through this SMTP server
+   * (nodemailer), before `MAIL_HTTP_URL`; needs `MAIL_FROM` (no start without it).
+   */
+  smtpUrl: string | null;
+  /**
+   * `PUBLIC_URL` (default `http://localhost:$PORT`): the portal's address as its users open it,
+   * for the links in mail (no trailing slash). A production start with a mailer refuses one on
+   * this machine's own name.
+   */
+  publicUrl: string;
+  /** `DIGEST_HOUR` (0–23, default 8): when the daily notification digest goes out, China time. */
+  digestHour: number;
+  /**
    * Test only (`CAPTCHA_TEST_ANSWER`): every captcha shows and accepts this text, so that
    * end-to-end tests can pass the captcha without reading it. Refused in production.
    */
@@ -147,6 +160,49 @@ function positiveInt(value: string | undefined, name: string): number | undefine
   if (value === undefined || value.trim() === '') return undefined;
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a whole number ≥ 1`);
+  return n;
+}
+
+/** `SMTP_URL`, checked: an smtp: or smtps: address with a host, and `MAIL_FROM` beside it. */
+function smtpUrl(env: NodeJS.ProcessEnv): string | null {
+  const value = env.SMTP_URL?.trim();
+  if (!value) return null;
+  let url: URL | null = null;
+  try {
+    url = new URL(value);
+  } catch {}
+  // (the value is never printed: it holds the SMTP password)
+  if (!url || !/^smtps?:$/.test(url.protocol) || !url.hostname)
+    throw new Error(
+      'SMTP_URL must be smtp://[user:password@]host[:port] or smtps://… (RFC 3986 escapes in the password)',
+    );
+  if (!env.MAIL_FROM?.trim())
+    throw new Error(
+      'SMTP_URL is set but MAIL_FROM is not: set MAIL_FROM to the sender of the portal’s mail, e.g. MAIL_FROM="LP Portal <no-reply@example.com>"',
+    );
+  return value;
+}
+
+/** `PUBLIC_URL`, checked (http or https, no path, query or trailing slash kept), or its default. */
+function publicUrl(env: NodeJS.ProcessEnv): string {
+  const value = env.PUBLIC_URL?.trim() || `http://localhost:${env.PORT ?? 8080}`;
+  let url: URL | null = null;
+  try {
+    url = new URL(value);
+  } catch {}
+  if (!url || !/^https?:$/.test(url.protocol) || url.search || url.hash)
+    throw new Error(
+      'PUBLIC_URL must be the portal’s http:// or https:// address, e.g. https://portal.example.com',
+    );
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
+/** `DIGEST_HOUR`: a whole hour 0–23, default 8. */
+function digestHour(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return 8;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 23)
+    throw new Error('DIGEST_HOUR must be a whole hour from 0 to 23');
   return n;
 }
 
@@ -217,6 +273,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     mailHttpUrl: env.MAIL_HTTP_URL?.trim() || null,
     mailHttpToken: env.MAIL_HTTP_TOKEN?.trim() || null,
     mailFrom: env.MAIL_FROM?.trim() || 'LP Portal <no-reply@lp-portal.invalid>',
+    smtpUrl: smtpUrl(env),
+    publicUrl: publicUrl(env),
+    digestHour: digestHour(env.DIGEST_HOUR),
     captchaTestAnswer: captchaTestAnswer(env),
     linkedSystems: parseLinkedSystems(env.LINKED_SYSTEMS, mode === 'production'),
   };
@@ -233,6 +292,14 @@ export function productionProblems(config: ServerConfig): string[] {
     problems.push('SMS_GATEWAY_URL is not set: password changes by text message need a real SMS sender.');
   }
   if (!config.rateLimits) problems.push('RATE_LIMITS=off is for tests and benchmarks, never production.');
+  if (
+    (config.smtpUrl || config.mailHttpUrl) &&
+    /^(localhost|127\.|\[::1\])/.test(new URL(config.publicUrl).host)
+  ) {
+    problems.push(
+      `PUBLIC_URL is ${config.publicUrl}: the links in the portal's mail would not open for their readers; set it to the portal's address.`,
+    );
+  }
   if (config.captchaTestAnswer) {
     problems.push(
       'CAPTCHA_TEST_ANSWER is set with NODE_ENV=production: it fixes every captcha answer; unset it.',
