@@ -5,6 +5,7 @@ import { startHousekeeping } from './core/housekeeping.ts';
 import type { AppDeps } from './http/env.ts';
 import { closeHub } from './areas/live/hub.ts';
 import { startNotifier } from './areas/notifications/runner.ts';
+import { startMailSender } from './areas/notifications/mail-sender.ts';
 
 /** What a server process runs beside its requests; `stop()` ends it before the database closes. */
 export interface Background {
@@ -25,6 +26,8 @@ export function startBackground(deps: AppDeps): Background {
   const stopCheckpoints = startCheckpoints(deps);
   // the outbox's events made into notifications, once across processes (areas/notifications)
   const stopNotifier = startNotifier(deps);
+  // their mail and the daily digest, each job sent by one process, retried (areas/notifications)
+  const stopMail = startMailSender(deps);
   return {
     async stop() {
       closeHub(deps.db);
@@ -32,6 +35,8 @@ export function startBackground(deps: AppDeps): Background {
       // A checkpoint being written is finished (its line whole), the next one is not begun.
       await stopCheckpoints();
       await stopNotifier();
+      // A mail being handed over is finished and marked; a job not begun stays queued.
+      await stopMail();
       // A job being made goes back to the queue after its current page (another process or the
       // next start takes it).
       await stopExports();

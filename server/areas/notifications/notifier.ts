@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DB } from '../../db/database.ts';
+import { notify } from '../../core/bus.ts';
 import { appendEvents } from '../live/outbox.ts';
 import { channelsFor } from './channels.ts';
 import { toldOf } from './recipients.ts';
@@ -96,6 +97,8 @@ export async function notifyCustomer(db: DB, cuId: number, now: Date): Promise<n
       .set({ seq: events[events.length - 1]!.seq })
       .where('cu_id', '=', cuId)
       .execute();
+    // the mail sender wakes on commit (mail-sender.ts)
+    if (made > 0) await notify(trx, 'mail', String(cuId));
     // each recipient's bell hears it live (an event only that user's streams tell)
     await appendEvents(
       trx,

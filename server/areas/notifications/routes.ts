@@ -1,11 +1,17 @@
 import * as ops from '../../../src/contract/notifications/operations.ts';
-import type { KindChannels, NotificationSettings } from '../../../src/contract/notifications/schemas.ts';
+import {
+  type KindChannels,
+  type NotificationSettings,
+  UnsubscribeQuery,
+} from '../../../src/contract/notifications/schemas.ts';
 import { forbidden } from '../../core/errors.ts';
 import type { DB } from '../../db/database.ts';
+import { readQuery, validateInput } from '../../http/input.ts';
 import { handle } from '../../http/route.ts';
 import { ALL_KINDS } from './kinds.ts';
 import { customerDefaults, userChannels } from './channels.ts';
 import { inbox, markRead } from './inbox.ts';
+import { unsubscribe, unsubscribePage } from './unsubscribe.ts';
 
 async function settingsOf(
   db: DB,
@@ -93,4 +99,12 @@ export const routes = [
     });
     return defaultsOf(deps.db, cuId);
   }),
+  // a mail's unsubscribe link, public: the link is its own permission (unsubscribe.ts)
+  handle(ops.notificationUnsubscribe, ({ input, deps, lang, now }) =>
+    unsubscribePage(deps, input, lang, now),
+  ),
+  handle(ops.notificationUnsubscribeConfirm, ({ c, deps, lang, now }) =>
+    // the link's query, as the GET checks it (the body only says One-Click)
+    unsubscribe(deps, validateInput(UnsubscribeQuery, readQuery(c), lang), lang, now),
+  ),
 ];

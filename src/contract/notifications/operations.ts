@@ -1,3 +1,5 @@
+import * as v from 'valibot';
+import { Code } from '../codes.ts';
 import { NoInput, Nothing } from '../fields.ts';
 import { operation } from '../operation.ts';
 import {
@@ -8,6 +10,8 @@ import {
   NotificationSettingsSchema,
   SaveDefaultsRequest,
   SaveSettingsRequest,
+  UnsubscribeForm,
+  UnsubscribeQuery,
 } from './schemas.ts';
 
 /**
@@ -80,4 +84,35 @@ export const notificationDefaultsSave = operation({
   input: SaveDefaultsRequest,
   output: DefaultsSchema,
   rateLimits: [{ by: 'user', limit: 30, windowMs: 60_000 }],
+});
+
+export const notificationUnsubscribe = operation({
+  area,
+  method: 'GET',
+  path: 'notification/unsubscribe',
+  summary:
+    'A mail’s unsubscribe link, without signing in: a page (in the user’s language) that asks to stop mailing these kinds; nothing changes until its button (or a mail client’s one-click POST) is sent. Altered, foreign or expired: 403 as a page',
+  auth: 'public',
+  input: UnsubscribeQuery,
+  output: v.string(),
+  media: 'text/html',
+  codes: [Code.forbidden],
+  rateLimits: [{ by: 'ip', limit: 120, windowMs: 60_000 }],
+});
+
+export const notificationUnsubscribeConfirm = operation({
+  area,
+  method: 'POST',
+  path: 'notification/unsubscribe',
+  summary:
+    'Stop mailing the kinds of a signed unsubscribe link (its query as the GET’s) to its user on its customer: the page’s button, or `List-Unsubscribe=One-Click` from a mail client (RFC 8058); answers a page. Altered, foreign or expired: 403, nothing changed',
+  auth: 'public',
+  audit: { none: "the user's own mail preference, no GxP record" },
+  input: UnsubscribeForm,
+  encoding: 'form',
+  bodyOptional: true,
+  output: v.string(),
+  media: 'text/html',
+  codes: [Code.forbidden],
+  rateLimits: [{ by: 'ip', limit: 60, windowMs: 60_000 }],
 });

@@ -78,3 +78,29 @@ export const DefaultsSchema = v.strictObject({ kinds: v.array(KindChannelsSchema
 export const SaveDefaultsRequest = v.strictObject({
   kinds: v.pipe(v.array(KindChannelsSchema, msg('list')), v.maxLength(NOTIFICATION_KINDS.length)),
 });
+
+/**
+ * A mail's unsubscribe link (`notification/unsubscribe`), its own permission: the user (`id`), the
+ * customer (`cu`) and the kinds (comma-separated) it stops mailing, signed (HMAC) until `expires`.
+ */
+export const UnsubscribeQuery = v.strictObject({
+  id: Id,
+  cu: Id,
+  kinds: v.pipe(
+    v.string(msg('string')),
+    v.regex(
+      new RegExp(
+        `^(${NOTIFICATION_KINDS.join('|')})(,(${NOTIFICATION_KINDS.join('|')})){0,${NOTIFICATION_KINDS.length - 1}}$`,
+      ),
+      msg('invalid'),
+    ),
+    v.transform((text) => [...new Set(text.split(',') as NotificationKind[])].sort()),
+  ),
+  expires: IntIn(0, 2 ** 40),
+  signature: v.pipe(v.string(), v.regex(/^[\w-]{43}$/)),
+});
+
+/** The confirmation's body: a mail client's one-click POST (RFC 8058) sends `List-Unsubscribe=One-Click`. */
+export const UnsubscribeForm = v.strictObject({
+  'List-Unsubscribe': v.optional(v.literal('One-Click')),
+});
