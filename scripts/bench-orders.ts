@@ -1,6 +1,8 @@
 // `npm run bench:orders`: fills a database with orders (server/bench/order-generator.ts) and measures
 // the order list's first page with its counts (`customer-order/index` through its own function,
-// server/areas/orders/list.ts) for the common filters and for keywords: p50/p95 per case.
+// server/areas/orders/list.ts) for the common filters and for keywords: p50/p95 per case. The
+// measured customers' orders get their log and track points (server/bench/tracking-extras.ts),
+// which each row's "where is it now" reads (server/areas/orders/where-now.ts).
 //
 // - No DATABASE_URL: an in-memory PGlite with 200,000 orders.
 // - DATABASE_URL=postgres://…: that database (migrated first; refused when it already holds orders
@@ -21,6 +23,7 @@ import { sql } from 'kysely';
 import { ORDER_COUNT_CAP } from '../server/areas/orders/list-query.ts';
 import { explain, type Measured, measure, type Scenario } from '../server/bench/measure.ts';
 import { generateOrders } from '../server/bench/order-generator.ts';
+import { generateTrackingExtras } from '../server/bench/tracking-extras.ts';
 import { openDatabase } from '../server/db/database.ts';
 import { migrateToLatest } from '../server/db/migrate.ts';
 import { seedBase } from '../server/seed/base.ts';
@@ -105,6 +108,10 @@ try {
       `\n  done in ${seconds.toFixed(1)} s (${Math.round(orders / seconds).toLocaleString('en')} orders/s, indexes rebuilt)\n`,
     );
     cuIds = made.cuIds;
+    // what the list reads for "where is it now": the two measured customers' logs and tracks
+    const logged = performance.now();
+    await generateTrackingExtras(db, cuIds.slice(0, 2));
+    console.log(`  order log and track points in ${((performance.now() - logged) / 1000).toFixed(1)} s\n`);
   }
   const big = cuIds[0] as number;
   const day = (offset: number) =>

@@ -11,7 +11,7 @@ import {
   withKeywordNames,
 } from '../areas/orders/list-query.ts';
 import { summaryAnswers, summaryCountsQuery } from '../areas/orders/order-counts.ts';
-import { selectOrderRows } from '../areas/orders/rows.ts';
+import { selectListRows } from '../areas/orders/where-now.ts';
 
 /** One measured case: the first page of the order list with its counts, as `customer-order/index` answers it. */
 export interface Scenario {
@@ -88,7 +88,7 @@ export async function explain(
     : matchCountQuery(db, cuId, parsed, cap).compile();
   const { counts, capped } = await countOrders(db, cuId, parsed, cap);
   const count = parsed.status === 'all' ? counts.all : counts[parsed.status];
-  const pageSql = selectOrderRows(orderPage(db, cuId, parsed, { count, capped })).compile();
+  const pageSql = selectListRows(orderPage(db, cuId, parsed, { count, capped })).compile();
   const run = async (compiled: { sql: string; parameters: readonly unknown[] }) => {
     const result = await db.executeQuery<{ 'QUERY PLAN': string }>(
       CompiledQuery.raw(`explain (analyze, buffers) ${compiled.sql}`, [...compiled.parameters]),

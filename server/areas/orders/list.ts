@@ -9,8 +9,7 @@ import {
   orderPage,
   withKeywordNames,
 } from './list-query.ts';
-import { type OrderRowRecord, selectOrderRows, toOrderRow } from './rows.ts';
-import { withWhereNow } from './where-now.ts';
+import { type ListRowRecord, selectListRows, toListRows } from './where-now.ts';
 
 const EMPTY: OrderList = {
   list: [],
@@ -42,13 +41,13 @@ export async function listOrders(
   const filter = only ? { ...query, order_type: only } : query;
   const tab = ({ counts }: CountedOrders) => (filter.status === 'all' ? counts.all : counts[filter.status]);
   let counted: CountedOrders;
-  let rows: OrderRowRecord[];
+  let rows: ListRowRecord[];
   if (!filter.keyword.trim()) {
     // The page's shape does not hang on the count: both statements at once (PostgreSQL runs them
     // on two connections; PGlite one after the other).
     [counted, rows] = await Promise.all([
       countOrders(db, cuId, filter, cap),
-      selectOrderRows(orderPage(db, cuId, filter, { count: 0, capped: false })).execute(),
+      selectListRows(orderPage(db, cuId, filter, { count: 0, capped: false })).execute(),
     ]);
   } else {
     // the projects, sites and cities whose names hold the keyword, then the orders
@@ -57,12 +56,12 @@ export async function listOrders(
     const total = tab(counted);
     if (!counted.capped && (total === 0 || query.start >= total))
       return { list: [], total, counts: counted.counts };
-    rows = await selectOrderRows(
+    rows = await selectListRows(
       orderPage(db, cuId, named, { count: total, capped: counted.capped }),
     ).execute();
   }
-  // where each order is now, at the request's time (where-now.ts): one more statement, the page's rows only
-  const list = await withWhereNow(db, rows.map(toOrderRow), query.now ?? new Date());
+  // where each order is now, at the request's time (where-now.ts)
+  const list = await toListRows(db, rows, query.now ?? new Date());
   const { counts, capped } = counted;
   if (!capped) return { list, total: tab(counted), counts };
   return { list, total: Math.max(tab(counted), query.start + list.length), counts, counts_capped: true };
