@@ -147,6 +147,44 @@ export const orderListStyles = css`
   .lp-data-table__skeleton .lp-data-table__bone {
     margin-block: calc((1.3 * (var(--lp-font-size-md) + var(--lp-font-size-sm)) - 12px) / 2);
   }
+  /* where it is now: a place name in two lines at most (the whole of it in its title) */
+  .order-where {
+    display: -webkit-box;
+    -webkit-box-orient: vertical;
+    -webkit-line-clamp: 2;
+    line-clamp: 2;
+    overflow: hidden;
+    line-height: 1.3;
+    overflow-wrap: anywhere;
+  }
+  .order-eta {
+    display: inline-flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 2px var(--lp-space-1);
+  }
+  .order-eta__time {
+    white-space: nowrap;
+  }
+  /* at risk: in words and with an icon, the colour only repeats them */
+  .order-risk {
+    display: inline-flex;
+    align-items: center;
+    gap: 3px;
+    padding: 0 var(--lp-space-2);
+    border: 1px solid;
+    border-radius: 9px;
+    font-size: var(--lp-font-size-sm);
+    white-space: nowrap;
+  }
+  .order-risk[data-risk='late'] {
+    color: var(--lp-color-danger);
+    background: color-mix(in srgb, var(--lp-color-danger) 8%, #fff);
+  }
+  .order-risk[data-risk='silent'] {
+    color: var(--lp-color-warning);
+    background: color-mix(in srgb, var(--lp-color-warning) 8%, #fff);
+  }
   .order-masked {
     margin-inline-start: var(--lp-space-1);
     color: var(--lp-color-text-muted);

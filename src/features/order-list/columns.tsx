@@ -1,9 +1,18 @@
 import '../../i18n/areas/order-list.ts';
 import type { MouseEvent } from 'react';
-import type { OrderRow } from '../../contract/orders/schemas.ts';
+import type { OrderListRow } from '../../contract/orders/schemas.ts';
 import type { MessageKey } from '../../i18n/translate.ts';
 import type { DataColumn } from '../../ui/data-table/index.ts';
-import { AttachmentMarker, ExcursionMarker, formatStamp, PartyCell, StatusBadge } from './cells.tsx';
+import {
+  AttachmentMarker,
+  EtaCell,
+  ExcursionMarker,
+  formatStamp,
+  LastEventCell,
+  PartyCell,
+  StatusBadge,
+  WhereCell,
+} from './cells.tsx';
 import { orderPath } from './open-order.ts';
 
 type T = (key: MessageKey, params?: Record<string, string | number>) => string;
@@ -12,8 +21,12 @@ type T = (key: MessageKey, params?: Record<string, string | number>) => string;
 const plainClick = (event: MouseEvent) =>
   event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 
-/** The list's columns; the order number is a link (a tab stop: Enter opens the order). */
-export function orderColumns(t: T, open: (row: OrderRow) => void): DataColumn<OrderRow>[] {
+/**
+ * The list's columns; the order number is a link (a tab stop: Enter opens the order). "Last
+ * event", "Where" and "ETA" say where the order is now (src/contract/orders/where-now.ts); a
+ * silent order's hours count to the time the row is drawn.
+ */
+export function orderColumns(t: T, open: (row: OrderListRow) => void): DataColumn<OrderListRow>[] {
   return [
     {
       key: 'order_no',
@@ -77,6 +90,24 @@ export function orderColumns(t: T, open: (row: OrderRow) => void): DataColumn<Or
       title: t('orderList.column.to'),
       width: 200,
       render: (row) => <PartyCell row={row} side="to" />,
+    },
+    {
+      key: 'last_event',
+      title: t('orderList.column.last_event'),
+      width: 150,
+      render: (row) => <LastEventCell event={row.last_event} />,
+    },
+    {
+      key: 'where',
+      title: t('orderList.column.where'),
+      width: 180,
+      render: (row) => <WhereCell where={row.where} />,
+    },
+    {
+      key: 'eta',
+      title: t('orderList.column.eta'),
+      width: 175,
+      render: (row) => <EtaCell row={row} now={new Date()} />,
     },
     {
       key: 'temp_class',

@@ -1,13 +1,13 @@
-import type { OrderList, OrderRow } from '../../contract/orders/schemas.ts';
+import type { OrderList, OrderListRow } from '../../contract/orders/schemas.ts';
 import { createListStore, type ListStore } from '../../stores/list/index.ts';
 import { fetchOrders } from './api.ts';
 import { type AddressState, hasFilters, listQuery, NO_FILTERS, type OrderFilters } from './filters.ts';
 
-export type OrderListStore = ListStore<OrderRow, OrderFilters, OrderList>;
+export type OrderListStore = ListStore<OrderListRow, OrderFilters, OrderList>;
 
 /** The list of one `<lp-order-list>`, starting from the list its address names (a link, a reload). */
 export function createOrderListStore(start: AddressState): OrderListStore {
-  const store = createListStore<OrderRow, OrderFilters, OrderList>({
+  const store = createListStore<OrderListRow, OrderFilters, OrderList>({
     fetch: (params, signal) => fetchOrders(listQuery(params), signal),
     filters: NO_FILTERS,
     pageSize: start.pageSize,

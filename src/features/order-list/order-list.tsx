@@ -4,7 +4,7 @@ import { changesOf } from '../../stores/live-changes.ts';
 import { useChanges } from '../../ui/use-changes.ts';
 import { lazy, type ReactNode, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { serverColumnSettings } from '../../api/list-settings.ts';
-import type { OrderRow } from '../../contract/orders/schemas.ts';
+import type { OrderListRow } from '../../contract/orders/schemas.ts';
 import { smoothScrollTo } from '../../lib/scroll.ts';
 import { navigate } from '../../stores/navigation.ts';
 import { savedScroll } from '../../stores/scroll.ts';
@@ -110,7 +110,7 @@ export function OrderList({ list, syncAddress = true, projects: given, onOpen }:
 
   const columns = useMemo(
     () =>
-      orderColumns(t, (row: OrderRow) => {
+      orderColumns(t, (row: OrderListRow) => {
         onOpen?.({ id: row.id, order_no: row.order_no });
         openOrder(row);
       }),
@@ -198,7 +198,7 @@ export function OrderList({ list, syncAddress = true, projects: given, onOpen }:
             </p>
           )}
         </div>
-        <DataTable<OrderRow>
+        <DataTable<OrderListRow>
           source={list}
           columns={columns}
           label={t('route.orderIndex')}
