@@ -249,6 +249,144 @@ export const orderViewStyles = css`
     min-width: 0;
     overflow-wrap: anywhere;
   }
+  /* the track's route: a schematic, no map (docs: src/features/order-view/route.ts). Stops in a
+     row, a dot on the road each; a phone-wide box puts them one under another. */
+  .order-route {
+    container-type: inline-size;
+    display: flex;
+    flex-direction: column;
+    gap: var(--lp-space-3);
+    margin-bottom: var(--lp-space-4);
+  }
+  .order-route__line {
+    display: flex;
+    margin: 0;
+    padding: var(--lp-space-2) 0;
+    list-style: none;
+  }
+  .order-route__stop {
+    position: relative;
+    flex: 1 1 0;
+    min-width: 0;
+    padding: 30px var(--lp-space-1) 0;
+    text-align: center;
+  }
+  .order-route__dot {
+    position: absolute;
+    z-index: 1;
+    top: 4px;
+    left: calc(50% - 9px);
+    box-sizing: border-box;
+    width: 18px;
+    height: 18px;
+    border: 3px solid var(--lp-color-primary-strong);
+    border-radius: 50%;
+    background: var(--lp-color-bg);
+  }
+  .order-route__stop[data-state='passed'] .order-route__dot {
+    background: var(--lp-color-primary-strong);
+  }
+  .order-route__stop[data-state='current'] .order-route__dot {
+    background: var(--lp-color-primary-strong);
+    box-shadow:
+      0 0 0 3px var(--lp-color-bg),
+      0 0 0 6px var(--lp-color-primary);
+  }
+  .order-route__stop[data-state='ahead'] .order-route__dot {
+    border-color: var(--lp-color-border-strong);
+  }
+  /* the road from this stop's dot to the next one's: solid where the goods went, dashed ahead */
+  .order-route__stop[data-next]::after {
+    content: '';
+    position: absolute;
+    top: 11px;
+    left: 50%;
+    width: 100%;
+    height: 4px;
+    background: var(--lp-color-primary-strong);
+  }
+  .order-route__stop[data-next='ahead']::after {
+    background: repeating-linear-gradient(
+      90deg,
+      var(--lp-color-border-strong) 0 8px,
+      transparent 8px 14px
+    );
+  }
+  .order-route__text {
+    display: flex;
+    flex-direction: column;
+    align-items: center;
+    gap: 2px;
+    overflow-wrap: anywhere;
+  }
+  .order-route__role,
+  .order-route__fact {
+    color: var(--lp-color-text-muted);
+    font-size: var(--lp-font-size-sm);
+  }
+  .order-route__here {
+    margin-inline-start: var(--lp-space-1);
+    padding: 0 var(--lp-space-2);
+    border-radius: 9px;
+    background: var(--lp-color-primary-strong);
+    color: var(--lp-color-on-primary);
+    white-space: nowrap;
+  }
+  .order-route__stop[data-state='ahead'] .order-route__place {
+    color: var(--lp-color-text-muted);
+  }
+  .order-route__risk {
+    display: inline-flex;
+    align-items: center;
+    gap: 4px;
+    padding: 0 var(--lp-space-2);
+    border: 1px solid;
+    border-radius: 9px;
+    font-size: var(--lp-font-size-sm);
+    font-weight: 600;
+    white-space: nowrap;
+  }
+  .order-route__risk[data-risk='late'] {
+    color: var(--lp-color-danger);
+    background: color-mix(in srgb, var(--lp-color-danger) 8%, #fff);
+  }
+  .order-route__risk[data-risk='silent'] {
+    color: var(--lp-color-warning);
+    background: color-mix(in srgb, var(--lp-color-warning) 8%, #fff);
+  }
+  .order-route__points > summary {
+    cursor: pointer;
+    color: var(--lp-color-primary-strong);
+  }
+  @container (max-width: 560px) {
+    .order-route__line {
+      flex-direction: column;
+    }
+    .order-route__stop {
+      padding: 0 0 var(--lp-space-4) 34px;
+      text-align: start;
+    }
+    .order-route__dot {
+      left: 2px;
+    }
+    .order-route__stop[data-next]::after {
+      top: 11px;
+      bottom: -11px;
+      left: 9px;
+      width: 4px;
+      height: auto;
+    }
+    .order-route__stop[data-next='ahead']::after {
+      background: repeating-linear-gradient(
+        180deg,
+        var(--lp-color-border-strong) 0 8px,
+        transparent 8px 14px
+      );
+    }
+    .order-route__text {
+      align-items: flex-start;
+    }
+  }
   .order-view__signature {
     margin-top: 0.25em;
     padding-left: 0.5em;

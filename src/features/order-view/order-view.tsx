@@ -197,7 +197,7 @@ export function OrderView({
         {section === 'overview' && <OverviewSection order={current} />}
         {section === 'timeline' && <TimelineSection events={current.events} />}
         {section === 'temperature' && <TemperatureSection orderId={current.id} />}
-        {section === 'track' && <TrackSection orderId={current.id} />}
+        {section === 'track' && <TrackSection order={current} />}
         {section === 'attachments' && (
           <AttachmentsSection
             order={current}

@@ -1,61 +1,182 @@
 import { useCallback } from 'react';
+import type { OrderDetail, Track } from '../../contract/orders/schemas.ts';
+import { type AtRisk, hoursSince } from '../../contract/orders/where-now.ts';
+import type { MessageKey } from '../../i18n/translate.ts';
 import { useT } from '../../ui/use-t.ts';
 import { formatStamp } from './format.ts';
 import { loadTrack } from './order-api.ts';
+import { type Route, type RouteStop, routeOf } from './route.ts';
 import { SectionState } from './section-state.tsx';
+import { eventLabelKey } from './timeline-section.tsx';
 import { useSection } from './use-section.ts';
 import '../../i18n/areas/order-view.ts';
 
 const coord = (value: number) => value.toFixed(5);
 
-/** The route's points, newest first, with the last known position on top (no map). */
-export function TrackSection({ orderId }: { orderId: number }) {
+const ROLE: Record<RouteStop['role'], MessageKey> = {
+  sender: 'orderView.route.sender',
+  waypoint: 'orderView.route.waypoint',
+  receiver: 'orderView.route.receiver',
+};
+
+/** Why the order is at risk, in words with an icon (never colour alone). */
+function RiskMark({ risk, now }: { risk: AtRisk; now: Date }) {
   const t = useT();
+  return (
+    <span className="order-route__risk" data-risk={risk.reason}>
+      <span aria-hidden="true">{risk.reason === 'late' ? '!' : '…'}</span>
+      {risk.reason === 'late'
+        ? t('orderView.route.late')
+        : t('orderView.route.silent', { hours: hoursSince(risk.since, now) })}
+    </span>
+  );
+}
+
+/** What a stop says besides its place: its step and time, or what is expected there. */
+function stopFacts(stop: RouteStop, route: Route, t: ReturnType<typeof useT>): string[] {
+  const facts: string[] = [];
+  if (stop.step && stop.at) facts.push(`${t(eventLabelKey(stop.step))} ${formatStamp(stop.at)}`);
+  else if (stop.role === 'sender' && route.plannedPickup)
+    facts.push(t('orderView.route.plannedPickup', { time: formatStamp(route.plannedPickup) }));
+  else if (stop.role === 'sender' && !route.cancelled) facts.push(t('orderView.route.waiting'));
+  if (stop.role === 'receiver' && route.eta)
+    facts.push(t('orderView.route.eta', { time: formatStamp(route.eta) }));
+  if (stop.detail) facts.push(stop.detail);
+  return facts;
+}
+
+/** The place a stop shows: its city or place, else what happened there. */
+const placeOf = (stop: RouteStop, t: ReturnType<typeof useT>) =>
+  stop.place || (stop.step ? t(eventLabelKey(stop.step)) : '—');
+
+/**
+ * The route as a schematic (no map: the portal works without the internet): sender, each place
+ * the tracking names, receiver, with times and the goods' current position; drawn for the eye
+ * (hidden from screen readers) with a list of the same facts under it for them.
+ */
+function RouteSchematic({ route, now }: { route: Route; now: Date }) {
+  const t = useT();
+  const sep = t('orderView.route.separator');
+  return (
+    <div className="order-route">
+      {route.cancelled && <p className="order-view__muted">{t('orderView.route.cancelled')}</p>}
+      <ol className="order-route__line" aria-hidden="true">
+        {route.stops.map((stop, i) => (
+          <li
+            key={stop.key}
+            className="order-route__stop"
+            data-state={stop.state}
+            data-role={stop.role}
+            // the road to the next stop: travelled once the goods got there
+            data-next={
+              i === route.stops.length - 1
+                ? undefined
+                : route.stops[i + 1]!.state === 'ahead'
+                  ? 'ahead'
+                  : 'travelled'
+            }
+          >
+            <span className="order-route__dot" />
+            <span className="order-route__text">
+              <span className="order-route__role">
+                {t(ROLE[stop.role])}
+                {stop.state === 'current' && (
+                  <span className="order-route__here">{t('orderView.route.here')}</span>
+                )}
+              </span>
+              <strong className="order-route__place">{placeOf(stop, t)}</strong>
+              {stopFacts(stop, route, t).map((fact) => (
+                <span key={fact} className="order-route__fact">
+                  {fact}
+                </span>
+              ))}
+              {stop.role === 'receiver' && route.risk && <RiskMark risk={route.risk} now={now} />}
+            </span>
+          </li>
+        ))}
+      </ol>
+      <ol className="order-view__sr" aria-label={t('orderView.route.label')}>
+        {route.stops.map((stop) => {
+          const facts = stopFacts(stop, route, t);
+          if (stop.state === 'current') facts.push(t('orderView.route.here'));
+          if (stop.role === 'receiver' && route.risk)
+            facts.push(
+              route.risk.reason === 'late'
+                ? t('orderView.route.late')
+                : t('orderView.route.silent', { hours: hoursSince(route.risk.since, now) }),
+            );
+          return (
+            <li key={stop.key}>
+              {t('orderView.route.stopLine', {
+                role: t(ROLE[stop.role]),
+                facts: [placeOf(stop, t), ...facts].join(sep),
+              })}
+            </li>
+          );
+        })}
+      </ol>
+    </div>
+  );
+}
+
+/** The vehicle's track points (coordinates), newest first, folded away under the route. */
+function TrackPoints({ points }: { points: Track['points'] }) {
+  const t = useT();
+  if (points.length === 0) return <p className="order-view__muted">{t('orderView.track.empty')}</p>;
+  const last = points[points.length - 1]!;
+  return (
+    <details className="order-route__points">
+      <summary>{t('orderView.track.pointsCount', { count: points.length })}</summary>
+      <p className="order-view__last-position">
+        {t('orderView.track.last', { lat: coord(last.lat), lng: coord(last.lng), at: formatStamp(last.at) })}
+      </p>
+      <section
+        className="order-view__table-wrap order-view__table-wrap--scroll"
+        aria-label={t('orderView.track.points')}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: the points scroll (360 px high): reachable by keyboard to scroll them
+        tabIndex={0}
+      >
+        <table className="order-view__table">
+          <caption className="order-view__sr">{t('orderView.track.points')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('orderView.track.time')}</th>
+              <th scope="col">{t('orderView.track.position')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {[...points].reverse().map((p) => (
+              <tr key={`${p.at}-${p.lat}-${p.lng}`}>
+                <td>{formatStamp(p.at)}</td>
+                <td>
+                  {coord(p.lat)}, {coord(p.lng)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+    </details>
+  );
+}
+
+/**
+ * The track: the route from the order's tracking events (at once), then the track points (loaded
+ * with the section; the newest is news for the at-risk mark).
+ */
+export function TrackSection({ order }: { order: OrderDetail }) {
+  const orderId = order.id;
   const load = useCallback(() => loadTrack(orderId), [orderId]);
   const { section, retry } = useSection(load);
+  const now = new Date();
+  const points = section.state === 'ready' ? section.data.points : [];
+  const route = routeOf(order, points.at(-1)?.at ?? null, now);
   return (
-    <SectionState section={section} retry={retry}>
-      {({ points }) => {
-        if (points.length === 0) return <p className="order-view__muted">{t('orderView.track.empty')}</p>;
-        const last = points[points.length - 1]!;
-        return (
-          <div>
-            <p className="order-view__last-position">
-              {t('orderView.track.last', {
-                lat: coord(last.lat),
-                lng: coord(last.lng),
-                at: formatStamp(last.at),
-              })}
-            </p>
-            <section
-              className="order-view__table-wrap order-view__table-wrap--scroll"
-              aria-label={t('orderView.track.points')}
-              // biome-ignore lint/a11y/noNoninteractiveTabindex: the points scroll (360 px high): reachable by keyboard to scroll them
-              tabIndex={0}
-            >
-              <table className="order-view__table">
-                <caption className="order-view__sr">{t('orderView.track.points')}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('orderView.track.time')}</th>
-                    <th scope="col">{t('orderView.track.position')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {[...points].reverse().map((p) => (
-                    <tr key={`${p.at}-${p.lat}-${p.lng}`}>
-                      <td>{formatStamp(p.at)}</td>
-                      <td>
-                        {coord(p.lat)}, {coord(p.lng)}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </section>
-          </div>
-        );
-      }}
-    </SectionState>
+    <div>
+      <RouteSchematic route={route} now={now} />
+      <SectionState section={section} retry={retry}>
+        {({ points: loaded }) => <TrackPoints points={loaded} />}
+      </SectionState>
+    </div>
   );
 }
