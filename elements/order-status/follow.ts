@@ -40,6 +40,15 @@ export class StatusFollower {
     this.#schedule();
   }
 
+  /** Reads now (the live stream said the order changed), then waits from the shortest delay again. */
+  readNow(): void {
+    if (!this.#running || document.hidden || this.#reading !== null) return;
+    if (this.#timer !== null) clearTimeout(this.#timer);
+    this.#timer = null;
+    this.#delay = POLL_MS;
+    void this.#tick();
+  }
+
   stop(): void {
     this.#running = false;
     document.removeEventListener('visibilitychange', this.#onVisibility);

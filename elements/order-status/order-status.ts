@@ -19,6 +19,7 @@ import { dispatch } from '../kit/events.ts';
 import { applyPageAttribute } from '../kit/page-attributes.ts';
 import { StoreController } from '../kit/store-controller.ts';
 import { StatusFollower, type ReadResult } from './follow.ts';
+import { LiveView } from './live-view.ts';
 import { orderStatusStyles } from './order-status.styles.ts';
 import { type TrackingKey, translatorOf } from './strings.ts';
 import { formatTime, isZone, viewerZone, zoneChoices, zoneOffset } from './time-zones.ts';
@@ -124,6 +125,8 @@ export class LpOrderStatus extends LitElement {
   #chartObserver: ResizeObserver | null = null;
   #request: AbortController | null = null;
   readonly #follower = new StatusFollower((signal) => this.#readStatus(signal));
+  /** The order on the live stream: a change told reads the status at once (the poll stays, as a fallback). */
+  readonly #live = new LiveView(() => this.#follower.readNow());
 
   constructor() {
     super();
@@ -145,12 +148,16 @@ export class LpOrderStatus extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    if (this.tracking && this.#view) this.#follower.start();
+    if (this.tracking && this.#view) {
+      this.#follower.start();
+      this.#live.start(this.#view);
+    }
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.#follower.stop();
+    this.#live.stop();
     this.#request?.abort();
     this.#dropChart();
     this.#dropCaptcha();
@@ -176,6 +183,7 @@ export class LpOrderStatus extends LitElement {
 
   #showForm(notice: Notice): void {
     this.#follower.stop();
+    this.#live.stop();
     this.#dropChart();
     this.#chartOpen = false;
     this.tracking = null;
@@ -220,7 +228,10 @@ export class LpOrderStatus extends LitElement {
       order_no: answer.tracking.order_no,
       status: answer.tracking.status,
     });
-    if (this.isConnected) this.#follower.start();
+    if (this.isConnected) {
+      this.#follower.start();
+      this.#live.start(answer.view);
+    }
     await this.updateComplete;
     // the form the user sent is gone: the focus moves to what replaced it
     if (from === 'form') this.renderRoot.querySelector<HTMLElement>(`#${STATUS_HEADING}`)?.focus();

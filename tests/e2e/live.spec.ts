@@ -3,7 +3,8 @@ import '../../src/i18n/areas/order-list.ts';
 import '../../src/i18n/areas/order-view.ts';
 import { expect, test } from './fixtures.ts';
 import { demoLogin } from './helpers/accounts.ts';
-import { apiLogin, signedCall } from './helpers/api.ts';
+import { zh as trackingZh } from '../../src/i18n/messages/tracking.ts';
+import { apiLogin, callApi, signedCall } from './helpers/api.ts';
 import { zh } from './helpers/login-page.ts';
 import { orderList } from './helpers/order-editor.ts';
 import { onTheRoad, warmStretch } from './helpers/excursions.ts';
@@ -131,4 +132,42 @@ test('an excursion the provider’s readings open reaches the bell at once, and 
   await expect(page).toHaveURL(new RegExp(`/excursion/view/${caseId}$`));
   await expect(bell).toHaveAttribute('aria-label', '通知');
   await context.close();
+});
+
+test('a partner page’s order status follows its order live: a milestone shows before its poll would read', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  const token = await apiLogin(request, demoLogin('demo'));
+  const { list } = await orderList(request, token, { status: 'not_finished' });
+  const moving = list.find((row) => (row as { milestone?: string }).milestone !== 'delivered');
+  if (!moving) throw new Error('the demo has no order on the road');
+  const share = await callApi<{ token: string }>(
+    request,
+    'customer-order/share-create',
+    { id: moving.id, days: 1 },
+    token,
+  );
+  expect(share.code, share.message).toBe(0);
+  // a browser without the portal's session, as a partner's visitor
+  const outside = await browser.newContext({ baseURL });
+  const page = await outside.newPage();
+  const stream = page.waitForResponse((r) => new URL(r.url()).pathname === STREAM);
+  await page.goto(`/track?share=${share.data.token}`);
+  const status = page.locator('lp-order-status');
+  await expect(status.getByRole('heading', { name: new RegExp(moving.order_no) })).toBeVisible();
+  expect((await stream).status()).toBe(200);
+  const posted = await signedCall(request, 'provider/milestone', {
+    order_no: moving.order_no,
+    milestone: 'delivered',
+    at: new Date(Date.now() - 60_000).toISOString(),
+  });
+  expect(posted.code, posted.message).toBe(0);
+  // its poll reads every 15 s at first (elements/order-status/follow.ts): the stream is sooner
+  await expect(status.locator('[aria-live="polite"]')).toHaveText(
+    trackingZh['tracking.changed'].replace('{status}', trackingZh['tracking.milestone.delivered']),
+    { timeout: 10_000 },
+  );
+  await outside.close();
 });

@@ -1,6 +1,7 @@
 import type { DB } from '../../db/database.ts';
 import { ABSOLUTE_MS } from '../accounts/sessions.ts';
 import type { TicketClaims } from './tickets.ts';
+import { liveShare } from '../tracking/access.ts';
 
 /**
  * Whether a stream's session is still live, read without touching it (a stream is no activity of
@@ -8,6 +9,7 @@ import type { TicketClaims } from './tickets.ts';
  * stream with it). Live: not ended, not idle or too old, and its user still holds its customer.
  */
 export async function sessionLive(db: DB, claims: TicketClaims, now: Date, idleMs: number): Promise<boolean> {
+  if (claims.view) return viewLive(db, claims.view, now);
   const row = await db
     .selectFrom('sessions as s')
     .leftJoin('user_customers as uc', (join) =>
@@ -23,4 +25,11 @@ export async function sessionLive(db: DB, claims: TicketClaims, now: Date, idleM
     t - new Date(row.last_seen_at).getTime() <= idleMs &&
     t - new Date(row.created_at).getTime() <= ABSOLUTE_MS
   );
+}
+
+/** Whether a viewer's stream may go on: its view has not ended, its share (if any) is not revoked. */
+async function viewLive(db: DB, view: NonNullable<TicketClaims['view']>, now: Date): Promise<boolean> {
+  if (now.getTime() >= view.until) return false;
+  if (view.share === null) return true;
+  return (await liveShare(db, view.share, now))?.order_id === view.order;
 }

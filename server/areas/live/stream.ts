@@ -25,7 +25,7 @@ export const liveHub = (deps: AppDeps): LiveHub =>
     listen: deps.config.live.listen,
   });
 
-/** Open streams on this process, per user: bounded (LIVE_MAX_STREAMS, 8 a user). */
+/** Open streams on this process, per user (a viewer's: per order, negative): bounded (LIVE_MAX_STREAMS, 8 a user). */
 const open = new Map<number, number>();
 let openTotal = 0;
 /** What ends every stream of this process (the server stops): each one's `end`. */
@@ -44,8 +44,22 @@ function resumeFrom(c: Context, cuId: number): number | null {
   return Number(match[2]);
 }
 
+/** A viewed order's streams at most (partner pages showing the same order). */
+const PER_VIEWED_ORDER = 20;
+/** Whose streams a ticket's are counted with: its user, or (negative) its viewed order. */
+const counted = (claims: TicketClaims) => (claims.view ? -claims.view.order : claims.uid);
+
 const refused = (c: Context, status: 401 | 429 | 503, message: string) =>
   c.json({ code: status, message, data: null }, status, { 'cache-control': 'no-store' });
+
+/** A partner page's status element follows its order from another origin (CORS_ORIGINS only). */
+function allowOrigin(c: Context, deps: AppDeps): void {
+  const origin = requestHeader(c, 'origin');
+  if (origin && deps.config.corsOrigins.includes(origin)) {
+    c.header('access-control-allow-origin', origin);
+    c.header('vary', 'Origin');
+  }
+}
 
 /**
  * `GET /api/live/stream?ticket=…[&after=cu:seq]`: the session's changes as server-sent events.
@@ -58,11 +72,13 @@ const refused = (c: Context, status: 401 | 429 | 503, message: string) =>
 export function liveStream(deps: AppDeps) {
   return async (c: Context<AppEnv>) => {
     const now = deps.now();
+    allowOrigin(c, deps);
     const claims = await readTicket(deps.db, c.req.query('ticket') ?? '', now);
     if (!claims || !(await sessionLive(deps.db, claims, now, deps.config.sessionIdleMs)))
       return refused(c, 401, 'The ticket is not valid: ask for a new one');
     const { maxStreams, perUser } = deps.config.live;
-    if (openTotal >= maxStreams || (open.get(claims.uid) ?? 0) >= perUser)
+    const limit = claims.view ? PER_VIEWED_ORDER : perUser;
+    if (openTotal >= maxStreams || (open.get(counted(claims)) ?? 0) >= limit)
       return refused(c, 429, 'Too many live streams');
     const after = resumeFrom(c, claims.cu);
     c.header('x-accel-buffering', 'no');
@@ -98,8 +114,17 @@ async function serve(
     for (const e of events) {
       if (e.seq <= sent) continue;
       sent = e.seq;
-      if (e.audience !== null && e.audience !== claims.uid) continue;
-      const change: LiveChange = { kind: e.kind, action: e.action, id: e.id, order: e.order };
+      let change: LiveChange;
+      if (claims.view) {
+        // a viewer hears that its order changed, and nothing else (not what, not of what record)
+        const { order } = claims.view;
+        if (e.order !== order || e.audience !== null || (e.kind !== 'order' && e.kind !== 'excursion'))
+          continue;
+        change = { kind: 'order', action: 'change', id: String(order), order };
+      } else {
+        if (e.audience !== null && e.audience !== claims.uid) continue;
+        change = { kind: e.kind, action: e.action, id: e.id, order: e.order };
+      }
       void write({ event: 'change', id: `${claims.cu}:${e.seq}`, data: JSON.stringify(change) });
     }
   };
@@ -117,7 +142,7 @@ async function serve(
   }
   // counted once followed: every way out from here gives its place back (finally)
   openTotal += 1;
-  open.set(claims.uid, (open.get(claims.uid) ?? 0) + 1);
+  open.set(counted(claims), (open.get(counted(claims)) ?? 0) + 1);
   const end = (why: LiveEnd | null) => {
     if (ended) return;
     ended = true;
@@ -130,7 +155,7 @@ async function serve(
   enders.add(end);
   stream.onAbort(() => end(null));
   const stopSessions = deps.bus.on('sessions', (payload) => {
-    if (payload === `u:${claims.uid}` || payload === `s:${claims.sid}`) void check();
+    if (!claims.view && (payload === `u:${claims.uid}` || payload === `s:${claims.sid}`)) void check();
   });
   const check = async () => {
     try {
@@ -169,8 +194,8 @@ async function serve(
     enders.delete(end);
     followed.stop();
     openTotal -= 1;
-    const left = (open.get(claims.uid) ?? 1) - 1;
-    if (left > 0) open.set(claims.uid, left);
-    else open.delete(claims.uid);
+    const left = (open.get(counted(claims)) ?? 1) - 1;
+    if (left > 0) open.set(counted(claims), left);
+    else open.delete(counted(claims));
   }
 }

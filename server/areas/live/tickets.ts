@@ -12,12 +12,18 @@ import type { DB } from '../../db/database.ts';
 export const TICKET_TTL_MS = 60_000;
 
 export interface TicketClaims {
-  /** The session's id. */
+  /** The session's id ('' for a viewer's ticket). */
   sid: string;
+  /** The user (0 for a viewer's ticket). */
   uid: number;
   cu: number;
   /** Expiry, ms since the epoch. */
   exp: number;
+  /**
+   * A viewer's ticket (the order-status element on a partner page, tracking/live-ticket): the one
+   * order it follows, the share it was opened with (null: a lookup) and when its view ends.
+   */
+  view?: { order: number; share: number | null; until: number };
 }
 
 const mac = (key: Buffer, body: string) =>
@@ -40,11 +46,16 @@ export async function readTicket(db: DB, ticket: string, now: Date): Promise<Tic
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   try {
     const claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as TicketClaims;
+    const view = claims.view;
     const sound =
       typeof claims.sid === 'string' &&
       Number.isInteger(claims.uid) &&
       Number.isInteger(claims.cu) &&
-      typeof claims.exp === 'number';
+      typeof claims.exp === 'number' &&
+      (view === undefined ||
+        (Number.isInteger(view.order) &&
+          (view.share === null || Number.isInteger(view.share)) &&
+          typeof view.until === 'number'));
     return sound && claims.exp > now.getTime() ? claims : null;
   } catch {
     return null;

@@ -52,6 +52,8 @@ function sameText(a: string, b: string): boolean {
 export interface Opened {
   order: Row<'orders'>;
   shareId: number | null;
+  /** When a view token's view ends (ms since the epoch; viewedOrder only). */
+  until?: number;
 }
 
 export interface LookupInput {
@@ -162,7 +164,7 @@ export async function viewedOrder(db: DB, token: string, now: Date): Promise<Ope
   }
   const order = await orderById(db, view.orderId);
   if (!order) throw viewEnded();
-  return { order, shareId: view.shareId };
+  return { order, shareId: view.shareId, until: (view.expires ?? 0) * 1000 };
 }
 
 async function markUsed(db: DB, shareId: number, now: Date): Promise<void> {

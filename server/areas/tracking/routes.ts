@@ -14,6 +14,7 @@ import { trackingKey } from './share-secrets.ts';
 import { createShare, listShares, revokeShare } from './shares.ts';
 import { trackingOf } from './status.ts';
 import { issueView } from './view-tokens.ts';
+import { issueTicket, TICKET_TTL_MS } from '../live/tickets.ts';
 
 /** Whether the caller is a portal session whose current customer owns the order (sees the signer). */
 const ownerViewing = (session: SessionRecord | null, opened: Opened) =>
@@ -46,6 +47,26 @@ export const routes = [
   handle(ops.status, async ({ input, session, deps: { db }, now }) => {
     const opened = await viewedOrder(db, input.view, now);
     return trackingOf(db, opened.order, ownerViewing(session, opened));
+  }),
+
+  // the status element follows its order live: a ticket naming the order, the share and the view's end
+  handle(ops.liveTicket, async ({ input, deps: { db }, now }) => {
+    const opened = await viewedOrder(db, input.view, now);
+    const ticket = await issueTicket(
+      db,
+      {
+        sid: '',
+        uid: 0,
+        cu: opened.order.cu_id,
+        view: { order: opened.order.id, share: opened.shareId, until: opened.until ?? now.getTime() },
+      },
+      now,
+    );
+    return {
+      ticket,
+      expires_in: TICKET_TTL_MS / 1000,
+      url: `/api/live/stream?ticket=${encodeURIComponent(ticket)}`,
+    };
   }),
 
   handle(ops.temperature, async ({ input, deps: { db }, now }) =>

@@ -14,6 +14,8 @@ export interface View {
   orderId: number;
   /** The share the view was opened with, or null. */
   shareId: number | null;
+  /** When the view ends, seconds since the epoch (read back from a token; not needed to issue one). */
+  expires?: number;
 }
 
 export interface IssuedView {
@@ -41,5 +43,5 @@ export function readView(key: Buffer, token: string, now: Date): View | null {
     { id: orderId, expires, signature: parsed.signature },
     now,
   );
-  return check === 'ok' ? { orderId, shareId: shareId === 0 ? null : shareId } : null;
+  return check === 'ok' ? { orderId, shareId: shareId === 0 ? null : shareId, expires } : null;
 }

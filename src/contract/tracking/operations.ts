@@ -1,3 +1,4 @@
+import { LiveTicketSchema } from '../live/schemas.ts';
 import * as v from 'valibot';
 import { Code } from '../codes.ts';
 import { operation, READS } from '../operation.ts';
@@ -102,6 +103,19 @@ export const status = operation({
   cors: true,
   input: ViewQuery,
   output: TrackingSchema,
+  rateLimits: [VIEW_READS],
+  codes: [Code.notFound],
+});
+
+export const liveTicket = operation({
+  area,
+  method: 'GET',
+  path: 'tracking/live-ticket',
+  summary: 'A ticket to follow the viewed order on the live stream (`live/stream`), for a view token',
+  auth: 'public',
+  cors: true,
+  input: ViewQuery,
+  output: LiveTicketSchema,
   rateLimits: [VIEW_READS],
   codes: [Code.notFound],
 });
