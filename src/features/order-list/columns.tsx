@@ -23,8 +23,9 @@ const plainClick = (event: MouseEvent) =>
 
 /**
  * The list's columns; the order number is a link (a tab stop: Enter opens the order). "Last
- * event", "Where" and "ETA" say where the order is now (src/contract/orders/where-now.ts); a
- * silent order's hours count to the time the row is drawn.
+ * event", "Where" and "ETA" say where the order is now (src/contract/orders/where-now.ts), next to
+ * the status so that a 1440 px screen shows them without scrolling sideways; a silent order's
+ * hours count to the time the row is drawn.
  */
 export function orderColumns(t: T, open: (row: OrderListRow) => void): DataColumn<OrderListRow>[] {
   return [
@@ -56,6 +57,24 @@ export function orderColumns(t: T, open: (row: OrderListRow) => void): DataColum
       width: 185,
       sortable: true,
       render: (row) => <StatusBadge status={row.status} />,
+    },
+    {
+      key: 'last_event',
+      title: t('orderList.column.last_event'),
+      width: 150,
+      render: (row) => <LastEventCell event={row.last_event} />,
+    },
+    {
+      key: 'where',
+      title: t('orderList.column.where'),
+      width: 180,
+      render: (row) => <WhereCell where={row.where} />,
+    },
+    {
+      key: 'eta',
+      title: t('orderList.column.eta'),
+      width: 175,
+      render: (row) => <EtaCell row={row} now={new Date()} />,
     },
     {
       key: 'order_type',
@@ -90,24 +109,6 @@ export function orderColumns(t: T, open: (row: OrderListRow) => void): DataColum
       title: t('orderList.column.to'),
       width: 200,
       render: (row) => <PartyCell row={row} side="to" />,
-    },
-    {
-      key: 'last_event',
-      title: t('orderList.column.last_event'),
-      width: 150,
-      render: (row) => <LastEventCell event={row.last_event} />,
-    },
-    {
-      key: 'where',
-      title: t('orderList.column.where'),
-      width: 180,
-      render: (row) => <WhereCell where={row.where} />,
-    },
-    {
-      key: 'eta',
-      title: t('orderList.column.eta'),
-      width: 175,
-      render: (row) => <EtaCell row={row} now={new Date()} />,
     },
     {
       key: 'temp_class',
