@@ -155,6 +155,7 @@ export const orderListStyles = css`
     line-clamp: 2;
     overflow: hidden;
     line-height: 1.3;
+    white-space: normal;
     overflow-wrap: anywhere;
   }
   .order-eta {

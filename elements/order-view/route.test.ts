@@ -134,6 +134,22 @@ describe('<lp-order-view> route', () => {
     await expect(el).to.be.accessible();
   });
 
+  it('marks a silent order where the goods are, counting the hours since the last news', async () => {
+    const order = await orderMoving({ deliver_by: ago(-40) }, [
+      ['picked_up', 10, '上海市浦东新区 外高桥仓库'],
+      ['in_transit', 9.5, '上海—北京 干线运输'],
+    ]);
+    const el = place({ locale: 'en', 'order-id': order.id });
+    await openTrack(el, order.order_no, 'Track');
+    const stops = drawn(el);
+    expect(stops[1]!.querySelector('.order-route__risk')?.textContent).to.equal('No news for 9 h');
+    expect(stops[2]!.querySelector('.order-route__risk')).to.equal(null);
+    expect(spoken(el).slice(1)).to.deep.equal([
+      `Via: 上海—北京 干线运输, In transit ${stamp(ago(9.5))}, Current position, No news for 9 h`,
+      `Receiver: 北京市, Expected by ${stamp(ago(-40))}`,
+    ]);
+  });
+
   it('never shows the patient’s door on a DTP order’s route: the receiver is its city', async () => {
     const order = await orderMoving(
       {

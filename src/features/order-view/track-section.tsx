@@ -22,15 +22,32 @@ const ROLE: Record<RouteStop['role'], MessageKey> = {
 /** Why the order is at risk, in words with an icon (never colour alone). */
 function RiskMark({ risk, now }: { risk: AtRisk; now: Date }) {
   const t = useT();
+  const late = risk.reason === 'late';
   return (
     <span className="order-route__risk" data-risk={risk.reason}>
-      <span aria-hidden="true">{risk.reason === 'late' ? '!' : '…'}</span>
-      {risk.reason === 'late'
-        ? t('orderView.route.late')
-        : t('orderView.route.silent', { hours: hoursSince(risk.since, now) })}
+      <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden="true">
+        {late ? (
+          <path fill="currentColor" d="M6 .5 11.5 11h-11zM5.25 4v3.5h1.5V4zm0 4.5V10h1.5V8.5z" />
+        ) : (
+          <path
+            fill="currentColor"
+            d="M6 0a6 6 0 1 1 0 12A6 6 0 0 1 6 0m0 1.5a4.5 4.5 0 1 0 0 9 4.5 4.5 0 0 0 0-9M5.25 3h1.5v2.7l1.9 1.9-1.06 1.06-2.34-2.35z"
+          />
+        )}
+      </svg>
+      {riskWords(risk, now, t)}
     </span>
   );
 }
+
+const riskWords = (risk: AtRisk, now: Date, t: ReturnType<typeof useT>) =>
+  risk.reason === 'late'
+    ? t('orderView.route.late')
+    : t('orderView.route.silent', { hours: hoursSince(risk.since, now) });
+
+/** Where a risk is marked: lateness at the receiver (the arrival), silence where the goods are. */
+const riskAt = (stop: RouteStop, risk: AtRisk | null): boolean =>
+  risk !== null && (risk.reason === 'late' ? stop.role === 'receiver' : stop.state === 'current');
 
 /** What a stop says besides its place: its step and time, or what is expected there. */
 function stopFacts(stop: RouteStop, route: Route, t: ReturnType<typeof useT>): string[] {
@@ -90,7 +107,7 @@ function RouteSchematic({ route, now }: { route: Route; now: Date }) {
                   {fact}
                 </span>
               ))}
-              {stop.role === 'receiver' && route.risk && <RiskMark risk={route.risk} now={now} />}
+              {route.risk && riskAt(stop, route.risk) && <RiskMark risk={route.risk} now={now} />}
             </span>
           </li>
         ))}
@@ -99,12 +116,7 @@ function RouteSchematic({ route, now }: { route: Route; now: Date }) {
         {route.stops.map((stop) => {
           const facts = stopFacts(stop, route, t);
           if (stop.state === 'current') facts.push(t('orderView.route.here'));
-          if (stop.role === 'receiver' && route.risk)
-            facts.push(
-              route.risk.reason === 'late'
-                ? t('orderView.route.late')
-                : t('orderView.route.silent', { hours: hoursSince(route.risk.since, now) }),
-            );
+          if (route.risk && riskAt(stop, route.risk)) facts.push(riskWords(route.risk, now, t));
           return (
             <li key={stop.key}>
               {t('orderView.route.stopLine', {
