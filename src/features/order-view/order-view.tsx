@@ -15,7 +15,6 @@ import { RemarksSection } from './remarks-section.tsx';
 import { SourcesSection } from './sources-section.tsx';
 import { TemperatureSection } from './temperature-section.tsx';
 import { TimelineSection } from './timeline-section.tsx';
-import { TrackSection } from './track-section.tsx';
 import { NotHere } from './not-here.tsx';
 import { usePrintOrders } from './use-print-orders.ts';
 import { useOrder } from './use-order.ts';
@@ -31,6 +30,8 @@ const Waybill = lazy(() => import('./waybill.tsx').then((m) => ({ default: m.Way
 const ShareDialog = lazy(() => import('./share-dialog.tsx').then((m) => ({ default: m.ShareDialog })));
 /** The signing dialog (approvals, document reviews), loaded with the first act that signs. */
 const SignDialog = lazy(() => import('./sign-dialog.tsx').then((m) => ({ default: m.SignDialog })));
+/** The track (the route's schematic, its rules and the track points), loaded when its section is first shown. */
+const TrackSection = lazy(() => import('./track-section.tsx').then((m) => ({ default: m.TrackSection })));
 /** The change or cancellation request, with the rules its fields are checked by, loaded when first opened. */
 const ApplyModifyDialog = lazy(() =>
   import('./apply-modify-dialog.tsx').then((m) => ({ default: m.ApplyModifyDialog })),
@@ -197,7 +198,11 @@ export function OrderView({
         {section === 'overview' && <OverviewSection order={current} />}
         {section === 'timeline' && <TimelineSection events={current.events} />}
         {section === 'temperature' && <TemperatureSection orderId={current.id} />}
-        {section === 'track' && <TrackSection order={current} />}
+        {section === 'track' && (
+          <Suspense fallback={<p className="order-view__muted">{t('common.loading')}</p>}>
+            <TrackSection order={current} />
+          </Suspense>
+        )}
         {section === 'attachments' && (
           <AttachmentsSection
             order={current}
