@@ -181,7 +181,9 @@ export const budgets = {
   // +0.5 KB (issue 31): the stability budgets' section (its editor is a lazy chunk; an embed counts the
   // section's loader, its strings' area and the data table's unselectable rows)
   'embed/lp-project-view.js': 87_600,
-  'host+elements/project-view.js': 13_700,
+  // + 0.1–0.4 KB: the notification bell, a new element of the top bar, moved rollup's shared
+  // chunks (the contract's `operations` chunk is split among its importers now)
+  'host+elements/project-view.js': 14_000,
   /**
    * The help centre standalone (React, the kit, DOMPurify for the answers, the chat's calls and
    * store for "ask in the chat", both languages' strings): measured 89.8 KB. In the portal, over
@@ -219,10 +221,12 @@ export const budgets = {
   // open their row, a link changes the list in one request (setParams) (issue 29)
   // +0.2 KB each (issue 30): the audit log shares the list kit; the kit's chunks split anew (25.1 / 25.0 KB)
   // +0.5 KB (issue 31): the held line's badge, its case link and the reason it cannot be chosen
-  'host+elements/inventory-table.js': 25_800,
+  // + 0.3–0.6 KB: the notification bell's chunk move (see project-view's line)
+  'host+elements/inventory-table.js': 26_400,
   // +0.6 KB (issue 31): as the inventory table (the same table)
   'embed/lp-material-inventory.js': 96_300,
-  'host+elements/material-inventory.js': 25_700,
+  // + 0.3–0.6 KB: the notification bell's chunk move (see project-view's line)
+  'host+elements/material-inventory.js': 26_300,
   /**
    * The customer's audit trail (issue 30): a list page of the list kit (its store and address,
    * filters, selects, pagination), its entries as sentences, its exports. Measured 84.3 KB
@@ -252,7 +256,8 @@ export const budgets = {
    * first decision).
    */
   'embed/lp-excursion-list.js': 87_500,
-  'host:excursion-list': 13_800,
+  // + 0.3–0.6 KB: the notification bell's chunk move (see project-view's line)
+  'host:excursion-list': 14_100,
   'embed/lp-excursion-case.js': 90_000,
   'host:excursion-case': 18_000,
   'embed/lp-excursion-case/case-chart-draw': 23_000,
