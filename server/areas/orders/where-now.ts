@@ -1,6 +1,8 @@
 import { type SelectQueryBuilder, sql } from 'kysely';
 import type { OrderListRow, OrderRow } from '../../../src/contract/orders/schemas.ts';
 import {
+  AT_RECEIVER,
+  AT_SENDER,
   atRisk,
   estimatedArrival,
   isTrackingKind,
@@ -46,6 +48,11 @@ export function selectListRows(query: SelectQueryBuilder<Database, 'orders', obj
 export type ListRowRecord = Awaited<ReturnType<ReturnType<typeof selectListRows>['execute']>>[number];
 
 const rank = (kind: string) => TRACKING_KINDS.indexOf(kind as TrackingKind);
+/** The newest event that names a place (the events in their order). */
+const placeOf = (events: readonly TrackingEvent[]) => events.findLast((e) => e.location.trim() !== '');
+/** The step happened at the masked side's door (redaction.ts withholds its place whatever it says). */
+const atMaskedDoor = (row: OrderRow, kind: string) =>
+  (masksStop(row) && AT_RECEIVER.has(kind)) || (masksStart(row) && AT_SENDER.has(kind));
 const iso = (at: Date | string) => new Date(at).toISOString();
 
 /**
@@ -69,9 +76,12 @@ export async function toListRows(
       .sort((a, b) => rank(a.kind) - rank(b.kind) || Date.parse(a.at) - Date.parse(b.at));
     return { row: toOrderRow(record), events, lastPoint: record.last_point };
   });
-  const placed = listed.filter(
-    ({ row, events }) => (masksStart(row) || masksStop(row)) && events.some((e) => e.location.trim() !== ''),
-  );
+  // a masked order whose place is not at that side's door asks its redactor (at the door the place
+  // is withheld whatever it says: no need to read the order's requests for that)
+  const placed = listed.filter(({ row, events }) => {
+    const place = placeOf(events);
+    return place !== undefined && (masksStart(row) || masksStop(row)) && !atMaskedDoor(row, place.kind);
+  });
   const redactors = await redactorsFor(
     db,
     placed.map(({ row }) => row.id),
@@ -87,10 +97,12 @@ function whereNow(
   redactors: Awaited<ReturnType<typeof redactorsFor>>,
 ): OrderListRow {
   const last = events.at(-1);
-  const placeEvent = events.findLast((e) => e.location.trim() !== '');
+  const placeEvent = placeOf(events);
   let where = '';
   if (placeEvent) {
-    where = redactors(row.id).place(placeEvent.location.trim(), placeEvent.kind);
+    where = atMaskedDoor(row, placeEvent.kind)
+      ? MASK
+      : redactors(row.id).place(placeEvent.location.trim(), placeEvent.kind);
     if (where.includes(MASK)) where = masksStart(row) ? row.from_city : row.to_city;
   }
   const news = [
