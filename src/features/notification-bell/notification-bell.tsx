@@ -50,7 +50,7 @@ export function NotificationBell() {
       if (mine === asked.current) setFailed(true);
     }
   }, []);
-  // read again on a customer switch too (the list is the session's customer's)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `customer` is when to read again (the list is the session's customer's)
   useEffect(() => {
     if (token) void load();
     else setData(null);
