@@ -730,16 +730,26 @@ test('at 375 px the order list shows cards, and its filters fold behind one butt
     for (const cell of [card.locator('.order-link'), status])
       expect((await cell.boundingBox())!.x + (await cell.boundingBox())!.width).toBeLessThanOrEqual(375);
     expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(375);
-    // number, status, route and dates: the project, type, temperature and documents stay in the table
+    // number, status, where it is now, route and dates: the project, type, temperature and
+    // documents stay in the table
     const labels = await card
       .locator('td[data-label]')
       .evaluateAll((cells) =>
         cells.filter((td) => getComputedStyle(td).display !== 'none').map((td) => td.dataset.label),
       );
     expect(labels).toEqual(
-      ['order_no', 'status', 'from', 'to', 'excursion', 'deliver_by', 'created_at'].map((k) =>
-        say(`orderList.column.${k}` as Parameters<typeof say>[0]),
-      ),
+      [
+        'order_no',
+        'status',
+        'last_event',
+        'where',
+        'eta',
+        'from',
+        'to',
+        'excursion',
+        'deliver_by',
+        'created_at',
+      ].map((k) => say(`orderList.column.${k}` as Parameters<typeof say>[0])),
     );
     // the card's one action: a tap anywhere on it (here its lower right corner) opens the order
     const number = (await card.locator('.order-link').textContent())!;
@@ -807,4 +817,39 @@ test('saved views: the list as it is, kept under a name, opened again from anywh
     ).toHaveCount(0);
     await context.close();
   }
+});
+
+test('the list says where each order in progress is now, and its view draws the route through those places', async ({
+  page,
+  request,
+}) => {
+  const token = await apiLogin(request, demoLogin('demo'));
+  const moving = (await orders(request, token, { status: 'not_finished' })).list as Array<
+    Row & { is_dtp: number; milestone: string; where: string; last_event: { kind: string } | null }
+  >;
+  // an order on the road whose parties are not masked: its place is the provider's, as posted
+  const order = moving.find(
+    (o) => o.is_dtp === 0 && ['in_transit', 'out_for_delivery'].includes(o.milestone) && o.where !== '',
+  );
+  expect(order, 'the demo has an order on the road').toBeDefined();
+  await signInByApi(page, demoLogin('demo'));
+  await page.goto('/customer-order/index?status=not_finished');
+  const list = page.locator('lp-order-list');
+  for (const column of ['last_event', 'where', 'eta'] as const)
+    await expect(list.getByRole('columnheader', { name: zh(`orderList.column.${column}`) })).toBeVisible();
+  const row = list.locator('tbody tr', { hasText: order!.order_no });
+  await expect(row).toContainText(order!.where);
+  await expect(row).toContainText(zh(`orderList.event.${order!.milestone}` as MessageKey));
+
+  await page.goto(`/customer-order/view/${order!.id}`);
+  const view = page.locator('lp-order-view');
+  await expect(view.locator('h1').first()).toHaveText(order!.order_no);
+  await view.getByRole('tab', { name: zh('orderView.section.track'), exact: true }).click();
+  // the goods are where the list says: the current stop of the drawn route, said in its list too
+  const here = view.locator('.order-route__stop[data-state="current"]');
+  await expect(here.locator('.order-route__place')).toHaveText(order!.where);
+  const spoken = view.locator('.order-route ol.order-view__sr li');
+  await expect(spoken.first()).toContainText(zh('orderView.route.sender'));
+  await expect(spoken.last()).toContainText(zh('orderView.route.receiver'));
+  await expect(spoken.filter({ hasText: zh('orderView.route.here') })).toContainText(order!.where);
 });
