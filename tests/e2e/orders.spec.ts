@@ -829,9 +829,15 @@ test('the list says where each order in progress is now, and its view draws the 
   >;
   // an order on the road whose parties are not masked: its place is the provider's, as posted
   const order = moving.find(
-    (o) => o.is_dtp === 0 && ['in_transit', 'out_for_delivery'].includes(o.milestone) && o.where !== '',
+    (o) =>
+      o.is_dtp === 0 &&
+      ['picked_up', 'in_transit', 'out_for_delivery'].includes(o.milestone) &&
+      o.where !== '',
   );
-  expect(order, 'the demo has an order on the road').toBeDefined();
+  expect(
+    order,
+    `an order on the road among ${JSON.stringify(moving.map((o) => [o.milestone, o.is_dtp, o.where]))}`,
+  ).toBeDefined();
   await signInByApi(page, demoLogin('demo'));
   await page.goto('/customer-order/index?status=not_finished');
   const list = page.locator('lp-order-list');
@@ -845,9 +851,9 @@ test('the list says where each order in progress is now, and its view draws the 
   const view = page.locator('lp-order-view');
   await expect(view.locator('h1').first()).toHaveText(order!.order_no);
   await view.getByRole('tab', { name: zh('orderView.section.track'), exact: true }).click();
-  // the goods are where the list says: the current stop of the drawn route, said in its list too
-  const here = view.locator('.order-route__stop[data-state="current"]');
-  await expect(here.locator('.order-route__place')).toHaveText(order!.where);
+  // the goods are where the list says: at the current stop of the drawn route (a waypoint's place,
+  // or the sender's door under its city), said in its list too
+  await expect(view.locator('.order-route__stop[data-state="current"]')).toContainText(order!.where);
   const spoken = view.locator('.order-route ol.order-view__sr li');
   await expect(spoken.first()).toContainText(zh('orderView.route.sender'));
   await expect(spoken.last()).toContainText(zh('orderView.route.receiver'));
