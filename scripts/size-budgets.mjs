@@ -59,7 +59,8 @@ export const budgets = {
   // and the lazy track section's loader; the route, its rules and the track points moved into
   // that chunk (below). host:order-view was 18.0 KB before it (over by 0.4 KB already), 18.8 after
   'embed/lp-order-view.js': 95_200,
-  'host:order-view': 18_400,
+  // +0.4 KB of it: the notification bell's chunk move (see project-view's line)
+  'host:order-view': 19_000,
   /** The track section (issue 32): the route's schematic and its rules (src/contract/orders/where-now.ts),
    * the track points; lazy, with the section: 2.2 KB. */
   'embed/lp-order-view/track-section': 2_500,
@@ -100,7 +101,8 @@ export const budgets = {
   // +0.2 KB: the cards' one action and shorter cards (issue 29)
   // +1.5 KB: Last Event, Where and ETA with the at-risk badge, their styles and strings (issue 32);
   // 17.4 KB before them (over by 0.2 KB already), 18.9 after
-  'host+elements/order-list.js': 18_700,
+  // +0.2 KB of it: the notification bell's chunk move (see project-view's line)
+  'host+elements/order-list.js': 19_100,
   /**
    * The draft box standalone (React, the kit, the data table, its feature and strings), and in the
    * portal on top of the host's shared chunks (the data table is ~16 KB of it, shared with the
