@@ -12,7 +12,8 @@ import { local } from './storage.ts';
  * the stream and passes each change to the others on a BroadcastChannel. The stream pauses while
  * every tab is hidden (after PAUSE_AFTER_MS, so a quick switch of tabs does not reconnect) and
  * resumes from the last place it told. A dropped stream reconnects with a new ticket after a
- * jittered, growing wait; the token changing (a logout, a customer switch) closes it at once.
+ * jittered, growing wait; the token changing (a logout, a customer switch) closes it at once, and
+ * a session ended elsewhere closes it for good (until the token changes).
  * Without Web Locks or BroadcastChannel each tab holds its own stream.
  */
 export const CHANNEL = 'lp-live';
@@ -208,13 +209,9 @@ class Leader {
     });
     source.addEventListener('end', (event) => {
       this.#disconnect();
-      // the session ended: asking for a ticket aloud lets the portal's transport say so (598)
-      if (event.data === 'session')
-        void liveTicket().then(
-          () => this.#later(),
-          () => undefined,
-        );
-      else this.#later();
+      // The session ended: the stream stays closed until the token changes. The page learns of it
+      // at its next call, as spec §8 has it (598, or 599's question), not from the stream.
+      if (event.data !== 'session') this.#later();
     });
     source.onerror = () => {
       // The browser would retry with the same (expired) ticket: this stream reconnects itself.
