@@ -261,7 +261,8 @@ export const budgets = {
   // + 0.3–0.6 KB: the notification bell's chunk move (see project-view's line)
   'host:excursion-list': 14_100,
   'embed/lp-excursion-case.js': 90_000,
-  'host:excursion-case': 18_000,
+  // + bytes: the chunk moves of issue 32 (its first load 18.0 KB, at the line)
+  'host:excursion-case': 18_300,
   'embed/lp-excursion-case/case-chart-draw': 23_000,
   'embed/lp-excursion-case/sign-dialog': 9_000,
   /**
