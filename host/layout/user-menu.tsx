@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { t } from '../../src/i18n/translate.ts';
 import { $session, logout } from '../../src/stores/session.ts';
 import { MenuButton } from '../../src/ui/index.ts';
-import { go } from '../router/location.ts';
+import { $location, currentFullPath, go } from '../router/location.ts';
 import { AboutDialog } from './about-dialog.tsx';
 import { signInAgain } from '../account/password-changed.ts';
 import { ElementSlot } from './element-slot.tsx';
@@ -11,6 +11,12 @@ import { Icon } from './icons.tsx';
 import { openLinkedSystem, useLinkedSystems } from './linked-systems.ts';
 
 type Action = 'downloads' | 'audit' | 'password' | 'about' | 'logout' | `link:${string}`;
+
+/**
+ * A link that opens the password dialog (`/home/index#change-password`: the bell's and the mail's
+ * notice of a sign-in from a new device, server/areas/notifications/kinds.ts).
+ */
+const CHANGE_PASSWORD_HASH = '#change-password';
 
 /** The download centre (a hidden route of the order menu). */
 const DOWNLOADS = '/customer-order/download';
@@ -30,6 +36,13 @@ export function UserMenu() {
   const info = session.userInfo;
   // The person signed in: the customer's company is the switcher's, beside this menu (shown once).
   const person = info?.name || info?.user.ur_account || t('host.nav.userMenu');
+  const location = useStore($location);
+  useEffect(() => {
+    if (location?.hash !== CHANGE_PASSWORD_HASH) return;
+    setDialog('password');
+    // the address without it: back, or the link followed again, opens the dialog once more
+    go(currentFullPath(), true);
+  }, [location]);
 
   const onSelect = (action: Action) => {
     if (action === 'downloads' || action === 'audit') {

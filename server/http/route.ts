@@ -81,6 +81,8 @@ export interface Reply<T> {
   readonly data: T;
   readonly message: ServerMessage;
   readonly params: Params | undefined;
+  /** `Set-Cookie` values the answer carries (the sign-ins' device cookie: areas/accounts/devices.ts). */
+  readonly cookies?: readonly string[];
 }
 
 export const reply = <T>(data: T, message: ServerMessage, params?: Params): Reply<T> => ({
@@ -88,6 +90,15 @@ export const reply = <T>(data: T, message: ServerMessage, params?: Params): Repl
   data,
   message,
   params,
+});
+
+/** A success answer (`ok`) that sets cookies too, one `Set-Cookie` each. */
+export const withCookies = <T>(data: T, cookies: readonly string[]): Reply<T> => ({
+  [REPLY]: true,
+  data,
+  message: 'ok',
+  params: undefined,
+  cookies,
 });
 
 type Answer<Op extends Operation> = AnswerOf<Op> | Reply<AnswerOf<Op>> | Response;
@@ -243,7 +254,9 @@ function routeHandler(route: Route, deps: AppDeps) {
         return success(deps, answer, say('ok', lang));
       }
       if (deps.config.checkAnswers) checkAnswer(op, answer.data);
-      return success(deps, answer.data, say(answer.message, lang, answer.params));
+      const answered = success(deps, answer.data, say(answer.message, lang, answer.params));
+      for (const cookie of answer.cookies ?? []) answered.headers.append('set-cookie', cookie);
+      return answered;
     } catch (error) {
       // removed unless a committed row names it (the handler may have failed after its commit)
       if (file) await discardUpload(deps.db, deps.storage, file.key, error);

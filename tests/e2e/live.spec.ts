@@ -118,9 +118,10 @@ test('an excursion the provider’s readings open reaches the bell at once, and 
   baseURL,
   request,
 }) => {
-  const token = await apiLogin(request, demoLogin('demo'));
+  // one sign-in: another, from a jar without the first's device cookie, would be a new device,
+  // whose notice the bell would show as well
+  const { context, token } = await signedInContext(browser, baseURL!, demoLogin('demo'));
   const shipment = await onTheRoad(request, token);
-  const { context } = await signedInContext(browser, baseURL!, demoLogin('demo'));
   const page = await context.newPage();
   await page.goto('/home/index');
   const bell = page.locator('lp-notification-bell').locator('.lp-bell');

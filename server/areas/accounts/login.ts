@@ -7,6 +7,7 @@ import type { SmsSender } from '../../core/sms-sender.ts';
 import { checkCaptcha, loginCaptcha } from './captcha.ts';
 import { isCommonPassword } from './common-passwords.ts';
 import { startingCustomer } from './customers.ts';
+import type { DeviceSeen } from './devices.ts';
 import { addressKey } from '../../core/address-key.ts';
 import { countFailure, countSuccess, type GuardOptions, loginStanding } from './login-guard.ts';
 import { dummyHash, verifyPassword } from './passwords.ts';
@@ -43,7 +44,8 @@ export function tooSoon(waitMs: number): ApiError {
  * the captcha first when this address must answer it (475/476, keyed by username and address);
  * wrong credentials are counted (for the username, the username at this address, the address) and
  * answer 406 with `captcha`: whether the next try from here needs it. Unknown usernames cost the
- * same scrypt time as known ones and are counted the same way.
+ * same scrypt time as known ones and are counted the same way. The session remembers the
+ * `device` it comes from (devices.ts), when the caller names it (the route does).
  */
 export async function login(
   db: DB,
@@ -51,6 +53,7 @@ export async function login(
   now: Date,
   address: string,
   options: GuardOptions = { perAddress: false },
+  device: DeviceSeen | null = null,
 ): Promise<LoginResponse> {
   const { username, password, validate, sms_code: smsCode = '' } = input;
   const from = addressKey(address);
@@ -107,7 +110,7 @@ export async function login(
     });
   }
   const customer = await startingCustomer(db, user.uid);
-  const access_token = await startSession(db, user.uid, customer?.cu_id ?? null, now);
+  const access_token = await startSession(db, user.uid, customer?.cu_id ?? null, now, 'replaced', device);
   return {
     access_token,
     is_weak_password: weak,

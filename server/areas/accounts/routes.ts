@@ -2,9 +2,11 @@ import { Code } from '../../../src/contract/codes.ts';
 import * as ops from '../../../src/contract/accounts/operations.ts';
 import { ApiError, forbidden, invalidField, say } from '../../core/errors.ts';
 import { apiAnswer } from '../../http/answer.ts';
-import { handle, reply } from '../../http/route.ts';
+import type { AppDeps } from '../../http/env.ts';
+import { handle, reply, withCookies } from '../../http/route.ts';
 import { issueCaptcha, loginCaptcha } from './captcha.ts';
 import { customerAccountList, enterCustomer, startingCustomer } from './customers.ts';
+import { type DeviceSeen, deviceCookie, deviceSeen, secureCookies } from './devices.ts';
 import { login, sendLoginCode } from './login.ts';
 import { addressKey } from '../../core/address-key.ts';
 import { redeemOneTimeCode } from './one-time-codes.ts';
@@ -13,14 +15,20 @@ import { endSession, startSession } from './sessions.ts';
 import { checkSmsCode, markSmsCodeUsed, sendSmsCode } from './sms-codes.ts';
 import { maskMobile } from '../../core/mobile-number.ts';
 
+/** A sign-in's answer with the device cookie (set again: its 400 days start anew), devices.ts. */
+const withDeviceCookie = <T>(deps: AppDeps, data: T, device: DeviceSeen) =>
+  withCookies(data, [deviceCookie(device.key, secureCookies(deps.config))]);
+
 const invalidCode = () =>
   new ApiError(Code.sessionExpired, 'The login link is invalid or has expired, please log in');
 
 /** `user/*`, `customer-account/*` and `index/change-passwd`: logins, sessions, customers, passwords. */
 export const routes = [
-  handle(ops.login, ({ input, deps, now, ip }) =>
-    login(deps.db, input, now, ip, { perAddress: deps.config.rateLimits }),
-  ),
+  handle(ops.login, async ({ input, deps, now, ip, c }) => {
+    const device = deviceSeen(c, ip);
+    const answer = await login(deps.db, input, now, ip, { perAddress: deps.config.rateLimits }, device);
+    return withDeviceCookie(deps, answer, device);
+  }),
 
   handle(ops.loginSms, async ({ input, deps: { db, sms, config }, now, ip }) => {
     const sent = await sendLoginCode(db, sms, input, now, ip, { perAddress: config.rateLimits });
@@ -59,20 +67,26 @@ export const routes = [
     return reply(null, 'Logged out');
   }),
 
-  handle(ops.jumpLogin, async ({ input, deps: { db }, now }) => {
+  handle(ops.jumpLogin, async ({ input, deps, now, ip, c }) => {
+    const { db } = deps;
     const redeemed = await redeemOneTimeCode(db, input.code, 'jump', now);
     if (!redeemed) throw invalidCode();
     const cuId = redeemed.cuId ?? (await startingCustomer(db, redeemed.uid))?.cu_id ?? null;
-    return { access_token: await startSession(db, redeemed.uid, cuId, now) };
+    const device = deviceSeen(c, ip);
+    const token = await startSession(db, redeemed.uid, cuId, now, 'replaced', device);
+    return withDeviceCookie(deps, { access_token: token }, device);
   }),
 
-  handle(ops.newLogin, async ({ input, deps: { db }, now }) => {
+  handle(ops.newLogin, async ({ input, deps, now, ip, c }) => {
+    const { db } = deps;
     const redeemed = await redeemOneTimeCode(db, input.token, 'new', now);
     if (!redeemed) throw invalidCode();
     const start = await startingCustomer(db, redeemed.uid);
     const cuId = redeemed.cuId ?? start?.cu_id ?? null;
     const flag: 0 | 1 = redeemed.cuId === null && (start?.count ?? 0) > 1 ? 1 : 0;
-    return [{ ur_token: await startSession(db, redeemed.uid, cuId, now), flag }];
+    const device = deviceSeen(c, ip);
+    const token = await startSession(db, redeemed.uid, cuId, now, 'replaced', device);
+    return withDeviceCookie(deps, [{ ur_token: token, flag }], device);
   }),
 
   handle(ops.customerLogin, async ({ input, session, deps, now }) => {

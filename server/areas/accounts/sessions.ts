@@ -2,7 +2,9 @@ import { Code } from '../../../src/contract/codes.ts';
 import type { PassFlag } from '../../../src/contract/accounts/schemas.ts';
 import type { Authenticate, SessionRecord } from '../../core/session.ts';
 import type { DB } from '../../db/database.ts';
-import { auditedTransaction } from '../audit/trail.ts';
+import { AuditBuffer, auditedTransaction } from '../audit/trail.ts';
+import { appendEvents } from '../live/outbox.ts';
+import { type DeviceSeen, rememberDevice } from './devices.ts';
 import { notify } from '../../core/bus.ts';
 import type { Bus } from '../../core/bus.ts';
 import { ApiError } from '../../core/errors.ts';
@@ -243,7 +245,11 @@ const sessionExpired = (message: ServerMessage) => new ApiError(Code.sessionExpi
 /**
  * Starts a session for `uid` on customer `cuId` and ends the user's other live sessions with
  * `previousReason` ('replaced' for a new login, 'switched' when the same user changes customer).
- * Runs in one transaction that locks the user row, so two logins cannot both stay live.
+ * Runs in one transaction that locks the user row, so two logins cannot both stay live. A sign-in
+ * names its `device` (devices.ts): remembered for the user, and when it is new to a user who has
+ * signed in from others before, recorded (`new_device`) and told to the user on the customer
+ * signed in to (an event only the user hears, which the notifier makes a `new_device_sign_in`
+ * notice of: notifications/recipients.ts). A user without a customer has no bell to tell.
  */
 export async function startSession(
   db: DB,
@@ -251,9 +257,11 @@ export async function startSession(
   cuId: number | null,
   now: Date,
   previousReason: EndReason = 'replaced',
+  device: DeviceSeen | null = null,
 ): Promise<string> {
   const token = newToken();
-  await auditedTransaction(db, now, async (trx, audit) => {
+  await db.transaction().execute(async (trx) => {
+    const audit = new AuditBuffer();
     const user = await trx
       .selectFrom('users')
       .select(['uid', 'name'])
@@ -271,15 +279,37 @@ export async function startSession(
       .values({ token_hash: hashToken(token), uid, cu_id: cuId, created_at: now, last_seen_at: now })
       .execute();
     await notify(trx, 'sessions', `u:${uid}`);
+    const actor = { kind: 'user', id: uid, name: user.name } as const;
     // a sign-in (or a switch of customer) is the user's, not a customer's record: chain 0
     audit.record({
       cuId: 0,
       recordType: 'user',
       recordId: uid,
       action: previousReason === 'switched' ? 'switch_customer' : 'sign_in',
-      actor: { kind: 'user', id: uid, name: user.name },
+      actor,
       changes: [{ field: 'customer', old: null, new: cuId }],
     });
+    const seen = device ? await rememberDevice(trx, uid, device, now) : null;
+    if (device && seen?.standing === 'new')
+      audit.record({
+        cuId: 0,
+        recordType: 'user',
+        recordId: uid,
+        action: 'new_device',
+        actor,
+        changes: [
+          { field: 'device', old: null, new: device.agent },
+          { field: 'address', old: null, new: device.address },
+        ],
+      });
+    await audit.flush(trx, now);
+    // after the chains' tips, as every write's events (docs/decisions/lock-order.md, rule 4)
+    if (seen?.standing === 'new' && cuId !== null)
+      await appendEvents(
+        trx,
+        [{ cuId, kind: 'device', action: 'new', recordId: seen.id, audience: uid, actor }],
+        now,
+      );
   });
   forgetUserSessions(db, uid);
   return token;

@@ -84,6 +84,19 @@ export interface LoginAddressesTable {
   last_login_at: Timestamp;
 }
 
+/** A device a user signed in from (devices.ts): the device cookie's SHA-256, first and last seen. */
+export interface UserDevicesTable {
+  id: Generated<number>;
+  uid: number;
+  key_hash: string;
+  /** The browser and system its User-Agent named at its first sign-in (`Chrome · Windows`). */
+  agent: string;
+  first_address: string;
+  last_address: string;
+  first_seen_at: Timestamp;
+  last_seen_at: Timestamp;
+}
+
 /** The trail of attacks on the login and the tracking lookup (security-events.ts). */
 export interface SecurityEventsTable {
   id: Generated<string>;
@@ -148,6 +161,7 @@ declare module '../../db/schema.ts' {
     login_failures: LoginFailuresTable;
     login_delays: LoginDelaysTable;
     login_addresses: LoginAddressesTable;
+    user_devices: UserDevicesTable;
     security_events: SecurityEventsTable;
     captchas: CaptchasTable;
     one_time_codes: OneTimeCodesTable;

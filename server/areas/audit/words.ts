@@ -46,6 +46,7 @@ const ACTIONS: Words = {
   delete: ['删除', 'Deleted'],
   sign_in: ['登录', 'Signed in'],
   sign_in_failed: ['登录失败', 'Sign-in failed'],
+  new_device: ['新设备登录', 'Signed in from a new device'],
   sign_out: ['退出登录', 'Signed out'],
   session_end: ['会话结束', 'Session ended'],
   switch_customer: ['切换客户', 'Switched customer'],

@@ -5,9 +5,10 @@ import { escapeHtml } from '../order-exports/order-summary.ts';
 
 /**
  * What a notification mail says, in zh-CN or en: the kind and the record's number (`ref`: an
- * order's or a case's number, an export's name) with a link into the portal. Nothing else of the
- * record: a mail never names a party, a patient, an address or a phone (the notifications keep
- * only refs), so it needs no masking of its own.
+ * order's or a case's number, an export's name; a new device's browser and system, its address
+ * masked and the time) with a link into the portal. Nothing else of the record: a mail never
+ * names a party, a patient, an address or a phone (the notifications keep only refs), so it needs
+ * no masking of its own.
  */
 const WORDS = {
   'zh-CN': {
@@ -19,6 +20,8 @@ const WORDS = {
       modification_answered: (ref: string) => `订单 ${ref} 的修改申请已答复`,
       delivered: (ref: string) => `订单 ${ref} 已送达`,
       export_ready: (ref: string) => `导出文件 ${ref} 已生成`,
+      new_device_sign_in: (ref: string) =>
+        `您的账号在新设备上登录（${ref}，北京时间）。如果不是您本人，请立即修改密码`,
     },
     kind: {
       approval_needed: '待我审批',
@@ -28,6 +31,7 @@ const WORDS = {
       modification_answered: '修改申请答复',
       delivered: '订单送达',
       export_ready: '导出完成',
+      new_device_sign_in: '新设备登录',
     },
     subject: (what: string) => `【LP】${what}`,
     digestSubject: (n: number) => `【LP】每日通知汇总：${n} 条`,
@@ -47,6 +51,8 @@ const WORDS = {
       modification_answered: (ref: string) => `The change request for order ${ref} was answered`,
       delivered: (ref: string) => `Order ${ref} was delivered`,
       export_ready: (ref: string) => `Export ${ref} is ready`,
+      new_device_sign_in: (ref: string) =>
+        `Your account was signed in from a new device (${ref}, China time). If this was not you, change your password now`,
     },
     kind: {
       approval_needed: 'Approval needed',
@@ -56,6 +62,7 @@ const WORDS = {
       modification_answered: 'Change request answered',
       delivered: 'Order delivered',
       export_ready: 'Export ready',
+      new_device_sign_in: 'Sign-in from a new device',
     },
     subject: (what: string) => `[LP] ${what}`,
     digestSubject: (n: number) => `[LP] Your daily digest: ${n} notification${n === 1 ? '' : 's'}`,

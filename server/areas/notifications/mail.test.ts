@@ -182,7 +182,7 @@ describe('notification mail over SMTP', () => {
 
   it('unsubscribes by the link without signing in: the page asks, its button (or a one-click POST) turns that kind’s mail off on that customer', async () => {
     const t = await mailApp();
-    const { author, cuId, approver, email } = await approvalSetup(t, 'en');
+    const { author, cuId, approver, token, email } = await approvalSetup(t, 'en');
     await create(t, author.token, orderForm(author));
     await runNotifier(t.deps);
     await runMailSender(t.deps);
@@ -213,9 +213,9 @@ describe('notification mail over SMTP', () => {
       { kind: 'approval_needed', portal: true, email: false, digest: false },
     ]);
     // the settings say so, and the next order's approval is in the bell but not mailed
-    const settings = await t.call<NotificationSettings>('notification/settings', {
-      token: await loginAs(t, approver),
-    });
+    // (the approval's session: a second sign-in, without the first's device cookie, would be a
+    // new device, told by mail too)
+    const settings = await t.call<NotificationSettings>('notification/settings', { token });
     expect(settings.data.kinds.find((k) => k.kind === 'approval_needed')).toMatchObject({
       portal: true,
       email: false,

@@ -2,6 +2,7 @@ import { caseNo } from '../../../src/contract/excursions/domain.ts';
 import type { NotificationKind } from '../../../src/contract/notifications/schemas.ts';
 import type { DB } from '../../db/database.ts';
 import type { Row } from '../../db/schema.ts';
+import { deviceRef } from '../accounts/devices.ts';
 
 /** Who is told of an event, as what, naming which record. */
 export interface Told {
@@ -63,11 +64,23 @@ const orderOf = (db: DB, cuId: number, id: number | null) =>
  * What an event of the outbox tells whom (nothing for most events): an order waiting for
  * approval its approvers, a case opened or decided the customer's approvers and administrators
  * and the order's author, a rejected document, an answered modification and a delivery the
- * order's author, a finished export its owner. The one who did it is not told.
+ * order's author, a finished export its owner. The one who did it is not told, but for a
+ * sign-in from a new device: that is told to the user signed in and to no one else (whoever
+ * signed in with the user's password, the user must hear of it).
  */
 export async function toldOf(db: DB, event: Row<'events'>): Promise<Told | null> {
   const { cu_id: cuId, kind, action } = event;
   const actor = event.actor_kind === 'user' ? event.actor_id : null;
+  if (kind === 'device' && action === 'new' && event.audience !== null) {
+    const device = await db
+      .selectFrom('user_devices')
+      .select(['agent', 'first_address', 'first_seen_at'])
+      .where('id', '=', Number(event.record_id))
+      .where('uid', '=', event.audience)
+      .executeTakeFirst();
+    const uids = await members(db, cuId, [event.audience], null);
+    return device ? { kind: 'new_device_sign_in', uids, ref: deviceRef(device), orderId: null } : null;
+  }
   if (kind === 'export' && action === 'done' && event.audience !== null) {
     const job = await db
       .selectFrom('export_jobs')

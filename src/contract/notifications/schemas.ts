@@ -11,6 +11,7 @@ export const NOTIFICATION_KINDS = [
   'modification_answered',
   'delivered',
   'export_ready',
+  'new_device_sign_in',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 const Kind = v.picklist(NOTIFICATION_KINDS, msg('oneOf', { values: NOTIFICATION_KINDS.join(', ') }));
@@ -19,7 +20,7 @@ const Kind = v.picklist(NOTIFICATION_KINDS, msg('oneOf', { values: NOTIFICATION_
 export const NotificationSchema = v.strictObject({
   id: v.number(),
   kind: v.picklist(NOTIFICATION_KINDS),
-  /** The order's or case's number it names. */
+  /** The order's or case's number it names (a new device's notice: the device, the masked address, the time). */
   ref: v.string(),
   /** Where to act, inside the portal (`/customer-order/view/42`). */
   link: v.string(),

@@ -14,6 +14,8 @@ export const zh = {
   'notificationBell.notify.modification_answered': '订单 {ref} 的修改申请已答复',
   'notificationBell.notify.delivered': '订单 {ref} 已送达',
   'notificationBell.notify.export_ready': '导出文件 {ref} 已生成',
+  'notificationBell.notify.new_device_sign_in':
+    '您的账号在新设备上登录（{ref}，北京时间）。如果不是您本人，请立即修改密码',
   'notificationBell.notifyKind.approval_needed': '待我审批',
   'notificationBell.notifyKind.excursion_opened': '温度偏离开启',
   'notificationBell.notifyKind.excursion_decided': '温度偏离处置决定',
@@ -21,6 +23,7 @@ export const zh = {
   'notificationBell.notifyKind.modification_answered': '修改申请答复',
   'notificationBell.notifyKind.delivered': '订单送达',
   'notificationBell.notifyKind.export_ready': '导出完成',
+  'notificationBell.notifyKind.new_device_sign_in': '新设备登录',
   'notificationBell.notifySettings.title': '通知设置',
   'notificationBell.notifySettings.intro': '选择您希望在门户内和通过邮件收到哪些通知。',
   'notificationBell.notifySettings.email': '接收通知的邮箱',
@@ -54,6 +57,8 @@ export const en: Record<keyof typeof zh, string> = {
   'notificationBell.notify.modification_answered': 'The change request for order {ref} was answered',
   'notificationBell.notify.delivered': 'Order {ref} was delivered',
   'notificationBell.notify.export_ready': 'Export {ref} is ready',
+  'notificationBell.notify.new_device_sign_in':
+    'Your account was signed in from a new device ({ref}, China time). If this was not you, change your password now',
   'notificationBell.notifyKind.approval_needed': 'Approval needed',
   'notificationBell.notifyKind.excursion_opened': 'Excursion opened',
   'notificationBell.notifyKind.excursion_decided': 'Excursion decided',
@@ -61,6 +66,7 @@ export const en: Record<keyof typeof zh, string> = {
   'notificationBell.notifyKind.modification_answered': 'Change request answered',
   'notificationBell.notifyKind.delivered': 'Order delivered',
   'notificationBell.notifyKind.export_ready': 'Export ready',
+  'notificationBell.notifyKind.new_device_sign_in': 'Sign-in from a new device',
   'notificationBell.notifySettings.title': 'Notification settings',
   'notificationBell.notifySettings.intro': 'Choose what you are told of in the portal and by email.',
   'notificationBell.notifySettings.email': 'Email address for notifications',
