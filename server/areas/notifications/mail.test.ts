@@ -3,9 +3,10 @@ import type { NotificationSettings } from '../../../src/contract/notifications/s
 import { loadConfig, productionProblems } from '../../config.ts';
 import { orderForm } from '../../testing/editor-fixtures.ts';
 import { create, readyToOrder } from '../../testing/editor-test-helpers.ts';
-import { createUser, loginAs } from '../../testing/fixtures.ts';
+import { createUser, type FixtureUser, loginAs } from '../../testing/fixtures.ts';
 import { mailedUser, mailJob, queuedMail } from '../../testing/mail-fixtures.ts';
 import {
+  DEPOT,
   folded,
   PATIENT,
   PATIENT_FRAGMENTS,
@@ -13,6 +14,7 @@ import {
   patientFragmentsIn,
   patientOrder,
   postMilestones,
+  provider,
 } from '../../testing/masking-fixtures.ts';
 import { deadSmtpUrl, SINK_PASS, type SmtpSink, type SunkMail, smtpSink } from '../../testing/smtp-sink.ts';
 import { type TestApp, testApp, testDatabase, unique } from '../../testing/test-app.ts';
@@ -25,6 +27,9 @@ import {
   MAIL_RETRY_MS,
   runMailSender,
 } from './mail-sender.ts';
+import { appendEvents } from '../live/outbox.ts';
+import { ALL_KINDS } from './kinds.ts';
+import { toldText } from './mail-content.ts';
 import { runNotifier } from './runner.ts';
 
 /**
@@ -534,6 +539,144 @@ describe('notification mail over SMTP', () => {
     for (const party of [PATIENT.name, PATIENT.phone, PATIENT.address, order.from_company, order.to_company])
       expect(folded(everything)).not.toContain(folded(party));
   });
+});
+
+/** Every kind by mail at once, for the user of `token`, at a new address, in `lang`: answers the address. */
+async function everyKindByMail(t: TestApp, token: string, lang: 'zh-CN' | 'en') {
+  const email = `${unique('all')}@mail.example.test`;
+  const kinds = ALL_KINDS.map((kind) => ({ kind, portal: true, email: true, digest: false }));
+  const saved = await t.call('notification/settings-save', { token, body: { email, lang, kinds } });
+  expect(saved.code, saved.message).toBe(0);
+  return email;
+}
+
+describe('a mail of each kind', () => {
+  it.each(['zh-CN', 'en'] as const)(
+    'says each kind in %s and names nothing of a DTP order’s patient or parties, nor the new device’s address',
+    async (lang) => {
+      const t = await mailApp({ integrationSecret: PROVIDER_SECRET });
+      const { db } = t.deps;
+      const author = await createUser(t.deps.db);
+      const cuId = author.customers[0]!.cu_id;
+      const approver = await createUser(t.deps.db);
+      await db
+        .insertInto('user_customers')
+        .values({ uid: approver.uid, cu_id: cuId, can_approve: true, is_admin: true })
+        .execute();
+      await db.updateTable('users').set({ default_cu_id: cuId }).where('uid', '=', approver.uid).execute();
+      const authorMail = await everyKindByMail(t, await loginAs(t, author), lang);
+      const approverMail = await everyKindByMail(t, await loginAs(t, approver), lang);
+
+      // what the portal's writes and the provider's calls do, on orders to the patient
+      const order = await patientOrder(t, cuId, { created_by: author.uid });
+      const waiting = await patientOrder(t, cuId, { created_by: author.uid });
+      await db
+        .updateTable('orders')
+        .set({ status: 'pending_approval' })
+        .where('id', '=', waiting.id)
+        .execute();
+      const asked = await db
+        .insertInto('order_modifications')
+        .values({ order_id: order.id, kind: 'cancel', changes: JSON.stringify({}), reason: '患者改期' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await provider(t, 'answer-modify', {
+        order_no: order.order_no,
+        id: asked.id,
+        accept: false,
+        answer: '已出库',
+      });
+      await postMilestones(t, order.order_no, [
+        { milestone: 'picked_up', location: '上海市徐汇区' },
+        { milestone: 'delivered', location: PATIENT.address },
+      ]);
+      // a sign-in from another browser, then an export
+      const elsewhere = await t.call<{ access_token: string }>('user/login', {
+        body: { username: author.username, password: author.password },
+        headers: {
+          'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) Version/18.1 Safari/604.1',
+        },
+        ip: '203.0.113.9',
+      });
+      expect(elsewhere.code).toBe(0);
+      const exported = await t.call('customer-order/xlsorder', { token: elsewhere.data.access_token });
+      expect(exported.code, exported.message).toBe(0);
+      // the events of writes that need more than this test's orders (a creation waiting for
+      // approval, a document's review, a case opened and decided), as those writes append them:
+      // an event names its records by id only, the notifier reads the rest
+      const user = (u: FixtureUser) => ({ kind: 'user' as const, id: u.uid, name: '' });
+      await db.transaction().execute((trx) =>
+        appendEvents(
+          trx,
+          [
+            {
+              cuId,
+              kind: 'order',
+              action: 'create',
+              recordId: waiting.id,
+              orderId: waiting.id,
+              actor: user(author),
+            },
+            {
+              cuId,
+              kind: 'order',
+              action: 'attachment_reject',
+              recordId: order.id,
+              orderId: order.id,
+              actor: user(approver),
+            },
+            {
+              cuId,
+              kind: 'excursion',
+              action: 'open',
+              recordId: 4711,
+              orderId: order.id,
+              actor: { kind: 'provider', id: null, name: '' },
+            },
+            {
+              cuId,
+              kind: 'excursion',
+              action: 'decide',
+              recordId: 4711,
+              orderId: order.id,
+              actor: user(approver),
+            },
+          ],
+          t.deps.now(),
+        ),
+      );
+      await runNotifier(t.deps);
+      await runMailSender(t.deps);
+
+      const told = await db
+        .selectFrom('notifications')
+        .select(['kind', 'ref', 'mail_state'])
+        .where('cu_id', '=', cuId)
+        .execute();
+      expect([...new Set(told.map((n) => n.kind))].sort()).toEqual([...ALL_KINDS].sort());
+      expect(told.every((n) => n.mail_state === 'sent')).toBe(true);
+      const mails = [...sink.to(authorMail), ...sink.to(approverMail)];
+      const prefix = lang === 'en' ? '[LP] ' : '【LP】';
+      expect(mails.map((m) => m.parsed.subject).sort()).toEqual(
+        told.map((n) => `${prefix}${toldText(n.kind, n.ref, lang)}`).sort(),
+      );
+      for (const mail of mails) {
+        expect(mail.parsed.html || '').toContain(`<html lang="${lang}">`);
+        // Chinese words in a Chinese mail, none in an English one
+        expect(/[\u4e00-\u9fff]/.test(mail.parsed.text ?? '')).toBe(lang === 'zh-CN');
+      }
+      const everything = mails.flatMap((m) => [m.raw, m.parsed.subject, m.parsed.text, m.parsed.html]);
+      expect(patientFragmentsIn(everything)).toEqual([]);
+      const parties = [
+        ...Object.values(PATIENT),
+        ...Object.values(DEPOT),
+        order.from_company,
+        order.to_company,
+      ];
+      for (const party of parties) expect(folded(everything)).not.toContain(folded(party));
+      expect(everything.join('\n')).not.toContain('203.0.113.9');
+    },
+  );
 });
 
 describe('SMTP settings', () => {

@@ -1,12 +1,27 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { NotificationList, NotificationSettings } from '../../../src/contract/notifications/schemas.ts';
-import { createUser, loginAs } from '../../testing/fixtures.ts';
+import type {
+  NotificationKind,
+  NotificationList,
+  NotificationSettings,
+} from '../../../src/contract/notifications/schemas.ts';
+import { DEVICE_COOKIE, deviceKeyOf } from '../accounts/devices.ts';
+import { createUser, type FixtureUser, loginAs, signatureOf } from '../../testing/fixtures.ts';
 import { orderForm } from '../../testing/editor-fixtures.ts';
 import { create, readyToOrder } from '../../testing/editor-test-helpers.ts';
-import { EXCURSION_SECRET, providerCall } from '../../testing/excursion-fixtures.ts';
+import {
+  EXCURSION_SECRET,
+  excursionWorld,
+  postReadings,
+  providerCall,
+  series,
+  shipment,
+} from '../../testing/excursion-fixtures.ts';
+import { postFile, SAMPLES } from '../../testing/file-fixtures.ts';
 import { liveClient } from '../../testing/live-client.ts';
-import { type TestApp, testApp, testDatabase } from '../../testing/test-app.ts';
+import { createOrder, createProject } from '../../testing/order-fixtures.ts';
+import { type TestApp, testApp, testDatabase, unique } from '../../testing/test-app.ts';
+import { CHANGE_PASSWORD_LINK, PORTAL_DEFAULTS } from './kinds.ts';
 import { runNotifier } from './runner.ts';
 
 beforeAll(() => testDatabase());
@@ -179,5 +194,241 @@ describe('notifications', () => {
     expect((await t.call<NotificationSettings>('notification/settings', { token: s.token })).data.email).toBe(
       '',
     );
+  });
+});
+
+/** A member of customer `cuId` (its default) with a mail address, in roles of its own there. */
+async function member(t: TestApp, cuId: number, roles: { approver?: boolean; admin?: boolean } = {}) {
+  const user = await createUser(t.deps.db);
+  await t.deps.db
+    .insertInto('user_customers')
+    .values({
+      uid: user.uid,
+      cu_id: cuId,
+      can_approve: roles.approver ?? false,
+      is_admin: roles.admin ?? false,
+    })
+    .execute();
+  await t.deps.db.updateTable('users').set({ default_cu_id: cuId }).where('uid', '=', user.uid).execute();
+  await withAddress(t, user);
+  return user;
+}
+
+/** Gives the user a mail address: what is mailed then follows the channels alone. */
+const withAddress = (t: TestApp, user: FixtureUser) =>
+  t.deps.db
+    .insertInto('notification_settings')
+    .values({ uid: user.uid, email: `${unique('n')}@mail.example.test`, lang: 'en', updated_at: new Date() })
+    .execute();
+
+/**
+ * A customer (its first user's) with an author of its orders, an approver, an administrator and
+ * a member in no role, each with a mail address.
+ */
+async function team(t: TestApp) {
+  const author = await createUser(t.deps.db);
+  await withAddress(t, author);
+  const cuId = author.customers[0]!.cu_id;
+  return {
+    cuId,
+    author,
+    approver: await member(t, cuId, { approver: true }),
+    admin: await member(t, cuId, { admin: true }),
+    bystander: await member(t, cuId),
+  };
+}
+
+/**
+ * After a notifier's pass: who on the customer was told of `kind` (ascending uid), naming what,
+ * and whether a mail job was made for it.
+ */
+async function toldOf(t: TestApp, cuId: number, kind: NotificationKind) {
+  await runNotifier(t.deps);
+  const rows = await t.deps.db
+    .selectFrom('notifications')
+    .select(['id', 'uid', 'ref'])
+    .where('cu_id', '=', cuId)
+    .where('kind', '=', kind)
+    .orderBy('uid')
+    .orderBy('id')
+    .execute();
+  const jobs = await t.deps.db
+    .selectFrom('mail_jobs')
+    .select('notification_ids')
+    .where('cu_id', '=', cuId)
+    .execute();
+  const mailed = new Set(jobs.flatMap((j) => j.notification_ids));
+  return rows.map((r) => ({ uid: r.uid, ref: r.ref, mailed: mailed.has(r.id) }));
+}
+
+const uids = (...users: Array<{ uid: number }>) => users.map((u) => u.uid).sort((a, b) => a - b);
+
+describe('each kind: who is told (never the one who did it), and by mail as the kind’s default says', () => {
+  it('keeps the defaults the issue asks for: by mail what asks someone to act, and a sign-in from a new device', () => {
+    const mailed = Object.entries(PORTAL_DEFAULTS)
+      .filter(([, c]) => c.email && !c.digest)
+      .map(([kind]) => kind)
+      .sort();
+    expect(mailed).toEqual([
+      'approval_needed',
+      'document_rejected',
+      'excursion_decided',
+      'excursion_opened',
+      'new_device_sign_in',
+    ]);
+    expect(Object.values(PORTAL_DEFAULTS).every((c) => c.portal)).toBe(true);
+  });
+
+  it('document_rejected: the order’s author, by mail; not the reviewer who rejected it, nor anyone else', async () => {
+    const t = await app();
+    const { cuId, author, approver } = await team(t);
+    const project = await createProject(t.deps.db, cuId, { required_attachments: ['pod'] });
+    const token = await loginAs(t, approver);
+    const reject = async (orderId: number) => {
+      const pod = await postFile<{ attachment: { id: number } }>(t, 'customer-order/upload', {
+        token,
+        fields: { id: orderId, kind: 'pod' },
+        file: { name: 'pod.pdf', content: SAMPLES.pdf() },
+      });
+      expect(pod.code, pod.message).toBe(0);
+      const audited = await t.call('customer-order/attachment-audit', {
+        token,
+        body: {
+          id: pod.data.attachment.id,
+          pass: false,
+          reason: '签字不清晰',
+          signature: signatureOf(approver, 'review'),
+        },
+      });
+      expect(audited.code, audited.message).toBe(0);
+    };
+    const order = await createOrder(t.deps.db, cuId, { pr_id: project.pr_id, created_by: author.uid });
+    await reject(order.id);
+    expect(await toldOf(t, cuId, 'document_rejected')).toEqual([
+      { uid: author.uid, ref: order.order_no, mailed: true },
+    ]);
+    // the reviewer's own order: the one who rejected it is not told
+    const own = await createOrder(t.deps.db, cuId, { pr_id: project.pr_id, created_by: approver.uid });
+    await reject(own.id);
+    expect((await toldOf(t, cuId, 'document_rejected')).map((n) => n.ref)).toEqual([order.order_no]);
+  });
+
+  it('modification_answered: the order’s author, in the portal only (no mail by default)', async () => {
+    const t = await app();
+    const { cuId, author } = await team(t);
+    const order = await createOrder(t.deps.db, cuId, {
+      status: 'not_finished',
+      milestone: 'picked_up',
+      created_by: author.uid,
+    });
+    const asked = await t.deps.db
+      .insertInto('order_modifications')
+      .values({ order_id: order.id, kind: 'cancel', changes: JSON.stringify({}), reason: '患者改期' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const answered = await providerCall(t, 'provider/answer-modify', {
+      order_no: order.order_no,
+      id: asked.id,
+      accept: false,
+      answer: '已出库',
+    });
+    expect(answered.code, answered.message).toBe(0);
+    expect(await toldOf(t, cuId, 'modification_answered')).toEqual([
+      { uid: author.uid, ref: order.order_no, mailed: false },
+    ]);
+  });
+
+  it('excursion_opened and excursion_decided: approvers, administrators and the order’s author, by mail; not the one who decided', async () => {
+    const t = await app();
+    const w = await excursionWorld(t);
+    await withAddress(t, w.user);
+    const author = await member(t, w.cuId);
+    const approver = await member(t, w.cuId, { approver: true });
+    const admin = await member(t, w.cuId, { admin: true });
+    await member(t, w.cuId);
+    const s = await shipment(t, w, 10, { created_by: author.uid });
+    const read = await postReadings(
+      t,
+      s.order_no,
+      s.loggerId,
+      series('2026-11-20T00:00:00Z', [5, 9, 12, 11, 10, 6, 5]),
+    );
+    expect(read.code, read.message).toBe(0);
+    const opened = await toldOf(t, w.cuId, 'excursion_opened');
+    // the provider's readings opened it: everyone concerned, the world's approver too
+    expect(opened.map((n) => n.uid)).toEqual(uids(w.user, author, approver, admin));
+    expect(opened.every((n) => n.mailed && /^EXC-\d{6}$/.test(n.ref))).toBe(true);
+
+    const caseId = Number(opened[0]!.ref.slice(4));
+    expect(
+      (await t.call('excursion/assign', { token: w.token, body: { id: caseId, uid: w.user.uid } })).code,
+    ).toBe(0);
+    const decided = await t.call('excursion/decide', {
+      token: w.token,
+      body: { id: caseId, decision: 'release', reason: '稳定性数据支持放行', signature: signatureOf(w.user) },
+    });
+    expect(decided.code, decided.message).toBe(0);
+    const told = await toldOf(t, w.cuId, 'excursion_decided');
+    expect(told.map((n) => n.uid)).toEqual(uids(author, approver, admin));
+    expect(told.every((n) => n.mailed && n.ref === opened[0]!.ref)).toBe(true);
+  });
+
+  it('export_ready: its owner only, in the portal only (no mail by default)', async () => {
+    const t = await app();
+    const { cuId, author } = await team(t);
+    await createOrder(t.deps.db, cuId, { created_by: author.uid });
+    const exported = await t.call<{ job_id: number }>('customer-order/xlsorder', {
+      token: await loginAs(t, author),
+    });
+    expect(exported.code, exported.message).toBe(0);
+    const job = await t.deps.db
+      .selectFrom('export_jobs')
+      .select('name')
+      .where('id', '=', exported.data.job_id)
+      .executeTakeFirstOrThrow();
+    expect(await toldOf(t, cuId, 'export_ready')).toEqual([
+      { uid: author.uid, ref: job.name, mailed: false },
+    ]);
+  });
+
+  it('new_device_sign_in: the user signed in, by mail, naming the device, the masked address and the time; nobody else; not the first sign-in ever, not a known device', async () => {
+    const t = await app();
+    const { cuId, author } = await team(t);
+    const signIn = async (headers: Record<string, string>, ip: string) => {
+      const res = await t.call<{ access_token: string }>('user/login', {
+        body: { username: author.username, password: author.password },
+        headers,
+        ip,
+      });
+      expect(res.code, res.message).toBe(0);
+      return { token: res.data.access_token, key: deviceKeyOf(res.headers.getSetCookie()[0]?.split(';')[0]) };
+    };
+    const desk = await signIn(
+      { 'user-agent': 'Mozilla/5.0 (Windows NT 10.0) Chrome/131.0.0.0 Safari/537.36' },
+      '198.51.100.4',
+    );
+    expect(await toldOf(t, cuId, 'new_device_sign_in')).toEqual([]);
+    const laptop = await signIn(
+      { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0' },
+      '203.0.113.9',
+    );
+    const told = await toldOf(t, cuId, 'new_device_sign_in');
+    expect(told).toEqual([
+      {
+        uid: author.uid,
+        ref: expect.stringMatching(/^Firefox · Linux · 203\.0\.113\.\* · \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/),
+        mailed: true,
+      },
+    ]);
+    expect(told[0]!.ref).not.toContain('203.0.113.9');
+    // in the bell, where the user can change the password
+    const list = (await bell(t, laptop.token)).data.list;
+    expect(list).toMatchObject([
+      { kind: 'new_device_sign_in', ref: told[0]!.ref, link: CHANGE_PASSWORD_LINK, read: false },
+    ]);
+    // both browsers, back with their cookies, are known
+    await signIn({ cookie: `${DEVICE_COOKIE}=${desk.key}` }, '198.51.100.4');
+    await signIn({ cookie: `${DEVICE_COOKIE}=${laptop.key}` }, '192.0.2.1');
+    expect(await toldOf(t, cuId, 'new_device_sign_in')).toHaveLength(1);
   });
 });
