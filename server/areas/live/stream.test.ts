@@ -1,10 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LiveChange } from '../../../src/contract/live/schemas.ts';
+import type { DB } from '../../db/database.ts';
 import { createUser, loginAs } from '../../testing/fixtures.ts';
 import { readyToOrder } from '../../testing/editor-test-helpers.ts';
 import { liveClient, openStream, ticketFor, type ReadEvent } from '../../testing/live-client.ts';
 import { type TestApp, testApp, testDatabase } from '../../testing/test-app.ts';
+import type { LiveEvent } from './events.ts';
+import { LiveHub } from './hub.ts';
+import { appendEvents } from './outbox.ts';
 import { liveHub } from './stream.ts';
 
 beforeAll(() => testDatabase());
@@ -17,6 +21,25 @@ const saveDraft = (t: TestApp, token: string, prId: number) =>
     token,
     body: { idempotency_key: randomUUID(), data: { pr_id: prId, from_company: '草稿' } },
   });
+
+/** An order's event of the customer, in a transaction of its own (every user of the customer hears it). */
+const orderEvent = (db: DB, cuId: number, orderId: number) =>
+  db.transaction().execute((trx) =>
+    appendEvents(
+      trx,
+      [
+        {
+          cuId,
+          kind: 'order',
+          action: 'track',
+          recordId: orderId,
+          orderId,
+          actor: { kind: 'provider', id: null, name: 'stream.test' },
+        },
+      ],
+      new Date(),
+    ),
+  );
 
 /** A second user of the same customer, signed in. */
 async function colleague(t: TestApp, cuId: number): Promise<string> {
@@ -57,23 +80,7 @@ describe('GET live/stream', () => {
     await saveDraft(t, s.token, s.project.pr_id);
     // a change every user of the customer sees comes after: what the colleague reads up to it
     await saveDraft(t, other.token, other.project.pr_id);
-    await t.deps.db.transaction().execute(async (trx) => {
-      const { appendEvents } = await import('./outbox.ts');
-      await appendEvents(
-        trx,
-        [
-          {
-            cuId,
-            kind: 'order',
-            action: 'track',
-            recordId: 7,
-            orderId: 7,
-            actor: { kind: 'provider', id: null, name: 'p' },
-          },
-        ],
-        new Date(),
-      );
-    });
+    await orderEvent(t.deps.db, cuId, 7);
     expect(change(await mine.next(isChange('draft'))).action).toBe('save');
     expect(change(await mine.next(isChange('order'))).order).toBe(7);
     // the colleague hears the order, and no draft came before it
@@ -173,5 +180,103 @@ describe('GET live/stream', () => {
       })
       .toBe(200);
     for (const stream of streams) await stream.close();
+  });
+});
+
+/**
+ * `db` as the hub reads it, but its first read of `event_heads` answers only after `meanwhile`
+ * has run: what commits then committed while the head was read (a race no test could time).
+ */
+function headReadWaitsFor(db: DB, meanwhile: () => Promise<void>): DB {
+  let armed = true;
+  const late = <T extends object>(builder: T): T =>
+    new Proxy(builder, {
+      get(target, name) {
+        const value: unknown = Reflect.get(target, name, target);
+        if (typeof value !== 'function') return value;
+        if (name === 'executeTakeFirst')
+          return async () => {
+            const row: unknown = await value.call(target);
+            await meanwhile();
+            return row;
+          };
+        return (...args: unknown[]) => {
+          const next: unknown = value.apply(target, args);
+          return next && typeof next === 'object' ? late(next) : next;
+        };
+      },
+    });
+  return new Proxy(db, {
+    get(target, name) {
+      const value: unknown = Reflect.get(target, name, target);
+      if (typeof value !== 'function') return value;
+      if (name !== 'selectFrom') return value.bind(target);
+      return (table: string) => {
+        const builder = value.call(target, table) as object;
+        if (table !== 'event_heads' || !armed) return builder;
+        armed = false;
+        return late(builder);
+      };
+    },
+  });
+}
+
+describe('regressions (commit b24b338)', () => {
+  it('a stream whose following fails (the database away) gives its place back: the user is not locked out with 429', async () => {
+    const t = await testApp();
+    const s = await readyToOrder(t);
+    const hub = liveHub(t.deps);
+    const failing = vi.spyOn(hub, 'follow').mockRejectedValue(new Error('the database is away'));
+    try {
+      // more failures than the user's 8 places: each would have kept one
+      for (let i = 0; i < 10; i++) {
+        const stream = await liveClient(t, s.token);
+        expect(stream.status).toBe(200);
+        await expect(stream.next()).rejects.toThrow(/the stream ended/);
+      }
+      expect(failing).toHaveBeenCalledTimes(10);
+    } finally {
+      failing.mockRestore();
+    }
+    const streams = [];
+    for (let i = 0; i < 8; i++) {
+      const stream = await liveClient(t, s.token);
+      expect(stream.status).toBe(200);
+      expect((await stream.next()).event).toBe('hello');
+      streams.push(stream);
+    }
+    for (const stream of streams) await stream.close();
+  });
+
+  it('a customer’s first follower hears what committed while the customer’s head was read (not at the next change or poll)', async () => {
+    const t = await testApp();
+    const s = await readyToOrder(t);
+    const cuId = s.user.customers[0]!.cu_id;
+    // this hub never polls: only the bus, or its own read after the head, can tell it anything
+    const committedMeanwhile = async () => {
+      const heard = new Promise<void>((resolve) => {
+        const stop = t.deps.bus.on('live', (payload) => {
+          if (!payload.startsWith(`${cuId}:`)) return;
+          stop();
+          resolve();
+        });
+      });
+      await orderEvent(t.deps.db, cuId, 7);
+      // the hub has heard the bus's message too (its listener came first), while it followed no one
+      await heard;
+    };
+    const hub = new LiveHub(headReadWaitsFor(t.deps.db, committedMeanwhile), t.deps.bus, {
+      pollMs: 3_600_000,
+      safetyPollMs: 3_600_000,
+      listen: true,
+    });
+    try {
+      const told: LiveEvent[] = [];
+      const followed = await hub.follow(cuId, (events) => told.push(...events));
+      await expect.poll(() => told.map((e) => [e.seq, e.order])).toEqual([[followed.head + 1, 7]]);
+      followed.stop();
+    } finally {
+      hub.close();
+    }
   });
 });
