@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { langOf } from '../../../src/contract/messages.ts';
 import type { NotificationKind } from '../../../src/contract/notifications/schemas.ts';
 import type { DB } from '../../db/database.ts';
+import { startWakeLoop } from '../../core/wake-loop.ts';
 import type { AppDeps } from '../../http/env.ts';
 import { type Mail, mailerOf } from '../order-exports/mailer.ts';
 import { userChannels } from './channels.ts';
@@ -245,45 +246,14 @@ export async function runMailSender(
  * not sent when a process stopped is sent after its start, or by another process.
  */
 export function startMailSender(deps: AppDeps, pollMs = MAIL_POLL_MS): () => Promise<void> {
-  let running: Promise<void> | null = null;
-  let again = false;
-  let stopped = false;
-  const pass = async () => {
+  return startWakeLoop({ bus: deps.bus, topic: 'mail', pollMs, label: '[mail]' }, async (stopped) => {
     try {
       await digestOnce(deps);
     } catch (error) {
       console.warn('[mail] the digest was not made:', errorText(error));
     }
-    try {
-      const run = await runMailSender(deps, { stopped: () => stopped });
-      // a full pass leaves more: go on at once
-      if (run.sent + run.retried + run.failed + run.skipped >= PASS) again = true;
-    } catch (error) {
-      console.warn('[mail] a pass failed:', errorText(error));
-    }
-  };
-  const wake = () => {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        await pass();
-      } while (again && !stopped);
-      running = null;
-    })();
-  };
-  const stopBus = deps.bus.on('mail', wake);
-  const timer = setInterval(wake, pollMs);
-  timer.unref();
-  wake();
-  return async () => {
-    stopped = true;
-    stopBus();
-    clearInterval(timer);
-    await running;
-  };
+    const run = await runMailSender(deps, { stopped });
+    // a full pass leaves more: go on at once
+    return run.sent + run.retried + run.failed + run.skipped >= PASS;
+  });
 }

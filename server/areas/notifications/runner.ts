@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { startWakeLoop } from '../../core/wake-loop.ts';
 import type { AppDeps } from '../../http/env.ts';
 import { notifyCustomer } from './notifier.ts';
 
@@ -39,35 +40,8 @@ export async function runNotifier(deps: AppDeps): Promise<number> {
  * NOTIFY_POLL_MS; one pass at a time, another asked for when a wake comes meanwhile.
  */
 export function startNotifier(deps: AppDeps, pollMs = NOTIFY_POLL_MS): () => Promise<void> {
-  let running: Promise<void> | null = null;
-  let again = false;
-  let stopped = false;
-  const wake = () => {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        try {
-          await runNotifier(deps);
-        } catch (error) {
-          console.warn('[notifications] a pass failed:', error instanceof Error ? error.message : error);
-        }
-      } while (again && !stopped);
-      running = null;
-    })();
-  };
-  const stopBus = deps.bus.on('live', wake);
-  const timer = setInterval(wake, pollMs);
-  timer.unref();
-  wake();
-  return async () => {
-    stopped = true;
-    stopBus();
-    clearInterval(timer);
-    await running;
-  };
+  return startWakeLoop({ bus: deps.bus, topic: 'live', pollMs, label: '[notifications]' }, async () => {
+    await runNotifier(deps);
+    return false;
+  });
 }
