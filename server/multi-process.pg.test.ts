@@ -1,78 +1,27 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { startThrowawayPostgres } from '../scripts/postgres.mjs';
 import type { CreateOrderAnswer } from '../src/contract/order-editor/schemas.ts';
 import { sessionCacheOf } from './areas/accounts/sessions.ts';
 import { exportQueue, type Progress } from './areas/order-exports/jobs.ts';
-import { type Background, startBackground } from './background.ts';
-import { type Booted, boot } from './boot.ts';
-import { loadConfig } from './config.ts';
 import { oncePerPeriod } from './core/housekeeping.ts';
 import { createEditorSetup, orderForm } from './testing/editor-fixtures.ts';
 import { createUser } from './testing/fixtures.ts';
 import { createOrder } from './testing/order-fixtures.ts';
-import { freshDatabase, postgresServerUrl } from './testing/pg-database.ts';
-import { socketFrom } from './testing/test-app.ts';
+import { type Instance, twoInstances } from './testing/pg-instances.ts';
 
 /**
  * Two server processes on one PostgreSQL: two `boot()` instances on one fresh database, each with
- * its own pool, bus, session cache and background work, as two processes have. Nothing may
- * depend on which one a call reaches.
+ * its own pool, bus, session cache and background work, as two processes have
+ * (testing/pg-instances.ts). Nothing may depend on which one a call reaches.
  */
-const serverUrl = postgresServerUrl();
-
-interface Instance extends Booted {
-  background: Background;
-  call<T = unknown>(
-    name: string,
-    init?: { body?: unknown; token?: string; headers?: Record<string, string>; ip?: string },
-  ): Promise<{ status: number; code: number; message: string; data: T }>;
-  close(): Promise<void>;
-}
-
-const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lp-multi-files-'));
-
-async function start(url: string, background = true): Promise<Instance> {
-  const config = {
-    ...loadConfig({ DATABASE_URL: url, NODE_ENV: 'test' }),
-    distDir: '/nonexistent-dist',
-    // Shared file storage, as several processes need (docs/deploy.md).
-    filesDir,
-    rateLimits: true,
-  };
-  const booted = await boot(config);
-  const work = background ? startBackground(booted.deps) : { stop: async () => {} };
-  return {
-    ...booted,
-    background: work,
-    async call(name, init = {}) {
-      const res = await booted.app.request(
-        `/api/${name}.html`,
-        {
-          method: init.body === undefined ? 'GET' : 'POST',
-          headers: {
-            'accept-language': 'en',
-            ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-            ...(init.token ? { 'x-token': init.token } : {}),
-            ...init.headers,
-          },
-          ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-        },
-        socketFrom(init.ip ?? '10.0.0.1'),
-      );
-      const json = (await res.json()) as { code: number; message: string; data: never };
-      return { status: res.status, ...json };
-    },
-    async close() {
-      await work.stop();
-      await booted.database.close();
-    },
-  };
-}
+const processes = twoInstances({ filesPrefix: 'lp-multi-files-', rateLimits: true, background: true });
+let a: Instance;
+let b: Instance;
+beforeAll(() => {
+  ({ a, b } = processes);
+});
 
 /** Calls `probe` until it answers true; the milliseconds it took (fails past `withinMs`). */
 async function until(probe: () => Promise<boolean>, withinMs: number): Promise<number> {
@@ -83,21 +32,6 @@ async function until(probe: () => Promise<boolean>, withinMs: number): Promise<n
     await new Promise((r) => setTimeout(r, 5));
   }
 }
-
-let database: { url: string; drop(): Promise<void> };
-let a: Instance;
-let b: Instance;
-beforeAll(async () => {
-  database = await freshDatabase(serverUrl);
-  a = await start(database.url);
-  b = await start(database.url);
-}, 60_000);
-afterAll(async () => {
-  await a?.close();
-  await b?.close();
-  await database?.drop();
-  fs.rmSync(filesDir, { recursive: true, force: true });
-});
 
 const login = async (on: Instance, user: { username: string; password: string }) => {
   const res = await on.call<{ access_token: string }>('user/login', {
@@ -307,8 +241,8 @@ describe('the database going away', () => {
     let x: Instance | undefined;
     let y: Instance | undefined;
     try {
-      x = await start(pg.url, false);
-      y = await start(pg.url, false);
+      x = await processes.start({ url: pg.url, background: false });
+      y = await processes.start({ url: pg.url, background: false });
       const user = await createUser(x.deps.db);
       const token = await login(x, user);
       expect((await y.call('user/get-user-info', { token })).code).toBe(0);

@@ -1,101 +1,39 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { LiveChange, LiveTicket } from '../../../src/contract/live/schemas.ts';
-import { type Booted, boot } from '../../boot.ts';
-import { loadConfig, type ServerConfig } from '../../config.ts';
 import { createUser, type FixtureUser } from '../../testing/fixtures.ts';
 import { type LiveClient, openStreamWith, type ReadEvent } from '../../testing/live-client.ts';
-import { freshDatabase, postgresServerUrl } from '../../testing/pg-database.ts';
+import { type Instance, twoInstances } from '../../testing/pg-instances.ts';
 import { socketFrom } from '../../testing/test-app.ts';
-import { closeHub } from './hub.ts';
 import { appendEvents } from './outbox.ts';
 import { liveHub } from './stream.ts';
 
 /**
  * The live stream across server processes on one PostgreSQL: `boot()` instances on one fresh
- * database, each with its own pool, bus and hub, as processes have (server/multi-process.pg.test.ts).
+ * database, each with its own pool, bus and hub, as processes have (testing/pg-instances.ts).
  * A change committed on one reaches a stream open on another: at once through LISTEN, within the
  * poll without it, and a stream that dropped resumes from its last place without losing anything.
  */
-const serverUrl = postgresServerUrl();
-
-interface Instance extends Booted {
-  call<T = unknown>(
-    name: string,
-    init?: { body?: unknown; token?: string },
-  ): Promise<{ code: number; data: T }>;
-  /** A stream of the session of `token` on this instance (its ticket from `ticketFrom`, this one by default). */
-  stream(token: string, options?: { after?: string; ticketFrom?: Instance }): Promise<LiveClient>;
-  close(): Promise<void>;
-}
-
-const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lp-live-files-'));
-
-async function start(url: string, live: Partial<ServerConfig['live']> = {}): Promise<Instance> {
-  const base = loadConfig({ DATABASE_URL: url, NODE_ENV: 'test' });
-  const config: ServerConfig = {
-    ...base,
-    distDir: '/nonexistent-dist',
-    filesDir,
-    rateLimits: false,
-    live: { ...base.live, ...live },
-  };
-  const booted = await boot(config);
-  const address = '10.0.0.2';
-  const instance: Instance = {
-    ...booted,
-    async call(name, init = {}) {
-      const res = await booted.app.request(
-        `/api/${name}.html`,
-        {
-          method: init.body === undefined ? 'GET' : 'POST',
-          headers: {
-            'accept-language': 'en',
-            ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-            ...(init.token ? { 'x-token': init.token } : {}),
-          },
-          ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-        },
-        socketFrom(address),
-      );
-      return (await res.json()) as { code: number; data: never };
-    },
-    async stream(token, options = {}) {
-      const issued = await (options.ticketFrom ?? instance).call<LiveTicket>('live/ticket', {
-        token,
-        body: {},
-      });
-      expect(issued.code).toBe(0);
-      const url = options.after
-        ? `${issued.data.url}&after=${encodeURIComponent(options.after)}`
-        : issued.data.url;
-      return openStreamWith((to, init) => booted.app.request(to, init, socketFrom(address)), url);
-    },
-    async close() {
-      closeHub(booted.deps.db);
-      await booted.database.close();
-    },
-  };
-  return instance;
-}
-
-let database: { url: string; drop(): Promise<void> };
+const processes = twoInstances({ filesPrefix: 'lp-live-files-', address: '10.0.0.2' });
 let a: Instance;
 let b: Instance;
-beforeAll(async () => {
-  database = await freshDatabase(serverUrl);
-  a = await start(database.url);
-  b = await start(database.url);
-}, 60_000);
-afterAll(async () => {
-  await a?.close();
-  await b?.close();
-  await database?.drop();
-  fs.rmSync(filesDir, { recursive: true, force: true });
+beforeAll(() => {
+  ({ a, b } = processes);
 });
+
+/** A stream of the session of `token` on `on` (its ticket from `ticketFrom`, `on` by default). */
+async function streamOn(
+  on: Instance,
+  token: string,
+  options: { after?: string; ticketFrom?: Instance } = {},
+): Promise<LiveClient> {
+  const issued = await (options.ticketFrom ?? on).call<LiveTicket>('live/ticket', { token, body: {} });
+  expect(issued.code).toBe(0);
+  const url = options.after
+    ? `${issued.data.url}&after=${encodeURIComponent(options.after)}`
+    : issued.data.url;
+  return openStreamWith((to, init) => on.app.request(to, init, socketFrom(on.address)), url);
+}
 
 /** A user of a customer of its own, signed in on `on`. */
 async function signedIn(on: Instance): Promise<{ user: FixtureUser; cuId: number; token: string }> {
@@ -194,7 +132,7 @@ describe('the live stream across two server processes on PostgreSQL', () => {
     expect(liveHub(b.deps).options.listen).toBe(true);
     const s = await signedIn(a);
     // the ticket of A opens the stream on B: the signing key is the database's
-    const stream = await b.stream(s.token, { ticketFrom: a });
+    const stream = await streamOn(b, s.token, { ticketFrom: a });
     try {
       expect(stream.status).toBe(200);
       const hello = await stream.next();
@@ -214,12 +152,12 @@ describe('the live stream across two server processes on PostgreSQL', () => {
 
   it('tells them within the poll without LISTEN (live.listen off), none missing', async () => {
     const pollMs = 200;
-    const c = await start(database.url, { listen: false, pollMs });
-    const d = await start(database.url, { listen: false, pollMs });
+    const c = await processes.start({ live: { listen: false, pollMs } });
+    const d = await processes.start({ live: { listen: false, pollMs } });
     try {
       expect(liveHub(d.deps).options).toMatchObject({ listen: false, pollMs });
       const s = await signedIn(c);
-      const stream = await d.stream(s.token);
+      const stream = await streamOn(d, s.token);
       try {
         const hello = await stream.next();
         expect(hello.event).toBe('hello');
@@ -239,7 +177,7 @@ describe('the live stream across two server processes on PostgreSQL', () => {
 
   it('resumes a dropped stream from its last place: what came meanwhile in order, then live again', async () => {
     const s = await signedIn(a);
-    const first = await b.stream(s.token);
+    const first = await streamOn(b, s.token);
     const hello = await first.next();
     expect(hello.event).toBe('hello');
     const from = placeOf(hello);
@@ -250,7 +188,7 @@ describe('the live stream across two server processes on PostgreSQL', () => {
     // ten changes while no stream is open (drafts and orders: commit's mix)
     const missed: LiveChange[] = [];
     for (let i = 0; i < 10; i++) missed.push(await commit(a, s, i));
-    const again = await b.stream(s.token, { after: last });
+    const again = await streamOn(b, s.token, { after: last });
     try {
       const resumed = await again.next();
       expect([resumed.event, resumed.id]).toEqual(['hello', last]);
