@@ -235,7 +235,7 @@ export const budgets = {
    * standalone and 14.5 KB over the host's chunks.
    */
   'embed/lp-audit-log.js': 86_000,
-  'host+elements/audit-log.js': 15_500,
+  'host+elements/audit-log.js': 15_700,
   /**
    * The home page's overview (issue 16): standalone (React, the kit, its feature and both
    * languages' strings) 82.0 KB; in the portal, over what the portal page loaded, 8.2 KB (the call
