@@ -6,6 +6,7 @@ import type { AppDeps } from './http/env.ts';
 import { closeHub } from './areas/live/hub.ts';
 import { startNotifier } from './areas/notifications/runner.ts';
 import { startMailSender } from './areas/notifications/mail-sender.ts';
+import { startWebhooks } from './areas/webhooks/runner.ts';
 
 /** What a server process runs beside its requests; `stop()` ends it before the database closes. */
 export interface Background {
@@ -28,6 +29,8 @@ export function startBackground(deps: AppDeps): Background {
   const stopNotifier = startNotifier(deps);
   // their mail and the daily digest, each job sent by one process, retried (areas/notifications)
   const stopMail = startMailSender(deps);
+  // the outbox's events sent to the customers' webhook endpoints, each attempt once (areas/webhooks)
+  const stopWebhooks = startWebhooks(deps);
   return {
     async stop() {
       closeHub(deps.db);
@@ -37,6 +40,8 @@ export function startBackground(deps: AppDeps): Background {
       await stopNotifier();
       // A mail being handed over is finished and marked; a job not begun stays queued.
       await stopMail();
+      // An attempt in flight is finished and logged; a delivery not begun stays queued.
+      await stopWebhooks();
       // A job being made goes back to the queue after its current page (another process or the
       // next start takes it).
       await stopExports();

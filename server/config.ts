@@ -143,6 +143,12 @@ export interface ServerConfig {
   captchaTestAnswer: string | undefined;
   /** `LINKED_SYSTEMS`: the provider's other systems the portal opens signed in (one-time code). */
   linkedSystems: LinkedSystemConfig[];
+  /**
+   * Where webhooks may go (areas/webhooks/address-guard.ts): `WEBHOOK_ALLOW_PRIVATE=on` allows
+   * endpoints on loopback, private and link-local addresses (tests, on-premise receivers),
+   * `WEBHOOK_ALLOW_HTTP=on` http:// besides https://. Both off by default.
+   */
+  webhooks: { allowPrivate: boolean; allowHttp: boolean };
 }
 
 /** `CAPTCHA_TEST_ANSWER`, checked: text the captcha can show (else the server does not start). */
@@ -278,6 +284,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     digestHour: digestHour(env.DIGEST_HOUR),
     captchaTestAnswer: captchaTestAnswer(env),
     linkedSystems: parseLinkedSystems(env.LINKED_SYSTEMS, mode === 'production'),
+    webhooks: { allowPrivate: on(env.WEBHOOK_ALLOW_PRIVATE), allowHttp: on(env.WEBHOOK_ALLOW_HTTP) },
   };
 }
 

@@ -13,7 +13,7 @@ import type { DB, OpenedDatabase } from '../db/database.ts';
  * delivered when the transaction commits (never when it rolls back), so send it in the
  * transaction of the change.
  */
-export type Topic = 'sessions' | 'exports' | 'live' | 'mail';
+export type Topic = 'sessions' | 'exports' | 'live' | 'mail' | 'webhooks';
 
 export interface Bus {
   readonly kind: 'postgres' | 'in-process';

@@ -246,6 +246,18 @@ export const SERVER_MESSAGES = {
   // the audit trail
   'Only an administrator of this customer account may read its audit trail':
     '只有此客户账号的管理员可以查看审计追踪',
+  // webhooks
+  'Only an administrator of this customer account may manage its webhooks':
+    '只有该客户账号的管理员可以管理其 Webhook',
+  'There is no such webhook endpoint': '没有这个 Webhook 地址',
+  'There is no such delivery': '没有这次投递',
+  'A webhook endpoint must be an https:// address': 'Webhook 地址须为 https:// 地址',
+  'The webhook endpoint’s host could not be found': '找不到 Webhook 地址的主机',
+  'A webhook endpoint may not be on a private, loopback or link-local address':
+    'Webhook 地址不能是内网、本机或链路本地地址',
+  'A customer account may have at most {max} webhook endpoints': '每个客户账号最多 {max} 个 Webhook 地址',
+  'This webhook endpoint is disabled: enable it first': '此 Webhook 地址已停用，请先启用',
+  'Name a delivery of the log or the start of a time range': '请选择一次投递，或填写时间范围的开始',
   'One audit trail export holds at most {max} entries: narrow the filter':
     '一次导出最多 {max} 条审计记录，请缩小筛选范围',
   // temperature excursion cases

@@ -16,6 +16,7 @@ export const PORTAL_DEFAULTS: Readonly<Record<NotificationKind, Omit<KindChannel
   delivered: { portal: true, email: false, digest: false },
   export_ready: { portal: true, email: false, digest: false },
   new_device_sign_in: { portal: true, email: true, digest: false },
+  webhook_disabled: { portal: true, email: true, digest: false },
 };
 
 export const ALL_KINDS: readonly NotificationKind[] = NOTIFICATION_KINDS;
@@ -23,10 +24,14 @@ export const ALL_KINDS: readonly NotificationKind[] = NOTIFICATION_KINDS;
 /** Where the portal opens its password dialog (host/layout/user-menu.tsx): a new device's notice. */
 export const CHANGE_PASSWORD_LINK = '/home/index#change-password';
 
+/** The customer's webhooks (a hidden route for its administrators): a disabled endpoint's notice. */
+export const WEBHOOKS_LINK = '/customer-webhooks/index';
+
 /** Where an entry of this kind lets the user act, inside the portal. */
 export function linkOf(kind: NotificationKind, recordId: string, orderId: number | null): string {
   if (kind === 'excursion_opened' || kind === 'excursion_decided') return `/excursion/view/${recordId}`;
   if (kind === 'export_ready') return '/customer-order/download';
   if (kind === 'new_device_sign_in') return CHANGE_PASSWORD_LINK;
+  if (kind === 'webhook_disabled') return WEBHOOKS_LINK;
   return orderId ? `/customer-order/view/${orderId}` : '/customer-order/index';
 }

@@ -22,6 +22,7 @@ const WORDS = {
       export_ready: (ref: string) => `导出文件 ${ref} 已生成`,
       new_device_sign_in: (ref: string) =>
         `您的账号在新设备上登录（${ref}，北京时间）。如果不是您本人，请立即修改密码`,
+      webhook_disabled: (ref: string) => `Webhook 地址 ${ref} 连续三天投递失败，已停用`,
     },
     kind: {
       approval_needed: '待我审批',
@@ -32,6 +33,7 @@ const WORDS = {
       delivered: '订单送达',
       export_ready: '导出完成',
       new_device_sign_in: '新设备登录',
+      webhook_disabled: 'Webhook 已停用',
     },
     subject: (what: string) => `【LP】${what}`,
     digestSubject: (n: number) => `【LP】每日通知汇总：${n} 条`,
@@ -53,6 +55,8 @@ const WORDS = {
       export_ready: (ref: string) => `Export ${ref} is ready`,
       new_device_sign_in: (ref: string) =>
         `Your account was signed in from a new device (${ref}, China time). If this was not you, change your password now`,
+      webhook_disabled: (ref: string) =>
+        `Webhook endpoint ${ref} was disabled after three days of failed deliveries`,
     },
     kind: {
       approval_needed: 'Approval needed',
@@ -63,6 +67,7 @@ const WORDS = {
       delivered: 'Order delivered',
       export_ready: 'Export ready',
       new_device_sign_in: 'Sign-in from a new device',
+      webhook_disabled: 'Webhook disabled',
     },
     subject: (what: string) => `[LP] ${what}`,
     digestSubject: (n: number) => `[LP] Your daily digest: ${n} notification${n === 1 ? '' : 's'}`,

@@ -605,6 +605,22 @@ describe('a mail of each kind', () => {
       // approval, a document's review, a case opened and decided), as those writes append them:
       // an event names its records by id only, the notifier reads the rest
       const user = (u: FixtureUser) => ({ kind: 'user' as const, id: u.uid, name: '' });
+      // a webhook endpoint the sender disabled after three days of failures (webhooks/sender.ts)
+      const endpoint = await db
+        .insertInto('webhook_endpoints')
+        .values({
+          cu_id: cuId,
+          url: 'https://hooks.example.test/lp?token=abc',
+          description: '',
+          event_types: '[]',
+          enabled: false,
+          disabled_reason: 'failing',
+          secret: 'whsec_AAAA',
+          created_at: t.deps.now(),
+          updated_at: t.deps.now(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       await db.transaction().execute((trx) =>
         appendEvents(
           trx,
@@ -640,6 +656,13 @@ describe('a mail of each kind', () => {
               recordId: 4711,
               orderId: order.id,
               actor: user(approver),
+            },
+            {
+              cuId,
+              kind: 'webhook',
+              action: 'disable',
+              recordId: endpoint.id,
+              actor: { kind: 'system', id: null, name: '' },
             },
           ],
           t.deps.now(),

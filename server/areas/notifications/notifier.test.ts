@@ -275,6 +275,7 @@ describe('each kind: who is told (never the one who did it), and by mail as the 
       'excursion_decided',
       'excursion_opened',
       'new_device_sign_in',
+      'webhook_disabled',
     ]);
     expect(Object.values(PORTAL_DEFAULTS).every((c) => c.portal)).toBe(true);
   });

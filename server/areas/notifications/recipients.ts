@@ -81,6 +81,18 @@ export async function toldOf(db: DB, event: Row<'events'>): Promise<Told | null>
     const uids = await members(db, cuId, [event.audience], null);
     return device ? { kind: 'new_device_sign_in', uids, ref: deviceRef(device), orderId: null } : null;
   }
+  if (kind === 'webhook' && action === 'disable') {
+    const endpoint = await db
+      .selectFrom('webhook_endpoints')
+      .select('url')
+      .where('id', '=', Number(event.record_id))
+      .where('cu_id', '=', cuId)
+      .executeTakeFirst();
+    if (!endpoint) return null;
+    // the customer's own receiver, named by its host (its path may carry a token)
+    const uids = await members(db, cuId, await usersWith(db, cuId, { admins: true }), null);
+    return { kind: 'webhook_disabled', uids, ref: new URL(endpoint.url).host, orderId: null };
+  }
   if (kind === 'export' && action === 'done' && event.audience !== null) {
     const job = await db
       .selectFrom('export_jobs')

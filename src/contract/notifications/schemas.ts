@@ -12,6 +12,7 @@ export const NOTIFICATION_KINDS = [
   'delivered',
   'export_ready',
   'new_device_sign_in',
+  'webhook_disabled',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 const Kind = v.picklist(NOTIFICATION_KINDS, msg('oneOf', { values: NOTIFICATION_KINDS.join(', ') }));

@@ -24,6 +24,8 @@ export const zh = {
   'notificationBell.notifyKind.delivered': '订单送达',
   'notificationBell.notifyKind.export_ready': '导出完成',
   'notificationBell.notifyKind.new_device_sign_in': '新设备登录',
+  'notificationBell.notify.webhook_disabled': 'Webhook 地址 {ref} 连续三天投递失败，已停用',
+  'notificationBell.notifyKind.webhook_disabled': 'Webhook 已停用',
   'notificationBell.notifySettings.title': '通知设置',
   'notificationBell.notifySettings.intro': '选择您希望在门户内和通过邮件收到哪些通知。',
   'notificationBell.notifySettings.email': '接收通知的邮箱',
@@ -67,6 +69,9 @@ export const en: Record<keyof typeof zh, string> = {
   'notificationBell.notifyKind.delivered': 'Order delivered',
   'notificationBell.notifyKind.export_ready': 'Export ready',
   'notificationBell.notifyKind.new_device_sign_in': 'Sign-in from a new device',
+  'notificationBell.notify.webhook_disabled':
+    'Webhook endpoint {ref} was disabled after three days of failed deliveries',
+  'notificationBell.notifyKind.webhook_disabled': 'Webhook disabled',
   'notificationBell.notifySettings.title': 'Notification settings',
   'notificationBell.notifySettings.intro': 'Choose what you are told of in the portal and by email.',
   'notificationBell.notifySettings.email': 'Email address for notifications',

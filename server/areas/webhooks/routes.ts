@@ -1,0 +1,58 @@
+import * as ops from '../../../src/contract/webhooks/operations.ts';
+import { WEBHOOK_EVENT_TYPES } from '../../../src/contract/webhooks/schemas.ts';
+import { forbidden } from '../../core/errors.ts';
+import type { SessionRecord } from '../../core/session.ts';
+import { handle } from '../../http/route.ts';
+import {
+  createEndpoint,
+  deleteEndpoint,
+  deliveryLog,
+  listEndpoints,
+  replay,
+  revealSecret,
+  rotateSecret,
+  sendTest,
+  updateEndpoint,
+} from './endpoints.ts';
+
+/**
+ * The customer's webhooks (`webhook/*`), for its administrators (and API clients with the
+ * `webhooks:manage` scope: scope.ts). Anyone else, and a session without a customer, is refused
+ * (403); every call reads and writes only the session's customer's endpoints (another's: 404).
+ */
+function administered(session: SessionRecord): number {
+  if (session.cuId === null || !session.isAdmin)
+    throw forbidden('Only an administrator of this customer account may manage its webhooks');
+  return session.cuId;
+}
+
+export const routes = [
+  handle(ops.webhookIndex, async ({ session, deps, now }) => ({
+    list: await listEndpoints(deps.db, administered(session), now),
+    event_types: [...WEBHOOK_EVENT_TYPES],
+  })),
+  handle(ops.webhookCreate, ({ input, session, deps, now }) =>
+    createEndpoint(deps, administered(session), input, now),
+  ),
+  handle(ops.webhookUpdate, ({ input, session, deps, now }) =>
+    updateEndpoint(deps, administered(session), input, now),
+  ),
+  handle(ops.webhookRotate, ({ input, session, deps, now }) =>
+    rotateSecret(deps, administered(session), input, now),
+  ),
+  handle(ops.webhookSecret, ({ input, session, deps, now }) =>
+    revealSecret(deps, administered(session), input.id, now),
+  ),
+  handle(ops.webhookDelete, ({ input, session, deps }) =>
+    deleteEndpoint(deps, administered(session), input.id),
+  ),
+  handle(ops.webhookDeliveries, ({ input, session, deps }) =>
+    deliveryLog(deps, administered(session), input),
+  ),
+  handle(ops.webhookReplay, ({ input, session, deps, now }) =>
+    replay(deps, administered(session), input, now),
+  ),
+  handle(ops.webhookTest, ({ input, session, deps, now }) =>
+    sendTest(deps, administered(session), input.id, now),
+  ),
+];

@@ -1,0 +1,256 @@
+import { sql } from 'kysely';
+import type { DB } from '../../db/database.ts';
+import type { AppDeps } from '../../http/env.ts';
+import { appendEvents } from '../live/outbox.ts';
+import type { Resolver } from './address-guard.ts';
+import { type PostOutcome, postMessage } from './post.ts';
+import { secretsInForce, signedHeaders } from './signing.ts';
+
+/**
+ * The waits after a failed attempt (Standard Webhooks' and Svix's schedule): 5 s, 5 min, 30 min,
+ * 2 h, 5 h, 10 h, then 10 h again, each ±10 % (jitter, so that a receiver coming back is not hit by
+ * every retry at once), until three days after the delivery was made: the last wait is cut to end
+ * there, and a failure then is final.
+ */
+export const RETRY_MS = [
+  5_000,
+  5 * 60_000,
+  30 * 60_000,
+  2 * 3_600_000,
+  5 * 3_600_000,
+  10 * 3_600_000,
+] as const;
+export const RETRY_WINDOW_MS = 3 * 24 * 3_600_000;
+export const JITTER = 0.1;
+/**
+ * How long a claimed delivery is the claiming process's: past it, one still `sending` belongs to
+ * a process that died, and another takes it over (a new attempt). Well above an attempt's 10 s.
+ */
+export const WEBHOOK_LEASE_MS = 60_000;
+/** Deliveries one process sends at once (each waits on its receiver). */
+export const SEND_CONCURRENCY = 8;
+/** The most of an answer the log keeps. */
+export const LOG_ANSWER_CHARS = 1024;
+
+/** When the attempt after the `attempts`-th failure is due, or null: no more (three days are up). */
+export function nextAttemptAt(
+  createdAt: Date,
+  now: Date,
+  attempts: number,
+  random: () => number = Math.random,
+): Date | null {
+  const end = createdAt.getTime() + RETRY_WINDOW_MS;
+  if (now.getTime() >= end) return null;
+  const base = RETRY_MS[Math.min(Math.max(attempts, 1), RETRY_MS.length) - 1]!;
+  const wait = base * (1 - JITTER + 2 * JITTER * random());
+  return new Date(Math.min(now.getTime() + wait, end));
+}
+
+export interface ClaimedDelivery {
+  id: number;
+  cu_id: number;
+  endpoint_id: number;
+  msg_id: string;
+  event_type: string;
+  payload: string;
+  /** This attempt's number (1 for the first). */
+  attempts: number;
+  created_at: Date;
+}
+
+/**
+ * Claims the next due delivery for this process: queued and due, or `sending` with its lease run
+ * out (its process died). One statement: picked `FOR UPDATE SKIP LOCKED` (a row another process is
+ * claiming is passed over, never waited for), leased and its attempt counted, so each attempt is
+ * made by one process.
+ */
+export async function claimDelivery(
+  db: DB,
+  now: Date,
+  leaseMs = WEBHOOK_LEASE_MS,
+): Promise<ClaimedDelivery | null> {
+  const { rows } = await sql<ClaimedDelivery>`
+    update webhook_deliveries
+    set state = 'sending', attempts = attempts + 1, lease_until = ${new Date(now.getTime() + leaseMs)}
+    where id = (
+      select id from webhook_deliveries
+      where state in ('queued', 'sending')
+        and ((state = 'queued' and next_at <= ${now}) or (state = 'sending' and lease_until <= ${now}))
+      order by next_at, id
+      limit 1
+      for update skip locked
+    )
+    returning id, cu_id, endpoint_id, msg_id, event_type, payload, attempts, created_at`.execute(db);
+  const row = rows[0];
+  return row ? { ...row, created_at: new Date(row.created_at) } : null;
+}
+
+export type SendOutcome = 'delivered' | 'retried' | 'failed' | 'skipped';
+
+/**
+ * Disables an endpoint whose deliveries failed for three days and tells the customer's
+ * administrators (the notifier makes `webhook_disabled` of the event: notifications/recipients.ts).
+ * Its deliveries still queued are skipped (a replay sends them again once it is enabled).
+ */
+export async function disableFailing(trx: DB, endpointId: number, cuId: number, now: Date): Promise<boolean> {
+  const done = await trx
+    .updateTable('webhook_endpoints')
+    .set({ enabled: false, disabled_reason: 'failing', updated_at: now })
+    .where('id', '=', endpointId)
+    .where('enabled', '=', true)
+    .executeTakeFirst();
+  if (Number(done.numUpdatedRows) === 0) return false;
+  await skipQueued(trx, endpointId, now);
+  await appendEvents(
+    trx,
+    [
+      {
+        cuId,
+        kind: 'webhook',
+        action: 'disable',
+        recordId: endpointId,
+        actor: { kind: 'system', id: null, name: '' },
+      },
+    ],
+    now,
+  );
+  return true;
+}
+
+/** The endpoint's deliveries waiting for an attempt, skipped (the endpoint was disabled). */
+export async function skipQueued(trx: DB, endpointId: number, now: Date): Promise<void> {
+  await trx
+    .updateTable('webhook_deliveries')
+    .set({ state: 'skipped', finished_at: now, lease_until: null })
+    .where('endpoint_id', '=', endpointId)
+    .where('state', '=', 'queued')
+    .execute();
+}
+
+/**
+ * One attempt of a claimed delivery: signed with the endpoint's secrets in force, POSTed
+ * (post.ts: vetted addresses, 10 s, no redirects, 4 KB of answer), logged, then `delivered` on a
+ * 2xx, else queued for the next attempt (nextAttemptAt) or, three days after it was made, `failed`,
+ * and its endpoint disabled unless a delivery to it succeeded since this one was made. The marks
+ * after a failure apply only while the delivery is still this attempt's (a process that took it
+ * over after the lease counts its own).
+ */
+export async function sendDelivery(
+  deps: AppDeps,
+  job: ClaimedDelivery,
+  options: { resolve?: Resolver; timeoutMs?: number; random?: () => number } = {},
+): Promise<SendOutcome> {
+  const { db } = deps;
+  const endpoint = await db
+    .selectFrom('webhook_endpoints')
+    .select(['url', 'enabled', 'secret', 'previous_secret', 'previous_until', 'last_success_at'])
+    .where('id', '=', job.endpoint_id)
+    .executeTakeFirst();
+  const mine = (trx: DB) =>
+    trx
+      .updateTable('webhook_deliveries')
+      .where('id', '=', job.id)
+      .where('state', '=', 'sending')
+      .where('attempts', '=', job.attempts);
+  if (!endpoint?.enabled) {
+    await mine(db).set({ state: 'skipped', finished_at: deps.now(), lease_until: null }).execute();
+    return 'skipped';
+  }
+  const at = deps.now();
+  const headers = signedHeaders(secretsInForce(endpoint, at), job.msg_id, at, job.payload);
+  const outcome: PostOutcome = await postMessage(endpoint.url, headers, job.payload, {
+    policy: deps.config.webhooks,
+    ...(options.resolve ? { resolve: options.resolve } : {}),
+    ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+  });
+  const now = deps.now();
+  const ok = outcome.error === null;
+  return db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('webhook_attempts')
+      .values({
+        delivery_id: job.id,
+        endpoint_id: job.endpoint_id,
+        cu_id: job.cu_id,
+        attempt: job.attempts,
+        url: endpoint.url,
+        status: outcome.status,
+        error: outcome.error,
+        duration_ms: outcome.durationMs,
+        at,
+        answer: outcome.answer.slice(0, LOG_ANSWER_CHARS),
+      })
+      .onConflict((oc) => oc.columns(['delivery_id', 'attempt']).doNothing())
+      .execute();
+    if (ok) {
+      // delivered, whoever holds it now (a process that took it over may send it again)
+      await trx
+        .updateTable('webhook_deliveries')
+        .set({ state: 'delivered', finished_at: now, lease_until: null })
+        .where('id', '=', job.id)
+        .where('state', '=', 'sending')
+        .execute();
+      await trx
+        .updateTable('webhook_endpoints')
+        .set({ last_success_at: now })
+        .where('id', '=', job.endpoint_id)
+        .execute();
+      return 'delivered';
+    }
+    const next = nextAttemptAt(job.created_at, now, job.attempts, options.random);
+    if (next) {
+      await mine(trx).set({ state: 'queued', next_at: next, lease_until: null }).execute();
+      return 'retried';
+    }
+    const ended = await mine(trx)
+      .set({ state: 'failed', finished_at: now, lease_until: null })
+      .executeTakeFirst();
+    const succeededSince =
+      endpoint.last_success_at !== null && new Date(endpoint.last_success_at) >= job.created_at;
+    if (Number(ended.numUpdatedRows) > 0 && !succeededSince) {
+      if (await disableFailing(trx, job.endpoint_id, job.cu_id, now))
+        console.warn(
+          `[webhooks] endpoint ${job.endpoint_id} disabled: its deliveries failed for three days (${outcome.error})`,
+        );
+    }
+    return 'failed';
+  });
+}
+
+export type SendRun = Record<SendOutcome, number>;
+
+/**
+ * Sends the due deliveries, SEND_CONCURRENCY at a time, each claimed first (claimDelivery), until
+ * none is due, `max` were taken, or `stopped()` says so. Any number of processes run this at once;
+ * each attempt is made by one. Answers what became of the deliveries it took.
+ */
+export async function runWebhookSender(
+  deps: AppDeps,
+  options: {
+    max?: number;
+    stopped?: () => boolean;
+    concurrency?: number;
+    resolve?: Resolver;
+    timeoutMs?: number;
+    random?: () => number;
+  } = {},
+): Promise<SendRun> {
+  const run: SendRun = { delivered: 0, retried: 0, failed: 0, skipped: 0 };
+  const max = options.max ?? 200;
+  let taken = 0;
+  const lane = async () => {
+    while (taken < max && !options.stopped?.()) {
+      const job = await claimDelivery(deps.db, deps.now());
+      if (!job) return;
+      taken += 1;
+      try {
+        run[await sendDelivery(deps, job, options)] += 1;
+      } catch (error) {
+        // the lease runs out and another pass tries again
+        console.warn(`[webhooks] delivery ${job.id}: ${error instanceof Error ? error.message : error}`);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: options.concurrency ?? SEND_CONCURRENCY }, lane));
+  return run;
+}

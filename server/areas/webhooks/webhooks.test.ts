@@ -1,0 +1,729 @@
+import { createHmac } from 'node:crypto';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { NotificationList } from '../../../src/contract/notifications/schemas.ts';
+import type {
+  WebhookDeliveries,
+  WebhookEndpoint,
+  WebhookEndpointList,
+  WebhookWithSecret,
+} from '../../../src/contract/webhooks/schemas.ts';
+import { createUser, loginAs } from '../../testing/fixtures.ts';
+import { orderForm } from '../../testing/editor-fixtures.ts';
+import { create, readyToOrder } from '../../testing/editor-test-helpers.ts';
+import { createOrder } from '../../testing/order-fixtures.ts';
+import { type TestApp, testApp, testDatabase } from '../../testing/test-app.ts';
+import { closedPort, type WebhookReceiver, webhookReceiver } from '../../testing/webhook-receiver.ts';
+import { appendEvents, type EventFacts } from '../live/outbox.ts';
+import { runNotifier } from '../notifications/runner.ts';
+import { refusedRange, useResolver, vetEndpointUrl } from './address-guard.ts';
+import { chores } from './housekeeping.ts';
+import { ANSWER_LIMIT, closeAgents, postMessage } from './post.ts';
+import { runDispatcher } from './runner.ts';
+import {
+  claimDelivery,
+  nextAttemptAt,
+  RETRY_MS,
+  RETRY_WINDOW_MS,
+  runWebhookSender,
+  WEBHOOK_LEASE_MS,
+} from './sender.ts';
+
+beforeAll(() => testDatabase());
+afterAll(() => closeAgents());
+// a sender pass takes every due delivery of the worker's database: none of a test outlives it
+afterEach(async () => {
+  const { db } = await testDatabase();
+  await db
+    .updateTable('webhook_deliveries')
+    .set({ state: 'skipped' })
+    .where('state', 'in', ['queued', 'sending'])
+    .execute();
+});
+
+/** Loopback receivers over http, as tests and on-premise setups allow. */
+const OPEN = { allowPrivate: true, allowHttp: true };
+const app = (webhooks = OPEN) => testApp({ webhooks });
+const fixed = () => 0.5;
+/** A sender pass with no jitter (each wait is the schedule's own). */
+const send = (t: TestApp, more: Parameters<typeof runWebhookSender>[1] = {}) =>
+  runWebhookSender(t.deps, { random: fixed, ...more });
+
+const receivers: WebhookReceiver[] = [];
+afterAll(async () => {
+  await Promise.all(receivers.map((r) => r.close()));
+});
+async function receiver(...args: Parameters<typeof webhookReceiver>) {
+  const r = await webhookReceiver(...args);
+  receivers.push(r);
+  return r;
+}
+
+/** An administrator of a customer of its own, signed in. */
+async function admin(t: TestApp) {
+  const user = await createUser(t.deps.db, { admin: true });
+  return { user, cuId: user.customers[0]!.cu_id, token: await loginAs(t, user) };
+}
+
+async function endpoint(
+  t: TestApp,
+  token: string,
+  url: string,
+  event_types: string[] = [],
+): Promise<WebhookWithSecret> {
+  const made = await t.call<WebhookWithSecret>('webhook/create', {
+    token,
+    body: { url, description: 'IRT', event_types },
+  });
+  expect(made.code, made.message).toBe(0);
+  return made.data;
+}
+
+const system = { kind: 'system' as const, id: null, name: '' };
+/** The events a write of the order would append (the order changed first, as its write does). */
+async function emit(t: TestApp, cuId: number, events: Array<Omit<EventFacts, 'cuId' | 'actor'>>) {
+  await t.deps.db.transaction().execute((trx) =>
+    appendEvents(
+      trx,
+      events.map((e) => ({ ...e, cuId, actor: system })),
+      t.deps.now(),
+    ),
+  );
+}
+
+/** Dispatches and sends until nothing is due now. */
+async function deliverAll(t: TestApp) {
+  await runDispatcher(t.deps);
+  return send(t);
+}
+
+const logOf = async (t: TestApp, token: string, id: number) =>
+  (await t.call<WebhookDeliveries>('webhook/deliveries', { token, query: { id: String(id) } })).data.list;
+
+describe('webhook endpoints', () => {
+  it('are an administrator’s: made with a whsec_ secret of 32 random bytes shown with it, listed without it, revealed on asking, changed and removed', async () => {
+    const t = await app();
+    const { token } = await admin(t);
+    const made = await endpoint(t, token, 'http://127.0.0.1:9/hook', ['order.created']);
+    expect(made.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    expect(Buffer.from(made.secret.slice(6), 'base64')).toHaveLength(32);
+    const list = await t.call<WebhookEndpointList>('webhook/index', { token });
+    expect(list.data.list).toEqual([made.endpoint]);
+    expect(JSON.stringify(list.data)).not.toContain(made.secret);
+    const shown = await t.call<{ secret: string }>('webhook/secret', {
+      token,
+      body: { id: made.endpoint.id },
+    });
+    expect(shown.data).toEqual({ secret: made.secret, previous: null });
+    const changed = await t.call<WebhookEndpoint>('webhook/update', {
+      token,
+      body: {
+        id: made.endpoint.id,
+        description: 'ERP',
+        event_types: ['order.delivered', 'order.created'],
+        enabled: false,
+      },
+    });
+    expect(changed.data).toMatchObject({
+      description: 'ERP',
+      event_types: ['order.created', 'order.delivered'],
+      enabled: false,
+      disabled_reason: 'manual',
+    });
+    expect((await t.call('webhook/delete', { token, body: { id: made.endpoint.id } })).code).toBe(0);
+    expect((await t.call<WebhookEndpointList>('webhook/index', { token })).data.list).toEqual([]);
+  });
+
+  it('are refused to a user who is no administrator, and another customer’s are not found', async () => {
+    const t = await app();
+    const owner = await admin(t);
+    const other = await admin(t);
+    const plain = await createUser(t.deps.db);
+    const plainToken = await loginAs(t, plain);
+    const made = await endpoint(t, owner.token, 'http://127.0.0.1:9/hook');
+    expect((await t.call('webhook/index', { token: plainToken })).code).toBe(403);
+    expect(
+      (await t.call('webhook/create', { token: plainToken, body: { url: 'https://example.com' } })).code,
+    ).toBe(403);
+    const id = made.endpoint.id;
+    for (const [path, body] of [
+      ['webhook/update', { id, description: 'mine now' }],
+      ['webhook/rotate', { id }],
+      ['webhook/secret', { id }],
+      ['webhook/delete', { id }],
+      ['webhook/test', { id }],
+      ['webhook/replay', { id, from: new Date(0).toISOString() }],
+    ] as const)
+      expect((await t.call(path, { token: other.token, body }))?.code, path).toBe(404);
+    expect((await t.call('webhook/deliveries', { token: other.token, query: { id: String(id) } })).code).toBe(
+      404,
+    );
+    expect((await t.call<WebhookEndpointList>('webhook/index', { token: other.token })).data.list).toEqual(
+      [],
+    );
+  });
+
+  it('must be https and resolve to public addresses unless the settings allow: checked when saved', async () => {
+    const t = await app({ allowPrivate: false, allowHttp: false });
+    const { token } = await admin(t);
+    const refused = async (url: string) => {
+      const answer = await t.call('webhook/create', { token, body: { url } });
+      return [answer.code, (answer.data as Record<string, string> | null)?.url];
+    };
+    expect(await refused('http://203.0.113.10/hook')).toEqual([
+      422,
+      'A webhook endpoint must be an https:// address',
+    ]);
+    for (const url of [
+      'https://localhost/hook',
+      'https://127.0.0.1/hook',
+      'https://169.254.169.254/latest/meta-data',
+      'https://10.0.0.1/hook',
+      'https://[::1]/hook',
+      'https://[::ffff:127.0.0.1]/hook',
+      'https://100.64.0.1/',
+      'https://[fd00::1]/',
+    ])
+      expect(await refused(url), url).toEqual([
+        422,
+        'A webhook endpoint may not be on a private, loopback or link-local address',
+      ]);
+    expect(await refused('ftp://example.com/')).toEqual([422, 'This value is not valid']);
+    const restore = useResolver(async () => [{ address: '93.184.216.34', family: 4 }]);
+    try {
+      expect(
+        (await t.call('webhook/create', { token, body: { url: 'https://hooks.example.com/lp' } })).code,
+      ).toBe(0);
+    } finally {
+      restore();
+    }
+  });
+});
+
+describe('the SSRF guard', () => {
+  const closed = { allowPrivate: false, allowHttp: true };
+  it('classifies special-purpose addresses with ipaddr.js: only public unicast passes', () => {
+    expect(
+      Object.fromEntries(
+        [
+          '127.0.0.1',
+          '10.0.0.1',
+          '172.16.5.4',
+          '192.168.1.1',
+          '169.254.169.254',
+          '100.64.0.1',
+          '0.0.0.0',
+          '224.0.0.1',
+          '::1',
+          '::',
+          'fe80::1',
+          'fc00::1',
+          '::ffff:127.0.0.1',
+          '::ffff:10.0.0.1',
+          'ff02::1',
+          '93.184.216.34',
+          '2606:4700::1111',
+          '::ffff:93.184.216.34',
+        ].map((a) => [a, refusedRange(a)]),
+      ),
+    ).toEqual({
+      '127.0.0.1': 'loopback',
+      '10.0.0.1': 'private',
+      '172.16.5.4': 'private',
+      '192.168.1.1': 'private',
+      '169.254.169.254': 'linkLocal',
+      '100.64.0.1': 'carrierGradeNat',
+      '0.0.0.0': 'unspecified',
+      '224.0.0.1': 'multicast',
+      '::1': 'loopback',
+      '::': 'unspecified',
+      'fe80::1': 'linkLocal',
+      'fc00::1': 'uniqueLocal',
+      '::ffff:127.0.0.1': 'loopback',
+      '::ffff:10.0.0.1': 'private',
+      'ff02::1': 'multicast',
+      '93.184.216.34': null,
+      '2606:4700::1111': null,
+      '::ffff:93.184.216.34': null,
+    });
+  });
+
+  it('refuses, without connecting, a host that resolves to a loopback address, the metadata address, a private one, [::1] and ::ffff:127.0.0.1', async () => {
+    const r = await receiver();
+    const to = (host: string) => `http://${host}:${r.port}/hook`;
+    for (const host of [
+      'localhost',
+      '127.0.0.1',
+      '169.254.169.254',
+      '10.0.0.1',
+      '[::1]',
+      '[::ffff:127.0.0.1]',
+    ]) {
+      const outcome = await postMessage(to(host), {}, '{}', { policy: closed });
+      expect(outcome.status, host).toBe(null);
+      expect(outcome.error, host).toMatch(/^address refused: /);
+    }
+    // one private address among public ones refuses the name
+    const mixed = async () => [
+      { address: '93.184.216.34', family: 4 },
+      { address: '127.0.0.1', family: 4 },
+    ];
+    await expect(vetEndpointUrl(to('mixed.example'), closed, mixed)).rejects.toThrow(
+      /127\.0\.0\.1 \(loopback\)/,
+    );
+    expect(r.received).toHaveLength(0);
+    // with the setting on, the loopback receiver is reached
+    expect((await postMessage(to('localhost'), {}, '{}', { policy: OPEN })).status).toBe(200);
+  });
+
+  it('refuses at connect a name that resolved to a public address when saved and to a private one after (DNS rebinding)', async () => {
+    const r = await receiver();
+    let lookups = 0;
+    const rebinding = async () =>
+      lookups++ === 0 ? [{ address: '93.184.216.34', family: 4 }] : [{ address: '127.0.0.1', family: 4 }];
+    const url = `http://rebind.example:${r.port}/hook`;
+    await expect(vetEndpointUrl(url, closed, rebinding)).resolves.toBeInstanceOf(URL);
+    const outcome = await postMessage(url, {}, '{}', { policy: closed, resolve: rebinding });
+    expect(outcome).toMatchObject({
+      status: null,
+      error: 'address refused: rebind.example is 127.0.0.1 (loopback)',
+    });
+    expect(lookups).toBe(2);
+    expect(r.received).toHaveLength(0);
+  });
+
+  it('refuses it through the sender too: the attempt is logged as refused and retried', async () => {
+    const t = await app(closed);
+    const { cuId, token } = await admin(t);
+    const r = await receiver();
+    let lookups = 0;
+    const restore = useResolver(async () =>
+      lookups++ === 0 ? [{ address: '93.184.216.34', family: 4 }] : [{ address: '127.0.0.1', family: 4 }],
+    );
+    try {
+      const made = await endpoint(t, token, `http://rebind.example:${r.port}/hook`);
+      const order = await createOrder(t.deps.db, cuId);
+      await emit(t, cuId, [{ kind: 'order', action: 'create', recordId: order.id, orderId: order.id }]);
+      expect(await deliverAll(t)).toMatchObject({ retried: 1 });
+      const [attempt] = await logOf(t, token, made.endpoint.id);
+      expect(attempt).toMatchObject({
+        status: null,
+        error: 'address refused: rebind.example is 127.0.0.1 (loopback)',
+      });
+      expect(r.received).toHaveLength(0);
+    } finally {
+      restore();
+    }
+  });
+});
+
+describe('delivery', () => {
+  it('POSTs an order’s creation to a loopback receiver, signed as Standard Webhooks verifies, with ids, numbers and statuses only', async () => {
+    const t = await app();
+    const author = await readyToOrder(t);
+    await t.deps.db
+      .updateTable('user_customers')
+      .set({ is_admin: true })
+      .where('uid', '=', author.user.uid)
+      .where('cu_id', '=', author.cuId)
+      .execute();
+    const r = await receiver();
+    const made = await endpoint(t, author.token, `${r.url}/lp/hook`, ['order.created']);
+    const form = orderForm(author);
+    const order = await create(t, author.token, form);
+    expect(order.code, order.message).toBe(0);
+    expect(await runDispatcher(t.deps)).toBe(1);
+    expect(await send(t)).toMatchObject({ delivered: 1 });
+    expect(r.received).toHaveLength(1);
+    const got = r.received[0]!;
+    expect(got.path).toBe('/lp/hook');
+    expect(got.headers['content-type']).toBe('application/json');
+    const verified = new Webhook(made.secret).verify(got.body, got.headers as Record<string, string>);
+    expect(verified).toEqual({
+      type: 'order.created',
+      timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      data: {
+        order_id: order.data.id,
+        order_no: order.data.order_no,
+        status: expect.any(String),
+        milestone: 'none',
+      },
+    });
+    expect(got.headers['webhook-id']).toMatch(/^msg_/);
+    // nothing of the order's parties
+    const row = await t.deps.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('id', '=', order.data.id)
+      .executeTakeFirstOrThrow();
+    for (const party of [row.to_company, row.to_contact, row.to_phone, row.to_address, row.from_contact])
+      expect(got.body).not.toContain(party);
+    const [attempt] = await logOf(t, author.token, made.endpoint.id);
+    expect(attempt).toMatchObject({
+      msg_id: got.headers['webhook-id'],
+      event_type: 'order.created',
+      url: `${r.url}/lp/hook`,
+      attempt: 1,
+      status: 200,
+      error: null,
+      answer: 'ok',
+      state: 'delivered',
+    });
+    // a signature altered is refused by the library (the check is real)
+    expect(() =>
+      new Webhook(made.secret).verify(`${got.body} `, got.headers as Record<string, string>),
+    ).toThrow();
+  });
+
+  it('tells each type as the endpoint asks: status changes once each, a delivery, a rejected document, an answered change request, excursions', async () => {
+    const t = await app();
+    const { cuId, token } = await admin(t);
+    const r = await receiver();
+    await endpoint(t, token, r.url);
+    const only = await receiver();
+    await endpoint(t, token, only.url, ['order.delivered']);
+    const order = await createOrder(t.deps.db, cuId, { status: 'pending_confirm' });
+    const db = t.deps.db;
+    const ev = (action: string) => ({ kind: 'order', action, recordId: order.id, orderId: order.id });
+    // each write told before the next, as the running dispatcher tells them
+    await emit(t, cuId, [ev('create')]);
+    await deliverAll(t);
+    await db
+      .updateTable('orders')
+      .set({ status: 'not_finished', milestone: 'confirmed' })
+      .where('id', '=', order.id)
+      .execute();
+    // a confirm, then a remark that changes no status
+    await emit(t, cuId, [ev('confirm'), ev('remark')]);
+    await deliverAll(t);
+    await db.updateTable('orders').set({ milestone: 'delivered' }).where('id', '=', order.id).execute();
+    await emit(t, cuId, [ev('milestone'), ev('milestone')]);
+    await deliverAll(t);
+    await db
+      .updateTable('orders')
+      .set({ attachment_status: 'rejected' })
+      .where('id', '=', order.id)
+      .execute();
+    await emit(t, cuId, [ev('attachment_reject'), ev('modify_rejected')]);
+    const excursion = await db
+      .insertInto('excursion_cases')
+      .values({
+        cu_id: cuId,
+        order_id: order.id,
+        logger_id: 'LG-1',
+        level: 'high',
+        minutes_out: 30,
+        peak: '9.5',
+        opened_at: new Date(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await emit(t, cuId, [{ kind: 'excursion', action: 'open', recordId: excursion.id, orderId: order.id }]);
+    await deliverAll(t);
+    const told = r.received.map((x) => JSON.parse(x.body) as { type: string; data: Record<string, unknown> });
+    expect(told.map((m) => m.type).sort()).toEqual(
+      [
+        'order.created',
+        'order.status_changed',
+        'order.delivered',
+        'document.rejected',
+        'modification.answered',
+        'excursion.opened',
+      ].sort(),
+    );
+    expect(told.find((m) => m.type === 'order.status_changed')?.data).toEqual({
+      order_id: order.id,
+      order_no: order.order_no,
+      status: 'not_finished',
+      previous_status: 'pending_confirm',
+      milestone: 'confirmed',
+    });
+    expect(told.find((m) => m.type === 'modification.answered')?.data).toMatchObject({ answer: 'rejected' });
+    expect(told.find((m) => m.type === 'excursion.opened')?.data).toEqual({
+      case_id: excursion.id,
+      case_no: `EXC-${String(excursion.id).padStart(6, '0')}`,
+      order_id: order.id,
+      order_no: order.order_no,
+      level: 'high',
+      state: 'open',
+    });
+    expect(only.received.map((x) => JSON.parse(x.body).type)).toEqual(['order.delivered']);
+  });
+
+  it('never sends one customer’s events to another’s endpoints', async () => {
+    const t = await app();
+    const a = await admin(t);
+    const b = await admin(t);
+    const [ra, rb] = [await receiver(), await receiver()];
+    await endpoint(t, a.token, ra.url);
+    await endpoint(t, b.token, rb.url);
+    const order = await createOrder(t.deps.db, a.cuId);
+    await emit(t, a.cuId, [{ kind: 'order', action: 'create', recordId: order.id, orderId: order.id }]);
+    await deliverAll(t);
+    expect(ra.received).toHaveLength(1);
+    expect(rb.received).toHaveLength(0);
+  });
+
+  it('signs with both secrets while a rotation keeps the old one, then with the new one alone', async () => {
+    const t = await app();
+    const { user, cuId, token } = await admin(t);
+    const r = await receiver();
+    const made = await endpoint(t, token, r.url);
+    const rotated = await t.call<WebhookWithSecret>('webhook/rotate', {
+      token,
+      body: { id: made.endpoint.id, keep_hours: 2 },
+    });
+    expect(rotated.data.secret).not.toBe(made.secret);
+    expect(rotated.data.endpoint.previous_secret_until).not.toBe(null);
+    const order = await createOrder(t.deps.db, cuId);
+    await emit(t, cuId, [{ kind: 'order', action: 'create', recordId: order.id, orderId: order.id }]);
+    await deliverAll(t);
+    const got = r.received[0]!;
+    expect(String(got.headers['webhook-signature']).split(' ')).toHaveLength(2);
+    // a receiver with either secret verifies it
+    for (const secret of [rotated.data.secret, made.secret])
+      expect(new Webhook(secret).verify(got.body, got.headers as Record<string, string>)).toMatchObject({
+        type: 'order.created',
+      });
+    // past the two hours: the new one alone (the raw recipe: the library checks the clock's now)
+    t.advance(2 * 3_600_000 + 1000);
+    const again = await loginAs(t, user);
+    const test = await t.call<{ msg_id: string }>('webhook/test', {
+      token: again,
+      body: { id: made.endpoint.id },
+    });
+    expect(test.code).toBe(0);
+    await send(t);
+    const later = r.received[1]!;
+    expect(later.headers['webhook-id']).toBe(test.data.msg_id);
+    const key = Buffer.from(rotated.data.secret.slice(6), 'base64');
+    const expected = createHmac('sha256', key)
+      .update(`${later.headers['webhook-id']}.${later.headers['webhook-timestamp']}.${later.body}`)
+      .digest('base64');
+    expect(later.headers['webhook-signature']).toBe(`v1,${expected}`);
+    expect(JSON.parse(later.body)).toMatchObject({
+      type: 'webhook.test',
+      data: { endpoint_id: made.endpoint.id },
+    });
+  });
+});
+
+describe('retries', () => {
+  it('waits 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h … with ±10 % jitter, the last cut to end three days after the delivery was made', () => {
+    const made = new Date('2026-12-01T00:00:00Z');
+    let now = made;
+    const waits: number[] = [];
+    for (let attempt = 1; attempt < 50; attempt++) {
+      const next = nextAttemptAt(made, now, attempt, fixed);
+      if (!next) break;
+      waits.push(next.getTime() - now.getTime());
+      now = next;
+    }
+    const h = 3_600_000;
+    expect(waits).toEqual([
+      5_000,
+      300_000,
+      1_800_000,
+      2 * h,
+      5 * h,
+      10 * h,
+      10 * h,
+      10 * h,
+      10 * h,
+      10 * h,
+      10 * h,
+      72 * h - (67 * h + 35 * 60_000 + 5_000),
+    ]);
+    expect(now.getTime() - made.getTime()).toBe(RETRY_WINDOW_MS);
+    // jitter: within ±10 %
+    expect(nextAttemptAt(made, made, 1, () => 0)!.getTime() - made.getTime()).toBe(4_500);
+    expect(nextAttemptAt(made, made, 1, () => 1)!.getTime() - made.getTime()).toBe(5_500);
+    expect(RETRY_MS[0]).toBe(5_000);
+  });
+
+  it('retries after a 500, a redirect (not followed), a timeout and a refused connection, each logged, then delivers', async () => {
+    const t = await app();
+    const { user, cuId, token } = await admin(t);
+    const target = await receiver();
+    const answers = [
+      { status: 500, body: 'down for maintenance' },
+      { status: 302, body: '', headers: { location: `${target.url}/elsewhere` } },
+      'hang' as const,
+    ];
+    const r = await receiver(() => answers.shift() ?? { status: 204 });
+    const made = await endpoint(t, token, `${r.url}/hook`);
+    const order = await createOrder(t.deps.db, cuId);
+    await emit(t, cuId, [{ kind: 'order', action: 'create', recordId: order.id, orderId: order.id }]);
+    await runDispatcher(t.deps);
+    expect(await send(t)).toMatchObject({ retried: 1 });
+    const due = async () =>
+      await t.deps.db
+        .selectFrom('webhook_deliveries')
+        .select(['next_at', 'state'])
+        .where('endpoint_id', '=', made.endpoint.id)
+        .executeTakeFirstOrThrow();
+    const before = t.deps.now().getTime();
+    expect((await due()).next_at.getTime() - before).toBeGreaterThanOrEqual(4_900);
+    expect((await due()).next_at.getTime() - before).toBeLessThanOrEqual(5_100);
+    expect(await send(t)).toMatchObject({ retried: 0, delivered: 0 });
+    t.advance(5_000);
+    expect(await send(t)).toMatchObject({ retried: 1 });
+    t.advance(5 * 60_000);
+    expect(await send(t, { timeoutMs: 300 })).toMatchObject({ retried: 1 });
+    // the receiver goes away: connection refused
+    const port = await closedPort();
+    await t.deps.db
+      .updateTable('webhook_endpoints')
+      .set({ url: `http://127.0.0.1:${port}/hook` })
+      .where('id', '=', made.endpoint.id)
+      .execute();
+    t.advance(30 * 60_000);
+    expect(await send(t)).toMatchObject({ retried: 1 });
+    await t.deps.db
+      .updateTable('webhook_endpoints')
+      .set({ url: `${r.url}/hook` })
+      .where('id', '=', made.endpoint.id)
+      .execute();
+    t.advance(2 * 3_600_000);
+    expect(await send(t)).toMatchObject({ delivered: 1 });
+    const log = (await logOf(t, await loginAs(t, user), made.endpoint.id)).reverse();
+    expect(log.map((a) => [a.attempt, a.status, a.error])).toEqual([
+      [1, 500, 'HTTP 500'],
+      [2, 302, `redirect not followed (to ${target.url}/elsewhere)`],
+      [3, null, 'timeout after 0.3 s'],
+      [4, null, 'connection refused'],
+      [5, 204, null],
+    ]);
+    expect(log[0]!.answer).toBe('down for maintenance');
+    expect(new Set(log.map((a) => a.msg_id)).size).toBe(1);
+    expect(target.received).toHaveLength(0);
+    expect((await due()).state).toBe('delivered');
+  });
+
+  it('reads an answer up to 4 KB and does not wait for the rest', async () => {
+    const big = 'x'.repeat(1_000_000);
+    const r = await receiver(() => ({ status: 200, body: big }));
+    const outcome = await postMessage(`${r.url}/hook`, {}, '{}', { policy: OPEN });
+    expect(outcome.status).toBe(200);
+    expect(outcome.error).toBe(null);
+    expect(outcome.answer).toHaveLength(ANSWER_LIMIT);
+  });
+
+  it('disables an endpoint failing for three days and tells the customer’s administrators', async () => {
+    const t = await app();
+    const { user, cuId, token: first } = await admin(t);
+    const port = await closedPort();
+    const made = await endpoint(t, first, `http://127.0.0.1:${port}/hook`);
+    const order = await createOrder(t.deps.db, cuId);
+    await emit(t, cuId, [{ kind: 'order', action: 'create', recordId: order.id, orderId: order.id }]);
+    await runDispatcher(t.deps);
+    const started = t.deps.now().getTime();
+    let attempts = 0;
+    for (; attempts < 30; attempts++) {
+      const run = await send(t);
+      if (run.failed) break;
+      expect(run.retried).toBe(1);
+      const { next_at } = await t.deps.db
+        .selectFrom('webhook_deliveries')
+        .select('next_at')
+        .where('endpoint_id', '=', made.endpoint.id)
+        .executeTakeFirstOrThrow();
+      t.advance(next_at.getTime() - t.deps.now().getTime());
+    }
+    expect(attempts + 1).toBe(13);
+    expect(t.deps.now().getTime() - started).toBeGreaterThanOrEqual(RETRY_WINDOW_MS);
+    const token = await loginAs(t, user);
+    const list = await t.call<WebhookEndpointList>('webhook/index', { token });
+    expect(list.data.list[0]).toMatchObject({ enabled: false, disabled_reason: 'failing' });
+    // nothing more is sent to it, and the administrators hear of it
+    const another = await createOrder(t.deps.db, cuId);
+    await emit(t, cuId, [{ kind: 'order', action: 'create', recordId: another.id, orderId: another.id }]);
+    expect(await runDispatcher(t.deps)).toBe(0);
+    await runNotifier(t.deps);
+    const bell = await t.call<NotificationList>('notification/index', { token });
+    expect(bell.data.list.find((n) => n.kind === 'webhook_disabled')).toMatchObject({
+      ref: `127.0.0.1:${port}`,
+      link: '/customer-webhooks/index',
+    });
+    // enabling it again, a replay of what failed sends it again
+    const r = await receiver();
+    await t.call('webhook/update', { token, body: { id: made.endpoint.id, url: r.url, enabled: true } });
+    const replayed = await t.call<{ queued: number }>('webhook/replay', {
+      token,
+      body: { id: made.endpoint.id, from: new Date(started - 1000).toISOString(), failed_only: true },
+    });
+    expect(replayed.data).toEqual({ queued: 1 });
+    await send(t);
+    expect(r.received).toHaveLength(1);
+  });
+});
+
+describe('replays, test events, restarts', () => {
+  it('replays one delivery with the same webhook-id and body, and a time range once each', async () => {
+    const t = await app();
+    const { cuId, token } = await admin(t);
+    const r = await receiver();
+    const made = await endpoint(t, token, r.url);
+    for (let i = 0; i < 2; i++) {
+      const order = await createOrder(t.deps.db, cuId);
+      await emit(t, cuId, [{ kind: 'order', action: 'create', recordId: order.id, orderId: order.id }]);
+    }
+    await deliverAll(t);
+    expect(r.received).toHaveLength(2);
+    const [newest] = await logOf(t, token, made.endpoint.id);
+    const one = await t.call<{ queued: number }>('webhook/replay', {
+      token,
+      body: { id: made.endpoint.id, attempt_id: newest!.id },
+    });
+    expect(one.data).toEqual({ queued: 1 });
+    await send(t);
+    expect(r.received[2]!.headers['webhook-id']).toBe(newest!.msg_id);
+    expect(r.received[2]!.body).toBe(
+      r.received.find((x) => x.headers['webhook-id'] === newest!.msg_id)!.body,
+    );
+    const range = await t.call<{ queued: number }>('webhook/replay', {
+      token,
+      body: { id: made.endpoint.id, from: new Date(Date.now() - 3_600_000).toISOString() },
+    });
+    expect(range.data).toEqual({ queued: 2 });
+    await send(t);
+    expect(r.received).toHaveLength(5);
+  });
+
+  it('takes over a delivery claimed by a process that died, once its lease is up, and sends it once', async () => {
+    const t = await app();
+    const { cuId, token } = await admin(t);
+    const r = await receiver();
+    await endpoint(t, token, r.url);
+    const order = await createOrder(t.deps.db, cuId);
+    await emit(t, cuId, [{ kind: 'order', action: 'create', recordId: order.id, orderId: order.id }]);
+    await runDispatcher(t.deps);
+    // a process claims it and dies before it sends
+    expect(await claimDelivery(t.deps.db, t.deps.now())).not.toBe(null);
+    expect(await send(t)).toMatchObject({ delivered: 0 });
+    t.advance(WEBHOOK_LEASE_MS);
+    expect(await send(t)).toMatchObject({ delivered: 1 });
+    expect(r.received).toHaveLength(1);
+    const row = await t.deps.db
+      .selectFrom('webhook_deliveries')
+      .select(['state', 'attempts'])
+      .where('cu_id', '=', cuId)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ state: 'delivered', attempts: 2 });
+  });
+
+  it('keeps the log 30 days', async () => {
+    const t = await app();
+    const { token } = await admin(t);
+    const r = await receiver();
+    const made = await endpoint(t, token, r.url);
+    await t.call('webhook/test', { token, body: { id: made.endpoint.id } });
+    await send(t);
+    expect(await logOf(t, token, made.endpoint.id)).toHaveLength(1);
+    const [prune] = chores;
+    await prune!.run(t.deps, new Date(t.deps.now().getTime() + 29 * 86_400_000));
+    expect(await logOf(t, token, made.endpoint.id)).toHaveLength(1);
+    await prune!.run(t.deps, new Date(t.deps.now().getTime() + 31 * 86_400_000));
+    expect(await logOf(t, token, made.endpoint.id)).toHaveLength(0);
+  });
+});
