@@ -20,6 +20,8 @@ export const SERVER_ONLY = new Set([
   'cors',
   'audit',
   'signature',
+  'refusals',
+  'idempotencyKey',
 ]);
 
 const CONTRACT = /[\\/]src[\\/]contract[\\/]/;

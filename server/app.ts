@@ -13,6 +13,7 @@ import { setDocumentHeaders } from './http/security.ts';
 import { healthAnswer, UNAVAILABLE_HEADERS, unavailableEnvelope } from './http/unavailable.ts';
 import { assetHandler } from './http/static.ts';
 import { openApiDocument } from './openapi/document.ts';
+import { mountReference } from './openapi/serve.ts';
 import { liveStream } from './areas/live/stream.ts';
 
 /** Every area's routes (server/areas/<area>/routes.ts), found when the server starts. */
@@ -62,15 +63,20 @@ export function createApp(deps: AppDeps, mounted: readonly Route[] = routes): Ho
   });
   mountRoutes(api, mounted, deps);
   let document: string | undefined;
-  api.get('/openapi.json', () => {
+  const documentText = () => {
     document ??= JSON.stringify(
       openApiDocument(
         mounted.map((r) => r.op),
         INFO,
       ),
     );
-    return apiAnswer(config, document, { 'content-type': 'application/json; charset=utf-8' });
-  });
+    return document;
+  };
+  api.get('/openapi.json', () =>
+    apiAnswer(config, documentText(), { 'content-type': 'application/json; charset=utf-8' }),
+  );
+  // the reference page made from it (server/openapi/serve.ts)
+  mountReference(api, config, documentText);
   // For load balancers and orchestrators: is this process up and does its database answer?
   // Not rate-limited (a `select 1`), never cached; says nothing else about the server.
   api.get('/health.json', async () => {

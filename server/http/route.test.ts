@@ -216,7 +216,8 @@ describe('who may call (auth of the declaration)', () => {
     expect(codesOf(probes.account)).not.toContain(463);
     expect(codesOf(probes.body)).toEqual(expect.arrayContaining([400, 415, 422]));
     expect(codesOf(probes.query)).not.toContain(415);
-    expect(codesOf(probes.query)).not.toContain(400);
+    // a reserved name in the query (`?__proto__=1`) is a 400 on a GET too
+    expect(codesOf(probes.query)).toContain(400);
     expect(codesOf(probes.limited)).toContain(429);
     expect(codesOf(probes.background)).toContain(543);
   });

@@ -90,6 +90,19 @@ export interface OperationSpec<I extends v.GenericSchema, O extends v.GenericSch
   media?: string;
   /** Envelope codes the call itself answers, besides those implied by auth, input and limits. */
   codes?: readonly number[];
+  /**
+   * What `data` a refusal of the call carries, by envelope code, where it is more than `null`: a
+   * 409's record as it is now, a 429's wait. The OpenAPI document describes each code's answer
+   * with it; a code not named carries `null`, except what every call's does (a 422 its
+   * `{field: message}` map, a 407 `{retry_after}`).
+   */
+  refusals?: Readonly<Partial<Record<number, v.GenericSchema>>>;
+  /**
+   * The call takes the caller's `Idempotency-Key` header (required, 8–128 visible characters):
+   * the same key with the same body answers the first call's answer again and does nothing more;
+   * with another body it is a 422.
+   */
+  idempotencyKey?: boolean;
   /** What its success leaves in the audit trail (required of every POST; see AuditDeclaration). */
   audit?: AuditDeclaration;
   /**
@@ -124,8 +137,10 @@ export function operation<I extends v.GenericSchema, O extends v.GenericSchema, 
 export function codesOf(op: Operation): number[] {
   const codes = new Set<number>(op.codes ?? []);
   codes.add(Code.invalid);
+  // a reserved name (`__proto__` …) in the query or body, on every call (server/http/reserved-keys.ts)
+  // (and an idempotent call's missing or malformed Idempotency-Key)
+  codes.add(Code.badRequest);
   if (op.method === 'POST') {
-    codes.add(Code.badRequest);
     // a body too large, too slow, or in another charset than UTF-8
     codes.add(Code.tooLarge);
     codes.add(Code.requestTimeout);
@@ -136,7 +151,6 @@ export function codesOf(op: Operation): number[] {
     codes.add(Code.loggedInElsewhere);
   }
   if (op.auth === 'session') codes.add(Code.mustChangePassword);
-  if (op.auth === 'chat') codes.add(Code.badRequest);
   if (op.auth === 'signed') codes.add(Code.forbidden);
   if (op.rateLimits?.length) codes.add(Code.tooManyRequests);
   if (op.background) codes.add(Code.backgroundFailed);

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { Code } from '../codes.ts';
 import { NoInput, Nothing } from '../fields.ts';
 import { operation } from '../operation.ts';
+import { WaitSeconds, WrongCredentials } from '../refusals.ts';
 import {
   AccessTokenResponse,
   CaptchaQuery,
@@ -37,6 +38,7 @@ export const login = operation({
   // counts per username and address (server/areas/accounts/login-guard.ts) slow the guesser.
   rateLimits: [{ by: 'ip', limit: 60, windowMs: MINUTE }],
   codes: [Code.wrongCredentials, Code.locked, Code.captchaRequired, Code.captchaExpired],
+  refusals: { [Code.wrongCredentials]: WrongCredentials },
 });
 
 export const loginSms = operation({
@@ -175,4 +177,5 @@ export const changePasswordBySms = operation({
   output: v.nullable(v.string()),
   rateLimits: [{ by: 'user', limit: 20, windowMs: 60 * MINUTE }],
   codes: [Code.forbidden, Code.captchaRequired, Code.captchaExpired],
+  refusals: { [Code.tooManyRequests]: v.nullable(WaitSeconds) },
 });

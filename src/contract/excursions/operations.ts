@@ -65,6 +65,7 @@ export const assign = operation({
   output: CaseAnswer,
   codes: [Code.notFound, Code.conflict],
   rateLimits: WRITES,
+  refusals: { [Code.conflict]: v.nullable(CaseAnswer) },
 });
 
 export const comment = operation({
@@ -78,6 +79,7 @@ export const comment = operation({
   output: CaseAnswer,
   codes: [Code.notFound, Code.conflict],
   rateLimits: WRITES,
+  refusals: { [Code.conflict]: v.nullable(CaseAnswer) },
 });
 
 export const decide = operation({
@@ -93,6 +95,7 @@ export const decide = operation({
   output: CaseAnswer,
   codes: [Code.forbidden, Code.notFound, Code.conflict],
   rateLimits: WRITES,
+  refusals: { [Code.conflict]: v.nullable(CaseAnswer) },
 });
 
 export const report = operation({
@@ -160,4 +163,5 @@ export const providerClose = operation({
   input: ProviderCloseRequest,
   output: ProviderDecisionSchema,
   codes: [Code.notFound, Code.conflict],
+  refusals: { [Code.conflict]: v.nullable(ProviderDecisionSchema) },
 });

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { Code } from '../codes.ts';
 import { operation, READS } from '../operation.ts';
+import { MissingIds } from '../refusals.ts';
 import {
   AutoBoxRequest,
   DepotList,
@@ -205,4 +206,5 @@ export const reorderLevels = operation({
   input: ReorderLevelsRequest,
   output: ReorderLevelsAnswer,
   codes: notFound,
+  refusals: { [Code.notFound]: v.nullable(MissingIds) },
 });

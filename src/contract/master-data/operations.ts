@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import { NoInput } from '../fields.ts';
 import { Code } from '../codes.ts';
 import { operation, READS } from '../operation.ts';
@@ -349,6 +350,7 @@ export const addressUpdate = operation({
   input: AddressUpdateRequest,
   output: AddressSchema,
   codes: [Code.notFound, Code.conflict],
+  refusals: { [Code.conflict]: v.nullable(AddressSchema) },
 });
 
 export const addressDelete = operation({
@@ -362,4 +364,5 @@ export const addressDelete = operation({
   input: AddressDeleteRequest,
   output: AddressDeleteAnswer,
   codes: [Code.notFound, Code.conflict],
+  refusals: { [Code.conflict]: v.nullable(AddressSchema) },
 });

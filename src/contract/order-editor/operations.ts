@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import { Code } from '../codes.ts';
 import { operation, READS } from '../operation.ts';
 import { ATTACHMENT_MAX_BYTES } from '../order-attachments/limits.ts';
@@ -8,7 +9,9 @@ import {
   DeleteDraftsRequest,
   DraftListQuery,
   DraftListSchema,
+  DraftSchema,
   EditorStartQuery,
+  EditConflictSchema,
   EditorStartSchema,
   InventoryAddAnswer,
   InventoryAddRequest,
@@ -35,6 +38,7 @@ export const editorStart = operation({
   input: EditorStartQuery,
   output: EditorStartSchema,
   codes: [Code.notFound, Code.conflict],
+  refusals: { [Code.conflict]: v.nullable(EditConflictSchema) },
 });
 
 export const createOrder = operation({
@@ -49,6 +53,8 @@ export const createOrder = operation({
   output: CreateOrderAnswer,
   codes: [Code.notFound, Code.conflict],
   rateLimits: [{ by: 'user', limit: 60, windowMs: 60_000, bucket: 'order-editor/create' }],
+  refusals: { [Code.conflict]: v.nullable(EditConflictSchema) },
+  idempotencyKey: true,
 });
 
 export const saveDraft = operation({
@@ -63,6 +69,7 @@ export const saveDraft = operation({
   output: SaveDraftAnswer,
   codes: [Code.notFound, Code.conflict],
   rateLimits: [{ by: 'user', limit: 240, windowMs: 60_000, bucket: 'order-editor/save-draft' }],
+  refusals: { [Code.conflict]: v.nullable(DraftSchema) },
 });
 
 export const draftList = operation({

@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import { NoInput } from '../fields.ts';
 import { operation, READS } from '../operation.ts';
 import { OverviewSchema } from './overview.ts';
@@ -130,6 +131,7 @@ export const orderMerge = operation({
   input: MergeRequest,
   output: MergeAnswer,
   codes: [Code.notFound, Code.conflict],
+  idempotencyKey: true,
 });
 
 export const orderAudit = operation({
@@ -144,6 +146,7 @@ export const orderAudit = operation({
   input: AuditRequest,
   output: OrderWriteAnswer,
   codes: [Code.forbidden, Code.notFound, Code.conflict],
+  refusals: { [Code.conflict]: v.nullable(OrderDetailSchema) },
 });
 
 export const orderRemark = operation({
@@ -168,6 +171,7 @@ export const orderApplyModify = operation({
   input: ApplyModifyRequest,
   output: OrderWriteAnswer,
   codes: [Code.notFound, Code.conflict],
+  refusals: { [Code.conflict]: v.nullable(OrderDetailSchema) },
 });
 
 export const orderApplyInfo = operation({

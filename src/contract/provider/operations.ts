@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import { Code } from '../codes.ts';
 import { operation, READS } from '../operation.ts';
 import {
@@ -30,6 +31,7 @@ export const confirm = operation({
   input: ConfirmRequest,
   output: ProviderOrderState,
   codes: CODES,
+  refusals: { [Code.conflict]: v.nullable(ProviderOrderState) },
 });
 
 export const milestone = operation({
@@ -42,6 +44,7 @@ export const milestone = operation({
   input: MilestoneRequest,
   output: ProviderOrderState,
   codes: CODES,
+  refusals: { [Code.conflict]: v.nullable(ProviderOrderState) },
 });
 
 export const readings = operation({
@@ -55,6 +58,7 @@ export const readings = operation({
   input: ReadingsRequest,
   output: StoredAnswer,
   codes: CODES,
+  refusals: { [Code.conflict]: v.nullable(ProviderOrderState) },
 });
 
 export const track = operation({
@@ -67,6 +71,7 @@ export const track = operation({
   input: TrackRequest,
   output: StoredAnswer,
   codes: CODES,
+  refusals: { [Code.conflict]: v.nullable(ProviderOrderState) },
 });
 
 export const sign = operation({
@@ -79,6 +84,7 @@ export const sign = operation({
   input: SignRequest,
   output: ProviderOrderState,
   codes: CODES,
+  refusals: { [Code.conflict]: v.nullable(ProviderOrderState) },
 });
 
 export const answerModify = operation({
@@ -91,6 +97,7 @@ export const answerModify = operation({
   input: AnswerModifyRequest,
   output: ProviderOrderState,
   codes: CODES,
+  refusals: { [Code.conflict]: v.nullable(ProviderOrderState) },
 });
 
 export const openOrders = operation({

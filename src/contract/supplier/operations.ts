@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import { Code } from '../codes.ts';
 import { operation } from '../operation.ts';
 import {
@@ -42,6 +43,7 @@ export const answer = operation({
   output: SupplierLinkSchema,
   rateLimits: [{ by: 'ip', limit: 20, windowMs: MINUTE, bucket: 'supplier-answer' }],
   codes: [Code.notFound, Code.conflict],
+  refusals: { [Code.conflict]: v.nullable(SupplierLinkSchema) },
 });
 
 export const supplierLink = operation({

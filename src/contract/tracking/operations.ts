@@ -2,6 +2,7 @@ import { LiveTicketSchema } from '../live/schemas.ts';
 import * as v from 'valibot';
 import { Code } from '../codes.ts';
 import { operation, READS } from '../operation.ts';
+import { RetryAfter, WaitSeconds } from '../refusals.ts';
 import {
   CaptchaQuery,
   CaptchaSmsRequest,
@@ -47,6 +48,7 @@ export const lookup = operation({
   rateLimits: [{ by: 'ip', limit: 20, windowMs: MINUTE, bucket: 'tracking-lookup' }],
   // 404: no such order or the factor does not match (one answer for both: nothing is confirmed)
   codes: [Code.notFound, Code.captchaRequired, Code.captchaExpired],
+  refusals: { [Code.tooManyRequests]: v.nullable(RetryAfter) },
 });
 
 export const captcha = operation({
@@ -77,6 +79,7 @@ export const captchaSms = operation({
   // Each text costs money and reaches a person: few per address, and one a minute per order and
   // number (sms-alternative.ts). No limit per order number: anyone could use it up.
   rateLimits: [{ by: 'ip', limit: 5, windowMs: 15 * MINUTE, bucket: 'tracking-sms' }],
+  refusals: { [Code.tooManyRequests]: v.nullable(v.union([RetryAfter, WaitSeconds])) },
 });
 
 export const open = operation({
