@@ -15,6 +15,7 @@ import { assetHandler } from './http/static.ts';
 import { openApiDocument } from './openapi/document.ts';
 import { mountReference } from './openapi/serve.ts';
 import { liveStream } from './areas/live/stream.ts';
+import { tokenEndpoint } from './areas/api-clients/token-endpoint.ts';
 
 /** Every area's routes (server/areas/<area>/routes.ts), found when the server starts. */
 export const routes: readonly Route[] = await loadAreaRoutes();
@@ -88,6 +89,8 @@ export function createApp(deps: AppDeps, mounted: readonly Route[] = routes): Ho
   });
   // The live stream (server-sent events), outside the envelope calls: areas/live/stream.ts.
   api.get('/live/stream', liveStream(deps));
+  // OAuth 2.0 client credentials for API clients, outside the envelope (areas/api-clients).
+  api.post('/oauth/token', tokenEndpoint(deps));
   app.route('/api', api);
 
   // What no route matches is not a route either (a GET of an API call is then the one handler its

@@ -2,6 +2,7 @@ import { FolderStorage } from './core/storage.ts';
 import { checkSigner } from './areas/signatures/check.ts';
 import { createApp } from './app.ts';
 import { attachSessionCache, authenticate } from './areas/accounts/sessions.ts';
+import { authenticateClient } from './areas/api-clients/bearer.ts';
 import { openBus } from './core/bus.ts';
 import { smsSenderFor } from './areas/accounts/sms.ts';
 import type { SmsSender } from './core/sms-sender.ts';
@@ -112,6 +113,7 @@ export async function boot(config: ServerConfig, options: BootOptions = {}): Pro
       config,
       sms: options.sms ?? smsSenderFor(config, database.db, now),
       authenticate,
+      authenticateClient,
       checkSigner,
       storage,
       now,

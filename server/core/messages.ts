@@ -243,6 +243,17 @@ export const SERVER_MESSAGES = {
   // electronic signatures
   'Wrong password: nothing was signed': '密码错误，未签名',
   'This signature cannot mean that here': '此处的签名不能选择这一含义',
+  // API clients (areas/api-clients)
+  'Only an administrator of this customer account may manage its API clients':
+    '只有此客户账号的管理员可以管理其接口客户端',
+  'There is no such API client': '没有这个接口客户端',
+  'This API client is revoked': '此接口客户端已撤销',
+  'A customer account may have at most {max} API clients': '每个客户账号最多 {max} 个接口客户端',
+  'An active API client already has this name': '已有同名的接口客户端',
+  'The access token is not valid or has expired': '访问令牌无效或已过期，请重新获取',
+  'An API client may not make this call': '接口客户端不能调用此接口',
+  'This access token does not hold the scope {scope}': '此访问令牌没有 {scope} 权限范围',
+  'This API client may not call from this address': '此接口客户端不能从该地址调用',
   // the audit trail
   'Only an administrator of this customer account may read its audit trail':
     '只有此客户账号的管理员可以查看审计追踪',

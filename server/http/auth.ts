@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { Code } from '../../src/contract/codes.ts';
-import type { Auth } from '../../src/contract/operation.ts';
+import type { Auth, Operation } from '../../src/contract/operation.ts';
 import type { SessionRecord } from '../core/session.ts';
 import { ApiError, forbidden } from '../core/errors.ts';
 import type { ServerMessage } from '../core/messages.ts';
@@ -12,6 +12,16 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 /** The token of a request: the `X-Token` header (the server never reads the cookie). */
 export const tokenOf = (c: Context): string | undefined => requestHeader(c, 'x-token')?.trim() || undefined;
 
+/**
+ * An API client's bearer token (`Authorization: Bearer …`, RFC 6750 §2.1), '' when the scheme is
+ * Bearer without a token; undefined when the request carries none (a user's call).
+ */
+export function bearerOf(c: Context): string | undefined {
+  const header = requestHeader(c, 'authorization');
+  if (!header || !/^bearer(?:\s|$)/i.test(header)) return undefined;
+  return header.slice(6).trim();
+}
+
 /** The session a call of this kind gets: required, optional, or none. */
 export type SessionFor<A extends Auth> = A extends 'account' | 'session'
   ? SessionRecord
@@ -22,15 +32,25 @@ export type SessionFor<A extends Auth> = A extends 'account' | 'session'
 /**
  * The session of a call by its operation's `auth` (see src/contract/operation.ts): 598/599 when a
  * required session is missing or over, 463 when a `session` call comes from a session whose
- * password must be changed first; an optional token that is not valid is ignored.
+ * password must be changed first; an optional token that is not valid is ignored. A call that
+ * needs a session and carries an API client's bearer token gets the client's record instead
+ * (`deps.authenticateClient`: its scope, address and rate checked for this operation).
  */
 export async function sessionFor(
   c: Context,
-  auth: Auth,
+  op: Pick<Operation, 'id' | 'area' | 'auth' | 'signature'>,
   deps: AppDeps,
   now: Date,
+  address: () => string,
 ): Promise<SessionRecord | null> {
+  const { auth } = op;
   if (auth === 'account' || auth === 'session') {
+    const bearer = bearerOf(c);
+    if (bearer !== undefined) {
+      if (!deps.authenticateClient)
+        throw new ApiError(Code.sessionExpired, 'The access token is not valid or has expired');
+      return deps.authenticateClient({ db: deps.db, token: bearer, op, address: address(), now });
+    }
     const record = await deps.authenticate(deps.db, tokenOf(c), now, deps.config.sessionIdleMs);
     if (auth === 'session' && record.passFlag === 1) {
       throw new ApiError(Code.mustChangePassword, 'Please change your password first');

@@ -1,7 +1,7 @@
 import type { ServerConfig } from '../config.ts';
 import type { DB } from '../db/database.ts';
 import type { Bus } from '../core/bus.ts';
-import type { Authenticate } from '../core/session.ts';
+import type { Authenticate, AuthenticateClient } from '../core/session.ts';
 import type { CheckSigner } from '../core/signer.ts';
 import type { SmsSender } from '../core/sms-sender.ts';
 import type { FileStorage } from '../core/storage.ts';
@@ -12,6 +12,11 @@ export interface AppDeps {
   sms: SmsSender;
   /** A token's live session in `db` (areas/accounts/sessions.ts `authenticate`; always given `db`). */
   authenticate: Authenticate;
+  /**
+   * An API client's bearer token as the record of a call (areas/api-clients/bearer.ts); without
+   * it, a call with `Authorization: Bearer …` is refused like a missing session (598).
+   */
+  authenticateClient?: AuthenticateClient;
   /** A signing call's credentials checked (areas/signatures/check.ts `checkSigner`). */
   checkSigner: CheckSigner;
   /** File contents (attachments, exports): a folder under `DATA_DIR` by default. */

@@ -16,7 +16,17 @@ export async function hitRateLimit(
   windowMs: number,
   now: Date,
 ): Promise<void> {
-  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+  const hits = await countHit(db, key, windowMs, now);
+  if (hits > limit) throw new ApiError(Code.tooManyRequests, 'Too many requests, please try again later');
+}
+
+/** The start of the fixed window of `windowMs` that `now` is in. */
+export const windowStartOf = (windowMs: number, now: Date): Date =>
+  new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+
+/** Counts one hit for `key` in its current window; answers the window's hits, this one included. */
+export async function countHit(db: DB, key: string, windowMs: number, now: Date): Promise<number> {
+  const windowStart = windowStartOf(windowMs, now);
   const row = await db
     .insertInto('rate_limits')
     .values({ key, window_start: windowStart, hits: 1 })
@@ -28,22 +38,44 @@ export async function hitRateLimit(
     )
     .returning('hits')
     .executeTakeFirstOrThrow();
-  if (row.hits > limit) throw new ApiError(Code.tooManyRequests, 'Too many requests, please try again later');
+  return row.hits;
+}
+
+/** The hits `key` has in its current window (none counted). */
+export async function hitsOf(db: DB, key: string, windowMs: number, now: Date): Promise<number> {
+  const row = await db
+    .selectFrom('rate_limits')
+    .select('hits')
+    .where('key', '=', key)
+    .where('window_start', '=', windowStartOf(windowMs, now))
+    .executeTakeFirst();
+  return row?.hits ?? 0;
 }
 
 /** What a rule counts by, for one call. */
 export interface RateSubject {
   ip: string;
   uid: number | null;
+  /** An API client's id: a `user` rule counts the client (core/session.ts `client`). */
+  client?: number | null;
   input: Readonly<Record<string, unknown>> | null;
 }
+
+/** Who a `user` rule counts for a call's record: its user, or the API client behind it. */
+export const rateCaller = (
+  session: { uid: number; client?: { id: number } } | null,
+): Pick<RateSubject, 'uid' | 'client'> =>
+  session?.client ? { uid: null, client: session.client.id } : { uid: session?.uid ?? null, client: null };
 
 /** The counter key of a rule for a call, or null when the rule does not apply (no user, no field). */
 export function rateKey(rule: RateLimit, path: string, subject: RateSubject): string | null {
   const bucket = rule.bucket ?? path;
   // an IPv6 client by its /64, as the login and tracking counts do (core/address-key.ts)
   if (rule.by === 'ip') return `${bucket}:ip:${addressKey(subject.ip)}`;
-  if (rule.by === 'user') return subject.uid === null ? null : `${bucket}:user:${subject.uid}`;
+  if (rule.by === 'user') {
+    if (subject.client != null) return `${bucket}:client:${subject.client}`;
+    return subject.uid === null ? null : `${bucket}:user:${subject.uid}`;
+  }
   const value = rule.field ? subject.input?.[rule.field] : undefined;
   return typeof value === 'string' || typeof value === 'number' ? `${bucket}:${rule.field}:${value}` : null;
 }

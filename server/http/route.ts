@@ -22,7 +22,7 @@ import type { AppDeps, AppEnv } from './env.ts';
 import { readBody, readBodyText, readQuery, validateInput } from './input.ts';
 import { readMultipart, type UploadedFile } from './multipart.ts';
 import { invalidField } from '../core/errors.ts';
-import { applyRateLimits } from './rate-limit.ts';
+import { applyRateLimits, rateCaller } from './rate-limit.ts';
 
 /** What a handler is given: the validated input, the session its `auth` implies, and the rest. */
 export interface Call<Op extends Operation> {
@@ -199,14 +199,16 @@ function routeHandler(route: Route, deps: AppDeps) {
         await checkSigned(c, deps, raw, now);
       }
       const session = needsSession
-        ? ((await sessionFor(c, op.auth, deps, now)) as SessionRecord | null)
+        ? ((await sessionFor(c, op, deps, now, () =>
+            clientIp(c, deps.config.trustedProxies),
+          )) as SessionRecord | null)
         : null;
       if (limited && userLimits.length) {
         await applyRateLimits(
           deps.db,
           userLimits,
           op.path,
-          { ip: clientIp(c, deps.config.trustedProxies), uid: session?.uid ?? null, input: null },
+          { ip: clientIp(c, deps.config.trustedProxies), ...rateCaller(session), input: null },
           now,
         );
       }
@@ -226,7 +228,7 @@ function routeHandler(route: Route, deps: AppDeps) {
           deps.db,
           fieldLimits,
           op.path,
-          { ip: clientIp(c, deps.config.trustedProxies), uid: session?.uid ?? null, input },
+          { ip: clientIp(c, deps.config.trustedProxies), ...rateCaller(session), input },
           now,
         );
       }

@@ -5,6 +5,7 @@ import { FieldErrorsSchema, RetryAfter } from '../../src/contract/refusals.ts';
 import { meaningOf } from './codes.ts';
 import { inputSchema, namedSchemas, outputSchema } from './json-schema.ts';
 import { TAGS } from './tags.ts';
+import { oauthTokenPathItem } from '../areas/api-clients/openapi.ts';
 
 type Json = Record<string, unknown>;
 
@@ -409,6 +410,8 @@ function metaPaths(): Record<string, Json> {
       'text/css',
       'docsCss',
     ),
+    // OAuth 2.0 client credentials of API clients, outside the envelope (areas/api-clients)
+    '/api/oauth/token': oauthTokenPathItem(),
     '/api/health.json': {
       get: {
         operationId: 'health',

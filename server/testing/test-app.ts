@@ -13,6 +13,7 @@ import type { Route } from '../http/route.ts';
 import { seedBase } from '../seed/base.ts';
 import { dailyCapped, OutboxSmsSender } from '../areas/accounts/sms.ts';
 import { attachSessionCache, authenticate } from '../areas/accounts/sessions.ts';
+import { authenticateClient } from '../areas/api-clients/bearer.ts';
 import { type Bus, openBus } from '../core/bus.ts';
 import { perAddressOf } from '../http/busy-answer.ts';
 import { type ServingOptions, startServing } from '../serving.ts';
@@ -115,6 +116,7 @@ export async function testApp(
     config,
     sms: dailyCapped(new OutboxSmsSender(db), db, now),
     authenticate,
+    authenticateClient,
     checkSigner,
     storage: options.storage ?? testStorage(),
     now,

@@ -203,6 +203,17 @@ async function administrator(t: TestApp) {
   return { user, token: await loginAs(t, user), actor: asUser(user) };
 }
 
+/** An administrator with an API client of their customer (made through the API). */
+async function withApiClient(t: TestApp) {
+  const admin = await administrator(t);
+  const res = await t.call<{ client: { id: number } }>('api-client/create', {
+    token: admin.token,
+    body: { name: 'IRT', scopes: ['orders:read'] },
+  });
+  if (res.code !== 0) throw new Error(`no API client: ${res.message}`);
+  return { ...admin, id: res.data.client.id };
+}
+
 const NEW_PASSWORD = 'Audit#Trail26';
 const LOGGER = 'LG-AUDIT-1';
 const idempotent = () => ({ headers: { 'Idempotency-Key': randomUUID() } });
@@ -347,6 +358,19 @@ export const writeScenarios: Readonly<Record<string, WriteScenario>> = {
   'GET customer-audit/pdf': async (t) => {
     const { token, actor } = await administrator(t);
     return { actor, token, input: {} };
+  },
+  // the customer's API clients: made, rotated and revoked by an administrator
+  'POST api-client/create': async (t) => {
+    const { token, actor } = await administrator(t);
+    return { actor, token, input: { name: 'IRT', scopes: ['orders:read'] } };
+  },
+  'POST api-client/rotate': async (t) => {
+    const { token, actor, id } = await withApiClient(t);
+    return { actor, token, input: { id, grace_hours: 1 } };
+  },
+  'POST api-client/revoke': async (t) => {
+    const { token, actor, id } = await withApiClient(t);
+    return { actor, token, input: { id } };
   },
 
   'GET common/delete-file': async (t) => {

@@ -45,7 +45,14 @@ export interface RateLimit {
 }
 
 /** The kinds of record the audit trail holds entries for (21 CFR Part 11 §11.10(e)). */
-export type AuditRecordType = 'order' | 'address' | 'inventory' | 'user' | 'excursion' | 'product';
+export type AuditRecordType =
+  | 'order'
+  | 'address'
+  | 'inventory'
+  | 'user'
+  | 'excursion'
+  | 'product'
+  | 'api_client';
 
 /**
  * What a successful call leaves in the audit trail (docs/decisions/audit-trail.md, "No write

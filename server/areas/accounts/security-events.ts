@@ -15,6 +15,9 @@ import type { DB } from '../../db/database.ts';
  * - `tracking-address-locked`: an address is refused every lookup for a while.
  * - `signature-failures`: a user's electronic signatures failed (a wrong password) again and again
  *   (signatures/check.ts); the customer's administrators are told.
+ * - `api-client-auth`: an address failed to authenticate as an API client at the token endpoint
+ *   often enough to be refused for a while (api-clients/token-endpoint.ts); `subject` is the
+ *   client id it last tried.
  */
 export type SecurityEventKind =
   | 'login-username'
@@ -23,7 +26,8 @@ export type SecurityEventKind =
   | 'tracking-order'
   | 'tracking-locked'
   | 'tracking-address-locked'
-  | 'signature-failures';
+  | 'signature-failures'
+  | 'api-client-auth';
 
 export const KEEP_MS = 90 * 24 * 60 * 60_000;
 

@@ -19,18 +19,21 @@ export const GENESIS = '0'.repeat(64);
 
 export interface Actor {
   kind: ActorKind;
-  /** The user's uid (null for the provider system, the server itself, an API client by name). */
+  /** The user's uid, the API client's id (`api_clients.id`); null for the provider or the server itself. */
   id: number | null;
   /** The printed name at the time of the act. */
   name: string;
 }
 
-/** A signed-in user as the actor of what their call writes. */
-export const sessionActor = (session: { uid: number; name: string }): Actor => ({
-  kind: 'user',
-  id: session.uid,
-  name: session.name,
-});
+/** A signed-in user as the actor of what their call writes (or the API client whose token it is). */
+export const sessionActor = (session: {
+  uid: number;
+  name: string;
+  client?: { id: number; name: string } | undefined;
+}): Actor =>
+  session.client
+    ? { kind: 'client', id: session.client.id, name: session.client.name }
+    : { kind: 'user', id: session.uid, name: session.name };
 
 /** The provider system's printed name (its events and entries when no operator is named). */
 export const PROVIDER_NAME = 'LP 物流';

@@ -55,6 +55,8 @@ const ACTIONS: Words = {
   signature_failed: ['电子签名失败（密码错误）', 'Electronic signature failed (wrong password)'],
   signature_alert: ['已通知管理员：多次签名失败', 'Administrators told: repeated failed signatures'],
   audit_export: ['导出审计追踪', 'Audit trail exported'],
+  rotate: ['更换密钥', 'Secret rotated'],
+  revoke: ['撤销', 'Revoked'],
 };
 
 /** The acts the trail records, in the order the log's action filter lists them. */
@@ -65,6 +67,7 @@ const RECORDS: Words = {
   address: ['地址', 'Address'],
   inventory: ['库存', 'Stock line'],
   user: ['用户', 'User'],
+  api_client: ['接口客户端', 'API client'],
 };
 
 const ACTORS: Words = {

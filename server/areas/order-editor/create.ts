@@ -14,7 +14,7 @@ import { heldBy, holdFor, NotEnoughStock, StockHeld, wantedOf } from '../invento
 import { insertOrder, refreshSearchText } from '../orders/order-store.ts';
 import { fieldChanges, setFields } from '../audit/changes.ts';
 import { AuditBuffer } from '../audit/trail.ts';
-import { auditActor, lockOrder } from '../orders/write.ts';
+import { type Actor, auditActor, lockOrder } from '../orders/write.ts';
 import type { Owner } from './drafts.ts';
 import { formOfOrder } from './forms.ts';
 import { attachPendingFiles } from './pending-files.ts';
@@ -33,6 +33,8 @@ export interface CreateInput extends OrderValue {
 
 export interface Writer extends Owner {
   name: string;
+  /** The customer's API client that writes (its name is `name`; no user: `uid` is never written). */
+  client?: number;
 }
 
 /** 409 with the order as it is now and its form (what the editor compares with its own). */
@@ -151,7 +153,10 @@ export async function createOrEdit(
   now: Date,
 ): Promise<CreateOrderAnswer> {
   const { id, version, draft_id, boxes, attachments } = input;
-  const actor = { kind: 'customer' as const, name: writer.name, uid: writer.uid };
+  const actor: Actor =
+    writer.client === undefined
+      ? { kind: 'customer', name: writer.name, uid: writer.uid }
+      : { kind: 'customer', name: writer.name, uid: null, client: writer.client };
   // recorded as the write goes, appended as its last step (after the stock lines' locks)
   const audit = new AuditBuffer();
   const entry = { cuId: writer.cuId, recordType: 'order', actor: auditActor(actor) } as const;
@@ -178,7 +183,7 @@ export async function createOrEdit(
         signed_at: null,
         merged_into: null,
         cancel_reason: null,
-        created_by: writer.uid,
+        created_by: actor.uid,
         goods,
         boxes: boxes.map((b) => ({ box_type: b.box_type })),
       },
@@ -249,7 +254,7 @@ export async function createOrEdit(
         reason,
         actor_kind: 'customer',
         actor_name: writer.name,
-        uid: writer.uid,
+        uid: actor.uid,
       })
       .execute();
     await refreshSearchText(db, order.id);

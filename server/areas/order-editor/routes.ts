@@ -26,15 +26,17 @@ export const routes = [
   handle(ops.createOrder, ({ input, session, deps, now, c }) => {
     const key = idempotencyKey(requestHeader(c, IDEMPOTENCY_HEADER));
     const owner = ownerOf(session);
+    const client = session.client ? { client: session.client.id } : {};
     const call = {
       uid: owner.uid,
       cuId: owner.cuId,
       operation: ops.createOrder.id,
       key,
       hash: requestHash(owner.cuId, input),
+      ...client,
     };
     return oncePerKey(deps.db, call, now, (trx) =>
-      createOrEdit(trx, { ...owner, name: session.name }, input, key, now),
+      createOrEdit(trx, { ...owner, name: session.name, ...client }, input, key, now),
     );
   }),
 

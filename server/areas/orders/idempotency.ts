@@ -29,20 +29,38 @@ export interface IdempotentCall {
   operation: string;
   key: string;
   hash: string;
+  /**
+   * An API client's call (its id): its key is the customer's, whichever of its clients sends it
+   * (the IRT's shipment request id), kept in `api_client_keys`; a user's key is the user's.
+   */
+  client?: number;
 }
 
+/** The earlier call's row under the key: the user's, or the customer's for a client. */
+const earlierRow = (db: DB, call: IdempotentCall) =>
+  call.client === undefined
+    ? db
+        .selectFrom('idempotency_keys')
+        .select(['request_hash', 'answer'])
+        .where('uid', '=', call.uid)
+        .where('operation', '=', call.operation)
+        .where('key', '=', call.key)
+        .executeTakeFirst()
+    : db
+        .selectFrom('api_client_keys')
+        .select(['request_hash', 'answer'])
+        .where('cu_id', '=', call.cuId)
+        .where('operation', '=', call.operation)
+        .where('key', '=', call.key)
+        .executeTakeFirst();
+
 /**
- * The stored answer of an earlier call with this key (same user and operation), or undefined.
- * The same key with another body (or on another customer) answers 422.
+ * The stored answer of an earlier call with this key (same user and operation; for an API
+ * client, same customer and operation), or undefined. The same key with another body (or on
+ * another customer) answers 422.
  */
 export async function replayed<T>(db: DB, call: IdempotentCall): Promise<T | undefined> {
-  const row = await db
-    .selectFrom('idempotency_keys')
-    .select(['request_hash', 'answer'])
-    .where('uid', '=', call.uid)
-    .where('operation', '=', call.operation)
-    .where('key', '=', call.key)
-    .executeTakeFirst();
+  const row = await earlierRow(db, call);
   if (!row) return undefined;
   if (row.request_hash !== call.hash)
     throw new ApiError(Code.invalid, 'This Idempotency-Key was used with another request');
@@ -51,6 +69,21 @@ export async function replayed<T>(db: DB, call: IdempotentCall): Promise<T | und
 
 /** Keeps the answer under the key, in the transaction that made it. */
 export async function remember(db: DB, call: IdempotentCall, answer: unknown, now: Date): Promise<void> {
+  if (call.client !== undefined) {
+    await db
+      .insertInto('api_client_keys')
+      .values({
+        cu_id: call.cuId,
+        operation: call.operation,
+        key: call.key,
+        client: call.client,
+        request_hash: call.hash,
+        answer: JSON.stringify(answer),
+        created_at: now,
+      })
+      .execute();
+    return;
+  }
   await db
     .insertInto('idempotency_keys')
     .values({

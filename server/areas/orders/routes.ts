@@ -112,6 +112,7 @@ export const routes = [
       operation: ops.orderMerge.id,
       key,
       hash: requestHash(session.cuId, input),
+      ...(session.client ? { client: session.client.id } : {}),
     };
     return oncePerKey(deps.db, call, now, (trx) =>
       mergeOrders(trx, session.cuId, input.ids, customerActor(session), now, lang),

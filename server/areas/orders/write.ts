@@ -19,20 +19,21 @@ export interface Actor {
   kind: 'customer' | 'provider' | 'system';
   name: string;
   uid: number | null;
+  /** The customer's API client that wrote (`api_clients.id`; uid then null): the trail's actor. */
+  client?: number;
 }
 
-export const customerActor = (session: SessionRecord): Actor => ({
-  kind: 'customer',
-  name: session.name,
-  uid: session.uid,
-});
+/** The session's user, or the customer's API client whose token the call carries. */
+export const customerActor = (session: SessionRecord): Actor =>
+  session.client
+    ? { kind: 'customer', name: session.client.name, uid: null, client: session.client.id }
+    : { kind: 'customer', name: session.name, uid: session.uid };
 
-/** The actor as the audit trail names it (a customer's user is a `user`). */
-export const auditActor = (actor: Actor): AuditActor => ({
-  kind: actor.kind === 'customer' ? 'user' : actor.kind,
-  id: actor.uid,
-  name: actor.name,
-});
+/** The actor as the audit trail names it (a customer's user is a `user`, its API client a `client`). */
+export const auditActor = (actor: Actor): AuditActor =>
+  actor.client !== undefined
+    ? { kind: 'client', id: actor.client, name: actor.name }
+    : { kind: actor.kind === 'customer' ? 'user' : actor.kind, id: actor.uid, name: actor.name };
 
 export const viewerOf = (session: SessionRecord): Viewer => ({ uid: session.uid, cuId: session.cuId });
 

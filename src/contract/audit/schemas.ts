@@ -4,7 +4,15 @@ import { msg } from '../messages.ts';
 import { SignatureSchema } from '../signatures/schemas.ts';
 
 /** The kinds of record a customer's audit log filters by (src/contract/operation.ts AuditRecordType). */
-export const AUDIT_RECORD_TYPES = ['order', 'address', 'inventory', 'user', 'excursion', 'product'] as const;
+export const AUDIT_RECORD_TYPES = [
+  'order',
+  'address',
+  'inventory',
+  'user',
+  'excursion',
+  'product',
+  'api_client',
+] as const;
 /** The most entries one export holds (a narrower filter for more). */
 export const AUDIT_EXPORT_MAX = 20_000;
 /** The most entries the log counts exactly (more: "20,000+"). */

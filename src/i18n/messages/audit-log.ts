@@ -28,6 +28,7 @@ export const zh = {
   'auditLog.record.user': '用户',
   'auditLog.record.excursion': '温度偏差',
   'auditLog.record.product': '产品稳定性',
+  'auditLog.record.api_client': '接口客户端',
   'auditLog.record.other': '记录',
   'auditLog.actor.user': '用户',
   'auditLog.actor.provider': '服务商',
@@ -98,6 +99,8 @@ export const zh = {
   'auditLog.action.signature_failed': '电子签名失败（密码错误）',
   'auditLog.action.signature_alert': '已通知管理员：多次签名失败',
   'auditLog.action.audit_export': '导出审计追踪',
+  'auditLog.action.rotate': '更换密钥',
+  'auditLog.action.revoke': '撤销',
 } as const;
 
 export const en: Record<keyof typeof zh, string> = {
@@ -126,6 +129,7 @@ export const en: Record<keyof typeof zh, string> = {
   'auditLog.record.user': 'User',
   'auditLog.record.excursion': 'Excursion case',
   'auditLog.record.product': 'Product stability',
+  'auditLog.record.api_client': 'API client',
   'auditLog.record.other': 'Record',
   'auditLog.actor.user': 'User',
   'auditLog.actor.provider': 'Provider',
@@ -196,4 +200,6 @@ export const en: Record<keyof typeof zh, string> = {
   'auditLog.action.signature_failed': 'Electronic signature failed (wrong password)',
   'auditLog.action.signature_alert': 'Administrators told: repeated failed signatures',
   'auditLog.action.audit_export': 'Audit trail exported',
+  'auditLog.action.rotate': 'Secret rotated',
+  'auditLog.action.revoke': 'Revoked',
 };
