@@ -1,3 +1,4 @@
+import { atom } from 'nanostores';
 import { liveTicket } from '../api/live.ts';
 import type { LiveChange } from '../contract/live/schemas.ts';
 import { $token } from './auth.ts';
@@ -15,20 +16,45 @@ import { local } from './storage.ts';
  * jittered, growing wait; the token changing (a logout, a customer switch) closes it at once, and
  * a session ended elsewhere closes it for good (until the token changes).
  * Without Web Locks or BroadcastChannel each tab holds its own stream.
+ * `$live` says how the stream is doing (the live mark beside the bell shows it); a follower tab
+ * learns the leader's state on the channel.
  */
 export const CHANNEL = 'lp-live';
 /** Where the browser keeps the place told last, so that the next page load resumes from it. */
 export const PLACE_KEY = 'lp-live-place';
 export const PAUSE_AFTER_MS = 15_000;
+/** A stream not open again this long after a drop is `down`: what the page shows may be out of date. */
+export const DOWN_AFTER_MS = 8000;
 const RETRY_FIRST_MS = 1000;
 const RETRY_MAX_MS = 30_000;
+
+/**
+ * The stream as the page's tabs see it: `off` (none: signed out, or a page that follows no
+ * stream), `connecting` (the page's first, or another session's), `live`, `reconnecting` (dropped,
+ * waiting its back-off to try again), `paused` (every tab hidden), `down` (not open again after
+ * DOWN_AFTER_MS, the browser offline, or the session ended elsewhere).
+ */
+export type LiveStatusName = 'off' | 'connecting' | 'live' | 'reconnecting' | 'paused' | 'down';
+
+export interface LiveStatus {
+  status: LiveStatusName;
+  /** Reconnecting or down: when the next try is due (`Date.now()` time); null when none is. */
+  retryAt: number | null;
+}
+
+const OFF: LiveStatus = { status: 'off', retryAt: null };
+
+/** How the stream is doing, in this tab (a follower's is the leader's, told on the channel). */
+export const $live = shared('live-status', () => atom<LiveStatus>(OFF));
 
 type Message =
   | { t: 'change'; change: LiveChange; id: string }
   | { t: 'reset'; id: string }
   | { t: 'place'; id: string }
   | { t: 'seen'; tab: string; visible: boolean }
-  | { t: 'ask' };
+  | { t: 'ask' }
+  | { t: 'status'; status: LiveStatus }
+  | { t: 'retry' };
 
 /** What the page's tests read: whether this tab leads, and whether its stream is open. */
 export interface LiveState {
@@ -42,6 +68,8 @@ const state = shared('live-connection', () => ({
   view: { leader: false, open: false } as LiveState,
   /** The place told last (`cu:seq`), whichever tab's stream told it (and the page before). */
   last: local.get(PLACE_KEY) ?? '',
+  /** Asks the stream to try again at once (the leader's, from whichever tab). */
+  retry: () => {},
 }));
 
 function placed(id: string): void {
@@ -53,6 +81,16 @@ function placed(id: string): void {
 export const liveState = (): LiveState => ({ ...state.view });
 
 const visible = () => document.visibilityState === 'visible';
+const offline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
+
+/**
+ * The live mark's "read again": every page of this tab reads what it shows again (as after a
+ * `reset`), and the stream tries to open at once instead of at the end of its back-off.
+ */
+export function readAgain(): void {
+  deliverChange(null);
+  state.retry();
+}
 
 /** Starts following the stream (once per page); answers the way to stop. */
 export function startLive(): () => void {
@@ -62,10 +100,15 @@ export function startLive(): () => void {
   const post = (message: Message) => channel?.postMessage(message);
   const tabs = new Map<string, boolean>([[state.tab, visible()]]);
   let lead: Leader | null = null;
+  $live.set({ status: 'connecting', retryAt: null });
+  state.retry = () => (lead ? lead.now() : post({ t: 'retry' }));
 
   channel?.addEventListener('message', (event: MessageEvent<Message>) => {
     const message = event.data;
-    if (message.t === 'change') {
+    if (message.t === 'status') {
+      if (!lead) $live.set(message.status);
+    } else if (message.t === 'retry') lead?.now();
+    else if (message.t === 'change') {
       state.last = message.id;
       deliverChange(message.change);
     } else if (message.t === 'reset') {
@@ -76,16 +119,24 @@ export function startLive(): () => void {
     else if (message.t === 'seen') {
       tabs.set(message.tab, message.visible);
       lead?.wanted();
+      // a tab that says it is there (a new one) learns how the stream is doing
+      lead?.tell();
     }
   });
+  // the leader counts this tab among those seen, and tells it its state
+  post({ t: 'seen', tab: state.tab, visible: visible() });
   const onVisibility = () => {
     tabs.set(state.tab, visible());
     post({ t: 'seen', tab: state.tab, visible: visible() });
     lead?.wanted();
   };
   const onHide = () => post({ t: 'seen', tab: state.tab, visible: false });
+  const onOnline = () => lead?.now();
+  const onOffline = () => lead?.offline();
   document.addEventListener('visibilitychange', onVisibility);
   addEventListener('pagehide', onHide);
+  addEventListener('online', onOnline);
+  addEventListener('offline', onOffline);
 
   const stopLeading = new AbortController();
   const becomeLeader = () => {
@@ -106,8 +157,12 @@ export function startLive(): () => void {
     channel?.close();
     document.removeEventListener('visibilitychange', onVisibility);
     removeEventListener('pagehide', onHide);
+    removeEventListener('online', onOnline);
+    removeEventListener('offline', onOffline);
     state.started = false;
     state.view = { leader: false, open: false };
+    state.retry = () => {};
+    $live.set(OFF);
   };
 }
 
@@ -116,10 +171,16 @@ class Leader {
   #source: EventSource | null = null;
   #token = $token.get();
   #retry: ReturnType<typeof setTimeout> | undefined;
+  #retryAt: number | null = null;
   #pause: ReturnType<typeof setTimeout> | undefined;
+  #down: ReturnType<typeof setTimeout> | undefined;
   #failures = 0;
   #closed = false;
   #connecting = false;
+  /** The session ended (`end: session`): no stream until the token changes. */
+  #ended = false;
+  /** Asked to try at once while a try was under way. */
+  #hurry = false;
   readonly #stopToken: () => void;
 
   constructor(
@@ -127,12 +188,15 @@ class Leader {
     private readonly anySeen: () => boolean,
   ) {
     state.view = { leader: true, open: false };
+    this.#set(this.#token ? 'connecting' : 'off');
     this.#stopToken = $token.listen((token) => {
       if (token === this.#token) return;
       this.#token = token;
       // another session or none: its stream is not this one's
       this.#disconnect();
       this.#failures = 0;
+      this.#ended = false;
+      this.#set(token ? 'connecting' : 'off');
       this.wanted();
     });
     this.wanted();
@@ -141,7 +205,7 @@ class Leader {
   /** Connects, stays or pauses as the tabs' visibility and the session want. */
   wanted(): void {
     if (this.#closed) return;
-    const want = this.#token !== '' && this.anySeen();
+    const want = this.#token !== '' && !this.#ended && this.anySeen();
     if (want) {
       clearTimeout(this.#pause);
       this.#pause = undefined;
@@ -149,9 +213,33 @@ class Leader {
     } else if (this.#source && this.#pause === undefined) {
       this.#pause = setTimeout(() => {
         this.#pause = undefined;
-        if (!this.anySeen()) this.#disconnect();
+        if (this.anySeen()) return;
+        this.#disconnect();
+        this.#set('paused');
       }, PAUSE_AFTER_MS);
     } else if (!this.#token) this.#disconnect();
+  }
+
+  /** Tries at once instead of at the end of the back-off (the browser is online again, "read again"). */
+  now(): void {
+    // a try under way that fails tries again at once
+    if (this.#connecting) this.#hurry = true;
+    if (this.#closed || this.#source || this.#retry === undefined) return;
+    clearTimeout(this.#retry);
+    this.#retry = undefined;
+    this.wanted();
+  }
+
+  /** The browser says it is offline: an open stream hears nothing more, so it is down at once. */
+  offline(): void {
+    if (this.#closed || !this.#token || this.#ended) return;
+    this.#disconnect();
+    this.#later();
+  }
+
+  /** Tells the other tabs how the stream is doing. */
+  tell(): void {
+    this.post({ t: 'status', status: $live.get() });
   }
 
   close(): void {
@@ -159,10 +247,23 @@ class Leader {
     this.#stopToken();
     this.#disconnect();
     clearTimeout(this.#pause);
+    clearTimeout(this.#down);
+  }
+
+  #set(status: LiveStatusName, retryAt: number | null = null): void {
+    if (status !== 'reconnecting' && status !== 'down') {
+      clearTimeout(this.#down);
+      this.#down = undefined;
+    }
+    const now = $live.get();
+    if (now.status !== status || now.retryAt !== retryAt) $live.set({ status, retryAt });
+    this.tell();
   }
 
   async #connect(): Promise<void> {
     this.#connecting = true;
+    const status = $live.get().status;
+    if (status === 'paused' || status === 'off') this.#set('connecting');
     const token = this.#token;
     let url: string;
     try {
@@ -178,9 +279,14 @@ class Leader {
     const source = new EventSource(from ? `${url}&after=${encodeURIComponent(from)}` : url);
     this.#source = source;
     const place = (event: MessageEvent) => placed(event.lastEventId);
-    source.addEventListener('hello', (event) => {
+    const opened = () => {
       this.#failures = 0;
+      this.#hurry = false;
       state.view = { leader: true, open: true };
+      this.#set('live');
+    };
+    source.addEventListener('hello', (event) => {
+      opened();
       place(event);
       // Not a resume (the first stream of this browser, another customer's place): what changed
       // between the pages' reads and now is unknown, so they read again once.
@@ -201,8 +307,7 @@ class Leader {
       this.post({ t: 'change', change, id: state.last });
     });
     source.addEventListener('reset', (event) => {
-      this.#failures = 0;
-      state.view = { leader: true, open: true };
+      opened();
       place(event);
       deliverChange(null);
       this.post({ t: 'reset', id: state.last });
@@ -210,8 +315,12 @@ class Leader {
     source.addEventListener('end', (event) => {
       this.#disconnect();
       // The session ended: the stream stays closed until the token changes. The page learns of it
-      // at its next call, as spec §8 has it (598, or 599's question), not from the stream.
-      if (event.data !== 'session') this.#later();
+      // at its next call, as spec §8 has it (598, or 599's question), not from the stream; the live
+      // mark says the page may be out of date.
+      if (event.data === 'session') {
+        this.#ended = true;
+        this.#set('down');
+      } else this.#later();
     });
     source.onerror = () => {
       // The browser would retry with the same (expired) ticket: this stream reconnects itself.
@@ -228,17 +337,30 @@ class Leader {
     state.view = { leader: !this.#closed, open: false };
   }
 
-  /** Reconnects after a jittered wait that grows with each failure in a row (1 s … 30 s). */
+  /**
+   * Reconnects after a jittered wait that grows with each failure in a row (1 s … 30 s):
+   * `reconnecting` meanwhile, `down` once it has not opened for DOWN_AFTER_MS (or at once when the
+   * browser is offline).
+   */
   #later(): void {
-    if (this.#closed || this.#retry !== undefined) return;
-    const ceiling = Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** this.#failures);
-    this.#failures += 1;
-    this.#retry = setTimeout(
-      () => {
+    if (this.#closed) return;
+    if (this.#retry === undefined) {
+      const ceiling = Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** this.#failures);
+      const wait = this.#hurry ? 0 : ceiling / 2 + Math.random() * (ceiling / 2);
+      this.#hurry = false;
+      this.#failures += 1;
+      this.#retryAt = Date.now() + wait;
+      this.#retry = setTimeout(() => {
         this.#retry = undefined;
         this.wanted();
-      },
-      ceiling / 2 + Math.random() * (ceiling / 2),
-    );
+      }, wait);
+    }
+    const down = $live.get().status === 'down' || offline();
+    this.#set(down ? 'down' : 'reconnecting', this.#retryAt);
+    if (!down && this.#down === undefined)
+      this.#down = setTimeout(() => {
+        this.#down = undefined;
+        if ($live.get().status === 'reconnecting') this.#set('down', this.#retryAt);
+      }, DOWN_AFTER_MS);
   }
 }
