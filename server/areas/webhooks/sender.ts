@@ -29,6 +29,8 @@ export const JITTER = 0.1;
 export const WEBHOOK_LEASE_MS = 60_000;
 /** Deliveries one process sends at once (each waits on its receiver). */
 export const SEND_CONCURRENCY = 8;
+/** How stale an endpoint's `last_success_at` may be before a success writes it again. */
+export const SUCCESS_MARK_MS = 60_000;
 /** The most of an answer the log keeps. */
 export const LOG_ANSWER_CHARS = 1024;
 
@@ -165,38 +167,46 @@ export async function sendDelivery(
   });
   const now = deps.now();
   const ok = outcome.error === null;
-  return db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('webhook_attempts')
-      .values({
-        delivery_id: job.id,
-        endpoint_id: job.endpoint_id,
-        cu_id: job.cu_id,
-        attempt: job.attempts,
-        url: endpoint.url,
-        status: outcome.status,
-        error: outcome.error,
-        duration_ms: outcome.durationMs,
-        at,
-        answer: outcome.answer.slice(0, LOG_ANSWER_CHARS),
-      })
-      .onConflict((oc) => oc.columns(['delivery_id', 'attempt']).doNothing())
-      .execute();
-    if (ok) {
-      // delivered, whoever holds it now (a process that took it over may send it again)
-      await trx
-        .updateTable('webhook_deliveries')
-        .set({ state: 'delivered', finished_at: now, lease_until: null })
-        .where('id', '=', job.id)
-        .where('state', '=', 'sending')
-        .execute();
-      await trx
+  const logged = {
+    delivery_id: job.id,
+    endpoint_id: job.endpoint_id,
+    cu_id: job.cu_id,
+    attempt: job.attempts,
+    url: endpoint.url,
+    status: outcome.status,
+    error: outcome.error,
+    duration_ms: outcome.durationMs,
+    at,
+    answer: outcome.answer.slice(0, LOG_ANSWER_CHARS),
+  };
+  if (ok) {
+    // logged and delivered in one statement (no transaction: the hot path), whoever holds the
+    // delivery now (a process that took it over may send it again)
+    await sql`
+      with logged as (
+        insert into webhook_attempts (delivery_id, endpoint_id, cu_id, attempt, url, status, error, duration_ms, at, answer)
+        values (${logged.delivery_id}, ${logged.endpoint_id}, ${logged.cu_id}, ${logged.attempt}, ${logged.url},
+          ${logged.status}, ${logged.error}, ${logged.duration_ms}, ${logged.at}, ${logged.answer})
+        on conflict (delivery_id, attempt) do nothing
+      )
+      update webhook_deliveries set state = 'delivered', finished_at = ${now}, lease_until = null
+      where id = ${job.id} and state = 'sending'`.execute(db);
+    // the endpoint's newest success, to the minute (what decides a disabling is days apart)
+    const last = endpoint.last_success_at ? new Date(endpoint.last_success_at).getTime() : 0;
+    if (now.getTime() - last > SUCCESS_MARK_MS)
+      await db
         .updateTable('webhook_endpoints')
         .set({ last_success_at: now })
         .where('id', '=', job.endpoint_id)
         .execute();
-      return 'delivered';
-    }
+    return 'delivered';
+  }
+  return db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('webhook_attempts')
+      .values(logged)
+      .onConflict((oc) => oc.columns(['delivery_id', 'attempt']).doNothing())
+      .execute();
     const next = nextAttemptAt(job.created_at, now, job.attempts, options.random);
     if (next) {
       await mine(trx).set({ state: 'queued', next_at: next, lease_until: null }).execute();
