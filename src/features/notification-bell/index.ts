@@ -1,1 +1,2 @@
+export { LiveMark } from './live-mark.tsx';
 export { NotificationBell } from './notification-bell.tsx';
