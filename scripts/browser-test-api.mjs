@@ -98,6 +98,8 @@ export function realApi() {
         integrationSecret: PROVIDER_SECRET,
         // Every captcha shows and takes this text (scripts/test-captcha.mjs).
         captchaTestAnswer: CAPTCHA_ANSWER,
+        // Webhook endpoints on this machine's loopback, over http (<lp-webhook-endpoints>' tests).
+        webhooks: { allowPrivate: true, allowHttp: true },
       };
       return boot(config);
     })();
@@ -144,7 +146,8 @@ export function realApi() {
      * logger each (server/testing/excursion-browser-fixtures.ts), whose readings then open cases;
      * `lp-excursion-age` ({ order_id, days }) → the order's cases opened so many days earlier;
      * `lp-notify` ({ uid, cu_id, kind, ref, order_id? }) → a notification of the user's (as the
-     * notifier makes it), told on the live stream; its id.
+     * notifier makes it), told on the live stream; its id;
+     * `lp-send-webhooks` → one webhook sender pass (no background work runs here): what it did.
      */
     async executeCommand({ command, payload }) {
       const commands = [
@@ -167,6 +170,7 @@ export function realApi() {
         'lp-excursion-shipments',
         'lp-excursion-age',
         'lp-notify',
+        'lp-send-webhooks',
 
         'lp-expire-supplier-link',
       ];
@@ -202,6 +206,10 @@ export function realApi() {
           body: raw,
         });
         return response.json();
+      }
+      if (command === 'lp-send-webhooks') {
+        const { runWebhookSender } = await import('../server/areas/webhooks/sender.ts');
+        return runWebhookSender(deps);
       }
       if (command === 'lp-notify') {
         const { appendEvents } = await import('../server/areas/live/outbox.ts');

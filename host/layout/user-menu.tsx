@@ -10,7 +10,7 @@ import { ElementSlot } from './element-slot.tsx';
 import { Icon } from './icons.tsx';
 import { openLinkedSystem, useLinkedSystems } from './linked-systems.ts';
 
-type Action = 'downloads' | 'audit' | 'password' | 'about' | 'logout' | `link:${string}`;
+type Action = 'downloads' | 'audit' | 'webhooks' | 'password' | 'about' | 'logout' | `link:${string}`;
 
 /**
  * A link that opens the password dialog (`/home/index#change-password`: the bell's and the mail's
@@ -22,11 +22,13 @@ const CHANGE_PASSWORD_HASH = '#change-password';
 const DOWNLOADS = '/customer-order/download';
 /** The customer's audit trail (a hidden route, for the customer's administrators). */
 const AUDIT = '/customer-audit/index';
+/** The customer's webhooks (a hidden route, for the customer's administrators). */
+const WEBHOOKS = '/customer-webhooks/index';
 
 /**
  * The account menu (spec §2's company-name menu, named by the person signed in, since the
  * customer switcher beside it already shows the company): download centre, the customer's audit trail
- * (its administrators), the provider's other systems (opened signed in,
+ * and webhooks (its administrators), the provider's other systems (opened signed in,
  * spec §7), change password, about system, log out.
  */
 export function UserMenu() {
@@ -45,8 +47,8 @@ export function UserMenu() {
   }, [location]);
 
   const onSelect = (action: Action) => {
-    if (action === 'downloads' || action === 'audit') {
-      go(action === 'downloads' ? DOWNLOADS : AUDIT);
+    if (action === 'downloads' || action === 'audit' || action === 'webhooks') {
+      go({ downloads: DOWNLOADS, audit: AUDIT, webhooks: WEBHOOKS }[action]);
       return;
     }
     if (action.startsWith('link:')) {
@@ -68,7 +70,12 @@ export function UserMenu() {
         className="lp-user-menu"
         items={[
           { key: 'downloads', label: t('host.nav.downloads') },
-          ...(info?.is_admin ? [{ key: 'audit' as const, label: t('host.nav.audit') }] : []),
+          ...(info?.is_admin
+            ? [
+                { key: 'audit' as const, label: t('host.nav.audit') },
+                { key: 'webhooks' as const, label: t('host.nav.webhooks') },
+              ]
+            : []),
           ...systems.map((s) => ({
             key: `link:${s.key}` as const,
             label: t('host.nav.openSystem', { name: s.name }),

@@ -57,6 +57,7 @@ const CARRIES: Record<string, string[]> = {
   'elements/project-view/project-view.ts': ['data-table', 'projects', 'stability'],
   'elements/station-list/station-list.ts': ['stations'],
   'elements/supplier-callback/supplier-callback.ts': ['supplier'],
+  'elements/webhook-endpoints/webhook-endpoints.ts': ['webhook-endpoints'],
   'host/main.tsx': ['host'],
 };
 

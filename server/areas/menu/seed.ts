@@ -208,6 +208,25 @@ export const DEFAULT_MENU: SeedRoute[] = [
     ],
   },
   {
+    // the customer's webhooks, for its administrators: opened from the account menu
+    path: '/customer-webhooks',
+    name: 'CustomerWebhooks',
+    component: 'layout',
+    title: 'route.webhooks',
+    icon: 'audit',
+    hidden: true,
+    children: [
+      {
+        path: 'index',
+        name: 'WebhooksIndex',
+        component: 'lp-webhook-endpoints',
+        title: 'route.webhooks',
+        icon: 'audit',
+        hidden: true,
+      },
+    ],
+  },
+  {
     path: '/help-center',
     name: 'HelpCenter',
     component: 'layout',

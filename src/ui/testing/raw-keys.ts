@@ -34,6 +34,7 @@ import * as tracking from '../../i18n/messages/tracking.ts';
 import * as trackingCaptcha from '../../i18n/messages/tracking-captcha.ts';
 import * as trackingChart from '../../i18n/messages/tracking-chart.ts';
 import * as ui from '../../i18n/messages/ui.ts';
+import * as webhookEndpoints from '../../i18n/messages/webhook-endpoints.ts';
 
 /**
  * Finds message keys shown raw: `t()` falls back to the key when no registered area has it, so a
@@ -78,6 +79,7 @@ const PREFIXES = new Set(
     trackingCaptcha,
     trackingChart,
     ui,
+    webhookEndpoints,
   ].flatMap((m) => Object.keys(m.zh).map((key) => key.split('.')[0] as string)),
 );
 

@@ -166,3 +166,11 @@ export const createExcursionShipments = (
 /** The cases of order `orderId` opened `days` days earlier than they were. */
 export const ageExcursionCases = (orderId: number, days: number): Promise<number> =>
   executeServerCommand('lp-excursion-age', { order_id: orderId, days });
+
+/** One pass of the server's webhook sender (the test server runs no background work). */
+export const sendWebhooks = (): Promise<{
+  delivered: number;
+  retried: number;
+  failed: number;
+  skipped: number;
+}> => executeServerCommand('lp-send-webhooks');

@@ -1,0 +1,1 @@
+export { WebhookEndpoints } from './webhook-endpoints.tsx';
