@@ -72,6 +72,7 @@ export const notificationDefaults = operation({
   auth: 'session',
   input: NoInput,
   output: DefaultsSchema,
+  codes: [Code.forbidden],
 });
 
 export const notificationDefaultsSave = operation({
