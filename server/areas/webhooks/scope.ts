@@ -2,11 +2,10 @@ import type { Operation } from '../../../src/contract/operation.ts';
 import * as ops from '../../../src/contract/webhooks/operations.ts';
 
 /**
- * The API-client scope that manages webhooks, and the calls it grants (for the API clients'
- * scope table, server/areas/api-clients). The scope's name is the one the design names
- * (`webhooks:manage`); scopes.ts of api-clients is its home once it exists.
+ * The API-client scope that manages webhooks (server/areas/api-clients/scopes.ts grants it every
+ * customer call of this area), and the calls it grants: the webhooks tests check the two agree.
  */
-export const WEBHOOKS_MANAGE = 'webhooks:manage';
+export { WEBHOOKS_MANAGE } from '../api-clients/scopes.ts';
 
 export const WEBHOOK_SCOPE_CALLS: readonly Operation[] = [
   ops.webhookIndex,

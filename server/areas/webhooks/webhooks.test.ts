@@ -12,11 +12,15 @@ import { createUser, loginAs } from '../../testing/fixtures.ts';
 import { orderForm } from '../../testing/editor-fixtures.ts';
 import { create, readyToOrder } from '../../testing/editor-test-helpers.ts';
 import { createOrder } from '../../testing/order-fixtures.ts';
-import { type TestApp, testApp, testDatabase } from '../../testing/test-app.ts';
+import { socketFrom, type TestApp, testApp, testDatabase } from '../../testing/test-app.ts';
 import { closedPort, type WebhookReceiver, webhookReceiver } from '../../testing/webhook-receiver.ts';
 import { appendEvents, type EventFacts } from '../live/outbox.ts';
 import { runNotifier } from '../notifications/runner.ts';
+import { operationsIn } from '../../../src/contract/operation.ts';
+import * as webhookOps from '../../../src/contract/webhooks/operations.ts';
+import { scopeOf } from '../api-clients/scopes.ts';
 import { refusedRange, useResolver, vetEndpointUrl } from './address-guard.ts';
+import { WEBHOOK_SCOPE_CALLS, WEBHOOKS_MANAGE } from './scope.ts';
 import { chores } from './housekeeping.ts';
 import { ANSWER_LIMIT, closeAgents, postMessage } from './post.ts';
 import { runDispatcher } from './runner.ts';
@@ -161,6 +165,62 @@ describe('webhook endpoints', () => {
     expect((await t.call<WebhookEndpointList>('webhook/index', { token: other.token })).data.list).toEqual(
       [],
     );
+  });
+
+  it('are managed by an API client with webhooks:manage, on its own customer only; another scope is refused', async () => {
+    const t = await app();
+    const owner = await admin(t);
+    const other = await admin(t);
+    const tokenOf = async (token: string, scopes: string[]) => {
+      const made = await t.call<{ client: { client_id: string }; client_secret: string }>(
+        'api-client/create',
+        {
+          token,
+          body: { name: `IRT ${scopes.join(' ')}`, scopes },
+        },
+      );
+      expect(made.code, made.message).toBe(0);
+      const basic = Buffer.from(`${made.data.client.client_id}:${made.data.client_secret}`).toString(
+        'base64',
+      );
+      const res = await t.app.request(
+        '/api/oauth/token',
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${basic}` },
+          body: 'grant_type=client_credentials',
+        },
+        socketFrom(t.address),
+      );
+      return ((await res.json()) as { access_token: string }).access_token;
+    };
+    const as = (bearer: string) => ({ headers: { authorization: `Bearer ${bearer}` } });
+    const manager = await tokenOf(owner.token, ['webhooks:manage']);
+    const made = await t.call<WebhookWithSecret>('webhook/create', {
+      ...as(manager),
+      body: { url: 'http://127.0.0.1:9/irt', event_types: ['order.created'] },
+    });
+    expect(made.code, made.message).toBe(0);
+    expect(made.data.secret).toMatch(/^whsec_/);
+    const listed = await t.call<WebhookEndpointList>('webhook/index', as(manager));
+    expect(listed.data.list.map((e) => e.id)).toEqual([made.data.endpoint.id]);
+    // the owner's administrator sees the client's endpoint; the other customer's client does not
+    expect(
+      (await t.call<WebhookEndpointList>('webhook/index', { token: owner.token })).data.list,
+    ).toHaveLength(1);
+    const stranger = await tokenOf(other.token, ['webhooks:manage']);
+    expect((await t.call<WebhookEndpointList>('webhook/index', as(stranger))).data.list).toEqual([]);
+    expect(
+      (await t.call('webhook/secret', { ...as(stranger), body: { id: made.data.endpoint.id } })).code,
+    ).toBe(404);
+    const reader = await tokenOf(owner.token, ['orders:read']);
+    expect((await t.call('webhook/index', as(reader))).code).toBe(403);
+  });
+
+  it('are every call webhooks:manage grants, and that scope grants each of them', () => {
+    const declared = operationsIn(webhookOps);
+    expect(WEBHOOK_SCOPE_CALLS.map((op) => op.id).sort()).toEqual(declared.map((op) => op.id).sort());
+    for (const op of declared) expect(scopeOf(op), op.id).toBe(WEBHOOKS_MANAGE);
   });
 
   it('must be https and resolve to public addresses unless the settings allow: checked when saved', async () => {
