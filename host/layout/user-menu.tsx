@@ -10,7 +10,15 @@ import { ElementSlot } from './element-slot.tsx';
 import { Icon } from './icons.tsx';
 import { openLinkedSystem, useLinkedSystems } from './linked-systems.ts';
 
-type Action = 'downloads' | 'audit' | 'webhooks' | 'password' | 'about' | 'logout' | `link:${string}`;
+type Action =
+  | 'downloads'
+  | 'audit'
+  | 'webhooks'
+  | 'apiClients'
+  | 'password'
+  | 'about'
+  | 'logout'
+  | `link:${string}`;
 
 /**
  * A link that opens the password dialog (`/home/index#change-password`: the bell's and the mail's
@@ -24,11 +32,13 @@ const DOWNLOADS = '/customer-order/download';
 const AUDIT = '/customer-audit/index';
 /** The customer's webhooks (a hidden route, for the customer's administrators). */
 const WEBHOOKS = '/customer-webhooks/index';
+/** The customer's API clients (a hidden route, for the customer's administrators). */
+const API_CLIENTS = '/customer-api-clients/index';
 
 /**
  * The account menu (spec §2's company-name menu, named by the person signed in, since the
  * customer switcher beside it already shows the company): download centre, the customer's audit trail
- * and webhooks (its administrators), the provider's other systems (opened signed in,
+ * webhooks and API clients (its administrators), the provider's other systems (opened signed in,
  * spec §7), change password, about system, log out.
  */
 export function UserMenu() {
@@ -47,8 +57,8 @@ export function UserMenu() {
   }, [location]);
 
   const onSelect = (action: Action) => {
-    if (action === 'downloads' || action === 'audit' || action === 'webhooks') {
-      go({ downloads: DOWNLOADS, audit: AUDIT, webhooks: WEBHOOKS }[action]);
+    if (action === 'downloads' || action === 'audit' || action === 'webhooks' || action === 'apiClients') {
+      go({ downloads: DOWNLOADS, audit: AUDIT, webhooks: WEBHOOKS, apiClients: API_CLIENTS }[action]);
       return;
     }
     if (action.startsWith('link:')) {
@@ -74,6 +84,7 @@ export function UserMenu() {
             ? [
                 { key: 'audit' as const, label: t('host.nav.audit') },
                 { key: 'webhooks' as const, label: t('host.nav.webhooks') },
+                { key: 'apiClients' as const, label: t('host.nav.apiClients') },
               ]
             : []),
           ...systems.map((s) => ({

@@ -65,9 +65,6 @@ const zh = {
   districtRequired: '请选择省、市和区县',
   phone4: '请填写收货方电话的后 4 位数字',
   phone4OrCode: '请填写收货方电话的后 4 位数字或分享码',
-  scopeUnknown: '没有这个权限范围：{scope}',
-  scopeNeverGranted: '{scope} 从不授予接口客户端：偏差处置是本人的电子签名',
-  addressBlock: '请填写 IP 地址或 CIDR 网段（如 203.0.113.7、10.0.0.0/8、2001:db8::/32）',
 } as const;
 
 export type MessageCode = keyof typeof zh;
@@ -127,10 +124,6 @@ const en: Record<MessageCode, string> = {
   districtRequired: 'Please choose the province, city and district',
   phone4: "Enter the last 4 digits of the recipient's phone",
   phone4OrCode: "Enter the last 4 digits of the recipient's phone, or a share code",
-  scopeUnknown: 'There is no scope {scope}',
-  scopeNeverGranted:
-    '{scope} is never granted to an API client: a decision is a person’s electronic signature',
-  addressBlock: 'Enter an IP address or a CIDR block (203.0.113.7, 10.0.0.0/8, 2001:db8::/32)',
 };
 
 const catalogues: Record<Lang, Record<MessageCode, string>> = { 'zh-CN': zh, en };

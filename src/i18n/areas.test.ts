@@ -32,6 +32,7 @@ const areas = new Map(
  */
 const CARRIES: Record<string, string[]> = {
   'elements/address-list/address-list.ts': ['addresses', 'data-table'],
+  'elements/api-clients/api-clients.ts': ['api-clients'],
   'elements/audit-log/audit-log.ts': ['audit-log', 'order-history'],
   'elements/chat-widget/chat-widget.ts': ['chat'],
   'elements/city-list/city-list.ts': ['sites'],

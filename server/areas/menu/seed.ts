@@ -227,6 +227,25 @@ export const DEFAULT_MENU: SeedRoute[] = [
     ],
   },
   {
+    // the customer's API clients, for its administrators: opened from the account menu
+    path: '/customer-api-clients',
+    name: 'CustomerApiClients',
+    component: 'layout',
+    title: 'route.apiClients',
+    icon: 'audit',
+    hidden: true,
+    children: [
+      {
+        path: 'index',
+        name: 'ApiClientsIndex',
+        component: 'lp-api-clients',
+        title: 'route.apiClients',
+        icon: 'audit',
+        hidden: true,
+      },
+    ],
+  },
+  {
     path: '/help-center',
     name: 'HelpCenter',
     component: 'layout',

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { Id, IntIn, RequiredText } from '../fields.ts';
-import { messageText, msg } from '../messages.ts';
+import { fill, langOf, msg } from '../messages.ts';
 
 /**
  * API clients (`api-client/*`): the sponsor's systems that call the portal with OAuth 2.0
@@ -31,13 +31,24 @@ export const ROTATION_GRACE_HOURS = [0, 1, 24, 168] as const;
 const isScope = (value: string): value is ApiClientScope =>
   (API_CLIENT_SCOPES as readonly string[]).includes(value);
 
-const scopeMessage = (issue: { readonly input: unknown; readonly lang?: string | undefined }) => {
-  const scope = String(issue.input).slice(0, 40);
-  const code = (NEVER_GRANTED_SCOPES as readonly string[]).includes(scope)
-    ? 'scopeNeverGranted'
-    : 'scopeUnknown';
-  return messageText(code, { scope }, issue.lang);
-};
+/**
+ * This area's own schema messages, in both languages (kept here rather than in the shared
+ * catalogue of messages.ts, which every form's bundle carries).
+ */
+const said =
+  (zh: string, en: string) =>
+  (issue: { readonly input: unknown; readonly lang?: string | undefined }): string =>
+    fill(langOf(issue.lang) === 'en' ? en : zh, { value: String(issue.input).slice(0, 40) });
+
+const NEVER_GRANTED = said(
+  '{value} 从不授予接口客户端：偏差处置是本人的电子签名',
+  '{value} is never granted to an API client: a decision is a person’s electronic signature',
+);
+const NO_SCOPE = said('没有这个权限范围：{value}', 'There is no scope {value}');
+const scopeMessage = (issue: { readonly input: unknown; readonly lang?: string | undefined }) =>
+  ((NEVER_GRANTED_SCOPES as readonly string[]).includes(String(issue.input)) ? NEVER_GRANTED : NO_SCOPE)(
+    issue,
+  );
 
 /** One scope of a client: a grantable one (`excursions:decide` is refused by name). */
 export const ScopeSchema = v.pipe(
@@ -73,7 +84,13 @@ export const AddressBlockSchema = v.pipe(
   v.string(msg('string')),
   v.trim(),
   v.maxLength(50, msg('maxLength', { max: 50 })),
-  v.check(isAddressBlock, msg('addressBlock')),
+  v.check(
+    isAddressBlock,
+    said(
+      '请填写 IP 地址或 CIDR 网段（如 203.0.113.7、10.0.0.0/8、2001:db8::/32）',
+      'Enter an IP address or a CIDR block (203.0.113.7, 10.0.0.0/8, 2001:db8::/32)',
+    ),
+  ),
 );
 
 const unique = <T>(items: readonly T[]) => new Set(items).size === items.length;

@@ -1,4 +1,5 @@
 import * as addresses from '../../i18n/messages/addresses.ts';
+import * as apiClients from '../../i18n/messages/api-clients.ts';
 import * as api from '../../i18n/messages/api.ts';
 import * as auditLog from '../../i18n/messages/audit-log.ts';
 import * as chat from '../../i18n/messages/chat.ts';
@@ -45,6 +46,7 @@ const PREFIXES = new Set(
   [
     addresses,
     api,
+    apiClients,
     auditLog,
     chat,
     common,

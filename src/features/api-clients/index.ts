@@ -1,0 +1,1 @@
+export { ApiClients } from './api-clients.tsx';
