@@ -41,8 +41,11 @@ describe('<lp-webhook-endpoints>', () => {
     const admin = await createTestUser({ admin: true });
     await signIn(admin);
     const el = place('en');
-    await waitUntil(() => button(el, 'Add endpoint'), 'the add button', { timeout: 15_000 });
-    expect(text(el)).to.contain('No webhook endpoint yet.');
+    // the add button is drawn before the list has answered: wait for the list's empty state
+    await waitUntil(() => text(el).includes('No webhook endpoint yet.'), 'the empty list', {
+      timeout: 15_000,
+    });
+    expect(button(el, 'Add endpoint')).to.not.equal(undefined);
     button(el, 'Add endpoint')!.click();
     await waitUntil(() => root(el).querySelector('input[name="url"]'), 'the form');
     type(root(el).querySelector<HTMLInputElement>('input[name="url"]')!, 'http://127.0.0.1:9/lp-hook');
