@@ -12,8 +12,8 @@ export const CODE_MEANINGS: Readonly<Record<number, { en: string; zh: string }>>
   },
   [Code.customerExists]: { en: 'the customer exists already', zh: '客户已存在' },
   [Code.forbidden]: {
-    en: 'not allowed (another user’s account, not an administrator, a bad signature)',
-    zh: '无权操作（他人的账户、非管理员、签名无效）',
+    en: 'not allowed (another user’s account, not an administrator, a bad signature; an API client’s token on a call its scopes do not grant)',
+    zh: '无权操作（他人的账户、非管理员、签名无效；API 客户端令牌调用其权限范围未授予的接口）',
   },
   [Code.notFound]: {
     en: 'no such record, or not the caller’s (one answer for both)',

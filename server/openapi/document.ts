@@ -6,6 +6,7 @@ import { meaningOf } from './codes.ts';
 import { inputSchema, namedSchemas, outputSchema } from './json-schema.ts';
 import { TAGS } from './tags.ts';
 import { oauthTokenPathItem } from '../areas/api-clients/openapi.ts';
+import { type ApiClientScope, scopeOf } from '../areas/api-clients/scopes.ts';
 
 type Json = Record<string, unknown>;
 
@@ -68,8 +69,20 @@ function refusalOf(op: Operation, code: number, used: Set<number>): Json {
   return ref(`Refusal${code}`);
 }
 
-/** The envelope codes an operation answers with HTTP 200, refusals first by number. */
-const refusalCodes = (op: Operation) => codesOf(op).filter((code) => !HTTP_CODES.has(code));
+/**
+ * The envelope codes an operation answers with HTTP 200, by number: those its declaration implies,
+ * and, for a call that takes a session, an API client's refusals (server/areas/api-clients/bearer.ts):
+ * 403 for a call its token's scopes do not grant or from an address it may not use, and 429 past
+ * its rate on a call a scope grants.
+ */
+function refusalCodes(op: Operation): number[] {
+  const codes = new Set(codesOf(op).filter((code) => !HTTP_CODES.has(code)));
+  if (op.auth === 'session' || op.auth === 'account') {
+    codes.add(Code.forbidden);
+    if (scopeOf(op)) codes.add(Code.tooManyRequests);
+  }
+  return [...codes].sort((a, b) => a - b);
+}
 
 const BODY_TYPES: Record<NonNullable<Operation['encoding']>, string[]> = {
   json: ['application/json'],
@@ -171,6 +184,12 @@ const SECURITY: Record<Auth, Json[]> = {
   signed: [{ Timestamp: [], Signature: [] }],
 };
 
+/** Who may call: the declaration's kind, and an API client's bearer token where a scope grants the call. */
+function securityOf(op: Operation): Json[] {
+  const scope = scopeOf(op);
+  return scope ? [...SECURITY[op.auth], { oauth2: [scope] }] : SECURITY[op.auth];
+}
+
 const AUTH_TEXT: Record<Auth, string> = {
   public: 'Anyone may call it: no token.',
   optional: 'Anyone may call it; a valid `X-Token` adds the user (an invalid one is ignored, never 598).',
@@ -215,13 +234,18 @@ function limitsText(limits: readonly RateLimit[]): string {
 
 function operationDescription(op: Operation): string {
   const lines = [AUTH_TEXT[op.auth]];
+  const scope = scopeOf(op);
+  if (scope)
+    lines.push(
+      `API clients: an access token with the scope \`${scope}\` (\`Authorization: Bearer\`), for the client’s customer, within its rate (429 past it).`,
+    );
   if (op.signature)
     lines.push(
       `An electronic signature (21 CFR Part 11): \`signature\` carries the signer’s password again and its meaning (${op.signature.meanings.map((m) => `\`${m}\``).join(', ')}); a wrong password is a 422 on \`signature\` and counts towards the address’s wait (407).`,
     );
   if (op.idempotencyKey)
     lines.push(
-      'Idempotent on the caller’s `Idempotency-Key` header (required, 8–128 visible characters, kept 7 days): the same key with the same body answers the first call’s answer again and does nothing more; with another body it is a 422; without the header a 400.',
+      'Idempotent on the caller’s `Idempotency-Key` header (required, 8–128 visible characters): the same key with the same body answers the first call’s answer again and does nothing more; with another body it is a 422; without the header a 400. A user’s key is the user’s, kept 7 days; an API client’s is its customer’s, whichever of its clients sends it, kept 90 days.',
     );
   if (op.rateLimits?.length) lines.push(limitsText(op.rateLimits));
   if (op.cors) lines.push('Open to the partner origins configured in `CORS_ORIGINS` (CORS, no credentials).');
@@ -318,7 +342,7 @@ function operationObject(op: Operation, used: Set<number>): Json {
     summary: op.summary,
     description: operationDescription(op),
     tags: [op.area],
-    security: SECURITY[op.auth],
+    security: securityOf(op),
     responses: { '200': okAnswer(op, used), ...otherAnswers(op.method) },
   };
   if (op.rateLimits?.length) {
@@ -488,13 +512,17 @@ const DESCRIPTION = `
 
 **Authentication.** The portal's session token travels in \`X-Token\` (the access_token of \`user/login\`); the provider's systems sign with the integration secret. The reference page (\`/api/docs\`) has examples.`;
 
-/** The scopes an API client may hold (design: live-and-integrations.md, "The sponsor's systems"). */
-export const API_SCOPES: Readonly<Record<string, string>> = {
-  'orders:read': 'read the customer’s orders, their sections and tracking',
-  'orders:write': 'create orders (idempotent on the caller’s key) and act on them',
-  'inventory:read': 'read the customer’s stock',
-  'excursions:read': 'read the customer’s temperature excursion cases',
-  'webhooks:manage': 'manage the customer’s webhook endpoints, their secrets, deliveries and replays',
+/** The scopes an API client may hold (src/contract/api-clients/schemas.ts), each with what it grants. */
+export const API_SCOPES: Readonly<Record<ApiClientScope, string>> = {
+  'orders:read':
+    'read the customer’s orders: the lists, the views and their sections, temperatures and tracks',
+  'orders:write':
+    'create orders (idempotent on the caller’s Idempotency-Key), cancel, merge, remark on and ask to modify them; read the projects, sites and addresses an order names',
+  'inventory:read': 'read the customer’s stock lines, their movements and depots',
+  'excursions:read':
+    'read the customer’s temperature excursion cases, their reports and the stability budgets',
+  'webhooks:manage':
+    'manage the customer’s webhook endpoints, their secrets, deliveries, replays and test events',
 };
 
 /** The OpenAPI 3.1 document of `operations`, generated from their contract schemas. */
@@ -563,8 +591,9 @@ export function openApiDocument(operations: readonly Operation[], info: Document
         bearerAuth: {
           type: 'http',
           scheme: 'bearer',
+          bearerFormat: 'lpat_…',
           description:
-            'An API client’s access token (OAuth 2.0 client credentials, see oauth2): `Authorization: Bearer <token>`. Short-lived; scoped to the client’s customer and scopes.',
+            'The access token of oauth2 as a plain bearer scheme, for tools that take one: `Authorization: Bearer <token>`, good for 15 minutes, for the client’s customer. The calls that take it are those whose security names oauth2, with the scope each needs; any other call answers such a token 403.',
         },
         oauth2: {
           type: 'oauth2',

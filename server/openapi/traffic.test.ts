@@ -167,6 +167,38 @@ describe('answers against the OpenAPI document', () => {
     expect(fresh()).toEqual([]);
   });
 
+  it('an API client: its token (and a wrong secret’s 401), a call its scope grants, one it does not (403), a bad token (598)', async () => {
+    const admin = await createUser(t.deps.db, { admin: true });
+    const session = await loginAs(t, admin);
+    const made = await t.call<{ client: { client_id: string }; client_secret: string }>('api-client/create', {
+      token: session,
+      body: { name: 'IRT', scopes: ['orders:read'] },
+    });
+    expect(made.code).toBe(0);
+    const grant = (secret: string) =>
+      t.app.request(
+        '/api/oauth/token',
+        {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/x-www-form-urlencoded',
+            authorization: `Basic ${Buffer.from(`${made.data.client.client_id}:${secret}`).toString('base64')}`,
+          },
+          body: 'grant_type=client_credentials',
+        },
+        socketFrom(t.address),
+      );
+    expect((await grant('wrong')).status).toBe(401);
+    const { access_token } = (await (await grant(made.data.client_secret)).json()) as {
+      access_token: string;
+    };
+    const bearer = (value: string) => ({ headers: { authorization: `Bearer ${value}` } });
+    expect((await t.call('customer-order/index', bearer(access_token))).code).toBe(Code.ok);
+    expect((await t.call('user/get-user-info', bearer(access_token))).code).toBe(Code.forbidden);
+    expect((await t.call('customer-order/index', bearer('lpat_forged'))).code).toBe(Code.sessionExpired);
+    expect(fresh()).toEqual([]);
+  });
+
   it('a file answer, the meta calls and the live stream’s refusal', async () => {
     const image = await t.app.request('/api/user/captcha.html?username=someone');
     expect(image.headers.get('content-type')).toContain('image/');

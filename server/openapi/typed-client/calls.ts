@@ -27,7 +27,7 @@ type AddressDelete = Answer<'/api/customer-address/del.html', 'post'>;
 
 export type TypeChecks = [
   // the codes a session's read answers, each its own envelope
-  Expect<Equal<UserInfo['code'], 0 | 400 | 422 | 598 | 599>>,
+  Expect<Equal<UserInfo['code'], 0 | 400 | 403 | 422 | 598 | 599>>,
   // a 598 carries nothing, not the user
   Expect<Equal<Of<UserInfo, 598>['data'], null>>,
   Expect<Equal<Of<UserInfo, 599>['data'], null>>,
