@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { ApiClientList, ApiClientWithSecret } from '../../../src/contract/api-clients/schemas.ts';
 import type { CreateOrderAnswer } from '../../../src/contract/order-editor/schemas.ts';
@@ -7,6 +8,8 @@ import { readyToOrder } from '../../testing/editor-test-helpers.ts';
 import { createUser, loginAs } from '../../testing/fixtures.ts';
 import { createOrder } from '../../testing/order-fixtures.ts';
 import { socketFrom, type TestApp, testApp } from '../../testing/test-app.ts';
+import { contractOperations } from '../../testing/contract.ts';
+import { GRANTED_IDS, scopeOf } from './scopes.ts';
 import { FAILURE_LIMIT } from './token-endpoint.ts';
 
 /** An administrator of a new customer, signed in. */
@@ -264,6 +267,25 @@ describe('POST /api/oauth/token: client credentials (RFC 6749 §4.4)', () => {
 });
 
 describe('Bearer tokens on the contract’s calls', () => {
+  it('grants only calls the contract declares with a session, never a signature nor the account’s calls', async () => {
+    const ops = await contractOperations();
+    const byId = new Map(ops.map((op) => [op.id, op]));
+    for (const ids of GRANTED_IDS.values())
+      for (const id of ids) expect([id, byId.get(id)?.auth]).toEqual([id, 'session']);
+    for (const op of ops) {
+      if (op.signature || op.auth !== 'session' || op.area === 'api-clients' || op.area === 'audit')
+        expect([op.id, scopeOf(op)]).toEqual([op.id, null]);
+    }
+  });
+
+  it('is what docs/api.md says each scope grants', () => {
+    const doc = readFileSync(new URL('../../../docs/api.md', import.meta.url), 'utf8');
+    for (const [scope, ids] of GRANTED_IDS) {
+      const row = doc.split('\n').find((line) => line.startsWith(`| \`${scope}\` |`));
+      expect([scope, row?.match(/`(GET|POST) [^`]+`/g)?.map((s) => s.slice(1, -1))]).toEqual([scope, ids]);
+    }
+  });
+
   it('opens the calls of its scopes on the client’s customer only (another’s order: 404, as for a user)', async () => {
     const t = await testApp();
     const { cuId, token } = await administrator(t);
@@ -279,6 +301,10 @@ describe('Bearer tokens on the contract’s calls', () => {
     expect(
       (await t.call('customer-order/view', { ...bearer(access), query: { id: String(theirs.id) } })).code,
     ).toBe(404);
+    // webhooks:manage opens the webhooks area's calls (its administrators' otherwise)
+    const hooks = await tokenOf(t, await clientOf(t, token, ['webhooks:manage']));
+    expect((await t.call('webhook/index', bearer(hooks))).code).toBe(0);
+    expect((await t.call('webhook/index', bearer(access))).code).toBe(403);
   });
 
   it('refuses a call outside the token’s scopes, and every call no scope grants (403)', async () => {
