@@ -214,6 +214,20 @@ async function withApiClient(t: TestApp) {
   return { ...admin, id: res.data.client.id };
 }
 
+/** An https endpoint at a public address literal (no lookup): what the default settings allow. */
+const WEBHOOK_URL = 'https://93.184.216.34/hook';
+
+/** An administrator with a webhook endpoint of their customer (made through the API). */
+async function withWebhook(t: TestApp) {
+  const admin = await administrator(t);
+  const res = await t.call<{ endpoint: { id: number } }>('webhook/create', {
+    token: admin.token,
+    body: { url: WEBHOOK_URL, description: 'IRT', event_types: ['order.created'] },
+  });
+  if (res.code !== 0) throw new Error(`no webhook endpoint: ${res.message}`);
+  return { ...admin, id: res.data.endpoint.id };
+}
+
 const NEW_PASSWORD = 'Audit#Trail26';
 const LOGGER = 'LG-AUDIT-1';
 const idempotent = () => ({ headers: { 'Idempotency-Key': randomUUID() } });
@@ -370,6 +384,27 @@ export const writeScenarios: Readonly<Record<string, WriteScenario>> = {
   },
   'POST api-client/revoke': async (t) => {
     const { token, actor, id } = await withApiClient(t);
+    return { actor, token, input: { id } };
+  },
+  // the customer's webhook endpoints: changed by an administrator, their secrets read by one
+  'POST webhook/create': async (t) => {
+    const { token, actor } = await administrator(t);
+    return { actor, token, input: { url: WEBHOOK_URL, description: 'IRT', event_types: [] } };
+  },
+  'POST webhook/update': async (t) => {
+    const { token, actor, id } = await withWebhook(t);
+    return { actor, token, input: { id, description: 'ERP', enabled: false } };
+  },
+  'POST webhook/rotate': async (t) => {
+    const { token, actor, id } = await withWebhook(t);
+    return { actor, token, input: { id, keep_hours: 1 } };
+  },
+  'POST webhook/secret': async (t) => {
+    const { token, actor, id } = await withWebhook(t);
+    return { actor, token, input: { id } };
+  },
+  'POST webhook/delete': async (t) => {
+    const { token, actor, id } = await withWebhook(t);
     return { actor, token, input: { id } };
   },
 

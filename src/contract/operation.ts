@@ -52,7 +52,8 @@ export type AuditRecordType =
   | 'user'
   | 'excursion'
   | 'product'
-  | 'api_client';
+  | 'api_client'
+  | 'webhook_endpoint';
 
 /**
  * What a successful call leaves in the audit trail (docs/decisions/audit-trail.md, "No write

@@ -57,6 +57,9 @@ const ACTIONS: Words = {
   audit_export: ['导出审计追踪', 'Audit trail exported'],
   rotate: ['更换密钥', 'Secret rotated'],
   revoke: ['撤销', 'Revoked'],
+  enable: ['启用', 'Enabled'],
+  disable: ['停用', 'Disabled'],
+  reveal_secret: ['查看密钥', 'Secret viewed'],
 };
 
 /** The acts the trail records, in the order the log's action filter lists them. */
@@ -68,6 +71,7 @@ const RECORDS: Words = {
   inventory: ['库存', 'Stock line'],
   user: ['用户', 'User'],
   api_client: ['接口客户端', 'API client'],
+  webhook_endpoint: ['Webhook 端点', 'Webhook endpoint'],
 };
 
 const ACTORS: Words = {

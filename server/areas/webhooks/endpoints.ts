@@ -11,11 +11,49 @@ import { ApiError, invalidField, notFound } from '../../core/errors.ts';
 import { Code } from '../../../src/contract/codes.ts';
 import type { DB } from '../../db/database.ts';
 import type { AppDeps } from '../../http/env.ts';
+import type { AuditChange } from '../audit/tables.ts';
+import { type AuditBuffer, auditedTransaction, sessionActor } from '../audit/trail.ts';
 import { AddressRefused, vetEndpointUrl } from './address-guard.ts';
 import { startCursor } from './dispatcher.ts';
 import { payloadOf } from './events.ts';
 import { skipQueued } from './sender.ts';
 import { newMessageId, newSecret } from './signing.ts';
+
+/**
+ * Who manages the endpoints: the signed-in administrator in the customer they administer, or an
+ * API client of that customer with `webhooks:manage` (then the entries name the client).
+ */
+export interface Administrator {
+  uid: number;
+  name: string;
+  cuId: number;
+  client?: { id: number; name: string } | undefined;
+}
+
+/**
+ * Each change of an endpoint, and each reading of its secret, is an audit entry of record
+ * `webhook_endpoint` on the customer's chain, by its administrator (or API client), in the
+ * change's transaction: the url, description, event types, enabled state and that a secret was
+ * generated, never a secret.
+ */
+const record = (
+  audit: AuditBuffer,
+  admin: Administrator,
+  id: number,
+  action: string,
+  changes: AuditChange[],
+) =>
+  audit.record({
+    cuId: admin.cuId,
+    recordType: 'webhook_endpoint',
+    recordId: id,
+    action,
+    actor: sessionActor(admin),
+    changes,
+  });
+
+/** What an entry says of a new secret (never its value). */
+const GENERATED = 'generated';
 
 /** The most endpoints a customer may have. */
 export const MAX_ENDPOINTS = 20;
@@ -120,13 +158,15 @@ async function vetted(deps: AppDeps, url: string): Promise<string> {
 
 export async function createEndpoint(
   deps: AppDeps,
-  cuId: number,
+  admin: Administrator,
   input: { url: string; description: string; event_types: WebhookEventType[] },
   now: Date,
 ) {
+  const { cuId } = admin;
   const url = await vetted(deps, input.url);
   const secret = newSecret();
-  const id = await deps.db.transaction().execute(async (trx) => {
+  const types = order(input.event_types);
+  const id = await auditedTransaction(deps.db, now, async (trx, audit) => {
     const count = await trx
       .selectFrom('webhook_endpoints')
       .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -142,7 +182,7 @@ export async function createEndpoint(
         cu_id: cuId,
         url,
         description: input.description,
-        event_types: JSON.stringify(order(input.event_types)),
+        event_types: JSON.stringify(types),
         enabled: true,
         secret,
         created_at: now,
@@ -151,6 +191,13 @@ export async function createEndpoint(
       .returning('id')
       .executeTakeFirstOrThrow();
     await startCursor(trx, cuId);
+    record(audit, admin, row.id, 'create', [
+      { field: 'url', old: null, new: url },
+      { field: 'description', old: null, new: input.description },
+      { field: 'event_types', old: null, new: types },
+      { field: 'enabled', old: null, new: true },
+      { field: 'secret', old: null, new: GENERATED },
+    ]);
     return row.id;
   });
   return { endpoint: await oneEndpoint(deps.db, cuId, id, now), secret };
@@ -161,7 +208,7 @@ const order = (types: readonly WebhookEventType[]) => WEBHOOK_EVENT_TYPES.filter
 
 export async function updateEndpoint(
   deps: AppDeps,
-  cuId: number,
+  admin: Administrator,
   input: {
     id: number;
     url?: string;
@@ -171,16 +218,28 @@ export async function updateEndpoint(
   },
   now: Date,
 ) {
+  const { cuId } = admin;
   const row = await owned(deps.db, cuId, input.id);
   const url = input.url !== undefined && input.url !== row.url ? await vetted(deps, input.url) : undefined;
-  await deps.db.transaction().execute(async (trx) => {
+  const types = input.event_types !== undefined ? order(input.event_types) : undefined;
+  const changes: AuditChange[] = [];
+  if (url !== undefined && url !== row.url) changes.push({ field: 'url', old: row.url, new: url });
+  if (input.description !== undefined && input.description !== row.description)
+    changes.push({ field: 'description', old: row.description, new: input.description });
+  if (types !== undefined && JSON.stringify(types) !== JSON.stringify(row.event_types))
+    changes.push({ field: 'event_types', old: row.event_types, new: types });
+  if (input.enabled !== undefined && input.enabled !== row.enabled)
+    changes.push({ field: 'enabled', old: row.enabled, new: input.enabled });
+  const action =
+    input.enabled === false && row.enabled ? 'disable' : input.enabled && !row.enabled ? 'enable' : 'update';
+  await auditedTransaction(deps.db, now, async (trx, audit) => {
     await trx
       .updateTable('webhook_endpoints')
       .set({
         updated_at: now,
         ...(url !== undefined ? { url } : {}),
         ...(input.description !== undefined ? { description: input.description } : {}),
-        ...(input.event_types !== undefined ? { event_types: JSON.stringify(order(input.event_types)) } : {}),
+        ...(types !== undefined ? { event_types: JSON.stringify(types) } : {}),
         ...(input.enabled === false && row.enabled
           ? { enabled: false, disabled_reason: 'manual' as const }
           : {}),
@@ -189,33 +248,52 @@ export async function updateEndpoint(
       .where('id', '=', row.id)
       .execute();
     if (input.enabled === false && row.enabled) await skipQueued(trx, row.id, now);
+    record(audit, admin, row.id, action, changes);
   });
   return oneEndpoint(deps.db, cuId, row.id, now);
 }
 
 export async function rotateSecret(
   deps: AppDeps,
-  cuId: number,
+  admin: Administrator,
   input: { id: number; keep_hours: number },
   now: Date,
 ) {
+  const { cuId } = admin;
   const row = await owned(deps.db, cuId, input.id);
   const secret = newSecret();
-  await deps.db
-    .updateTable('webhook_endpoints')
-    .set({
-      secret,
-      previous_secret: input.keep_hours > 0 ? row.secret : null,
-      previous_until: input.keep_hours > 0 ? new Date(now.getTime() + input.keep_hours * 3_600_000) : null,
-      updated_at: now,
-    })
-    .where('id', '=', row.id)
-    .execute();
+  const until = input.keep_hours > 0 ? new Date(now.getTime() + input.keep_hours * 3_600_000) : null;
+  const before = row.previous_secret && row.previous_until && new Date(row.previous_until) > now;
+  await auditedTransaction(deps.db, now, async (trx, audit) => {
+    await trx
+      .updateTable('webhook_endpoints')
+      .set({
+        secret,
+        previous_secret: until ? row.secret : null,
+        previous_until: until,
+        updated_at: now,
+      })
+      .where('id', '=', row.id)
+      .execute();
+    record(audit, admin, row.id, 'rotate', [
+      { field: 'secret', old: null, new: GENERATED },
+      {
+        field: 'previous_secret_until',
+        old: before ? iso(row.previous_until as Date) : null,
+        new: until ? until.toISOString() : null,
+      },
+    ]);
+  });
   return { endpoint: await oneEndpoint(deps.db, cuId, row.id, now), secret };
 }
 
-export async function revealSecret(deps: AppDeps, cuId: number, id: number, now: Date) {
-  const row = await owned(deps.db, cuId, id);
+/** The endpoint's secrets, for its administrator: the reading is an entry (without them). */
+export async function revealSecret(deps: AppDeps, admin: Administrator, id: number, now: Date) {
+  const row = await auditedTransaction(deps.db, now, async (trx, audit) => {
+    const found = await owned(trx, admin.cuId, id);
+    record(audit, admin, found.id, 'reveal_secret', []);
+    return found;
+  });
   const until = row.previous_until ? new Date(row.previous_until) : null;
   return {
     secret: row.secret,
@@ -224,10 +302,21 @@ export async function revealSecret(deps: AppDeps, cuId: number, id: number, now:
   };
 }
 
-export async function deleteEndpoint(deps: AppDeps, cuId: number, id: number): Promise<null> {
-  const row = await owned(deps.db, cuId, id);
-  // its deliveries and their log go with it (on delete cascade)
-  await deps.db.deleteFrom('webhook_endpoints').where('id', '=', row.id).execute();
+export async function deleteEndpoint(
+  deps: AppDeps,
+  admin: Administrator,
+  id: number,
+  now: Date,
+): Promise<null> {
+  await auditedTransaction(deps.db, now, async (trx, audit) => {
+    const row = await owned(trx, admin.cuId, id);
+    // its deliveries and their log go with it (on delete cascade)
+    await trx.deleteFrom('webhook_endpoints').where('id', '=', row.id).execute();
+    record(audit, admin, row.id, 'delete', [
+      { field: 'url', old: row.url, new: null },
+      { field: 'event_types', old: row.event_types, new: null },
+    ]);
+  });
   return null;
 }
 

@@ -4,6 +4,7 @@ import { forbidden } from '../../core/errors.ts';
 import type { SessionRecord } from '../../core/session.ts';
 import { handle } from '../../http/route.ts';
 import {
+  type Administrator,
   createEndpoint,
   deleteEndpoint,
   deliveryLog,
@@ -26,25 +27,30 @@ function administered(session: SessionRecord): number {
   return session.cuId;
 }
 
+/** The administrator (or API client) whose changes the audit entries name. */
+function administrator(session: SessionRecord): Administrator {
+  return { uid: session.uid, name: session.name, cuId: administered(session), client: session.client };
+}
+
 export const routes = [
   handle(ops.webhookIndex, async ({ session, deps, now }) => ({
     list: await listEndpoints(deps.db, administered(session), now),
     event_types: [...WEBHOOK_EVENT_TYPES],
   })),
   handle(ops.webhookCreate, ({ input, session, deps, now }) =>
-    createEndpoint(deps, administered(session), input, now),
+    createEndpoint(deps, administrator(session), input, now),
   ),
   handle(ops.webhookUpdate, ({ input, session, deps, now }) =>
-    updateEndpoint(deps, administered(session), input, now),
+    updateEndpoint(deps, administrator(session), input, now),
   ),
   handle(ops.webhookRotate, ({ input, session, deps, now }) =>
-    rotateSecret(deps, administered(session), input, now),
+    rotateSecret(deps, administrator(session), input, now),
   ),
   handle(ops.webhookSecret, ({ input, session, deps, now }) =>
-    revealSecret(deps, administered(session), input.id, now),
+    revealSecret(deps, administrator(session), input.id, now),
   ),
-  handle(ops.webhookDelete, ({ input, session, deps }) =>
-    deleteEndpoint(deps, administered(session), input.id),
+  handle(ops.webhookDelete, ({ input, session, deps, now }) =>
+    deleteEndpoint(deps, administrator(session), input.id, now),
   ),
   handle(ops.webhookDeliveries, ({ input, session, deps }) =>
     deliveryLog(deps, administered(session), input),

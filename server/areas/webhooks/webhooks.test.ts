@@ -138,6 +138,80 @@ describe('webhook endpoints', () => {
     expect((await t.call<WebhookEndpointList>('webhook/index', { token })).data.list).toEqual([]);
   });
 
+  it('leave audit entries of record webhook_endpoint, by the administrator, for each change and each secret reading, without a secret', async () => {
+    const t = await app();
+    const { user, cuId, token } = await admin(t);
+    const made = await endpoint(t, token, 'http://127.0.0.1:9/hook', ['order.created']);
+    const id = made.endpoint.id;
+    const ok = async (path: string, body: Record<string, unknown>) => {
+      const res = await t.call<Record<string, unknown>>(path, { token, body });
+      expect(res.code, `${path}: ${res.message}`).toBe(0);
+      return res.data;
+    };
+    await ok('webhook/update', { id, url: 'http://127.0.0.1:9/other', description: 'ERP', enabled: false });
+    await ok('webhook/update', { id, enabled: true, event_types: ['order.delivered'] });
+    const rotated = (await ok('webhook/rotate', { id, keep_hours: 2 })) as unknown as WebhookWithSecret;
+    const shown = await ok('webhook/secret', { id });
+    expect(shown).toMatchObject({ secret: rotated.secret, previous: { secret: made.secret } });
+    await ok('webhook/delete', { id });
+    const { name } = await t.deps.db
+      .selectFrom('users')
+      .select('name')
+      .where('uid', '=', user.uid)
+      .executeTakeFirstOrThrow();
+    const entries = await t.deps.db
+      .selectFrom('audit_entries')
+      .selectAll()
+      .where('cu_id', '=', cuId)
+      .where('record_type', '=', 'webhook_endpoint')
+      .orderBy('id')
+      .execute();
+    expect(entries.map((e) => e.action)).toEqual([
+      'create',
+      'disable',
+      'enable',
+      'rotate',
+      'reveal_secret',
+      'delete',
+    ]);
+    for (const e of entries)
+      expect(e).toMatchObject({
+        record_id: String(id),
+        actor_kind: 'user',
+        actor_id: user.uid,
+        actor_name: name,
+      });
+    const text = JSON.stringify(entries);
+    expect(text).not.toContain('whsec_');
+    for (const secret of [made.secret, rotated.secret]) expect(text).not.toContain(secret.slice(6));
+    const changes = (action: string) => entries.find((e) => e.action === action)?.changes;
+    expect(changes('create')).toEqual([
+      { field: 'url', old: null, new: 'http://127.0.0.1:9/hook' },
+      { field: 'description', old: null, new: 'IRT' },
+      { field: 'event_types', old: null, new: ['order.created'] },
+      { field: 'enabled', old: null, new: true },
+      { field: 'secret', old: null, new: 'generated' },
+    ]);
+    expect(changes('disable')).toEqual([
+      { field: 'url', old: 'http://127.0.0.1:9/hook', new: 'http://127.0.0.1:9/other' },
+      { field: 'description', old: 'IRT', new: 'ERP' },
+      { field: 'enabled', old: true, new: false },
+    ]);
+    expect(changes('enable')).toEqual([
+      { field: 'event_types', old: ['order.created'], new: ['order.delivered'] },
+      { field: 'enabled', old: false, new: true },
+    ]);
+    expect(changes('rotate')).toEqual([
+      { field: 'secret', old: null, new: 'generated' },
+      { field: 'previous_secret_until', old: null, new: expect.any(String) },
+    ]);
+    expect(changes('reveal_secret')).toEqual([]);
+    expect(changes('delete')).toEqual([
+      { field: 'url', old: 'http://127.0.0.1:9/other', new: null },
+      { field: 'event_types', old: ['order.delivered'], new: null },
+    ]);
+  });
+
   it('are refused to a user who is no administrator, and another customer’s are not found', async () => {
     const t = await app();
     const owner = await admin(t);
@@ -202,6 +276,19 @@ describe('webhook endpoints', () => {
     });
     expect(made.code, made.message).toBe(0);
     expect(made.data.secret).toMatch(/^whsec_/);
+    // the entry names the client, not a user
+    const entry = await t.deps.db
+      .selectFrom('audit_entries')
+      .selectAll()
+      .where('cu_id', '=', owner.cuId)
+      .where('record_type', '=', 'webhook_endpoint')
+      .executeTakeFirstOrThrow();
+    expect(entry).toMatchObject({
+      action: 'create',
+      actor_kind: 'client',
+      actor_name: 'IRT webhooks:manage',
+    });
+    expect(JSON.stringify(entry)).not.toContain('whsec_');
     const listed = await t.call<WebhookEndpointList>('webhook/index', as(manager));
     expect(listed.data.list.map((e) => e.id)).toEqual([made.data.endpoint.id]);
     // the owner's administrator sees the client's endpoint; the other customer's client does not

@@ -12,6 +12,7 @@ export const AUDIT_RECORD_TYPES = [
   'excursion',
   'product',
   'api_client',
+  'webhook_endpoint',
 ] as const;
 /** The most entries one export holds (a narrower filter for more). */
 export const AUDIT_EXPORT_MAX = 20_000;

@@ -21,12 +21,14 @@ import {
  * Webhooks (Standard Webhooks 1.0) of the session's customer: its endpoints, their secrets, the
  * delivery log, replays and test events. For the customer's administrators in the portal, and for
  * API clients with the `webhooks:manage` scope (server/areas/webhooks/scope.ts lists these calls).
- * Anyone else is refused (403); an endpoint of another customer is not found (404). Endpoint
- * settings are the customer's integration settings, not a GxP record: no audit entry.
+ * Anyone else is refused (403); an endpoint of another customer is not found (404). Each change
+ * of an endpoint, and each reading of its secret, is an audit entry of record `webhook_endpoint`
+ * (never with a secret); replays and test events are the customer's integration traffic.
  */
 const area = 'webhooks';
 
-const SETTINGS = { none: "the customer's integration settings, no GxP record" } as const;
+const SETTINGS = { none: "the customer's integration traffic, no GxP record" } as const;
+const CHANGES = { records: ['webhook_endpoint'] } as const;
 const WRITES = [{ by: 'user', limit: 60, windowMs: 60_000, bucket: 'webhook/write' }] as const;
 
 export const webhookIndex = operation({
@@ -47,7 +49,7 @@ export const webhookCreate = operation({
   summary:
     'Add an endpoint (https; its host must resolve to public addresses unless WEBHOOK_ALLOW_PRIVATE): answers it with its new secret',
   auth: 'session',
-  audit: SETTINGS,
+  audit: CHANGES,
   input: CreateWebhookRequest,
   output: WebhookWithSecretSchema,
   codes: [Code.forbidden],
@@ -60,7 +62,7 @@ export const webhookUpdate = operation({
   path: 'webhook/update',
   summary: 'Change an endpoint’s address, description or event types, or disable or enable it',
   auth: 'session',
-  audit: SETTINGS,
+  audit: CHANGES,
   input: UpdateWebhookRequest,
   output: WebhookEndpointSchema,
   codes: [Code.forbidden, Code.notFound],
@@ -74,7 +76,7 @@ export const webhookRotate = operation({
   summary:
     'A new secret for an endpoint; the old one signs beside it (two signatures) for `keep_hours` (24 by default)',
   auth: 'session',
-  audit: SETTINGS,
+  audit: CHANGES,
   input: RotateWebhookRequest,
   output: WebhookWithSecretSchema,
   codes: [Code.forbidden, Code.notFound],
@@ -87,7 +89,7 @@ export const webhookSecret = operation({
   path: 'webhook/secret',
   summary: 'An endpoint’s signing secret (and the previous one while it still signs)',
   auth: 'session',
-  audit: { none: 'reads a secret, no GxP record' },
+  audit: CHANGES,
   input: WebhookIdRequest,
   output: WebhookSecretSchema,
   codes: [Code.forbidden, Code.notFound],
@@ -100,7 +102,7 @@ export const webhookDelete = operation({
   path: 'webhook/delete',
   summary: 'Remove an endpoint with its pending deliveries and its log',
   auth: 'session',
-  audit: SETTINGS,
+  audit: CHANGES,
   input: WebhookIdRequest,
   output: Nothing,
   codes: [Code.forbidden, Code.notFound],

@@ -29,6 +29,7 @@ export const zh = {
   'auditLog.record.excursion': '温度偏差',
   'auditLog.record.product': '产品稳定性',
   'auditLog.record.api_client': '接口客户端',
+  'auditLog.record.webhook_endpoint': 'Webhook 端点',
   'auditLog.record.other': '记录',
   'auditLog.actor.user': '用户',
   'auditLog.actor.provider': '服务商',
@@ -101,6 +102,9 @@ export const zh = {
   'auditLog.action.audit_export': '导出审计追踪',
   'auditLog.action.rotate': '更换密钥',
   'auditLog.action.revoke': '撤销',
+  'auditLog.action.enable': '启用',
+  'auditLog.action.disable': '停用',
+  'auditLog.action.reveal_secret': '查看密钥',
 } as const;
 
 export const en: Record<keyof typeof zh, string> = {
@@ -130,6 +134,7 @@ export const en: Record<keyof typeof zh, string> = {
   'auditLog.record.excursion': 'Excursion case',
   'auditLog.record.product': 'Product stability',
   'auditLog.record.api_client': 'API client',
+  'auditLog.record.webhook_endpoint': 'Webhook endpoint',
   'auditLog.record.other': 'Record',
   'auditLog.actor.user': 'User',
   'auditLog.actor.provider': 'Provider',
@@ -202,4 +207,7 @@ export const en: Record<keyof typeof zh, string> = {
   'auditLog.action.audit_export': 'Audit trail exported',
   'auditLog.action.rotate': 'Secret rotated',
   'auditLog.action.revoke': 'Revoked',
+  'auditLog.action.enable': 'Enabled',
+  'auditLog.action.disable': 'Disabled',
+  'auditLog.action.reveal_secret': 'Secret viewed',
 };
