@@ -277,19 +277,20 @@ const answer = await fetch('${ORIGIN}/api/customer-order/create.html', {
       title: w.webhooks,
       html: [
         t(
-          'Webhooks follow Standard Webhooks 1.0. Each delivery is a POST of the event as JSON with three headers: `webhook-id` (the message id, the same for every retry and replay: use it to drop duplicates), `webhook-timestamp` (Unix seconds) and `webhook-signature`: `v1,` followed by the base64 HMAC-SHA256 of `id.timestamp.body`, keyed by the base64-decoded part of the endpoint’s secret after `whsec_`. While a secret is being rotated, the header carries several signatures separated by spaces: accept the delivery when any of them matches. Refuse a timestamp more than 5 minutes from your clock, compare in constant time, and verify the raw body before parsing it. Deliveries are at least once, retried with exponential back-off for three days.',
-          'Webhook 遵循 Standard Webhooks 1.0。每次投递以 POST 发送 JSON 事件，并带三个请求头：`webhook-id`（消息 ID，重试与重放时不变，可用于去重）、`webhook-timestamp`（Unix 秒）与 `webhook-signature`：`v1,` 加上对 `id.timestamp.body` 的 base64 HMAC-SHA256，密钥为端点密钥中 `whsec_` 之后部分经 base64 解码的字节。密钥轮换期间该请求头包含多个以空格分隔的签名：任一匹配即接受。拒绝与本地时钟相差超过 5 分钟的时间戳，使用恒定时间比较，并在解析前验证原始请求体。投递至少一次，按指数退避重试三天。',
+          'Webhooks follow Standard Webhooks 1.0. Each delivery is a POST of the event as JSON with three headers: `webhook-id` (the message id, the same for every retry and replay: use it to drop duplicates), `webhook-timestamp` (Unix seconds) and `webhook-signature`: `v1,` followed by the base64 HMAC-SHA256 of `id.timestamp.body`, keyed by the base64-decoded part of the endpoint’s secret after `whsec_`. While a secret is being rotated, the header carries several signatures separated by spaces: accept the delivery when any of them matches. Refuse a timestamp more than 5 minutes from your clock, compare in constant time, and verify the raw body before parsing it. Deliveries are at least once, retried with exponential back-off for three days: answer 2xx within 10 seconds and do the work afterwards. The body is `{type, timestamp, data}`, `data` holding ids and states (read the rest through the API); the types are `order.created`, `order.status_changed`, `order.delivered`, `excursion.opened`, `excursion.decided`, `document.rejected` and more (`webhook/index` lists them). Endpoints, secrets, the delivery log and replays: the Webhooks calls below.',
+          'Webhook 遵循 Standard Webhooks 1.0。每次投递以 POST 发送 JSON 事件，并带三个请求头：`webhook-id`（消息 ID，重试与重放时不变，可用于去重）、`webhook-timestamp`（Unix 秒）与 `webhook-signature`：`v1,` 加上对 `id.timestamp.body` 的 base64 HMAC-SHA256，密钥为端点密钥中 `whsec_` 之后部分经 base64 解码的字节。密钥轮换期间该请求头包含多个以空格分隔的签名：任一匹配即接受。拒绝与本地时钟相差超过 5 分钟的时间戳，使用恒定时间比较，并在解析前验证原始请求体。投递至少一次，按指数退避重试三天：请在 10 秒内返回 2xx，再异步处理。请求体为 `{type, timestamp, data}`，`data` 只含 ID 与状态（其余内容请通过接口读取）；事件类型有 `order.created`、`order.status_changed`、`order.delivered`、`excursion.opened`、`excursion.decided`、`document.rejected` 等（`webhook/index` 列出全部）。端点、密钥、投递记录与重放：见下方 Webhook 接口。',
         ),
         code(
           `import { Webhook } from 'standardwebhooks';
 
-const wh = new Webhook(process.env.WEBHOOK_SECRET.slice('whsec_'.length)); // the base64 part
-// in your handler, with the raw body as text:
+const wh = new Webhook(process.env.LP_WEBHOOK_SECRET); // 'whsec_…' as the portal shows it
+// in your handler, with the raw body as it arrived (not re-serialised JSON):
 const event = wh.verify(rawBody, {
   'webhook-id': req.headers['webhook-id'],
   'webhook-timestamp': req.headers['webhook-timestamp'],
   'webhook-signature': req.headers['webhook-signature'],
-}); // throws when no signature matches or the timestamp is too old`,
+}) as { type: string; timestamp: string; data: Record<string, unknown> };
+// throws when no signature matches or the timestamp is more than 5 minutes off`,
           'TypeScript (standardwebhooks)',
         ),
         code(
@@ -310,7 +311,8 @@ function verified(secret: string, id: string, timestamp: string, body: string, h
         code(
           `# the expected signature of one delivery, by hand
 printf '%s.%s.%s' "$WEBHOOK_ID" "$WEBHOOK_TIMESTAMP" "$BODY" \\
-  | openssl dgst -sha256 -mac HMAC -macopt "hexkey:$(echo "\${SECRET#whsec_}" | base64 -d | xxd -p -c 256)" -binary \\
+  | openssl dgst -sha256 -mac HMAC -binary \\
+    -macopt "hexkey:$(echo "\${SECRET#whsec_}" | base64 -d | od -An -tx1 | tr -d ' \\n')" \\
   | base64`,
           'shell',
         ),
