@@ -764,7 +764,13 @@ describe('retries', () => {
     const order = await createOrder(t.deps.db, cuId);
     await emit(t, cuId, [{ kind: 'order', action: 'create', recordId: order.id, orderId: order.id }]);
     await runDispatcher(t.deps);
-    const started = t.deps.now().getTime();
+    // the window runs from the delivery's making, not from now (the real clock moves on meanwhile)
+    const { created_at } = await t.deps.db
+      .selectFrom('webhook_deliveries')
+      .select('created_at')
+      .where('endpoint_id', '=', made.endpoint.id)
+      .executeTakeFirstOrThrow();
+    const started = new Date(created_at).getTime();
     let attempts = 0;
     for (; attempts < 30; attempts++) {
       const run = await send(t);
