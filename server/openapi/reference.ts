@@ -556,6 +556,7 @@ nav ul { list-style: none; padding: 0; margin: 0 0 12px; }
 nav li { margin: 2px 0; }
 main { grid-area: main; min-width: 0; padding: 8px 32px 48px; max-width: 1100px; }
 td code { overflow-wrap: anywhere; }
+td:first-child code { white-space: nowrap; overflow-wrap: normal; }
 h2 { margin-top: 32px; border-bottom: 2px solid var(--line); padding-bottom: 4px; }
 h3 { margin-top: 28px; }
 h4 { margin: 0 0 4px; font-size: 15px; }
