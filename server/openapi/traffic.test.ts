@@ -132,6 +132,19 @@ describe('answers against the OpenAPI document', () => {
       body: { ids: [done.id], reason: '不再需要' },
     });
     expect([cancel.code, cancel.data]).toEqual([Code.conflict, null]);
+    // 409 with the order's view, and with the draft as saved elsewhere
+    const modify = await t.call<{ id: number }>('customer-order/apply-modify', {
+      token: mine,
+      body: { id: done.id, kind: 'cancel', reason: '不再需要', version: 1 },
+    });
+    expect([modify.code, modify.data.id]).toEqual([Code.conflict, done.id]);
+    const draft = { idempotency_key: 'traffic-draft-0001', data: { remark: '草稿' } };
+    const saved = await t.call<{ id: number }>('customer-order/save-draft-box', { token: mine, body: draft });
+    const again = await t.call<{ id: number }>('customer-order/save-draft-box', {
+      token: mine,
+      body: { ...draft, id: saved.data.id, version: 7 },
+    });
+    expect([again.code, again.data.id]).toEqual([Code.conflict, saved.data.id]);
     const open = [await createOrder(t.deps.db, cuId), await createOrder(t.deps.db, cuId)];
     const merge = await t.call('customer-order/merge', { token: mine, body: { ids: open.map((o) => o.id) } });
     expect(merge.code).toBe(Code.badRequest);
