@@ -56,12 +56,14 @@ beforeEach(() => {
 const fresh = () => checker.problems.slice(mark);
 
 describe('answers against the OpenAPI document', () => {
-  it('every operation refused as any call can be: no session, an unknown field, a reserved name', async () => {
+  it('every operation refused as any call can be: without a session, with an unknown field; a reserved name', async () => {
     for (const o of operations) {
       await callOperation(t, o, [['zz_unknown', '1']], '');
       await callOperation(t, o, [['zz_unknown', '1']], token);
-      await callOperation(t, o, [['__proto__', '1']], token);
     }
+    // a reserved name, in a query, a JSON body and a form (every call's 400: reserved-keys.test.ts)
+    for (const id of ['GET customer-order/index', 'POST user/login', 'POST index/change-passwd'])
+      await callOperation(t, op(id), [['__proto__', '1']], token);
     expect(fresh()).toEqual([]);
     const ids = new Set(checker.checked.map((c) => c.operationId));
     expect(ids.size).toBe(operations.length);
