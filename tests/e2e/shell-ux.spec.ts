@@ -114,8 +114,10 @@ for (const viewport of [PHONE, DESKTOP]) {
     const items = accountMenu(page).getByRole('menuitem');
     await expect(items).toHaveText([
       zh('host.nav.downloads'),
-      // demo administers its customers: their audit trail
+      // demo administers its customers: their audit trail, webhooks and API clients
       zh('host.nav.audit'),
+      zh('host.nav.webhooks'),
+      zh('host.nav.apiClients'),
       // the "warehouse system" of LINKED_SYSTEMS in playwright.config.ts
       zh('host.nav.openSystem', { name: '仓储管理系统' }),
       zh('host.nav.changePassword'),
