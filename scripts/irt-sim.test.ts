@@ -122,6 +122,41 @@ describe('npm run irt-sim against a running portal', () => {
   });
 });
 
+describe('npm run irt-sim against a portal with its safe defaults', () => {
+  it('stops at the endpoint, saying how to start the demo portal, and revokes the client it made', async () => {
+    const strict = await testApp();
+    const port = await serveTestApp(strict);
+    try {
+      const setup = await createEditorSetup(strict.deps.db, { user: { admin: true } });
+      const options: SimOptions = {
+        url: port.url,
+        admin: { username: setup.user.username, password: setup.user.password },
+        orders: 2,
+        receiverHost: '127.0.0.1',
+        receiverPort: 0,
+        waitMs: 15_000,
+      };
+      await expect(runIrtSim(options, () => {})).rejects.toThrow(
+        /refused the receiver's address http:\/\/127\.0\.0\.1:\d+\/irt\/webhooks: .*\n.*\n {2}WEBHOOK_ALLOW_PRIVATE=on WEBHOOK_ALLOW_HTTP=on npm start/,
+      );
+      const clients = await strict.deps.db
+        .selectFrom('api_clients')
+        .select('revoked_at')
+        .where('cu_id', '=', setup.cuId)
+        .execute();
+      expect(clients.map((c) => c.revoked_at === null)).toEqual([false]);
+      const orders = await strict.deps.db
+        .selectFrom('orders')
+        .select('id')
+        .where('cu_id', '=', setup.cuId)
+        .execute();
+      expect(orders).toEqual([]);
+    } finally {
+      await port.close();
+    }
+  });
+});
+
 describe('the receiver', () => {
   it('takes a message signed with its secret once, and refuses another secret, a changed body and an old timestamp', async () => {
     const secret = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
