@@ -119,6 +119,14 @@ describe('npm run irt-sim against a running portal', () => {
       .where('cu_id', '=', setup.cuId)
       .execute();
     expect(endpoints).toEqual([]);
+    // and it holds no session of the administrator: signed in to make the client and to revoke it, signed out after each
+    const sessions = await db
+      .selectFrom('sessions')
+      .select('end_reason')
+      .where('uid', '=', setup.user.uid)
+      .orderBy('created_at')
+      .execute();
+    expect(sessions.map((x) => x.end_reason)).toEqual(['logout', 'logout']);
   });
 });
 

@@ -21,6 +21,10 @@ const USAGE = `usage: npm run irt-sim -- [options]   (a sponsor's IRT against a 
   --receiver-host <address>  where the webhook receiver listens (default 127.0.0.1)
   --receiver-port <port>     (default a free one)
   --wait <seconds>           longest wait for one webhook (default 30)
+  --watch                    then keep printing webhooks until Ctrl-C (approve or move the orders
+                             in the portal to see theirs)
+
+Ctrl-C stops it at any point; it then removes its endpoint and revokes the client it made.
 
 The provider confirms, delivers and signs the first shipment when $INTEGRATION_SECRET is the
 portal's. The portal must allow webhooks to the loopback over http (demo only):
@@ -41,6 +45,7 @@ function options(argv: string[], env: NodeJS.ProcessEnv): SimOptions | null {
       'receiver-host': { type: 'string', default: '127.0.0.1' },
       'receiver-port': { type: 'string', default: '0' },
       wait: { type: 'string', default: '30' },
+      watch: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
   });
@@ -63,6 +68,7 @@ function options(argv: string[], env: NodeJS.ProcessEnv): SimOptions | null {
     receiverHost: values['receiver-host'],
     receiverPort: whole('receiver-port', values['receiver-port'], 0),
     waitMs: whole('wait', values.wait, 1) * 1000,
+    watch: values.watch,
   };
 }
 
@@ -77,8 +83,10 @@ if (!parsed) {
   console.log(USAGE);
   process.exit(0);
 }
+const stop = new AbortController();
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => stop.abort());
 try {
-  const report = await runIrtSim(parsed, (line) => console.log(line));
+  const report = await runIrtSim({ ...parsed, signal: stop.signal }, (line) => console.log(line));
   const once = report.repeated.id === report.booked[0]?.id;
   process.exit(once && report.tamperedStatus === 400 ? 0 : 1);
 } catch (error) {

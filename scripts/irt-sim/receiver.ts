@@ -18,6 +18,8 @@ export async function startReceiver(options: {
   port?: number;
   onSeen?: (seen: Seen) => void;
   onRefused?: (why: string) => void;
+  /** Aborted (Ctrl-C): every wait for a message rejects at once. */
+  signal?: AbortSignal | undefined;
 }) {
   let verifier: Webhook | null = null;
   const seen: Seen[] = [];
@@ -99,17 +101,27 @@ export async function startReceiver(options: {
      */
     next(match: (s: Seen) => boolean, ms: number, what: string): Promise<Seen> {
       return new Promise((resolve, reject) => {
+        const done = () => {
+          waiters.delete(check);
+          clearTimeout(timer);
+          options.signal?.removeEventListener('abort', aborted);
+        };
         const check = () => {
           const found = seen.find(match);
           if (!found) return;
-          waiters.delete(check);
-          clearTimeout(timer);
+          done();
           resolve(found);
         };
+        const aborted = () => {
+          done();
+          reject(new Error(`stopped while waiting for ${what}`));
+        };
         const timer = setTimeout(() => {
-          waiters.delete(check);
+          done();
           reject(new Error(`no webhook ${what} within ${ms / 1000} s`));
         }, ms);
+        if (options.signal?.aborted) return aborted();
+        options.signal?.addEventListener('abort', aborted, { once: true });
         waiters.add(check);
         check();
       });

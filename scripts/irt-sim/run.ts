@@ -36,6 +36,7 @@ export async function runIrtSim(options: SimOptions, log: (line: string) => void
     port: options.receiverPort,
     onSeen: (s) => log(`  ⇐ webhook ${describeEvent(s)}`),
     onRefused: (why) => log(`  ⇐ webhook refused (400): ${why}`),
+    signal: options.signal,
   });
   const cleanups: Array<() => Promise<void>> = [() => receiver.close()];
   try {
@@ -49,13 +50,21 @@ export async function runIrtSim(options: SimOptions, log: (line: string) => void
         `API client made as ${options.admin.username}, administrator of ${made.customer}: ${made.clientId} (revoked at the end)`,
       );
     }
-    const token = await clientToken(options.url, client.id, client.secret);
+    const credentials = client;
+    const token = await clientToken(options.url, credentials.id, credentials.secret);
     log(`token: ${token.accessToken.slice(0, 12)}… for ${token.expiresIn / 60} min, scopes ${token.scope}`);
     const api = portalClient(options.url, { Authorization: `Bearer ${token.accessToken}` });
 
     const endpoint = await registerEndpoint(api, receiver.url);
     receiver.verifyWith(endpoint.secret);
-    cleanups.unshift(() => removeEndpoint(api, endpoint.id));
+    // with a token of its own: the run's may have expired (15 minutes) while watching
+    cleanups.unshift(async () => {
+      const fresh = await clientToken(options.url, credentials.id, credentials.secret);
+      await removeEndpoint(
+        portalClient(options.url, { Authorization: `Bearer ${fresh.accessToken}` }),
+        endpoint.id,
+      );
+    });
     log(
       `webhook endpoint #${endpoint.id} registered (secret ${endpoint.secret.slice(0, 10)}…, removed at the end)`,
     );
@@ -72,6 +81,7 @@ export async function runIrtSim(options: SimOptions, log: (line: string) => void
     const burstStart = Date.now();
     const booked: Booked[] = [];
     for (const [i, order] of orders.entries()) {
+      options.signal?.throwIfAborted();
       const b = await book(api, keys[i]!, order);
       booked.push(b);
       log(
@@ -163,6 +173,13 @@ export async function runIrtSim(options: SimOptions, log: (line: string) => void
         `event → received p50 ${report.latency.p50} ms, max ${report.latency.max} ms; ` +
         `${burst.webhooks} bookings' order.created received ${burst.ms} ms after the first booking`,
     );
+    if (options.watch && options.signal && !options.signal.aborted) {
+      log(
+        'watching for more webhooks (approve or move the orders in the portal); Ctrl-C ends the watch and cleans up',
+      );
+      const signal = options.signal;
+      await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+    }
     return report;
   } finally {
     for (const cleanup of cleanups)

@@ -46,6 +46,10 @@ export interface SimOptions {
   receiverPort: number;
   /** How long to wait for one webhook before giving up (ms). */
   waitMs: number;
+  /** After the run, keep receiving (and printing) webhooks until `signal` aborts. */
+  watch?: boolean;
+  /** Ctrl-C: stop waiting, remove the endpoint, revoke the client made for the run. */
+  signal?: AbortSignal | undefined;
 }
 
 export interface SimReport {
