@@ -66,7 +66,7 @@ export async function runIrtSim(options: SimOptions, log: (line: string) => void
       );
     });
     log(
-      `webhook endpoint #${endpoint.id} registered (secret ${endpoint.secret.slice(0, 10)}…, removed at the end)`,
+      `webhook endpoint #${endpoint.id} registered (its signing secret kept in memory only; removed at the end)`,
     );
     const testId = await sendTestEvent(api, endpoint.id);
     await receiver.next((s) => s.id === testId, options.waitMs, 'webhook.test');
