@@ -10,6 +10,10 @@
 //    apart; from the commit to the receiver having the body: p50/p95/p99/max.
 // 2. Throughput: BENCH_ORDERS (1,000) creations committed in one go, sent to BENCH_ENDPOINTS (2)
 //    endpoints: deliveries a second from the commit to the last one received.
+// 3. Fairness: BENCH_SLOW (100) deliveries due to an endpoint whose receiver takes BENCH_SLOW_MS
+//    (2,000) over each answer, then BENCH_LATENCY_EVENTS / 2 creations BENCH_GAP_MS apart to
+//    another customer's endpoint: their latency while the slow one's backlog is worked (a slow
+//    endpoint holds at most 4 lanes: send-pool.ts).
 // BENCH_DB=postgres: on a throw-away PostgreSQL (scripts/postgres.mjs) instead, its pool as a
 // server's. Exits 1 when a message is missing or comes twice.
 import http from 'node:http';
@@ -31,7 +35,10 @@ const LATENCY_EVENTS = number('BENCH_LATENCY_EVENTS', 200);
 const GAP_MS = number('BENCH_GAP_MS', 20);
 const ORDERS = number('BENCH_ORDERS', 1000);
 const ENDPOINTS = number('BENCH_ENDPOINTS', 2);
+const SLOW = number('BENCH_SLOW', 100);
+const SLOW_MS = number('BENCH_SLOW_MS', 2000);
 const WAIT_MS = 120_000;
+let slowArrived = 0;
 
 const arrived = new Map<string, number[]>();
 let received = 0;
@@ -40,6 +47,14 @@ const receiver = http.createServer((req, res) => {
   const chunks: Buffer[] = [];
   req.on('data', (c: Buffer) => chunks.push(c));
   req.on('end', () => {
+    if (req.url?.startsWith('/slow')) {
+      slowArrived += 1;
+      setTimeout(() => {
+        res.writeHead(200, { 'content-type': 'text/plain' });
+        res.end('ok');
+      }, SLOW_MS);
+      return;
+    }
     const at = performance.now();
     const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { data: { order_id: number } };
     const key = `${req.url}:${body.data.order_id}`;
@@ -80,8 +95,8 @@ console.log(`on ${pg ? 'PostgreSQL' : 'PGlite'}`);
 const { db } = t.deps;
 const system = { kind: 'system' as const, id: null, name: '' };
 
-/** A customer with `endpoints` endpoints on the receiver (paths /e0, /e1 …). */
-async function customer(endpoints: number) {
+/** A customer with `endpoints` endpoints on the receiver (paths /e0, /e1 …, under /slow when slow). */
+async function customer(endpoints: number, slow = false) {
   const user = await createUser(db, { admin: true });
   const cuId = user.customers[0]!.cu_id;
   const now = new Date();
@@ -90,7 +105,7 @@ async function customer(endpoints: number) {
       .insertInto('webhook_endpoints')
       .values({
         cu_id: cuId,
-        url: `http://127.0.0.1:${port}/c${cuId}/e${i}`,
+        url: `http://127.0.0.1:${port}${slow ? '/slow' : ''}/c${cuId}/e${i}`,
         description: '',
         event_types: '["order.created"]',
         enabled: true,
@@ -149,6 +164,31 @@ try {
   console.log(
     `throughput: ${ORDERS * ENDPOINTS} deliveries (${ORDERS} events × ${ENDPOINTS} endpoints) in ${seconds.toFixed(2)} s: ${Math.round((ORDERS * ENDPOINTS) / seconds)} deliveries/s`,
   );
+
+  // 3. fairness
+  const cuSlow = await customer(1, true);
+  const slowOrders: number[] = [];
+  for (let i = 0; i < SLOW; i++) slowOrders.push((await createOrder(db, cuSlow)).id);
+  await created(cuSlow, slowOrders);
+  const cuC = await customer(1);
+  const ordersC: number[] = [];
+  const fairEvents = Math.max(1, Math.floor(LATENCY_EVENTS / 2));
+  for (let i = 0; i < fairEvents; i++) ordersC.push((await createOrder(db, cuC)).id);
+  const beforeC = received;
+  const committedC = new Map<number, number>();
+  for (const id of ordersC) {
+    await created(cuC, [id]);
+    committedC.set(id, performance.now());
+    await new Promise((r) => setTimeout(r, GAP_MS));
+  }
+  await receivedAll(beforeC + fairEvents);
+  const fair = ordersC
+    .map((id) => arrived.get(`/c${cuC}/e0:${id}`)![0]! - committedC.get(id)!)
+    .sort((a, b) => a - b);
+  console.log(
+    `fairness: beside ${SLOW} deliveries due to an endpoint answering in ${SLOW_MS} ms (${slowArrived} of them reached it meanwhile), ${fairEvents} events to another: p50 ${ms(pct(fair, 50))}, p95 ${ms(pct(fair, 95))}, p99 ${ms(pct(fair, 99))}, max ${ms(fair.at(-1)!)}`,
+  );
+
   const twice = [...arrived.values()].filter((times) => times.length > 1).length;
   if (twice > 0) {
     console.error(`${twice} messages arrived more than once`);

@@ -208,7 +208,7 @@ export function realApi() {
         return response.json();
       }
       if (command === 'lp-send-webhooks') {
-        const { runWebhookSender } = await import('../server/areas/webhooks/sender.ts');
+        const { runWebhookSender } = await import('../server/areas/webhooks/send-pool.ts');
         return runWebhookSender(deps);
       }
       if (command === 'lp-notify') {

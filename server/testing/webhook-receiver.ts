@@ -13,7 +13,9 @@ export interface Received {
 export type Answer =
   | { status: number; body?: string; headers?: Record<string, string> }
   /** Never answers (a timeout on the sender's side). */
-  | 'hang';
+  | 'hang'
+  /** Holds its answer (200 `ok`) until the test calls `release()`: a slow receiver, no clock. */
+  | 'hold';
 
 /**
  * A webhook receiver on the loopback (a real node:http server on a free port of 127.0.0.1): keeps
@@ -23,6 +25,7 @@ export async function webhookReceiver(answer: (r: Received) => Answer = () => ({
   const received: Received[] = [];
   const waiters: Array<{ n: number; done: () => void }> = [];
   const hanging = new Set<http.ServerResponse>();
+  const held = new Set<http.ServerResponse>();
   let respond = answer;
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -44,6 +47,10 @@ export async function webhookReceiver(answer: (r: Received) => Answer = () => ({
         hanging.add(res);
         return;
       }
+      if (a === 'hold') {
+        held.add(res);
+        return;
+      }
       res.writeHead(a.status, { 'content-type': 'text/plain', ...a.headers });
       res.end(a.body ?? '');
     });
@@ -58,13 +65,25 @@ export async function webhookReceiver(answer: (r: Received) => Answer = () => ({
     answer(a: (r: Received) => Answer) {
       respond = a;
     },
+    /** How many answers are held now. */
+    get holding() {
+      return held.size;
+    },
+    /** Answers every held request (200 `ok`). */
+    release() {
+      for (const res of held) {
+        res.writeHead(200, { 'content-type': 'text/plain' });
+        res.end('ok');
+      }
+      held.clear();
+    },
     /** Resolves once `n` requests have come in all. */
     got(n: number): Promise<void> {
       if (received.length >= n) return Promise.resolve();
       return new Promise((done) => waiters.push({ n, done }));
     },
     async close() {
-      for (const res of hanging) res.destroy();
+      for (const res of [...hanging, ...held]) res.destroy();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

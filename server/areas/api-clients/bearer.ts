@@ -4,7 +4,7 @@ import { type AuthenticateClient, CLIENT_UID, type SessionRecord } from '../../c
 import type { DB } from '../../db/database.ts';
 import { hitRateLimit } from '../../http/rate-limit.ts';
 import { addressAllowed } from './addresses.ts';
-import { scopeOf, WEBHOOKS_MANAGE } from './scopes.ts';
+import { scopeOf } from './scopes.ts';
 import { readToken } from './tokens.ts';
 
 /**
@@ -118,9 +118,9 @@ export const authenticateClient: AuthenticateClient = async ({ db, token, op, ad
       co_name: row.co_name ?? '',
     },
     isWhiteCustomer: row.is_white,
-    // The webhooks area lets administrators manage endpoints; a client does so by its scope,
-    // which is what this call was granted by (and no other call an administrator may make).
-    isAdmin: scope === WEBHOOKS_MANAGE,
+    // A client is nobody's administrator: a call an administrator may make is the client's only
+    // by a scope it holds, which that call's area checks in `client.scopes` (webhooks/routes.ts).
+    isAdmin: false,
     client: { id: row.id, clientId: row.client_id, name: row.name, scopes },
   };
   return record;

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { startWakeLoop } from '../../core/wake-loop.ts';
+import { drainCustomers } from '../live/cursor.ts';
 import type { AppDeps } from '../../http/env.ts';
 import { notifyCustomer } from './notifier.ts';
 
@@ -15,24 +16,15 @@ async function behind(deps: AppDeps): Promise<number[]> {
 }
 
 /**
- * Runs the notifier until no customer is behind: each customer's pass is its own transaction,
- * taken by one process at a time (notifier.ts). Answers how many notifications it made.
+ * Runs the notifier until no customer is behind (live/cursor.ts `drainCustomers`): each
+ * customer's pass is its own transaction, taken by one process at a time (notifier.ts). Answers
+ * how many notifications it made.
  */
-export async function runNotifier(deps: AppDeps): Promise<number> {
-  let made = 0;
-  for (let round = 0; round < 20; round++) {
-    const customers = await behind(deps);
-    if (customers.length === 0) break;
-    let progressed = false;
-    for (const cuId of customers) {
-      const before = made;
-      made += await notifyCustomer(deps.db, cuId, deps.now());
-      progressed ||= made > before;
-    }
-    // another process holds the customers left, or their events tell no one: the next wake reads again
-    if (!progressed) break;
-  }
-  return made;
+export function runNotifier(deps: AppDeps): Promise<number> {
+  return drainCustomers(
+    () => behind(deps),
+    (cuId) => notifyCustomer(deps.db, cuId, deps.now()),
+  );
 }
 
 /**

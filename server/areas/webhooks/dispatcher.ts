@@ -2,11 +2,11 @@ import { sql } from 'kysely';
 import type { WebhookEventType } from '../../../src/contract/webhooks/schemas.ts';
 import { notify } from '../../core/bus.ts';
 import type { DB } from '../../db/database.ts';
+import { passOverEvents } from '../live/cursor.ts';
 import { messagesOf, payloadOf } from './events.ts';
+import { keptWhileDisabled } from './sender.ts';
 import { newMessageId } from './signing.ts';
 
-/** Events read per customer in one pass. */
-const PAGE = 200;
 /** Events older than this are not told (a cursor far behind: the outbox keeps 14 days). */
 export const DISPATCH_WITHIN_MS = 24 * 3_600_000;
 
@@ -22,39 +22,31 @@ export async function startCursor(trx: DB, cuId: number): Promise<void> {
 }
 
 /**
- * Turns a customer's new events into deliveries, once across processes (as the notifier:
- * notifications/notifier.ts): the customer's `webhook_cursors` row is locked SKIP LOCKED (a process
- * that finds it taken leaves the customer to the one that has it) for one transaction that makes
- * each event's messages (events.ts), a delivery of each per enabled endpoint that wants its type
- * (one per endpoint and event: a unique index), and the new place. A failure rolls all of it back
- * and the next pass reads the same events again. Answers how many deliveries it made.
+ * Turns a customer's new events into deliveries, once across processes: a pass over its
+ * `webhook_cursors` place (live/cursor.ts, as the notifier's: the row locked SKIP LOCKED, so a
+ * process that finds it taken leaves the customer to the one that has it) in one transaction that
+ * makes each event's messages (events.ts), a delivery of each per endpoint that wants its type (one
+ * per endpoint and event: a unique index), and the new place. A disabled endpoint's delivery is
+ * made `skipped` at once, with a line in its log saying it was not sent (keptWhileDisabled): the
+ * messages of a disabled spell are kept for a replay of their time range, as Stripe and Svix keep
+ * them. A failure rolls all of it back and the next pass reads the same events again. Answers how
+ * many deliveries it made to send.
  */
-export async function dispatchCustomer(db: DB, cuId: number, now: Date): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    const { rows } = await sql<{ seq: number }>`
-      select seq from webhook_cursors where cu_id = ${cuId} for update skip locked`.execute(trx);
-    const cursor = rows[0];
-    if (!cursor) return 0;
-    const events = await trx
-      .selectFrom('events')
-      .selectAll()
-      .where('cu_id', '=', cuId)
-      .where('seq', '>', cursor.seq)
-      .orderBy('seq')
-      .limit(PAGE)
-      .execute();
-    if (events.length === 0) return 0;
-    const endpoints = await trx
-      .selectFrom('webhook_endpoints')
-      .select(['id', 'event_types'])
-      .where('cu_id', '=', cuId)
-      .where('enabled', '=', true)
-      .execute();
-    let made = 0;
-    if (endpoints.length > 0)
+export function dispatchCustomer(db: DB, cuId: number, now: Date): Promise<number> {
+  return passOverEvents(
+    db,
+    { table: 'webhook_cursors', cuId, now, withinMs: DISPATCH_WITHIN_MS },
+    async (trx, events) => {
+      const endpoints = await trx
+        .selectFrom('webhook_endpoints')
+        .select(['id', 'event_types', 'enabled'])
+        .where('cu_id', '=', cuId)
+        .execute();
+      if (endpoints.length === 0) return 0;
+      let made = 0;
+      const kept: number[] = [];
       for (const event of events) {
         const at = new Date(event.at);
-        if (now.getTime() - at.getTime() > DISPATCH_WITHIN_MS) continue;
         for (const message of await messagesOf(trx, event)) {
           const wanting = endpoints.filter(
             (e) => e.event_types.length === 0 || e.event_types.includes(message.type as WebhookEventType),
@@ -74,23 +66,23 @@ export async function dispatchCustomer(db: DB, cuId: number, now: Date): Promise
                 event_seq: event.seq,
                 next_at: now,
                 created_at: now,
+                ...(e.enabled ? {} : { state: 'skipped' as const, finished_at: now }),
               })),
             )
             .onConflict((oc) => oc.doNothing())
-            .returning('id')
+            .returning(['id', 'state'])
             .execute();
-          made += inserted.length;
+          for (const d of inserted)
+            if (d.state === 'skipped') kept.push(d.id);
+            else made += 1;
         }
       }
-    await trx
-      .updateTable('webhook_cursors')
-      .set({ seq: events[events.length - 1]!.seq })
-      .where('cu_id', '=', cuId)
-      .execute();
-    // the senders wake on commit
-    if (made > 0) await notify(trx, 'webhooks', String(cuId));
-    return made;
-  });
+      await keptWhileDisabled(trx, kept, now);
+      // the senders wake on commit
+      if (made > 0) await notify(trx, 'webhooks', String(cuId));
+      return made;
+    },
+  );
 }
 
 /** The customers with a cursor behind their newest event. */

@@ -86,7 +86,7 @@ const COLUMNS = [
   'previous_until',
 ] as const;
 
-/** The customer's endpoints as the portal shows them, with each one's newest attempt. */
+/** The customer's endpoints as the portal shows them, with each one's newest attempt (not a kept message's line). */
 export async function listEndpoints(
   db: DB,
   cuId: number,
@@ -99,7 +99,7 @@ export async function listEndpoints(
   if (rows.length === 0) return [];
   const { rows: last } = await sql<{ endpoint_id: number; at: Date; status: number | null }>`
     select distinct on (endpoint_id) endpoint_id, at, status from webhook_attempts
-    where endpoint_id in (${sql.join(rows.map((r) => r.id))})
+    where endpoint_id in (${sql.join(rows.map((r) => r.id))}) and attempt > 0
     order by endpoint_id, id desc`.execute(db);
   const lastOf = new Map(last.map((l) => [l.endpoint_id, l]));
   return rows.map((r) => {
@@ -369,8 +369,9 @@ function enabledOrRefuse(row: { enabled: boolean }) {
 
 /**
  * Sends deliveries again, as new deliveries of the same messages (same `webhook-id`, same body):
- * the one of an attempt in the log, or every one made in a time range (those not delivered only,
- * when asked), at most 1,000. Each gets three days of attempts of its own.
+ * the one of an attempt in the log, or every one made in a time range (with `failed_only`, those
+ * not delivered: failed, or kept while the endpoint was disabled, and not replayed since), at
+ * most 1,000. Each gets three days of attempts of its own.
  */
 export async function replay(
   deps: AppDeps,
@@ -401,7 +402,21 @@ export async function replay(
       if (input.to) query = query.where('d.created_at', '<=', new Date(input.to));
       // a replay of a range sends each message once, not its earlier replays again
       query = query.where('d.replay_of', 'is', null);
-      if (input.failed_only) query = query.where('d.state', 'in', ['failed', 'skipped']);
+      // not delivered: failed, or kept while the endpoint was disabled, and not replayed since
+      // (a replay delivered, or still being tried)
+      if (input.failed_only)
+        query = query
+          .where('d.state', 'in', ['failed', 'skipped'])
+          .where(({ not, exists, selectFrom }) =>
+            not(
+              exists(
+                selectFrom('webhook_deliveries as r')
+                  .select('r.id')
+                  .whereRef('r.replay_of', '=', 'd.id')
+                  .where('r.state', 'not in', ['failed', 'skipped']),
+              ),
+            ),
+          );
     }
     const found = await query.execute();
     if (input.attempt_id !== undefined && found.length === 0) throw notFound('There is no such delivery');

@@ -76,14 +76,14 @@ async function orderMessages(db: DB, event: Row<'events'>): Promise<WebhookMessa
       type: 'order.delivered',
       data: { ...base, status: order.status, milestone: order.milestone },
     });
-  if (!told || told.status !== order.status || told.milestone !== order.milestone)
+  if (!told || told.status !== order.status || told.milestone !== order.milestone) {
+    const state = { status: order.status, milestone: order.milestone, told_at: new Date(event.at) };
     await db
       .insertInto('webhook_order_states')
-      .values({ order_id: order.id, cu_id: event.cu_id, status: order.status, milestone: order.milestone })
-      .onConflict((oc) =>
-        oc.column('order_id').doUpdateSet({ status: order.status, milestone: order.milestone }),
-      )
+      .values({ order_id: order.id, cu_id: event.cu_id, ...state })
+      .onConflict((oc) => oc.column('order_id').doUpdateSet(state))
       .execute();
+  }
   return out;
 }
 

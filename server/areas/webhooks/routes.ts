@@ -15,14 +15,21 @@ import {
   sendTest,
   updateEndpoint,
 } from './endpoints.ts';
+import { WEBHOOKS_MANAGE } from './scope.ts';
 
 /**
- * The customer's webhooks (`webhook/*`), for its administrators (and API clients with the
- * `webhooks:manage` scope: scope.ts). Anyone else, and a session without a customer, is refused
- * (403); every call reads and writes only the session's customer's endpoints (another's: 404).
+ * The customer's webhooks (`webhook/*`), for its administrators and its API clients whose token
+ * holds `webhooks:manage` (scope.ts; the bearer check refuses the others before, this says it
+ * again). Anyone else, and a session without a customer, is refused (403); every call reads and
+ * writes only the session's customer's endpoints (another's: 404).
  */
+export function mayManageWebhooks(session: SessionRecord): boolean {
+  if (session.cuId === null) return false;
+  return session.client ? session.client.scopes.includes(WEBHOOKS_MANAGE) : session.isAdmin;
+}
+
 function administered(session: SessionRecord): number {
-  if (session.cuId === null || !session.isAdmin)
+  if (session.cuId === null || !mayManageWebhooks(session))
     throw forbidden('Only an administrator of this customer account may manage its webhooks');
   return session.cuId;
 }

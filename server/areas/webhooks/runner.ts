@@ -1,8 +1,9 @@
 import { startWakeLoop } from '../../core/wake-loop.ts';
+import { drainCustomers } from '../live/cursor.ts';
 import type { AppDeps } from '../../http/env.ts';
 import { customersBehind, dispatchCustomer } from './dispatcher.ts';
 import { closeAgents } from './post.ts';
-import { runWebhookSender } from './sender.ts';
+import { sendPool } from './send-pool.ts';
 
 /** The dispatcher's slow poll (what no `live` message announced). */
 export const DISPATCH_POLL_MS = 5_000;
@@ -10,29 +11,21 @@ export const DISPATCH_POLL_MS = 5_000;
 export const SEND_POLL_MS = 5_000;
 
 /**
- * Runs the dispatcher until no customer is behind: each customer's pass is its own transaction,
- * taken by one process at a time (dispatcher.ts). Answers how many deliveries it made.
+ * Runs the dispatcher until no customer is behind (live/cursor.ts `drainCustomers`): each
+ * customer's pass is its own transaction, taken by one process at a time (dispatcher.ts). Answers
+ * how many deliveries it made.
  */
-export async function runDispatcher(deps: AppDeps): Promise<number> {
-  let made = 0;
-  for (let round = 0; round < 20; round++) {
-    const customers = await customersBehind(deps.db);
-    if (customers.length === 0) break;
-    let progressed = false;
-    for (const cuId of customers) {
-      const before = made;
-      made += await dispatchCustomer(deps.db, cuId, deps.now());
-      progressed ||= made > before;
-    }
-    if (!progressed) break;
-  }
-  return made;
+export function runDispatcher(deps: AppDeps): Promise<number> {
+  return drainCustomers(
+    () => customersBehind(deps.db),
+    (cuId) => dispatchCustomer(deps.db, cuId, deps.now()),
+  );
 }
 
 /**
  * The webhooks of a server process (server/background.ts): the dispatcher, woken by the outbox's
- * `live` messages and every DISPATCH_POLL_MS, and the sender, woken by `webhooks` (new deliveries,
- * on commit) and every SEND_POLL_MS. Deliveries are rows, so what was not sent when a process
+ * `live` messages and every DISPATCH_POLL_MS, and the sender's lanes, filled when `webhooks` says
+ * (new deliveries, on commit), every SEND_POLL_MS and as each attempt ends. Deliveries are rows, so what was not sent when a process
  * stopped is sent after its start, or by another process once its lease is up.
  */
 export function startWebhooks(deps: AppDeps): () => Promise<void> {
@@ -43,17 +36,18 @@ export function startWebhooks(deps: AppDeps): () => Promise<void> {
       return false;
     },
   );
-  const stopSender = startWakeLoop(
-    { bus: deps.bus, topic: 'webhooks', pollMs: SEND_POLL_MS, label: '[webhooks]' },
-    async (stopped) => {
-      const max = 200;
-      const run = await runWebhookSender(deps, { max, stopped });
-      return run.delivered + run.retried + run.failed + run.skipped >= max;
-    },
-  );
+  // the sender's lanes are refilled as each attempt ends and at each wake (send-pool.ts), not in
+  // passes that would wait for their slowest attempt
+  const pool = sendPool(deps);
+  const stopWakes = deps.bus.on('webhooks', pool.fill);
+  const timer = setInterval(pool.fill, SEND_POLL_MS);
+  timer.unref();
+  pool.fill();
   return async () => {
     await stopDispatcher();
-    await stopSender();
+    clearInterval(timer);
+    stopWakes();
+    await pool.stop();
     closeAgents();
   };
 }

@@ -27,8 +27,13 @@ export const JITTER = 0.1;
  * a process that died, and another takes it over (a new attempt). Well above an attempt's 10 s.
  */
 export const WEBHOOK_LEASE_MS = 60_000;
-/** Deliveries one process sends at once (each waits on its receiver). */
-export const SEND_CONCURRENCY = 8;
+/**
+ * Attempts in flight to one endpoint at most, across processes (counted from the deliveries
+ * `sending` under a live lease): a slow or failing endpoint holds at most this many of a process's
+ * SEND_CONCURRENCY lanes (send-pool.ts), and a receiver is not flooded. Two processes claiming at
+ * the same instant may each see room for one more: a bound of about this, not an exact one.
+ */
+export const ENDPOINT_IN_FLIGHT = 4;
 /** How stale an endpoint's `last_success_at` may be before a success writes it again. */
 export const SUCCESS_MARK_MS = 60_000;
 /** The most of an answer the log keeps. */
@@ -62,25 +67,31 @@ export interface ClaimedDelivery {
 
 /**
  * Claims the next due delivery for this process: queued and due, or `sending` with its lease run
- * out (its process died). One statement: picked `FOR UPDATE SKIP LOCKED` (a row another process is
- * claiming is passed over, never waited for), leased and its attempt counted, so each attempt is
- * made by one process.
+ * out (its process died), of an endpoint with fewer than `perEndpoint` attempts in flight (the
+ * others wait for their endpoint, not the other endpoints for them), the oldest due first. One
+ * statement: picked `FOR UPDATE SKIP LOCKED` (a row another process is claiming is passed over,
+ * never waited for), leased and its attempt counted, so each attempt is made by one process.
  */
 export async function claimDelivery(
   db: DB,
   now: Date,
   leaseMs = WEBHOOK_LEASE_MS,
+  perEndpoint = ENDPOINT_IN_FLIGHT,
 ): Promise<ClaimedDelivery | null> {
   const { rows } = await sql<ClaimedDelivery>`
     update webhook_deliveries
     set state = 'sending', attempts = attempts + 1, lease_until = ${new Date(now.getTime() + leaseMs)}
     where id = (
-      select id from webhook_deliveries
-      where state in ('queued', 'sending')
-        and ((state = 'queued' and next_at <= ${now}) or (state = 'sending' and lease_until <= ${now}))
-      order by next_at, id
+      select d.id from webhook_deliveries d
+      where d.state in ('queued', 'sending')
+        and ((d.state = 'queued' and d.next_at <= ${now}) or (d.state = 'sending' and d.lease_until <= ${now}))
+        and d.endpoint_id not in (
+          select endpoint_id from webhook_deliveries
+          where state = 'sending' and lease_until > ${now}
+          group by endpoint_id having count(*) >= ${perEndpoint})
+      order by d.next_at, d.id
       limit 1
-      for update skip locked
+      for update of d skip locked
     )
     returning id, cu_id, endpoint_id, msg_id, event_type, payload, attempts, created_at`.execute(db);
   const row = rows[0];
@@ -119,14 +130,41 @@ export async function disableFailing(trx: DB, endpointId: number, cuId: number, 
   return true;
 }
 
-/** The endpoint's deliveries waiting for an attempt, skipped (the endpoint was disabled). */
+/** What the log says of a message kept, not sent, while its endpoint was disabled. */
+export const NOT_SENT_DISABLED = 'not sent: the endpoint is disabled';
+
+/**
+ * The endpoint's deliveries waiting for an attempt, skipped (the endpoint was disabled): kept,
+ * with a line in the log for each that was never tried, for a replay once it is enabled again.
+ */
 export async function skipQueued(trx: DB, endpointId: number, now: Date): Promise<void> {
-  await trx
+  const skipped = await trx
     .updateTable('webhook_deliveries')
     .set({ state: 'skipped', finished_at: now, lease_until: null })
     .where('endpoint_id', '=', endpointId)
     .where('state', '=', 'queued')
+    .returning('id')
     .execute();
+  await keptWhileDisabled(
+    trx,
+    skipped.map((d) => d.id),
+    now,
+  );
+}
+
+/**
+ * A line in the log (attempt 0: none was made) for each delivery of `ids` that was never tried,
+ * saying it was not sent because its endpoint is disabled: the log shows what a disabled spell
+ * kept, and `webhook/replay` of its time range (`failed_only`) sends it.
+ */
+export async function keptWhileDisabled(trx: DB, ids: readonly number[], now: Date): Promise<void> {
+  if (ids.length === 0) return;
+  await sql`
+    insert into webhook_attempts (delivery_id, endpoint_id, cu_id, attempt, url, status, error, duration_ms, at, answer)
+    select d.id, d.endpoint_id, d.cu_id, 0, e.url, null, ${NOT_SENT_DISABLED}, 0, ${now}, ''
+    from webhook_deliveries d join webhook_endpoints e on e.id = d.endpoint_id
+    where d.id in (${sql.join(ids)}) and d.attempts = 0
+    on conflict (delivery_id, attempt) do nothing`.execute(trx);
 }
 
 /**
@@ -225,42 +263,4 @@ export async function sendDelivery(
     }
     return 'failed';
   });
-}
-
-export type SendRun = Record<SendOutcome, number>;
-
-/**
- * Sends the due deliveries, SEND_CONCURRENCY at a time, each claimed first (claimDelivery), until
- * none is due, `max` were taken, or `stopped()` says so. Any number of processes run this at once;
- * each attempt is made by one. Answers what became of the deliveries it took.
- */
-export async function runWebhookSender(
-  deps: AppDeps,
-  options: {
-    max?: number;
-    stopped?: () => boolean;
-    concurrency?: number;
-    resolve?: Resolver;
-    timeoutMs?: number;
-    random?: () => number;
-  } = {},
-): Promise<SendRun> {
-  const run: SendRun = { delivered: 0, retried: 0, failed: 0, skipped: 0 };
-  const max = options.max ?? 200;
-  let taken = 0;
-  const lane = async () => {
-    while (taken < max && !options.stopped?.()) {
-      const job = await claimDelivery(deps.db, deps.now());
-      if (!job) return;
-      taken += 1;
-      try {
-        run[await sendDelivery(deps, job, options)] += 1;
-      } catch (error) {
-        // the lease runs out and another pass tries again
-        console.warn(`[webhooks] delivery ${job.id}: ${error instanceof Error ? error.message : error}`);
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: options.concurrency ?? SEND_CONCURRENCY }, lane));
-  return run;
 }

@@ -35,6 +35,8 @@ export interface WebhookOrderStatesTable {
   cu_id: number;
   status: string;
   milestone: string;
+  /** When it was told (the event's time): housekeeping prunes what was told long ago. */
+  told_at: Timestamp;
 }
 
 export type DeliveryState = 'queued' | 'sending' | 'delivered' | 'failed' | 'skipped';

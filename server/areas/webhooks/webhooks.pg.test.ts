@@ -9,7 +9,8 @@ import { type WebhookReceiver, webhookReceiver } from '../../testing/webhook-rec
 import { appendEvents } from '../live/outbox.ts';
 import { closeAgents } from './post.ts';
 import { runDispatcher } from './runner.ts';
-import { claimDelivery, runWebhookSender, WEBHOOK_LEASE_MS } from './sender.ts';
+import { runWebhookSender } from './send-pool.ts';
+import { claimDelivery, ENDPOINT_IN_FLIGHT, WEBHOOK_LEASE_MS } from './sender.ts';
 
 /**
  * Webhooks on PostgreSQL, where two server processes really work at once: two app instances on
@@ -42,7 +43,7 @@ afterAll(async () => {
 });
 
 /** A customer with an endpoint on the receiver (`path` tells its messages apart) and `n` orders made. */
-async function customerWithOrders(n: number, path: string) {
+async function customerWithOrders(n: number, path: string, to: () => string = () => receiver.url) {
   const user = await createUser(a.deps.db, { admin: true });
   const cuId = user.customers[0]!.cu_id;
   const now = a.deps.now();
@@ -51,7 +52,7 @@ async function customerWithOrders(n: number, path: string) {
       .insertInto('webhook_endpoints')
       .values({
         cu_id: cuId,
-        url: `${receiver.url}/${path}`,
+        url: `${to()}/${path}`,
         description: '',
         event_types: '[]',
         enabled: true,
@@ -146,6 +147,29 @@ describe('webhooks across two processes (PostgreSQL)', () => {
     const ranA = await runA;
     expect(ranA.delivered + ranA.retried).toBe(1);
     expect(ranB.retried + ranB.failed).toBe(0);
+  });
+
+  it('bounds the attempts in flight to one endpoint across processes: the other process sends only the other endpoints’ while a slow one holds its share', async () => {
+    const slow = await webhookReceiver(() => 'hold');
+    try {
+      await customerWithOrders(ENDPOINT_IN_FLIGHT + 2, 'slow', () => slow.url);
+      await runDispatcher(a.deps);
+      const runA = runWebhookSender(a.deps);
+      await slow.got(ENDPOINT_IN_FLIGHT);
+      // while A holds every attempt the slow endpoint may have: B takes the others', none of its
+      await customerWithOrders(3, 'fast');
+      await runDispatcher(b.deps);
+      const ranB = await runWebhookSender(b.deps);
+      expect(ranB).toMatchObject({ delivered: 3 });
+      expect(gotFor('fast')).toHaveLength(3);
+      expect(slow.received).toHaveLength(ENDPOINT_IN_FLIGHT);
+      slow.answer(() => ({ status: 200, body: 'ok' }));
+      slow.release();
+      expect(await runA).toMatchObject({ delivered: ENDPOINT_IN_FLIGHT + 2 });
+      expect(slow.received).toHaveLength(ENDPOINT_IN_FLIGHT + 2);
+    } finally {
+      await slow.close();
+    }
   });
 
   it('takes over, on the other process, a delivery whose process died, once its lease is up: a new attempt, once', async () => {

@@ -21,15 +21,16 @@ import * as webhookOps from '../../../src/contract/webhooks/operations.ts';
 import { scopeOf } from '../api-clients/scopes.ts';
 import { refusedRange, useResolver, vetEndpointUrl } from './address-guard.ts';
 import { WEBHOOK_SCOPE_CALLS, WEBHOOKS_MANAGE } from './scope.ts';
-import { chores } from './housekeeping.ts';
+import { chores, WEBHOOK_ORDER_STATE_DAYS } from './housekeeping.ts';
 import { ANSWER_LIMIT, closeAgents, postMessage } from './post.ts';
-import { runDispatcher } from './runner.ts';
+import { runDispatcher, startWebhooks } from './runner.ts';
+import { runWebhookSender } from './send-pool.ts';
 import {
   claimDelivery,
+  ENDPOINT_IN_FLIGHT,
   nextAttemptAt,
   RETRY_MS,
   RETRY_WINDOW_MS,
-  runWebhookSender,
   WEBHOOK_LEASE_MS,
 } from './sender.ts';
 
@@ -302,6 +303,111 @@ describe('webhook endpoints', () => {
     ).toBe(404);
     const reader = await tokenOf(owner.token, ['orders:read']);
     expect((await t.call('webhook/index', as(reader))).code).toBe(403);
+  });
+
+  it('are managed by an administrator and an API client whose token holds webhooks:manage, not by a user who is no administrator nor a token without it', async () => {
+    const t = await app();
+    const owner = await admin(t);
+    const plain = await createUser(t.deps.db);
+    // a user of the same customer who is no administrator of it
+    await t.deps.db.insertInto('user_customers').values({ uid: plain.uid, cu_id: owner.cuId }).execute();
+    await t.deps.db
+      .updateTable('users')
+      .set({ default_cu_id: owner.cuId })
+      .where('uid', '=', plain.uid)
+      .execute();
+    const plainToken = await loginAs(t, plain);
+    const made = await t.call<{ client: { client_id: string; id: number }; client_secret: string }>(
+      'api-client/create',
+      { token: owner.token, body: { name: 'IRT', scopes: ['webhooks:manage', 'orders:read'] } },
+    );
+    expect(made.code, made.message).toBe(0);
+    const basic = Buffer.from(`${made.data.client.client_id}:${made.data.client_secret}`).toString('base64');
+    const tokenFor = async (scope: string) => {
+      const res = await t.app.request(
+        '/api/oauth/token',
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${basic}` },
+          body: `grant_type=client_credentials&scope=${encodeURIComponent(scope)}`,
+        },
+        socketFrom(t.address),
+      );
+      return ((await res.json()) as { access_token: string }).access_token;
+    };
+    const bearer = (token: string) => ({ headers: { authorization: `Bearer ${token}` } });
+    const full = bearer(await tokenFor('webhooks:manage orders:read'));
+    const narrow = bearer(await tokenFor('orders:read'));
+    // what a bearer call's session holds: the client, its token's scopes, no administrator
+    const session = await t.deps.authenticateClient!({
+      db: t.deps.db,
+      token: full.headers.authorization.slice('Bearer '.length),
+      op: webhookOps.webhookIndex,
+      address: t.address,
+      now: t.deps.now(),
+    });
+    expect(session).toMatchObject({
+      uid: 0,
+      cuId: owner.cuId,
+      isAdmin: false,
+      client: { id: made.data.client.id, name: 'IRT' },
+    });
+    expect([...(session.client?.scopes ?? [])].sort()).toEqual(['orders:read', 'webhooks:manage']);
+    const url = 'http://127.0.0.1:9/who';
+    // the administrator and the client with the scope make endpoints
+    const byAdmin = await t.call<WebhookWithSecret>('webhook/create', { token: owner.token, body: { url } });
+    expect(byAdmin.code, byAdmin.message).toBe(0);
+    const byClient = await t.call<WebhookWithSecret>('webhook/create', { ...full, body: { url } });
+    expect(byClient.code, byClient.message).toBe(0);
+    const id = byClient.data.endpoint.id;
+    for (const [path, body] of [
+      ['webhook/update', { id, description: 'by the client' }],
+      ['webhook/rotate', { id }],
+      ['webhook/secret', { id }],
+      ['webhook/test', { id }],
+      ['webhook/replay', { id, from: new Date(0).toISOString() }],
+    ] as const)
+      expect((await t.call(path, { ...full, body })).code, path).toBe(0);
+    // the user who is no administrator and the token without the scope: 403 on every call
+    for (const who of [{ token: plainToken }, narrow]) {
+      expect((await t.call('webhook/index', who)).code).toBe(403);
+      expect((await t.call('webhook/create', { ...who, body: { url } })).code).toBe(403);
+      for (const [path, body] of [
+        ['webhook/update', { id, description: 'x' }],
+        ['webhook/rotate', { id }],
+        ['webhook/secret', { id }],
+        ['webhook/delete', { id }],
+        ['webhook/test', { id }],
+        ['webhook/replay', { id, from: new Date(0).toISOString() }],
+      ] as const)
+        expect((await t.call(path, { ...who, body })).code, path).toBe(403);
+      expect((await t.call('webhook/deliveries', { ...who, query: { id: String(id) } })).code).toBe(403);
+    }
+    expect((await t.call('webhook/delete', { ...full, body: { id } })).code).toBe(0);
+    // the trail names the client (its row) for its changes, the administrator for theirs
+    const entries = await t.deps.db
+      .selectFrom('audit_entries')
+      .select(['action', 'record_id', 'actor_kind', 'actor_id', 'actor_name'])
+      .where('cu_id', '=', owner.cuId)
+      .where('record_type', '=', 'webhook_endpoint')
+      .orderBy('id')
+      .execute();
+    expect(entries).toEqual([
+      {
+        action: 'create',
+        record_id: String(byAdmin.data.endpoint.id),
+        actor_kind: 'user',
+        actor_id: owner.user.uid,
+        actor_name: expect.any(String),
+      },
+      ...['create', 'update', 'rotate', 'reveal_secret', 'delete'].map((action) => ({
+        action,
+        record_id: String(id),
+        actor_kind: 'client',
+        actor_id: made.data.client.id,
+        actor_name: 'IRT',
+      })),
+    ]);
   });
 
   it('are every call webhooks:manage grants, and that scope grants each of them', () => {
@@ -788,26 +894,146 @@ describe('retries', () => {
     const token = await loginAs(t, user);
     const list = await t.call<WebhookEndpointList>('webhook/index', { token });
     expect(list.data.list[0]).toMatchObject({ enabled: false, disabled_reason: 'failing' });
-    // nothing more is sent to it, and the administrators hear of it
+    // nothing more is sent to it, but what happens meanwhile is kept in its log, not sent
     const another = await createOrder(t.deps.db, cuId);
     await emit(t, cuId, [{ kind: 'order', action: 'create', recordId: another.id, orderId: another.id }]);
     expect(await runDispatcher(t.deps)).toBe(0);
+    expect(await send(t)).toMatchObject({ delivered: 0, retried: 0 });
+    const [kept] = await logOf(t, token, made.endpoint.id);
+    expect(kept).toMatchObject({
+      event_type: 'order.created',
+      attempt: 0,
+      status: null,
+      error: 'not sent: the endpoint is disabled',
+      state: 'skipped',
+    });
+    // and the administrators hear of it
     await runNotifier(t.deps);
     const bell = await t.call<NotificationList>('notification/index', { token });
     expect(bell.data.list.find((n) => n.kind === 'webhook_disabled')).toMatchObject({
       ref: `127.0.0.1:${port}`,
       link: '/customer-webhooks/index',
     });
-    // enabling it again, a replay of what failed sends it again
+    // enabling it again, a replay of what failed sends it again, with what was kept meanwhile
     const r = await receiver();
     await t.call('webhook/update', { token, body: { id: made.endpoint.id, url: r.url, enabled: true } });
     const replayed = await t.call<{ queued: number }>('webhook/replay', {
       token,
       body: { id: made.endpoint.id, from: new Date(started - 1000).toISOString(), failed_only: true },
     });
-    expect(replayed.data).toEqual({ queued: 1 });
+    expect(replayed.data).toEqual({ queued: 2 });
     await send(t);
+    expect(r.received.map((m) => JSON.parse(m.body).data.order_id).sort()).toEqual(
+      [order.id, another.id].sort(),
+    );
+    expect(r.received.map((m) => m.headers['webhook-id'])).toContain(kept!.msg_id);
+  });
+
+  it('keeps the messages of a disabled spell in the log and sends them on a replay of its time range, once each', async () => {
+    const t = await app();
+    const { cuId, token } = await admin(t);
+    const r = await receiver();
+    const made = await endpoint(t, token, r.url);
+    const id = made.endpoint.id;
+    const created = async () => {
+      const order = await createOrder(t.deps.db, cuId);
+      await emit(t, cuId, [{ kind: 'order', action: 'create', recordId: order.id, orderId: order.id }]);
+      await deliverAll(t);
+      t.advance(60_000);
+      return order.id;
+    };
+    const before = await created();
+    expect((await t.call('webhook/update', { token, body: { id, enabled: false } })).code).toBe(0);
+    const from = t.deps.now();
+    const during = [await created(), await created()];
+    const to = t.deps.now();
     expect(r.received).toHaveLength(1);
+    // the log says what was kept; a replay is refused while it is disabled
+    const log = await logOf(t, token, id);
+    expect(log.filter((a) => a.attempt === 0).map((a) => a.state)).toEqual(['skipped', 'skipped']);
+    expect(
+      (await t.call('webhook/replay', { token, body: { id, from: from.toISOString(), failed_only: true } }))
+        .code,
+    ).toBe(409);
+    t.advance(60_000);
+    expect((await t.call('webhook/update', { token, body: { id, enabled: true } })).code).toBe(0);
+    const after = await created();
+    expect(r.received).toHaveLength(2);
+    const replayed = await t.call<{ queued: number }>('webhook/replay', {
+      token,
+      body: { id, from: from.toISOString(), to: to.toISOString(), failed_only: true },
+    });
+    expect(replayed.data).toEqual({ queued: 2 });
+    await send(t);
+    const orderOf = (m: { body: string }) => JSON.parse(m.body).data.order_id as number;
+    expect(r.received.map(orderOf)).toEqual([before, after, ...during]);
+    // the same messages as the log kept: their webhook-ids
+    const keptIds = log.filter((a) => a.attempt === 0).map((a) => a.msg_id);
+    expect(
+      r.received
+        .slice(2)
+        .map((m) => m.headers['webhook-id'])
+        .sort(),
+    ).toEqual(keptIds.sort());
+    // replayed and delivered: a second replay of what failed finds nothing to send
+    const again = await t.call<{ queued: number }>('webhook/replay', {
+      token,
+      body: { id, from: from.toISOString(), to: to.toISOString(), failed_only: true },
+    });
+    expect(again.data).toEqual({ queued: 0 });
+  });
+});
+
+/** `n` test events queued to the endpoint (one delivery each, due now). */
+async function queueTests(t: TestApp, token: string, id: number, n: number) {
+  for (let i = 0; i < n; i++) expect((await t.call('webhook/test', { token, body: { id } })).code).toBe(0);
+}
+
+describe('fairness between endpoints', () => {
+  it('sends other endpoints’ deliveries while a slow one holds its answers: it takes at most its share of the lanes', async () => {
+    const t = await app();
+    const a = await admin(t);
+    const b = await admin(t);
+    const slow = await receiver(() => 'hold');
+    const [mine, theirs] = [await receiver(), await receiver()];
+    const held = await endpoint(t, a.token, `${slow.url}/slow`);
+    const same = await endpoint(t, a.token, `${mine.url}/same-customer`);
+    const other = await endpoint(t, b.token, `${theirs.url}/other-customer`);
+    // the slow endpoint's deliveries first: the oldest due, claimed first
+    await queueTests(t, a.token, held.endpoint.id, 20);
+    await queueTests(t, a.token, same.endpoint.id, 5);
+    await queueTests(t, b.token, other.endpoint.id, 5);
+    const running = send(t, { timeoutMs: 60_000 });
+    await Promise.all([mine.got(5), theirs.got(5), slow.got(ENDPOINT_IN_FLIGHT)]);
+    // every one of the others delivered while the slow endpoint answered none, holding its share
+    expect(slow.received).toHaveLength(ENDPOINT_IN_FLIGHT);
+    expect(slow.holding).toBe(ENDPOINT_IN_FLIGHT);
+    slow.answer(() => ({ status: 200, body: 'ok' }));
+    slow.release();
+    expect(await running).toMatchObject({ delivered: 30, retried: 0 });
+    expect(slow.received).toHaveLength(20);
+  });
+
+  it('sends a delivery made while a slow endpoint’s attempts are held at once, as a running server does (woken by its commit)', async () => {
+    const t = await app();
+    const a = await admin(t);
+    const slow = await receiver(() => 'hold');
+    const fast = await receiver();
+    const held = await endpoint(t, a.token, `${slow.url}/slow`);
+    const quick = await endpoint(t, a.token, `${fast.url}/fast`);
+    const stop = startWebhooks(t.deps);
+    try {
+      await queueTests(t, a.token, held.endpoint.id, ENDPOINT_IN_FLIGHT + 2);
+      await slow.got(ENDPOINT_IN_FLIGHT);
+      // made now, while every attempt the slow endpoint may have is held
+      await queueTests(t, a.token, quick.endpoint.id, 1);
+      await fast.got(1);
+      expect(slow.holding).toBe(ENDPOINT_IN_FLIGHT);
+    } finally {
+      slow.answer(() => ({ status: 200, body: 'ok' }));
+      slow.release();
+      await stop();
+    }
   });
 });
 
@@ -863,6 +1089,42 @@ describe('replays, test events, restarts', () => {
       .where('cu_id', '=', cuId)
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ state: 'delivered', attempts: 2 });
+  });
+
+  it('prunes what an order was when last told once 90 days have passed, or once its customer has no endpoint', async () => {
+    const t = await app();
+    const a = await admin(t);
+    const r = await receiver();
+    await endpoint(t, a.token, r.url);
+    const told = async (cuId: number) => {
+      const order = await createOrder(t.deps.db, cuId);
+      await emit(t, cuId, [{ kind: 'order', action: 'create', recordId: order.id, orderId: order.id }]);
+      await deliverAll(t);
+      return order.id;
+    };
+    const old = await told(a.cuId);
+    t.advance((WEBHOOK_ORDER_STATE_DAYS - 10) * 86_400_000);
+    const b = await admin(t);
+    const gone = await endpoint(t, b.token, r.url);
+    const recent = await told(a.cuId);
+    const ofB = await told(b.cuId);
+    const states = async () =>
+      (
+        await t.deps.db
+          .selectFrom('webhook_order_states')
+          .select('order_id')
+          .where('order_id', 'in', [old, recent, ofB])
+          .orderBy('order_id')
+          .execute()
+      ).map((s) => s.order_id);
+    expect(await states()).toEqual([old, recent, ofB]);
+    const prune = chores.find((c) => c.name.startsWith('webhook order states'))!;
+    await prune.run(t.deps, t.deps.now());
+    expect(await states()).toEqual([old, recent, ofB]);
+    // b's last endpoint goes; 90 days after the old one was told
+    expect((await t.call('webhook/delete', { token: b.token, body: { id: gone.endpoint.id } })).code).toBe(0);
+    await prune.run(t.deps, new Date(t.deps.now().getTime() + 10 * 86_400_000 + 1000));
+    expect(await states()).toEqual([recent]);
   });
 
   it('keeps the log 30 days', async () => {

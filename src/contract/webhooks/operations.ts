@@ -126,7 +126,7 @@ export const webhookReplay = operation({
   method: 'POST',
   path: 'webhook/replay',
   summary:
-    'Send again one delivery (`attempt_id`, from the log) or every delivery made in a time range (`from`, `to`; `failed_only`), with the same webhook-id',
+    'Send again one delivery (`attempt_id`, from the log) or every delivery made in a time range (`from`, `to`; `failed_only`: those not delivered, including what was kept while the endpoint was disabled, and not replayed since), with the same webhook-id',
   auth: 'session',
   audit: SETTINGS,
   input: ReplayWebhookRequest,
