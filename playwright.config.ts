@@ -81,6 +81,10 @@ export default defineConfig({
           },
         ]),
         CORS_ORIGINS: `http://127.0.0.1:${process.env.LP_E2E_PARTNER_PORT}`,
+        // tests/e2e/integrations.spec.ts's webhook receiver listens on http://127.0.0.1 (test only:
+        // off, webhooks go to public https addresses alone)
+        WEBHOOK_ALLOW_PRIVATE: 'on',
+        WEBHOOK_ALLOW_HTTP: 'on',
       },
       reuseExistingServer: false,
       timeout: 60_000,

@@ -1,56 +1,15 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { loadUserInfo, login } from '../../src/stores/session.ts';
-import { resetStores } from '../../src/stores/test-reset.ts';
+import { describe, expect, it } from 'vitest';
 import { waitUntil } from '../../src/ui/testing/commands.ts';
+import { elementPage, signIn } from '../../src/ui/testing/element-page.ts';
 import { rawKeys } from '../../src/ui/testing/raw-keys.ts';
-import { createTestUser, type TestUser } from '../../src/ui/testing/server.ts';
+import { createTestUser } from '../../src/ui/testing/server.ts';
 import './api-clients.ts';
-
-async function signIn(user: TestUser) {
-  await login({ username: user.username, password: user.password, validate: '' });
-  await loadUserInfo();
-}
 
 /** Runs against the real API (vitest.config.ts); each test makes its own users and clients. */
 describe('<lp-api-clients>', () => {
-  const placed: HTMLElement[] = [];
-  afterEach(() => {
-    for (const el of placed.splice(0)) el.remove();
-    resetStores();
-  });
-
-  function place(locale: 'zh-CN' | 'en'): HTMLElement {
-    const el = document.createElement('lp-api-clients');
-    el.setAttribute('locale', locale);
-    document.body.append(el);
-    placed.push(el);
-    return el;
-  }
-  const root = (el: HTMLElement) => el.shadowRoot as ShadowRoot;
-  const text = (el: HTMLElement) => root(el).textContent ?? '';
-  /** A button by its label, in the open dialog when one is open, else on the page. */
-  const button = (el: HTMLElement, label: string) => {
-    const scope = root(el).querySelector('dialog[open]') ?? root(el);
-    return Array.from(scope.querySelectorAll<HTMLButtonElement>('button')).find(
-      (b) => b.textContent === label,
-    );
-  };
-  /** Clicks the button once it is there and past its click guard (buttons ignore a quick second click). */
-  const press = async (el: HTMLElement, label: string) => {
-    await waitUntil(
-      () => button(el, label)?.getAttribute('aria-disabled') === null && button(el, label),
-      label,
-    );
-    button(el, label)!.click();
-  };
-  const type = (input: HTMLInputElement | HTMLTextAreaElement, value: string) => {
-    const proto =
-      input instanceof HTMLInputElement ? HTMLInputElement.prototype : HTMLTextAreaElement.prototype;
-    Object.getOwnPropertyDescriptor(proto, 'value')?.set?.call(input, value);
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-  };
+  const { place, root, text, button, press, type } = elementPage('lp-api-clients');
   const secretShown = (el: HTMLElement) =>
-    root(el).querySelectorAll('dialog[open] .api-clients__key')[1]?.textContent ?? '';
+    root(el).querySelectorAll('dialog[open] .lp-secret__value')[1]?.textContent ?? '';
 
   it('makes a client and shows its secret once, then rotates and revokes it, in both languages', async () => {
     await signIn(await createTestUser({ admin: true }));
@@ -91,6 +50,27 @@ describe('<lp-api-clients>', () => {
     expect(text(el)).not.to.contain(first);
     expect(rawKeys(el)).to.deep.equal([]);
     await expect(el).to.be.accessible();
+
+    // its scopes, addresses and rate are changed in the Edit dialog (its name is not)
+    await press(el, 'Edit');
+    await waitUntil(
+      () => root(el).querySelector('dialog[open] input[name="rate_per_minute"]'),
+      'the edit form',
+    );
+    expect(root(el).querySelector('dialog[open] input[name="name"]')).to.equal(null);
+    const rate = root(el).querySelector<HTMLInputElement>('dialog[open] input[name="rate_per_minute"]')!;
+    expect(rate.value).to.equal('600');
+    root(el).querySelector<HTMLInputElement>('dialog[open] input[value="orders:write"]')!.click();
+    root(el).querySelector<HTMLInputElement>('dialog[open] input[value="excursions:read"]')!.click();
+    type(rate, '0');
+    await press(el, 'Save');
+    await waitUntil(() => text(el).includes('At least 1'), 'the rate refused');
+    type(rate, '120');
+    await press(el, 'Save');
+    await waitUntil(() => row().includes('120 calls a minute'), 'the change listed', { timeout: 15_000 });
+    expect(row()).to.contain('Read temperature excursions');
+    expect(row()).not.to.contain('Create and act on orders');
+    await waitUntil(() => !root(el).querySelector('dialog[open]'), 'the dialog closed');
 
     await press(el, 'Rotate secret');
     await waitUntil(() => root(el).querySelector('input[name="grace_hours"]'), 'the rotation dialog');

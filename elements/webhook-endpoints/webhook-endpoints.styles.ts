@@ -1,54 +1,17 @@
+import { adminPageStyles } from '../../src/ui/admin-page/admin-page.styles.ts';
 import { css } from '../../src/ui/css.ts';
 
-/** Own rules of `<lp-webhook-endpoints>` (tokens and the UI kit come first). */
+/** Own rules of `<lp-webhook-endpoints>` (tokens, the UI kit and the admin page's sheet come first). */
 export const webhookEndpointsStyles = css`
-  :host {
+  ${adminPageStyles}
+  .webhook-endpoints__url,
+  .webhook-endpoints__id {
     display: block;
-    min-width: 0;
-  }
-  .webhook-endpoints {
-    display: flex;
-    flex-direction: column;
-    gap: var(--lp-space-3);
-  }
-  .webhook-endpoints__head {
-    display: flex;
-    flex-wrap: wrap;
-    align-items: center;
-    gap: var(--lp-space-2);
-  }
-  .webhook-endpoints__head > :first-child {
-    margin-right: auto;
   }
   .webhook-endpoints__muted {
     color: var(--lp-color-text-muted);
   }
-  .webhook-endpoints__table {
-    width: 100%;
-    border-collapse: collapse;
-  }
-  .webhook-endpoints__table th,
-  .webhook-endpoints__table td {
-    text-align: start;
-    vertical-align: top;
-    padding: var(--lp-space-2);
-    border-bottom: 1px solid var(--lp-color-border);
-    overflow-wrap: anywhere;
-  }
-  .webhook-endpoints__actions {
-    display: flex;
-    flex-wrap: wrap;
-    gap: var(--lp-space-1);
-  }
-  .webhook-endpoints__url,
-  .webhook-endpoints__key,
-  .webhook-endpoints__id,
-  .webhook-endpoints__answer {
-    font-family: ui-monospace, SFMono-Regular, Menlo, monospace;
-    overflow-wrap: anywhere;
-  }
   .webhook-endpoints__id {
-    display: block;
     font-size: 0.8em;
     color: var(--lp-color-text-muted);
   }
@@ -62,28 +25,21 @@ export const webhookEndpointsStyles = css`
   .webhook-endpoints__off {
     color: var(--lp-color-danger);
   }
-  .webhook-endpoints__key {
-    display: block;
-    padding: var(--lp-space-2);
-    background: var(--lp-color-bg-muted);
-    user-select: all;
-  }
-  .webhook-endpoints__form,
-  .webhook-endpoints__secret {
+  .webhook-endpoints__log {
     display: flex;
     flex-direction: column;
-    gap: var(--lp-space-3);
-  }
-  .webhook-endpoints__events {
-    display: flex;
-    flex-direction: column;
-    gap: var(--lp-space-1);
-    border: 1px solid var(--lp-color-border);
-    padding: var(--lp-space-2) var(--lp-space-3);
-  }
-  .webhook-endpoints__buttons {
-    display: flex;
-    justify-content: flex-end;
     gap: var(--lp-space-2);
+    margin-top: var(--lp-space-3);
+  }
+  .webhook-endpoints__log-head {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: var(--lp-space-2);
+  }
+  .webhook-endpoints__log-head h2 {
+    margin: 0 auto 0 0;
+    font-size: 1.1em;
+    overflow-wrap: anywhere;
   }
 `;

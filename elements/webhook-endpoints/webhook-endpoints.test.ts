@@ -1,41 +1,15 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { call } from '../../src/api/transport.ts';
 import { webhookCreate, webhookDeliveries } from '../../src/contract/webhooks/operations.ts';
-import { loadUserInfo, login } from '../../src/stores/session.ts';
-import { resetStores } from '../../src/stores/test-reset.ts';
 import { waitUntil } from '../../src/ui/testing/commands.ts';
+import { elementPage, signIn } from '../../src/ui/testing/element-page.ts';
 import { rawKeys } from '../../src/ui/testing/raw-keys.ts';
-import { createTestUser, sendWebhooks, type TestUser } from '../../src/ui/testing/server.ts';
+import { createTestUser, sendWebhooks } from '../../src/ui/testing/server.ts';
 import './webhook-endpoints.ts';
-
-async function signIn(user: TestUser) {
-  await login({ username: user.username, password: user.password, validate: '' });
-  await loadUserInfo();
-}
 
 /** Runs against the real API (vitest.config.ts); each test makes its own users and endpoints. */
 describe('<lp-webhook-endpoints>', () => {
-  const placed: HTMLElement[] = [];
-  afterEach(() => {
-    for (const el of placed.splice(0)) el.remove();
-    resetStores();
-  });
-
-  function place(locale: 'zh-CN' | 'en'): HTMLElement {
-    const el = document.createElement('lp-webhook-endpoints');
-    el.setAttribute('locale', locale);
-    document.body.append(el);
-    placed.push(el);
-    return el;
-  }
-  const root = (el: HTMLElement) => el.shadowRoot as ShadowRoot;
-  const text = (el: HTMLElement) => root(el).textContent ?? '';
-  const button = (el: HTMLElement, label: string) =>
-    Array.from(root(el).querySelectorAll<HTMLButtonElement>('button')).find((b) => b.textContent === label);
-  const type = (input: HTMLInputElement, value: string) => {
-    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, value);
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-  };
+  const { place, root, text, button, type } = elementPage('lp-webhook-endpoints');
 
   it('lets an administrator add an endpoint, shows its secret once made, and lists it, in both languages', async () => {
     const admin = await createTestUser({ admin: true });
@@ -52,10 +26,10 @@ describe('<lp-webhook-endpoints>', () => {
     type(root(el).querySelector<HTMLInputElement>('input[name="description"]')!, 'IRT');
     root(el).querySelector<HTMLInputElement>('input[value="order.delivered"]')!.click();
     button(el, 'Save')!.click();
-    await waitUntil(() => root(el).querySelector('.webhook-endpoints__key'), 'the secret', {
+    await waitUntil(() => root(el).querySelectorAll('dialog[open] .lp-secret__value')[1], 'the secret', {
       timeout: 15_000,
     });
-    expect(root(el).querySelector('.webhook-endpoints__key')?.textContent).to.match(
+    expect(root(el).querySelectorAll('dialog[open] .lp-secret__value')[1]?.textContent).to.match(
       /^whsec_[A-Za-z0-9+/=]{44}$/,
     );
     await expect(el).to.be.accessible();

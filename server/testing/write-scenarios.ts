@@ -373,10 +373,14 @@ export const writeScenarios: Readonly<Record<string, WriteScenario>> = {
     const { token, actor } = await administrator(t);
     return { actor, token, input: {} };
   },
-  // the customer's API clients: made, rotated and revoked by an administrator
+  // the customer's API clients: made, changed, rotated and revoked by an administrator
   'POST api-client/create': async (t) => {
     const { token, actor } = await administrator(t);
     return { actor, token, input: { name: 'IRT', scopes: ['orders:read'] } };
+  },
+  'POST api-client/update': async (t) => {
+    const { token, actor, id } = await withApiClient(t);
+    return { actor, token, input: { id, scopes: ['orders:read', 'inventory:read'], rate_per_minute: 120 } };
   },
   'POST api-client/rotate': async (t) => {
     const { token, actor, id } = await withApiClient(t);

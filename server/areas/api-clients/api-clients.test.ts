@@ -1,7 +1,11 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { ApiClientList, ApiClientWithSecret } from '../../../src/contract/api-clients/schemas.ts';
+import type {
+  ApiClient,
+  ApiClientList,
+  ApiClientWithSecret,
+} from '../../../src/contract/api-clients/schemas.ts';
 import type { CreateOrderAnswer } from '../../../src/contract/order-editor/schemas.ts';
 import { orderForm } from '../../testing/editor-fixtures.ts';
 import { readyToOrder } from '../../testing/editor-test-helpers.ts';
@@ -135,6 +139,113 @@ describe('API clients: made by the customer’s administrators, the secret shown
         (await make(t, token, { name: 'x', scopes: ['orders:read'], allowed_addresses: [bad] })).code,
         bad,
       ).toBe(422);
+  });
+});
+
+describe('API clients: their scopes, addresses and rate changed by an administrator', () => {
+  const update = (t: TestApp, token: string, body: Record<string, unknown>) =>
+    t.call<ApiClient>('api-client/update', { token, body });
+  const entriesOf = (t: TestApp, id: number) =>
+    t.deps.db
+      .selectFrom('audit_entries')
+      .select(['action', 'changes', 'actor_id'])
+      .where('record_type', '=', 'api_client')
+      .where('record_id', '=', String(id))
+      .orderBy('seq')
+      .execute();
+
+  it('changes them in one audited act; a scope taken away stops its tokens at once, one added holds for new tokens', async () => {
+    const t = await testApp();
+    const { admin, token } = await administrator(t);
+    const client = await clientOf(t, token, ['orders:read', 'inventory:read'], { rate_per_minute: 30 });
+    const before = await tokenOf(t, client);
+    expect((await t.call('common/stockslist', bearer(before))).code).toBe(0);
+    const res = await update(t, token, {
+      id: client.id,
+      scopes: ['orders:read', 'excursions:read'],
+      allowed_addresses: [` ${t.address} `, '2001:db8::/32'],
+      rate_per_minute: 1200,
+    });
+    expect(res.code, res.message).toBe(0);
+    expect(res.data).toMatchObject({
+      scopes: ['orders:read', 'excursions:read'],
+      allowed_addresses: [t.address, '2001:db8::/32'],
+      rate_per_minute: 1200,
+      state: 'active',
+    });
+    // the old token loses inventory:read at once, and does not gain excursions:read
+    const stock = await t.call('common/stockslist', bearer(before));
+    expect([stock.code, stock.message]).toEqual([
+      403,
+      'This access token does not hold the scope inventory:read',
+    ]);
+    expect((await t.call('customer-order/index', bearer(before))).code).toBe(0);
+    const after = await tokenOf(t, client);
+    expect((await t.call('excursion/list', bearer(after))).code).toBe(0);
+    const entries = await entriesOf(t, client.id);
+    expect(entries.map((e) => e.action)).toEqual(['create', 'update']);
+    expect(entries[1]).toMatchObject({
+      actor_id: admin.uid,
+      changes: [
+        { field: 'scopes', old: ['orders:read', 'inventory:read'], new: ['orders:read', 'excursions:read'] },
+        { field: 'allowed_addresses', old: [], new: [t.address, '2001:db8::/32'] },
+        { field: 'rate_per_minute', old: 30, new: 1200 },
+      ],
+    });
+    // the same values again, or the scopes in another order: nothing changes, nothing is written
+    const same = await update(t, token, { id: client.id, scopes: ['excursions:read', 'orders:read'] });
+    expect(same.code).toBe(0);
+    expect(await entriesOf(t, client.id)).toHaveLength(2);
+    // one field alone leaves the others as they are
+    const rate = await update(t, token, { id: client.id, rate_per_minute: 2 });
+    expect(rate.data).toMatchObject({ scopes: ['orders:read', 'excursions:read'], rate_per_minute: 2 });
+    expect((await entriesOf(t, client.id)).at(-1)?.changes).toEqual([
+      { field: 'rate_per_minute', old: 1200, new: 2 },
+    ]);
+  });
+
+  it('refuses excursions:decide, bad values, another customer’s client, anyone but an administrator and a revoked client', async () => {
+    const t = await testApp();
+    const { token } = await administrator(t);
+    const client = await clientOf(t, token, ['orders:read']);
+    const decide = await update(t, token, { id: client.id, scopes: ['excursions:decide'] });
+    expect([decide.code, decide.data]).toEqual([
+      422,
+      {
+        'scopes.0':
+          'excursions:decide is never granted to an API client: a decision is a person’s electronic signature',
+      },
+    ]);
+    for (const body of [
+      { scopes: [] },
+      { scopes: ['orders:read', 'orders:read'] },
+      { allowed_addresses: ['10.0.0.0/33'] },
+      { rate_per_minute: 0 },
+      { rate_per_minute: 6001 },
+      { rate_per_minute: 1.5 },
+      { name: 'renamed' },
+    ])
+      expect((await update(t, token, { id: client.id, ...body })).code, JSON.stringify(body)).toBe(422);
+    const other = await administrator(t);
+    expect((await update(t, other.token, { id: client.id, rate_per_minute: 5 })).code).toBe(404);
+    const plain = await loginAs(t, await createUser(t.deps.db));
+    expect((await update(t, plain, { id: client.id, rate_per_minute: 5 })).code).toBe(403);
+    // an API client's own token may not change clients (webhooks:manage included)
+    const hooks = await tokenOf(t, await clientOf(t, token, ['webhooks:manage']));
+    const self = await t.call('api-client/update', {
+      ...bearer(hooks),
+      body: { id: client.id, rate_per_minute: 5 },
+    });
+    expect(self.code).toBe(403);
+    expect((await t.call('api-client/revoke', { token, body: { id: client.id } })).code).toBe(0);
+    expect((await update(t, token, { id: client.id, scopes: ['orders:write'] })).code).toBe(409);
+    const row = await t.deps.db
+      .selectFrom('api_clients')
+      .select(['scopes', 'rate_per_minute', 'allowed_addresses'])
+      .where('id', '=', client.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ scopes: ['orders:read'], rate_per_minute: 600, allowed_addresses: [] });
+    expect((await entriesOf(t, client.id)).map((e) => e.action)).toEqual(['create', 'revoke']);
   });
 });
 

@@ -3,7 +3,14 @@ import { API_CLIENT_SCOPES } from '../../../src/contract/api-clients/schemas.ts'
 import { forbidden } from '../../core/errors.ts';
 import type { SessionRecord } from '../../core/session.ts';
 import { handle } from '../../http/route.ts';
-import { type Administrator, createClient, listClients, revokeClient, rotateClient } from './clients.ts';
+import {
+  type Administrator,
+  createClient,
+  listClients,
+  revokeClient,
+  rotateClient,
+  updateClient,
+} from './clients.ts';
 
 /** Where a client gets its tokens (app.ts mounts it beside the envelope calls). */
 export const TOKEN_PATH = '/api/oauth/token';
@@ -27,6 +34,10 @@ export const routes = [
   handle(ops.apiClientCreate, ({ input, session, deps, now }) =>
     createClient(deps.db, administrator(session), input, now),
   ),
+  handle(ops.apiClientUpdate, ({ input, session, deps, now }) => {
+    const { id, ...change } = input;
+    return updateClient(deps.db, administrator(session), id, change, now);
+  }),
   handle(ops.apiClientRotate, ({ input, session, deps, now }) =>
     rotateClient(deps.db, administrator(session), input.id, input.grace_hours, now),
   ),

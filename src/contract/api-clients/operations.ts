@@ -7,6 +7,7 @@ import {
   ApiClientListSchema,
   ApiClientRotate,
   ApiClientSchema,
+  ApiClientUpdate,
   ApiClientWithSecretSchema,
 } from './schemas.ts';
 
@@ -37,13 +38,27 @@ export const apiClientCreate = operation({
   method: 'POST',
   path: 'api-client/create',
   summary:
-    'Make an API client (name, scopes, allowed source addresses); its secret is in this answer only (only its SHA-256 is kept)',
+    'Make an API client (name, scopes, allowed source addresses, calls a minute); its secret is in this answer only (only its SHA-256 is kept)',
   auth: 'session',
   audit: CHANGES,
   input: ApiClientCreate,
   output: ApiClientWithSecretSchema,
   rateLimits: WRITE_LIMIT,
   codes: [Code.forbidden],
+});
+
+export const apiClientUpdate = operation({
+  area,
+  method: 'POST',
+  path: 'api-client/update',
+  summary:
+    'Change an active client’s scopes, allowed source addresses or calls a minute (a scope taken away stops at once, also for its tokens; one added holds for tokens made after the change)',
+  auth: 'session',
+  audit: CHANGES,
+  input: ApiClientUpdate,
+  output: ApiClientSchema,
+  rateLimits: WRITE_LIMIT,
+  codes: [Code.forbidden, Code.notFound, Code.conflict],
 });
 
 export const apiClientRotate = operation({

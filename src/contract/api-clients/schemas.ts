@@ -25,6 +25,10 @@ export const NEVER_GRANTED_SCOPES = ['excursions:decide'] as const;
 export const API_CLIENTS_MAX = 25;
 /** The most source addresses (or blocks) one client names. */
 export const API_CLIENT_ADDRESSES_MAX = 20;
+/** Calls a minute a client may make: the default, and the bounds an administrator may set. */
+export const API_CLIENT_RATE_DEFAULT = 600;
+export const API_CLIENT_RATE_MIN = 1;
+export const API_CLIENT_RATE_MAX = 6000;
 /** How long the old secret may still hold after a rotation, in hours (0: not at all). */
 export const ROTATION_GRACE_HOURS = [0, 1, 24, 168] as const;
 
@@ -95,24 +99,39 @@ export const AddressBlockSchema = v.pipe(
 
 const unique = <T>(items: readonly T[]) => new Set(items).size === items.length;
 
+const Scopes = v.pipe(
+  v.array(ScopeSchema, msg('list')),
+  v.minLength(1, msg('minItems', { min: 1 })),
+  v.check(unique, msg('repeated')),
+);
+const AllowedAddresses = v.pipe(
+  v.array(AddressBlockSchema, msg('list')),
+  v.maxLength(API_CLIENT_ADDRESSES_MAX, msg('maxItems', { max: API_CLIENT_ADDRESSES_MAX })),
+  v.check(unique, msg('repeated')),
+);
+const RatePerMinute = IntIn(API_CLIENT_RATE_MIN, API_CLIENT_RATE_MAX);
+
 export const ApiClientCreate = v.strictObject({
   name: RequiredText(64),
-  scopes: v.pipe(
-    v.array(ScopeSchema, msg('list')),
-    v.minLength(1, msg('minItems', { min: 1 })),
-    v.check(unique, msg('repeated')),
-  ),
+  scopes: Scopes,
   /** Where the client may call from (empty: anywhere). */
-  allowed_addresses: v.optional(
-    v.pipe(
-      v.array(AddressBlockSchema, msg('list')),
-      v.maxLength(API_CLIENT_ADDRESSES_MAX, msg('maxItems', { max: API_CLIENT_ADDRESSES_MAX })),
-      v.check(unique, msg('repeated')),
-    ),
-    [],
-  ),
+  allowed_addresses: v.optional(AllowedAddresses, []),
+  /** Calls a minute over all its calls (429 beyond). */
+  rate_per_minute: v.optional(RatePerMinute, API_CLIENT_RATE_DEFAULT),
 });
 export type ApiClientCreate = v.InferInput<typeof ApiClientCreate>;
+
+/**
+ * A change of an active client's scopes, allowed source addresses or rate (what is left out stays
+ * as it is). Its name stays: the audit trail names the client by it.
+ */
+export const ApiClientUpdate = v.strictObject({
+  id: Id,
+  scopes: v.optional(Scopes),
+  allowed_addresses: v.optional(AllowedAddresses),
+  rate_per_minute: v.optional(RatePerMinute),
+});
+export type ApiClientUpdate = v.InferInput<typeof ApiClientUpdate>;
 
 export const ApiClientRotate = v.strictObject({
   id: Id,

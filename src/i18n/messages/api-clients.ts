@@ -57,6 +57,18 @@ export const zh = {
   'apiClients.revoke.title': '撤销接口客户端？',
   'apiClients.revoke.message': '“{name}”的密钥和所有访问令牌将立即失效，且无法恢复。',
   'apiClients.revoked': '已撤销“{name}”',
+  'apiClients.separator': '、',
+  'apiClients.anywhere': '不限来源',
+  'apiClients.rate': '每分钟 {n} 次调用',
+  'apiClients.action.edit': '修改',
+  'apiClients.edit.title': '修改“{name}”',
+  'apiClients.edit.scopesHint':
+    '取消的权限范围立即失效（包括已获取的令牌）；新增的权限范围对此后获取的令牌有效。偏差处置不能授予接口客户端。',
+  'apiClients.edit.save': '保存',
+  'apiClients.updated': '已保存“{name}”',
+  'apiClients.form.rate': '每分钟调用次数上限',
+  'apiClients.form.rateHint': '该客户端所有调用合计，1–6000，默认 600；超出时应答 429',
+  'apiClients.rotate.message': '将生成新密钥，只显示一次。',
 } as const;
 
 export const en: Record<keyof typeof zh, string> = {
@@ -119,4 +131,17 @@ export const en: Record<keyof typeof zh, string> = {
   'apiClients.revoke.message':
     'The secret and every access token of “{name}” stop working at once, for good.',
   'apiClients.revoked': '“{name}” revoked',
+  'apiClients.separator': ', ',
+  'apiClients.anywhere': 'from any address',
+  'apiClients.rate': '{n} calls a minute',
+  'apiClients.action.edit': 'Edit',
+  'apiClients.edit.title': 'Edit “{name}”',
+  'apiClients.edit.scopesHint':
+    'A scope taken away stops at once, for tokens already issued too; a scope added holds for tokens asked for after the change. Deciding an excursion is never granted.',
+  'apiClients.edit.save': 'Save',
+  'apiClients.updated': '“{name}” saved',
+  'apiClients.form.rate': 'Calls a minute at most',
+  'apiClients.form.rateHint':
+    'Over all the client’s calls, 1–6000, 600 by default; beyond it the answer is 429',
+  'apiClients.rotate.message': 'A new secret is made and shown this once.',
 };

@@ -38,7 +38,7 @@ export const zh = {
   'webhookEndpoints.secret.title': '签名密钥',
   'webhookEndpoints.secret.note':
     '用此密钥验证每次推送的 webhook-signature。请妥善保管；管理员可随时在此查看。',
-  'webhookEndpoints.secret.previous': '旧密钥在 {until} 前仍同时签名：',
+  'webhookEndpoints.secret.previous': '旧密钥（{until} 前仍同时签名）',
   'webhookEndpoints.secret.close': '关闭',
   'webhookEndpoints.rotate.title': '更换签名密钥？',
   'webhookEndpoints.rotate.message': '将生成新密钥；旧密钥在 24 小时内仍同时签名，便于贵方系统切换。',
@@ -73,6 +73,13 @@ export const zh = {
   'webhookEndpoints.event.document.rejected': '单据被退回',
   'webhookEndpoints.event.modification.answered': '修改申请答复',
   'webhookEndpoints.event.webhook.test': '测试事件',
+  'webhookEndpoints.separator': '、',
+  'webhookEndpoints.secret.endpoint': '接收地址',
+  'webhookEndpoints.secret.secret': '签名密钥',
+  'webhookEndpoints.secret.copy': '复制',
+  'webhookEndpoints.secret.copied': '已复制',
+  'webhookEndpoints.secret.copyManual': '无法访问剪贴板：密钥已选中，请按 Ctrl+C 复制',
+  'webhookEndpoints.log.refresh': '刷新',
 } as const;
 
 export const en: Record<keyof typeof zh, string> = {
@@ -114,7 +121,7 @@ export const en: Record<keyof typeof zh, string> = {
   'webhookEndpoints.secret.title': 'Signing secret',
   'webhookEndpoints.secret.note':
     'Verify each delivery’s webhook-signature with this secret. Keep it safe; administrators can show it here at any time.',
-  'webhookEndpoints.secret.previous': 'The previous secret also signs until {until}:',
+  'webhookEndpoints.secret.previous': 'Previous secret (also signs until {until})',
   'webhookEndpoints.secret.close': 'Close',
   'webhookEndpoints.rotate.title': 'Rotate the signing secret?',
   'webhookEndpoints.rotate.message':
@@ -150,4 +157,12 @@ export const en: Record<keyof typeof zh, string> = {
   'webhookEndpoints.event.document.rejected': 'Document rejected',
   'webhookEndpoints.event.modification.answered': 'Change request answered',
   'webhookEndpoints.event.webhook.test': 'Test event',
+  'webhookEndpoints.separator': ', ',
+  'webhookEndpoints.secret.endpoint': 'Endpoint',
+  'webhookEndpoints.secret.secret': 'Signing secret',
+  'webhookEndpoints.secret.copy': 'Copy',
+  'webhookEndpoints.secret.copied': 'Copied',
+  'webhookEndpoints.secret.copyManual':
+    'The clipboard is not available: the secret is selected, press Ctrl+C',
+  'webhookEndpoints.log.refresh': 'Refresh',
 };

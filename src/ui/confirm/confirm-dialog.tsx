@@ -12,6 +12,8 @@ export interface ConfirmDialogProps {
   /** true: confirmed; false: cancelled (button, Esc or ×). */
   onAnswer: (confirmed: boolean) => void;
   danger?: boolean;
+  /** Asked along with the question (a choice: how long an old secret still holds). */
+  children?: ReactNode;
 }
 
 /**
@@ -26,6 +28,7 @@ export function ConfirmDialog({
   cancelText,
   onAnswer,
   danger,
+  children,
 }: ConfirmDialogProps) {
   const t = useT();
   const confirmRef = useRef<HTMLButtonElement>(null);
@@ -54,6 +57,7 @@ export function ConfirmDialog({
       }
     >
       <p className="lp-confirm__message">{message}</p>
+      {children}
     </Dialog>
   );
 }

@@ -13,7 +13,7 @@ export function PageHeader({
 }: {
   titleId: string;
   title: string;
-  intro: string;
+  intro: ReactNode;
   /** The page's actions (buttons). */
   children: ReactNode;
 }) {
