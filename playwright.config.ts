@@ -39,6 +39,8 @@ export default defineConfig({
   // Two workers on the two-core machines we and CI have (docs/decisions/test-time.md).
   workers: 2,
   retries: 0,
+  // every API answer of the run checked against the OpenAPI document (tests/e2e/answers-teardown.ts)
+  globalTeardown: './tests/e2e/answers-teardown.ts',
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     launchOptions: { executablePath: chromiumPath, args: chromiumArgs },

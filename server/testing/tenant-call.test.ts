@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { socketFrom, testApp } from './test-app.ts';
+import type { AnswerReport } from './e2e-answers.ts';
+import { ANSWERS_PATH } from './e2e-answers.ts';
 import { SMS_PATH, TENANT_PATH, withTenantCall } from './tenant-call.ts';
 
 const SECRET = 'e2e-secret-7c1d';
@@ -130,5 +132,29 @@ describe('the e2e server’s tenant call', () => {
     expect((await read(mine.logins.demo!.username, null)).status).toBe(403);
     expect((await read(mine.logins.demo!.username, `${SECRET}x`)).status).toBe(403);
     expect((await read('demo')).status).toBe(404);
+  });
+
+  it('checks every API answer it passes against the OpenAPI document, and reports those outside it with the secret only', async () => {
+    const { app } = await front();
+    const via = (path: string, init: RequestInit = {}) => app.request(path, init, socketFrom('10.9.9.9'));
+    const report = async (secret: string | null = SECRET) =>
+      via(ANSWERS_PATH, { headers: secret ? { 'x-e2e-secret': secret } : {} });
+    // answers the document describes: a refusal without a session, a public call, and a preflight
+    expect((await via('/api/customer-order/index.html')).status).toBe(200);
+    expect((await via('/api/user/captcha.html')).status).toBeLessThan(500);
+    await via('/api/tracking/lookup.html', {
+      method: 'OPTIONS',
+      headers: { origin: 'https://partner.test', 'access-control-request-method': 'POST' },
+    });
+    const clean = (await (await report()).json()) as AnswerReport;
+    expect(clean.problems).toEqual([]);
+    expect(clean.checked).toBe(2);
+    // a path the document does not have is an answer outside it
+    await via('/api/no-such/call.html');
+    const after = (await (await report()).json()) as AnswerReport;
+    expect(after.checked).toBe(2);
+    expect(after.problems).toEqual(['GET /api/no-such/call.html → 404: no such operation in the document']);
+    expect((await report(null)).status).toBe(403);
+    expect((await report(`${SECRET}x`)).status).toBe(403);
   });
 });

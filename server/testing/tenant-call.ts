@@ -1,6 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
 import type { AppDeps } from '../http/env.ts';
+import { ANSWERS_PATH, answerWatch } from './e2e-answers.ts';
 import { demoPasswordHashes, seedDemoTenant } from '../seed/demo.ts';
 
 /** The test server's call that seeds one test's demo set (e2e-server.ts, tests/e2e/fixtures.ts). */
@@ -63,6 +64,12 @@ export function withTenantCall(
       .executeTakeFirst();
     return c.json({ mobile: user.mobile, body: sms?.body ?? null });
   });
-  front.all('*', (c) => app.fetch(c.req.raw, c.env));
+  // every API answer of the run checked against the document (e2e-answers.ts), read at its end
+  const watch = answerWatch((request, env) => app.fetch(request, env));
+  front.get(ANSWERS_PATH, async (c) => {
+    if (!allowed(c.req.header('x-e2e-secret'))) return c.json({ error: 'not allowed' }, 403);
+    return c.json(await watch.report());
+  });
+  front.all('*', (c) => watch.fetch(c.req.raw, c.env));
   return front;
 }
