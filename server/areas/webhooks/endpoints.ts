@@ -360,6 +360,9 @@ export async function deliveryLog(
   };
 }
 
+/** The most deliveries one replay call sends again. */
+export const REPLAY_MAX = 1000;
+
 /** Wakes the senders when the transaction commits. */
 const wake = (trx: DB, cuId: number) => notify(trx, 'webhooks', String(cuId));
 
@@ -371,14 +374,15 @@ function enabledOrRefuse(row: { enabled: boolean }) {
  * Sends deliveries again, as new deliveries of the same messages (same `webhook-id`, same body):
  * the one of an attempt in the log, or every one made in a time range (with `failed_only`, those
  * not delivered: failed, or kept while the endpoint was disabled, and not replayed since), at
- * most 1,000. Each gets three days of attempts of its own.
+ * most 1,000 a call, oldest first; when more are left, `next_from` says when the first of them was
+ * made. Each gets three days of attempts of its own.
  */
 export async function replay(
   deps: AppDeps,
   cuId: number,
   input: { id: number; attempt_id?: number; from?: string; to?: string; failed_only: boolean },
   now: Date,
-): Promise<{ queued: number }> {
+): Promise<{ queued: number; next_from: string | null }> {
   const row = await owned(deps.db, cuId, input.id);
   enabledOrRefuse(row);
   if (input.attempt_id === undefined && input.from === undefined)
@@ -386,11 +390,13 @@ export async function replay(
   return deps.db.transaction().execute(async (trx) => {
     let query = trx
       .selectFrom('webhook_deliveries as d')
-      .select(['d.id', 'd.msg_id', 'd.event_type', 'd.payload'])
+      .select(['d.id', 'd.msg_id', 'd.event_type', 'd.payload', 'd.created_at'])
       .where('d.endpoint_id', '=', row.id)
       .where('d.cu_id', '=', cuId)
+      .orderBy('d.created_at')
       .orderBy('d.id')
-      .limit(1000);
+      // one more than is sent: whether the range holds more, and from when
+      .limit(REPLAY_MAX + 1);
     if (input.attempt_id !== undefined)
       query = query.where(
         'd.id',
@@ -418,9 +424,12 @@ export async function replay(
             ),
           );
     }
-    const found = await query.execute();
-    if (input.attempt_id !== undefined && found.length === 0) throw notFound('There is no such delivery');
-    if (found.length === 0) return { queued: 0 };
+    const all = await query.execute();
+    if (input.attempt_id !== undefined && all.length === 0) throw notFound('There is no such delivery');
+    const found = all.slice(0, REPLAY_MAX);
+    const left = all[REPLAY_MAX];
+    const next_from = left ? new Date(left.created_at).toISOString() : null;
+    if (found.length === 0) return { queued: 0, next_from };
     await trx
       .insertInto('webhook_deliveries')
       .values(
@@ -438,7 +447,7 @@ export async function replay(
       )
       .execute();
     await wake(trx, cuId);
-    return { queued: found.length };
+    return { queued: found.length, next_from };
   });
 }
 

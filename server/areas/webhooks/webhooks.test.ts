@@ -21,6 +21,7 @@ import * as webhookOps from '../../../src/contract/webhooks/operations.ts';
 import { scopeOf } from '../api-clients/scopes.ts';
 import { refusedRange, useResolver, vetEndpointUrl } from './address-guard.ts';
 import { WEBHOOK_SCOPE_CALLS, WEBHOOKS_MANAGE } from './scope.ts';
+import { REPLAY_MAX } from './endpoints.ts';
 import { chores, WEBHOOK_ORDER_STATE_DAYS } from './housekeeping.ts';
 import { ANSWER_LIMIT, closeAgents, postMessage } from './post.ts';
 import { runDispatcher, startWebhooks } from './runner.ts';
@@ -921,7 +922,7 @@ describe('retries', () => {
       token,
       body: { id: made.endpoint.id, from: new Date(started - 1000).toISOString(), failed_only: true },
     });
-    expect(replayed.data).toEqual({ queued: 2 });
+    expect(replayed.data).toEqual({ queued: 2, next_from: null });
     await send(t);
     expect(r.received.map((m) => JSON.parse(m.body).data.order_id).sort()).toEqual(
       [order.id, another.id].sort(),
@@ -963,7 +964,7 @@ describe('retries', () => {
       token,
       body: { id, from: from.toISOString(), to: to.toISOString(), failed_only: true },
     });
-    expect(replayed.data).toEqual({ queued: 2 });
+    expect(replayed.data).toEqual({ queued: 2, next_from: null });
     await send(t);
     const orderOf = (m: { body: string }) => JSON.parse(m.body).data.order_id as number;
     expect(r.received.map(orderOf)).toEqual([before, after, ...during]);
@@ -980,7 +981,51 @@ describe('retries', () => {
       token,
       body: { id, from: from.toISOString(), to: to.toISOString(), failed_only: true },
     });
-    expect(again.data).toEqual({ queued: 0 });
+    expect(again.data).toEqual({ queued: 0, next_from: null });
+  });
+
+  it('a range of more than one replay sends: 1,000 sent, oldest first, and when the rest begins; the same call sends the rest', async () => {
+    const t = await app();
+    const { token, cuId } = await admin(t);
+    const r = await receiver();
+    const id = (await endpoint(t, token, r.url)).endpoint.id;
+    const start = t.deps.now().getTime();
+    // 1,003 failed deliveries, one a second (written as the sender leaves them)
+    const rows = Array.from({ length: REPLAY_MAX + 3 }, (_, i) => ({
+      cu_id: cuId,
+      endpoint_id: id,
+      msg_id: `msg_cap${String(i).padStart(5, '0')}`,
+      event_type: 'webhook.test',
+      payload: JSON.stringify({ type: 'webhook.test', data: { i } }),
+      event_seq: null,
+      replay_of: null,
+      state: 'failed' as const,
+      next_at: new Date(start - 3_600_000 + i * 1000),
+      created_at: new Date(start - 3_600_000 + i * 1000),
+    }));
+    await t.deps.db.insertInto('webhook_deliveries').values(rows).execute();
+    const from = new Date(start - 7_200_000).toISOString();
+    const replay = () =>
+      t.call<{ queued: number; next_from: string | null }>('webhook/replay', {
+        token,
+        body: { id, from, failed_only: true },
+      });
+    const first = await replay();
+    expect(first.data).toEqual({
+      queued: REPLAY_MAX,
+      next_from: new Date(start - 3_600_000 + REPLAY_MAX * 1000).toISOString(),
+    });
+    const copies = await t.deps.db
+      .selectFrom('webhook_deliveries')
+      .select('msg_id')
+      .where('endpoint_id', '=', id)
+      .where('replay_of', 'is not', null)
+      .orderBy('msg_id', 'desc')
+      .execute();
+    expect(copies).toHaveLength(REPLAY_MAX);
+    expect(copies[0]?.msg_id).toBe(`msg_cap${String(REPLAY_MAX - 1).padStart(5, '0')}`);
+    // failed only: what was queued is left out of the next call, which takes the last three
+    expect((await replay()).data).toEqual({ queued: 3, next_from: null });
   });
 });
 
@@ -1054,7 +1099,7 @@ describe('replays, test events, restarts', () => {
       token,
       body: { id: made.endpoint.id, attempt_id: newest!.id },
     });
-    expect(one.data).toEqual({ queued: 1 });
+    expect(one.data).toEqual({ queued: 1, next_from: null });
     await send(t);
     expect(r.received[2]!.headers['webhook-id']).toBe(newest!.msg_id);
     expect(r.received[2]!.body).toBe(
@@ -1064,7 +1109,7 @@ describe('replays, test events, restarts', () => {
       token,
       body: { id: made.endpoint.id, from: new Date(Date.now() - 3_600_000).toISOString() },
     });
-    expect(range.data).toEqual({ queued: 2 });
+    expect(range.data).toEqual({ queued: 2, next_from: null });
     await send(t);
     expect(r.received).toHaveLength(5);
   });

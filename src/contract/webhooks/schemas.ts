@@ -157,6 +157,13 @@ export const ReplayWebhookRequest = v.strictObject({
   failed_only: v.optional(v.boolean(msg('boolean')), false),
 });
 
-export const ReplayAnswerSchema = v.strictObject({ queued: v.number() });
+export const ReplayAnswerSchema = v.strictObject({
+  queued: v.number(),
+  /**
+   * A range holds more than one replay sends (1,000): when the first left out was made, to replay
+   * again from (with `failed_only`, the same `from` takes the next ones too); null when all went.
+   */
+  next_from: v.nullable(v.string()),
+});
 
 export const TestAnswerSchema = v.strictObject({ delivery_id: v.number(), msg_id: v.string() });

@@ -29,10 +29,16 @@ export function DeliveryLog({
   const replayed = (n: number) => toast(t('webhookEndpoints.replayed', { n }), 'success');
   const replayOne = async (attempt: WebhookAttempt) =>
     replayed((await webhookApi.replayOne(endpoint.id, attempt.id)).queued);
-  const replayFailed = async () =>
-    replayed(
-      (await webhookApi.replaySince(endpoint.id, new Date(Date.now() - 86_400_000).toISOString())).queued,
-    );
+  const replayFailed = async () => {
+    const answer = await webhookApi.replaySince(endpoint.id, new Date(Date.now() - 86_400_000).toISOString());
+    // one call sends at most 1,000 again: the rest are the next press's (they are still failed)
+    if (answer.next_from)
+      toast(
+        t('webhookEndpoints.replayedMore', { n: answer.queued, at: chinaStamp(answer.next_from) }),
+        'success',
+      );
+    else replayed(answer.queued);
+  };
   const columns: ListColumn<WebhookAttempt>[] = [
     { key: 'at', title: t('webhookEndpoints.log.at'), render: (a) => chinaStamp(a.at) },
     {

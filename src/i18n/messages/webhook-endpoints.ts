@@ -46,6 +46,8 @@ export const zh = {
   'webhookEndpoints.delete.message': '{url} 及其待投递的事件和投递记录将被删除。',
   'webhookEndpoints.tested': '测试事件已排队发送',
   'webhookEndpoints.replayed': '已重新排队 {n} 次投递',
+  'webhookEndpoints.replayedMore':
+    '已重新排队 {n} 次投递；自 {at} 起还有未重发的投递，请再点一次“重新发送 24 小时内失败的投递”',
   'webhookEndpoints.log.title': '投递记录：{url}',
   'webhookEndpoints.log.empty': '30 天内没有投递。',
   'webhookEndpoints.log.label': '投递记录',
@@ -130,6 +132,8 @@ export const en: Record<keyof typeof zh, string> = {
   'webhookEndpoints.delete.message': '{url}, its pending deliveries and its log will be deleted.',
   'webhookEndpoints.tested': 'The test event is on its way',
   'webhookEndpoints.replayed': '{n} deliveries queued again',
+  'webhookEndpoints.replayedMore':
+    '{n} deliveries queued again; more from {at} are left: press “Send again what failed in the last 24 hours” again to send them',
   'webhookEndpoints.log.title': 'Deliveries to {url}',
   'webhookEndpoints.log.empty': 'No delivery in the last 30 days.',
   'webhookEndpoints.log.label': 'Deliveries',
