@@ -122,6 +122,29 @@ describe('<lp-city-list>', () => {
     });
   });
 
+  it('a search typed after a keyboard move keeps the focus in the search field when it finds', async () => {
+    // The move to the first match (↓ from the field) once left a flag set that the next search's
+    // result acted on: the focus jumped into the tree while the user was still typing, and the
+    // rest of the typing went to the tree (a clean clone under load failed on that).
+    const el = place();
+    await waitUntil(() => item(el, '北京'), 'provinces', { timeout: 15_000 });
+    const input = root(el).querySelector<HTMLInputElement>('input[type="search"]') as HTMLInputElement;
+    input.focus();
+    await sendKeys({ type: 'hdq' });
+    await sendKeys({ press: 'Enter' });
+    await waitUntil(() => item(el, '海淀区')?.querySelector('mark'), '海淀区 revealed and marked', {
+      timeout: 15_000,
+    });
+    await sendKeys({ press: 'ArrowDown' });
+    expect(focusedName(el)).to.equal('海淀区');
+    input.focus();
+    input.select();
+    await sendKeys({ type: '北京' });
+    await waitUntil(() => item(el, '北京')?.querySelector('mark'), '北京 found', { timeout: 15_000 });
+    expect(root(el).activeElement).to.equal(input);
+    expect(input.value).to.equal('北京');
+  });
+
   it('says a district is not served, in words, and counts the customer’s sites and addresses up the tree', async () => {
     const el = place();
     await waitUntil(() => item(el, '北京'), 'provinces', { timeout: 15_000 });

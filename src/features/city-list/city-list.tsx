@@ -88,10 +88,14 @@ export function CityList() {
     list.current?.querySelector<HTMLElement>(`[data-id="${tabStop}"]`)?.focus();
   }, [tabStop]);
 
+  // A row already rendered takes the focus at once; one not yet rendered (a region just opened)
+  // takes it from the effect above once it is. The flag is never left set: a later change of the
+  // tab stop that is not a move (a search's first match) must not take the focus from the field.
   const moveTo = (id: number) => {
-    focusOnMove.current = true;
     setActive(id);
-    list.current?.querySelector<HTMLElement>(`[data-id="${id}"]`)?.focus();
+    const row = list.current?.querySelector<HTMLElement>(`[data-id="${id}"]`);
+    focusOnMove.current = !row;
+    row?.focus();
   };
 
   const find = async (value: string) => {
@@ -110,6 +114,8 @@ export function CityList() {
       await tree.reveal(found, controller.signal);
       if (controller.signal.aborted) return;
       setSearch({ status: 'found', q, matches: found });
+      // the first match becomes the tree's tab stop; the focus stays where the user is typing
+      focusOnMove.current = false;
       if (found[0]) setActive(found[0].region_id);
     } catch {
       if (!controller.signal.aborted) setSearch({ status: 'failed', q });
