@@ -93,7 +93,8 @@ describe('<lp-city-list>', () => {
     await expect(el).to.be.accessible();
   });
 
-  it('finds a district by its pinyin initials and opens the tree down to it, marked', async () => {
+  /** A list whose search found 海淀区 by its pinyin initials (hdq, Enter): revealed and marked. */
+  async function foundHaidian() {
     const el = place();
     await waitUntil(() => item(el, '北京'), 'provinces', { timeout: 15_000 });
     const input = root(el).querySelector<HTMLInputElement>('input[type="search"]') as HTMLInputElement;
@@ -103,6 +104,11 @@ describe('<lp-city-list>', () => {
     await waitUntil(() => item(el, '海淀区')?.querySelector('mark'), '海淀区 revealed and marked', {
       timeout: 15_000,
     });
+    return { el, input };
+  }
+
+  it('finds a district by its pinyin initials and opens the tree down to it, marked', async () => {
+    const { el, input } = await foundHaidian();
     const row = item(el, '海淀区') as HTMLElement;
     expect(row.querySelector('mark')?.textContent).to.equal('海淀区');
     expect(row.getAttribute('aria-level')).to.equal('3');
@@ -126,15 +132,7 @@ describe('<lp-city-list>', () => {
     // The move to the first match (↓ from the field) once left a flag set that the next search's
     // result acted on: the focus jumped into the tree while the user was still typing, and the
     // rest of the typing went to the tree (a clean clone under load failed on that).
-    const el = place();
-    await waitUntil(() => item(el, '北京'), 'provinces', { timeout: 15_000 });
-    const input = root(el).querySelector<HTMLInputElement>('input[type="search"]') as HTMLInputElement;
-    input.focus();
-    await sendKeys({ type: 'hdq' });
-    await sendKeys({ press: 'Enter' });
-    await waitUntil(() => item(el, '海淀区')?.querySelector('mark'), '海淀区 revealed and marked', {
-      timeout: 15_000,
-    });
+    const { el, input } = await foundHaidian();
     await sendKeys({ press: 'ArrowDown' });
     expect(focusedName(el)).to.equal('海淀区');
     input.focus();
