@@ -36,8 +36,11 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 7_000 },
   fullyParallel: true,
-  // Two workers on the two-core machines we and CI have (docs/decisions/test-time.md).
-  workers: 2,
+  // Three workers on the two-core machines we and CI have: with two, a test waiting (a countdown,
+  // the server seeding another test's set, a page's idle calls) left the cores about 77 % busy;
+  // a third fills those waits (220 → 198 s alone, the same core-seconds), a fourth only shares the
+  // cores (242 s). docs/decisions/test-time.md.
+  workers: 3,
   retries: 0,
   // every API answer of the run checked against the OpenAPI document (tests/e2e/answers-teardown.ts)
   globalTeardown: './tests/e2e/answers-teardown.ts',

@@ -95,6 +95,10 @@ export default defineConfig({
           globalSetup: ['scripts/server-bundle-setup.mjs', 'scripts/postgres-setup.mjs'],
           pool: 'forks',
           maxWorkers: 1,
+          // The files share the worker's modules, loaded once: each file importing the server
+          // again took 17 of the project's 80 s (alone: 80 → 60 s, 78 → 55 core-s). Each file
+          // makes and closes its own databases; they pass in any order (--sequence.shuffle.files).
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

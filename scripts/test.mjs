@@ -29,15 +29,16 @@ const steps = {
 /**
  * The order. Each stage starts when the one before it has ended. Chromium's install (apt-get, on
  * a clean machine: about 25 s, mostly unpacking) goes first in the browser tests' lane, beside the
- * lanes that need no browser. A stage is a list of lanes that
- * run side by side; a lane's steps run one after another. Sized for 2 cores, and for the CPU each
- * stage leaves idle: the browser tests (one headless Chromium, from the sources) keep about half
- * a core busy, so beside them go the type check, the build, its size budgets and the releases'
- * smoke (it starts the built server, so after `build`), and in another lane the format and lint
- * checks and the PostgreSQL step; vitest takes both cores (and has timing tests), so it runs
- * alone; so does e2e (two workers, each with a browser). A new step goes into the lane of the steps it
- * needs first (anything that reads dist/ after `build`), or, when it is light, into the lane that
- * ends first; a step that takes all cores gets a stage of its own. The times: docs/decisions/test-time.md.
+ * lanes that need no browser. A stage is a list of lanes that run side by side; a lane's steps run
+ * one after another. Sized for 2 cores: a stage lasts as long as its longest lane, so the lanes are
+ * kept about as long as each other (a lane that ends early leaves its core idle). Stage 1: the
+ * build, its size budgets and the releases' smoke (it starts the built server, so after `build`);
+ * the format and lint checks, the type check and the PostgreSQL step; the browser tests (one
+ * headless Chromium, from the sources). vitest takes both cores (and has timing tests), so it runs
+ * alone; so does e2e (three workers, each with a browser). A new step goes into the lane of the
+ * steps it needs first (anything that reads dist/ after `build`), or, when it is light, into the
+ * lane that ends first; a step that takes all cores gets a stage of its own. The times:
+ * docs/decisions/test-time.md.
  *
  * Stop at the first failure: once a step fails no further step starts; steps already running
  * beside it in other lanes run to their end (so no server or browser is left behind) and are
@@ -45,8 +46,8 @@ const steps = {
  */
 const plan = [
   [
-    ['typecheck', 'build', 'size', 'releases'],
-    ['format', 'lint', 'postgres'],
+    ['build', 'size', 'releases'],
+    ['format', 'lint', 'typecheck', 'postgres'],
     ['chromium', 'browser'],
   ],
   [['vitest']],
