@@ -31,10 +31,12 @@ const steps = {
  * a clean machine: about 25 s, mostly unpacking) goes first in the browser tests' lane, beside the
  * lanes that need no browser. A stage is a list of lanes that run side by side; a lane's steps run
  * one after another. Sized for 2 cores: a stage lasts as long as its longest lane, so the lanes are
- * kept about as long as each other (a lane that ends early leaves its core idle). Stage 1: the
- * build, its size budgets and the releases' smoke (it starts the built server, so after `build`);
- * the format and lint checks, the type check and the PostgreSQL step; the browser tests (one
- * headless Chromium, from the sources). vitest takes both cores (and has timing tests), so it runs
+ * kept about as long as each other (a lane that ends early leaves its core idle), and a lane ends
+ * on a step that can use both cores (the last lane alone should not leave one idle). Stage 1: the
+ * build, its size budgets, the releases' smoke (it starts the built server, so after `build`), then
+ * the lint and format checks; the PostgreSQL step (one worker), then the type check; the browser
+ * tests (one headless Chromium, from the sources). With the format, lint and type checks before
+ * the PostgreSQL step, that step ran alone on one core for the stage's last 20 s. vitest takes both cores (and has timing tests), so it runs
  * alone; so does e2e (three workers, each with a browser). A new step goes into the lane of the
  * steps it needs first (anything that reads dist/ after `build`), or, when it is light, into the
  * lane that ends first; a step that takes all cores gets a stage of its own. The times:
@@ -46,8 +48,8 @@ const steps = {
  */
 const plan = [
   [
-    ['build', 'size', 'releases'],
-    ['format', 'lint', 'typecheck', 'postgres'],
+    ['build', 'size', 'releases', 'lint', 'format'],
+    ['postgres', 'typecheck'],
     ['chromium', 'browser'],
   ],
   [['vitest']],
