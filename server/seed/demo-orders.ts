@@ -89,6 +89,8 @@ export async function seedDemoOrders(db: DB, options: DemoOrdersOptions): Promis
       .selectFrom('customers')
       .select(['cu_id', 'identifier'])
       .where('identifier', 'in', [...catalogueId.keys()])
+      // in the order they were made: each customer's orders come from the one random stream in turn
+      .orderBy('cu_id')
       .execute()
   ).map((c) => ({ cu_id: c.cu_id, identifier: catalogueId.get(c.identifier)! }));
   const users = await db
