@@ -347,6 +347,31 @@ describe('<lp-chat-widget>', () => {
     }
   });
 
+  it('stays closed under open="false", as Vue 3 and Svelte 5 write it before the element is defined', async () => {
+    // made in a document without our definitions, so the attribute is there before the upgrade
+    const inert = document.implementation.createHTMLDocument('');
+    const el = inert.createElement('lp-chat-widget') as HTMLElementTagNameMap['lp-chat-widget'];
+    el.setAttribute('open', 'false');
+    document.body.append(document.adoptNode(el));
+    made.push(el);
+    await until(() => (el.shadowRoot && launcher(el) ? true : null), 'the launcher');
+    await el.updateComplete;
+    expect(el.open).to.equal(false);
+    expect($(el, '.lp-chat'), 'no chat mounted').to.equal(null);
+    expect($(el, '.panel')?.hidden).to.equal(true);
+    el.setAttribute('open', 'FALSE');
+    await el.updateComplete;
+    expect(el.open).to.equal(false);
+    expect($(el, '.lp-chat')).to.equal(null);
+    // any other value opens it, and closing removes the attribute
+    el.setAttribute('open', 'true');
+    await until(() => lastOf(el, 'welcome'), 'the welcome');
+    expect(el.open).to.equal(true);
+    el.open = false;
+    await el.updateComplete;
+    expect(el.hasAttribute('open')).to.equal(false);
+  });
+
   it('stacks above the page through --lp-chat-z-index', async () => {
     const el = widget();
     await el.updateComplete;

@@ -6,6 +6,7 @@ import { $token } from '../../src/stores/auth.ts';
 import { session } from '../../src/stores/storage.ts';
 // The conversation store follows sign-ins from the first load on (chat-store.ts), panel or not.
 import '../../src/features/chat/chat-store.ts';
+import { booleanConverter } from '../kit/boolean-attribute.ts';
 import { define } from '../kit/define.ts';
 import { dispatch } from '../kit/events.ts';
 import { applyPageAttribute } from '../kit/page-attributes.ts';
@@ -63,7 +64,8 @@ export class LpChatWidget extends LitElement {
     apiBase: { attribute: 'api-base' },
     locale: {},
     position: { reflect: true },
-    open: { type: Boolean, reflect: true },
+    // `open="false"` (Vue 3 and Svelte 5 before the element is defined) is closed
+    open: { type: Boolean, converter: booleanConverter, reflect: true },
     point: { state: true },
   };
 

@@ -118,6 +118,23 @@ describe('element kit', () => {
     expect(state(el)).to.equal('-|true|7|0');
   });
 
+  it('reads a boolean attribute "false" as false (Vue 3 and Svelte 5 write it), anything else present as true', async () => {
+    define('lp-kit-probe', LpKitProbe);
+    const el = make('lp-kit-probe');
+    await drawn(el);
+    const read = (value: string) => {
+      el.setAttribute('open', value);
+      return el.open;
+    };
+    expect(['false', 'FALSE', ' false '].map(read)).to.deep.equal([false, false, false]);
+    expect(['', 'true', 'open', '0'].map(read)).to.deep.equal([true, true, true, true]);
+    el.setAttribute('open', 'false');
+    await tick();
+    expect(state(el)).to.equal('-|false|-|0');
+    el.open = true;
+    expect(el.getAttribute('open')).to.equal('');
+  });
+
   it('takes api-base and locale like every element: page-wide, applied when set, kept when removed', async () => {
     define('lp-kit-probe', LpKitProbe);
     $locale.set('zh-CN');

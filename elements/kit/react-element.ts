@@ -4,6 +4,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { followAppearance } from '../../src/stores/appearance.ts';
 import { sheet } from '../../src/ui/css.ts';
 import { kitSheets } from '../../src/ui/styles.ts';
+import { booleanAttribute } from './boolean-attribute.ts';
 import {
   applyPageAttribute,
   PAGE_ATTRIBUTES,
@@ -19,7 +20,7 @@ export type PropValue = string | boolean | number | null;
 export const toAttribute = (prop: string): string => prop.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
 function parse(type: PropType, value: string | null): PropValue {
-  if (type === 'boolean') return value !== null;
+  if (type === 'boolean') return booleanAttribute(value);
   if (value === null) return null;
   if (type === 'number') {
     const n = Number(value);
@@ -35,7 +36,8 @@ function parse(type: PropType, value: string | null): PropValue {
  * font and colour, so nothing of the embedding page's `rem` or global CSS leaks in.
  *
  * Attributes listed in `static properties` become properties (kebab-case attribute, camelCase
- * property; booleans by presence, numbers parsed, bad numbers null); setting the property
+ * property; booleans by presence, except that `"false"` is false (boolean-attribute.ts), numbers
+ * parsed, bad numbers null); setting the property
  * reflects to the attribute. Every element also takes `api-base` and `locale`, applied by the
  * kit (page-attributes.ts), never by the element. The size and theme chosen in the settings
  * (`$settings`, shared by every bundle of the page) show on the host while it is connected
@@ -70,8 +72,11 @@ export abstract class ReactElement extends HTMLElement {
           return parse(type, this.getAttribute(attribute));
         },
         set(this: ReactElement, value: PropValue | undefined) {
-          if (type === 'boolean') this.toggleAttribute(attribute, Boolean(value));
-          else if (value === null || value === undefined) this.removeAttribute(attribute);
+          // not toggleAttribute: it keeps a present `open="false"`, which still reads false
+          if (type === 'boolean') {
+            if (value) this.setAttribute(attribute, '');
+            else this.removeAttribute(attribute);
+          } else if (value === null || value === undefined) this.removeAttribute(attribute);
           else this.setAttribute(attribute, String(value));
         },
       });
