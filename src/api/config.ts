@@ -7,6 +7,12 @@ export type FetchLike = (input: Request | URL | string, init?: RequestInit) => P
 /** Page-wide settings an embedding page may give before the first element loads. */
 export interface LpConfig {
   apiBase?: string;
+  /**
+   * The cookie the elements keep the session's token in (default `Admin-Token`, the portal's):
+   * a host whose own session cookie has that name (vue-element-admin's default) names another
+   * (src/stores/token-cookie.ts).
+   */
+  tokenCookie?: string;
 }
 
 declare global {

@@ -1,13 +1,13 @@
 import { atom } from 'nanostores';
 import { shared } from './registry.ts';
 import { cookies } from './storage.ts';
-import { TOKEN_COOKIE } from './token-cookie.ts';
+import { TOKEN_COOKIE, tokenCookie } from './token-cookie.ts';
 
 /**
  * The parts of the session the API client needs (token, roles, who is calling), kept apart from
  * the session actions so that the client can read them without importing those actions.
  */
-export { TOKEN_COOKIE };
+export { TOKEN_COOKIE, tokenCookie };
 
 /** Who is using the page, for telemetry (filled when the user info arrives). */
 export interface Identity {
@@ -17,20 +17,20 @@ export interface Identity {
 }
 
 const state = shared('auth', () => ({
-  token: atom<string>(cookies.get(TOKEN_COOKIE) ?? ''),
+  token: atom<string>(cookies.get(tokenCookie()) ?? ''),
   roles: atom<string[]>([]),
   identity: atom<Identity>({ account: '', customer: '', role: '' }),
 }));
 
-/** The session token ('' when logged out), mirrored in the `Admin-Token` cookie. */
+/** The session token ('' when logged out), mirrored in the `Admin-Token` cookie (or `LP_CONFIG.tokenCookie`). */
 export const $token = state.token;
 /** The user's roles ([] until the session is prepared; fixed to ['admin'] after login, spec §6). */
 export const $roles = state.roles;
 export const $identity = state.identity;
 
 export function setToken(token: string): void {
-  if (token) cookies.set(TOKEN_COOKIE, token);
-  else cookies.remove(TOKEN_COOKIE);
+  if (token) cookies.set(tokenCookie(), token);
+  else cookies.remove(tokenCookie());
   $token.set(token);
 }
 
