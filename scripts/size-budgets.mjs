@@ -123,7 +123,8 @@ export const budgets = {
   // +0.2 KB: the data table's cards leave columns off and open their row (issue 29)
   // +0.1 KB: the excursion pages' route titles in the shared catalogue (every embed carries them)
   // +0.2 KB (issue 31): the data table's rows that cannot be selected (held stock), in every list
-  'embed/lp-address-list.js': 96_000,
+  // +0.1 KB (issue 35): the kit's boolean rule, `"false"` is false (5 bytes over 96.0 when made)
+  'embed/lp-address-list.js': 96_100,
   'host+elements/address-list.js': 22_500,
   /**
    * The order editor standalone (React, the kit, select and dialog, the form with its pickers,
@@ -136,7 +137,8 @@ export const budgets = {
    * order goes back for approval (issue 30, both languages).
    */
   // +0.3 KB (issue 31): a line an excursion holds back is refused naming its case, in the stock search too
-  'embed/lp-order-editor.js': 106_900,
+  // +0.1 KB (issue 35): the kit's boolean rule, `"false"` is false (18 bytes over 106.9 when made)
+  'embed/lp-order-editor.js': 107_000,
   /**
    * The order editor in the portal, on top of the host's shared chunks: its form, its strings and
    * the draft box's persistence and conflict view (pinyin initials come from the server: pinyin-pro
@@ -206,7 +208,12 @@ export const budgets = {
    */
   'embed/lp-supplier-callback.js': 86_000,
   'host:supplier-callback': 14_500,
-  /** The portal page's scripts before any lazy chunk: what the login page runs (issue 4: ≤ 100 KB). */
+  /**
+   * The portal page's scripts before any lazy chunk: what the login page runs (issue 4: ≤ 100 KB).
+   * 99.9 KB until December 2026, then 97.9 KB once the layout's own CSS (menu, bar tools, tags,
+   * page states, home, settings) left the main bundle for the layout's chunk
+   * (host/layout/layout-parts.styles.ts): the login page never drew it.
+   */
   'host-first-load': 100_000,
   /**
    * The inventory pages (issue 11), standalone and on top of the host's shared chunks: one

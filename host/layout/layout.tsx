@@ -14,6 +14,14 @@ import { Navbar } from './navbar.tsx';
 import { SettingsPanel } from './settings-panel.tsx';
 import { Sidebar } from './sidebar.tsx';
 import { TagsView } from './tags-view.tsx';
+import { layoutPartsCss } from './layout-parts.styles.ts';
+import { sheet } from '../../src/ui/css.ts';
+
+// The layout's own CSS (menu, bar tools, tags, page states), after the host's sheet, before the
+// layout first draws: the main bundle carries only the boot shell's frame (layout.styles.ts).
+const parts = sheet(layoutPartsCss);
+if (!document.adoptedStyleSheets.includes(parts))
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, parts];
 
 // The top bar's customer switcher is part of every layout page (and often its largest text):
 // its code loads with the layout's, not after the layout's first render.
