@@ -7,7 +7,7 @@
  * `false` as no attribute. docs/decisions/element-kit.md.
  */
 export function booleanAttribute(value: string | null): boolean {
-  return value !== null && value.trim().toLowerCase() !== 'false';
+  return value !== null && value.toLowerCase() !== 'false';
 }
 
 /** Lit's converter for such a property (`{ converter: booleanConverter, reflect: true }`). */

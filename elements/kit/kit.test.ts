@@ -126,7 +126,7 @@ describe('element kit', () => {
       el.setAttribute('open', value);
       return el.open;
     };
-    expect(['false', 'FALSE', ' false '].map(read)).to.deep.equal([false, false, false]);
+    expect(['false', 'FALSE', 'False'].map(read)).to.deep.equal([false, false, false]);
     expect(['', 'true', 'open', '0'].map(read)).to.deep.equal([true, true, true, true]);
     el.setAttribute('open', 'false');
     await tick();

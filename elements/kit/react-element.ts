@@ -72,12 +72,10 @@ export abstract class ReactElement extends HTMLElement {
           return parse(type, this.getAttribute(attribute));
         },
         set(this: ReactElement, value: PropValue | undefined) {
-          // not toggleAttribute: it keeps a present `open="false"`, which still reads false
-          if (type === 'boolean') {
-            if (value) this.setAttribute(attribute, '');
-            else this.removeAttribute(attribute);
-          } else if (value === null || value === undefined) this.removeAttribute(attribute);
-          else this.setAttribute(attribute, String(value));
+          // a boolean's true is "" (not toggleAttribute, which keeps a present `open="false"`)
+          if (type === 'boolean' ? !value : value === null || value === undefined)
+            this.removeAttribute(attribute);
+          else this.setAttribute(attribute, type === 'boolean' ? '' : String(value));
         },
       });
     }
