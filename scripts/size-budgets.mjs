@@ -21,8 +21,12 @@ export const budgets = {
   // 15.6 KB once the transport takes the answers a signed-in page started early (src/api/early-calls.ts);
   // 15.9 KB with the menu titles of issue 33's pages (routes.ts: webhooks, API clients) at the edge
   core: 15_900,
-  /** The chat launcher a partner page loads first (Lit; the React panel is a lazy chunk beside it). */
-  'embed/lp-chat-widget.js': 12_000,
+  /**
+   * The chat launcher a partner page loads first (Lit; the React panel is a lazy chunk beside it).
+   * 9.0 KB when it shipped, 11.5 KB by December 2026, 10.5 KB once the panel's strings stayed
+   * with the panel (the launcher's two: messages/chat-launcher.ts). Issue 35 asks for 8 KB.
+   */
+  'embed/lp-chat-widget.js': 10_600,
   /** The chat panel, loaded on the first open (React, the UI kit, DOMPurify, the chat's strings). */
   'embed/lp-chat-widget/': 90_000,
   /** The React runtime every React embed shares (React, ReactDOM and its client, the JSX runtime). */

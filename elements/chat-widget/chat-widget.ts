@@ -1,6 +1,6 @@
 import { html, LitElement, type PropertyValues } from 'lit';
 import { $locale } from '../../src/i18n/locale.ts';
-import { en, zh } from '../../src/i18n/messages/chat.ts';
+import { en, zh } from '../../src/i18n/messages/chat-launcher.ts';
 import { followAppearance } from '../../src/stores/appearance.ts';
 import { $token } from '../../src/stores/auth.ts';
 import { session } from '../../src/stores/storage.ts';
@@ -128,7 +128,7 @@ export class LpChatWidget extends LitElement {
     return this.renderRoot.querySelector<HTMLButtonElement>('.launcher');
   }
 
-  #text(key: 'chat.launcher' | 'chat.launcherHint'): string {
+  #text(key: keyof typeof zh): string {
     return (this.#locale.value === 'en' ? en : zh)[key];
   }
 

@@ -34,7 +34,7 @@ const CARRIES: Record<string, string[]> = {
   'elements/address-list/address-list.ts': ['addresses', 'data-table'],
   'elements/api-clients/api-clients.ts': ['api-clients'],
   'elements/audit-log/audit-log.ts': ['audit-log', 'order-history'],
-  'elements/chat-widget/chat-widget.ts': ['chat'],
+  'elements/chat-widget/chat-widget.ts': ['chat', 'chat-launcher'],
   'elements/city-list/city-list.ts': ['sites'],
   'elements/customer-switcher/customer-switcher.ts': ['switcher'],
   'elements/download-center/download-center.ts': ['download-center'],

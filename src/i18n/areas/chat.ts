@@ -7,5 +7,5 @@ declare module '../catalogue.ts' {
   interface FeatureMessages extends Messages {}
 }
 
-/** Imported by every module that names a `chat.*` key (src/features/chat; the launcher reads messages/chat.ts itself). */
+/** Imported by every module that names a `chat.*` key (src/features/chat; the launcher reads its own two, messages/chat-launcher.ts, itself). */
 registerMessages(messages);

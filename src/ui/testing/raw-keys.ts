@@ -3,6 +3,7 @@ import * as apiClients from '../../i18n/messages/api-clients.ts';
 import * as api from '../../i18n/messages/api.ts';
 import * as auditLog from '../../i18n/messages/audit-log.ts';
 import * as chat from '../../i18n/messages/chat.ts';
+import * as chatLauncher from '../../i18n/messages/chat-launcher.ts';
 import * as common from '../../i18n/messages/common.ts';
 import * as dataTable from '../../i18n/messages/data-table.ts';
 import * as downloadCenter from '../../i18n/messages/download-center.ts';
@@ -49,6 +50,7 @@ const PREFIXES = new Set(
     apiClients,
     auditLog,
     chat,
+    chatLauncher,
     common,
     dataTable,
     downloadCenter,
