@@ -96,8 +96,12 @@ export function resetCustomerAccounts(): void {
  */
 export async function switchCustomer(identifier: string): Promise<void> {
   const answer = await switchCustomerAccount(identifier);
-  if (answer?.access_token) setToken(answer.access_token);
+  const token = answer?.access_token;
+  // The user's list is the same under the new token: a second switcher of the page, which sees
+  // the token change, has nothing to ask for before the reload (it asked, and the reload cut it off).
+  if (token && customerAccountsCurrent()) requests.answered = token;
   $customerAccounts.set({ ...$customerAccounts.get(), identifier });
+  if (token) setToken(token);
   toastAfterReload(t('session.switchSuccess'), 'success');
   broadcast({ type: 'customer' });
   reload();

@@ -5,7 +5,12 @@ import type { UserInfo } from '../contract/accounts/schemas.ts';
 import { type Wired, wireClient } from '../../tests/wiring/client.ts';
 import { t } from '../i18n/translate.ts';
 import { $roles, $token, TOKEN_COOKIE } from './auth.ts';
-import { $customerAccounts, loadCustomerAccounts, switchCustomer } from './customers.ts';
+import {
+  $customerAccounts,
+  customerAccountsCurrent,
+  loadCustomerAccounts,
+  switchCustomer,
+} from './customers.ts';
 import { $toasts, showCarriedToasts } from './notices.ts';
 import { $menu, $pages, $routes } from './routes.ts';
 import {
@@ -174,6 +179,7 @@ describe('session actions against the real server', () => {
       target,
     ]);
     expect($customerAccounts.get().identifier).toBe(target);
+    expect(customerAccountsCurrent(), 'the list stands for the new token: no switcher asks again').toBe(true);
     // 'Switch success' is for the reloaded page: nothing now, once after the reload.
     expect($toasts.get()).toEqual([]);
     expect(w.reloads.count).toBe(1);
