@@ -11,6 +11,7 @@ import { login, sendLoginCode } from './login.ts';
 import { addressKey } from '../../core/address-key.ts';
 import { redeemOneTimeCode } from './one-time-codes.ts';
 import { changeOwnPassword, refuseCommonPassword, setPassword } from './password-change.ts';
+import { requestResetCode, resetPassword } from './password-reset.ts';
 import { endSession, startSession } from './sessions.ts';
 import { checkSmsCode, markSmsCodeUsed, sendSmsCode } from './sms-codes.ts';
 import { maskMobile } from '../../core/mobile-number.ts';
@@ -34,6 +35,16 @@ export const routes = [
     const sent = await sendLoginCode(db, sms, input, now, ip, { perAddress: config.rateLimits });
     const message = 'If {mobile} is the account’s mobile number, a code has been sent to it';
     return reply(sent, message, sent);
+  }),
+
+  handle(ops.forgotPassword, async ({ input, deps: { db, sms, config }, now, ip }) => {
+    const sent = await requestResetCode(db, sms, input, now, ip, { perAddress: config.rateLimits });
+    return reply(sent, 'If {mobile} is the account’s mobile number, a code has been sent to it', sent);
+  }),
+
+  handle(ops.resetPassword, async ({ input, deps: { db, sms, config }, now, ip }) => {
+    await resetPassword(db, sms, input, now, ip, { perAddress: config.rateLimits });
+    return reply(null, 'Password changed, please log in again');
   }),
 
   handle(ops.captcha, async ({ input, deps: { db, config }, now, ip }) => {
