@@ -37,13 +37,14 @@ export const routes = [
     return reply(sent, message, sent);
   }),
 
-  handle(ops.forgotPassword, async ({ input, deps: { db, sms, config }, now, ip }) => {
-    const sent = await requestResetCode(db, sms, input, now, ip, { perAddress: config.rateLimits });
+  handle(ops.forgotPassword, async ({ input, deps: { db, sms, config }, now, ip, c }) => {
+    const guard = { perAddress: config.rateLimits };
+    const sent = await requestResetCode(db, sms, input, now, ip, guard, c.env);
     return reply(sent, 'If {mobile} is the account’s mobile number, a code has been sent to it', sent);
   }),
 
-  handle(ops.resetPassword, async ({ input, deps: { db, sms, config }, now, ip }) => {
-    await resetPassword(db, sms, input, now, ip, { perAddress: config.rateLimits });
+  handle(ops.resetPassword, async ({ input, deps: { db, sms, config }, now, ip, c }) => {
+    await resetPassword(db, sms, input, now, ip, { perAddress: config.rateLimits }, c.env);
     return reply(null, 'Password changed, please log in again');
   }),
 
