@@ -4,6 +4,7 @@ import { captchaUrl } from '../../../src/api/user.ts';
 import { navigate } from '../../../src/stores/navigation.ts';
 import { $signOutReason, login } from '../../../src/stores/session.ts';
 import { Button, FormField, useT } from '../../../src/ui/index.ts';
+import { loadElement } from '../../elements.ts';
 import { LanguageSwitch } from '../language-switch.tsx';
 import { useDocumentLang } from '../use-document-lang.ts';
 import { usePageCss } from '../use-page-css.ts';
@@ -13,6 +14,17 @@ import { checkInput, type LoginErrors, redirectTarget, refusal, waitMessage } fr
 import { PasswordInput } from './password-input.tsx';
 import { SmsCodeFields } from './sms-code-fields.tsx';
 import { useCountdown } from './use-countdown.ts';
+
+/** Forgot password: `<lp-forgot-password>` loads on the first click (docs/decisions/password-reset.md). */
+const forgot = (account: string) =>
+  loadElement('lp-forgot-password').then((ok) => {
+    const el =
+      ok && (document.querySelector('lp-forgot-password') ?? document.createElement('lp-forgot-password'));
+    if (!el) return;
+    el.setAttribute('account', account.trim());
+    el.toggleAttribute('open', true);
+    document.body.append(el);
+  });
 
 /**
  * The sign-in page (/login): account and password, a captcha once the server asks for one (475
@@ -163,6 +175,9 @@ export function LoginPage() {
                 />
               )}
             </FormField>
+            <button type="button" className="lp-login__switch" onClick={() => void forgot(username)}>
+              {t('host.login.forgot')}
+            </button>
             {captchaShown && smsMode && (
               <SmsCodeFields
                 username={username}
