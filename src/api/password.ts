@@ -1,5 +1,5 @@
 import * as ops from '../contract/accounts/operations.ts';
-import type { ResetPasswordRequest, UpdatePasswordRequest } from '../contract/accounts/schemas.ts';
+import type { UpdatePasswordRequest } from '../contract/accounts/schemas.ts';
 import { type CallOptions, call } from './transport.ts';
 
 /**
@@ -26,14 +26,3 @@ export interface ChangePasswordInput {
 /** `POST index/change-passwd` (form) `action=submit`: changes the password with the SMS code. */
 export const changePasswordWithCaptcha = (input: ChangePasswordInput, options?: CallOptions) =>
   call(ops.changePasswordBySms, { action: 'submit', ...input }, options) as Promise<null>;
-
-/**
- * `POST user/forgot-password`: texts a reset code when the mobile is the account's own; the answer
- * (the number as typed, masked) is the same either way.
- */
-export const requestResetCode = (username: string, mobile: string, options?: CallOptions) =>
-  call(ops.forgotPassword, { username, mobile }, options);
-
-/** `POST user/reset-password`: the new password with the texted code; ends every session of the user. */
-export const resetPasswordWithCode = (input: ResetPasswordRequest, options?: CallOptions): Promise<null> =>
-  call(ops.resetPassword, input, options);

@@ -1,5 +1,5 @@
 import { Code } from '../../../src/contract/codes.ts';
-import { RESET_CODES_PER_HOUR } from '../../../src/contract/accounts/operations.ts';
+import { RESET_CODES_PER_HOUR } from '../../../src/contract/password-reset/operations.ts';
 import type { DB } from '../../db/database.ts';
 import { addressKey } from '../../core/address-key.ts';
 import { ApiError } from '../../core/errors.ts';

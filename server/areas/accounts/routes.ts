@@ -1,5 +1,6 @@
 import { Code } from '../../../src/contract/codes.ts';
 import * as ops from '../../../src/contract/accounts/operations.ts';
+import * as resetOps from '../../../src/contract/password-reset/operations.ts';
 import { ApiError, forbidden, invalidField, say } from '../../core/errors.ts';
 import { apiAnswer } from '../../http/answer.ts';
 import type { AppDeps } from '../../http/env.ts';
@@ -37,13 +38,13 @@ export const routes = [
     return reply(sent, message, sent);
   }),
 
-  handle(ops.forgotPassword, async ({ input, deps: { db, sms, config }, now, ip, c }) => {
+  handle(resetOps.forgotPassword, async ({ input, deps: { db, sms, config }, now, ip, c }) => {
     const guard = { perAddress: config.rateLimits };
     const sent = await requestResetCode(db, sms, input, now, ip, guard, c.env);
     return reply(sent, 'If {mobile} is the account’s mobile number, a code has been sent to it', sent);
   }),
 
-  handle(ops.resetPassword, async ({ input, deps: { db, sms, config }, now, ip, c }) => {
+  handle(resetOps.resetPassword, async ({ input, deps: { db, sms, config }, now, ip, c }) => {
     await resetPassword(db, sms, input, now, ip, { perAddress: config.rateLimits }, c.env);
     return reply(null, 'Password changed, please log in again');
   }),

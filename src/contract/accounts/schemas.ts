@@ -140,39 +140,6 @@ export const LoginSmsRequest = v.strictObject({ username: Username, mobile: Mobi
 export type LoginSmsRequest = v.InferInput<typeof LoginSmsRequest>;
 export const LoginSmsResponse = v.object({ mobile: v.string() });
 
-/**
- * `user/forgot-password`: the account and its registered mobile, as the person types them. The
- * answer is the same whether or not they match (the number as typed, masked); a code goes only to
- * the number the account has.
- */
-export const ForgotPasswordRequest = v.strictObject({ username: Username, mobile: Mobile });
-export type ForgotPasswordRequest = v.InferInput<typeof ForgotPasswordRequest>;
-export const ForgotPasswordResponse = v.object({ mobile: v.string() });
-export type ForgotPasswordResponse = v.InferOutput<typeof ForgotPasswordResponse>;
-
-/**
- * `user/reset-password`: the code `user/forgot-password` texted, and the new password twice (the
- * policy of `user/update-pass-word`; the two must match).
- */
-export const ResetPasswordRequest = v.pipe(
-  v.strictObject({
-    username: Username,
-    mobile: Mobile,
-    captcha: SmsCaptcha,
-    new_password1: NewPasswordSchema,
-    new_password2: v.pipe(v.string(msg('confirmRequired')), v.nonEmpty(msg('confirmRequired'))),
-  }),
-  v.forward(
-    v.partialCheck(
-      [['new_password1'], ['new_password2']],
-      (x) => x.new_password1 === x.new_password2,
-      msg('passwordsMismatch'),
-    ),
-    ['new_password2'],
-  ),
-);
-export type ResetPasswordRequest = v.InferInput<typeof ResetPasswordRequest>;
-
 /** `index/change-passwd` `action=captcha`: the account and the mobile the SMS code goes to. */
 export const ChangePasswdCaptcha = v.strictObject({ ur_account: Username, mobile: Mobile });
 

@@ -1,8 +1,8 @@
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { isApiError } from '../../api/errors.ts';
-import { requestResetCode, resetPasswordWithCode } from '../../api/password.ts';
+import { requestResetCode, resetPasswordWithCode } from '../../api/password-reset.ts';
 import { Code } from '../../contract/codes.ts';
-import { ForgotPasswordRequest, ResetPasswordRequest } from '../../contract/accounts/schemas.ts';
+import { ForgotPasswordRequest, ResetPasswordRequest } from '../../contract/password-reset/schemas.ts';
 import { toast } from '../../stores/notices.ts';
 import { Button } from '../../ui/button/button.tsx';
 import { Dialog } from '../../ui/dialog/dialog.tsx';
