@@ -15,17 +15,6 @@ import { PasswordInput } from './password-input.tsx';
 import { SmsCodeFields } from './sms-code-fields.tsx';
 import { useCountdown } from './use-countdown.ts';
 
-/** Forgot password: `<lp-forgot-password>` loads on the first click (docs/decisions/password-reset.md). */
-const forgot = (account: string) =>
-  loadElement('lp-forgot-password').then((ok) => {
-    const el =
-      ok && (document.querySelector('lp-forgot-password') ?? document.createElement('lp-forgot-password'));
-    if (!el) return;
-    el.setAttribute('account', account.trim());
-    el.toggleAttribute('open', true);
-    document.body.append(el);
-  });
-
 /**
  * The sign-in page (/login): account and password, a captcha once the server asks for one (475
  * after 3 failures; 476 when it expired), inline messages for 406 and 407 (407 counts down the
@@ -175,7 +164,21 @@ export function LoginPage() {
                 />
               )}
             </FormField>
-            <button type="button" className="lp-login__switch" onClick={() => void forgot(username)}>
+            <button
+              type="button"
+              className="lp-login__switch"
+              // Forgot password: `<lp-forgot-password>` loads on the first click (docs/decisions/password-reset.md)
+              onClick={() =>
+                void loadElement('lp-forgot-password').then(() =>
+                  document.body.append(
+                    Object.assign(document.createElement('lp-forgot-password'), {
+                      account: username,
+                      open: true,
+                    }),
+                  ),
+                )
+              }
+            >
               {t('host.login.forgot')}
             </button>
             {captchaShown && smsMode && (
