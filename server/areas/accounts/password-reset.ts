@@ -101,6 +101,9 @@ export async function requestResetCode(
   return { mobile: maskMobile(input.mobile) };
 }
 
+/** No code this time (the account's minute or its hour): the transaction is rolled back. */
+class NotSent extends Error {}
+
 /**
  * After the answer: when `mobile` is the account's own number, a new code (the SMS code rules of
  * sms-codes.ts: 6 digits, 5 minutes, 5 tries, one a minute per account) and its audit entry in
@@ -124,28 +127,32 @@ async function sendResetCode(
       texts.push([mobile, body]);
     },
   };
-  const made = await auditedTransaction(db, now, async (trx, audit) => {
-    // the account's own count (whatever the number was typed like)
-    if ((await countHit(trx, `password-reset-codes:${user.uid}`, HOUR_MS, now)) > RESET_CODES_PER_HOUR)
-      return false;
-    try {
-      await sendSmsCode(trx, held, user.uid, user.mobile, now);
-    } catch (error) {
-      // within a minute of the account's last code: nothing more is sent
-      if (error instanceof ApiError && error.code === Code.tooManyRequests) return false;
-      throw error;
-    }
-    audit.record({
-      cuId: 0,
-      recordType: 'user',
-      recordId: user.uid,
-      action: 'password_reset_code',
-      actor: { kind: 'user', id: user.uid, name: user.name },
-      changes: [{ field: 'mobile', old: null, new: maskMobile(user.mobile) }],
+  try {
+    await auditedTransaction(db, now, async (trx, audit) => {
+      try {
+        await sendSmsCode(trx, held, user.uid, user.mobile, now);
+      } catch (error) {
+        // within a minute of the account's last code: nothing more is sent
+        if (error instanceof ApiError && error.code === Code.tooManyRequests) throw new NotSent();
+        throw error;
+      }
+      // the account's own count of codes (whatever the number was typed like); over it, the
+      // code and the count are rolled back
+      if ((await countHit(trx, `password-reset-codes:${user.uid}`, HOUR_MS, now)) > RESET_CODES_PER_HOUR)
+        throw new NotSent();
+      audit.record({
+        cuId: 0,
+        recordType: 'user',
+        recordId: user.uid,
+        action: 'password_reset_code',
+        actor: { kind: 'user', id: user.uid, name: user.name },
+        changes: [{ field: 'mobile', old: null, new: maskMobile(user.mobile) }],
+      });
     });
-    return true;
-  });
-  if (!made) return;
+  } catch (error) {
+    if (error instanceof NotSent) return;
+    throw error;
+  }
   for (const [mobile, body] of texts) await sms.send(mobile, body);
 }
 
