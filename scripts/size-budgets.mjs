@@ -247,7 +247,9 @@ export const budgets = {
    * standalone and 14.5 KB over the host's chunks.
    */
   'embed/lp-audit-log.js': 86_000,
-  'host+elements/audit-log.js': 15_700,
+  // +0.1 KB (15.7 → 15.8): the words of issue 34's two actions, `password_reset_code` and
+  // `password_reset`, in both languages (measured 15,715 bytes)
+  'host+elements/audit-log.js': 15_800,
   /**
    * The customer's webhooks (issue 33): its endpoints' table, the add/edit and secret dialogs, the
    * delivery log, both languages' strings. Measured 80.1 KB standalone and 12.5 KB on top of the
@@ -310,6 +312,14 @@ export const budgets = {
   // Not in the host's first load, which stays at 99.8 KB.
   'host:notification-bell': 8_200,
   'embed/lp-notification-bell/notification-settings': 3_600,
+  /**
+   * Forgot password (issue 34): the dialog of the sign-in page's "Forgot password?" link, loaded on
+   * its first click (the host's first load gains only the link and its string: 99,924 → 99,941
+   * bytes). Measured 84,411 bytes standalone (React, the kit's dialog and form, the two calls, the
+   * policy's checklist, both languages' strings) and 12,991 on top of the public page.
+   */
+  'embed/lp-forgot-password.js': 87_000,
+  'host:forgot-password': 14_000,
   /**
    * The data table's own chunk (src/ui/data-table and its strings), beside the kit (4.4 KB; 16.3
    * with TanStack Table); 5.0 KB with pinned columns and rows as cards on a phone (issue 29).

@@ -68,6 +68,8 @@ export const SERVER_MESSAGES = {
   'This number has had as many codes as it may today, please try again tomorrow':
     '该号码今日接收的验证码已达上限，请明天再试',
   'The code is wrong or no longer valid: please get a new one': '验证码错误或已失效，请重新获取',
+  'Too many password reset requests for this account, please try again in an hour':
+    '该账号找回密码的请求过多，请一小时后再试',
   'Please get a verification code first': '请先获取验证码',
   'The verification code is wrong': '验证码错误',
   'The verification code has expired, please get a new one': '验证码已过期，请重新获取',

@@ -4,6 +4,7 @@ import type { Share } from '../../src/contract/tracking/schemas.ts';
 import { issueOneTimeCode, type OneTimeKind } from '../areas/accounts/one-time-codes.ts';
 import { issueLink } from '../areas/supplier/links.ts';
 import { caseNo } from '../../src/contract/excursions/domain.ts';
+import { resetWorkSettled } from '../areas/accounts/password-reset.ts';
 import { lastSmsCode } from './accounts.ts';
 import { assessedCase, excursionWorld, openCase, series, shipment } from './excursion-fixtures.ts';
 import { createAttachmentOrders } from './attachment-fixtures.ts';
@@ -269,6 +270,18 @@ export const writeScenarios: Readonly<Record<string, WriteScenario>> = {
       new_password2: NEW_PASSWORD,
     };
     return { actor, token, input };
+  },
+  'POST user/reset-password': async (t) => {
+    const user = await createUser(t.deps.db);
+    const asked = { username: user.username, mobile: user.mobile };
+    const sent = await t.call('user/forgot-password', { body: asked });
+    await resetWorkSettled();
+    const captcha = await lastSmsCode(t, user.mobile);
+    if (sent.code !== 0 || !captcha) throw new Error(`no reset code: ${sent.code} ${sent.message}`);
+    return {
+      actor: asUser(user),
+      input: { ...asked, captcha, new_password1: NEW_PASSWORD, new_password2: NEW_PASSWORD },
+    };
   },
   'POST index/change-passwd': async (t) => {
     const { user, token, actor } = await account(t);

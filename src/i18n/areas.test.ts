@@ -40,6 +40,7 @@ const CARRIES: Record<string, string[]> = {
   'elements/download-center/download-center.ts': ['download-center'],
   'elements/excursion-case/excursion-case.ts': ['excursion-case', 'excursions', 'order-sign', 'order-view'],
   'elements/excursion-list/excursion-list.ts': ['data-table', 'excursion-list', 'excursions'],
+  'elements/forgot-password/forgot-password.ts': ['forgot-password', 'password'],
   'elements/help-center/help-center.ts': ['chat', 'help'],
   'elements/home-overview/home-overview.ts': ['home-overview'],
   'elements/hospital-list/hospital-list.ts': ['data-table', 'sites'],

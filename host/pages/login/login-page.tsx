@@ -4,6 +4,7 @@ import { captchaUrl } from '../../../src/api/user.ts';
 import { navigate } from '../../../src/stores/navigation.ts';
 import { $signOutReason, login } from '../../../src/stores/session.ts';
 import { Button, FormField, useT } from '../../../src/ui/index.ts';
+import { loadElement } from '../../elements.ts';
 import { LanguageSwitch } from '../language-switch.tsx';
 import { useDocumentLang } from '../use-document-lang.ts';
 import { usePageCss } from '../use-page-css.ts';
@@ -163,6 +164,23 @@ export function LoginPage() {
                 />
               )}
             </FormField>
+            <button
+              type="button"
+              className="lp-login__switch"
+              // Forgot password: `<lp-forgot-password>` loads on the first click (docs/decisions/password-reset.md)
+              onClick={() =>
+                void loadElement('lp-forgot-password').then(() =>
+                  document.body.append(
+                    Object.assign(document.createElement('lp-forgot-password'), {
+                      account: username,
+                      open: true,
+                    }),
+                  ),
+                )
+              }
+            >
+              {t('host.login.forgot')}
+            </button>
             {captchaShown && smsMode && (
               <SmsCodeFields
                 username={username}

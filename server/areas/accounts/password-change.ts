@@ -15,7 +15,8 @@ export async function refuseCommonPassword(password: string, field: string): Pro
 /**
  * Stores a new password for a user (scrypt at production cost), clears pass_flag and the weak
  * flag, and ends every session of the user (end_reason 'password', → 598). `before` runs in the
- * same transaction first (e.g. using up an SMS code) and may throw to abort everything.
+ * same transaction first (e.g. using up an SMS code) and may throw to abort everything. `action`
+ * names the audit entry (`password_reset` for a forgotten password's reset).
  */
 export async function setPassword(
   db: DB,
@@ -23,6 +24,7 @@ export async function setPassword(
   password: string,
   now: Date,
   before?: (trx: DB) => Promise<void>,
+  action: 'password_change' | 'password_reset' = 'password_change',
 ): Promise<void> {
   const password_hash = await hashPassword(password);
   await auditedTransaction(db, now, async (trx, audit) => {
@@ -39,7 +41,7 @@ export async function setPassword(
       cuId: 0,
       recordType: 'user',
       recordId: uid,
-      action: 'password_change',
+      action,
       actor: { kind: 'user', id: uid, name: user?.name ?? '' },
     });
   });

@@ -1,5 +1,6 @@
 import { Code } from '../../../src/contract/codes.ts';
 import * as ops from '../../../src/contract/accounts/operations.ts';
+import * as resetOps from '../../../src/contract/password-reset/operations.ts';
 import { ApiError, forbidden, invalidField, say } from '../../core/errors.ts';
 import { apiAnswer } from '../../http/answer.ts';
 import type { AppDeps } from '../../http/env.ts';
@@ -11,6 +12,7 @@ import { login, sendLoginCode } from './login.ts';
 import { addressKey } from '../../core/address-key.ts';
 import { redeemOneTimeCode } from './one-time-codes.ts';
 import { changeOwnPassword, refuseCommonPassword, setPassword } from './password-change.ts';
+import { requestResetCode, resetPassword } from './password-reset.ts';
 import { endSession, startSession } from './sessions.ts';
 import { checkSmsCode, markSmsCodeUsed, sendSmsCode } from './sms-codes.ts';
 import { maskMobile } from '../../core/mobile-number.ts';
@@ -34,6 +36,17 @@ export const routes = [
     const sent = await sendLoginCode(db, sms, input, now, ip, { perAddress: config.rateLimits });
     const message = 'If {mobile} is the account’s mobile number, a code has been sent to it';
     return reply(sent, message, sent);
+  }),
+
+  handle(resetOps.forgotPassword, async ({ input, deps: { db, sms, config }, now, ip, c }) => {
+    const guard = { perAddress: config.rateLimits };
+    const sent = await requestResetCode(db, sms, input, now, ip, guard, c.env);
+    return reply(sent, 'If {mobile} is the account’s mobile number, a code has been sent to it', sent);
+  }),
+
+  handle(resetOps.resetPassword, async ({ input, deps: { db, sms, config }, now, ip, c }) => {
+    await resetPassword(db, sms, input, now, ip, { perAddress: config.rateLimits }, c.env);
+    return reply(null, 'Password changed, please log in again');
   }),
 
   handle(ops.captcha, async ({ input, deps: { db, config }, now, ip }) => {

@@ -51,6 +51,8 @@ const ACTIONS: Words = {
   session_end: ['会话结束', 'Session ended'],
   switch_customer: ['切换客户', 'Switched customer'],
   password_change: ['修改密码', 'Password changed'],
+  password_reset_code: ['找回密码：验证码已发送', 'Password reset: code sent'],
+  password_reset: ['找回密码：已重置密码', 'Password reset by SMS code'],
   password_rated: ['密码强度评定', 'Password rated'],
   signature_failed: ['电子签名失败（密码错误）', 'Electronic signature failed (wrong password)'],
   signature_alert: ['已通知管理员：多次签名失败', 'Administrators told: repeated failed signatures'],

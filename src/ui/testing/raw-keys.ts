@@ -10,6 +10,7 @@ import * as downloadCenter from '../../i18n/messages/download-center.ts';
 import * as excursionCase from '../../i18n/messages/excursion-case.ts';
 import * as excursionList from '../../i18n/messages/excursion-list.ts';
 import * as excursions from '../../i18n/messages/excursions.ts';
+import * as forgotPassword from '../../i18n/messages/forgot-password.ts';
 import * as help from '../../i18n/messages/help.ts';
 import * as homeOverview from '../../i18n/messages/home-overview.ts';
 import * as host from '../../i18n/messages/host.ts';
@@ -57,6 +58,7 @@ const PREFIXES = new Set(
     excursionCase,
     excursionList,
     excursions,
+    forgotPassword,
     help,
     homeOverview,
     host,
