@@ -14,6 +14,8 @@ import { changeOwnPassword, refuseCommonPassword, setPassword } from './password
 import { endSession, startSession } from './sessions.ts';
 import { checkSmsCode, markSmsCodeUsed, sendSmsCode } from './sms-codes.ts';
 import { maskMobile } from '../../core/mobile-number.ts';
+import { loginSecondFactor } from './login-second-factor.ts';
+import { confirmEnrolment, removeSecondFactor, secondFactorStatus, startEnrolment } from './second-factor.ts';
 
 /** A sign-in's answer with the device cookie (set again: its 400 days start anew), devices.ts. */
 const withDeviceCookie = <T>(deps: AppDeps, data: T, device: DeviceSeen) =>
@@ -22,12 +24,48 @@ const withDeviceCookie = <T>(deps: AppDeps, data: T, device: DeviceSeen) =>
 const invalidCode = () =>
   new ApiError(Code.sessionExpired, 'The login link is invalid or has expired, please log in');
 
+const person = (s: { uid: number; username: string; name: string }) => ({
+  uid: s.uid,
+  username: s.username,
+  name: s.name,
+});
+
 /** `user/*`, `customer-account/*` and `index/change-passwd`: logins, sessions, customers, passwords. */
 export const routes = [
   handle(ops.login, async ({ input, deps, now, ip, c }) => {
     const device = deviceSeen(c, ip);
     const answer = await login(deps.db, input, now, ip, { perAddress: deps.config.rateLimits }, device);
     return withDeviceCookie(deps, answer, device);
+  }),
+
+  handle(ops.loginSecondFactor, async ({ input, deps, now, ip, c }) => {
+    const device = deviceSeen(c, ip);
+    const options = { perAddress: deps.config.rateLimits };
+    const answer = await loginSecondFactor(
+      deps.db,
+      deps.config.secondFactorKey,
+      input,
+      now,
+      ip,
+      options,
+      device,
+    );
+    return withDeviceCookie(deps, answer, device);
+  }),
+
+  handle(ops.secondFactorStatus, ({ session, deps }) => secondFactorStatus(deps.db, session.uid)),
+
+  handle(ops.secondFactorEnrol, ({ input, session: s, deps, now, ip }) =>
+    startEnrolment(deps.db, deps.config.secondFactorKey, person(s), input.password, now, addressKey(ip)),
+  ),
+
+  handle(ops.secondFactorConfirm, ({ input, session: s, deps, now, ip }) =>
+    confirmEnrolment(deps.db, deps.config.secondFactorKey, person(s), input.code, now, addressKey(ip)),
+  ),
+
+  handle(ops.secondFactorRemove, async ({ input, session: s, deps, now, ip }) => {
+    await removeSecondFactor(deps.db, deps.config.secondFactorKey, person(s), input, now, addressKey(ip));
+    return reply(null, 'Two-step sign-in turned off');
   }),
 
   handle(ops.loginSms, async ({ input, deps: { db, sms, config }, now, ip }) => {
