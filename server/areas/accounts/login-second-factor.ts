@@ -1,6 +1,6 @@
 import { Code } from '../../../src/contract/codes.ts';
 import type { LoginResponse } from '../../../src/contract/accounts/schemas.ts';
-import { SECOND_FACTOR_METHODS } from '../../../src/contract/accounts/second-factor.ts';
+import { SECOND_FACTOR_METHODS } from '../../../src/contract/second-factor/schemas.ts';
 import { addressKey } from '../../core/address-key.ts';
 import { ApiError } from '../../core/errors.ts';
 import type { DB } from '../../db/database.ts';

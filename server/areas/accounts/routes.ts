@@ -1,5 +1,7 @@
 import { Code } from '../../../src/contract/codes.ts';
 import * as ops from '../../../src/contract/accounts/operations.ts';
+import * as loginFactorOps from '../../../src/contract/login-second-factor/operations.ts';
+import * as factorOps from '../../../src/contract/second-factor/operations.ts';
 import { ApiError, forbidden, invalidField, say } from '../../core/errors.ts';
 import { apiAnswer } from '../../http/answer.ts';
 import type { AppDeps } from '../../http/env.ts';
@@ -38,7 +40,7 @@ export const routes = [
     return withDeviceCookie(deps, answer, device);
   }),
 
-  handle(ops.loginSecondFactor, async ({ input, deps, now, ip, c }) => {
+  handle(loginFactorOps.loginSecondFactor, async ({ input, deps, now, ip, c }) => {
     const device = deviceSeen(c, ip);
     const options = { perAddress: deps.config.rateLimits };
     const answer = await loginSecondFactor(
@@ -53,17 +55,17 @@ export const routes = [
     return withDeviceCookie(deps, answer, device);
   }),
 
-  handle(ops.secondFactorStatus, ({ session, deps }) => secondFactorStatus(deps.db, session.uid)),
+  handle(factorOps.secondFactorStatus, ({ session, deps }) => secondFactorStatus(deps.db, session.uid)),
 
-  handle(ops.secondFactorEnrol, ({ input, session: s, deps, now, ip }) =>
+  handle(factorOps.secondFactorEnrol, ({ input, session: s, deps, now, ip }) =>
     startEnrolment(deps.db, deps.config.secondFactorKey, person(s), input.password, now, addressKey(ip)),
   ),
 
-  handle(ops.secondFactorConfirm, ({ input, session: s, deps, now, ip }) =>
+  handle(factorOps.secondFactorConfirm, ({ input, session: s, deps, now, ip }) =>
     confirmEnrolment(deps.db, deps.config.secondFactorKey, person(s), input.code, now, addressKey(ip)),
   ),
 
-  handle(ops.secondFactorRemove, async ({ input, session: s, deps, now, ip }) => {
+  handle(factorOps.secondFactorRemove, async ({ input, session: s, deps, now, ip }) => {
     await removeSecondFactor(deps.db, deps.config.secondFactorKey, person(s), input, now, addressKey(ip));
     return reply(null, 'Two-step sign-in turned off');
   }),

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { generateSecret, generateURI, verify } from 'otplib';
 import { Code } from '../../../src/contract/codes.ts';
-import type { SecondFactorMethod } from '../../../src/contract/accounts/second-factor.ts';
+import type { SecondFactorMethod } from '../../../src/contract/second-factor/schemas.ts';
 import type { DB } from '../../db/database.ts';
 import { ApiError, invalidField } from '../../core/errors.ts';
 import type { AuditBuffer } from '../audit/trail.ts';

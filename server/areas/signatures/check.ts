@@ -1,7 +1,7 @@
 import type { CheckSigner, SignerRequest } from '../../core/signer.ts';
 import { addressKey } from '../../core/address-key.ts';
 import { Code } from '../../../src/contract/codes.ts';
-import { SECOND_FACTOR_METHODS } from '../../../src/contract/accounts/second-factor.ts';
+import { SECOND_FACTOR_METHODS } from '../../../src/contract/second-factor/schemas.ts';
 import { ApiError, invalidField } from '../../core/errors.ts';
 import { hasSecondFactor, sealKey, useSecondFactorCode } from '../accounts/second-factor.ts';
 import { tooSoon } from '../accounts/login.ts';

@@ -20,17 +20,7 @@ import {
   UpdatePasswordRequest,
   UserInfoSchema,
 } from './schemas.ts';
-import {
-  ConfirmRequest,
-  ConfirmResponse,
-  EnrolRequest,
-  EnrolResponse,
-  LoginSecondFactorRequest,
-  RemoveRequest,
-  SecondFactorRequired,
-  SecondFactorStatus,
-  WrongSecondFactor,
-} from './second-factor.ts';
+import { SecondFactorRequired } from '../second-factor/schemas.ts';
 
 const area = 'accounts';
 const MINUTE = 60_000;
@@ -59,71 +49,6 @@ export const login = operation({
     [Code.wrongCredentials]: WrongCredentials,
     [Code.secondFactorRequired]: SecondFactorRequired,
   },
-});
-
-export const loginSecondFactor = operation({
-  area,
-  method: 'POST',
-  path: 'user/login-second-factor',
-  summary:
-    'The second step of a sign-in that answered 477: the pending token and a code of the authenticator or a recovery code (406 wrong, 476 the pending sign-in is over: 5 min, 5 tries, the same address)',
-  auth: 'public',
-  audit: { records: ['user'] },
-  input: LoginSecondFactorRequest,
-  output: LoginResponse,
-  rateLimits: [{ by: 'ip', limit: 60, windowMs: MINUTE }],
-  codes: [Code.wrongCredentials, Code.locked, Code.captchaExpired],
-  refusals: { [Code.wrongCredentials]: WrongSecondFactor },
-});
-
-export const secondFactorStatus = operation({
-  area,
-  method: 'GET',
-  path: 'user/second-factor',
-  summary: 'Whether the user has a second factor (TOTP), and how many recovery codes are left',
-  auth: 'account',
-  input: NoInput,
-  output: SecondFactorStatus,
-});
-
-export const secondFactorEnrol = operation({
-  area,
-  method: 'POST',
-  path: 'user/second-factor-enrol',
-  summary:
-    'Begin a TOTP enrolment with the password again: a new secret and its otpauth:// URI (409 while one is on)',
-  auth: 'account',
-  audit: { none: 'keeps an unconfirmed secret; the enrolment is recorded when the first code confirms it' },
-  input: EnrolRequest,
-  output: EnrolResponse,
-  rateLimits: [{ by: 'user', limit: 10, windowMs: 15 * MINUTE }],
-  codes: [Code.conflict],
-});
-
-export const secondFactorConfirm = operation({
-  area,
-  method: 'POST',
-  path: 'user/second-factor-confirm',
-  summary: 'Confirm the enrolment with the first code: answers 10 recovery codes, shown this once',
-  auth: 'account',
-  audit: { records: ['user'] },
-  input: ConfirmRequest,
-  output: ConfirmResponse,
-  rateLimits: [{ by: 'user', limit: 10, windowMs: 15 * MINUTE }],
-  codes: [Code.conflict],
-});
-
-export const secondFactorRemove = operation({
-  area,
-  method: 'POST',
-  path: 'user/second-factor-remove',
-  summary: 'Turn the second factor off: the password and a code (authenticator or recovery code)',
-  auth: 'account',
-  audit: { records: ['user'] },
-  input: RemoveRequest,
-  output: Nothing,
-  rateLimits: [{ by: 'user', limit: 10, windowMs: 15 * MINUTE }],
-  codes: [Code.conflict],
 });
 
 export const loginSms = operation({
