@@ -113,6 +113,17 @@ describe('enrolment', () => {
     expect(entries).toContain('second_factor_enrol');
   });
 
+  it('without a key (production without SECOND_FACTOR_KEY) nobody can enrol: 409, nothing stored', async () => {
+    const t = await testApp({ secondFactorKey: null });
+    const user = await createUser(t.deps.db);
+    const token = await loginAs(t, user);
+    const res = await t.call('user/second-factor-enrol', { token, body: { password: user.password } });
+    expect(res.code).toBe(409);
+    expect(
+      await t.deps.db.selectFrom('second_factors').select('uid').where('uid', '=', user.uid).execute(),
+    ).toEqual([]);
+  });
+
   it('bad input answers 400/422 and changes nothing', async () => {
     const t = await testApp();
     const user = await createUser(t.deps.db);
