@@ -308,7 +308,9 @@ for (const [key, limit] of Object.entries(budgets)) {
   }
   const ok = size <= limit;
   failed ||= !ok;
-  console.log(`  ${ok ? 'ok  ' : 'OVER'} ${key}: ${kb(size).trim()} of ${kb(limit).trim()}${process.env.SIZE_BYTES ? ` (${size} of ${limit} bytes)` : ''}`);
+  console.log(
+    `  ${ok ? 'ok  ' : 'OVER'} ${key}: ${kb(size).trim()} of ${kb(limit).trim()}${process.env.SIZE_BYTES ? ` (${size} of ${limit} bytes)` : ''}`,
+  );
 }
 
 /**

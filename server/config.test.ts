@@ -6,6 +6,17 @@ import { freePort, startServer } from '../scripts/server-process.mjs';
 import { loadConfig, productionProblems } from './config.ts';
 
 describe('settings (defaults are safe)', () => {
+  it('SECOND_FACTOR_KEY: 32 bytes in hex or base64; a development key only outside production', () => {
+    const hex = 'ab'.repeat(32);
+    expect(loadConfig({ SECOND_FACTOR_KEY: hex }).secondFactorKey?.toString('hex')).toBe(hex);
+    expect(loadConfig({ SECOND_FACTOR_KEY: Buffer.alloc(32, 7).toString('base64') }).secondFactorKey).toEqual(
+      Buffer.alloc(32, 7),
+    );
+    expect(() => loadConfig({ SECOND_FACTOR_KEY: 'short' })).toThrow(/32 bytes/);
+    expect(loadConfig({}).secondFactorKey).toHaveLength(32);
+    expect(loadConfig({ NODE_ENV: 'production' }).secondFactorKey).toBeNull();
+  });
+
   it('runs prepared statements on PostgreSQL unless DATABASE_PREPARED_STATEMENTS is off', () => {
     expect(loadConfig({}).databasePreparedStatements).toBe(true);
     expect(loadConfig({ DATABASE_PREPARED_STATEMENTS: 'off' }).databasePreparedStatements).toBe(false);

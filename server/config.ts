@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { CAPTCHA_ALPHABET } from './areas/accounts/captcha-font.ts';
 import { type LinkedSystemConfig, parseLinkedSystems } from './areas/links/linked-systems.ts';
@@ -108,6 +109,12 @@ export interface ServerConfig {
    * (server/http/trusted-proxies.ts); none by default, so the header is never believed.
    */
   trustedProxies: string[];
+  /**
+   * `SECOND_FACTOR_KEY`: the AES-256-GCM key (32 bytes, 64 hex digits or base64) that seals the
+   * TOTP secrets of second factors in the database (areas/accounts/second-factor-seal.ts). Outside
+   * production a fixed development key stands in; in production, unset, nobody can enrol (409).
+   */
+  secondFactorKey: Buffer | null;
   /** Send Strict-Transport-Security (served over TLS: own certificate or a TLS proxy, `HSTS=on`). */
   hsts: boolean;
   /** PEM files of the server's own TLS certificate and key (`TLS_CERT_FILE`, `TLS_KEY_FILE`). */
@@ -212,6 +219,18 @@ function digestHour(value: string | undefined): number {
   return n;
 }
 
+/** The development stand-in: known to everyone, so never used in production. */
+const DEV_SECOND_FACTOR_KEY = createHash('sha256').update('lp-portal development second-factor key').digest();
+
+/** `SECOND_FACTOR_KEY`, checked: 32 bytes as 64 hex digits or base64; the dev key outside production. */
+function secondFactorKey(value: string | undefined, mode: Mode): Buffer | null {
+  const text = value?.trim();
+  if (!text) return mode === 'production' ? null : DEV_SECOND_FACTOR_KEY;
+  const key = /^[0-9a-f]{64}$/i.test(text) ? Buffer.from(text, 'hex') : Buffer.from(text, 'base64');
+  if (key.length !== 32) throw new Error('SECOND_FACTOR_KEY must be 32 bytes: 64 hex digits or base64');
+  return key;
+}
+
 const off = (value: string | undefined) => /^(0|off|false|no)$/i.test(value ?? '');
 const on = (value: string | undefined) => /^(1|on|true|yes)$/i.test(value ?? '');
 
@@ -272,6 +291,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     orderCountCap: positiveInt(env.ORDER_COUNT_CAP, 'ORDER_COUNT_CAP') ?? 10_000,
     checkAnswers: mode === 'test' || on(env.CHECK_ANSWERS),
     trustedProxies: parseTrustedProxies(env.TRUSTED_PROXIES),
+    secondFactorKey: secondFactorKey(env.SECOND_FACTOR_KEY, mode),
     hsts: tls !== null || on(env.HSTS),
     tls,
     smsGatewayUrl: env.SMS_GATEWAY_URL?.trim() || null,

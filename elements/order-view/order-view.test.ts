@@ -15,6 +15,8 @@ import { createTestOrder, createTestUser, providerCall, type TestUser } from '..
 import { FOLLOW_MS } from '../../src/features/order-view/use-order.ts';
 import type { LpOrderView } from './order-view.ts';
 import './order-view.ts';
+import { generate } from 'otplib';
+import { confirmSecondFactor, enrolSecondFactor } from '../../src/api/second-factor.ts';
 
 const signIn = async (user: TestUser) =>
   login({ username: user.username, password: user.password, validate: '' });
@@ -288,6 +290,41 @@ describe('<lp-order-view>', () => {
     expect((await call(orderView, { id: order.id })).status, 'the rejection changed nothing').to.equal(
       'pending_confirm',
     );
+  });
+
+  it('a signer with a second factor is asked its code after the password (477), and the review is signed', async () => {
+    const user = await createTestUser();
+    const cuId = user.customers[0]!.cu_id;
+    const order = await createTestOrder({
+      cuId,
+      order: { status: 'pending_confirm' },
+      approverUid: user.uid,
+      attachments: [{ kind: 'packing_list', status: 'pending', name: 'packing.pdf' }],
+    });
+    await signIn(user);
+    const { secret } = await enrolSecondFactor(user.password);
+    await confirmSecondFactor(await generate({ secret }));
+    const el = place({ locale: 'en', 'order-id': order.id });
+    await waitUntil(() => heading(el) === order.order_no, 'loaded', { timeout: 15_000 });
+    (tab(el, 'Attachments') as HTMLElement).click();
+    await waitUntil(() => button(el, 'Approve packing.pdf') !== undefined, 'the review');
+    (button(el, 'Approve packing.pdf') as HTMLElement).click();
+    await waitUntil(
+      () => root(el).querySelector('dialog[open] input[type="password"]'),
+      'the signing dialog',
+    );
+    await typePassword(el, user.password);
+    (root(el).querySelector('dialog[open] button[type="submit"]') as HTMLButtonElement).click();
+    const codeField = () => root(el).querySelector<HTMLInputElement>('dialog[open] input[name="code"]');
+    await waitUntil(() => codeField() !== null, 'the code asked after the 477', { timeout: 15_000 });
+    expect($toasts.get().filter((t) => t.kind === 'error')).toEqual([]);
+    codeField()?.focus();
+    // the next time step's code (the enrolment used this one; the server takes one step either side)
+    await sendKeys({ type: await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }) });
+    (root(el).querySelector('dialog[open] button[type="submit"]') as HTMLButtonElement).click();
+    await waitUntil(() => $toasts.get().some((t) => t.message === 'Document approved'), 'approved', {
+      timeout: 15_000,
+    });
   });
 
   it('lets an approver pass and reject the documents waiting for review, and shows no review to others', async () => {

@@ -16,6 +16,7 @@ type Action =
   | 'webhooks'
   | 'apiClients'
   | 'password'
+  | 'secondFactor'
   | 'about'
   | 'logout'
   | `link:${string}`;
@@ -43,7 +44,7 @@ const API_CLIENTS = '/customer-api-clients/index';
  */
 export function UserMenu() {
   const session = useStore($session);
-  const [dialog, setDialog] = useState<'password' | 'about' | null>(null);
+  const [dialog, setDialog] = useState<'password' | 'secondFactor' | 'about' | null>(null);
   const systems = useLinkedSystems();
   const info = session.userInfo;
   // The person signed in: the customer's company is the switcher's, beside this menu (shown once).
@@ -69,7 +70,7 @@ export function UserMenu() {
       void logout().then(() => go('/login'));
       return;
     }
-    setDialog(action as 'password' | 'about');
+    setDialog(action as 'password' | 'secondFactor' | 'about');
   };
 
   return (
@@ -92,6 +93,7 @@ export function UserMenu() {
             label: t('host.nav.openSystem', { name: s.name }),
           })),
           { key: 'password', label: t('host.nav.changePassword') },
+          { key: 'secondFactor', label: t('host.nav.secondFactor') },
           { key: 'about', label: t('host.nav.about') },
           { key: 'logout', label: t('host.nav.logout'), danger: true },
         ]}
@@ -110,6 +112,16 @@ export function UserMenu() {
               setDialog(null);
               void signInAgain();
             },
+          }}
+        />
+      )}
+      {dialog === 'secondFactor' && (
+        <ElementSlot
+          tag="lp-second-factor-dialog"
+          attrs={{ open: true }}
+          events={{
+            'lp-second-factor-cancel': () => setDialog(null),
+            'lp-second-factor-change': () => setDialog(null),
           }}
         />
       )}

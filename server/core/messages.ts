@@ -244,6 +244,18 @@ export const SERVER_MESSAGES = {
   'Place a station on a city or district of the region tree': '站点须设在地区树中的城市或区县',
   // electronic signatures
   'Wrong password: nothing was signed': '密码错误，未签名',
+  'Wrong code: nothing was signed': '验证码错误，未签名',
+  'Enter the code of your authenticator app to sign': '请输入身份验证器应用中的验证码以签名',
+  'Enter the code of your authenticator app': '请输入身份验证器应用中的验证码',
+  'The code is wrong': '验证码错误',
+  'The sign-in has expired: please enter your password again': '登录已失效，请重新输入密码',
+  'Wrong password': '密码错误',
+  'Two-step sign-in is not set up on this server': '此服务器未配置两步验证',
+  'Two-step sign-in is already on: turn it off first': '两步验证已启用，请先关闭',
+  'Two-step sign-in is not on': '两步验证未启用',
+  'Start the set-up again: no enrolment is waiting': '没有待确认的设置，请重新开始',
+  'The code is not right: check the time of your phone and try again': '验证码不正确，请检查手机时间后重试',
+  'Two-step sign-in turned off': '两步验证已关闭',
   'This signature cannot mean that here': '此处的签名不能选择这一含义',
   // API clients (areas/api-clients)
   'Only an administrator of this customer account may manage its API clients':

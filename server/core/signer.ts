@@ -13,15 +13,15 @@ export interface Signer {
   /** The printed name at the time of signing (Part 11 §11.50). */
   name: string;
   meaning: SignatureMeaning;
-  /** How the person was identified again: the password (later a second factor, the identity provider). */
-  method: 'password';
+  /** How the person was identified again: the password, and the second factor's code when they have one. */
+  method: 'password' | 'password+totp' | 'password+recovery';
 }
 
 export interface SignerRequest {
   db: DB;
   sms: SmsSender;
   session: SessionRecord;
-  signature: { password: string; meaning: SignatureMeaning };
+  signature: { password: string; meaning: SignatureMeaning; code?: string | undefined };
   /** The meanings the operation takes (its contract declaration). */
   meanings: readonly SignatureMeaning[];
   opId: string;
@@ -30,6 +30,8 @@ export interface SignerRequest {
   now: Date;
   /** Whether the per-address login counts apply (config.rateLimits). */
   perAddress: boolean;
+  /** The key that seals second-factor secrets (config.secondFactorKey). */
+  secondFactorKey: Buffer | null;
 }
 
 /** Checks a signature's credentials: the signer, or an ApiError (422 on `signature`, 407). */

@@ -245,6 +245,7 @@ function routeHandler(route: Route, deps: AppDeps) {
               address: clientIp(c, deps.config.trustedProxies),
               now,
               perAddress: deps.config.rateLimits,
+              secondFactorKey: deps.config.secondFactorKey,
             })
           : null;
       const answer = await handler(

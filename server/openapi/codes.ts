@@ -51,7 +51,14 @@ export const CODE_MEANINGS: Readonly<Record<number, { en: string; zh: string }>>
     zh: '须先修改密码',
   },
   [Code.captchaRequired]: { en: 'captcha required or wrong', zh: '需要验证码或验证码错误' },
-  [Code.captchaExpired]: { en: 'captcha expired', zh: '验证码已过期' },
+  [Code.captchaExpired]: {
+    en: 'captcha expired; of `user/login-second-factor`: the pending sign-in is over (5 minutes, 5 tries, another address): sign in again',
+    zh: '验证码已过期；`user/login-second-factor`：待完成的登录已失效（5 分钟、5 次、其他地址），请重新登录',
+  },
+  [Code.secondFactorRequired]: {
+    en: "second factor required: the password was right and the account has a second factor; `data.methods` names what it takes (`totp`, `recovery`), a sign-in's `data.pending_token` goes to `user/login-second-factor`, a signing call is sent again with `signature.code`",
+    zh: '需要第二重验证：密码正确且账户已启用第二重验证；`data.methods` 列出可用方式（`totp`、`recovery`），登录的 `data.pending_token` 交给 `user/login-second-factor`，签名请求带 `signature.code` 重发',
+  },
   [Code.serverFault]: { en: 'server fault (no details)', zh: '服务器错误（不含细节）' },
   [Code.backgroundFailed]: {
     en: 'a background call could not be stored (clients keep it silent)',

@@ -39,6 +39,11 @@ const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const DEFAULT_DATA: Partial<Record<number, Json>> = {
   [Code.invalid]: { anyOf: [ref('FieldErrors'), { type: 'null' }] },
   [Code.locked]: ref('RetryAfter'),
+  [Code.secondFactorRequired]: {
+    type: 'object',
+    properties: { methods: { type: 'array', items: { type: 'string', enum: ['totp', 'recovery'] } } },
+    required: ['methods'],
+  },
 };
 
 function envelope(code: number, data: unknown, title: string): Json {

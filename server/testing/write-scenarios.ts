@@ -16,6 +16,7 @@ import { createAddress, createRegionTree, createStockLine } from './master-data-
 import { createOrder, createProject, type FixtureOrderOptions } from './order-fixtures.ts';
 import { modificationRequest, signedIn } from './order-test-helpers.ts';
 import { socketFrom, type TestApp, unique } from './test-app.ts';
+import { enrolTotp, totpNow } from './second-factor-fixtures.ts';
 
 /**
  * One scenario per operation whose contract says its success leaves audit entries
@@ -282,6 +283,29 @@ export const writeScenarios: Readonly<Record<string, WriteScenario>> = {
       actor: asUser(user),
       input: { ...asked, captcha, new_password1: NEW_PASSWORD, new_password2: NEW_PASSWORD },
     };
+  },
+  'POST user/login-second-factor': async (t) => {
+    const { user, token, actor } = await account(t);
+    const { secret } = await enrolTotp(t, token, user.password);
+    const first = await t.call<{ pending_token: string }>('user/login', {
+      body: { username: user.username, password: user.password },
+    });
+    if (first.code !== 477) throw new Error(`no second step: ${first.code} ${first.message}`);
+    return { actor, input: { pending_token: first.data.pending_token, code: await totpNow(t, secret) } };
+  },
+  'POST user/second-factor-confirm': async (t) => {
+    const { user, token, actor } = await account(t);
+    const start = await t.call<{ secret: string }>('user/second-factor-enrol', {
+      token,
+      body: { password: user.password },
+    });
+    if (start.code !== 0) throw new Error(`no enrolment: ${start.code} ${start.message}`);
+    return { actor, token, input: { code: await totpNow(t, start.data.secret) } };
+  },
+  'POST user/second-factor-remove': async (t) => {
+    const { user, token, actor } = await account(t);
+    const { secret } = await enrolTotp(t, token, user.password);
+    return { actor, token, input: { password: user.password, code: await totpNow(t, secret) } };
   },
   'POST index/change-passwd': async (t) => {
     const { user, token, actor } = await account(t);

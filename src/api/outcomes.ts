@@ -30,7 +30,7 @@ export type OutcomeListener = (outcome: ApiOutcome) => void;
 
 /**
  * Codes the catalogue hands back to the caller without any notice (spec §8): 543 silent; 444,
- * 403, 475, 476 returned to the caller; 406, 407 shown by the login page itself.
+ * 403, 475, 476, 477 returned to the caller; 406, 407 shown by the login page itself.
  */
 const SILENT: ReadonlySet<number> = new Set([
   Code.backgroundFailed,
@@ -38,6 +38,7 @@ const SILENT: ReadonlySet<number> = new Set([
   Code.forbidden,
   Code.captchaRequired,
   Code.captchaExpired,
+  Code.secondFactorRequired,
   Code.wrongCredentials,
   Code.locked,
 ]);

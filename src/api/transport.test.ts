@@ -149,6 +149,7 @@ describe('catalogue codes without a server route to trigger them', () => {
     Code.forbidden,
     Code.captchaRequired,
     Code.captchaExpired,
+    Code.secondFactorRequired,
     Code.wrongCredentials,
     Code.locked,
     Code.mustChangePassword,

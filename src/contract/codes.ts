@@ -18,6 +18,8 @@ export const Code = {
   mustChangePassword: 463,
   captchaRequired: 475,
   captchaExpired: 476,
+  /** The password was right; the account has a second factor: its code next (`data.methods`). */
+  secondFactorRequired: 477,
   serverFault: 500,
   backgroundFailed: 543,
   /** The server cannot reach its database for a moment (HTTP 503, Retry-After): try again. */

@@ -162,7 +162,10 @@ export function codesOf(op: Operation): number[] {
   if (op.auth === 'signed') codes.add(Code.forbidden);
   if (op.rateLimits?.length) codes.add(Code.tooManyRequests);
   if (op.background) codes.add(Code.backgroundFailed);
-  if (op.signature) codes.add(Code.locked);
+  if (op.signature) {
+    codes.add(Code.locked);
+    codes.add(Code.secondFactorRequired);
+  }
   return [...codes].sort((a, b) => a - b);
 }
 

@@ -92,8 +92,11 @@ export function updateSession(patch: Partial<SessionState>): void {
 }
 
 /** Logs in: stores the token (cookie) and the password flags. Errors reach the caller (406/407/475 inline). */
-export async function login(request: LoginRequest): Promise<LoginResponse> {
-  const answer = await loginCall(request);
+export const login = async (request: LoginRequest): Promise<LoginResponse> =>
+  signedIn(await loginCall(request));
+
+/** A sign-in's answer (the password's, or its second step's after a 477): the token and the flags stored. */
+export function signedIn(answer: LoginResponse): LoginResponse {
   setToken(answer.access_token);
   $signOutReason.set(null);
   storeFlags(answer);

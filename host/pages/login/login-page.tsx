@@ -1,6 +1,17 @@
 import { useStore } from '@nanostores/react';
-import { type FormEvent, type KeyboardEvent, useRef, useState } from 'react';
+import {
+  type ComponentType,
+  type FormEvent,
+  type KeyboardEvent,
+  lazy,
+  Suspense,
+  useRef,
+  useState,
+} from 'react';
+import { isApiError } from '../../../src/api/errors.ts';
 import { captchaUrl } from '../../../src/api/user.ts';
+import { Code } from '../../../src/contract/codes.ts';
+import type { SecondFactorRequired } from '../../../src/contract/second-factor/schemas.ts';
 import { navigate } from '../../../src/stores/navigation.ts';
 import { $signOutReason, login } from '../../../src/stores/session.ts';
 import { Button, FormField, useT } from '../../../src/ui/index.ts';
@@ -12,8 +23,14 @@ import { BrandPanel } from './brand-panel.tsx';
 import { loginCss } from './login.styles.ts';
 import { checkInput, type LoginErrors, redirectTarget, refusal, waitMessage } from './login-form-state.ts';
 import { PasswordInput } from './password-input.tsx';
-import { SmsCodeFields } from './sms-code-fields.tsx';
+import type { SecondFactorStepProps } from './second-factor-step.tsx';
 import { useCountdown } from './use-countdown.ts';
+
+/**
+ * The captcha's SMS alternative, loaded when someone asks for it (after 3 failures and a click),
+ * with the second step (later-steps.ts): out of the login page's first load.
+ */
+const SmsCodeFields = lazy(() => import('./later-steps.ts').then((m) => ({ default: m.SmsCodeFields })));
 
 /**
  * The sign-in page (/login): account and password, a captcha once the server asks for one (475
@@ -41,6 +58,12 @@ export function LoginPage() {
   const passwordRef = useRef<HTMLInputElement>(null);
   const captchaRef = useRef<HTMLInputElement>(null);
   const wait = useCountdown();
+  // After a 477: the second step, loaded then with its strings (second-factor-step.tsx).
+  const [factor, setFactor] = useState<{
+    Step: ComponentType<SecondFactorStepProps>;
+    pending: SecondFactorRequired;
+  } | null>(null);
+  const done = () => navigate(redirectTarget(globalThis.location?.search ?? ''));
 
   const captchaShown = captchaFor !== null;
   const showCaptcha = (name: string) => {
@@ -74,9 +97,13 @@ export function LoginPage() {
           ? { username: name, password, validate: '', sms_code: answer }
           : { username: name, password, validate: answer },
       );
-      navigate(redirectTarget(globalThis.location?.search ?? ''));
+      done();
     } catch (error) {
       setBusy(false);
+      if (isApiError(error) && error.code === Code.secondFactorRequired) {
+        const { SecondFactorStep } = await import('./later-steps.ts');
+        return setFactor({ Step: SecondFactorStep, pending: error.data as SecondFactorRequired });
+      }
       const refused = refusal(error, captchaShown, captcha.trim() !== '', smsMode && captchaShown);
       if (!refused) return;
       setErrors(refused.errors);
@@ -118,146 +145,163 @@ export function LoginPage() {
               {t(signOutReason === 'idle' ? 'host.login.signedOutIdle' : 'host.login.signedInElsewhere')}
             </p>
           )}
-          <form
-            className="lp-login__form"
-            noValidate
-            onSubmit={submit}
-            aria-describedby="lp-login-form-error"
-          >
-            <FormField
-              label={t('host.login.username')}
-              required
-              error={errors.username && t(errors.username)}
+          {factor ? (
+            <factor.Step
+              pending={factor.pending}
+              onDone={done}
+              onBack={() => {
+                setFactor(null);
+                setPassword('');
+              }}
+            />
+          ) : (
+            <form
+              className="lp-login__form"
+              noValidate
+              onSubmit={submit}
+              aria-describedby="lp-login-form-error"
             >
-              {(p) => (
-                <input
-                  {...p}
-                  ref={usernameRef}
-                  className="lp-input lp-login__input"
-                  name="username"
-                  autoComplete="username"
-                  autoCapitalize="none"
-                  spellCheck={false}
-                  maxLength={64}
-                  value={username}
-                  onChange={(e) => setUsername(e.target.value)}
-                  onBlur={() => {
-                    const name = username.trim();
-                    if (captchaShown && !smsMode && name && name !== captchaFor) showCaptcha(name);
-                  }}
-                />
-              )}
-            </FormField>
-            <FormField
-              label={t('host.login.password')}
-              required
-              error={errors.password && t(errors.password)}
-              hint={capsLock ? t('host.login.capsLock') : undefined}
-            >
-              {(p) => (
-                <PasswordInput
-                  {...p}
-                  inputRef={passwordRef}
-                  value={password}
-                  onChange={setPassword}
-                  onKeyUp={onPasswordKey}
-                />
-              )}
-            </FormField>
-            <button
-              type="button"
-              className="lp-login__switch"
-              // Forgot password: `<lp-forgot-password>` loads on the first click (docs/decisions/password-reset.md)
-              onClick={() =>
-                void loadElement('lp-forgot-password').then(() =>
-                  document.body.append(
-                    Object.assign(document.createElement('lp-forgot-password'), {
-                      account: username,
-                      open: true,
-                    }),
-                  ),
-                )
-              }
-            >
-              {t('host.login.forgot')}
-            </button>
-            {captchaShown && smsMode && (
-              <SmsCodeFields
-                username={username}
-                code={captcha}
-                onCode={setCaptcha}
-                codeError={errors.captcha}
-                codeRef={captchaRef}
-                onUseImage={() => {
-                  setSmsMode(false);
-                  setCaptcha('');
-                  setErrors({});
-                  showCaptcha(username.trim());
-                  requestAnimationFrame(() => captchaRef.current?.focus());
-                }}
-              />
-            )}
-            {captchaShown && !smsMode && (
-              <FormField label={t('host.login.captcha')} required error={errors.captcha && t(errors.captcha)}>
+              <FormField
+                label={t('host.login.username')}
+                required
+                error={errors.username && t(errors.username)}
+              >
                 {(p) => (
-                  <div className="lp-login__captcha">
-                    <input
-                      {...p}
-                      ref={captchaRef}
-                      className="lp-input lp-login__input"
-                      name="captcha"
-                      autoComplete="off"
-                      autoCapitalize="characters"
-                      spellCheck={false}
-                      maxLength={16}
-                      value={captcha}
-                      onChange={(e) => setCaptcha(e.target.value)}
-                    />
-                    <button
-                      type="button"
-                      className="lp-login__captcha-image"
-                      title={t('host.login.captchaRefresh')}
-                      onClick={() => showCaptcha(captchaFor ?? username.trim())}
-                    >
-                      <img
-                        src={captchaUrl(captchaFor ?? '', nonce)}
-                        alt={t('host.login.captchaAlt')}
-                        width={180}
-                        height={60}
-                      />
-                    </button>
-                  </div>
+                  <input
+                    {...p}
+                    ref={usernameRef}
+                    className="lp-input lp-login__input"
+                    name="username"
+                    autoComplete="username"
+                    autoCapitalize="none"
+                    spellCheck={false}
+                    maxLength={64}
+                    value={username}
+                    onChange={(e) => setUsername(e.target.value)}
+                    onBlur={() => {
+                      const name = username.trim();
+                      if (captchaShown && !smsMode && name && name !== captchaFor) showCaptcha(name);
+                    }}
+                  />
                 )}
               </FormField>
-            )}
-            {captchaShown && !smsMode && (
+              <FormField
+                label={t('host.login.password')}
+                required
+                error={errors.password && t(errors.password)}
+                hint={capsLock ? t('host.login.capsLock') : undefined}
+              >
+                {(p) => (
+                  <PasswordInput
+                    {...p}
+                    inputRef={passwordRef}
+                    value={password}
+                    onChange={setPassword}
+                    onKeyUp={onPasswordKey}
+                  />
+                )}
+              </FormField>
               <button
                 type="button"
                 className="lp-login__switch"
-                onClick={() => {
-                  setSmsMode(true);
-                  setCaptcha('');
-                  setErrors({});
-                }}
+                // Forgot password: `<lp-forgot-password>` loads on the first click (docs/decisions/password-reset.md)
+                onClick={() =>
+                  void loadElement('lp-forgot-password').then(() =>
+                    document.body.append(
+                      Object.assign(document.createElement('lp-forgot-password'), {
+                        account: username,
+                        open: true,
+                      }),
+                    ),
+                  )
+                }
               >
-                {t('host.login.useSms')}
+                {t('host.login.forgot')}
               </button>
-            )}
-            <p
-              id="lp-login-form-error"
-              className="lp-login__form-error"
-              role="alert"
-              aria-live={waiting ? 'off' : undefined}
-            >
-              {formMessage}
-            </p>
-            <p className="lp-visually-hidden" role="status">
-              {waiting ? lockedText(wait.total) : ''}
-            </p>
-            <Button type="submit" variant="primary" className="lp-login__submit" loading={busy} guardMs={0}>
-              {busy ? t('host.login.submitting') : t('host.login.submit')}
-            </Button>
-          </form>
+              {captchaShown && smsMode && (
+                <Suspense fallback={null}>
+                  <SmsCodeFields
+                    username={username}
+                    code={captcha}
+                    onCode={setCaptcha}
+                    codeError={errors.captcha}
+                    codeRef={captchaRef}
+                    onUseImage={() => {
+                      setSmsMode(false);
+                      setCaptcha('');
+                      setErrors({});
+                      showCaptcha(username.trim());
+                      requestAnimationFrame(() => captchaRef.current?.focus());
+                    }}
+                  />
+                </Suspense>
+              )}
+              {captchaShown && !smsMode && (
+                <FormField
+                  label={t('host.login.captcha')}
+                  required
+                  error={errors.captcha && t(errors.captcha)}
+                >
+                  {(p) => (
+                    <div className="lp-login__captcha">
+                      <input
+                        {...p}
+                        ref={captchaRef}
+                        className="lp-input lp-login__input"
+                        name="captcha"
+                        autoComplete="off"
+                        autoCapitalize="characters"
+                        spellCheck={false}
+                        maxLength={16}
+                        value={captcha}
+                        onChange={(e) => setCaptcha(e.target.value)}
+                      />
+                      <button
+                        type="button"
+                        className="lp-login__captcha-image"
+                        title={t('host.login.captchaRefresh')}
+                        onClick={() => showCaptcha(captchaFor ?? username.trim())}
+                      >
+                        <img
+                          src={captchaUrl(captchaFor ?? '', nonce)}
+                          alt={t('host.login.captchaAlt')}
+                          width={180}
+                          height={60}
+                        />
+                      </button>
+                    </div>
+                  )}
+                </FormField>
+              )}
+              {captchaShown && !smsMode && (
+                <button
+                  type="button"
+                  className="lp-login__switch"
+                  onClick={() => {
+                    setSmsMode(true);
+                    setCaptcha('');
+                    setErrors({});
+                  }}
+                >
+                  {t('host.login.useSms')}
+                </button>
+              )}
+              <p
+                id="lp-login-form-error"
+                className="lp-login__form-error"
+                role="alert"
+                aria-live={waiting ? 'off' : undefined}
+              >
+                {formMessage}
+              </p>
+              <p className="lp-visually-hidden" role="status">
+                {waiting ? lockedText(wait.total) : ''}
+              </p>
+              <Button type="submit" variant="primary" className="lp-login__submit" loading={busy} guardMs={0}>
+                {busy ? t('host.login.submitting') : t('host.login.submit')}
+              </Button>
+            </form>
+          )}
           <p className="lp-login__legal">
             {t('host.login.agree')} <a href="/service-agreement">{t('host.legal.agreement')}</a>{' '}
             {t('host.login.and')} <a href="/privacy-policy">{t('host.legal.privacy')}</a>

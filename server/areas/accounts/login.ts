@@ -13,6 +13,8 @@ import { countFailure, countSuccess, type GuardOptions, loginStanding } from './
 import { dummyHash, verifyPassword } from './passwords.ts';
 import { startSession, toPassFlag } from './sessions.ts';
 import { auditedTransaction } from '../audit/trail.ts';
+import { secondFactorRequired } from './login-second-factor.ts';
+import { hasSecondFactor } from './second-factor.ts';
 import { checkSmsCode, markSmsCodeUsed, sendSmsCode } from './sms-codes.ts';
 import { maskMobile, nationalNumber } from '../../core/mobile-number.ts';
 
@@ -93,7 +95,9 @@ export async function login(
   }
 
   if (codeId) await markSmsCodeUsed(db, codeId, now);
-  await countSuccess(db, username, from, now);
+  const factor = await hasSecondFactor(db, user.uid);
+  // with a second factor the counts end when its code is right too (login-second-factor.ts)
+  if (!factor) await countSuccess(db, username, from, now);
   const weak = isWeakPassword(password) || (await isCommonPassword(password));
   if (weak !== user.is_weak_password) {
     // what the password's weakness asks of the user (the prompt) is part of the account: recorded
@@ -109,6 +113,8 @@ export async function login(
       });
     });
   }
+  // a second factor: the session waits for its code (login-second-factor.ts)
+  if (factor) throw await secondFactorRequired(db, user.uid, address, weak, now);
   const customer = await startingCustomer(db, user.uid);
   const access_token = await startSession(db, user.uid, customer?.cu_id ?? null, now, 'replaced', device);
   return {

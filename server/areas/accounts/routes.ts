@@ -1,5 +1,7 @@
 import { Code } from '../../../src/contract/codes.ts';
 import * as ops from '../../../src/contract/accounts/operations.ts';
+import * as loginFactorOps from '../../../src/contract/login-second-factor/operations.ts';
+import * as factorOps from '../../../src/contract/second-factor/operations.ts';
 import * as resetOps from '../../../src/contract/password-reset/operations.ts';
 import { ApiError, forbidden, invalidField, say } from '../../core/errors.ts';
 import { apiAnswer } from '../../http/answer.ts';
@@ -16,6 +18,8 @@ import { requestResetCode, resetPassword } from './password-reset.ts';
 import { endSession, startSession } from './sessions.ts';
 import { checkSmsCode, markSmsCodeUsed, sendSmsCode } from './sms-codes.ts';
 import { maskMobile } from '../../core/mobile-number.ts';
+import { loginSecondFactor } from './login-second-factor.ts';
+import { confirmEnrolment, removeSecondFactor, secondFactorStatus, startEnrolment } from './second-factor.ts';
 
 /** A sign-in's answer with the device cookie (set again: its 400 days start anew), devices.ts. */
 const withDeviceCookie = <T>(deps: AppDeps, data: T, device: DeviceSeen) =>
@@ -24,12 +28,48 @@ const withDeviceCookie = <T>(deps: AppDeps, data: T, device: DeviceSeen) =>
 const invalidCode = () =>
   new ApiError(Code.sessionExpired, 'The login link is invalid or has expired, please log in');
 
+const person = (s: { uid: number; username: string; name: string }) => ({
+  uid: s.uid,
+  username: s.username,
+  name: s.name,
+});
+
 /** `user/*`, `customer-account/*` and `index/change-passwd`: logins, sessions, customers, passwords. */
 export const routes = [
   handle(ops.login, async ({ input, deps, now, ip, c }) => {
     const device = deviceSeen(c, ip);
     const answer = await login(deps.db, input, now, ip, { perAddress: deps.config.rateLimits }, device);
     return withDeviceCookie(deps, answer, device);
+  }),
+
+  handle(loginFactorOps.loginSecondFactor, async ({ input, deps, now, ip, c }) => {
+    const device = deviceSeen(c, ip);
+    const options = { perAddress: deps.config.rateLimits };
+    const answer = await loginSecondFactor(
+      deps.db,
+      deps.config.secondFactorKey,
+      input,
+      now,
+      ip,
+      options,
+      device,
+    );
+    return withDeviceCookie(deps, answer, device);
+  }),
+
+  handle(factorOps.secondFactorStatus, ({ session, deps }) => secondFactorStatus(deps.db, session.uid)),
+
+  handle(factorOps.secondFactorEnrol, ({ input, session: s, deps, now, ip }) =>
+    startEnrolment(deps.db, deps.config.secondFactorKey, person(s), input.password, now, addressKey(ip)),
+  ),
+
+  handle(factorOps.secondFactorConfirm, ({ input, session: s, deps, now, ip }) =>
+    confirmEnrolment(deps.db, deps.config.secondFactorKey, person(s), input.code, now, addressKey(ip)),
+  ),
+
+  handle(factorOps.secondFactorRemove, async ({ input, session: s, deps, now, ip }) => {
+    await removeSecondFactor(deps.db, deps.config.secondFactorKey, person(s), input, now, addressKey(ip));
+    return reply(null, 'Two-step sign-in turned off');
   }),
 
   handle(ops.loginSms, async ({ input, deps: { db, sms, config }, now, ip }) => {

@@ -1,6 +1,9 @@
 import type { CheckSigner, SignerRequest } from '../../core/signer.ts';
 import { addressKey } from '../../core/address-key.ts';
-import { invalidField } from '../../core/errors.ts';
+import { Code } from '../../../src/contract/codes.ts';
+import { SECOND_FACTOR_METHODS } from '../../../src/contract/second-factor/schemas.ts';
+import { ApiError, invalidField } from '../../core/errors.ts';
+import { hasSecondFactor, sealKey, useSecondFactorCode } from '../accounts/second-factor.ts';
 import { tooSoon } from '../accounts/login.ts';
 import { countFailure, loginStanding } from '../accounts/login-guard.ts';
 import { verifyPassword } from '../accounts/passwords.ts';
@@ -34,15 +37,37 @@ export const checkSigner: CheckSigner = async (request) => {
     .select(['uid', 'name', 'password_hash'])
     .where('uid', '=', session.uid)
     .executeTakeFirstOrThrow();
-  if (await verifyPassword(signature.password, user.password_hash))
-    return { uid: user.uid, name: user.name, meaning: signature.meaning, method: 'password' };
-  const failures = await recordFailure(request, user.name, from);
+  if (await verifyPassword(signature.password, user.password_hash)) {
+    if (!(await hasSecondFactor(db, user.uid)))
+      return { uid: user.uid, name: user.name, meaning: signature.meaning, method: 'password' };
+    // §11.200's two components: the password and the second factor's code (docs/decisions/second-factor.md)
+    if (!signature.code?.trim())
+      throw new ApiError(Code.secondFactorRequired, 'Enter the code of your authenticator app to sign', {
+        methods: [...SECOND_FACTOR_METHODS],
+      });
+    const person = { uid: user.uid, username: session.username, name: user.name };
+    const key = sealKey(request.secondFactorKey);
+    const method = await auditedTransaction(db, now, (trx, audit) =>
+      useSecondFactorCode(trx, audit, key, person, signature.code ?? '', now, 'signature'),
+    );
+    if (method)
+      return { uid: user.uid, name: user.name, meaning: signature.meaning, method: `password+${method}` };
+    const failures = await recordFailure(request, user.name, from, 'code');
+    if (failures % ALERT_EVERY === 0) await alertAdministrators(request, user.name, failures);
+    throw invalidField('signature.code', 'Wrong code: nothing was signed');
+  }
+  const failures = await recordFailure(request, user.name, from, 'password');
   if (failures % ALERT_EVERY === 0) await alertAdministrators(request, user.name, failures);
   throw invalidField('signature', 'Wrong password: nothing was signed');
 };
 
 /** Counts and records a failed signature in one transaction; answers the user's failures in the window. */
-function recordFailure(request: SignerRequest, name: string, from: string): Promise<number> {
+function recordFailure(
+  request: SignerRequest,
+  name: string,
+  from: string,
+  step: 'password' | 'code',
+): Promise<number> {
   const { db, session, now } = request;
   const cuId = session.cuId ?? 0;
   return auditedTransaction(db, now, async (trx, audit) => {
@@ -65,6 +90,7 @@ function recordFailure(request: SignerRequest, name: string, from: string): Prom
         { field: 'operation', old: null, new: request.opId },
         { field: 'meaning', old: null, new: request.signature.meaning },
         { field: 'address', old: null, new: from },
+        ...(step === 'code' ? [{ field: 'step', old: null, new: 'second_factor' }] : []),
       ],
     });
     await countFailure(trx, session.username, from, now, { perAddress: request.perAddress });

@@ -20,6 +20,7 @@ import {
   UpdatePasswordRequest,
   UserInfoSchema,
 } from './schemas.ts';
+import { SecondFactorRequired } from '../second-factor/schemas.ts';
 
 const area = 'accounts';
 const MINUTE = 60_000;
@@ -37,8 +38,17 @@ export const login = operation({
   // Per address only: a limit per username would let anyone lock its user out (issue 27). The
   // counts per username and address (server/areas/accounts/login-guard.ts) slow the guesser.
   rateLimits: [{ by: 'ip', limit: 60, windowMs: MINUTE }],
-  codes: [Code.wrongCredentials, Code.locked, Code.captchaRequired, Code.captchaExpired],
-  refusals: { [Code.wrongCredentials]: WrongCredentials },
+  codes: [
+    Code.wrongCredentials,
+    Code.locked,
+    Code.captchaRequired,
+    Code.captchaExpired,
+    Code.secondFactorRequired,
+  ],
+  refusals: {
+    [Code.wrongCredentials]: WrongCredentials,
+    [Code.secondFactorRequired]: SecondFactorRequired,
+  },
 });
 
 export const loginSms = operation({

@@ -15,6 +15,8 @@ export const SignatureInput = v.strictObject(
   {
     password: Secret,
     meaning: v.picklist(SIGNATURE_MEANINGS, msg('oneOf', { values: SIGNATURE_MEANINGS.join(', ') })),
+    /** The second factor's code (authenticator or recovery code), when the signer has one (else 477). */
+    code: v.optional(v.pipe(v.string(msg('string')), v.maxLength(16, msg('maxLength', { max: 16 })))),
   },
   msg('required'),
 );

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { isApiError } from '../../api/errors.ts';
+import { fieldMessagesOf, isApiError } from '../../api/errors.ts';
 import { Code } from '../../contract/codes.ts';
 import type { SignatureInput, SignatureMeaning } from '../../contract/signatures/schemas.ts';
 import { $session } from '../../stores/session.ts';
@@ -34,7 +34,8 @@ export interface SignDialogProps {
 /**
  * An act that is an electronic signature (21 CFR Part 11 §11.50, §11.200): the signer's printed
  * name, the meaning chosen, and the password typed again for this signature whoever is signed in;
- * a wrong password is said under the field, the account's lock-out (407) above the buttons.
+ * a wrong password is said under the field, the account's lock-out (407) above the buttons. A
+ * signer with a second factor is asked its code after the server's 477 (the password stays).
  * Loaded with the first act that signs (order-view.tsx).
  */
 export function SignDialog({
@@ -53,7 +54,13 @@ export function SignDialog({
   const [reason, setReason] = useState('');
   const [meaning, setMeaning] = useState<SignatureMeaning>(meanings[0] ?? 'approval');
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<{ reason?: string; password?: string; form?: string }>({});
+  // After a 477 (the signer has a second factor): its code too, the password kept
+  const [factor, setFactor] = useState(false);
+  const [code, setCode] = useState('');
+  const [errors, setErrors] = useState<{ reason?: string; password?: string; code?: string; form?: string }>(
+    {},
+  );
+  const codeRef = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const reasonRef = useRef<HTMLTextAreaElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
@@ -75,11 +82,27 @@ export function SignDialog({
       passwordRef.current?.focus();
       return;
     }
+    if (factor && !code.trim()) {
+      setErrors({ code: t('orderSign.codeRequired') });
+      codeRef.current?.focus();
+      return;
+    }
     setBusy(true);
     setErrors({});
     try {
-      await onSubmit(text, { password, meaning });
+      await onSubmit(text, factor ? { password, meaning, code: code.trim() } : { password, meaning });
     } catch (failure) {
+      setCode('');
+      if (isApiError(failure) && failure.code === Code.secondFactorRequired) {
+        setFactor(true);
+        requestAnimationFrame(() => codeRef.current?.focus());
+        return;
+      }
+      if (isApiError(failure) && fieldMessagesOf(failure)['signature.code']) {
+        setErrors({ code: fieldMessagesOf(failure)['signature.code'] });
+        codeRef.current?.focus();
+        return;
+      }
       setPassword('');
       if (isApiError(failure) && failure.code === Code.locked) {
         setErrors({ form: failure.message });
@@ -169,6 +192,20 @@ export function SignDialog({
             error={errors.password}
             inputRef={passwordRef}
           />
+          {factor && (
+            <TextField
+              name="code"
+              autoComplete="one-time-code"
+              label={t('orderSign.code')}
+              hint={t('orderSign.codeHint')}
+              value={code}
+              onChange={setCode}
+              required
+              maxLength={16}
+              error={errors.code}
+              inputRef={codeRef}
+            />
+          )}
           <p className="order-view__muted">
             {words?.statement ??
               t(subject === 'order' ? 'orderSign.orderStatement' : 'orderSign.documentStatement')}

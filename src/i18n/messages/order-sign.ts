@@ -15,6 +15,9 @@ export const zh = {
     '签名与此单据的内容（文件的 SHA-256）绑定，并连同您的姓名、时间和含义记入审计追踪。',
   'orderSign.approve': '签名并通过',
   'orderSign.reject': '签名并驳回',
+  'orderSign.code': '两步验证码',
+  'orderSign.codeHint': '身份验证器应用中的 6 位验证码，或一个恢复码',
+  'orderSign.codeRequired': '请输入两步验证码',
 } as const;
 
 export const en: Record<keyof typeof zh, string> = {
@@ -30,4 +33,7 @@ export const en: Record<keyof typeof zh, string> = {
     'Your signature is bound to this document’s content (the file’s SHA-256) and recorded in the audit trail with your name, the time and its meaning.',
   'orderSign.approve': 'Sign and approve',
   'orderSign.reject': 'Sign and reject',
+  'orderSign.code': 'Two-step code',
+  'orderSign.codeHint': 'The 6-digit code of your authenticator app, or a recovery code',
+  'orderSign.codeRequired': 'Please enter the two-step code',
 };

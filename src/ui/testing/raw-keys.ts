@@ -38,6 +38,8 @@ import * as trackingCaptcha from '../../i18n/messages/tracking-captcha.ts';
 import * as trackingChart from '../../i18n/messages/tracking-chart.ts';
 import * as ui from '../../i18n/messages/ui.ts';
 import * as webhookEndpoints from '../../i18n/messages/webhook-endpoints.ts';
+import * as loginSecondFactor from '../../i18n/messages/login-second-factor.ts';
+import * as secondFactor from '../../i18n/messages/second-factor.ts';
 
 /**
  * Finds message keys shown raw: `t()` falls back to the key when no registered area has it, so a
@@ -86,6 +88,8 @@ const PREFIXES = new Set(
     trackingChart,
     ui,
     webhookEndpoints,
+    loginSecondFactor,
+    secondFactor,
   ].flatMap((m) => Object.keys(m.zh).map((key) => key.split('.')[0] as string)),
 );
 

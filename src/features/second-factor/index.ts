@@ -1,0 +1,1 @@
+export { SecondFactorDialog, type SecondFactorDialogProps } from './second-factor-dialog.tsx';

@@ -1,0 +1,11 @@
+import * as messages from '../messages/login-second-factor.ts';
+import { registerMessages } from '../translate.ts';
+
+type Messages = typeof messages.zh;
+declare module '../catalogue.ts' {
+  /** This area's keys are message keys (`t()` takes them); catalogue.ts says why they are merged here. */
+  interface FeatureMessages extends Messages {}
+}
+
+/** Imported by the login page's lazy second step (host/pages/login/second-factor-step.tsx) only. */
+registerMessages(messages);
