@@ -111,8 +111,8 @@ const FIELDS = ['idle_minutes', 'absolute_minutes', 'max_sessions'] as const;
 /**
  * Saves the customer's policy: one audit entry `update` of record `session_policy` (the
  * customer's chain) with each changed limit, old and new, in the change's transaction; nothing
- * when nothing changes. Where fewer sessions are now allowed, each member's least recently used
- * sessions beyond their new number end at once ('policy', 598 at their next call), each an entry
+ * when nothing changes. Where fewer sessions are now allowed, each member's oldest sessions (by
+ * sign-in) beyond their new number end at once ('policy', 598 at their next call), each an entry
  * `session_end` on its person's chain. The change reaches every live session at its next call:
  * the session caches are dropped (a message on the bus, in the transaction).
  */
@@ -164,7 +164,7 @@ export async function savePolicy(
   });
 }
 
-/** Ends the customer's members' live sessions beyond the number each may now hold (least recently used first). */
+/** Ends the customer's members' live sessions beyond the number each may now hold (oldest sign-ins first). */
 async function endSurplusSessions(trx: DB, cuId: number, now: Date) {
   const { rows } = await sql<{ uid: number; cu_id: number | null }>`
     with limits as (
@@ -177,7 +177,9 @@ async function endSurplusSessions(trx: DB, cuId: number, now: Date) {
     ),
     ranked as (
       select s.id, s.uid,
-        row_number() over (partition by s.uid order by s.last_seen_at desc, s.id desc) as place
+        row_number() over (
+          partition by s.uid order by coalesce(s.signed_in_at, s.created_at) desc, s.id desc
+        ) as place
       from sessions s join limits l on l.uid = s.uid
       where s.ended_at is null
     )

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { Code } from '../../../src/contract/codes.ts';
 import type { PassFlag } from '../../../src/contract/accounts/schemas.ts';
 import type { Authenticate, SessionRecord } from '../../core/session.ts';
@@ -261,8 +262,8 @@ export const authenticate: Authenticate = async (db, token, now, idleMs = IDLE_M
 const sessionExpired = (message: ServerMessage) => new ApiError(Code.sessionExpired, message);
 
 /**
- * Starts a session for `uid` on customer `cuId`. A sign-in ('replaced') ends the user's least
- * recently used live sessions beyond the number their policy allows (one by default: every other
+ * Starts a session for `uid` on customer `cuId`. A sign-in ('replaced') ends the user's oldest
+ * live sessions (by sign-in) beyond the number their policy allows (one by default: every other
  * one), which answer 599; a switch of customer (`from`: the session that switches, 'switched')
  * ends that session only, and the new one keeps its sign-in's time, device and address (so a
  * switch never extends the absolute lifetime). Runs in one transaction that locks the user row,
@@ -311,14 +312,14 @@ export async function startSession(
           address: switched.address,
         };
     } else {
-      // keep the newest (max − 1) by last call, end the rest: the new one makes max
+      // keep the (max − 1) newest sign-ins, end the older ones: the new one makes max
       const keep = limitsOf(user.policy, IDLE_MS).maxSessions - 1;
       const live = await trx
         .selectFrom('sessions')
         .select('id')
         .where('uid', '=', uid)
         .where('ended_at', 'is', null)
-        .orderBy('last_seen_at', 'desc')
+        .orderBy(sql`coalesce(signed_in_at, created_at)`, 'desc')
         .orderBy('id', 'desc')
         .execute();
       const surplus = live.slice(Math.max(keep, 0)).map((s) => s.id);
