@@ -29,6 +29,12 @@ describe('<lp-sessions-dialog>', () => {
   const { place, root, text, button, press, type } = elementPage('lp-sessions-dialog');
   const rows = (el: HTMLElement) => Array.from(root(el).querySelectorAll('.sessions-dialog__row'));
   afterEach(() => page.viewport(1280, 720));
+  /** Closes and opens the dialog again (it reads the list at each opening). */
+  const reopen = async (el: HTMLElement) => {
+    el.removeAttribute('open');
+    await waitUntil(() => !root(el).querySelector('dialog[open]'), 'closed');
+    el.setAttribute('open', '');
+  };
 
   it('lets an administrator allow two sessions, then signs one out and every other one, in English', async () => {
     const user = await createTestUser({ admin: true, name: '周敏' });
@@ -61,8 +67,7 @@ describe('<lp-sessions-dialog>', () => {
 
     // a second device: listed after a reload, and signed out from here (598 there)
     const phone = await signInElsewhere(user);
-    el.removeAttribute('open');
-    el.setAttribute('open', '');
+    await reopen(el);
     await waitUntil(() => rows(el).length === 2, 'both sessions listed', { timeout: 15_000 });
     const signOut = rows(el)[1]?.querySelector<HTMLButtonElement>('button');
     expect(signOut?.getAttribute('aria-label')).to.match(/^Sign out the session on /);
@@ -72,8 +77,7 @@ describe('<lp-sessions-dialog>', () => {
 
     // another one, signed out with "everywhere else"; this one stays
     const b = await signInElsewhere(user);
-    el.removeAttribute('open');
-    el.setAttribute('open', '');
+    await reopen(el);
     await waitUntil(() => rows(el).length === 2, 'the other session listed', { timeout: 15_000 });
     await press(el, 'Sign out everywhere else');
     await waitUntil(() => rows(el).length === 1, 'only this one left', { timeout: 15_000 });
