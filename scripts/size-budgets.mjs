@@ -48,6 +48,13 @@ export const budgets = {
   'embed/lp-download-center.js': 80_000,
   'embed/lp-notices.js': 72_000,
   'embed/lp-password-dialog.js': 86_000,
+  /**
+   * The person's sessions and the customer's session policy (issue 34), opened from the account
+   * menu: its embed measured 79.8 KB (React, the kit, its strings); in the portal 4.9 KB over the
+   * public page, loaded on the menu's "Sessions" only (the host's first load: the menu entry).
+   */
+  'embed/lp-sessions-dialog.js': 81_000,
+  'host:sessions-dialog': 5_500,
   'embed/lp-order-attachments.js': 86_000,
 
   /** The order view: its embed (React inside), the host's element on top of what the signed-in
@@ -205,7 +212,10 @@ export const budgets = {
    * (src/stores/page-leaving.ts) and the chunks were regrouped around it.
    */
   'embed/lp-supplier-callback.js': 86_000,
-  'host:supplier-callback': 14_500,
+  // +0.6 KB with <lp-sessions-dialog> (issue 34): a new entry moved rollup's small chunk of the tracking
+  // calls (contract/tracking, 1.5 KB raw) out of the host's main bundle (host first load 99.9 → 98.9 KB)
+  // into a chunk of its own, which this element now loads beside the main one
+  'host:supplier-callback': 14_800,
   /** The portal page's scripts before any lazy chunk: what the login page runs (issue 4: ≤ 100 KB). */
   'host-first-load': 100_000,
   /**
@@ -265,7 +275,10 @@ export const budgets = {
    * order list and the shared session stores' page-leaving check (src/stores/page-leaving.ts).
    */
   'embed/lp-home-overview.js': 84_000,
-  'host:home-overview': 9_800,
+  // +0.6 KB with <lp-sessions-dialog> (issue 34): a new entry moved rollup's small chunk of the tracking
+  // calls (contract/tracking, 1.5 KB raw) out of the host's main bundle (host first load 99.9 → 98.9 KB)
+  // into a chunk of its own, which this element now loads beside the main one
+  'host:home-overview': 10_300,
   'embed/lp-home-overview/charts': 23_000,
   /**
    * The temperature-excursion pages (docs/decisions/excursions.md). The case list: a list page of
@@ -282,7 +295,10 @@ export const budgets = {
   'host:excursion-list': 14_100,
   'embed/lp-excursion-case.js': 90_000,
   // + bytes: the chunk moves of issue 32 (its first load 18.0 KB, at the line)
-  'host:excursion-case': 18_300,
+  // +0.6 KB with <lp-sessions-dialog> (issue 34): a new entry moved rollup's small chunk of the tracking
+  // calls (contract/tracking, 1.5 KB raw) out of the host's main bundle (host first load 99.9 → 98.9 KB)
+  // into a chunk of its own, which this element now loads beside the main one
+  'host:excursion-case': 18_900,
   'embed/lp-excursion-case/case-chart-draw': 23_000,
   'embed/lp-excursion-case/sign-dialog': 9_000,
   /**

@@ -188,10 +188,12 @@ export const changePasswordBySms = operation({
 });
 
 // --- a person's own sessions and the customer's session policy (issue 34, docs/decisions/sessions.md)
+// Pure: the signed-in page's first load imports this module (the session store's calls) and needs
+// none of these; only <lp-sessions-dialog> does, so the bundler leaves them out of the host's.
 
 const SESSION_WRITE_LIMIT = [{ by: 'user', limit: 30, windowMs: MINUTE, bucket: 'session/write' }] as const;
 
-export const ownSessions = operation({
+export const ownSessions = /* @__PURE__ */ operation({
   area,
   method: 'GET',
   path: 'user/session-list',
@@ -202,7 +204,7 @@ export const ownSessions = operation({
   output: OwnSessionListSchema,
 });
 
-export const sessionSignOut = operation({
+export const sessionSignOut = /* @__PURE__ */ operation({
   area,
   method: 'POST',
   path: 'user/session-sign-out',
@@ -216,7 +218,7 @@ export const sessionSignOut = operation({
   codes: [Code.notFound],
 });
 
-export const sessionSignOutOthers = operation({
+export const sessionSignOutOthers = /* @__PURE__ */ operation({
   area,
   method: 'POST',
   path: 'user/session-sign-out-others',
@@ -229,7 +231,7 @@ export const sessionSignOutOthers = operation({
   rateLimits: SESSION_WRITE_LIMIT,
 });
 
-export const sessionPolicy = operation({
+export const sessionPolicy = /* @__PURE__ */ operation({
   area,
   method: 'GET',
   path: 'customer-account/session-policy',
@@ -240,7 +242,7 @@ export const sessionPolicy = operation({
   codes: [Code.forbidden],
 });
 
-export const sessionPolicyUpdate = operation({
+export const sessionPolicyUpdate = /* @__PURE__ */ operation({
   area,
   method: 'POST',
   path: 'customer-account/session-policy-update',
