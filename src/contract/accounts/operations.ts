@@ -191,8 +191,6 @@ export const changePasswordBySms = operation({
 // Pure: the signed-in page's first load imports this module (the session store's calls) and needs
 // none of these; only <lp-sessions-dialog> does, so the bundler leaves them out of the host's.
 
-const SESSION_WRITE_LIMIT = [{ by: 'user', limit: 30, windowMs: MINUTE, bucket: 'session/write' }] as const;
-
 export const ownSessions = /* @__PURE__ */ operation({
   area,
   method: 'GET',
@@ -214,7 +212,7 @@ export const sessionSignOut = /* @__PURE__ */ operation({
   audit: { records: ['user'] },
   input: SessionSignOutRequest,
   output: SignedOutSchema,
-  rateLimits: SESSION_WRITE_LIMIT,
+  rateLimits: [{ by: 'user', limit: 30, windowMs: MINUTE, bucket: 'session/write' }],
   codes: [Code.notFound],
 });
 
@@ -228,7 +226,7 @@ export const sessionSignOutOthers = /* @__PURE__ */ operation({
   input: NoInput,
   output: SignedOutSchema,
   bodyOptional: true,
-  rateLimits: SESSION_WRITE_LIMIT,
+  rateLimits: [{ by: 'user', limit: 30, windowMs: MINUTE, bucket: 'session/write' }],
 });
 
 export const sessionPolicy = /* @__PURE__ */ operation({
@@ -252,6 +250,6 @@ export const sessionPolicyUpdate = /* @__PURE__ */ operation({
   audit: { records: ['session_policy', 'user'] },
   input: SessionPolicyUpdate,
   output: SessionPolicySchema,
-  rateLimits: SESSION_WRITE_LIMIT,
+  rateLimits: [{ by: 'user', limit: 30, windowMs: MINUTE, bucket: 'session/write' }],
   codes: [Code.forbidden],
 });
