@@ -17,6 +17,7 @@ type Action =
   | 'apiClients'
   | 'password'
   | 'secondFactor'
+  | 'sessions'
   | 'about'
   | 'logout'
   | `link:${string}`;
@@ -40,11 +41,12 @@ const API_CLIENTS = '/customer-api-clients/index';
  * The account menu (spec §2's company-name menu, named by the person signed in, since the
  * customer switcher beside it already shows the company): download centre, the customer's audit trail
  * webhooks and API clients (its administrators), the provider's other systems (opened signed in,
- * spec §7), change password, about system, log out.
+ * spec §7), change password, the person's sessions (`<lp-sessions-dialog>`, loaded when opened),
+ * about system, log out.
  */
 export function UserMenu() {
   const session = useStore($session);
-  const [dialog, setDialog] = useState<'password' | 'secondFactor' | 'about' | null>(null);
+  const [dialog, setDialog] = useState<'password' | 'secondFactor' | 'sessions' | 'about' | null>(null);
   const systems = useLinkedSystems();
   const info = session.userInfo;
   // The person signed in: the customer's company is the switcher's, beside this menu (shown once).
@@ -70,7 +72,7 @@ export function UserMenu() {
       void logout().then(() => go('/login'));
       return;
     }
-    setDialog(action as 'password' | 'secondFactor' | 'about');
+    setDialog(action as 'password' | 'secondFactor' | 'sessions' | 'about');
   };
 
   return (
@@ -94,6 +96,7 @@ export function UserMenu() {
           })),
           { key: 'password', label: t('host.nav.changePassword') },
           { key: 'secondFactor', label: t('host.nav.secondFactor') },
+          { key: 'sessions', label: t('host.nav.sessions') },
           { key: 'about', label: t('host.nav.about') },
           { key: 'logout', label: t('host.nav.logout'), danger: true },
         ]}
@@ -123,6 +126,13 @@ export function UserMenu() {
             'lp-second-factor-cancel': () => setDialog(null),
             'lp-second-factor-change': () => setDialog(null),
           }}
+        />
+      )}
+      {dialog === 'sessions' && (
+        <ElementSlot
+          tag="lp-sessions-dialog"
+          attrs={{ open: true }}
+          events={{ 'lp-sessions-close': () => setDialog(null) }}
         />
       )}
       <AboutDialog open={dialog === 'about'} onClose={() => setDialog(null)} />

@@ -257,6 +257,11 @@ export const SERVER_MESSAGES = {
   'The code is not right: check the time of your phone and try again': '验证码不正确，请检查手机时间后重试',
   'Two-step sign-in turned off': '两步验证已关闭',
   'This signature cannot mean that here': '此处的签名不能选择这一含义',
+  // a person's sessions and the customer's session policy (areas/accounts, issue 34)
+  'There is no such session': '没有这个会话',
+  'Only an administrator of this customer account may set its session policy':
+    '只有此客户账号的管理员可以设置会话策略',
+  'Session policy saved': '会话策略已保存',
   // API clients (areas/api-clients)
   'Only an administrator of this customer account may manage its API clients':
     '只有此客户账号的管理员可以管理其接口客户端',

@@ -27,6 +27,8 @@ export interface SessionRecord {
   isWhiteCustomer: boolean;
   /** An administrator of the session's customer (user_customers.is_admin). */
   isAdmin: boolean;
+  /** How long the session may go without a call: its person's policy (areas/accounts/session-policy.ts). */
+  idleMs?: number;
   /**
    * Set when the call comes with an API client's bearer token instead of a user's session
    * (areas/api-clients/bearer.ts): then `uid` is CLIENT_UID (no user), `cuId` the client's

@@ -37,6 +37,7 @@ export const GXP_TABLES: ReadonlySet<string> = new Set([
   'excursion_cases',
   'excursion_lines',
   'excursion_notes',
+  'session_policies',
 ]);
 
 /** Refused by the guard: a GxP write that would commit without its audit entry. */

@@ -230,6 +230,25 @@ async function withWebhook(t: TestApp) {
   return { ...admin, id: res.data.endpoint.id };
 }
 
+/** A person signed in twice, their customer allowing two sessions (both live). */
+async function twoSessions(t: TestApp) {
+  const user = await createUser(t.deps.db);
+  await t.deps.db
+    .insertInto('session_policies')
+    .values({
+      cu_id: user.customers[0]!.cu_id,
+      idle_minutes: 30,
+      absolute_minutes: 720,
+      max_sessions: 2,
+      updated_at: t.deps.now(),
+      updated_by: null,
+    })
+    .execute();
+  const other = await loginAs(t, user);
+  const token = await loginAs(t, user);
+  return { user, token, other, actor: asUser(user) };
+}
+
 const NEW_PASSWORD = 'Audit#Trail26';
 const LOGGER = 'LG-AUDIT-1';
 const idempotent = () => ({ headers: { 'Idempotency-Key': randomUUID() } });
@@ -306,6 +325,24 @@ export const writeScenarios: Readonly<Record<string, WriteScenario>> = {
     const { user, token, actor } = await account(t);
     const { secret } = await enrolTotp(t, token, user.password);
     return { actor, token, input: { password: user.password, code: await totpNow(t, secret) } };
+  },
+  // a person's own sessions (a customer that allows two: the second one is ended from the first)
+  'POST user/session-sign-out': async (t) => {
+    const { user, token, actor, other } = await twoSessions(t);
+    const list = await t.call<{ list: Array<{ id: string; current: boolean }> }>('user/session-list', {
+      token,
+    });
+    const id = list.data.list.find((s) => !s.current)?.id;
+    if (!id || other === token) throw new Error(`no second session of ${user.username}`);
+    return { actor, token, input: { id } };
+  },
+  'POST user/session-sign-out-others': async (t) => {
+    const { token, actor } = await twoSessions(t);
+    return { actor, token, input: {} };
+  },
+  'POST customer-account/session-policy-update': async (t) => {
+    const { token, actor } = await administrator(t);
+    return { actor, token, input: { idle_minutes: 15, absolute_minutes: 480, max_sessions: 2 } };
   },
   'POST index/change-passwd': async (t) => {
     const { user, token, actor } = await account(t);

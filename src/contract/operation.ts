@@ -53,7 +53,8 @@ export type AuditRecordType =
   | 'excursion'
   | 'product'
   | 'api_client'
-  | 'webhook_endpoint';
+  | 'webhook_endpoint'
+  | 'session_policy';
 
 /**
  * What a successful call leaves in the audit trail (docs/decisions/audit-trail.md, "No write

@@ -58,6 +58,7 @@ const CARRIES: Record<string, string[]> = {
   'elements/second-factor-dialog/second-factor-dialog.ts': ['second-factor'],
   'elements/project-list/project-list.ts': ['data-table', 'projects'],
   'elements/project-view/project-view.ts': ['data-table', 'projects', 'stability'],
+  'elements/sessions-dialog/sessions-dialog.ts': ['sessions-dialog'],
   'elements/station-list/station-list.ts': ['stations'],
   'elements/supplier-callback/supplier-callback.ts': ['supplier'],
   'elements/webhook-endpoints/webhook-endpoints.ts': ['webhook-endpoints'],

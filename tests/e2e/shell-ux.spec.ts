@@ -5,6 +5,8 @@ import { apiLogin, callApi } from './helpers/api.ts';
 import { expectNoAxeViolations } from './helpers/axe.ts';
 import { look } from './helpers/look.ts';
 import { zh } from './helpers/login-page.ts';
+// the sessions dialog's strings (its own area, not among the helper's)
+import '../../src/i18n/areas/sessions-dialog.ts';
 import { enterPortal, followLink, pageToken, signedInContext, TOKEN_COOKIE } from './helpers/session.ts';
 
 /**
@@ -121,6 +123,7 @@ for (const viewport of [PHONE, DESKTOP]) {
       // the "warehouse system" of LINKED_SYSTEMS in playwright.config.ts
       zh('host.nav.openSystem', { name: '仓储管理系统' }),
       zh('host.nav.changePassword'),
+      zh('host.nav.sessions'),
       zh('host.nav.about'),
       zh('host.nav.logout'),
     ]);
@@ -146,6 +149,18 @@ for (const viewport of [PHONE, DESKTOP]) {
     await check(page, 'change-password');
     await page.keyboard.press('Escape');
     await expect(password).toHaveCount(0);
+
+    // the person's sessions (issue 34): <lp-sessions-dialog>, loaded when the menu opens it
+    await accountMenuButton(page).click();
+    await accountMenu(page)
+      .getByRole('menuitem', { name: zh('host.nav.sessions') })
+      .click();
+    const sessions = page.getByRole('dialog', { name: zh('sessionsDialog.title') });
+    await expect(sessions).toContainText(zh('sessionsDialog.thisDevice'));
+    await expectInsideViewport(page, sessions);
+    await check(page, 'sessions');
+    await page.keyboard.press('Escape');
+    await expect(sessions).toHaveCount(0);
 
     if (phone) {
       await page.getByRole('button', { name: zh('host.nav.toggle') }).click();

@@ -69,6 +69,19 @@ describe('property: account calls never answer 500', () => {
   it('user/update-pass-word', async () => {
     const t = await testApp();
     const u = await createUser(t.deps.db);
+    // 150 runs 15 min apart (each past the lock-out's window) outlast the default 12 h lifetime:
+    // the customer allows the longest (7 days), so that the session stands throughout
+    await t.deps.db
+      .insertInto('session_policies')
+      .values({
+        cu_id: u.customers[0]!.cu_id,
+        idle_minutes: 30,
+        absolute_minutes: 7 * 24 * 60,
+        max_sessions: 1,
+        updated_at: t.deps.now(),
+        updated_by: null,
+      })
+      .execute();
     const token = await loginAs(t, u);
     const allowed = [400, 403, 406, 422, 429];
     await fc.assert(

@@ -86,12 +86,14 @@ export async function customerAccountList(
  */
 export async function enterCustomer(
   db: DB,
-  uid: number,
+  session: { uid: number; sessionId: string },
   identifier: string,
   now: Date,
 ): Promise<{ access_token: string; customer: OwnCustomer }> {
+  const { uid } = session;
   const customer = await ownCustomer(db, uid, identifier);
   if (!customer) throw new ApiError(Code.forbidden, 'This customer account is not yours');
-  const access_token = await startSession(db, uid, customer.cu_id, now, 'switched');
+  // only the session that switches ends (the person's others stay), its sign-in carried over
+  const access_token = await startSession(db, uid, customer.cu_id, now, 'switched', null, session.sessionId);
   return { access_token, customer };
 }

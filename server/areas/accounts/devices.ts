@@ -73,7 +73,8 @@ const BROWSERS: ReadonlyArray<readonly [RegExp, string]> = [
   [/\bUCBrowser\//, 'UC Browser'],
   [/\bQQBrowser\//, 'QQ Browser'],
   [/\b(?:Firefox|FxiOS)\//, 'Firefox'],
-  [/\b(?:Chrome|CriOS|Chromium)\//, 'Chrome'],
+  // HeadlessChrome: Chrome run by a script or a test, still Chrome to the person reading
+  [/\b(?:HeadlessChrome|Chrome|CriOS|Chromium)\//, 'Chrome'],
   [/\bVersion\/[\d.]+.*\bSafari\//, 'Safari'],
 ];
 

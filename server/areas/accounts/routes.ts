@@ -15,11 +15,21 @@ import { addressKey } from '../../core/address-key.ts';
 import { redeemOneTimeCode } from './one-time-codes.ts';
 import { changeOwnPassword, refuseCommonPassword, setPassword } from './password-change.ts';
 import { requestResetCode, resetPassword } from './password-reset.ts';
-import { endSession, startSession } from './sessions.ts';
+import { endSession, sessionCacheOf, startSession } from './sessions.ts';
 import { checkSmsCode, markSmsCodeUsed, sendSmsCode } from './sms-codes.ts';
 import { maskMobile } from '../../core/mobile-number.ts';
 import { loginSecondFactor } from './login-second-factor.ts';
 import { confirmEnrolment, removeSecondFactor, secondFactorStatus, startEnrolment } from './second-factor.ts';
+import type { SessionRecord } from '../../core/session.ts';
+import { listOwnSessions, signOutOtherSessions, signOutOwnSession } from './own-sessions.ts';
+import { type PolicyAdministrator, readPolicy, savePolicy } from './session-policy.ts';
+
+/** The session's customer's administrator (a person, not an API client's token), else 403. */
+function policyAdministrator(session: SessionRecord): PolicyAdministrator {
+  if (session.cuId === null || !session.isAdmin || session.client)
+    throw forbidden('Only an administrator of this customer account may set its session policy');
+  return { uid: session.uid, name: session.name, cuId: session.cuId };
+}
 
 /** A sign-in's answer with the device cookie (set again: its 400 days start anew), devices.ts. */
 const withDeviceCookie = <T>(deps: AppDeps, data: T, device: DeviceSeen) =>
@@ -112,7 +122,7 @@ export const routes = [
     is_white_customer: s.isWhiteCustomer,
     mobile_hint: s.mobile ? maskMobile(s.mobile) : '',
     is_admin: s.isAdmin,
-    idle_minutes: Math.round(deps.config.sessionIdleMs / 60_000),
+    idle_minutes: Math.round((s.idleMs ?? deps.config.sessionIdleMs) / 60_000),
   })),
 
   handle(ops.logout, async ({ session, deps, now }) => {
@@ -143,7 +153,7 @@ export const routes = [
   }),
 
   handle(ops.customerLogin, async ({ input, session, deps, now }) => {
-    const { access_token } = await enterCustomer(deps.db, session.uid, input.identifier, now);
+    const { access_token } = await enterCustomer(deps.db, session, input.identifier, now);
     return { access_token };
   }),
 
@@ -158,8 +168,33 @@ export const routes = [
   ),
 
   handle(ops.switchCustomer, async ({ input, session, deps, now }) => {
-    const { access_token } = await enterCustomer(deps.db, session.uid, input.identifier, now);
+    const { access_token } = await enterCustomer(deps.db, session, input.identifier, now);
     return reply({ access_token }, 'Switch success');
+  }),
+
+  handle(ops.ownSessions, ({ session, deps, now }) =>
+    listOwnSessions(deps.db, session, now, deps.config.sessionIdleMs),
+  ),
+
+  handle(ops.sessionSignOut, async ({ input, session, deps, now }) => {
+    const ended = await signOutOwnSession(deps.db, session, input.id, now, deps.config.sessionIdleMs);
+    return reply(ended, 'Logged out');
+  }),
+
+  handle(ops.sessionSignOutOthers, async ({ session, deps, now }) =>
+    reply(await signOutOtherSessions(deps.db, session, now), 'Logged out'),
+  ),
+
+  handle(ops.sessionPolicy, ({ session, deps }) =>
+    readPolicy(deps.db, policyAdministrator(session).cuId, deps.config.sessionIdleMs),
+  ),
+
+  handle(ops.sessionPolicyUpdate, async ({ input, session, deps, now }) => {
+    const admin = policyAdministrator(session);
+    const idle = deps.config.sessionIdleMs;
+    await savePolicy(deps.db, admin, input, now, idle);
+    sessionCacheOf(deps.db)?.clear();
+    return reply(await readPolicy(deps.db, admin.cuId, idle), 'Session policy saved');
   }),
 
   handle(ops.changePasswordBySms, async ({ input, session: s, deps: { db, sms }, now, lang }) => {

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { Code } from '../../../src/contract/codes.ts';
 import type { PassFlag } from '../../../src/contract/accounts/schemas.ts';
 import type { Authenticate, SessionRecord } from '../../core/session.ts';
@@ -10,13 +11,17 @@ import type { Bus } from '../../core/bus.ts';
 import { ApiError } from '../../core/errors.ts';
 import type { ServerMessage } from '../../core/messages.ts';
 import { hashToken, newToken } from './tokens.ts';
+import { limitsOf, policyAggregates } from './session-policy.ts';
 
 /**
  * A session ends after IDLE_MS without a call (the server's SESSION_IDLE_MINUTES, default 30 min:
- * config.ts; this is what `authenticate` uses when told none), and 7 days after login in any case.
+ * config.ts; this is what `authenticate` uses when told none), and ABSOLUTE_MS after its person
+ * signed in in any case (12 h; a customer switch keeps the sign-in's time). Each customer's
+ * administrators may set both, and the sessions a person may hold at once (default 1), for their
+ * people (session-policy.ts); a person gets the strictest of their customers'.
  */
 export const IDLE_MS = 30 * 60 * 1000;
-export const ABSOLUTE_MS = 7 * 24 * 60 * 60 * 1000;
+export const ABSOLUTE_MS = 12 * 60 * 60 * 1000;
 /** last_seen_at is written at most this often per session (keeps the hot path read-only). */
 export const TOUCH_MS = 60 * 1000;
 
@@ -35,9 +40,13 @@ export const CACHE_TTL_MS = 30_000;
 const CACHE_MAX = 10_000;
 interface Cached {
   record: SessionRecord;
-  createdAt: number;
+  /** When its person signed in: the absolute lifetime runs from here. */
+  signedInAt: number;
   lastSeen: number;
   fetchedAt: number;
+  /** The limits in force for its person when it was read (a policy change drops every entry). */
+  idleMs: number;
+  absoluteMs: number;
 }
 
 /** One database handle's remembered sessions, kept current by its bus. */
@@ -108,6 +117,7 @@ export class SessionCache {
     const [kind, id] = [payload.slice(0, 2), payload.slice(2)];
     if (kind === 'u:') this.forget((r) => r.uid === Number(id));
     else if (kind === 's:') this.forget((r) => r.sessionId === id);
+    // 'p:<cu_id>', a customer's session policy changed (its people's limits), and anything else
     else this.clear();
   }
 }
@@ -125,15 +135,19 @@ export function attachSessionCache(db: DB, bus: Bus, ttlMs = CACHE_TTL_MS): Sess
 /** The session cache of `db`, if it has one. */
 export const sessionCacheOf = (db: DB): SessionCache | undefined => caches.get(db);
 
-/** Why a session ended: 'replaced' (a newer login, → 599), everything else → 598. */
-export type EndReason = 'replaced' | 'logout' | 'password' | 'switched' | 'expired';
+/**
+ * Why a session ended: 'replaced' (a newer login took its place, → 599), everything else → 598
+ * ('signed_out': its person ended it from another session; 'policy': fewer sessions allowed now).
+ */
+export type EndReason = 'replaced' | 'logout' | 'password' | 'switched' | 'expired' | 'signed_out' | 'policy';
 
 export const toPassFlag = (n: number): PassFlag => (n === 1 || n === 2 ? n : 0);
 
 /**
  * The live session of a token, or an ApiError: 598 when the token is missing, unknown, ended or
  * expired; 599 when a newer login replaced it. One indexed query joins session, user, group and
- * customer; last_seen_at is only written when it is older than TOUCH_MS.
+ * customer, and the limits in force for the user (the strictest of their customers' policies,
+ * `idleMs` as idle's default); last_seen_at is only written when it is older than TOUCH_MS.
  */
 export const authenticate: Authenticate = async (db, token, now, idleMs = IDLE_MS) => {
   if (!token || token.length > 256) throw sessionExpired('Please log in');
@@ -143,7 +157,7 @@ export const authenticate: Authenticate = async (db, token, now, idleMs = IDLE_M
   const hit = cache?.get(hash);
   if (cache && hit) {
     const fresh = t >= hit.fetchedAt && t - hit.fetchedAt < cache.ttlMs;
-    if (fresh && t - hit.lastSeen <= idleMs && t - hit.createdAt <= ABSOLUTE_MS) return hit.record;
+    if (fresh && t - hit.lastSeen <= hit.idleMs && t - hit.signedInAt <= hit.absoluteMs) return hit.record;
     cache.delete(hash);
   }
   const generation = cache?.generation ?? 0;
@@ -163,6 +177,7 @@ export const authenticate: Authenticate = async (db, token, now, idleMs = IDLE_M
       'uc.cu_id as member_cu_id',
       'uc.is_admin',
       's.created_at',
+      's.signed_in_at',
       's.last_seen_at',
       's.ended_at',
       's.end_reason',
@@ -182,6 +197,7 @@ export const authenticate: Authenticate = async (db, token, now, idleMs = IDLE_M
       'cu.co_id',
       'cu.is_white',
       'co.co_name',
+      policyAggregates('s.uid').as('policy'),
     ])
     .where('s.token_hash', '=', hash)
     .executeTakeFirst();
@@ -193,8 +209,9 @@ export const authenticate: Authenticate = async (db, token, now, idleMs = IDLE_M
     throw sessionExpired('Your session has ended, please log in again');
   }
   let lastSeen = new Date(row.last_seen_at).getTime();
-  const createdAt = new Date(row.created_at).getTime();
-  if (t - lastSeen > idleMs || t - createdAt > ABSOLUTE_MS) {
+  const signedInAt = new Date(row.signed_in_at ?? row.created_at).getTime();
+  const limits = limitsOf(row.policy, idleMs);
+  if (t - lastSeen > limits.idleMs || t - signedInAt > limits.absoluteMs) {
     await endSession(db, String(row.id), 'expired', now);
     throw sessionExpired('Your session has expired, please log in again');
   }
@@ -235,17 +252,22 @@ export const authenticate: Authenticate = async (db, token, now, idleMs = IDLE_M
     customer,
     isWhiteCustomer: row.is_white === true,
     isAdmin: customer !== null && row.is_admin === true,
+    idleMs: limits.idleMs,
   };
-  cache?.remember(hash, { record, createdAt, lastSeen, fetchedAt: t }, generation);
+  const entry = { record, signedInAt, lastSeen, fetchedAt: t, ...limits };
+  cache?.remember(hash, entry, generation);
   return record;
 };
 
 const sessionExpired = (message: ServerMessage) => new ApiError(Code.sessionExpired, message);
 
 /**
- * Starts a session for `uid` on customer `cuId` and ends the user's other live sessions with
- * `previousReason` ('replaced' for a new login, 'switched' when the same user changes customer).
- * Runs in one transaction that locks the user row, so two logins cannot both stay live. A sign-in
+ * Starts a session for `uid` on customer `cuId`. A sign-in ('replaced') ends the user's oldest
+ * live sessions (by sign-in) beyond the number their policy allows (one by default: every other
+ * one), which answer 599; a switch of customer (`from`: the session that switches, 'switched')
+ * ends that session only, and the new one keeps its sign-in's time, device and address (so a
+ * switch never extends the absolute lifetime). Runs in one transaction that locks the user row,
+ * so two logins cannot both outnumber the limit. A sign-in
  * names its `device` (devices.ts): remembered for the user, and when it is new to a user who has
  * signed in from others before, recorded (`new_device`) and told to the user on the customer
  * signed in to (an event only the user hears, which the notifier makes a `new_device_sign_in`
@@ -258,25 +280,66 @@ export async function startSession(
   now: Date,
   previousReason: EndReason = 'replaced',
   device: DeviceSeen | null = null,
+  from: string | null = null,
 ): Promise<string> {
   const token = newToken();
   await db.transaction().execute(async (trx) => {
     const audit = new AuditBuffer();
     const user = await trx
-      .selectFrom('users')
-      .select(['uid', 'name'])
-      .where('uid', '=', uid)
+      .selectFrom('users as u')
+      .select(['u.uid', 'u.name', policyAggregates('u.uid').as('policy')])
+      .where('u.uid', '=', uid)
       .forUpdate()
       .executeTakeFirstOrThrow();
-    await trx
-      .updateTable('sessions')
-      .set({ ended_at: now, end_reason: previousReason })
-      .where('uid', '=', uid)
-      .where('ended_at', 'is', null)
-      .execute();
+    let origin = {
+      signed_in_at: now as Date | string,
+      agent: device?.agent ?? '',
+      address: device?.address ?? '',
+    };
+    if (from !== null) {
+      const switched = await trx
+        .updateTable('sessions')
+        .set({ ended_at: now, end_reason: previousReason })
+        .where('id', '=', from)
+        .where('uid', '=', uid)
+        .where('ended_at', 'is', null)
+        .returning(['created_at', 'signed_in_at', 'agent', 'address'])
+        .executeTakeFirst();
+      if (switched)
+        origin = {
+          signed_in_at: switched.signed_in_at ?? switched.created_at,
+          agent: switched.agent,
+          address: switched.address,
+        };
+    } else {
+      // keep the (max − 1) newest sign-ins, end the older ones: the new one makes max
+      const keep = limitsOf(user.policy, IDLE_MS).maxSessions - 1;
+      const live = await trx
+        .selectFrom('sessions')
+        .select('id')
+        .where('uid', '=', uid)
+        .where('ended_at', 'is', null)
+        .orderBy(sql`coalesce(signed_in_at, created_at)`, 'desc')
+        .orderBy('id', 'desc')
+        .execute();
+      const surplus = live.slice(Math.max(keep, 0)).map((s) => s.id);
+      if (surplus.length > 0)
+        await trx
+          .updateTable('sessions')
+          .set({ ended_at: now, end_reason: previousReason })
+          .where('id', 'in', surplus)
+          .execute();
+    }
     await trx
       .insertInto('sessions')
-      .values({ token_hash: hashToken(token), uid, cu_id: cuId, created_at: now, last_seen_at: now })
+      .values({
+        token_hash: hashToken(token),
+        uid,
+        cu_id: cuId,
+        created_at: now,
+        last_seen_at: now,
+        ...origin,
+      })
       .execute();
     await notify(trx, 'sessions', `u:${uid}`);
     const actor = { kind: 'user', id: uid, name: user.name } as const;

@@ -58,8 +58,24 @@ export interface SessionsTable {
   created_at: GeneratedTimestamp;
   last_seen_at: GeneratedTimestamp;
   ended_at: Timestamp | null;
-  /** 'replaced' (logged in elsewhere → 599), 'logout', 'password', 'switched', 'expired'. */
+  /** 'replaced' (logged in elsewhere → 599), 'logout', 'password', 'switched', 'expired', 'policy', 'signed_out'. */
   end_reason: string | null;
+  /** When its person signed in (a customer switch keeps it): the absolute lifetime runs from here; null: `created_at`. */
+  signed_in_at: Timestamp | null;
+  /** The browser and system its sign-in's User-Agent named (`Chrome · Windows`), '' when unknown. */
+  agent: Generated<string>;
+  /** The client's address at its sign-in (IPv6 by its /64), '' when unknown; shown masked. */
+  address: Generated<string>;
+}
+
+/** A customer's session policy, set by its administrators (session-policy.ts); none: the defaults. */
+export interface SessionPoliciesTable {
+  cu_id: number;
+  idle_minutes: number;
+  absolute_minutes: number;
+  max_sessions: number;
+  updated_at: Timestamp;
+  updated_by: number | null;
 }
 
 export interface LoginFailuresTable {
@@ -158,6 +174,7 @@ declare module '../../db/schema.ts' {
     users: UsersTable;
     user_customers: UserCustomersTable;
     sessions: SessionsTable;
+    session_policies: SessionPoliciesTable;
     login_failures: LoginFailuresTable;
     login_delays: LoginDelaysTable;
     login_addresses: LoginAddressesTable;

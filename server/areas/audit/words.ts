@@ -78,6 +78,7 @@ const RECORDS: Words = {
   user: ['用户', 'User'],
   api_client: ['接口客户端', 'API client'],
   webhook_endpoint: ['Webhook 端点', 'Webhook endpoint'],
+  session_policy: ['会话策略', 'Session policy'],
 };
 
 const ACTORS: Words = {

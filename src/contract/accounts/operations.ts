@@ -21,6 +21,13 @@ import {
   UserInfoSchema,
 } from './schemas.ts';
 import { SecondFactorRequired } from '../second-factor/schemas.ts';
+import {
+  OwnSessionListSchema,
+  SessionPolicySchema,
+  SessionPolicyUpdate,
+  SessionSignOutRequest,
+  SignedOutSchema,
+} from './sessions.ts';
 
 const area = 'accounts';
 const MINUTE = 60_000;
@@ -188,4 +195,71 @@ export const changePasswordBySms = operation({
   rateLimits: [{ by: 'user', limit: 20, windowMs: 60 * MINUTE }],
   codes: [Code.forbidden, Code.captchaRequired, Code.captchaExpired],
   refusals: { [Code.tooManyRequests]: v.nullable(WaitSeconds) },
+});
+
+// --- a person's own sessions and the customer's session policy (issue 34, docs/decisions/sessions.md)
+// Pure: the signed-in page's first load imports this module (the session store's calls) and needs
+// none of these; only <lp-sessions-dialog> does, so the bundler leaves them out of the host's.
+
+export const ownSessions = /* @__PURE__ */ operation({
+  area,
+  method: 'GET',
+  path: 'user/session-list',
+  summary:
+    'The caller’s own live sessions (device, place with its host part masked, signed in at, last seen, this one), and the limits in force for them',
+  auth: 'session',
+  input: NoInput,
+  output: OwnSessionListSchema,
+});
+
+export const sessionSignOut = /* @__PURE__ */ operation({
+  area,
+  method: 'POST',
+  path: 'user/session-sign-out',
+  summary:
+    'End one of the caller’s own sessions (its next call answers 598); another person’s, an ended or an unknown one: 404',
+  auth: 'session',
+  audit: { records: ['user'] },
+  input: SessionSignOutRequest,
+  output: SignedOutSchema,
+  rateLimits: [{ by: 'user', limit: 30, windowMs: MINUTE, bucket: 'session/write' }],
+  codes: [Code.notFound],
+});
+
+export const sessionSignOutOthers = /* @__PURE__ */ operation({
+  area,
+  method: 'POST',
+  path: 'user/session-sign-out-others',
+  summary: 'End every live session of the caller but this one',
+  auth: 'session',
+  audit: { records: ['user'] },
+  input: NoInput,
+  output: SignedOutSchema,
+  bodyOptional: true,
+  rateLimits: [{ by: 'user', limit: 30, windowMs: MINUTE, bucket: 'session/write' }],
+});
+
+export const sessionPolicy = /* @__PURE__ */ operation({
+  area,
+  method: 'GET',
+  path: 'customer-account/session-policy',
+  summary: 'The session customer’s session policy (its administrators only, 403 otherwise)',
+  auth: 'session',
+  input: NoInput,
+  output: SessionPolicySchema,
+  codes: [Code.forbidden],
+});
+
+export const sessionPolicyUpdate = /* @__PURE__ */ operation({
+  area,
+  method: 'POST',
+  path: 'customer-account/session-policy-update',
+  summary:
+    'Set the session customer’s session policy: idle 5–480 min, absolute 60–10080 min, 1–5 sessions per person (its administrators only); reaches live sessions at their next call',
+  auth: 'session',
+  audit: { records: ['session_policy', 'user'] },
+  input: SessionPolicyUpdate,
+  output: SessionPolicySchema,
+  rateLimits: [{ by: 'user', limit: 30, windowMs: MINUTE, bucket: 'session/write' }],
+  codes: [Code.forbidden],
 });

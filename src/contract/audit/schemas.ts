@@ -13,6 +13,7 @@ export const AUDIT_RECORD_TYPES = [
   'product',
   'api_client',
   'webhook_endpoint',
+  'session_policy',
 ] as const;
 /** The most entries one export holds (a narrower filter for more). */
 export const AUDIT_EXPORT_MAX = 20_000;

@@ -27,6 +27,7 @@ import * as password from '../../i18n/messages/password.ts';
 import * as projects from '../../i18n/messages/projects.ts';
 import * as routes from '../../i18n/messages/routes.ts';
 import * as session from '../../i18n/messages/session.ts';
+import * as sessionsDialog from '../../i18n/messages/sessions-dialog.ts';
 import * as sites from '../../i18n/messages/sites.ts';
 import * as stability from '../../i18n/messages/stability.ts';
 import * as stations from '../../i18n/messages/stations.ts';
@@ -77,6 +78,7 @@ const PREFIXES = new Set(
     projects,
     routes,
     session,
+    sessionsDialog,
     sites,
     stability,
     stations,

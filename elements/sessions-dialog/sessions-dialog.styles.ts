@@ -1,0 +1,65 @@
+import { css } from '../../src/ui/css.ts';
+
+/** Own rules of `<lp-sessions-dialog>` (tokens and UI kit are adopted before them). */
+export const sessionsDialogStyles = css`
+  :host {
+    display: contents;
+  }
+  .sessions-dialog__intro {
+    margin: 0 0 var(--lp-space-2);
+  }
+  .sessions-dialog__note,
+  .sessions-dialog__small {
+    margin: 0 0 var(--lp-space-2);
+    color: var(--lp-color-text-muted);
+    font-size: 0.9em;
+  }
+  .sessions-dialog__list {
+    list-style: none;
+    margin: 0 0 var(--lp-space-3);
+    padding: 0;
+  }
+  .sessions-dialog__row {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    justify-content: space-between;
+    gap: var(--lp-space-2);
+    padding: var(--lp-space-2) 0;
+    border-bottom: 1px solid var(--lp-color-border);
+  }
+  .sessions-dialog__what {
+    display: flex;
+    flex-direction: column;
+    min-width: 0;
+    flex: 1 1 14em;
+  }
+  .sessions-dialog__what .sessions-dialog__small {
+    margin: 0;
+    overflow-wrap: anywhere;
+  }
+  .sessions-dialog__device {
+    font-weight: 600;
+  }
+  .sessions-dialog__this {
+    align-self: flex-start;
+    margin: 2px 0;
+    padding: 0 6px;
+    border-radius: 4px;
+    font-size: 0.8em;
+    color: #fff;
+    background: var(--lp-color-primary-strong);
+  }
+  .sessions-dialog__policy {
+    margin-top: var(--lp-space-3);
+    padding-top: var(--lp-space-3);
+    border-top: 1px solid var(--lp-color-border);
+  }
+  .sessions-dialog__policy h3 {
+    margin: 0 0 var(--lp-space-2);
+    font-size: 1em;
+  }
+  .sessions-dialog__error {
+    color: var(--lp-color-danger);
+  }
+`;

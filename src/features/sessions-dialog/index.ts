@@ -1,0 +1,1 @@
+export { SessionsDialog } from './sessions-dialog.tsx';
