@@ -123,6 +123,7 @@ for (const viewport of [PHONE, DESKTOP]) {
       // the "warehouse system" of LINKED_SYSTEMS in playwright.config.ts
       zh('host.nav.openSystem', { name: '仓储管理系统' }),
       zh('host.nav.changePassword'),
+      zh('host.nav.secondFactor'),
       zh('host.nav.sessions'),
       zh('host.nav.about'),
       zh('host.nav.logout'),
