@@ -7,7 +7,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const dist = new URL('../dist', import.meta.url).pathname;
 /** Types worth compressing; smaller files are sent as they are. */
-const TEXT = new Set(['.js', '.mjs', '.css', '.html', '.svg', '.json']);
+const TEXT = new Set(['.js', '.mjs', '.css', '.html', '.svg', '.json', '.ts']);
 const MIN_BYTES = 1024;
 
 function files(dir) {

@@ -45,7 +45,10 @@ export class LpAddressList extends ReactElement {
 
   #list: AddressListStore | null = null;
 
-  /** The address list (made on first render). */
+  /**
+   * The address list (made on first render).
+   * @internal (tests and the host read it; not for pages)
+   */
   get list(): AddressListStore {
     if (!this.#list) {
       this.#list = createAddressListStore();

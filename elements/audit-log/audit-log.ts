@@ -35,7 +35,10 @@ export class LpAuditLog extends ReactElement {
 
   #list: AuditLogStore | null = null;
 
-  /** The log (made on first render); a reload or a shared link shows the entries the address names. */
+  /**
+   * The log (made on first render); a reload or a shared link shows the entries the address names.
+   * @internal (tests and the host read it; not for pages)
+   */
   get list(): AuditLogStore {
     if (!this.#list) {
       this.#list = createAuditLogStore();

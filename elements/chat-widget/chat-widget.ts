@@ -45,7 +45,7 @@ const HEADING_ID = 'lp-chat-heading';
  * @attr {boolean} open - The panel is open (`show()` and `close()` set it; neither fires an event).
  *
  * @event {CustomEvent<{ open: boolean }>} lp-chat-toggle - The user opened or closed the panel.
- * @event {CustomEvent<Point>} lp-chat-move - The user moved the launcher (drag or arrow keys).
+ * @event {CustomEvent<{ x: number; y: number }>} lp-chat-move - The user moved the launcher (drag or arrow keys).
  *
  * @csspart launcher - The floating round button.
  * @csspart panel - The chat window.

@@ -35,7 +35,10 @@ export class LpExcursionList extends ReactElement {
 
   #list: CaseListStore | null = null;
 
-  /** The case list (made on first render); a reload or a shared link shows the cases the address names. */
+  /**
+   * The case list (made on first render); a reload or a shared link shows the cases the address names.
+   * @internal (tests and the host read it; not for pages)
+   */
   get list(): CaseListStore {
     if (!this.#list) {
       this.#list = createCaseListStore();

@@ -27,7 +27,10 @@ export class LpHelpCenter extends ReactElement {
 
   #help: HelpCenterStore | null = null;
 
-  /** The help centre's state and actions (made on first render). */
+  /**
+   * The help centre's state and actions (made on first render).
+   * @internal (tests and the host read it; not for pages)
+   */
   get help(): HelpCenterStore {
     this.#help ??= createHelpCenter();
     return this.#help;

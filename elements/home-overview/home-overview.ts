@@ -35,7 +35,10 @@ export class LpHomeOverview extends ReactElement {
 
   #overview: OverviewStore | null = null;
 
-  /** The overview's store (made on first render). */
+  /**
+   * The overview's store (made on first render).
+   * @internal (tests and the host read it; not for pages)
+   */
   get overview(): OverviewStore {
     this.#overview ??= createOverviewStore();
     return this.#overview;

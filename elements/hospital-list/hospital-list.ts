@@ -39,7 +39,10 @@ export class LpHospitalList extends ReactElement {
 
   #list: SiteListStore | null = null;
 
-  /** The site list (made on first render). */
+  /**
+   * The site list (made on first render).
+   * @internal (tests and the host read it; not for pages)
+   */
   get list(): SiteListStore {
     if (!this.#list) {
       this.#list = createSiteListStore();

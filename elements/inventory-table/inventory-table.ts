@@ -44,7 +44,10 @@ export class LpInventoryTable extends ReactElement {
   #lists: InventoryLists | null = null;
   #attention: string | null | undefined;
 
-  /** The element's lists (made on first render; each tab's when first shown). */
+  /**
+   * The element's lists (made on first render; each tab's when first shown).
+   * @internal (tests and the host read it; not for pages)
+   */
   get lists(): InventoryLists {
     this.#lists ??= createInventoryLists();
     return this.#lists;

@@ -32,7 +32,10 @@ export class LpMaterialInventory extends ReactElement {
 
   #lists: InventoryLists | null = null;
 
-  /** The element's list (made on first render). */
+  /**
+   * The element's list (made on first render).
+   * @internal (tests and the host read it; not for pages)
+   */
   get lists(): InventoryLists {
     this.#lists ??= createInventoryLists();
     return this.#lists;

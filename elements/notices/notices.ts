@@ -24,7 +24,7 @@ const $hosts = shared('lp-notices.hosts', () => atom<readonly HTMLElement[]>([])
  * @attr {string} api-base - Base URL of the API for the page's calls (default: `LP_CONFIG.apiBase`, else `/api`).
  * @attr {'zh-CN' | 'en'} locale - Language of the page's elements (default: the user's saved choice, else zh-CN).
  *
- * @event {CustomEvent<{ id: number; kind: ToastKind; message: string }>} lp-toast-dismiss - The user closed a toast.
+ * @event {CustomEvent<{ id: number; kind: 'success' | 'info' | 'warning' | 'error'; message: string }>} lp-toast-dismiss - The user closed a toast.
  * @event {CustomEvent<{ id: number; confirmed: boolean }>} lp-confirm-answer - The user answered a confirm (Esc counts as no).
  *
  * @csspart base - The wrapper of the element's content.

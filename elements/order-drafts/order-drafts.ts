@@ -38,7 +38,10 @@ export class LpOrderDrafts extends ReactElement {
 
   #list: DraftListStore | null = null;
 
-  /** The draft list (made on first render). */
+  /**
+   * The draft list (made on first render).
+   * @internal (tests and the host read it; not for pages)
+   */
   get list(): DraftListStore {
     if (!this.#list) {
       this.#list = createDraftListStore();

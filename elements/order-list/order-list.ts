@@ -69,6 +69,7 @@ export class LpOrderList extends ReactElement {
    * The list (made on first render): the attributes' filters, then the address's unless
    * `no-address-sync` (a filter the address names wins: a reload or a shared link shows what it
    * showed). Made again when a filter attribute changes, from the attributes alone.
+   * @internal (tests and the host read it; not for pages)
    */
   get list(): OrderListStore {
     if (!this.#list) {

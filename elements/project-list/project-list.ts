@@ -39,7 +39,10 @@ export class LpProjectList extends ReactElement {
 
   #list: ProjectListStore | null = null;
 
-  /** The project list (made on first render). */
+  /**
+   * The project list (made on first render).
+   * @internal (tests and the host read it; not for pages)
+   */
   get list(): ProjectListStore {
     if (!this.#list) {
       this.#list = createProjectListStore();

@@ -22,7 +22,7 @@ import { supplierCallbackStyles } from './supplier-callback.styles.ts';
  * @attr {'zh-CN' | 'en'} locale - Language of the page's elements (default: the user's saved choice, else zh-CN).
  * @attr {string} link - The signed link's token (the `link` parameter of `/supplier-allback?link=…`).
  *
- * @event {CustomEvent<{ order_no: string; decision: SupplierDecision }>} lp-supplier-answer - After the answer was recorded.
+ * @event {CustomEvent<{ order_no: string; decision: 'confirm' | 'propose' | 'decline' }>} lp-supplier-answer - After the answer was recorded.
  *
  * @csspart base - The wrapper of the element's content.
  * @cssproperty --lp-color-primary - Theme colour (default #0095A2).

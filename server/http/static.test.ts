@@ -23,6 +23,7 @@ beforeAll(async () => {
   write('embed/lp-chat-widget.js.gz', 'GZIP');
   write('embed/lp-chat-widget/panel-Zx98Yw76.js', 'export {};');
   write('embed/chunks/react-Qw12Er34.js', 'export {};');
+  write('embed/types/lp-chat-widget.d.ts', 'export declare class LpChatWidget extends HTMLElement {}');
   t = await testApp({ distDir: dist });
 });
 
@@ -45,6 +46,14 @@ describe('static assets', () => {
     const res = await get('/customer-order/index', { cookie: 'Admin-Token=abc' });
     expect(res.headers.get('vary')).toBe('Accept-Encoding, Cookie');
     expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+  });
+
+  it("serves the elements' types as text, to other origins too", async () => {
+    const res = await get('/embed/types/lp-chat-widget.d.ts', { origin: 'https://partner.example' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(await res.text()).toContain('class LpChatWidget');
   });
 
   it('serves the embed bundles to other origins (module scripts are fetched in CORS mode)', async () => {

@@ -15,6 +15,8 @@ const TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
   '.map': 'application/json; charset=utf-8',
   '.txt': 'text/plain; charset=utf-8',
+  // the elements' types (`/embed/types/*.d.ts`, scripts/element-types.mjs): text to save, never to run
+  '.ts': 'text/plain; charset=utf-8',
 };
 
 const NOT_BUILT = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>LP Portal</title></head>
