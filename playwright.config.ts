@@ -100,7 +100,8 @@ export default defineConfig({
     },
     {
       // The partner site (the embeds' demo pages on another origin: partner-chat, tracking).
-      command: 'node scripts/demo.mjs',
+      // with the framework matrix's host apps (tests/frameworks/build.mjs, about 1 s)
+      command: 'node tests/frameworks/build.mjs && node scripts/demo.mjs',
       url: `http://127.0.0.1:${process.env.LP_E2E_PARTNER_PORT}/partner-chat.html`,
       env: {
         DEMO_PORT: process.env.LP_E2E_PARTNER_PORT,

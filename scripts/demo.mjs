@@ -92,6 +92,8 @@ export function startDemoServer({
   const portalOrigin = new URL(portal).origin;
   const mounts = [
     ['/embed/', path.join(root, 'dist', 'embed')],
+    // the framework matrix's host apps (tests/frameworks/build.mjs writes them)
+    ['/frameworks/', path.join(root, 'tests', 'frameworks', '.build')],
     ['/', path.join(root, 'demo')],
   ];
   const server = createServer((req, res) => {
@@ -146,5 +148,8 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   console.log(`Warehouse system with two React elements (one React): ${url}/warehouse.html`);
   console.log(`Clinical lab looking up an order (<lp-order-status>, cross-origin): ${url}/lab-status.html`);
   console.log(`Sponsor page showing a share link: ${url}/sponsor-share.html?share=<token of a share link>`);
+  console.log(
+    `The same elements in React, Vue 3, Vue 2.7, Svelte and plain HTML: ${url}/frameworks/<react|vue3|vue2|svelte|html>/index.html`,
+  );
   console.log('The portal must allow this origin (CORS_ORIGINS; its default allows :8081).');
 }

@@ -1,0 +1,54 @@
+import { useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import { loadEmbeds, ORDER_NO } from '../shared/embeds.js';
+
+// React 19: properties and `on<event>` handlers straight on the tags, no wrapper.
+function PageA({ onEvent }: { onEvent: (text: string) => void }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <section id="page-a">
+      <button id="open-chat" type="button" onClick={() => setOpen(true)}>
+        Open the chat
+      </button>
+      <lp-chat-widget
+        position="bottom-left"
+        open={open}
+        onlp-chat-toggle={(event: CustomEvent<{ open: boolean }>) => {
+          setOpen(event.detail.open);
+          onEvent(`toggle:${event.detail.open}`);
+        }}
+      />
+      <lp-order-status order-no={ORDER_NO} locale="en" />
+      <lp-customer-switcher />
+    </section>
+  );
+}
+
+function App() {
+  const [page, setPage] = useState<'a' | 'b'>('a');
+  const [events, setEvents] = useState<string[]>([]);
+  return (
+    <main>
+      <nav>
+        <button id="leave" type="button" onClick={() => setPage('b')}>
+          Other page
+        </button>
+        <button id="back" type="button" onClick={() => setPage('a')}>
+          Back
+        </button>
+      </nav>
+      {page === 'a' ? (
+        <PageA onEvent={(text) => setEvents((all) => [...all, text])} />
+      ) : (
+        <p id="page-b">Another page of the app</p>
+      )}
+      <output id="events">{events.join(' ')}</output>
+    </main>
+  );
+}
+
+const root = document.getElementById('app');
+if (root) {
+  createRoot(root).render(<App />);
+  requestAnimationFrame(() => loadEmbeds());
+}
