@@ -20,10 +20,11 @@ const TYPES = {
 };
 
 /** The partner page's policy: its own scripts and styles, the portal for scripts and API calls. */
-export function partnerCsp(portalOrigin, { meta = false } = {}) {
+export function partnerCsp(portalOrigin, { meta = false, evaluates = false } = {}) {
   return [
     "default-src 'self'",
-    `script-src 'self' ${portalOrigin}`,
+    // the framework matrix's Angular app compiles its template in the browser (JIT): that page only
+    `script-src 'self' ${portalOrigin}${evaluates ? " 'unsafe-eval'" : ''}`,
     "style-src 'self'",
     // the tracking captcha image comes from the portal (lab-status.html)
     `img-src 'self' data: ${portalOrigin}`,
@@ -99,7 +100,9 @@ export function startDemoServer({
   const server = createServer((req, res) => {
     const urlPath = new URL(req.url ?? '/', 'http://demo').pathname;
     const headers = {
-      'Content-Security-Policy': partnerCsp(portalOrigin),
+      'Content-Security-Policy': partnerCsp(portalOrigin, {
+        evaluates: urlPath.startsWith('/frameworks/angular/'),
+      }),
       'X-Content-Type-Options': 'nosniff',
       'Cache-Control': 'no-cache',
     };

@@ -19,6 +19,7 @@ const FRAMEWORKS = {
   vue3: 'Vue 3',
   vue2: 'Vue 2.7',
   svelte: 'Svelte 5',
+  angular: 'Angular 21',
   html: 'Plain HTML',
 } as const;
 

@@ -17,12 +17,13 @@ import * as sfc2 from 'vue2/compiler-sfc';
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const OUT = path.join(here, '.build');
 
-/** name → entry, the title the page shows, and the plugins its files need. */
+/** name → entry, the title the page shows, and the app's root element (Angular's selector). */
 export const FRAMEWORKS = {
   react: { entry: 'react/main.tsx', title: 'React 19' },
   vue3: { entry: 'vue3/main.ts', title: 'Vue 3' },
   vue2: { entry: 'vue2/main.js', title: 'Vue 2.7' },
   svelte: { entry: 'svelte/main.js', title: 'Svelte 5' },
+  angular: { entry: 'angular/main.ts', title: 'Angular 21', root: '<lp-test-app></lp-test-app>' },
   html: { entry: 'html/main.js', title: 'Plain HTML' },
 };
 
@@ -85,7 +86,7 @@ const svelte = {
   },
 };
 
-const page = (title) => `<!doctype html>
+const page = (title, root = '') => `<!doctype html>
 <html lang="en">
   <head>
     <meta charset="utf-8" />
@@ -95,7 +96,7 @@ const page = (title) => `<!doctype html>
   </head>
   <body>
     <h1>${title}</h1>
-    <div id="app"></div>
+    <div id="app">${root}</div>
   </body>
 </html>
 `;
@@ -105,7 +106,7 @@ export async function buildFrameworks(names = Object.keys(FRAMEWORKS)) {
   rmSync(OUT, { recursive: true, force: true });
   await Promise.all(
     names.map(async (name) => {
-      const { entry, title } = FRAMEWORKS[name];
+      const { entry, title, root } = FRAMEWORKS[name];
       const dir = path.join(OUT, name);
       mkdirSync(dir, { recursive: true });
       await build({
@@ -125,7 +126,7 @@ export async function buildFrameworks(names = Object.keys(FRAMEWORKS)) {
           __VUE_PROD_HYDRATION_MISMATCH_DETAILS__: 'false',
         },
       });
-      writeFileSync(path.join(dir, 'index.html'), page(title));
+      writeFileSync(path.join(dir, 'index.html'), page(title, root));
     }),
   );
   return names;
