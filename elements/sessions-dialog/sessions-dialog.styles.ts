@@ -62,4 +62,13 @@ export const sessionsDialogStyles = css`
   .sessions-dialog__error {
     color: var(--lp-color-danger);
   }
+  .sessions-dialog__check {
+    display: flex;
+    gap: var(--lp-space-2);
+    align-items: flex-start;
+    margin: 0 0 var(--lp-space-2);
+  }
+  .sessions-dialog__check small {
+    display: block;
+  }
 `;
