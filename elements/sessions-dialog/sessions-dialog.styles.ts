@@ -19,7 +19,8 @@ export const sessionsDialogStyles = css`
     margin: 0 0 var(--lp-space-3);
     padding: 0;
   }
-  .sessions-dialog__row {
+  .sessions-dialog__row,
+  .sessions-dialog__member {
     display: flex;
     flex-wrap: wrap;
     align-items: center;

@@ -60,7 +60,7 @@ export function MemberFactors() {
       <p className="sessions-dialog__note">{t('sessionsDialog.members.intro')}</p>
       <ul className="sessions-dialog__list">
         {data.list.map((m) => (
-          <li key={m.uid} className="sessions-dialog__row">
+          <li key={m.uid} className="sessions-dialog__member">
             <div className="sessions-dialog__what">
               <strong>{m.name}</strong>
               <span className="sessions-dialog__small">
