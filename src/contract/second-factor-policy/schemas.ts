@@ -11,12 +11,7 @@ import { SecondFactorCode } from '../second-factor/schemas.ts';
  * factor; a person may renew their recovery codes.
  */
 
-/** 478 of `user/login`: the pending enrolment's token (10 minutes, 5 codes, this address). */
-export const EnrolmentRequired = v.strictObject({
-  enrol_token: v.string(),
-  expires_in: v.number(),
-});
-export type EnrolmentRequired = v.InferOutput<typeof EnrolmentRequired>;
+export { EnrolmentRequired } from './enrolment-required.ts';
 
 const EnrolToken = v.pipe(Text(256), v.nonEmpty(msg('required')));
 
