@@ -29,7 +29,7 @@ export function MemberFactors() {
   const load = useCallback(() => {
     memberFactorsApi.list().then(setData, () => setData(null));
   }, []);
-  useEffect(load, []);
+  useEffect(load, [load]);
   if (!data) return null;
 
   const reset = async (event: FormEvent) => {
