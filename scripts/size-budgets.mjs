@@ -66,6 +66,9 @@ export const budgets = {
    */
   'embed/lp-sessions-dialog.js': 81_000,
   'host:sessions-dialog': 5_500,
+  /** Its administrators' part (the policy form with "second factor required", the members' factors
+   * and their reset: docs/decisions/second-factor-policy.md), lazy: 2.1 KB measured. */
+  'embed/lp-sessions-dialog/admin-part': 2_500,
   'embed/lp-order-attachments.js': 86_000,
 
   /** The order view: its embed (React inside), the host's element on top of what the signed-in

@@ -19,7 +19,8 @@ export const sessionsDialogStyles = css`
     margin: 0 0 var(--lp-space-3);
     padding: 0;
   }
-  .sessions-dialog__row {
+  .sessions-dialog__row,
+  .sessions-dialog__member {
     display: flex;
     flex-wrap: wrap;
     align-items: center;
@@ -61,5 +62,14 @@ export const sessionsDialogStyles = css`
   }
   .sessions-dialog__error {
     color: var(--lp-color-danger);
+  }
+  .sessions-dialog__check {
+    display: flex;
+    gap: var(--lp-space-2);
+    align-items: flex-start;
+    margin: 0 0 var(--lp-space-2);
+  }
+  .sessions-dialog__check small {
+    display: block;
   }
 `;

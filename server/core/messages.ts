@@ -262,6 +262,18 @@ export const SERVER_MESSAGES = {
   'Only an administrator of this customer account may set its session policy':
     '只有此客户账号的管理员可以设置会话策略',
   'Session policy saved': '会话策略已保存',
+  // the second-factor policy, a member's lost factor, new recovery codes (issue 34)
+  'Your organisation requires two-step sign-in: set it up to continue': '您的机构要求两步验证：请先完成设置',
+  'The set-up has expired: please enter your password again': '设置已失效，请重新输入密码',
+  'Your organisation requires two-step sign-in: please sign in with your password':
+    '您的机构要求两步验证：请使用密码登录',
+  'There is no such member': '没有这个成员',
+  'Only an administrator of this customer account may reset its members’ two-step sign-in':
+    '只有此客户账号的管理员可以重置成员的两步验证',
+  'Reset your own two-step sign-in in its own dialog': '请在“两步验证”对话框中管理您自己的两步验证',
+  'This member has no two-step sign-in': '此成员未启用两步验证',
+  'Enter a code of your own authenticator app': '请输入您自己的身份验证器应用中的验证码',
+  'Two-step sign-in reset': '两步验证已重置',
   // API clients (areas/api-clients)
   'Only an administrator of this customer account may manage its API clients':
     '只有此客户账号的管理员可以管理其接口客户端',

@@ -17,6 +17,7 @@ import { createOrder, createProject, type FixtureOrderOptions } from './order-fi
 import { modificationRequest, signedIn } from './order-test-helpers.ts';
 import { socketFrom, type TestApp, unique } from './test-app.ts';
 import { enrolTotp, totpNow } from './second-factor-fixtures.ts';
+import { addMember, enrolmentOf, requireSecondFactor } from './second-factor-policy-fixtures.ts';
 
 /**
  * One scenario per operation whose contract says its success leaves audit entries
@@ -325,6 +326,27 @@ export const writeScenarios: Readonly<Record<string, WriteScenario>> = {
     const { user, token, actor } = await account(t);
     const { secret } = await enrolTotp(t, token, user.password);
     return { actor, token, input: { password: user.password, code: await totpNow(t, secret) } };
+  },
+  // the second-factor policy (second-factor-policy.ts): enrolment at sign-in, renewal, a reset
+  'POST user/login-enrol-confirm': async (t) => {
+    const user = await createUser(t.deps.db);
+    await requireSecondFactor(t, user.customers[0]!.cu_id);
+    const { enrol_token } = await enrolmentOf(t, user);
+    const start = await t.call<{ secret: string }>('user/login-enrol-start', { body: { enrol_token } });
+    if (start.code !== 0) throw new Error(`no secret: ${start.code} ${start.message}`);
+    return { actor: asUser(user), input: { enrol_token, code: await totpNow(t, start.data.secret) } };
+  },
+  'POST user/recovery-codes-renew': async (t) => {
+    const { user, token, actor } = await account(t);
+    const { secret } = await enrolTotp(t, token, user.password);
+    return { actor, token, input: { password: user.password, code: await totpNow(t, secret) } };
+  },
+  'POST customer-account/member-factor-reset': async (t) => {
+    const { user, token, actor } = await administrator(t);
+    const member = await createUser(t.deps.db);
+    await addMember(t, member, user.customers[0]!.cu_id);
+    await enrolTotp(t, await loginAs(t, member), member.password);
+    return { actor, token, input: { uid: member.uid, reason: 'phone lost', password: user.password } };
   },
   // a person's own sessions (a customer that allows two: the second one is ended from the first)
   'POST user/session-sign-out': async (t) => {

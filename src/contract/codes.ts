@@ -20,6 +20,8 @@ export const Code = {
   captchaExpired: 476,
   /** The password was right; the account has a second factor: its code next (`data.methods`). */
   secondFactorRequired: 477,
+  /** The password was right; a customer of the person requires a second factor they lack: enrol first. */
+  secondFactorEnrolmentRequired: 478,
   serverFault: 500,
   backgroundFailed: 543,
   /** The server cannot reach its database for a moment (HTTP 503, Retry-After): try again. */

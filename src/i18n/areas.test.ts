@@ -63,7 +63,7 @@ const CARRIES: Record<string, string[]> = {
   'elements/supplier-callback/supplier-callback.ts': ['supplier'],
   'elements/webhook-endpoints/webhook-endpoints.ts': ['webhook-endpoints'],
   // the login page's second step (a 477) is a lazy chunk of the host with its own area
-  'host/main.tsx': ['host', 'login-second-factor'],
+  'host/main.tsx': ['host', 'login-enrol', 'login-second-factor'],
 };
 
 /**
@@ -72,6 +72,7 @@ const CARRIES: Record<string, string[]> = {
  */
 const HOST_LAZY_AREAS: Record<string, string> = {
   'host/pages/login/second-factor-step.tsx': 'login-second-factor',
+  'host/pages/login/enrol-step.tsx': 'login-enrol',
 };
 
 function sources(dir: string): string[] {

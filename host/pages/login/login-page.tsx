@@ -11,7 +11,6 @@ import {
 import { isApiError } from '../../../src/api/errors.ts';
 import { captchaUrl } from '../../../src/api/user.ts';
 import { Code } from '../../../src/contract/codes.ts';
-import type { SecondFactorRequired } from '../../../src/contract/second-factor/schemas.ts';
 import { navigate } from '../../../src/stores/navigation.ts';
 import { $signOutReason, login } from '../../../src/stores/session.ts';
 import { Button, FormField, useT } from '../../../src/ui/index.ts';
@@ -23,7 +22,6 @@ import { BrandPanel } from './brand-panel.tsx';
 import { loginCss } from './login.styles.ts';
 import { checkInput, type LoginErrors, redirectTarget, refusal, waitMessage } from './login-form-state.ts';
 import { PasswordInput } from './password-input.tsx';
-import type { SecondFactorStepProps } from './second-factor-step.tsx';
 import { useCountdown } from './use-countdown.ts';
 
 /**
@@ -58,10 +56,11 @@ export function LoginPage() {
   const passwordRef = useRef<HTMLInputElement>(null);
   const captchaRef = useRef<HTMLInputElement>(null);
   const wait = useCountdown();
-  // After a 477: the second step, loaded then with its strings (second-factor-step.tsx).
+  // After a 477: the second step, loaded then with its strings (second-factor-step.tsx); after a
+  // 478 (a customer requires a factor the person lacks) the enrolment, a chunk of its own (enrol-step.tsx).
   const [factor, setFactor] = useState<{
-    Step: ComponentType<SecondFactorStepProps>;
-    pending: SecondFactorRequired;
+    Step: ComponentType<{ pending: never; onDone: () => void; onBack: () => void }>;
+    pending: unknown;
   } | null>(null);
   const done = () => navigate(redirectTarget(globalThis.location?.search ?? ''));
 
@@ -100,9 +99,15 @@ export function LoginPage() {
       done();
     } catch (error) {
       setBusy(false);
-      if (isApiError(error) && error.code === Code.secondFactorRequired) {
-        const { SecondFactorStep } = await import('./later-steps.ts');
-        return setFactor({ Step: SecondFactorStep, pending: error.data as SecondFactorRequired });
+      if (
+        isApiError(error) &&
+        (error.code === Code.secondFactorRequired || error.code === Code.secondFactorEnrolmentRequired)
+      ) {
+        const Step =
+          error.code === Code.secondFactorRequired
+            ? (await import('./later-steps.ts')).SecondFactorStep
+            : (await import('./enrol-step.tsx')).EnrolStep;
+        return setFactor({ Step, pending: error.data });
       }
       const refused = refusal(error, captchaShown, captcha.trim() !== '', smsMode && captchaShown);
       if (!refused) return;
@@ -147,7 +152,7 @@ export function LoginPage() {
           )}
           {factor ? (
             <factor.Step
-              pending={factor.pending}
+              pending={factor.pending as never}
               onDone={done}
               onBack={() => {
                 setFactor(null);

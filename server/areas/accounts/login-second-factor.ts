@@ -12,6 +12,7 @@ import { tooSoon } from './login.ts';
 import { recordFactorFailure, sealKey, useSecondFactorCode } from './second-factor.ts';
 import { startSession, toPassFlag } from './sessions.ts';
 import { hashToken, newToken } from './tokens.ts';
+import type {} from './second-factor-policy-tables.ts';
 
 /** A sign-in waits this long for its second step, and takes this many codes at most. */
 export const PENDING_TTL_MS = 5 * 60_000;
@@ -79,6 +80,7 @@ export async function loginSecondFactor(
     .where('expires_at', '>', now)
     .where('tries', '<', PENDING_TRIES)
     .where('address', '=', from)
+    .where('purpose', '=', 'code')
     .returning(['uid', 'tries', 'is_weak_password'])
     .executeTakeFirst();
   if (!pending)

@@ -15,6 +15,7 @@ import { startSession, toPassFlag } from './sessions.ts';
 import { auditedTransaction } from '../audit/trail.ts';
 import { secondFactorRequired } from './login-second-factor.ts';
 import { hasSecondFactor } from './second-factor.ts';
+import { enrolmentRequired, requiresSecondFactor } from './second-factor-policy.ts';
 import { checkSmsCode, markSmsCodeUsed, sendSmsCode } from './sms-codes.ts';
 import { maskMobile, nationalNumber } from '../../core/mobile-number.ts';
 
@@ -96,8 +97,10 @@ export async function login(
 
   if (codeId) await markSmsCodeUsed(db, codeId, now);
   const factor = await hasSecondFactor(db, user.uid);
+  // none, but a customer of the person requires one: enrolment first (second-factor-policy.ts)
+  const enrol = !factor && (await requiresSecondFactor(db, user.uid));
   // with a second factor the counts end when its code is right too (login-second-factor.ts)
-  if (!factor) await countSuccess(db, username, from, now);
+  if (!factor && !enrol) await countSuccess(db, username, from, now);
   const weak = isWeakPassword(password) || (await isCommonPassword(password));
   if (weak !== user.is_weak_password) {
     // what the password's weakness asks of the user (the prompt) is part of the account: recorded
@@ -115,6 +118,7 @@ export async function login(
   }
   // a second factor: the session waits for its code (login-second-factor.ts)
   if (factor) throw await secondFactorRequired(db, user.uid, address, weak, now);
+  if (enrol) throw await enrolmentRequired(db, user.uid, address, weak, now);
   const customer = await startingCustomer(db, user.uid);
   const access_token = await startSession(db, user.uid, customer?.cu_id ?? null, now, 'replaced', device);
   return {

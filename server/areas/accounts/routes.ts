@@ -23,6 +23,8 @@ import { confirmEnrolment, removeSecondFactor, secondFactorStatus, startEnrolmen
 import type { SessionRecord } from '../../core/session.ts';
 import { listOwnSessions, signOutOtherSessions, signOutOwnSession } from './own-sessions.ts';
 import { type PolicyAdministrator, readPolicy, savePolicy } from './session-policy.ts';
+import { refuseHandOverUnderPolicy } from './second-factor-policy.ts';
+import { secondFactorPolicyRoutes } from './second-factor-policy-routes.ts';
 
 /** The session's customer's administrator (a person, not an API client's token), else 403. */
 function policyAdministrator(session: SessionRecord): PolicyAdministrator {
@@ -134,6 +136,7 @@ export const routes = [
     const { db } = deps;
     const redeemed = await redeemOneTimeCode(db, input.code, 'jump', now);
     if (!redeemed) throw invalidCode();
+    await refuseHandOverUnderPolicy(db, redeemed.uid);
     const cuId = redeemed.cuId ?? (await startingCustomer(db, redeemed.uid))?.cu_id ?? null;
     const device = deviceSeen(c, ip);
     const token = await startSession(db, redeemed.uid, cuId, now, 'replaced', device);
@@ -144,6 +147,7 @@ export const routes = [
     const { db } = deps;
     const redeemed = await redeemOneTimeCode(db, input.token, 'new', now);
     if (!redeemed) throw invalidCode();
+    await refuseHandOverUnderPolicy(db, redeemed.uid);
     const start = await startingCustomer(db, redeemed.uid);
     const cuId = redeemed.cuId ?? start?.cu_id ?? null;
     const flag: 0 | 1 = redeemed.cuId === null && (start?.count ?? 0) > 1 ? 1 : 0;
@@ -215,4 +219,6 @@ export const routes = [
     await setPassword(db, s.uid, input.ur_passwd, now, (trx) => markSmsCodeUsed(trx, codeId, now));
     return reply(null, 'Password changed, please log in again');
   }),
+
+  ...secondFactorPolicyRoutes,
 ];

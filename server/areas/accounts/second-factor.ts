@@ -69,7 +69,12 @@ const epochOf = (now: Date) => Math.floor(now.getTime() / 1000);
  * The time step (RFC 6238 counter) a 6-digit code is good for at `now`, one step either side;
  * null when it is no code of `secret`, or not one after `afterStep` (used or older).
  */
-async function totpStep(secret: string, code: string, now: Date, afterStep = -1): Promise<number | null> {
+export async function totpStep(
+  secret: string,
+  code: string,
+  now: Date,
+  afterStep = -1,
+): Promise<number | null> {
   const result = await verify({
     secret,
     token: code,
@@ -81,7 +86,7 @@ async function totpStep(secret: string, code: string, now: Date, afterStep = -1)
 }
 
 /** A recovery code as typed, normalised (upper case, no spaces or dashes). */
-const normalise = (code: string) => code.replace(/[\s-]/g, '').toUpperCase();
+export const normalise = (code: string) => code.replace(/[\s-]/g, '').toUpperCase();
 
 /**
  * Checks `code` against the user's confirmed factor inside `trx` (its row locked) and uses it up:
@@ -95,7 +100,7 @@ export async function useSecondFactorCode(
   person: Person,
   code: string,
   now: Date,
-  purpose: 'sign_in' | 'signature' | 'remove',
+  purpose: 'sign_in' | 'signature' | 'remove' | 'renew' | 'admin_reset',
 ): Promise<SecondFactorMethod | null> {
   const typed = normalise(code);
   const factor = await trx
@@ -151,7 +156,7 @@ export async function useSecondFactorCode(
 export function recordFactorFailure(
   audit: AuditBuffer,
   person: Person,
-  purpose: 'enrol' | 'confirm' | 'remove' | 'sign_in' | 'signature',
+  purpose: 'enrol' | 'confirm' | 'remove' | 'sign_in' | 'signature' | 'renew' | 'admin_reset',
   step: 'password' | 'code',
   address: string,
 ): void {
@@ -169,7 +174,7 @@ export function recordFactorFailure(
   });
 }
 
-async function checkOwnPassword(db: DB, person: Person, password: string): Promise<boolean> {
+export async function checkOwnPassword(db: DB, person: Person, password: string): Promise<boolean> {
   const user = await db
     .selectFrom('users')
     .select('password_hash')
@@ -224,7 +229,7 @@ export async function startEnrolment(
   return { secret, otpauth_uri: generateURI({ issuer: ISSUER, label: person.username, secret }) };
 }
 
-function newRecoveryCode(): string {
+export function newRecoveryCode(): string {
   let code = '';
   for (let i = 0; i < 10; i++) code += RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)];
   return `${code.slice(0, 5)}-${code.slice(5)}`;

@@ -324,6 +324,7 @@ describe('the customer’s session policy: customer-account/session-policy(-upda
       idle_minutes: 30,
       absolute_minutes: 720,
       max_sessions: 1,
+      second_factor_required: false,
       updated_at: null,
       updated_by: '',
     });

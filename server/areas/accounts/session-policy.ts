@@ -4,6 +4,7 @@ import { notify } from '../../core/bus.ts';
 import type { DB } from '../../db/database.ts';
 import type { AuditChange } from '../audit/tables.ts';
 import { auditedTransaction, sessionActor } from '../audit/trail.ts';
+import type {} from './second-factor-policy-tables.ts';
 
 /**
  * A customer's session policy (issue 34, docs/decisions/sessions.md): how long its people's
@@ -79,7 +80,14 @@ export async function readPolicy(db: DB, cuId: number, defaultIdleMs: number): P
   const row = await db
     .selectFrom('session_policies as p')
     .leftJoin('users as u', 'u.uid', 'p.updated_by')
-    .select(['p.idle_minutes', 'p.absolute_minutes', 'p.max_sessions', 'p.updated_at', 'u.name'])
+    .select([
+      'p.idle_minutes',
+      'p.absolute_minutes',
+      'p.max_sessions',
+      'p.second_factor_required',
+      'p.updated_at',
+      'u.name',
+    ])
     .where('p.cu_id', '=', cuId)
     .executeTakeFirst();
   if (!row)
@@ -87,6 +95,7 @@ export async function readPolicy(db: DB, cuId: number, defaultIdleMs: number): P
       idle_minutes: Math.round(defaultIdleMs / MINUTE),
       absolute_minutes: ABSOLUTE_DEFAULT_MINUTES,
       max_sessions: MAX_SESSIONS_DEFAULT,
+      second_factor_required: false,
       updated_at: null,
       updated_by: '',
     };
@@ -94,6 +103,7 @@ export async function readPolicy(db: DB, cuId: number, defaultIdleMs: number): P
     idle_minutes: row.idle_minutes,
     absolute_minutes: row.absolute_minutes,
     max_sessions: row.max_sessions,
+    second_factor_required: row.second_factor_required,
     updated_at: new Date(row.updated_at).toISOString(),
     updated_by: row.name ?? '',
   };
@@ -106,7 +116,7 @@ export interface PolicyAdministrator {
   cuId: number;
 }
 
-const FIELDS = ['idle_minutes', 'absolute_minutes', 'max_sessions'] as const;
+const FIELDS = ['idle_minutes', 'absolute_minutes', 'max_sessions', 'second_factor_required'] as const;
 
 /**
  * Saves the customer's policy: one audit entry `update` of record `session_policy` (the
@@ -127,13 +137,18 @@ export async function savePolicy(
     // one customer's policy is changed one save after another (old values read under the lock)
     await sql`select pg_advisory_xact_lock(hashtext('session-policy'), ${admin.cuId})`.execute(trx);
     const before = await readPolicy(trx, admin.cuId, defaultIdleMs);
-    const changes: AuditChange[] = FIELDS.filter((f) => before[f] !== input[f]).map((field) => ({
+    // the second-factor requirement left out of a save stays as it is (second-factor-policy.ts)
+    const wanted = {
+      ...input,
+      second_factor_required: input.second_factor_required ?? before.second_factor_required,
+    };
+    const changes: AuditChange[] = FIELDS.filter((f) => before[f] !== wanted[f]).map((field) => ({
       field,
       old: before[field],
-      new: input[field],
+      new: wanted[field],
     }));
     if (changes.length === 0) return { changed: false };
-    const values = { ...input, updated_at: now, updated_by: admin.uid };
+    const values = { ...wanted, updated_at: now, updated_by: admin.uid };
     await trx
       .insertInto('session_policies')
       .values({ cu_id: admin.cuId, ...values })

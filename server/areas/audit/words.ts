@@ -60,6 +60,8 @@ const ACTIONS: Words = {
   second_factor_remove: ['关闭两步验证', 'Two-step sign-in turned off'],
   second_factor_failed: ['两步验证失败', 'Two-step check failed'],
   recovery_code_used: ['使用恢复码', 'Recovery code used'],
+  second_factor_reset: ['管理员重置两步验证', 'Two-step sign-in reset by an administrator'],
+  recovery_codes_renewed: ['更换恢复码', 'Recovery codes renewed'],
   audit_export: ['导出审计追踪', 'Audit trail exported'],
   rotate: ['更换密钥', 'Secret rotated'],
   revoke: ['撤销', 'Revoked'],

@@ -21,6 +21,7 @@ import {
   UserInfoSchema,
 } from './schemas.ts';
 import { SecondFactorRequired } from '../second-factor/schemas.ts';
+import { EnrolmentRequired } from '../second-factor-policy/enrolment-required.ts';
 import {
   OwnSessionListSchema,
   SessionPolicySchema,
@@ -51,10 +52,12 @@ export const login = operation({
     Code.captchaRequired,
     Code.captchaExpired,
     Code.secondFactorRequired,
+    Code.secondFactorEnrolmentRequired,
   ],
   refusals: {
     [Code.wrongCredentials]: WrongCredentials,
     [Code.secondFactorRequired]: SecondFactorRequired,
+    [Code.secondFactorEnrolmentRequired]: EnrolmentRequired,
   },
 });
 

@@ -6,6 +6,7 @@ import {
   removeSecondFactor,
   secondFactorStatus,
 } from '../../api/second-factor.ts';
+import { renewRecoveryCodes } from '../../api/recovery-codes.ts';
 import { Code } from '../../contract/codes.ts';
 import type { EnrolResponse, SecondFactorStatus } from '../../contract/second-factor/schemas.ts';
 import { toast } from '../../stores/notices.ts';
@@ -28,6 +29,7 @@ type Step =
   | { kind: 'loading' }
   | { kind: 'status'; status: SecondFactorStatus }
   | { kind: 'scan'; enrol: EnrolResponse }
+  | { kind: 'renew' }
   | { kind: 'codes'; codes: string[] };
 
 const SILENT = { silentCodes: [Code.invalid, Code.conflict] };
@@ -73,8 +75,9 @@ export function SecondFactorDialog({ open, onClose, onChanged }: SecondFactorDia
     event.preventDefault();
     if (busy) return;
     const required = t('account.factor.required');
-    const needsCode = step.kind === 'scan' || (step.kind === 'status' && step.status.enabled);
-    const needsPassword = step.kind === 'status';
+    const renew = step.kind === 'renew';
+    const needsCode = renew || step.kind === 'scan' || (step.kind === 'status' && step.status.enabled);
+    const needsPassword = renew || step.kind === 'status';
     const missing = {
       ...(needsPassword && !password ? { password: required } : {}),
       ...(needsCode && !code.trim() ? { code: required } : {}),
@@ -88,6 +91,10 @@ export function SecondFactorDialog({ open, onClose, onChanged }: SecondFactorDia
         setPassword('');
       } else if (step.kind === 'scan') {
         const { recovery_codes } = await confirmSecondFactor(code, SILENT);
+        setStep({ kind: 'codes', codes: recovery_codes });
+      } else if (renew) {
+        const { recovery_codes } = await renewRecoveryCodes(password, code, SILENT);
+        setPassword('');
         setStep({ kind: 'codes', codes: recovery_codes });
       } else if (step.kind === 'status') {
         await removeSecondFactor(password, code, SILENT);
@@ -104,6 +111,7 @@ export function SecondFactorDialog({ open, onClose, onChanged }: SecondFactorDia
 
   const submitLabel = () => {
     if (step.kind === 'scan') return t('account.factor.confirm');
+    if (step.kind === 'renew') return t('account.factor.renew');
     if (step.kind === 'codes') return t('account.factor.saved');
     if (step.kind === 'status' && step.status.enabled) return t('account.factor.remove');
     return t('account.factor.start');
@@ -144,7 +152,13 @@ export function SecondFactorDialog({ open, onClose, onChanged }: SecondFactorDia
               : t('account.factor.off')}
           </p>
         )}
-        {step.kind === 'status' && (
+        {step.kind === 'status' && step.status.enabled && (
+          <button type="button" className="second-factor__renew" onClick={() => setStep({ kind: 'renew' })}>
+            {t('account.factor.renewStart')}
+          </button>
+        )}
+        {step.kind === 'renew' && <p>{t('account.factor.renewIntro')}</p>}
+        {(step.kind === 'status' || step.kind === 'renew') && (
           <TextField
             name="password"
             type="password"
@@ -158,7 +172,9 @@ export function SecondFactorDialog({ open, onClose, onChanged }: SecondFactorDia
           />
         )}
         {step.kind === 'scan' && <ScanStep enrol={step.enrol} />}
-        {(step.kind === 'scan' || (step.kind === 'status' && step.status.enabled)) && (
+        {(step.kind === 'scan' ||
+          step.kind === 'renew' ||
+          (step.kind === 'status' && step.status.enabled)) && (
           <TextField
             name="code"
             autoComplete="one-time-code"

@@ -9,18 +9,19 @@ import { useT } from '../../ui/use-t.ts';
 import { type PolicyValues, type SessionPolicy, sessionsApi } from './sessions-api.ts';
 import '../../i18n/areas/sessions-dialog.ts';
 
-type Field = keyof PolicyValues;
+type Field = Exclude<keyof PolicyValues, 'second_factor_required'>;
 const FIELDS: ReadonlyArray<readonly [Field, 'idle' | 'absolute' | 'max']> = [
   ['idle_minutes', 'idle'],
   ['absolute_minutes', 'absolute'],
   ['max_sessions', 'max'],
 ];
 
-type Draft = Record<Field, string>;
+type Draft = Record<Field, string> & { second_factor_required: boolean };
 const draftOf = (p: SessionPolicy): Draft => ({
   idle_minutes: String(p.idle_minutes),
   absolute_minutes: String(p.absolute_minutes),
   max_sessions: String(p.max_sessions),
+  second_factor_required: p.second_factor_required,
 });
 /** A whole number as a number, else the text as typed (the server's schema says what is wrong). */
 const asTyped = (text: string) => (/^\d{1,9}$/.test(text.trim()) ? Number(text.trim()) : text);
@@ -59,6 +60,7 @@ export function PolicyForm({ onSaved }: { onSaved: () => void }) {
         idle_minutes: asTyped(draft.idle_minutes),
         absolute_minutes: asTyped(draft.absolute_minutes),
         max_sessions: asTyped(draft.max_sessions),
+        second_factor_required: draft.second_factor_required,
       });
       setPolicy(saved);
       setDraft(draftOf(saved));
@@ -91,6 +93,18 @@ export function PolicyForm({ onSaved }: { onSaved: () => void }) {
             onChange={(value) => setDraft({ ...draft, [field]: value })}
           />
         ))}
+        <label className="sessions-dialog__check">
+          <input
+            type="checkbox"
+            name="second_factor_required"
+            checked={draft.second_factor_required}
+            onChange={(e) => setDraft({ ...draft, second_factor_required: e.target.checked })}
+          />
+          <span>
+            {t('sessionsDialog.policy.factor')}
+            <small className="sessions-dialog__small">{t('sessionsDialog.policy.factorHint')}</small>
+          </span>
+        </label>
         {formError && (
           <p className="sessions-dialog__error" role="alert">
             {formError}

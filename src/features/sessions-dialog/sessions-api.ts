@@ -9,6 +9,7 @@ export interface PolicyValues {
   idle_minutes: number | string;
   absolute_minutes: number | string;
   max_sessions: number | string;
+  second_factor_required: boolean;
 }
 
 /** The dialog says itself what is wrong with the policy form (422) and hides it from a non-administrator (403). */

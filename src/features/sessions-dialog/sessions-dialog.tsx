@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { chinaStamp } from '../../lib/china-time.ts';
 import { toast } from '../../stores/notices.ts';
 import { $session } from '../../stores/session.ts';
@@ -7,9 +7,11 @@ import { Button } from '../../ui/button/button.tsx';
 import { Dialog } from '../../ui/dialog/dialog.tsx';
 import { ErrorState } from '../../ui/states/error-state.tsx';
 import { useT } from '../../ui/use-t.ts';
-import { PolicyForm } from './policy-form.tsx';
 import { type OwnSessionList, sessionsApi } from './sessions-api.ts';
 import '../../i18n/areas/sessions-dialog.ts';
+
+/** The administrators' part (policy, members' factors), loaded only for an administrator. */
+const AdminPart = lazy(() => import('./admin-part.tsx'));
 
 export interface SessionsDialogProps {
   open: boolean;
@@ -26,7 +28,7 @@ type Loaded = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; dat
  * The person's own sessions (`user/session-list`): each with its device, the masked address it
  * signed in from, when it signed in and was last seen, this one marked; "sign out" per other
  * session and "sign out everywhere else". An administrator of the session's customer also sets the
- * customer's session policy here (PolicyForm), below the list.
+ * customer's session policy and resets members' lost factors here (admin-part.tsx, lazy), below the list.
  */
 export function SessionsDialog({ open, onClose }: SessionsDialogProps) {
   const t = useT();
@@ -143,7 +145,11 @@ export function SessionsDialog({ open, onClose }: SessionsDialogProps) {
               {others === 0 && <p className="sessions-dialog__note">{t('sessionsDialog.onlyThis')}</p>}
             </>
           )}
-          {isAdmin && <PolicyForm onSaved={load} />}
+          {isAdmin && (
+            <Suspense fallback={null}>
+              <AdminPart onSaved={load} />
+            </Suspense>
+          )}
         </>
       )}
     </Dialog>

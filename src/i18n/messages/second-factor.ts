@@ -22,6 +22,9 @@ export const zh = {
   'account.factor.close': '关闭',
   'account.factor.cancel': '取消',
   'account.factor.required': '请填写此项',
+  'account.factor.renewStart': '生成新的恢复码',
+  'account.factor.renewIntro': '输入登录密码和身份验证器中的验证码后生成 10 个新恢复码，原有恢复码随即失效。',
+  'account.factor.renew': '生成新恢复码',
 };
 
 export const en: Record<keyof typeof zh, string> = {
@@ -48,4 +51,8 @@ export const en: Record<keyof typeof zh, string> = {
   'account.factor.close': 'Close',
   'account.factor.cancel': 'Cancel',
   'account.factor.required': 'Please fill in this field',
+  'account.factor.renewStart': 'New recovery codes',
+  'account.factor.renewIntro':
+    'Your password and a code of your authenticator app make 10 new recovery codes; the old ones stop working at once.',
+  'account.factor.renew': 'Make new codes',
 };

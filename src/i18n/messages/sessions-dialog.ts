@@ -32,6 +32,23 @@ export const zh = {
   'sessionsDialog.policy.saved': '会话策略已保存',
   'sessionsDialog.policy.updated': '{name} 于 {time} 修改',
   'sessionsDialog.policy.defaults': '尚未修改，当前为默认设置',
+  'sessionsDialog.policy.factor': '要求两步验证',
+  'sessionsDialog.policy.factorHint':
+    '本客户的人员须使用身份验证器登录；尚未设置的人员在下次登录时须先完成设置。已登录的会话持续到结束为止。',
+  'sessionsDialog.members.title': '成员的两步验证（管理员）',
+  'sessionsDialog.members.intro':
+    '成员丢失手机时，可在此重置其两步验证：其所有会话将退出，并会收到短信通知；下次登录时重新设置。',
+  'sessionsDialog.members.on': '已启用',
+  'sessionsDialog.members.off': '未启用',
+  'sessionsDialog.members.reset': '重置',
+  'sessionsDialog.members.resetLabel': '重置 {name} 的两步验证',
+  'sessionsDialog.members.resetTitle': '重置 {name} 的两步验证',
+  'sessionsDialog.members.reason': '原因',
+  'sessionsDialog.members.password': '您的登录密码',
+  'sessionsDialog.members.code': '您的验证码',
+  'sessionsDialog.members.confirm': '确认重置',
+  'sessionsDialog.members.cancel': '取消',
+  'sessionsDialog.members.done': '已重置 {name} 的两步验证',
 } as const;
 
 export const en: Record<keyof typeof zh, string> = {
@@ -68,4 +85,21 @@ export const en: Record<keyof typeof zh, string> = {
   'sessionsDialog.policy.saved': 'Session policy saved',
   'sessionsDialog.policy.updated': 'Changed by {name} at {time}',
   'sessionsDialog.policy.defaults': 'Never changed: the defaults hold',
+  'sessionsDialog.policy.factor': 'Require two-step sign-in',
+  'sessionsDialog.policy.factorHint':
+    'This customer’s people must sign in with an authenticator app; who has none sets it up at the next sign-in. Sessions already open go on until they end.',
+  'sessionsDialog.members.title': 'Members’ two-step sign-in (administrators)',
+  'sessionsDialog.members.intro':
+    'When a member has lost their phone, reset their two-step sign-in here: their sessions end, they get a text, and they set it up again at the next sign-in.',
+  'sessionsDialog.members.on': 'On',
+  'sessionsDialog.members.off': 'Off',
+  'sessionsDialog.members.reset': 'Reset',
+  'sessionsDialog.members.resetLabel': 'Reset the two-step sign-in of {name}',
+  'sessionsDialog.members.resetTitle': 'Reset the two-step sign-in of {name}',
+  'sessionsDialog.members.reason': 'Reason',
+  'sessionsDialog.members.password': 'Your password',
+  'sessionsDialog.members.code': 'Your code',
+  'sessionsDialog.members.confirm': 'Reset',
+  'sessionsDialog.members.cancel': 'Cancel',
+  'sessionsDialog.members.done': 'The two-step sign-in of {name} was reset',
 };
