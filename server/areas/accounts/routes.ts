@@ -23,6 +23,7 @@ import { confirmEnrolment, removeSecondFactor, secondFactorStatus, startEnrolmen
 import type { SessionRecord } from '../../core/session.ts';
 import { listOwnSessions, signOutOtherSessions, signOutOwnSession } from './own-sessions.ts';
 import { type PolicyAdministrator, readPolicy, savePolicy } from './session-policy.ts';
+import { ssoRoutes } from './sso-routes.ts';
 
 /** The session's customer's administrator (a person, not an API client's token), else 403. */
 function policyAdministrator(session: SessionRecord): PolicyAdministrator {
@@ -46,6 +47,8 @@ const person = (s: { uid: number; username: string; name: string }) => ({
 
 /** `user/*`, `customer-account/*` and `index/change-passwd`: logins, sessions, customers, passwords. */
 export const routes = [
+  ...ssoRoutes,
+
   handle(ops.login, async ({ input, deps, now, ip, c }) => {
     const device = deviceSeen(c, ip);
     const answer = await login(deps.db, input, now, ip, { perAddress: deps.config.rateLimits }, device);
