@@ -682,7 +682,6 @@ export async function finishSignIn(
       )
       .orderBy('uid')
       .executeTakeFirst();
-    const actor = { kind: 'system' as const, id: null, name: 'single sign-on' };
     let uid: number;
     if (existing) {
       const theirs = await trx
@@ -693,6 +692,7 @@ export async function finishSignIn(
       if (theirs.length === 0 || theirs.some((c) => !grants.includes(c.cu_id)))
         return { refused: 'not granted' as const };
       uid = existing.uid;
+      const actor = { kind: 'user' as const, id: uid, name: email };
       if (existing.email === null)
         await trx.updateTable('users').set({ email }).where('uid', '=', uid).execute();
       audit.record({
@@ -719,6 +719,7 @@ export async function finishSignIn(
         .returning('uid')
         .executeTakeFirstOrThrow();
       uid = made.uid;
+      const actor = { kind: 'user' as const, id: uid, name: email };
       await trx
         .insertInto('user_customers')
         .values(grants.map((cu_id, position) => ({ uid, cu_id, position })))
