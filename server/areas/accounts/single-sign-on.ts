@@ -833,7 +833,7 @@ export async function finishReauth(
 }
 
 /** Takes a signing proof of `uid` (once, within its 5 minutes): whether it was one. */
-export async function useSigningProof(db: DB, uid: number, proof: string, now: Date): Promise<boolean> {
+export async function takeSigningProof(db: DB, uid: number, proof: string, now: Date): Promise<boolean> {
   const used = await db
     .updateTable('sso_proofs')
     .set({ used_at: now })

@@ -9,7 +9,7 @@ import { countFailure, loginStanding } from '../accounts/login-guard.ts';
 import { verifyPassword } from '../accounts/passwords.ts';
 import { recordSecurityEvent } from '../accounts/security-events.ts';
 import { auditedTransaction, sessionActor } from '../audit/trail.ts';
-import { useSigningProof } from '../accounts/single-sign-on.ts';
+import { takeSigningProof } from '../accounts/single-sign-on.ts';
 
 /** Failed signatures of one user within this long count together towards an alert. */
 export const ALERT_WINDOW_MS = 15 * 60_000;
@@ -42,7 +42,7 @@ export const checkSigner: CheckSigner = async (request) => {
     .executeTakeFirstOrThrow();
   // single sign-on: a re-authentication at the provider just now instead of the password
   if (signature.sso_proof) {
-    if (await useSigningProof(db, user.uid, signature.sso_proof, now))
+    if (await takeSigningProof(db, user.uid, signature.sso_proof, now))
       return { uid: user.uid, name: user.name, meaning: signature.meaning, method: 'sso-reauth' };
     const failures = await recordFailure(request, user.name, from, 'sso');
     if (failures % ALERT_EVERY === 0) await alertAdministrators(request, user.name, failures);
