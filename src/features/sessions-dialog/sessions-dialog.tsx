@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { chinaStamp } from '../../lib/china-time.ts';
 import { toast } from '../../stores/notices.ts';
 import { $session } from '../../stores/session.ts';
@@ -10,6 +10,9 @@ import { useT } from '../../ui/use-t.ts';
 import { PolicyForm } from './policy-form.tsx';
 import { type OwnSessionList, sessionsApi } from './sessions-api.ts';
 import '../../i18n/areas/sessions-dialog.ts';
+
+/** The customer's single sign-on (sso-form.tsx): its own chunk, for administrators only. */
+const SsoForm = lazy(() => import('./sso-form.tsx'));
 
 export interface SessionsDialogProps {
   open: boolean;
@@ -26,7 +29,7 @@ type Loaded = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; dat
  * The person's own sessions (`user/session-list`): each with its device, the masked address it
  * signed in from, when it signed in and was last seen, this one marked; "sign out" per other
  * session and "sign out everywhere else". An administrator of the session's customer also sets the
- * customer's session policy here (PolicyForm), below the list.
+ * customer's session policy here (PolicyForm), below the list, and its single sign-on (SsoForm).
  */
 export function SessionsDialog({ open, onClose }: SessionsDialogProps) {
   const t = useT();
@@ -144,6 +147,11 @@ export function SessionsDialog({ open, onClose }: SessionsDialogProps) {
             </>
           )}
           {isAdmin && <PolicyForm onSaved={load} />}
+          {isAdmin && (
+            <Suspense fallback={null}>
+              <SsoForm />
+            </Suspense>
+          )}
         </>
       )}
     </Dialog>
