@@ -66,6 +66,8 @@ export default defineConfig({
       env: {
         PORT: port,
         HOST: '127.0.0.1',
+        // the address the browser uses: single sign-on's redirect URI (tests/e2e/single-sign-on.spec.ts)
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
         DATA_DIR: process.env.LP_E2E_DATA,
         REMOVE_DATA_DIR_ON_EXIT: process.env.LP_E2E_DATA_TEMPORARY ?? '',
         NODE_ENV: 'test',

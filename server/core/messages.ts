@@ -321,6 +321,36 @@ export const SERVER_MESSAGES = {
     '库存行 {in_id} 在温度偏差事件 {case_no} 处置前暂停使用',
   'Stock line {in_id} is quarantined after excursion case {case_no}':
     '库存行 {in_id} 因温度偏差事件 {case_no} 已隔离',
+  // single sign-on (issue 34)
+  'Only an administrator of this customer account may set its single sign-on':
+    '只有此客户账户的管理员可以设置单点登录',
+  'Single sign-on saved': '单点登录设置已保存',
+  'Single sign-on removed': '单点登录设置已删除',
+  'The identity provider must be an https:// address (http:// only on this computer, outside production)':
+    '身份提供方必须是 https:// 地址（仅在本机且非生产环境时可用 http://）',
+  'The client secret is required': '请填写客户端密钥',
+  'The domain {domain} already signs in with another customer’s provider':
+    '域名 {domain} 已用于另一个客户的单点登录',
+  'Only customers you administer can be granted': '只能授予您管理的客户',
+  'The identity provider could not be reached: check its address': '无法连接身份提供方，请检查其地址',
+  'No single sign-on for this address: sign in with your password': '此邮箱没有单点登录，请使用密码登录',
+  'The sign-in with your organisation has expired or was started elsewhere: please start again':
+    '通过组织登录已过期或在其他地方发起，请重新开始',
+  'Your organisation did not sign you in: please try again': '您的组织未能完成登录，请重试',
+  'Your organisation has not verified your e-mail address': '您的组织尚未验证您的邮箱地址',
+  'Your e-mail address is not one of this organisation’s domains': '您的邮箱地址不属于该组织的域名',
+  'This sign-in of your organisation has been deactivated: ask your administrator':
+    '您在该组织的登录已被停用，请联系管理员',
+  'An account with this e-mail address belongs to customers your organisation does not grant: ask your administrator':
+    '使用此邮箱的账户属于您的组织未授予的客户，请联系管理员',
+  'The sign-in at your organisation must be new: please sign in there again':
+    '需要在您的组织重新登录，请再次登录',
+  'The person who signed in at your organisation is not you': '在您组织登录的不是您本人',
+  'No such identity': '没有这个身份',
+  'Identity deactivated': '身份已停用',
+  'Single sign-on is not set up for your account': '您的账户未设置单点登录',
+  'The confirmation at your organisation has expired or was used: please confirm again':
+    '在组织的确认已过期或已使用，请重新确认',
 } as const;
 
 export type ServerMessage = keyof typeof SERVER_MESSAGES;

@@ -13,15 +13,23 @@ export interface Signer {
   /** The printed name at the time of signing (Part 11 §11.50). */
   name: string;
   meaning: SignatureMeaning;
-  /** How the person was identified again: the password, and the second factor's code when they have one. */
-  method: 'password' | 'password+totp' | 'password+recovery';
+  /**
+   * How the person was identified again: the password, and the second factor's code when they have
+   * one; or a new sign-in at their organisation's provider (`sso-reauth`, single sign-on).
+   */
+  method: 'password' | 'password+totp' | 'password+recovery' | 'sso-reauth';
 }
 
 export interface SignerRequest {
   db: DB;
   sms: SmsSender;
   session: SessionRecord;
-  signature: { password: string; meaning: SignatureMeaning; code?: string | undefined };
+  signature: {
+    password?: string | undefined;
+    meaning: SignatureMeaning;
+    code?: string | undefined;
+    sso_proof?: string | undefined;
+  };
   /** The meanings the operation takes (its contract declaration). */
   meanings: readonly SignatureMeaning[];
   opId: string;

@@ -18,6 +18,7 @@ import { modificationRequest, signedIn } from './order-test-helpers.ts';
 import { socketFrom, type TestApp, unique } from './test-app.ts';
 import { enrolTotp, totpNow } from './second-factor-fixtures.ts';
 import { addMember, enrolmentOf, requireSecondFactor } from './second-factor-policy-fixtures.ts';
+import { ssoSignInScenario } from './sso-fixtures.ts';
 
 /**
  * One scenario per operation whose contract says its success leaves audit entries
@@ -361,6 +362,60 @@ export const writeScenarios: Readonly<Record<string, WriteScenario>> = {
   'POST user/session-sign-out-others': async (t) => {
     const { token, actor } = await twoSessions(t);
     return { actor, token, input: {} };
+  },
+  // single sign-on (a real provider on the loopback: sso-fixtures.ts)
+  'POST user/sso-finish': (t) => ssoSignInScenario(t),
+  'POST customer-account/sso-config-update': async (t) => {
+    const { user, token, actor } = await administrator(t);
+    const input = {
+      issuer: 'https://idp.example.com',
+      client_id: 'portal',
+      client_secret: 'secret',
+      domains: [`s-${randomUUID().slice(0, 8)}.example`],
+      grants: [user.customers[0]!.cu_id],
+    };
+    return { actor, token, input };
+  },
+  'POST customer-account/sso-config-delete': async (t) => {
+    const { user, token, actor } = await administrator(t);
+    const body = {
+      issuer: 'https://idp.example.com',
+      client_id: 'portal',
+      client_secret: 'secret',
+      domains: [`s-${randomUUID().slice(0, 8)}.example`],
+      grants: [user.customers[0]!.cu_id],
+    };
+    const saved = await t.call('customer-account/sso-config-update', { token, body });
+    if (saved.code !== 0) throw new Error(`sso-config-update: ${saved.code} ${saved.message}`);
+    return { actor, token, input: {} };
+  },
+  'POST customer-account/sso-identity-deactivate': async (t) => {
+    const { user, token, actor } = await administrator(t);
+    const cuId = user.customers[0]!.cu_id;
+    const body = {
+      issuer: 'https://idp.example.com',
+      client_id: 'portal',
+      client_secret: 'secret',
+      domains: [`s-${randomUUID().slice(0, 8)}.example`],
+      grants: [cuId],
+    };
+    await t.call('customer-account/sso-config-update', { token, body });
+    const member = await createUser(t.deps.db);
+    const identity = await t.deps.db
+      .insertInto('sso_identities')
+      .values({
+        cu_id: cuId,
+        issuer: body.issuer,
+        subject: randomUUID(),
+        uid: member.uid,
+        email: `m@${body.domains[0]}`,
+        deactivated_at: null,
+        last_sign_in_at: null,
+        created_at: t.deps.now(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { actor, token, input: { id: identity.id } };
   },
   'POST customer-account/session-policy-update': async (t) => {
     const { token, actor } = await administrator(t);

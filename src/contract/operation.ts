@@ -54,7 +54,8 @@ export type AuditRecordType =
   | 'product'
   | 'api_client'
   | 'webhook_endpoint'
-  | 'session_policy';
+  | 'session_policy'
+  | 'sso_config';
 
 /**
  * What a successful call leaves in the audit trail (docs/decisions/audit-trail.md, "No write

@@ -28,6 +28,9 @@ import { useCountdown } from './use-countdown.ts';
  * The captcha's SMS alternative, loaded when someone asks for it (after 3 failures and a click),
  * with the second step (later-steps.ts): out of the login page's first load.
  */
+/** Single sign-on (sso.tsx): loaded once the account typed has an `@`, or the provider sent the browser back. */
+const Sso = lazy(() => import('./sso.tsx'));
+
 const SmsCodeFields = lazy(() => import('./later-steps.ts').then((m) => ({ default: m.SmsCodeFields })));
 
 /**
@@ -65,6 +68,7 @@ export function LoginPage() {
   const done = () => navigate(redirectTarget(globalThis.location?.search ?? ''));
 
   const captchaShown = captchaFor !== null;
+  const ssoBack = /[?&]state=/.test(globalThis.location?.search ?? '');
   const showCaptcha = (name: string) => {
     setCaptchaFor(name);
     setNonce(Date.now());
@@ -149,6 +153,11 @@ export function LoginPage() {
             <p className="lp-login__notice" role="status">
               {t(signOutReason === 'idle' ? 'host.login.signedOutIdle' : 'host.login.signedInElsewhere')}
             </p>
+          )}
+          {(ssoBack || username.includes('@')) && (
+            <Suspense fallback={null}>
+              <Sso username={username} />
+            </Suspense>
           )}
           {factor ? (
             <factor.Step

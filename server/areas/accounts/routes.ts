@@ -25,6 +25,7 @@ import { listOwnSessions, signOutOtherSessions, signOutOwnSession } from './own-
 import { type PolicyAdministrator, readPolicy, savePolicy } from './session-policy.ts';
 import { refuseHandOverUnderPolicy } from './second-factor-policy.ts';
 import { secondFactorPolicyRoutes } from './second-factor-policy-routes.ts';
+import { ssoRoutes } from './sso-routes.ts';
 
 /** The session's customer's administrator (a person, not an API client's token), else 403. */
 function policyAdministrator(session: SessionRecord): PolicyAdministrator {
@@ -48,6 +49,8 @@ const person = (s: { uid: number; username: string; name: string }) => ({
 
 /** `user/*`, `customer-account/*` and `index/change-passwd`: logins, sessions, customers, passwords. */
 export const routes = [
+  ...ssoRoutes,
+
   handle(ops.login, async ({ input, deps, now, ip, c }) => {
     const device = deviceSeen(c, ip);
     const answer = await login(deps.db, input, now, ip, { perAddress: deps.config.rateLimits }, device);

@@ -38,6 +38,8 @@ export interface UsersTable {
   password_changed_at: GeneratedTimestamp;
   default_cu_id: number | null;
   created_at: GeneratedTimestamp;
+  /** The address a provider verified (single sign-on links by it), lower case; null: none known. */
+  email: Generated<string | null>;
 }
 
 export interface UserCustomersTable {

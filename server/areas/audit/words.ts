@@ -62,6 +62,9 @@ const ACTIONS: Words = {
   recovery_code_used: ['使用恢复码', 'Recovery code used'],
   second_factor_reset: ['管理员重置两步验证', 'Two-step sign-in reset by an administrator'],
   recovery_codes_renewed: ['更换恢复码', 'Recovery codes renewed'],
+  sso_linked: ['单点登录：已关联账户', 'Single sign-on: account linked'],
+  sso_created: ['单点登录：已创建账户', 'Single sign-on: account created'],
+  sso_deactivated: ['单点登录：身份已停用', 'Single sign-on: identity deactivated'],
   audit_export: ['导出审计追踪', 'Audit trail exported'],
   rotate: ['更换密钥', 'Secret rotated'],
   revoke: ['撤销', 'Revoked'],
@@ -81,6 +84,7 @@ const RECORDS: Words = {
   api_client: ['接口客户端', 'API client'],
   webhook_endpoint: ['Webhook 端点', 'Webhook endpoint'],
   session_policy: ['会话策略', 'Session policy'],
+  sso_config: ['单点登录', 'Single sign-on'],
 };
 
 const ACTORS: Words = {

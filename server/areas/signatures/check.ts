@@ -9,6 +9,7 @@ import { countFailure, loginStanding } from '../accounts/login-guard.ts';
 import { verifyPassword } from '../accounts/passwords.ts';
 import { recordSecurityEvent } from '../accounts/security-events.ts';
 import { auditedTransaction, sessionActor } from '../audit/trail.ts';
+import { takeSigningProof } from '../accounts/single-sign-on.ts';
 
 /** Failed signatures of one user within this long count together towards an alert. */
 export const ALERT_WINDOW_MS = 15 * 60_000;
@@ -22,7 +23,9 @@ export const ALERT_EVERY = 3;
  * checks nothing. A wrong password is counted towards that lock-out, recorded in the customer's
  * trail (the user's record, `signature_failed`), alerts the customer's administrators at every
  * ALERT_EVERY-th failure within ALERT_WINDOW_MS (§11.300: attempted misuse reported), and
- * answers 422 on `signature`.
+ * answers 422 on `signature`. A person of single sign-on may instead bring `sso_proof`: a new
+ * sign-in at their provider of the last 5 minutes, used once (accounts/single-sign-on.ts), the
+ * signature's method `sso-reauth`.
  */
 export const checkSigner: CheckSigner = async (request) => {
   const { db, session, signature, now } = request;
@@ -37,7 +40,18 @@ export const checkSigner: CheckSigner = async (request) => {
     .select(['uid', 'name', 'password_hash'])
     .where('uid', '=', session.uid)
     .executeTakeFirstOrThrow();
-  if (await verifyPassword(signature.password, user.password_hash)) {
+  // single sign-on: a re-authentication at the provider just now instead of the password
+  if (signature.sso_proof) {
+    if (await takeSigningProof(db, user.uid, signature.sso_proof, now))
+      return { uid: user.uid, name: user.name, meaning: signature.meaning, method: 'sso-reauth' };
+    const failures = await recordFailure(request, user.name, from, 'sso');
+    if (failures % ALERT_EVERY === 0) await alertAdministrators(request, user.name, failures);
+    throw invalidField(
+      'signature.sso_proof',
+      'The confirmation at your organisation has expired or was used: please confirm again',
+    );
+  }
+  if (await verifyPassword(signature.password ?? '', user.password_hash)) {
     if (!(await hasSecondFactor(db, user.uid)))
       return { uid: user.uid, name: user.name, meaning: signature.meaning, method: 'password' };
     // §11.200's two components: the password and the second factor's code (docs/decisions/second-factor.md)
@@ -66,7 +80,7 @@ function recordFailure(
   request: SignerRequest,
   name: string,
   from: string,
-  step: 'password' | 'code',
+  step: 'password' | 'code' | 'sso',
 ): Promise<number> {
   const { db, session, now } = request;
   const cuId = session.cuId ?? 0;
@@ -91,6 +105,7 @@ function recordFailure(
         { field: 'meaning', old: null, new: request.signature.meaning },
         { field: 'address', old: null, new: from },
         ...(step === 'code' ? [{ field: 'step', old: null, new: 'second_factor' }] : []),
+        ...(step === 'sso' ? [{ field: 'step', old: null, new: 'sso-reauth' }] : []),
       ],
     });
     await countFailure(trx, session.username, from, now, { perAddress: request.perAddress });

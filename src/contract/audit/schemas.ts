@@ -14,6 +14,7 @@ export const AUDIT_RECORD_TYPES = [
   'api_client',
   'webhook_endpoint',
   'session_policy',
+  'sso_config',
 ] as const;
 /** The most entries one export holds (a narrower filter for more). */
 export const AUDIT_EXPORT_MAX = 20_000;

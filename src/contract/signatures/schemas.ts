@@ -13,10 +13,13 @@ export type SignatureMeaning = (typeof SIGNATURE_MEANINGS)[number];
 /** What a signing call sends: the password again and what the signature means. */
 export const SignatureInput = v.strictObject(
   {
-    password: Secret,
+    /** Left out only with `sso_proof` (a person without a password); else a wrong one is refused. */
+    password: v.optional(Secret),
     meaning: v.picklist(SIGNATURE_MEANINGS, msg('oneOf', { values: SIGNATURE_MEANINGS.join(', ') })),
     /** The second factor's code (authenticator or recovery code), when the signer has one (else 477). */
     code: v.optional(v.pipe(v.string(msg('string')), v.maxLength(16, msg('maxLength', { max: 16 })))),
+    /** A single sign-on re-authentication's proof (`user/sso-reauth-finish`), instead of the password. */
+    sso_proof: v.optional(v.pipe(v.string(msg('string')), v.maxLength(64, msg('maxLength', { max: 64 })))),
   },
   msg('required'),
 );

@@ -12,6 +12,8 @@ import '../../i18n/areas/sessions-dialog.ts';
 
 /** The administrators' part (policy, members' factors), loaded only for an administrator. */
 const AdminPart = lazy(() => import('./admin-part.tsx'));
+/** The customer's single sign-on (sso-form.tsx): its own chunk, for administrators only. */
+const SsoForm = lazy(() => import('./sso-form.tsx'));
 
 export interface SessionsDialogProps {
   open: boolean;
@@ -28,7 +30,8 @@ type Loaded = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; dat
  * The person's own sessions (`user/session-list`): each with its device, the masked address it
  * signed in from, when it signed in and was last seen, this one marked; "sign out" per other
  * session and "sign out everywhere else". An administrator of the session's customer also sets the
- * customer's session policy and resets members' lost factors here (admin-part.tsx, lazy), below the list.
+ * customer's session policy and resets members' lost factors here (admin-part.tsx, lazy), below the list,
+ * and its single sign-on (sso-form.tsx, lazy).
  */
 export function SessionsDialog({ open, onClose }: SessionsDialogProps) {
   const t = useT();
@@ -148,6 +151,11 @@ export function SessionsDialog({ open, onClose }: SessionsDialogProps) {
           {isAdmin && (
             <Suspense fallback={null}>
               <AdminPart onSaved={load} />
+            </Suspense>
+          )}
+          {isAdmin && (
+            <Suspense fallback={null}>
+              <SsoForm />
             </Suspense>
           )}
         </>

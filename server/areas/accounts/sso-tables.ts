@@ -1,0 +1,77 @@
+import type { Generated } from 'kysely';
+import type { Timestamp } from '../../db/columns.ts';
+
+/** A customer's OpenID provider (single-sign-on.ts); the client secret sealed (second-factor-seal.ts). */
+export interface SsoConfigsTable {
+  cu_id: number;
+  issuer: string;
+  client_id: string;
+  secret_sealed: string;
+  /** The user group of a just-in-time user (the configuring administrator's). */
+  jit_sg_id: number;
+  updated_by: number | null;
+  updated_at: Timestamp;
+}
+
+/** An e-mail domain (lower case) and the one customer whose provider signs it in. */
+export interface SsoDomainsTable {
+  domain: string;
+  cu_id: number;
+}
+
+/** A customer a just-in-time user of the configuration `cu_id` becomes a member of. */
+export interface SsoGrantsTable {
+  cu_id: number;
+  granted_cu_id: number;
+}
+
+/** A provider's person (issuer and subject) linked to an account. */
+export interface SsoIdentitiesTable {
+  id: Generated<number>;
+  cu_id: number;
+  issuer: string;
+  subject: string;
+  uid: number;
+  email: string;
+  deactivated_at: Timestamp | null;
+  last_sign_in_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+/** A flow under way: state and binding cookie as SHA-256, PKCE verifier and nonce. */
+export interface SsoFlowsTable {
+  state_hash: string;
+  binding_hash: string;
+  cu_id: number;
+  kind: 'sign_in' | 'reauth';
+  /** The person re-authenticating (`reauth`); null for a sign-in. */
+  uid: number | null;
+  code_verifier: string;
+  nonce: string;
+  address: string;
+  return_to: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+/** A re-authentication's signing proof (SHA-256), good once within 5 minutes. */
+export interface SsoProofsTable {
+  token_hash: string;
+  uid: number;
+  auth_time: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+declare module '../../db/schema.ts' {
+  interface Database {
+    sso_configs: SsoConfigsTable;
+    sso_domains: SsoDomainsTable;
+    sso_grants: SsoGrantsTable;
+    sso_identities: SsoIdentitiesTable;
+    sso_flows: SsoFlowsTable;
+    sso_proofs: SsoProofsTable;
+  }
+}

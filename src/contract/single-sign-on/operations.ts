@@ -1,0 +1,141 @@
+import { Code } from '../codes.ts';
+import { NoInput, Nothing } from '../fields.ts';
+import { operation } from '../operation.ts';
+import {
+  SsoConfigSchema,
+  SsoConfigUpdate,
+  SsoFinishRequest,
+  SsoFinishResponse,
+  SsoIdentityRequest,
+  SsoLookupRequest,
+  SsoLookupResponse,
+  SsoReauthFinishResponse,
+  SsoReauthStartRequest,
+  SsoStartRequest,
+  SsoStartResponse,
+} from './schemas.ts';
+
+/**
+ * Single sign-on (issue 34, docs/decisions/single-sign-on.md), apart from accounts/operations.ts
+ * so that the login page's first load carries none of it: its lazy SSO chunk does
+ * (host/pages/login/sso.tsx), and the administrator's dialog. Their area is `accounts`.
+ */
+const area = 'accounts';
+const MINUTE = 60_000;
+
+export const ssoLookup = operation({
+  area,
+  method: 'POST',
+  path: 'user/sso-lookup',
+  summary: 'Whether the typed e-mail’s domain signs in with its organisation (only that: `{sso}`)',
+  auth: 'public',
+  audit: { none: 'reads only' },
+  input: SsoLookupRequest,
+  output: SsoLookupResponse,
+  rateLimits: [{ by: 'ip', limit: 30, windowMs: MINUTE }],
+});
+
+export const ssoStart = operation({
+  area,
+  method: 'POST',
+  path: 'user/sso-start',
+  summary:
+    'Begin a sign-in with the organisation’s OpenID provider: its authorization address (PKCE, state, nonce) and the cookie that binds the flow to this browser (10 min, once)',
+  auth: 'public',
+  audit: { none: 'keeps a flow under way; the sign-in it ends in is recorded' },
+  input: SsoStartRequest,
+  output: SsoStartResponse,
+  rateLimits: [{ by: 'ip', limit: 20, windowMs: MINUTE }],
+  codes: [Code.notFound, Code.unavailable],
+});
+
+export const ssoFinish = operation({
+  area,
+  method: 'POST',
+  path: 'user/sso-finish',
+  summary:
+    'Finish the sign-in with the provider’s answer (the query it sent the browser back with): the session, as `user/login` answers it, and the return path (476 the flow is over or not this browser’s; 406 refused)',
+  auth: 'public',
+  audit: { records: ['user'] },
+  input: SsoFinishRequest,
+  output: SsoFinishResponse,
+  rateLimits: [{ by: 'ip', limit: 30, windowMs: MINUTE }],
+  codes: [Code.captchaExpired, Code.wrongCredentials, Code.unavailable],
+});
+
+export const ssoReauthStart = operation({
+  area,
+  method: 'POST',
+  path: 'user/sso-reauth-start',
+  summary:
+    'Begin a re-authentication at the provider for a signature (`prompt=login`, `max_age=0`): its authorization address',
+  auth: 'session',
+  audit: { none: 'keeps a flow under way; the signature it allows is recorded' },
+  input: SsoReauthStartRequest,
+  output: SsoStartResponse,
+  rateLimits: [{ by: 'user', limit: 20, windowMs: 15 * MINUTE }],
+  codes: [Code.conflict, Code.unavailable],
+});
+
+export const ssoReauthFinish = operation({
+  area,
+  method: 'POST',
+  path: 'user/sso-reauth-finish',
+  summary:
+    'Finish the re-authentication: a proof one signature takes within 5 minutes (`signature.sso_proof`; `auth_time` must be new)',
+  auth: 'session',
+  audit: { none: 'answers a proof; the signature that uses it is recorded, refusals are recorded' },
+  input: SsoFinishRequest,
+  output: SsoReauthFinishResponse,
+  rateLimits: [{ by: 'user', limit: 20, windowMs: 15 * MINUTE }],
+  codes: [Code.captchaExpired, Code.wrongCredentials, Code.unavailable],
+});
+
+export const ssoConfig = operation({
+  area,
+  method: 'GET',
+  path: 'customer-account/sso-config',
+  summary:
+    'The session customer’s single sign-on: issuer, client id, domains, grants, identities (never the secret; its administrators only, 403 otherwise)',
+  auth: 'session',
+  input: NoInput,
+  output: SsoConfigSchema,
+  codes: [Code.forbidden],
+});
+
+export const ssoConfigUpdate = operation({
+  area,
+  method: 'POST',
+  path: 'customer-account/sso-config-update',
+  summary:
+    'Save the customer’s single sign-on (the secret sealed; left out keeps it); a domain belongs to one customer (409); grants only customers the administrator administers',
+  auth: 'session',
+  audit: { records: ['sso_config'] },
+  input: SsoConfigUpdate,
+  output: SsoConfigSchema,
+  codes: [Code.forbidden, Code.conflict],
+});
+
+export const ssoConfigDelete = operation({
+  area,
+  method: 'POST',
+  path: 'customer-account/sso-config-delete',
+  summary: 'Remove the customer’s single sign-on (identities stay, for the trail)',
+  auth: 'session',
+  audit: { records: ['sso_config'] },
+  input: NoInput,
+  output: Nothing,
+  codes: [Code.forbidden],
+});
+
+export const ssoIdentityDeactivate = operation({
+  area,
+  method: 'POST',
+  path: 'customer-account/sso-identity-deactivate',
+  summary: 'Deactivate one of the customer’s single sign-on identities: it cannot sign in, its sessions end',
+  auth: 'session',
+  audit: { records: ['user'] },
+  input: SsoIdentityRequest,
+  output: SsoConfigSchema,
+  codes: [Code.forbidden, Code.notFound],
+});

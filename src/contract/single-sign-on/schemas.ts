@@ -1,0 +1,85 @@
+import * as v from 'valibot';
+import { Id, RequiredText, Text, Username } from '../fields.ts';
+import { msg } from '../messages.ts';
+import { LoginResponse } from '../accounts/schemas.ts';
+
+/**
+ * Single sign-on with OpenID Connect per customer (issue 34, docs/decisions/single-sign-on.md):
+ * the login page's calls (lookup, start, finish), the signing re-authentication's, and the
+ * customer administrator's configuration.
+ */
+
+/** A return address within the portal (`/orders?x=1`): anything else becomes '/'. */
+const ReturnTo = v.optional(Text(2000));
+
+/** The query the provider sent the browser back with (`code=…&state=…&iss=…`, or an error). */
+const CallbackQuery = v.pipe(Text(4096), v.nonEmpty(msg('required')));
+
+export const SsoLookupRequest = v.strictObject({ username: Username });
+export const SsoLookupResponse = v.object({
+  /** Whether the typed e-mail's domain signs in with its organisation: nothing else. */
+  sso: v.boolean(),
+});
+
+export const SsoStartRequest = v.strictObject({ username: Username, to: ReturnTo });
+export const SsoStartResponse = v.object({
+  /** The provider's authorization address to send the browser to. */
+  url: v.string(),
+});
+
+export const SsoFinishRequest = v.strictObject({ query: CallbackQuery });
+export const SsoFinishResponse = v.object({
+  ...LoginResponse.entries,
+  /** Where to go now: a path of the portal. */
+  to: v.string(),
+});
+export type SsoFinishResponse = v.InferOutput<typeof SsoFinishResponse>;
+
+export const SsoReauthStartRequest = v.strictObject({ to: ReturnTo });
+export const SsoReauthFinishResponse = v.object({
+  /** What a signature carries as `signature.sso_proof`: good once, within `expires_in` seconds. */
+  proof: v.string(),
+  expires_in: v.number(),
+  to: v.string(),
+});
+
+const SsoIdentity = v.object({
+  id: v.number(),
+  email: v.string(),
+  name: v.string(),
+  active: v.boolean(),
+  last_sign_in_at: v.nullable(v.string()),
+});
+
+export const SsoConfigSchema = v.object({
+  configured: v.boolean(),
+  issuer: v.string(),
+  client_id: v.string(),
+  domains: v.array(v.string()),
+  /** The customers a just-in-time user gets. */
+  grants: v.array(v.number()),
+  /** The customers the administrator may grant (those they administer). */
+  grantable: v.array(v.object({ cu_id: v.number(), cu_name: v.string() })),
+  /** The address to register at the provider as the client's redirect URI. */
+  redirect_uri: v.string(),
+  updated_at: v.nullable(v.string()),
+  updated_by: v.string(),
+  identities: v.array(SsoIdentity),
+});
+export type SsoConfig = v.InferOutput<typeof SsoConfigSchema>;
+
+export const SsoConfigUpdate = v.strictObject({
+  issuer: RequiredText(500),
+  client_id: RequiredText(200),
+  /** Left out (or empty) keeps the secret saved; a new configuration needs it. Never answered. */
+  client_secret: v.optional(v.pipe(Text(500))),
+  domains: v.pipe(v.array(RequiredText(253)), v.maxLength(20, msg('maxLength', { max: 20 }))),
+  grants: v.pipe(
+    v.array(Id),
+    v.minLength(1, msg('required')),
+    v.maxLength(50, msg('maxLength', { max: 50 })),
+  ),
+});
+export type SsoConfigUpdate = v.InferOutput<typeof SsoConfigUpdate>;
+
+export const SsoIdentityRequest = v.strictObject({ id: Id });
