@@ -58,12 +58,13 @@ const CARRIES: Record<string, string[]> = {
   'elements/second-factor-dialog/second-factor-dialog.ts': ['second-factor'],
   'elements/project-list/project-list.ts': ['data-table', 'projects'],
   'elements/project-view/project-view.ts': ['data-table', 'projects', 'stability'],
-  'elements/sessions-dialog/sessions-dialog.ts': ['sessions-dialog'],
+  'elements/sessions-dialog/sessions-dialog.ts': ['sessions-dialog', 'single-sign-on'],
   'elements/station-list/station-list.ts': ['stations'],
   'elements/supplier-callback/supplier-callback.ts': ['supplier'],
   'elements/webhook-endpoints/webhook-endpoints.ts': ['webhook-endpoints'],
-  // the login page's second step (a 477) is a lazy chunk of the host with its own area
-  'host/main.tsx': ['host', 'login-enrol', 'login-second-factor'],
+  // the login page's second step (a 477), its enrolment (a 478) and its organisation sign-in are
+  // lazy chunks of the host, each with its own area
+  'host/main.tsx': ['host', 'login-enrol', 'login-second-factor', 'single-sign-on'],
 };
 
 /**
@@ -73,6 +74,7 @@ const CARRIES: Record<string, string[]> = {
 const HOST_LAZY_AREAS: Record<string, string> = {
   'host/pages/login/second-factor-step.tsx': 'login-second-factor',
   'host/pages/login/enrol-step.tsx': 'login-enrol',
+  'host/pages/login/sso.tsx': 'single-sign-on',
 };
 
 function sources(dir: string): string[] {

@@ -11,17 +11,24 @@ export const SIGNATURE_MEANINGS = ['approval', 'review', 'responsibility'] as co
 export type SignatureMeaning = (typeof SIGNATURE_MEANINGS)[number];
 
 /** What a signing call sends: the password again and what the signature means. */
-export const SignatureInput = v.strictObject(
-  {
-    /** Left out only with `sso_proof` (a person without a password); else a wrong one is refused. */
-    password: v.optional(Secret),
-    meaning: v.picklist(SIGNATURE_MEANINGS, msg('oneOf', { values: SIGNATURE_MEANINGS.join(', ') })),
-    /** The second factor's code (authenticator or recovery code), when the signer has one (else 477). */
-    code: v.optional(v.pipe(v.string(msg('string')), v.maxLength(16, msg('maxLength', { max: 16 })))),
-    /** A single sign-on re-authentication's proof (`user/sso-reauth-finish`), instead of the password. */
-    sso_proof: v.optional(v.pipe(v.string(msg('string')), v.maxLength(64, msg('maxLength', { max: 64 })))),
-  },
-  msg('required'),
+export const SignatureInput = v.pipe(
+  v.strictObject(
+    {
+      /** Left out only with `sso_proof` (a person without a password); else a wrong one is refused. */
+      password: v.optional(Secret),
+      meaning: v.picklist(SIGNATURE_MEANINGS, msg('oneOf', { values: SIGNATURE_MEANINGS.join(', ') })),
+      /** The second factor's code (authenticator or recovery code), when the signer has one (else 477). */
+      code: v.optional(v.pipe(v.string(msg('string')), v.maxLength(16, msg('maxLength', { max: 16 })))),
+      /** A single sign-on re-authentication's proof (`user/sso-reauth-finish`), instead of the password. */
+      sso_proof: v.optional(v.pipe(v.string(msg('string')), v.maxLength(64, msg('maxLength', { max: 64 })))),
+    },
+    msg('required'),
+  ),
+  // the password, unless a single sign-on proof stands in for it
+  v.forward(
+    v.check((x) => x.password !== undefined || x.sso_proof !== undefined, msg('required')),
+    ['password'],
+  ),
 );
 export type SignatureInput = v.InferInput<typeof SignatureInput>;
 

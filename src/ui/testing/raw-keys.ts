@@ -39,7 +39,9 @@ import * as trackingCaptcha from '../../i18n/messages/tracking-captcha.ts';
 import * as trackingChart from '../../i18n/messages/tracking-chart.ts';
 import * as ui from '../../i18n/messages/ui.ts';
 import * as webhookEndpoints from '../../i18n/messages/webhook-endpoints.ts';
+import * as loginEnrol from '../../i18n/messages/login-enrol.ts';
 import * as loginSecondFactor from '../../i18n/messages/login-second-factor.ts';
+import * as singleSignOn from '../../i18n/messages/single-sign-on.ts';
 import * as secondFactor from '../../i18n/messages/second-factor.ts';
 
 /**
@@ -90,8 +92,10 @@ const PREFIXES = new Set(
     trackingChart,
     ui,
     webhookEndpoints,
+    loginEnrol,
     loginSecondFactor,
     secondFactor,
+    singleSignOn,
   ].flatMap((m) => Object.keys(m.zh).map((key) => key.split('.')[0] as string)),
 );
 
