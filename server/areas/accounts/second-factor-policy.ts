@@ -9,16 +9,14 @@ import { startingCustomer } from './customers.ts';
 import type { DeviceSeen } from './devices.ts';
 import { countSuccess } from './login-guard.ts';
 import {
+  confirmFactor,
   hasSecondFactor,
   ISSUER,
   newRecoveryCode,
-  normalise,
   RECOVERY_CODE_COUNT,
-  recordFactorFailure,
   sealKey,
-  totpStep,
 } from './second-factor.ts';
-import { openSecret, sealSecret } from './second-factor-seal.ts';
+import { sealSecret } from './second-factor-seal.ts';
 import type {} from './second-factor-policy-tables.ts';
 import { startSession, toPassFlag } from './sessions.ts';
 import { hashToken, newToken } from './tokens.ts';
@@ -170,38 +168,8 @@ export async function loginEnrolConfirm(
   const person = { uid: user.uid, username: user.ur_account, name: user.name };
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   const outcome = await auditedTransaction(db, now, async (trx, audit) => {
-    const factor = await trx
-      .selectFrom('second_factors')
-      .select(['secret_sealed', 'confirmed_at'])
-      .where('uid', '=', person.uid)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!factor || factor.confirmed_at) return 'none' as const;
-    const typed = normalise(input.code);
-    const step = /^\d{6}$/.test(typed)
-      ? await totpStep(openSecret(key, person.uid, factor.secret_sealed), typed, now)
-      : null;
-    if (step === null) {
-      recordFactorFailure(audit, person, 'confirm', 'code', from);
-      return 'wrong' as const;
-    }
-    await trx
-      .updateTable('second_factors')
-      .set({ confirmed_at: now, last_time_step: String(step) })
-      .where('uid', '=', person.uid)
-      .execute();
-    await trx.deleteFrom('recovery_codes').where('uid', '=', person.uid).execute();
-    await trx
-      .insertInto('recovery_codes')
-      .values(
-        codes.map((c) => ({
-          uid: person.uid,
-          code_hash: hashToken(normalise(c)),
-          used_at: null,
-          created_at: now,
-        })),
-      )
-      .execute();
+    const confirmed = await confirmFactor(trx, audit, key, person, input.code, codes, now, from);
+    if (confirmed !== 'confirmed') return confirmed;
     await trx
       .updateTable('pending_sign_ins')
       .set({ used_at: now })

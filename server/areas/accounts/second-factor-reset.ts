@@ -8,16 +8,15 @@ import {
   checkOwnPassword,
   hasSecondFactor,
   newRecoveryCode,
-  normalise,
   type Person,
   RECOVERY_CODE_COUNT,
   recordFactorFailure,
   sealKey,
+  storeRecoveryCodes,
   useSecondFactorCode as spendFactorCode,
 } from './second-factor.ts';
 import type { PolicyAdministrator } from './session-policy.ts';
 import { endUserSessions, forgetUserSessions } from './sessions.ts';
-import { hashToken } from './tokens.ts';
 
 /**
  * A lost second factor, and worn-out recovery codes (issue 34, docs/decisions/second-factor-policy.md).
@@ -161,18 +160,7 @@ export async function renewRecoveryCodes(
       .where('used_at', 'is', null)
       .returning('id')
       .execute();
-    await trx.deleteFrom('recovery_codes').where('uid', '=', person.uid).execute();
-    await trx
-      .insertInto('recovery_codes')
-      .values(
-        codes.map((c) => ({
-          uid: person.uid,
-          code_hash: hashToken(normalise(c)),
-          used_at: null,
-          created_at: now,
-        })),
-      )
-      .execute();
+    await storeRecoveryCodes(trx, person.uid, codes, now);
     audit.record({
       cuId: 0,
       recordType: 'user',

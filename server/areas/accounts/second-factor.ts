@@ -235,6 +235,59 @@ export function newRecoveryCode(): string {
   return `${code.slice(0, 5)}-${code.slice(5)}`;
 }
 
+/** Replaces the person's recovery codes with `codes` (only their SHA-256 is kept). */
+export async function storeRecoveryCodes(
+  trx: DB,
+  uid: number,
+  codes: readonly string[],
+  now: Date,
+): Promise<void> {
+  await trx.deleteFrom('recovery_codes').where('uid', '=', uid).execute();
+  await trx
+    .insertInto('recovery_codes')
+    .values(codes.map((c) => ({ uid, code_hash: hashToken(normalise(c)), used_at: null, created_at: now })))
+    .execute();
+}
+
+/**
+ * Confirms the person's begun enrolment with the authenticator's first code (in the caller's
+ * transaction): remembers its time step and stores `codes` as the recovery codes. 'none' without
+ * an enrolment begun; 'wrong' for a wrong code, recorded as a failure at `address`.
+ */
+export async function confirmFactor(
+  trx: DB,
+  audit: AuditBuffer,
+  key: Buffer,
+  person: Person,
+  code: string,
+  codes: readonly string[],
+  now: Date,
+  address: string,
+): Promise<'none' | 'wrong' | 'confirmed'> {
+  const factor = await trx
+    .selectFrom('second_factors')
+    .select(['secret_sealed', 'confirmed_at'])
+    .where('uid', '=', person.uid)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!factor || factor.confirmed_at) return 'none';
+  const typed = normalise(code);
+  const step = /^\d{6}$/.test(typed)
+    ? await totpStep(openSecret(key, person.uid, factor.secret_sealed), typed, now)
+    : null;
+  if (step === null) {
+    recordFactorFailure(audit, person, 'confirm', 'code', address);
+    return 'wrong';
+  }
+  await trx
+    .updateTable('second_factors')
+    .set({ confirmed_at: now, last_time_step: String(step) })
+    .where('uid', '=', person.uid)
+    .execute();
+  await storeRecoveryCodes(trx, person.uid, codes, now);
+  return 'confirmed';
+}
+
 /**
  * `user/second-factor-confirm`: the authenticator's first code turns the factor on and answers
  * ten recovery codes, shown this once (only their SHA-256 is kept). A wrong code: recorded, 422
@@ -251,38 +304,8 @@ export async function confirmEnrolment(
   const key = sealKey(keyOrNull);
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   const outcome = await auditedTransaction(db, now, async (trx, audit) => {
-    const factor = await trx
-      .selectFrom('second_factors')
-      .select(['secret_sealed', 'confirmed_at'])
-      .where('uid', '=', person.uid)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!factor || factor.confirmed_at) return 'none' as const;
-    const typed = normalise(code);
-    const step = /^\d{6}$/.test(typed)
-      ? await totpStep(openSecret(key, person.uid, factor.secret_sealed), typed, now)
-      : null;
-    if (step === null) {
-      recordFactorFailure(audit, person, 'confirm', 'code', address);
-      return 'wrong' as const;
-    }
-    await trx
-      .updateTable('second_factors')
-      .set({ confirmed_at: now, last_time_step: String(step) })
-      .where('uid', '=', person.uid)
-      .execute();
-    await trx.deleteFrom('recovery_codes').where('uid', '=', person.uid).execute();
-    await trx
-      .insertInto('recovery_codes')
-      .values(
-        codes.map((c) => ({
-          uid: person.uid,
-          code_hash: hashToken(normalise(c)),
-          used_at: null,
-          created_at: now,
-        })),
-      )
-      .execute();
+    const confirmed = await confirmFactor(trx, audit, key, person, code, codes, now, address);
+    if (confirmed !== 'confirmed') return confirmed;
     audit.record({
       cuId: 0,
       recordType: 'user',
