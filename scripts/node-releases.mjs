@@ -1,11 +1,13 @@
 // A start-and-login smoke of `npm start`'s server under the newest Node 24 and Node 26 from the
-// npm registry (scripts/node-release-cache.mjs fetches them once into a cache folder). `npm test`'s
-// releases step runs it on 26 only: Node 24's start is server/main.test.ts's, in the vitest step. The test suites run on those releases in their own steps: vitest's whole suite
-// on Node 24 (the vitest step) and the PostgreSQL tests on Node 26 (the postgres step), both through
-// scripts/vitest-on-release.mjs; docs/decisions/node-releases.md says why.
+// npm registry (scripts/node-release-cache.mjs fetches them once into a cache folder), or under the
+// machine's own Node for its own major. `npm test`'s releases step runs it on 20 (the machine's,
+// what a newcomer's `npm start` runs on) and 26: Node 24's start is server/main.test.ts's, in the
+// vitest step. The suites run on the releases in their own steps, through scripts/on-release.mjs;
+// docs/decisions/node-releases.md says which and why.
 //
 //   node scripts/node-releases.mjs        Node 24 and 26
-//   node scripts/node-releases.mjs 26     only the named majors
+//   node scripts/node-releases.mjs 20 26  only the named majors (the machine's own Node for its own
+//                                         major: nothing is fetched for it)
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -177,10 +179,17 @@ async function main() {
   const asked = args.map(Number).filter(Boolean);
   const majors = asked.length ? asked : MAJORS;
   const root = cacheRoot();
+  // The machine's own Node, when a major asked for is its (no download): the release a newcomer's
+  // `npm install && npm start` runs on.
+  const own = Number(process.versions.node.split('.')[0]);
+  const mine = majors.includes(own)
+    ? [{ major: own, version: process.versions.node, binary: process.execPath, fetched: false, own: true }]
+    : [];
   let releases;
   try {
-    const resolved = resolveReleases(majors, { root });
-    releases = resolved.releases;
+    const others = majors.filter((m) => m !== own);
+    const resolved = others.length ? resolveReleases(others, { root }) : { releases: [], offline: null };
+    releases = [...mine, ...resolved.releases];
     if (resolved.offline) {
       console.log(`The npm registry cannot be reached; using the cached releases.\n${resolved.offline}`);
     }
@@ -189,7 +198,9 @@ async function main() {
     return 1;
   }
   for (const r of releases) {
-    console.log(`Node ${r.major}: ${r.version} (${r.fetched ? 'fetched' : 'cached'}: ${r.binary})`);
+    console.log(
+      `Node ${r.major}: ${r.version} (${r.own ? 'this machine’s' : r.fetched ? 'fetched' : 'cached'}: ${r.binary})`,
+    );
   }
   let failed = 0;
   for (const release of releases) if (!(await checkRelease(release))) failed++;

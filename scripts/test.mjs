@@ -12,18 +12,19 @@ const steps = {
   typecheck: ['npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
   format: ['npx', ['biome', 'format', '.']],
   lint: ['npx', ['biome', 'lint', '--error-on-warnings', '.']],
-  // Each suite once, on a release people deploy (docs/decisions/node-releases.md): vitest's whole
-  // suite on the newest Node 24 and the PostgreSQL tests on the newest Node 26
-  // (scripts/vitest-on-release.mjs), and `npm start`'s server started, signed in to and stopped on
-  // 26 (scripts/node-releases.mjs, after the build: it starts the built server). Node 24's start is
-  // server/main.test.ts's first test, in the vitest step on 24 (node-releases.md).
-  vitest: ['node', ['scripts/vitest-on-release.mjs', '24', '--project', 'node']],
-  postgres: ['node', ['scripts/vitest-on-release.mjs', '26', '--project', 'postgres']],
-  build: ['npm', ['run', 'build', '--silent']],
+  // Each suite once, on a release people deploy (docs/decisions/node-releases.md), through
+  // scripts/on-release.mjs: the build, vitest's node and browser projects and the end-to-end tests
+  // (Playwright, its workers and the servers behind it) on the newest Node 24, the PostgreSQL tests
+  // on the newest Node 26; `npm start`'s server started, signed in to and stopped on 26 and on the
+  // machine's own Node 20, what a newcomer's `npm start` runs on (scripts/node-releases.mjs, after
+  // the build: it starts the built server). Node 24's start is server/main.test.ts's first test.
+  vitest: ['node', ['scripts/on-release.mjs', '24', 'vitest', 'run', '--project', 'node']],
+  postgres: ['node', ['scripts/on-release.mjs', '26', 'vitest', 'run', '--project', 'postgres']],
+  build: ['node', ['scripts/on-release.mjs', '24', 'npm', 'run', 'build', '--silent']],
   size: ['node', ['scripts/size.mjs']],
-  browser: ['node', ['scripts/vitest-on-release.mjs', '24', '--project', 'browser']],
-  e2e: ['npx', ['playwright', 'test']],
-  releases: ['node', ['scripts/node-releases.mjs', '26']],
+  browser: ['node', ['scripts/on-release.mjs', '24', 'vitest', 'run', '--project', 'browser']],
+  e2e: ['node', ['scripts/on-release.mjs', '24', 'playwright', 'test']],
+  releases: ['node', ['scripts/node-releases.mjs', '20', '26']],
 };
 
 /**

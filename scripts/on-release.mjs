@@ -1,10 +1,13 @@
-// `npm test`'s vitest step: the whole vitest suite (vitest.config.ts) under the newest release of a
-// deployed Node major (24 by default), fetched once into the cache as for the node-releases step
-// (scripts/node-release-cache.mjs). Its output streams as vitest prints it; any DeprecationWarning
-// fails the step, as it fails a release check. Why the suite runs on a deployed release and not on
-// the machine's Node: docs/decisions/node-releases.md.
+// Runs a command under the newest release of a deployed Node major (24 by default), fetched once
+// into the cache as for the node-releases step (scripts/node-release-cache.mjs): the release's
+// folder goes first on PATH, and node_modules/.bin after it, so the command and everything it
+// starts as `node` (npm scripts, vitest's workers, Playwright's workers and its web servers) run
+// on that release. Its output streams as it prints it; any DeprecationWarning fails the run, as it
+// fails a release check. Which of `npm test`'s steps run on which release, and why:
+// docs/decisions/node-releases.md.
 //
-//   node scripts/vitest-on-release.mjs [major] [vitest arguments…]
+//   node scripts/on-release.mjs [major] <command> [arguments…]
+//   node scripts/on-release.mjs 26 vitest run --project postgres
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,10 +15,14 @@ import { resolveReleases } from './node-release-cache.mjs';
 import { deprecations, releasePath } from './node-releases.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const VITEST = path.join(root, 'node_modules', 'vitest', 'vitest.mjs');
 
 const args = process.argv.slice(2);
 const major = /^\d+$/.test(args[0] ?? '') ? Number(args.shift()) : 24;
+const [command, ...rest] = args;
+if (!command) {
+  console.error('usage: node scripts/on-release.mjs [major] <command> [arguments…]');
+  process.exit(2);
+}
 
 let release;
 try {
@@ -30,12 +37,15 @@ try {
   process.exit(1);
 }
 console.log(
-  `vitest on Node ${release.version} (${release.fetched ? 'fetched' : 'cached'}: ${release.binary})`,
+  `${command} on Node ${release.version} (${release.fetched ? 'fetched' : 'cached'}: ${release.binary})`,
 );
 
-const child = spawn(release.binary, [VITEST, 'run', ...args], {
+const PATH = [path.dirname(release.binary), path.join(root, 'node_modules', '.bin'), process.env.PATH].join(
+  path.delimiter,
+);
+const child = spawn(command, rest, {
   cwd: root,
-  env: { ...process.env, PATH: releasePath(release) },
+  env: { ...process.env, PATH },
   stdio: ['ignore', 'pipe', 'pipe'],
 });
 let output = '';
@@ -49,6 +59,10 @@ for (const [from, to] of [
   });
 }
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.once('error', (error) => {
+  console.error(`  error: ${command} could not be started: ${error.message}`);
+  process.exitCode = 1;
+});
 child.on('close', (code, signal) => {
   const warned = deprecations(output);
   for (const line of warned) console.log(`  deprecation under Node ${release.version}: ${line}`);
