@@ -12,7 +12,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { resolveReleases } from './node-release-cache.mjs';
-import { deprecations, releasePath } from './node-releases.mjs';
+import { deprecations } from './node-releases.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 

@@ -1,0 +1,37 @@
+// `npm run idp`: a real OpenID provider on this computer, to try the portal's single sign-on by
+// hand (docs/decisions/single-sign-on.md): oidc-provider, as the tests start it
+// (server/testing/oidc-test-provider.ts), with one client registered for the portal's redirect URI.
+// Its sign-in page takes any e-mail and any password. Development only: nothing here is a provider
+// to deploy.
+//
+//   npm run idp                         on http://127.0.0.1:9400, for the portal on http://127.0.0.1:8080
+//   IDP_PORT=9500 PUBLIC_URL=http://localhost:3000 npm run idp
+import { randomBytes } from 'node:crypto';
+import { startTestProvider } from '../server/testing/oidc-test-provider.ts';
+import { redirectUri } from '../server/areas/accounts/single-sign-on.ts';
+
+const port = Number(process.env.IDP_PORT ?? 9400);
+const portal = (process.env.PUBLIC_URL || `http://127.0.0.1:${process.env.PORT || 8080}`).replace(/\/$/, '');
+const alias = portal.replace('//127.0.0.1', '//localhost');
+const client = {
+  client_id: 'lp-portal-dev',
+  client_secret: process.env.IDP_CLIENT_SECRET ?? randomBytes(18).toString('base64url'),
+  // the portal's address as typed in either form (127.0.0.1 or localhost): a browser keeps them apart
+  redirect_uris: [...new Set([redirectUri(portal), redirectUri(alias)])],
+};
+const provider = await startTestProvider([client], { port });
+
+console.log(`An OpenID provider for trying single sign-on is on ${provider.issuer} (Ctrl-C stops it).
+
+In the portal (${portal}), sign in as demo (Demo@2026pass), open the account menu → Sessions
+(登录会话) → Single sign-on, and save:
+  Identity provider (issuer)  ${provider.issuer}
+  Client ID                   ${client.client_id}
+  Client secret               ${client.client_secret}
+  E-mail domains              example.com
+Then sign out, type an address at that domain as the username (e.g. ana@example.com) and choose
+to sign in with your organisation: this provider's page takes any password. The first sign-in
+makes an account in the customers the form grants.`);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.on(signal, () => void provider.close().then(() => process.exit(0)));
