@@ -87,6 +87,11 @@ describe('<lp-excursion-case>', () => {
     ])
       expect(text(el), word).to.contain(word);
     expect(text(el)).not.to.contain('release proposed');
+    // the readings' chart, from its own chunk, drawn into its box (the page says it in words too)
+    await waitUntil(() => root(el).querySelector('.exc-chart__box[data-state="ready"] canvas'), 'the chart', {
+      timeout: 15_000,
+    });
+    expect(root(el).querySelector('.exc-chart')?.textContent).not.to.contain('Loading');
     expect(rawKeys(el)).to.deep.equal([]);
     await expect(el).to.be.accessible();
     el.remove();

@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback } from 'react';
 import type { Temperature } from '../../contract/orders/schemas.ts';
-import { sheet } from '../../ui/css.ts';
+import { type ChartModule, useChartBox } from '../../ui/chart-box.ts';
 import { useT } from '../../ui/use-t.ts';
 import { formatNumber, formatStamp } from './format.ts';
 import { loadTemperature } from './order-api.ts';
@@ -11,42 +11,16 @@ import '../../i18n/areas/order-view.ts';
 const range = (min: number | null, max: number | null) =>
   min !== null && max !== null ? `${min} – ${max} °C` : max !== null ? `≤ ${max} °C` : `≥ ${min} °C`;
 
-/** The chart, from its own chunk; its stylesheet is adopted once per shadow root. */
+const loadChart = (): Promise<ChartModule<Temperature>> =>
+  import('./temperature-chart.ts').then(({ drawTemperatureChart, chartCss }) => ({
+    chartCss,
+    draw: drawTemperatureChart,
+  }));
+
+/** The chart, from its own chunk (src/ui/chart-box.ts). */
 function Chart({ temperature }: { temperature: Temperature }) {
   const t = useT();
-  const box = useRef<HTMLDivElement>(null);
-  const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
-
-  useEffect(() => {
-    const target = box.current;
-    if (!target) return;
-    let live = true;
-    let handle: { resize(width: number): void; destroy(): void } | null = null;
-    let observer: ResizeObserver | null = null;
-    import('./temperature-chart.ts').then(
-      ({ drawTemperatureChart, chartCss }) => {
-        if (!live) return;
-        const root = target.getRootNode();
-        if (
-          root instanceof ShadowRoot &&
-          !root.adoptedStyleSheets.some((s) => (s as { lpChart?: true }).lpChart)
-        ) {
-          const chartSheet = Object.assign(sheet(chartCss), { lpChart: true as const });
-          root.adoptedStyleSheets = [...root.adoptedStyleSheets, chartSheet];
-        }
-        handle = drawTemperatureChart(target, temperature, Math.max(280, target.clientWidth));
-        observer = new ResizeObserver(() => handle?.resize(Math.max(280, target.clientWidth)));
-        observer.observe(target);
-        setState('ready');
-      },
-      () => live && setState('failed'),
-    );
-    return () => {
-      live = false;
-      observer?.disconnect();
-      handle?.destroy();
-    };
-  }, [temperature]);
+  const { box, state } = useChartBox(temperature, loadChart, 280);
 
   return (
     <figure className="order-view__chart" aria-label={t('orderView.temp.chart')}>
