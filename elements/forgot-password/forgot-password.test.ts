@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setNavigation } from '../../src/stores/navigation.ts';
 import { login } from '../../src/stores/session.ts';
 import { resetStores } from '../../src/stores/test-reset.ts';
+import { fakeClock, until } from '../../src/ui/testing/clock.ts';
 import { sendKeys, setViewport, waitUntil } from '../../src/ui/testing/commands.ts';
 import { rawKeys } from '../../src/ui/testing/raw-keys.ts';
 import { createTestUser, lastSmsCode } from '../../src/ui/testing/server.ts';
@@ -126,6 +127,28 @@ describe('<lp-forgot-password>', () => {
     expect(el.open).to.equal(false);
     // the new password signs in
     await login({ username: user.username, password: 'Fresh#2026pw', validate: '' });
+  });
+
+  it('waits a minute before the code can be sent again, and counts the seconds down', async () => {
+    const user = await createTestUser();
+    const el = place({ account: user.username, open: '' });
+    await waitUntil(() => dialog(el)?.open, 'the dialog opens');
+    input(el, 'mobile').focus();
+    await sendKeys({ type: user.mobile });
+    await sendKeys({ press: 'Enter' });
+    await waitUntil(() => input(el, 'captcha'), 'the second step');
+    const send = () => root(el).querySelector('.forgot-password__send') as HTMLButtonElement;
+    expect(send().disabled).to.equal(true);
+    expect(send().textContent).to.match(/^Send again in (60|59) s$/);
+    const clock = fakeClock();
+    clock.tick(30_000);
+    // (until: waits frame by frame, whatever the timers)
+    await until(() => /^Send again in (30|29) s$/.test(send().textContent ?? ''), 'half a minute later');
+    expect(send().disabled).to.equal(true);
+    clock.tick(30_000);
+    await until(() => !send().disabled, 'a minute later');
+    expect(send().textContent).to.equal('Send again');
+    clock.uninstall();
   });
 
   it('fits a 375 px phone, and cancelling fires lp-password-reset-cancel', async () => {

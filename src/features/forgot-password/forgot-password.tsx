@@ -10,6 +10,7 @@ import { mergeRefs } from '../../ui/form/merge-refs.ts';
 import { TextField } from '../../ui/form/text-field.tsx';
 import { useForm } from '../../ui/form/use-form.ts';
 import { useDomId } from '../../ui/use-id.ts';
+import { useSecondsUntil } from '../../ui/use-seconds-until.ts';
 import { useT } from '../../ui/use-t.ts';
 import { usePasswordRules } from '../password-dialog/password-rules.tsx';
 import { sayFailure } from '../password-dialog/say-failure.ts';
@@ -181,17 +182,6 @@ function AskStep({
 /** When the last code was asked for on this page (the countdown survives going back to step 1). */
 let askedAt = 0;
 
-function useResendSeconds(): number {
-  const [, tick] = useState(0);
-  const left = Math.max(0, Math.ceil((askedAt + RESEND_S * 1000 - Date.now()) / 1000));
-  useEffect(() => {
-    if (left <= 0) return;
-    const timer = setTimeout(() => tick((n) => n + 1), 1000);
-    return () => clearTimeout(timer);
-  });
-  return left;
-}
-
 /** Step 2: the texted code and the new password twice. */
 function ResetStep({
   formId,
@@ -203,7 +193,7 @@ function ResetStep({
   const t = useT();
   const [message, setMessage] = useState('');
   const [sending, setSending] = useState(false);
-  const seconds = useResendSeconds();
+  const seconds = useSecondsUntil(askedAt + RESEND_S * 1000);
   const form = useForm({
     schema: ResetPasswordRequest,
     initial: {

@@ -1,8 +1,8 @@
 import { atom } from 'nanostores';
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
 import { shared } from '../../stores/registry.ts';
 import { session } from '../../stores/storage.ts';
+import { useSecondsUntil } from '../../ui/use-seconds-until.ts';
 
 /** Spec §9: after an SMS code is sent, the button waits 60 s. */
 export const SMS_COUNTDOWN_S = 60;
@@ -30,23 +30,7 @@ export function clearSmsCountdown(): void {
   $smsCountdownUntil.set(0);
 }
 
-/** Whole seconds left until `until` (0 when over). */
-export const secondsLeft = (until: number, now: number): number =>
-  Math.max(0, Math.ceil((until - now) / 1000));
-
-/** Seconds left on the countdown, re-rendering every second while it runs. */
+/** Seconds left on the countdown, re-rendering while it runs. */
 export function useSmsCountdown(): number {
-  const until = useStore($smsCountdownUntil);
-  // The ticks only re-render; the clock is read at render time, so the first render after a
-  // new start never counts from a stale time (which showed "61 s").
-  const [, setTick] = useState(0);
-  useEffect(() => {
-    if (until <= Date.now()) return;
-    const timer = setInterval(() => {
-      setTick((n) => n + 1);
-      if (Date.now() >= until) clearInterval(timer);
-    }, 250);
-    return () => clearInterval(timer);
-  }, [until]);
-  return secondsLeft(until, Date.now());
+  return useSecondsUntil(useStore($smsCountdownUntil));
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { secondsLeft } from './sms-countdown.ts';
+import { secondsLeft } from './use-seconds-until.ts';
 
-describe('SMS countdown', () => {
+describe('a resend countdown', () => {
   it('counts whole seconds down to zero', () => {
     expect(secondsLeft(60_000, 0)).to.equal(60);
     expect(secondsLeft(60_000, 500)).to.equal(60);
