@@ -1,4 +1,4 @@
-import { css } from 'lit';
+import { css } from '../../src/ui/css.ts';
 
 /**
  * The launcher and the panel frame. Sizes in px only (the page's rem and global font sizes never
