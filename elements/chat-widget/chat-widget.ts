@@ -3,10 +3,9 @@ import { en, zh } from '../../src/i18n/messages/chat-launcher.ts';
 import { followAppearance } from '../../src/stores/appearance.ts';
 import { $token } from '../../src/stores/auth.ts';
 import { session } from '../../src/stores/storage.ts';
-import { sheet } from '../../src/ui/css.ts';
 // The conversation store follows sign-ins from the first load on (chat-store.ts), panel or not.
 import '../../src/features/chat/chat-store.ts';
-import { booleanAttribute } from '../kit/boolean-attribute.ts';
+import { booleanAttribute, booleanConverter } from '../kit/boolean-attribute.ts';
 import { define } from '../kit/define.ts';
 import { dispatch } from '../kit/events.ts';
 import { applyPageAttribute } from '../kit/page-attributes.ts';
@@ -46,6 +45,9 @@ function make<E extends Element>(
   return el;
 }
 
+/** The launcher's sheet, made on the first launcher of the page and shared by any other. */
+let styles: CSSStyleSheet | null = null;
+
 /**
  * The launcher's DOM in `shadow`, built once (the element updates it by hand): the button with
  * its icon, the keyboard hint it is described by, and the panel's frame with its loading line and
@@ -54,7 +56,11 @@ function make<E extends Element>(
  * CSP to refuse.
  */
 function build(shadow: ShadowRoot) {
-  shadow.adoptedStyleSheets = [sheet(chatWidgetStyles)];
+  if (!styles) {
+    styles = new CSSStyleSheet();
+    styles.replaceSync(chatWidgetStyles);
+  }
+  shadow.adoptedStyleSheets = [styles];
   const launcher = make<HTMLButtonElement>('button', {
     type: 'button',
     class: 'launcher',
@@ -208,7 +214,8 @@ export class LpChatWidget extends HTMLElement {
     const next = Boolean(value);
     if (next === this.#open) return;
     this.#open = next;
-    this.#reflect('open', next ? '' : null);
+    // the kit's converter both ways (boolean-attribute.ts): true is `""`, false no attribute
+    this.#reflect('open', booleanConverter.toAttribute(next));
     this.#saveOpen();
     // opened by the page (attribute or property) as well as by the user
     if (next && this.isConnected) void this.#ensurePanel();
@@ -234,7 +241,7 @@ export class LpChatWidget extends HTMLElement {
       else if (name === 'locale') this.locale = value;
       else if (name === 'position') this.position = value;
       // `open="false"` (Vue 3 and Svelte 5 before the element is defined) is closed
-      else this.open = booleanAttribute(value);
+      else this.open = booleanConverter.fromAttribute(value);
     } finally {
       this.#reading = null;
     }
@@ -248,7 +255,7 @@ export class LpChatWidget extends HTMLElement {
       (this as unknown as Record<string, unknown>)[name] = value;
     // the state restored from the session shows on the attribute as well
     if (this.#open !== booleanAttribute(this.getAttribute('open')))
-      this.#reflect('open', this.#open ? '' : null);
+      this.#reflect('open', booleanConverter.toAttribute(this.#open));
     this.#saveOpen();
     // The page's size and theme choice (settings) on the host: the panel's kit tokens follow it.
     this.#stopAppearance ??= followAppearance(this);
