@@ -71,7 +71,7 @@ describe('embed build', () => {
   for (const [name, fixture] of [
     ['lp-lit-with-react', 'scripts/fixtures/lit-with-react.ts'],
     ['lp-plain-with-react', 'scripts/fixtures/plain-with-react.ts'],
-  ]) {
+  ] as const) {
     it(`refuses an element that is not a React element but would load React on its first load (${name})`, {
       timeout: 60_000,
     }, async () => {
