@@ -196,5 +196,11 @@ describe('the types in dist/embed/types', () => {
     expect(readFileSync(path.join(types, 'react.d.ts'), 'utf8')).toContain(
       'IntrinsicElements extends CustomElements',
     );
+    // a read-only property is the class's (`el.updateComplete`), not a prop a template could set
+    expect(readFileSync(path.join(types, 'lp-chat-widget.d.ts'), 'utf8')).toContain(
+      'readonly updateComplete: Promise<boolean>;',
+    );
+    for (const file of ['jsx.d.ts', 'vue.d.ts'])
+      expect(readFileSync(path.join(types, file), 'utf8'), file).not.toContain('updateComplete?:');
   });
 });
