@@ -345,6 +345,9 @@ function exportNames(name) {
   }
 }
 
+/** The kit's base of the React elements (elements/kit/react-element.ts), as a module id. */
+const REACT_ELEMENT = /[\\/]elements[\\/]kit[\\/]react-element\.ts$/;
+
 /**
  * Points an embed's React imports at the shared runtime chunk: `react`, `react-dom`… become small
  * modules that take their exports from `runtime` (a file name under the output folder), imported
@@ -374,8 +377,9 @@ function sharedReact(runtime) {
         ...names.map((k) => `export const ${k} = /*#__PURE__*/ pick('${k}');`),
       ].join('\n');
     },
-    // A Lit element (the chat launcher, the order status) must stay small on its first load: only
-    // its lazy parts may import React.
+    // An element that is not a React element (the chat launcher, a plain custom element; the
+    // order status, a Lit element) must stay small on its first load: only its lazy parts may
+    // import React. A React element is one whose first load has the kit's React base.
     generateBundle(_options, bundle) {
       const chunks = new Map(
         Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [[c.fileName, c]] : [])),
@@ -388,13 +392,11 @@ function sharedReact(runtime) {
           for (const f of chunks.get(fileName)?.imports ?? []) visit(f);
         };
         visit(entry.fileName);
-        const lit = [...first].some((f) =>
-          Object.keys(chunks.get(f)?.modules ?? {}).some((m) =>
-            /[\\/]node_modules[\\/]lit-element[\\/]/.test(m),
-          ),
+        const reactElement = [...first].some((f) =>
+          Object.keys(chunks.get(f)?.modules ?? {}).some((m) => REACT_ELEMENT.test(m)),
         );
-        if (lit && first.has(RUNTIME_IMPORT))
-          this.error(`${entry.fileName} is a Lit element but imports React on its first load`);
+        if (!reactElement && first.has(RUNTIME_IMPORT))
+          this.error(`${entry.fileName} is not a React element but imports React on its first load`);
       }
     },
     renderChunk(code, chunk) {

@@ -62,23 +62,31 @@ describe('embed build', () => {
     expect(panel).toBeDefined();
     const panelCode = readFileSync(path.join(dir, panel ?? ''), 'utf8');
     expect(panelCode).toContain(`from"../${runtime}"`);
-    // the Lit launcher neither carries React nor imports the runtime before the panel opens
+    // the launcher (a plain custom element) neither carries React nor imports the runtime before the panel opens
     expect(entry).not.toContain(runtime);
     expect(entry).not.toContain('react.transitional.element');
   });
 
-  it('refuses a Lit element that would load React on its first load', { timeout: 60_000 }, async () => {
-    const config = {
-      ...embedBuild('chat-widget', { runtime: 'chunks/react-Ab12Cd34.js', dir: os.tmpdir(), env: {} }),
-      input: { 'lp-lit-with-react': 'scripts/fixtures/lit-with-react.ts' },
-    };
-    const bundle = await rollup(config);
-    try {
-      await expect(bundle.generate(config.output)).rejects.toThrow(
-        'lp-lit-with-react.js is a Lit element but imports React on its first load',
-      );
-    } finally {
-      await bundle.close();
-    }
-  });
+  // a Lit element, and a plain custom element (the chat launcher's kind)
+  for (const [name, fixture] of [
+    ['lp-lit-with-react', 'scripts/fixtures/lit-with-react.ts'],
+    ['lp-plain-with-react', 'scripts/fixtures/plain-with-react.ts'],
+  ] as const) {
+    it(`refuses an element that is not a React element but would load React on its first load (${name})`, {
+      timeout: 60_000,
+    }, async () => {
+      const config = {
+        ...embedBuild('chat-widget', { runtime: 'chunks/react-Ab12Cd34.js', dir: os.tmpdir(), env: {} }),
+        input: { [name]: fixture },
+      };
+      const bundle = await rollup(config);
+      try {
+        await expect(bundle.generate(config.output)).rejects.toThrow(
+          `${name}.js is not a React element but imports React on its first load`,
+        );
+      } finally {
+        await bundle.close();
+      }
+    });
+  }
 });

@@ -1,18 +1,21 @@
 /**
  * The analyzer plugin that makes custom-elements.json useful to tools, not only valid: what the
- * JSDoc of an element (`@attr`, `@event`) and its class say, joined the way our two element kinds
+ * JSDoc of an element (`@attr`, `@event`) and its class say, joined the way our three element kinds
  * actually work (docs/decisions/element-manifest.md).
  *
  * - Every attribute names its property (`fieldName`) and every such property its attribute. The
  *   React kit (elements/kit/react-element.ts) makes `customer-id` into `customerId`, and adds
- *   `apiBase` and `locale` to every element; a Lit element maps what its `static properties` say.
+ *   `apiBase` and `locale` to every element; a Lit element maps what its `static properties` say;
+ *   a plain custom element (the chat launcher: `extends HTMLElement`, its properties accessors)
+ *   maps `customer-id` to `customerId` too, and each of its `static observedAttributes` must be
+ *   an `@attr` of its JSDoc, each `@attr` observed (else the attribute would do nothing).
  * - A React element's properties are listed, though its base class (elements/kit) is not analysed:
  *   the kit's `static properties` types (`'string'`, `'boolean'`, `'number'`) give their types.
  * - A text property whose attribute's JSDoc lists its values (`{'zh-CN' | 'en'}`) is typed so.
  * - Lit's internal state (`state: true`) is private.
  * - An event's type is its `detail` (`@event {CustomEvent<{ open: boolean }>}` → `{ open: boolean }`),
  *   as the community generators read it (they write `CustomEvent<type>` themselves).
- * - The class's statics (`properties`, `styles`) are implementation, not API: left out, and so is a
+ * - The class's statics (`properties`, `styles`, `observedAttributes`) are implementation, not API: left out, and so is a
  *   member marked `@internal` (the store getters our own tests and host read).
  *
  * A custom element whose attribute has no property, or whose public field or event has no type,
@@ -94,21 +97,43 @@ function staticProperties(ts, classNode) {
   return found;
 }
 
+/** A plain element's `static observedAttributes = ['a', 'b']`, or null (none, or not a list of strings). */
+function observedAttributes(ts, classNode) {
+  for (const member of classNode.members ?? []) {
+    const isStatic = member.modifiers?.some((m) => m.kind === ts.SyntaxKind.StaticKeyword);
+    if (!isStatic || member.name?.getText() !== 'observedAttributes' || !member.initializer) continue;
+    let list = member.initializer;
+    while (ts.isAsExpression(list) || ts.isParenthesizedExpression(list)) list = list.expression;
+    if (!ts.isArrayLiteralExpression(list) || !list.elements.every((e) => ts.isStringLiteral(e))) return null;
+    return list.elements.map((e) => e.text);
+  }
+  return null;
+}
+
 export function lpManifestPlugin() {
   /** class name → its static properties (analyzePhase), read in packageLinkPhase */
   const classes = new Map();
+  /** class name → its static observedAttributes (a plain element's), read in packageLinkPhase */
+  const observed = new Map();
   return {
     name: 'lp-manifest',
     analyzePhase({ ts, node }) {
-      if (ts.isClassDeclaration(node) && node.name)
+      if (ts.isClassDeclaration(node) && node.name) {
         classes.set(node.name.getText(), staticProperties(ts, node));
+        observed.set(node.name.getText(), observedAttributes(ts, node));
+      }
     },
     packageLinkPhase({ customElementsManifest }) {
       const problems = [];
       for (const mod of customElementsManifest.modules ?? []) {
         for (const element of mod.declarations ?? []) {
           if (!element.customElement) continue;
-          completeElement(element, classes.get(element.name) ?? new Map(), problems);
+          completeElement(
+            element,
+            classes.get(element.name) ?? new Map(),
+            problems,
+            observed.get(element.name) ?? null,
+          );
         }
       }
       if (problems.length > 0)
@@ -117,12 +142,22 @@ export function lpManifestPlugin() {
   };
 }
 
-function completeElement(element, statics, problems) {
+const STATICS = new Set(['properties', 'styles', 'observedAttributes']);
+
+function completeElement(element, statics, problems, observed) {
   const isReact = element.superclass?.name === 'ReactElement';
   const where = element.tagName ?? element.name;
   element.members = (element.members ?? []).filter(
-    (m) => !(m.static && (m.name === 'properties' || m.name === 'styles')) && !statics.get(m.name)?.internal,
+    (m) => !(m.static && STATICS.has(m.name)) && !statics.get(m.name)?.internal,
   );
+  // a plain element: what it observes and what its JSDoc documents are the same attributes
+  if (observed) {
+    const documented = new Set((element.attributes ?? []).filter((a) => a.description).map((a) => a.name));
+    for (const name of observed)
+      if (!documented.has(name)) problems.push(`${where}: observed attribute "${name}" has no @attr`);
+    for (const name of documented)
+      if (!observed.includes(name)) problems.push(`${where}: attribute "${name}" (@attr) is not observed`);
+  }
   const fields = new Map(element.members.filter((m) => m.kind === 'field').map((m) => [m.name, m]));
   const attributes = new Map((element.attributes ?? []).map((a) => [a.name, a]));
 

@@ -91,6 +91,25 @@ declare global {
 `;
 }
 
+/**
+ * The manifest the framework generators read: without read-only properties (the chat launcher's
+ * `updateComplete`, the order status's `zone`), which a template cannot set. The classes'
+ * declarations keep them, `readonly`.
+ */
+export function settableOnly(manifest) {
+  return {
+    ...manifest,
+    modules: (manifest.modules ?? []).map((mod) => ({
+      ...mod,
+      declarations: (mod.declarations ?? []).map((d) =>
+        d.customElement && d.members
+          ? { ...d, members: d.members.filter((m) => !(m.kind === 'field' && m.readonly)) }
+          : d,
+      ),
+    })),
+  };
+}
+
 /** Writes every file of dist/embed/types from `manifest` into `outDir`; returns the file names. */
 export function writeElementTypes(manifest, outDir) {
   rmSync(outDir, { recursive: true, force: true });
@@ -106,7 +125,7 @@ export function writeElementTypes(manifest, outDir) {
     `${HEADER}${elements.map((e) => `export * from './${e.tagName}.js';`).join('\n')}\n`,
   );
   const generated = { globalTypePath: './index.js', outdir: outDir, hideLogs: true };
-  generateJsxTypes(manifest, { ...generated, fileName: 'jsx.d.ts' });
+  generateJsxTypes(settableOnly(manifest), { ...generated, fileName: 'jsx.d.ts' });
   writeFileSync(
     path.join(outDir, 'react.d.ts'),
     `${HEADER}import type { CustomElements } from './jsx.js';
@@ -119,7 +138,7 @@ declare module 'react' {
 }
 `,
   );
-  generateVuejsTypes(manifest, { ...generated, fileName: 'vue.d.ts' });
+  generateVuejsTypes(settableOnly(manifest), { ...generated, fileName: 'vue.d.ts' });
   writeFileSync(
     path.join(outDir, 'svelte.d.ts'),
     `${HEADER}import type { HTMLAttributes } from 'svelte/elements';

@@ -115,9 +115,25 @@ describe('custom-elements.json', () => {
     expect(list?.members?.some((m) => m.static)).toBe(false);
   });
 
-  it("keeps Lit's internal state private and gives events their detail's type", () => {
+  it("keeps an element's internal state private and gives events their detail's type", () => {
     const chat = elements.find((e) => e.tagName === 'lp-chat-widget');
-    expect(chat?.members?.find((m) => m.name === 'point')?.privacy).toBe('private');
+    // the plain launcher's state is a #private field, not a property
+    expect(chat?.members?.find((m) => m.name === '#point')?.privacy).toBe('private');
+    expect(chat?.members?.some((m) => m.name === 'point')).toBe(false);
+    // …and its members are the accessors and methods of its API, typed as before
+    expect(
+      chat?.members
+        ?.filter((m) => !m.name.startsWith('#'))
+        .map((m) => `${m.name}: ${m.type?.text ?? m.kind}`),
+    ).toEqual([
+      'apiBase: string | null',
+      "locale: 'zh-CN' | 'en' | null",
+      "position: 'bottom-right' | 'bottom-left' | null",
+      'open: boolean',
+      'updateComplete: Promise<boolean>',
+      'show: method',
+      'close: method',
+    ]);
     expect(chat?.members?.find((m) => m.name === 'position')?.type?.text).toBe(
       "'bottom-right' | 'bottom-left' | null",
     );
@@ -180,5 +196,11 @@ describe('the types in dist/embed/types', () => {
     expect(readFileSync(path.join(types, 'react.d.ts'), 'utf8')).toContain(
       'IntrinsicElements extends CustomElements',
     );
+    // a read-only property is the class's (`el.updateComplete`), not a prop a template could set
+    expect(readFileSync(path.join(types, 'lp-chat-widget.d.ts'), 'utf8')).toContain(
+      'readonly updateComplete: Promise<boolean>;',
+    );
+    for (const file of ['jsx.d.ts', 'vue.d.ts'])
+      expect(readFileSync(path.join(types, file), 'utf8'), file).not.toContain('updateComplete?:');
   });
 });

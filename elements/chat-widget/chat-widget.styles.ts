@@ -1,10 +1,9 @@
-import { css } from 'lit';
-
 /**
  * The launcher and the panel frame. Sizes in px only (the page's rem and global font sizes never
- * apply); stacking through `--lp-chat-z-index` (default 2147483000).
+ * apply); stacking through `--lp-chat-z-index` (default 2147483000). Plain text (no `css` tag):
+ * the launcher's first load carries nothing it does not use.
  */
-export const chatWidgetStyles = css`
+export const chatWidgetStyles = /* css */ `
   :host {
     display: contents;
     --lp-chat-launcher-size: 56px;

@@ -372,6 +372,26 @@ describe('<lp-chat-widget>', () => {
     expect(el.hasAttribute('open')).to.equal(false);
   });
 
+  it('takes the properties a page set before the element was defined, and reflects them', async () => {
+    // made in a document without our definitions: the properties sit on the instance until the upgrade
+    const inert = document.implementation.createHTMLDocument('');
+    const el = inert.createElement('lp-chat-widget') as HTMLElementTagNameMap['lp-chat-widget'];
+    el.position = 'bottom-left';
+    el.open = false;
+    document.body.append(document.adoptNode(el));
+    made.push(el);
+    await until(() => (el.shadowRoot && launcher(el) ? true : null), 'the launcher');
+    await el.updateComplete;
+    expect(el.position).to.equal('bottom-left');
+    expect(el.getAttribute('position')).to.equal('bottom-left');
+    expect(el.hasAttribute('open')).to.equal(false);
+    expect(launcher(el).getBoundingClientRect().left).to.equal(24);
+    // and the attribute, set later, sets the property
+    el.setAttribute('position', 'bottom-right');
+    await el.updateComplete;
+    expect(el.position).to.equal('bottom-right');
+  });
+
   it('stacks above the page through --lp-chat-z-index', async () => {
     const el = widget();
     await el.updateComplete;

@@ -10,7 +10,10 @@ export function booleanAttribute(value: string | null): boolean {
   return value !== null && value.toLowerCase() !== 'false';
 }
 
-/** Lit's converter for such a property (`{ converter: booleanConverter, reflect: true }`). */
+/**
+ * The converter of such a property, both ways: a Lit element's `{ converter: booleanConverter,
+ * reflect: true }`, the chat launcher's `open` accessor (a plain custom element).
+ */
 export const booleanConverter = {
   fromAttribute: booleanAttribute,
   toAttribute: (value: unknown): string | null => (value ? '' : null),
