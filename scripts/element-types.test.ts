@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { generateJsxTypes } from '@wc-toolkit/jsx-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { detailType, toField } from './cem-plugin.mjs';
 import { elementsOf, writeElementTypes } from './element-types.mjs';
@@ -51,6 +52,15 @@ beforeAll(() => {
   manifest = JSON.parse(readFileSync(path.join(dir, 'custom-elements.json'), 'utf8')) as Manifest;
   elements = elementsOf(manifest) as Element[];
   writeElementTypes(manifest, path.join(dir, 'types'));
+  // a community generator we do not ship, on the same manifest: React 19's JSX by @wc-toolkit/jsx-types,
+  // its props typed from the manifest, its element classes from our .d.ts files
+  // (a copy: the generator writes into the manifest it is given)
+  generateJsxTypes(structuredClone(manifest) as Parameters<typeof generateJsxTypes>[0], {
+    outdir: path.join(dir, 'types'),
+    fileName: 'wc-toolkit-jsx.d.ts',
+    useCemTypes: true,
+    componentTypePath: (_name, tag) => `./${tag}.js`,
+  });
 }, 60_000);
 
 afterAll(() => {
@@ -155,6 +165,19 @@ describe('the types in dist/embed/types', () => {
   it('type-check in a React 19 page and catch each planted mistake', () => {
     expect(planted('react-page.tsx')).toBeGreaterThanOrEqual(7);
     expect(compile(['react-page.tsx'])).toEqual([]);
+  }, 60_000);
+
+  it('drive @wc-toolkit/jsx-types too: its React types check the same page and catch the same mistakes', () => {
+    // react-page.tsx with that generator's file in place of ours
+    const copy = path.join(dir, 'wc-toolkit-page.tsx');
+    const page = readFileSync(path.join(fixtures, 'react-page.tsx'), 'utf8');
+    expect(page).toContain("import type {} from 'lp-elements/react';");
+    writeFileSync(copy, page.replace("'lp-elements/react'", "'lp-elements/wc-toolkit-jsx'"));
+    expect(compile([copy])).toEqual([]);
+    // its props are the manifest's types, not `unknown`
+    const types = readFileSync(path.join(dir, 'types', 'wc-toolkit-jsx.d.ts'), 'utf8');
+    expect(types).toContain('position?: "bottom-right" | "bottom-left" | null | undefined;');
+    expect(types).not.toMatch(/\?: unknown/);
   }, 60_000);
 
   it('type-check in plain TypeScript (and Angular) through the tag map, and catch each planted mistake', () => {

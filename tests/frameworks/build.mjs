@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { generateReactWrappers } from 'custom-element-react-wrappers';
 import { build } from 'esbuild';
 import { compile as compileSvelte } from 'svelte/compiler';
 import * as sfc3 from 'vue/compiler-sfc';
@@ -20,6 +21,8 @@ export const OUT = path.join(here, '.build');
 /** name → entry, the title the page shows, and the app's root element (Angular's selector). */
 export const FRAMEWORKS = {
   react: { entry: 'react/main.tsx', title: 'React 19' },
+  // custom-element-react-wrappers' components (made for React 18 and older), in the project's React
+  'react-wrappers': { entry: 'react-wrappers/main.tsx', title: 'React wrappers' },
   vue3: { entry: 'vue3/main.ts', title: 'Vue 3' },
   vue2: { entry: 'vue2/main.js', title: 'Vue 2.7' },
   svelte: { entry: 'svelte/main.js', title: 'Svelte 5' },
@@ -101,9 +104,38 @@ const page = (title, root = '') => `<!doctype html>
 </html>
 `;
 
+/**
+ * React components made from the manifest (`npm run build` writes custom-elements.json) by
+ * custom-element-react-wrappers (the generator for React 18 and older), into
+ * `.build/react-wrappers-source/`. They import each element's module for its definition: here a
+ * module that does nothing, since the page loads the embeds itself (shared/embeds.js).
+ */
+function writeReactWrappers() {
+  const file = path.join(here, '..', '..', 'custom-elements.json');
+  let manifest;
+  try {
+    manifest = JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    throw new Error(`${file} is missing: run \`npm run build\` first (it writes the manifest)`);
+  }
+  const outdir = path.join(OUT, 'react-wrappers-source');
+  const log = console.log;
+  console.log = () => undefined; // the generator's progress lines
+  try {
+    generateReactWrappers(manifest, { outdir, modulePath: () => './defined-by-the-page.js' });
+  } finally {
+    console.log = log;
+  }
+  writeFileSync(
+    path.join(outdir, 'defined-by-the-page.js'),
+    '// the page loads the embeds (shared/embeds.js)\n',
+  );
+}
+
 /** Builds every app (or the ones named) into OUT; resolves with their names. */
 export async function buildFrameworks(names = Object.keys(FRAMEWORKS)) {
   rmSync(OUT, { recursive: true, force: true });
+  if (names.includes('react-wrappers')) writeReactWrappers();
   await Promise.all(
     names.map(async (name) => {
       const { entry, title, root } = FRAMEWORKS[name];
