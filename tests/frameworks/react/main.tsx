@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { createRoot } from 'react-dom/client';
-import { loadEmbeds, ORDER_NO } from '../shared/embeds.js';
+import { ORDER_NO } from '../shared/embeds.js';
+import { mountReactApp } from '../shared/react-app.tsx';
 
 // React 19: properties and `on<event>` handlers straight on the tags, no wrapper.
 function PageA({ onEvent }: { onEvent: (text: string) => void }) {
@@ -24,31 +24,4 @@ function PageA({ onEvent }: { onEvent: (text: string) => void }) {
   );
 }
 
-function App() {
-  const [page, setPage] = useState<'a' | 'b'>('a');
-  const [events, setEvents] = useState<string[]>([]);
-  return (
-    <main>
-      <nav>
-        <button id="leave" type="button" onClick={() => setPage('b')}>
-          Other page
-        </button>
-        <button id="back" type="button" onClick={() => setPage('a')}>
-          Back
-        </button>
-      </nav>
-      {page === 'a' ? (
-        <PageA onEvent={(text) => setEvents((all) => [...all, text])} />
-      ) : (
-        <p id="page-b">Another page of the app</p>
-      )}
-      <output id="events">{events.join(' ')}</output>
-    </main>
-  );
-}
-
-const root = document.getElementById('app');
-if (root) {
-  createRoot(root).render(<App />);
-  requestAnimationFrame(() => loadEmbeds());
-}
+mountReactApp(PageA);
