@@ -351,6 +351,20 @@ export const SERVER_MESSAGES = {
   'Single sign-on is not set up for your account': '您的账户未设置单点登录',
   'The confirmation at your organisation has expired or was used: please confirm again':
     '在组织的确认已过期或已使用，请重新确认',
+  'Passkeys need the portal’s address by name (PUBLIC_URL), not an IP address':
+    '通行密钥需要门户的域名地址（PUBLIC_URL），不能是 IP 地址',
+  'You have {max} passkeys already: remove one first': '您已有 {max} 个通行密钥，请先删除一个',
+  'Begin adding the passkey again: the last request has expired or was used':
+    '请重新添加通行密钥：上一次请求已过期或已使用',
+  'The passkey could not be checked: nothing was added': '无法验证该通行密钥，未添加',
+  'This passkey is added already': '此通行密钥已添加',
+  'No such passkey': '没有这个通行密钥',
+  'Passkey added': '通行密钥已添加',
+  'Passkey removed': '通行密钥已删除',
+  'You have no passkey': '您没有通行密钥',
+  'The passkey was refused': '通行密钥未通过验证',
+  'The passkey was refused: nothing was signed': '通行密钥未通过验证，未签名',
+  'Confirm with your passkey to sign': '请用通行密钥确认签名',
 } as const;
 
 export type ServerMessage = keyof typeof SERVER_MESSAGES;

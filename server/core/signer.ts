@@ -1,3 +1,4 @@
+import type { PasskeyCredential } from '../../src/contract/passkeys/schemas.ts';
 import type { SignatureMeaning } from '../../src/contract/signatures/schemas.ts';
 import type { DB } from '../db/database.ts';
 import type { SmsSender } from './sms-sender.ts';
@@ -15,9 +16,9 @@ export interface Signer {
   meaning: SignatureMeaning;
   /**
    * How the person was identified again: the password, and the second factor's code when they have
-   * one; or a new sign-in at their organisation's provider (`sso-reauth`, single sign-on).
+   * one (or a passkey's assertion); or a new sign-in at their organisation's provider (`sso-reauth`, single sign-on).
    */
-  method: 'password' | 'password+totp' | 'password+recovery' | 'sso-reauth';
+  method: 'password' | 'password+totp' | 'password+recovery' | 'password+passkey' | 'sso-reauth';
 }
 
 export interface SignerRequest {
@@ -29,6 +30,7 @@ export interface SignerRequest {
     meaning: SignatureMeaning;
     code?: string | undefined;
     sso_proof?: string | undefined;
+    passkey?: PasskeyCredential | undefined;
   };
   /** The meanings the operation takes (its contract declaration). */
   meanings: readonly SignatureMeaning[];
@@ -40,6 +42,8 @@ export interface SignerRequest {
   perAddress: boolean;
   /** The key that seals second-factor secrets (config.secondFactorKey). */
   secondFactorKey: Buffer | null;
+  /** The portal's address (config.publicUrl): the passkeys' relying party. */
+  publicUrl: string;
 }
 
 /** Checks a signature's credentials: the signer, or an ApiError (422 on `signature`, 407). */

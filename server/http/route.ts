@@ -246,6 +246,7 @@ function routeHandler(route: Route, deps: AppDeps) {
               now,
               perAddress: deps.config.rateLimits,
               secondFactorKey: deps.config.secondFactorKey,
+              publicUrl: deps.config.publicUrl,
             })
           : null;
       const answer = await handler(

@@ -1,15 +1,15 @@
 import { Code } from '../../../src/contract/codes.ts';
 import type { LoginResponse } from '../../../src/contract/accounts/schemas.ts';
-import { SECOND_FACTOR_METHODS } from '../../../src/contract/second-factor/schemas.ts';
+import type { SecondFactorMethod } from '../../../src/contract/second-factor/schemas.ts';
 import { addressKey } from '../../core/address-key.ts';
 import { ApiError } from '../../core/errors.ts';
 import type { DB } from '../../db/database.ts';
-import { auditedTransaction } from '../audit/trail.ts';
+import { type AuditBuffer, auditedTransaction } from '../audit/trail.ts';
 import { startingCustomer } from './customers.ts';
 import type { DeviceSeen } from './devices.ts';
 import { countFailure, countSuccess, type GuardOptions, loginStanding } from './login-guard.ts';
 import { tooSoon } from './login.ts';
-import { recordFactorFailure, sealKey, useSecondFactorCode } from './second-factor.ts';
+import { type Person, recordFactorFailure, sealKey, useSecondFactorCode } from './second-factor.ts';
 import { startSession, toPassFlag } from './sessions.ts';
 import { hashToken, newToken } from './tokens.ts';
 import type {} from './second-factor-policy-tables.ts';
@@ -29,6 +29,7 @@ export async function secondFactorRequired(
   address: string,
   weak: boolean,
   now: Date,
+  methods: readonly SecondFactorMethod[],
 ): Promise<ApiError> {
   const token = newToken();
   await db
@@ -49,19 +50,18 @@ export async function secondFactorRequired(
     .execute();
   return new ApiError(Code.secondFactorRequired, 'Enter the code of your authenticator app', {
     pending_token: token,
-    methods: [...SECOND_FACTOR_METHODS],
+    methods: [...methods],
     expires_in: PENDING_TTL_MS / 1000,
   });
 }
 
+/** How a pending sign-in's second step is checked, inside its transaction: the method, or null. */
+export type SecondStep = (trx: DB, audit: AuditBuffer, person: Person) => Promise<string | null>;
+
 /**
- * `user/login-second-factor`: takes one try of the pending sign-in first (atomically: tries side
- * by side cannot take more than 5), from the address that began it only; 476 when it is unknown,
- * used, expired, out of tries or from another address. 407 while this address must wait (the
- * login's lock-out). A wrong code is a failed sign-in (counted as a wrong password is, recorded)
- * and answers 406 with the tries left; the right one opens the session as the password login does.
+ * `user/login-second-factor`: a code of the authenticator or a recovery code (finishPendingSignIn).
  */
-export async function loginSecondFactor(
+export function loginSecondFactor(
   db: DB,
   keyOrNull: Buffer | null,
   input: { pending_token: string; code: string },
@@ -71,11 +71,50 @@ export async function loginSecondFactor(
   device: DeviceSeen | null,
 ): Promise<LoginResponse> {
   const key = sealKey(keyOrNull);
+  return finishPendingSignIn(db, input.pending_token, now, address, options, device, (trx, audit, person) =>
+    useSecondFactorCode(trx, audit, key, person, input.code, now, 'sign_in'),
+  );
+}
+
+/** The pending sign-in of `token` as `user/login-passkey-options` may start it: its user, or 476. */
+export async function pendingSignInUser(db: DB, token: string, now: Date, address: string): Promise<number> {
+  const pending = await db
+    .selectFrom('pending_sign_ins')
+    .select('uid')
+    .where('token_hash', '=', hashToken(token))
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .where('tries', '<', PENDING_TRIES)
+    .where('address', '=', addressKey(address))
+    .where('purpose', '=', 'code')
+    .executeTakeFirst();
+  if (!pending)
+    throw new ApiError(Code.captchaExpired, 'The sign-in has expired: please enter your password again');
+  return pending.uid;
+}
+
+/**
+ * The second step of a pending sign-in: takes one try of it first (atomically: tries side by side
+ * cannot take more than 5), from the address that began it only; 476 when it is unknown, used,
+ * expired, out of tries or from another address. 407 while this address must wait (the login's
+ * lock-out). A wrong second step (`check` answers null) is a failed sign-in (counted as a wrong
+ * password is, recorded) and answers 406 with the tries left; a right one opens the session as
+ * the password login does.
+ */
+export async function finishPendingSignIn(
+  db: DB,
+  token: string,
+  now: Date,
+  address: string,
+  options: GuardOptions,
+  device: DeviceSeen | null,
+  check: SecondStep,
+): Promise<LoginResponse> {
   const from = addressKey(address);
   const pending = await db
     .updateTable('pending_sign_ins')
     .set((eb) => ({ tries: eb('tries', '+', 1) }))
-    .where('token_hash', '=', hashToken(input.pending_token))
+    .where('token_hash', '=', hashToken(token))
     .where('used_at', 'is', null)
     .where('expires_at', '>', now)
     .where('tries', '<', PENDING_TRIES)
@@ -95,7 +134,7 @@ export async function loginSecondFactor(
   if (standing.wait > 0) throw tooSoon(standing.wait);
 
   const method = await auditedTransaction(db, now, async (trx, audit) => {
-    const used = await useSecondFactorCode(trx, audit, key, person, input.code, now, 'sign_in');
+    const used = await check(trx, audit, person);
     if (!used) {
       recordFactorFailure(audit, person, 'sign_in', 'code', from);
       audit.record({
@@ -115,7 +154,7 @@ export async function loginSecondFactor(
     await trx
       .updateTable('pending_sign_ins')
       .set({ used_at: now })
-      .where('token_hash', '=', hashToken(input.pending_token))
+      .where('token_hash', '=', hashToken(token))
       .execute();
     return used;
   });

@@ -14,7 +14,7 @@ import { dummyHash, verifyPassword } from './passwords.ts';
 import { startSession, toPassFlag } from './sessions.ts';
 import { auditedTransaction } from '../audit/trail.ts';
 import { secondFactorRequired } from './login-second-factor.ts';
-import { hasSecondFactor } from './second-factor.ts';
+import { factorMethods } from './passkeys.ts';
 import { enrolmentRequired, requiresSecondFactor } from './second-factor-policy.ts';
 import { checkSmsCode, markSmsCodeUsed, sendSmsCode } from './sms-codes.ts';
 import { maskMobile, nationalNumber } from '../../core/mobile-number.ts';
@@ -96,7 +96,8 @@ export async function login(
   }
 
   if (codeId) await markSmsCodeUsed(db, codeId, now);
-  const factor = await hasSecondFactor(db, user.uid);
+  const methods = await factorMethods(db, user.uid);
+  const factor = methods.length > 0;
   // none, but a customer of the person requires one: enrolment first (second-factor-policy.ts)
   const enrol = !factor && (await requiresSecondFactor(db, user.uid));
   // with a second factor the counts end when its code is right too (login-second-factor.ts)
@@ -117,7 +118,7 @@ export async function login(
     });
   }
   // a second factor: the session waits for its code (login-second-factor.ts)
-  if (factor) throw await secondFactorRequired(db, user.uid, address, weak, now);
+  if (factor) throw await secondFactorRequired(db, user.uid, address, weak, now, methods);
   if (enrol) throw await enrolmentRequired(db, user.uid, address, weak, now);
   const customer = await startingCustomer(db, user.uid);
   const access_token = await startSession(db, user.uid, customer?.cu_id ?? null, now, 'replaced', device);

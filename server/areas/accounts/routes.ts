@@ -26,6 +26,7 @@ import { type PolicyAdministrator, readPolicy, savePolicy } from './session-poli
 import { refuseHandOverUnderPolicy } from './second-factor-policy.ts';
 import { secondFactorPolicyRoutes } from './second-factor-policy-routes.ts';
 import { ssoRoutes } from './sso-routes.ts';
+import { passkeyRoutes } from './passkey-routes.ts';
 
 /** The session's customer's administrator (a person, not an API client's token), else 403. */
 function policyAdministrator(session: SessionRecord): PolicyAdministrator {
@@ -50,6 +51,7 @@ const person = (s: { uid: number; username: string; name: string }) => ({
 /** `user/*`, `customer-account/*` and `index/change-passwd`: logins, sessions, customers, passwords. */
 export const routes = [
   ...ssoRoutes,
+  ...passkeyRoutes,
 
   handle(ops.login, async ({ input, deps, now, ip, c }) => {
     const device = deviceSeen(c, ip);

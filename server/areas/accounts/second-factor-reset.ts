@@ -92,7 +92,10 @@ export async function resetMemberFactor(
       .where('uid', '=', member.uid)
       .returning('confirmed_at')
       .executeTakeFirst();
-    if (!removed?.confirmed_at) return 'none' as const;
+    // and the member's passkeys (passkeys.ts): a lost factor is any of them
+    const keys = await trx.deleteFrom('passkeys').where('uid', '=', member.uid).returning('id').execute();
+    const totp = Boolean(removed?.confirmed_at);
+    if (!totp && keys.length === 0) return 'none' as const;
     await trx.deleteFrom('recovery_codes').where('uid', '=', member.uid).execute();
     await trx.deleteFrom('pending_sign_ins').where('uid', '=', member.uid).execute();
     await endUserSessions(trx, member.uid, 'signed_out', now);
@@ -104,7 +107,11 @@ export async function resetMemberFactor(
       actor: { kind: 'user', id: admin.uid, name: admin.name },
       reason: input.reason.trim(),
       changes: [
-        { field: 'second_factor', old: 'totp', new: null },
+        {
+          field: 'second_factor',
+          old: [totp ? 'totp' : '', keys.length ? `passkeys:${keys.length}` : ''].filter(Boolean).join('+'),
+          new: null,
+        },
         { field: 'customer', old: null, new: admin.cuId },
         { field: 'sessions', old: null, new: 'ended' },
       ],

@@ -419,6 +419,7 @@ describe('signing: re-authentication at the provider', () => {
       now: t.deps.now(),
       perAddress: false,
       secondFactorKey: t.deps.config.secondFactorKey,
+      publicUrl: t.deps.config.publicUrl,
     });
 
   it('a fresh re-authentication gives a proof that signs once, as `sso-reauth`, within 5 minutes', async () => {

@@ -1,9 +1,9 @@
 import type { CheckSigner, SignerRequest } from '../../core/signer.ts';
 import { addressKey } from '../../core/address-key.ts';
 import { Code } from '../../../src/contract/codes.ts';
-import { SECOND_FACTOR_METHODS } from '../../../src/contract/second-factor/schemas.ts';
 import { ApiError, invalidField } from '../../core/errors.ts';
-import { hasSecondFactor, sealKey, useSecondFactorCode } from '../accounts/second-factor.ts';
+import { sealKey, useSecondFactorCode } from '../accounts/second-factor.ts';
+import { factorMethods, relyingParty, usePasskey } from '../accounts/passkeys.ts';
 import { tooSoon } from '../accounts/login.ts';
 import { countFailure, loginStanding } from '../accounts/login-guard.ts';
 import { verifyPassword } from '../accounts/passwords.ts';
@@ -52,19 +52,32 @@ export const checkSigner: CheckSigner = async (request) => {
     );
   }
   if (await verifyPassword(signature.password ?? '', user.password_hash)) {
-    if (!(await hasSecondFactor(db, user.uid)))
+    const methods = await factorMethods(db, user.uid);
+    if (methods.length === 0)
       return { uid: user.uid, name: user.name, meaning: signature.meaning, method: 'password' };
-    // §11.200's two components: the password and the second factor's code (docs/decisions/second-factor.md)
-    if (!signature.code?.trim())
-      throw new ApiError(Code.secondFactorRequired, 'Enter the code of your authenticator app to sign', {
-        methods: [...SECOND_FACTOR_METHODS],
-      });
     const person = { uid: user.uid, username: session.username, name: user.name };
+    // §11.200's two components: the password and the second factor (docs/decisions/second-factor.md)
+    if (signature.passkey && methods.includes('passkey')) {
+      const credential = signature.passkey;
+      const rp = relyingParty(request.publicUrl);
+      const held = await auditedTransaction(db, now, (trx, audit) =>
+        usePasskey(trx, audit, rp, person, credential, 'signature', null, now),
+      );
+      if (held)
+        return { uid: user.uid, name: user.name, meaning: signature.meaning, method: 'password+passkey' };
+      const failures = await recordFailure(request, user.name, from, 'code');
+      if (failures % ALERT_EVERY === 0) await alertAdministrators(request, user.name, failures);
+      throw invalidField('signature.passkey', 'The passkey was refused: nothing was signed');
+    }
+    if (!signature.code?.trim() || !methods.includes('totp'))
+      throw new ApiError(Code.secondFactorRequired, 'Enter the code of your authenticator app to sign', {
+        methods,
+      });
     const key = sealKey(request.secondFactorKey);
     const method = await auditedTransaction(db, now, (trx, audit) =>
       useSecondFactorCode(trx, audit, key, person, signature.code ?? '', now, 'signature'),
     );
-    if (method)
+    if (method === 'totp' || method === 'recovery')
       return { uid: user.uid, name: user.name, meaning: signature.meaning, method: `password+${method}` };
     const failures = await recordFailure(request, user.name, from, 'code');
     if (failures % ALERT_EVERY === 0) await alertAdministrators(request, user.name, failures);

@@ -4,10 +4,10 @@ import { msg } from '../messages.ts';
 
 /**
  * Second factors (issue 34; docs/decisions/second-factor.md): a TOTP authenticator (RFC 6238)
- * and its one-time recovery codes. A sign-in or a signature of a person with one answers 477
+ * and its one-time recovery codes, and passkeys (WebAuthn, passkeys/). A sign-in or a signature of a person with one answers 477
  * "second factor required" after the right password, naming the methods it takes.
  */
-export const SECOND_FACTOR_METHODS = ['totp', 'recovery'] as const;
+export const SECOND_FACTOR_METHODS = ['totp', 'recovery', 'passkey'] as const;
 export type SecondFactorMethod = (typeof SECOND_FACTOR_METHODS)[number];
 
 /** A code as typed: the authenticator's 6 digits or a recovery code (`ABCDE-FGHJK`). */

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { Secret } from '../fields.ts';
+import { PasskeyCredential } from '../passkeys/schemas.ts';
 import { msg } from '../messages.ts';
 
 /**
@@ -21,6 +22,8 @@ export const SignatureInput = v.pipe(
       code: v.optional(v.pipe(v.string(msg('string')), v.maxLength(16, msg('maxLength', { max: 16 })))),
       /** A single sign-on re-authentication's proof (`user/sso-reauth-finish`), instead of the password. */
       sso_proof: v.optional(v.pipe(v.string(msg('string')), v.maxLength(64, msg('maxLength', { max: 64 })))),
+      /** A passkey's assertion for `user/passkey-sign-options`' challenge, instead of the code. */
+      passkey: v.optional(PasskeyCredential),
     },
     msg('required'),
   ),

@@ -1,0 +1,68 @@
+import * as ops from '../../../src/contract/passkeys/operations.ts';
+import { addressKey } from '../../core/address-key.ts';
+import { handle, reply, withCookies } from '../../http/route.ts';
+import type { AppDeps } from '../../http/env.ts';
+import { deviceCookie, deviceSeen, secureCookies } from './devices.ts';
+import { finishPendingSignIn, pendingSignInUser } from './login-second-factor.ts';
+import {
+  assertionOptions,
+  listPasskeys,
+  register,
+  registerOptions,
+  relyingParty,
+  removePasskey,
+  usePasskey,
+} from './passkeys.ts';
+import { hashToken } from './tokens.ts';
+
+const person = (s: { uid: number; username: string; name: string }) => ({
+  uid: s.uid,
+  username: s.username,
+  name: s.name,
+});
+const rpOf = (deps: AppDeps) => relyingParty(deps.config.publicUrl);
+
+/** `user/passkey*` and `user/login-passkey*` (passkeys.ts; docs/decisions/passkeys.md). */
+export const passkeyRoutes = [
+  handle(ops.passkeyList, ({ session, deps }) => listPasskeys(deps.db, session.uid)),
+
+  handle(ops.passkeyRegisterOptions, ({ input, session, deps, now, ip }) =>
+    registerOptions(deps.db, rpOf(deps), person(session), input.password, now, addressKey(ip)),
+  ),
+
+  handle(ops.passkeyRegister, async ({ input, session, deps, now }) =>
+    reply(await register(deps.db, rpOf(deps), person(session), input, now), 'Passkey added'),
+  ),
+
+  handle(ops.passkeyRemove, async ({ input, session, deps, now, ip }) => {
+    await removePasskey(deps.db, person(session), input, now, addressKey(ip));
+    return reply(null, 'Passkey removed');
+  }),
+
+  handle(ops.passkeySignOptions, ({ session, deps, now }) =>
+    assertionOptions(deps.db, rpOf(deps), session.uid, 'signature', null, now),
+  ),
+
+  handle(ops.loginPasskeyOptions, async ({ input, deps, now, ip }) => {
+    const rp = rpOf(deps);
+    const uid = await pendingSignInUser(deps.db, input.pending_token, now, ip);
+    return assertionOptions(deps.db, rp, uid, 'sign_in', hashToken(input.pending_token), now);
+  }),
+
+  handle(ops.loginPasskey, async ({ input, deps, now, ip, c }) => {
+    const rp = rpOf(deps);
+    const device = deviceSeen(c, ip);
+    const pendingHash = hashToken(input.pending_token);
+    const answer = await finishPendingSignIn(
+      deps.db,
+      input.pending_token,
+      now,
+      ip,
+      { perAddress: deps.config.rateLimits },
+      device,
+      async (trx, audit, who) =>
+        (await usePasskey(trx, audit, rp, who, input.credential, 'sign_in', pendingHash, now)) ? 'passkey' : null,
+    );
+    return withCookies(answer, [deviceCookie(device.key, secureCookies(deps.config))]);
+  }),
+];
