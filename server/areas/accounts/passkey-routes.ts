@@ -61,7 +61,9 @@ export const passkeyRoutes = [
       { perAddress: deps.config.rateLimits },
       device,
       async (trx, audit, who) =>
-        (await usePasskey(trx, audit, rp, who, input.credential, 'sign_in', pendingHash, now)) ? 'passkey' : null,
+        (await usePasskey(trx, audit, rp, who, input.credential, 'sign_in', pendingHash, now))
+          ? 'passkey'
+          : null,
     );
     return withCookies(answer, [deviceCookie(device.key, secureCookies(deps.config))]);
   }),

@@ -8,7 +8,11 @@ import {
 } from '@simplewebauthn/server';
 import { isoBase64URL } from '@simplewebauthn/server/helpers';
 import { Code } from '../../../src/contract/codes.ts';
-import { PASSKEYS_MAX, type PasskeyCredential, type PasskeyItem } from '../../../src/contract/passkeys/schemas.ts';
+import {
+  PASSKEYS_MAX,
+  type PasskeyCredential,
+  type PasskeyItem,
+} from '../../../src/contract/passkeys/schemas.ts';
 import type { SecondFactorMethod } from '../../../src/contract/second-factor/schemas.ts';
 import { ApiError, invalidField, notFound } from '../../core/errors.ts';
 import type { DB } from '../../db/database.ts';
@@ -40,9 +44,13 @@ export function relyingParty(publicUrl: string): RelyingParty {
   const url = new URL(publicUrl);
   const host = url.hostname;
   const loopback = /^127\.\d+\.\d+\.\d+$/.test(host) || host === '[::1]';
-  if (loopback) return { id: 'localhost', origin: `${url.protocol}//localhost${url.port ? `:${url.port}` : ''}` };
+  if (loopback)
+    return { id: 'localhost', origin: `${url.protocol}//localhost${url.port ? `:${url.port}` : ''}` };
   if (/^\d+\.\d+\.\d+\.\d+$/.test(host) || host.startsWith('['))
-    throw new ApiError(Code.conflict, 'Passkeys need the portal’s address by name (PUBLIC_URL), not an IP address');
+    throw new ApiError(
+      Code.conflict,
+      'Passkeys need the portal’s address by name (PUBLIC_URL), not an IP address',
+    );
   return { id: host, origin: url.origin };
 }
 
@@ -138,7 +146,9 @@ async function takeChallenge(
     .where('purpose', '=', purpose)
     .where('used_at', 'is', null)
     .where('expires_at', '>', now);
-  query = pendingHash ? query.where('pending_hash', '=', pendingHash) : query.where('pending_hash', 'is', null);
+  query = pendingHash
+    ? query.where('pending_hash', '=', pendingHash)
+    : query.where('pending_hash', 'is', null);
   const row = await query.returning('challenge_hash').executeTakeFirst();
   return row ? challenge : null;
 }
@@ -205,7 +215,10 @@ export async function register(
   return auditedTransaction(db, now, async (trx, audit) => {
     const challenge = await takeChallenge(trx, person.uid, input.credential, 'register', null, now);
     if (!challenge)
-      throw invalidField('credential', 'Begin adding the passkey again: the last request has expired or was used');
+      throw invalidField(
+        'credential',
+        'Begin adding the passkey again: the last request has expired or was used',
+      );
     const count = await trx
       .selectFrom('passkeys')
       .select((eb) => eb.fn.countAll<string>().as('n'))

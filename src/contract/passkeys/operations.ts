@@ -49,7 +49,8 @@ export const passkeyRegister = operation({
   area,
   method: 'POST',
   path: 'user/passkey-register',
-  summary: 'Add the passkey the browser made for the last challenge (attestation none; the origin and RP checked)',
+  summary:
+    'Add the passkey the browser made for the last challenge (attestation none; the origin and RP checked)',
   auth: 'account',
   audit: { records: ['user'] },
   input: PasskeyRegisterRequest,

@@ -11,7 +11,11 @@ import { msg } from '../messages.ts';
 export const PASSKEYS_MAX = 10;
 
 const B64url = (max: number) =>
-  v.pipe(v.string(msg('string')), v.maxLength(max, msg('maxLength', { max })), v.regex(/^[\w-]*$/, msg('invalid')));
+  v.pipe(
+    v.string(msg('string')),
+    v.maxLength(max, msg('maxLength', { max })),
+    v.regex(/^[\w-]*$/, msg('invalid')),
+  );
 
 /** What `startRegistration`/`startAuthentication` answer (WebAuthn's JSON). */
 export const PasskeyCredential = v.strictObject({
