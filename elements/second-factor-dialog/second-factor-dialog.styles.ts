@@ -23,4 +23,35 @@ export const secondFactorDialogStyles = css`
   .second-factor__error {
     color: var(--lp-color-danger);
   }
+  .second-factor__passkeys {
+    display: grid;
+    gap: var(--lp-space-3);
+    margin-top: var(--lp-space-5);
+    padding-top: var(--lp-space-4);
+    border-top: 1px solid var(--lp-color-border);
+  }
+  .second-factor__heading {
+    margin: 0;
+    font-size: var(--lp-font-size-md);
+  }
+  .second-factor__keys {
+    display: grid;
+    gap: var(--lp-space-2);
+    margin: 0;
+    padding: 0;
+    list-style: none;
+  }
+  .second-factor__keys li {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    justify-content: space-between;
+    gap: var(--lp-space-2);
+  }
+  .second-factor__muted {
+    color: var(--lp-color-text-muted);
+  }
+  .second-factor__passkeys > .lp-button {
+    justify-self: start;
+  }
 `;

@@ -16,6 +16,7 @@ import { createAddress, createRegionTree, createStockLine } from './master-data-
 import { createOrder, createProject, type FixtureOrderOptions } from './order-fixtures.ts';
 import { modificationRequest, signedIn } from './order-test-helpers.ts';
 import { socketFrom, type TestApp, unique } from './test-app.ts';
+import { addPasskey, assertion, attest, softKey } from './passkey-fixtures.ts';
 import { enrolTotp, totpNow } from './second-factor-fixtures.ts';
 import { addMember, enrolmentOf, requireSecondFactor } from './second-factor-policy-fixtures.ts';
 import { ssoSignInScenario } from './sso-fixtures.ts';
@@ -327,6 +328,37 @@ export const writeScenarios: Readonly<Record<string, WriteScenario>> = {
     const { user, token, actor } = await account(t);
     const { secret } = await enrolTotp(t, token, user.password);
     return { actor, token, input: { password: user.password, code: await totpNow(t, secret) } };
+  },
+  // passkeys (accounts/passkeys.ts), with the software authenticator of passkey-fixtures.ts
+  'POST user/passkey-register': async (t) => {
+    const { user, token, actor } = await account(t);
+    const options = await t.call<{ challenge: string }>('user/passkey-register-options', {
+      token,
+      body: { password: user.password },
+    });
+    if (options.code !== 0) throw new Error(`no options: ${options.code} ${options.message}`);
+    return { actor, token, input: { name: 'Laptop', credential: attest(softKey(), options.data) } };
+  },
+  'POST user/passkey-remove': async (t) => {
+    const { user, token, actor } = await account(t);
+    await addPasskey(t, token, user.password);
+    const list = await t.call<{ passkeys: { id: number }[] }>('user/passkeys', { token });
+    return { actor, token, input: { id: list.data.passkeys[0]?.id ?? 0, password: user.password } };
+  },
+  'POST user/login-passkey': async (t) => {
+    const { user, token, actor } = await account(t);
+    const key = await addPasskey(t, token, user.password);
+    const first = await t.call<{ pending_token: string }>('user/login', {
+      body: { username: user.username, password: user.password },
+    });
+    if (first.code !== 477) throw new Error(`no second step: ${first.code} ${first.message}`);
+    const options = await t.call<{ challenge: string }>('user/login-passkey-options', {
+      body: { pending_token: first.data.pending_token },
+    });
+    return {
+      actor,
+      input: { pending_token: first.data.pending_token, credential: assertion(key, options.data) },
+    };
   },
   // the second-factor policy (second-factor-policy.ts): enrolment at sign-in, renewal, a reset
   'POST user/login-enrol-confirm': async (t) => {

@@ -31,7 +31,29 @@ export function SecondFactorStep({ pending, onDone, onBack }: SecondFactorStepPr
   const [error, setError] = useState<{ key: MessageKey; tries?: number } | null>(null);
   const [busy, setBusy] = useState(false);
   const codeRef = useRef<HTMLInputElement>(null);
+  const codes = pending.methods.includes('totp');
+  const passkey = pending.methods.includes('passkey');
   useEffect(() => codeRef.current?.focus(), []);
+
+  // a passkey (docs/decisions/passkeys.md): the browser asks for the key; a refusal is said here
+  const usePasskey = async () => {
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const { loginWithPasskey } = await import('../../../src/api/passkeys.ts');
+      signedIn(await loginWithPasskey(pending.pending_token, { silentCodes: [406, 476] }));
+      onDone();
+    } catch (failure) {
+      setBusy(false);
+      if (isApiError(failure) && failure.code === Code.captchaExpired) return onBack();
+      if (isApiError(failure) && failure.code === Code.wrongCredentials) {
+        const tries = (failure.data as { tries_left?: number } | null)?.tries_left ?? 0;
+        if (tries <= 0) return onBack();
+      }
+      setError({ key: 'loginFactor.passkeyFailed' });
+    }
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -63,44 +85,68 @@ export function SecondFactorStep({ pending, onDone, onBack }: SecondFactorStepPr
       <h2 id="lp-login-factor-heading" className="lp-login__subtitle">
         {t('loginFactor.heading')}
       </h2>
-      <p>{t(recovery ? 'loginFactor.introRecovery' : 'loginFactor.intro')}</p>
-      <FormField
-        label={t(recovery ? 'loginFactor.recoveryCode' : 'loginFactor.code')}
-        required
-        error={error ? t(error.key, { tries: error.tries ?? 0 }) : undefined}
-      >
-        {(p) => (
-          <input
-            {...p}
-            ref={codeRef}
-            className="lp-input lp-login__input"
-            name="one-time-code"
-            autoComplete="one-time-code"
-            inputMode={recovery ? 'text' : 'numeric'}
-            spellCheck={false}
-            maxLength={recovery ? 16 : 6}
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-          />
-        )}
-      </FormField>
-      {pending.methods.includes('recovery') && (
-        <button
-          type="button"
-          className="lp-login__switch"
-          onClick={() => {
-            setRecovery(!recovery);
-            setCode('');
-            setError(null);
-            codeRef.current?.focus();
-          }}
-        >
-          {t(recovery ? 'loginFactor.useTotp' : 'loginFactor.useRecovery')}
-        </button>
+      {passkey && (
+        <>
+          <p>{t('loginFactor.introPasskey')}</p>
+          <Button
+            type="button"
+            variant={codes ? 'default' : 'primary'}
+            className="lp-login__submit"
+            loading={busy}
+            guardMs={0}
+            onClick={usePasskey}
+          >
+            {t('loginFactor.usePasskey')}
+          </Button>
+          {!codes && error && (
+            <p className="lp-login__form-error" role="alert">
+              {t(error.key, { tries: 0 })}
+            </p>
+          )}
+        </>
       )}
-      <Button type="submit" variant="primary" className="lp-login__submit" loading={busy} guardMs={0}>
-        {t('loginFactor.submit')}
-      </Button>
+      {codes && (
+        <>
+          <p>{t(recovery ? 'loginFactor.introRecovery' : 'loginFactor.intro')}</p>
+          <FormField
+            label={t(recovery ? 'loginFactor.recoveryCode' : 'loginFactor.code')}
+            required
+            error={error ? t(error.key, { tries: error.tries ?? 0 }) : undefined}
+          >
+            {(p) => (
+              <input
+                {...p}
+                ref={codeRef}
+                className="lp-input lp-login__input"
+                name="one-time-code"
+                autoComplete="one-time-code"
+                inputMode={recovery ? 'text' : 'numeric'}
+                spellCheck={false}
+                maxLength={recovery ? 16 : 6}
+                value={code}
+                onChange={(e) => setCode(e.target.value)}
+              />
+            )}
+          </FormField>
+          {pending.methods.includes('recovery') && (
+            <button
+              type="button"
+              className="lp-login__switch"
+              onClick={() => {
+                setRecovery(!recovery);
+                setCode('');
+                setError(null);
+                codeRef.current?.focus();
+              }}
+            >
+              {t(recovery ? 'loginFactor.useTotp' : 'loginFactor.useRecovery')}
+            </button>
+          )}
+          <Button type="submit" variant="primary" className="lp-login__submit" loading={busy} guardMs={0}>
+            {t('loginFactor.submit')}
+          </Button>
+        </>
+      )}
       <button type="button" className="lp-login__switch" onClick={onBack}>
         {t('loginFactor.back')}
       </button>

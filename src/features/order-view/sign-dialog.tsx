@@ -56,6 +56,8 @@ export function SignDialog({
   const [password, setPassword] = useState('');
   // After a 477 (the signer has a second factor): its code too, the password kept
   const [factor, setFactor] = useState(false);
+  // the methods the 477 named: a code field for the authenticator, a button for a passkey
+  const [methods, setMethods] = useState<readonly string[]>([]);
   const [code, setCode] = useState('');
   const [errors, setErrors] = useState<{ reason?: string; password?: string; code?: string; form?: string }>(
     {},
@@ -68,9 +70,11 @@ export function SignDialog({
   // a password typed for one signature is never kept for the next
   useEffect(() => () => setPassword(''), []);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async (event: FormEvent | null, withPasskey = false) => {
+    event?.preventDefault();
     if (busy) return;
+    // a signer whose only factor is a passkey signs with it from the form's own button too
+    const passkey = withPasskey || (factor && !methods.includes('totp'));
     const text = reason.trim();
     if (reasonField?.required && !text) {
       setErrors({ reason: t('orderView.reasonRequired') });
@@ -82,7 +86,7 @@ export function SignDialog({
       passwordRef.current?.focus();
       return;
     }
-    if (factor && !code.trim()) {
+    if (factor && !passkey && !code.trim()) {
       setErrors({ code: t('orderSign.codeRequired') });
       codeRef.current?.focus();
       return;
@@ -90,12 +94,27 @@ export function SignDialog({
     setBusy(true);
     setErrors({});
     try {
-      await onSubmit(text, factor ? { password, meaning, code: code.trim() } : { password, meaning });
+      let signature: SignatureInput = { password, meaning };
+      if (passkey) {
+        const { signingPasskey } = await import('../../api/passkeys.ts');
+        signature = { password, meaning, passkey: await signingPasskey() };
+      } else if (factor) signature = { password, meaning, code: code.trim() };
+      await onSubmit(text, signature);
     } catch (failure) {
       setCode('');
       if (isApiError(failure) && failure.code === Code.secondFactorRequired) {
         setFactor(true);
+        setMethods((failure.data as { methods?: string[] } | null)?.methods ?? ['totp']);
         requestAnimationFrame(() => codeRef.current?.focus());
+        return;
+      }
+      if (passkey && !isApiError(failure)) {
+        // the browser's refusal (the person cancelled, no key): the password stays
+        setErrors({ code: t('orderSign.passkeyFailed') });
+        return;
+      }
+      if (isApiError(failure) && fieldMessagesOf(failure)['signature.passkey']) {
+        setErrors({ code: fieldMessagesOf(failure)['signature.passkey'] });
         return;
       }
       if (isApiError(failure) && fieldMessagesOf(failure)['signature.code']) {
@@ -192,7 +211,19 @@ export function SignDialog({
             error={errors.password}
             inputRef={passwordRef}
           />
-          {factor && (
+          {factor && methods.includes('passkey') && (
+            <div className="order-view__passkey">
+              <Button guardMs={0} onClick={() => void submit(null, true)} loading={busy}>
+                {t('orderSign.usePasskey')}
+              </Button>
+              {!methods.includes('totp') && errors.code && (
+                <p className="order-view__error" role="alert">
+                  {errors.code}
+                </p>
+              )}
+            </div>
+          )}
+          {factor && methods.includes('totp') && (
             <TextField
               name="code"
               autoComplete="one-time-code"

@@ -16,6 +16,7 @@ import { TextField } from '../../ui/form/text-field.tsx';
 import { useDomId } from '../../ui/use-id.ts';
 import { useT } from '../../ui/use-t.ts';
 import { qrPath } from '../order-view/qr.ts';
+import { PasskeysSection } from './passkeys-section.tsx';
 import '../../i18n/areas/second-factor.ts';
 
 export interface SecondFactorDialogProps {
@@ -206,6 +207,7 @@ export function SecondFactorDialog({ open, onClose, onChanged }: SecondFactorDia
             {errors.form}
           </p>
         )}
+        {step.kind === 'status' && <PasskeysSection onChanged={() => onChanged(step.status.enabled)} />}
       </form>
     </Dialog>
   );

@@ -15,6 +15,9 @@ export const zh = {
   'loginFactor.useTotp': '改用验证器中的验证码',
   'loginFactor.submit': '验证并登录',
   'loginFactor.back': '返回重新登录',
+  'loginFactor.introPasskey': '请使用您的通行密钥（指纹、面容或安全密钥）确认登录。',
+  'loginFactor.usePasskey': '使用通行密钥',
+  'loginFactor.passkeyFailed': '通行密钥未能确认登录，请重试',
 };
 
 export const en: Record<keyof typeof zh, string> = {
@@ -30,4 +33,7 @@ export const en: Record<keyof typeof zh, string> = {
   'loginFactor.useTotp': 'Use the authenticator’s code',
   'loginFactor.submit': 'Verify and sign in',
   'loginFactor.back': 'Back to sign-in',
+  'loginFactor.introPasskey': 'Confirm with your passkey (fingerprint, face or security key).',
+  'loginFactor.usePasskey': 'Use your passkey',
+  'loginFactor.passkeyFailed': 'The passkey did not confirm the sign-in. Please try again.',
 };

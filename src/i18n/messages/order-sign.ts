@@ -18,6 +18,8 @@ export const zh = {
   'orderSign.code': '两步验证码',
   'orderSign.codeHint': '身份验证器应用中的 6 位验证码，或一个恢复码',
   'orderSign.codeRequired': '请输入两步验证码',
+  'orderSign.usePasskey': '用通行密钥确认',
+  'orderSign.passkeyFailed': '通行密钥未能确认，未签名',
 } as const;
 
 export const en: Record<keyof typeof zh, string> = {
@@ -36,4 +38,6 @@ export const en: Record<keyof typeof zh, string> = {
   'orderSign.code': 'Two-step code',
   'orderSign.codeHint': 'The 6-digit code of your authenticator app, or a recovery code',
   'orderSign.codeRequired': 'Please enter the two-step code',
+  'orderSign.usePasskey': 'Confirm with your passkey',
+  'orderSign.passkeyFailed': 'The passkey did not confirm: nothing was signed',
 };
