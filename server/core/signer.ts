@@ -1,4 +1,3 @@
-import type { PasskeyCredential } from '../../src/contract/passkeys/schemas.ts';
 import type { SignatureMeaning } from '../../src/contract/signatures/schemas.ts';
 import type { DB } from '../db/database.ts';
 import type { SmsSender } from './sms-sender.ts';
@@ -30,7 +29,7 @@ export interface SignerRequest {
     meaning: SignatureMeaning;
     code?: string | undefined;
     sso_proof?: string | undefined;
-    passkey?: PasskeyCredential | undefined;
+    passkey?: Record<string, unknown> | undefined;
   };
   /** The meanings the operation takes (its contract declaration). */
   meanings: readonly SignatureMeaning[];

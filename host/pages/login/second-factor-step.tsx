@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { isApiError } from '../../../src/api/errors.ts';
 import { loginSecondFactor } from '../../../src/api/login-second-factor.ts';
+import { loginWithPasskey } from '../../../src/api/login-passkey.ts';
 import { Code } from '../../../src/contract/codes.ts';
 import type { SecondFactorRequired } from '../../../src/contract/second-factor/schemas.ts';
 import '../../../src/i18n/areas/login-second-factor.ts';
@@ -41,7 +42,6 @@ export function SecondFactorStep({ pending, onDone, onBack }: SecondFactorStepPr
     setBusy(true);
     setError(null);
     try {
-      const { loginWithPasskey } = await import('../../../src/api/passkeys.ts');
       signedIn(await loginWithPasskey(pending.pending_token, { silentCodes: [406, 476] }));
       onDone();
     } catch (failure) {

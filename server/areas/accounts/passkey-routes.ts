@@ -1,3 +1,5 @@
+import * as loginOps from '../../../src/contract/login-passkey/operations.ts';
+import * as signOps from '../../../src/contract/passkey-signing/operations.ts';
 import * as ops from '../../../src/contract/passkeys/operations.ts';
 import { addressKey } from '../../core/address-key.ts';
 import { handle, reply, withCookies } from '../../http/route.ts';
@@ -39,17 +41,17 @@ export const passkeyRoutes = [
     return reply(null, 'Passkey removed');
   }),
 
-  handle(ops.passkeySignOptions, ({ session, deps, now }) =>
+  handle(signOps.passkeySignOptions, ({ session, deps, now }) =>
     assertionOptions(deps.db, rpOf(deps), session.uid, 'signature', null, now),
   ),
 
-  handle(ops.loginPasskeyOptions, async ({ input, deps, now, ip }) => {
+  handle(loginOps.loginPasskeyOptions, async ({ input, deps, now, ip }) => {
     const rp = rpOf(deps);
     const uid = await pendingSignInUser(deps.db, input.pending_token, now, ip);
     return assertionOptions(deps.db, rp, uid, 'sign_in', hashToken(input.pending_token), now);
   }),
 
-  handle(ops.loginPasskey, async ({ input, deps, now, ip, c }) => {
+  handle(loginOps.loginPasskey, async ({ input, deps, now, ip, c }) => {
     const rp = rpOf(deps);
     const device = deviceSeen(c, ip);
     const pendingHash = hashToken(input.pending_token);

@@ -1,3 +1,5 @@
+import * as v from 'valibot';
+import { PasskeyCredential } from '../../../src/contract/passkeys/schemas.ts';
 import type { CheckSigner, SignerRequest } from '../../core/signer.ts';
 import { addressKey } from '../../core/address-key.ts';
 import { Code } from '../../../src/contract/codes.ts';
@@ -58,7 +60,10 @@ export const checkSigner: CheckSigner = async (request) => {
     const person = { uid: user.uid, username: session.username, name: user.name };
     // §11.200's two components: the password and the second factor (docs/decisions/second-factor.md)
     if (signature.passkey && methods.includes('passkey')) {
-      const credential = signature.passkey;
+      const parsed = v.safeParse(PasskeyCredential, signature.passkey);
+      if (!parsed.success)
+        throw invalidField('signature.passkey', 'The passkey was refused: nothing was signed');
+      const credential = parsed.output;
       const rp = relyingParty(request.publicUrl);
       const held = await auditedTransaction(db, now, (trx, audit) =>
         usePasskey(trx, audit, rp, person, credential, 'signature', null, now),

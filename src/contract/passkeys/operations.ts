@@ -1,10 +1,7 @@
 import { Code } from '../codes.ts';
-import { LoginResponse } from '../accounts/schemas.ts';
 import { NoInput, Nothing } from '../fields.ts';
 import { operation } from '../operation.ts';
 import {
-  LoginPasskeyOptionsRequest,
-  LoginPasskeyRequest,
   PasskeyItem,
   PasskeyList,
   PasskeyOptions,
@@ -14,9 +11,10 @@ import {
 } from './schemas.ts';
 
 /**
- * Passkeys (issue 34; docs/decisions/passkeys.md): the account's keys, a sign-in's second step
- * with one, and the options a signature's passkey answers. A module of its own, so that only the
- * code that uses a passkey carries it. Their area is `accounts` (server/areas/accounts).
+ * Passkeys (issue 34; docs/decisions/passkeys.md): the account menu's calls, carried by
+ * `<lp-second-factor-dialog>` only. A sign-in's second step with a passkey is in login-passkey/,
+ * a signature's options in passkey-signing/, so that each lazy chunk carries its own calls alone
+ * (rollup merges small shared chunks into the host's first load). Their area is `accounts`.
  */
 const area = 'accounts';
 const MINUTE = 60_000;
@@ -70,44 +68,4 @@ export const passkeyRemove = operation({
   output: Nothing,
   rateLimits: [{ by: 'user', limit: 10, windowMs: 15 * MINUTE }],
   codes: [Code.notFound],
-});
-
-export const passkeySignOptions = operation({
-  area,
-  method: 'POST',
-  path: 'user/passkey-sign-options',
-  summary: 'WebAuthn request options for a signature with a passkey (`signature.passkey`; 5 minutes, once)',
-  auth: 'session',
-  audit: { none: 'keeps a challenge; the signature that uses it is recorded' },
-  input: NoInput,
-  output: PasskeyOptions,
-  rateLimits: [{ by: 'user', limit: 30, windowMs: 15 * MINUTE }],
-  codes: [Code.conflict],
-});
-
-export const loginPasskeyOptions = operation({
-  area,
-  method: 'POST',
-  path: 'user/login-passkey-options',
-  summary: 'WebAuthn request options for the second step of a sign-in that answered 477 with `passkey`',
-  auth: 'public',
-  audit: { none: 'keeps a challenge bound to the pending sign-in' },
-  input: LoginPasskeyOptionsRequest,
-  output: PasskeyOptions,
-  rateLimits: [{ by: 'ip', limit: 60, windowMs: MINUTE }],
-  codes: [Code.captchaExpired],
-});
-
-export const loginPasskey = operation({
-  area,
-  method: 'POST',
-  path: 'user/login-passkey',
-  summary:
-    'The second step of a sign-in with a passkey: the pending token and the browser’s assertion (406 refused, 476 the pending sign-in is over)',
-  auth: 'public',
-  audit: { records: ['user'] },
-  input: LoginPasskeyRequest,
-  output: LoginResponse,
-  rateLimits: [{ by: 'ip', limit: 60, windowMs: MINUTE }],
-  codes: [Code.wrongCredentials, Code.locked, Code.captchaExpired],
 });

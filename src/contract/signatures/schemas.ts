@@ -1,6 +1,5 @@
 import * as v from 'valibot';
 import { Secret } from '../fields.ts';
-import { PasskeyCredential } from '../passkeys/schemas.ts';
 import { msg } from '../messages.ts';
 
 /**
@@ -22,8 +21,12 @@ export const SignatureInput = v.pipe(
       code: v.optional(v.pipe(v.string(msg('string')), v.maxLength(16, msg('maxLength', { max: 16 })))),
       /** A single sign-on re-authentication's proof (`user/sso-reauth-finish`), instead of the password. */
       sso_proof: v.optional(v.pipe(v.string(msg('string')), v.maxLength(64, msg('maxLength', { max: 64 })))),
-      /** A passkey's assertion for `user/passkey-sign-options`' challenge, instead of the code. */
-      passkey: v.optional(PasskeyCredential),
+      /**
+       * A passkey's assertion for `user/passkey-sign-options`' challenge, instead of the code; its
+       * shape is checked by the signer (passkeys/schemas.ts' PasskeyCredential), so that no page's
+       * first load carries that schema.
+       */
+      passkey: v.optional(v.record(v.string(), v.unknown(), msg('object'))),
     },
     msg('required'),
   ),

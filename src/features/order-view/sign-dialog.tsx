@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { fieldMessagesOf, isApiError } from '../../api/errors.ts';
+import { signingPasskey } from '../../api/passkey-signing.ts';
 import { Code } from '../../contract/codes.ts';
 import type { SignatureInput, SignatureMeaning } from '../../contract/signatures/schemas.ts';
 import { $session } from '../../stores/session.ts';
@@ -96,7 +97,6 @@ export function SignDialog({
     try {
       let signature: SignatureInput = { password, meaning };
       if (passkey) {
-        const { signingPasskey } = await import('../../api/passkeys.ts');
         signature = { password, meaning, passkey: await signingPasskey() };
       } else if (factor) signature = { password, meaning, code: code.trim() };
       await onSubmit(text, signature);
