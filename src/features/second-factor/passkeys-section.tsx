@@ -16,7 +16,7 @@ const SILENT = { silentCodes: [Code.invalid, Code.conflict, Code.notFound] };
  * own dialog). Both ask the password; a wrong one is said under the field. The section has no form
  * of its own (it sits in the dialog's), so its buttons are plain buttons.
  */
-export function PasskeysSection({ onChanged }: { onChanged: () => void }) {
+export function PasskeysSection() {
   const t = useT();
   const [list, setList] = useState<PasskeyList | null>(null);
   const [name, setName] = useState('');
@@ -42,7 +42,6 @@ export function PasskeysSection({ onChanged }: { onChanged: () => void }) {
       setName('');
       toast(done, 'success');
       reload();
-      onChanged();
     } catch (failure) {
       const fields = fieldMessagesOf(failure);
       if (fields.password) setErrors({ password: fields.password });
@@ -109,7 +108,7 @@ export function PasskeysSection({ onChanged }: { onChanged: () => void }) {
         name="passkey-password"
         type="password"
         autoComplete="current-password"
-        label={t('account.factor.password')}
+        label={t('account.passkeys.password')}
         hint={t('account.passkeys.passwordHint')}
         value={password}
         onChange={setPassword}

@@ -207,7 +207,7 @@ export function SecondFactorDialog({ open, onClose, onChanged }: SecondFactorDia
             {errors.form}
           </p>
         )}
-        {step.kind === 'status' && <PasskeysSection onChanged={() => onChanged(step.status.enabled)} />}
+        {step.kind === 'status' && <PasskeysSection />}
       </form>
     </Dialog>
   );
