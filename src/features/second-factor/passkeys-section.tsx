@@ -7,6 +7,7 @@ import { toast } from '../../stores/notices.ts';
 import { Button } from '../../ui/button/button.tsx';
 import { TextField } from '../../ui/form/text-field.tsx';
 import { useT } from '../../ui/use-t.ts';
+import '../../i18n/areas/second-factor.ts';
 
 const SILENT = { silentCodes: [Code.invalid, Code.conflict, Code.notFound] };
 
