@@ -21,7 +21,7 @@ test('two-step sign-in: turned on from the account menu, then a sign-in asks the
     .getByRole('menuitem', { name: zh('host.nav.secondFactor') })
     .click();
   const dialog = page.locator('lp-second-factor-dialog');
-  await dialog.getByLabel('登录密码').fill(demo.password);
+  await dialog.getByRole('textbox', { name: '登录密码', exact: true }).fill(demo.password);
   await dialog.getByRole('button', { name: '开始设置' }).click();
   await expect(dialog.getByRole('img', { name: '身份验证器二维码' })).toBeVisible();
   const secret = (await dialog.locator('[data-secret]').getAttribute('data-secret')) as string;
