@@ -1,6 +1,7 @@
 import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { scaleRootFontSize } from '../src/lib/root-font-size.ts';
+import { handOverReauthAnswer, isReauthAnswer } from '../src/lib/sso-reauth-channel.ts';
 import { followApiOutcomes } from '../src/stores/api-outcomes.ts';
 import { watchDevice } from '../src/stores/app.ts';
 import { followAppearance } from '../src/stores/appearance.ts';
@@ -14,18 +15,26 @@ import { hostSheet } from './styles.ts';
 
 /** The portal: styles adopted by the document (no inline style), navigation through the router. */
 document.adoptedStyleSheets = [...kitSheets(), hostSheet()];
-setNavigation({ navigate: (path) => go(path) });
-// The portal owns its page: failed calls become toasts, the 599 question and the way to /login.
-followApiOutcomes();
-watchDevice(window);
 // The size and theme chosen in the settings, on the document root (every element follows too).
 followAppearance(document.documentElement);
-watchSession(window);
 scaleRootFontSize(window);
-
-// The session's first calls go now, beside the layout's code, not after the first draw.
-startFirstEntry(currentFullPath());
-preloadLayout();
 const root = document.getElementById('app');
-// The first draw as a transition: React yields between pieces of work instead of one long task.
-if (root) startTransition(() => createRoot(root).render(<App />));
+
+if (isReauthAnswer(location.search)) {
+  // A signature's re-authentication window, sent back by the organisation's provider: its
+  // answer goes to the sign dialog that opened it (src/lib/sso-reauth-channel.ts); no portal here.
+  handOverReauthAnswer(location.search);
+  history.replaceState(null, '', '/login');
+  void import('./pages/login/reauth-done.tsx').then((page) => root && page.showReauthDone(root));
+} else {
+  setNavigation({ navigate: (path) => go(path) });
+  // The portal owns its page: failed calls become toasts, the 599 question and the way to /login.
+  followApiOutcomes();
+  watchDevice(window);
+  watchSession(window);
+  // The session's first calls go now, beside the layout's code, not after the first draw.
+  startFirstEntry(currentFullPath());
+  preloadLayout();
+  // The first draw as a transition: React yields between pieces of work instead of one long task.
+  if (root) startTransition(() => createRoot(root).render(<App />));
+}

@@ -1,5 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
+import { sql } from 'kysely';
 import type { AppDeps } from '../http/env.ts';
 import { ANSWERS_PATH, answerWatch } from './e2e-answers.ts';
 import { demoPasswordHashes, seedDemoTenant } from '../seed/demo.ts';
@@ -19,7 +20,8 @@ const TENANT_ORDERS = { perDemoCustomer: 45, perOtherCustomer: 12 };
 /**
  * `app` with `POST /__e2e/tenant` in front of it: with the `x-e2e-secret` header equal to `secret`
  * it seeds a demo set of its own (seed/demo.ts `seedDemoTenant`: the demo's users and customers
- * under a fresh tag, and with `{"orders": true}` their order data) and answers its tag and logins;
+ * under a fresh tag, with `{"orders": true}` their order data, with `{"emails": true}` e-mail
+ * addresses) and answers its tag and logins;
  * without it, 403 and nothing written. Every other request goes to `app`.
  */
 export function withTenantCall(
@@ -37,11 +39,27 @@ export function withTenantCall(
   front.post(TENANT_PATH, async (c) => {
     if (!allowed(c.req.header('x-e2e-secret'))) return c.json({ error: 'not allowed' }, 403);
     const body: unknown = await c.req.json().catch(() => ({}));
-    const orders = typeof body === 'object' && body !== null && 'orders' in body && body.orders === true;
+    const flag = (name: string) =>
+      typeof body === 'object' &&
+      body !== null &&
+      name in body &&
+      (body as Record<string, unknown>)[name] === true;
     hashes ??= demoPasswordHashes();
     const tenant = await seedDemoTenant(deps.db, randomBytes(5).toString('hex'), await hashes, {
-      ...(orders ? { orders: { storage: deps.storage, ...TENANT_ORDERS } } : {}),
+      ...(flag('orders') ? { orders: { storage: deps.storage, ...TENANT_ORDERS } } : {}),
     });
+    // with `{"emails": true}` each user has the e-mail `<account>@e2e-<tag>.example`: a single
+    // sign-on of that domain links the account (tests/e2e/single-sign-on.spec.ts)
+    if (flag('emails'))
+      await deps.db
+        .updateTable('users')
+        .set({ email: sql<string>`ur_account || ${`@e2e-${tenant.tag}.example`}` })
+        .where(
+          'ur_account',
+          'in',
+          Object.values(tenant.logins).map((login) => login.username),
+        )
+        .execute();
     return c.json(tenant);
   });
   // a tenant user's own mobile (seed/demo.ts gives each one) and the latest text message sent to it

@@ -75,6 +75,7 @@ const HOST_LAZY_AREAS: Record<string, string> = {
   'host/pages/login/second-factor-step.tsx': 'login-second-factor',
   'host/pages/login/enrol-step.tsx': 'login-enrol',
   'host/pages/login/sso.tsx': 'single-sign-on',
+  'host/pages/login/reauth-done.tsx': 'single-sign-on',
 };
 
 function sources(dir: string): string[] {

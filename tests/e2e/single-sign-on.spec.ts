@@ -1,8 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { startTestProvider, type TestProvider } from '../../server/testing/oidc-test-provider.ts';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { demoLogin } from './helpers/accounts.ts';
 import { LoginForm, zh } from './helpers/login-page.ts';
+import { orderList } from './helpers/order-editor.ts';
+import { TOKEN_COOKIE } from './helpers/session.ts';
+import '../../src/i18n/areas/order-sign.ts';
+import '../../src/i18n/areas/order-view.ts';
 import '../../src/i18n/areas/single-sign-on.ts';
 
 /**
@@ -27,19 +32,20 @@ test.afterAll(async () => {
   await idp?.close();
 });
 
-test('single sign-on: the login page offers the organisation for its domain, the provider signs the person in', async ({
-  page,
-  request,
-  tenant,
-}) => {
-  const admin = demoLogin('demo');
-  const login = await request.post('/api/user/login.html', { data: admin });
+/**
+ * `demo`, the tenant's administrator, registers the test provider for the domain
+ * `e2e-<tag>.example` through the portal's own call: answers the domain and demo's token (which
+ * a single sign-on of demo's own account later ends: one session per person).
+ */
+async function registerProvider(request: APIRequestContext, tag: string, grants: 'first' | 'all') {
+  const login = await request.post('/api/user/login.html', { data: demoLogin('demo') });
   const token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
   const headers = { 'x-token': token };
   const read = await request.get('/api/customer-account/sso-config.html', { headers });
   const config = (await read.json()) as { code: number; data: { grantable: Array<{ cu_id: number }> } };
   expect(config.code).toBe(0);
-  const domain = `e2e-${tenant.tag}.example`.toLowerCase();
+  const domain = `e2e-${tag}.example`.toLowerCase();
+  const ids = config.data.grantable.map((c) => c.cu_id);
   const saved = await request.post('/api/customer-account/sso-config-update.html', {
     headers,
     data: {
@@ -47,11 +53,27 @@ test('single sign-on: the login page offers the organisation for its domain, the
       client_id: 'portal',
       client_secret: SECRET,
       domains: [domain],
-      grants: config.data.grantable.map((c) => c.cu_id).slice(0, 1),
+      grants: grants === 'all' ? ids : ids.slice(0, 1),
     },
   });
   expect(((await saved.json()) as { code: number }).code).toBe(0);
+  return { domain, token };
+}
 
+/** The provider's own login form (its login prefilled from the login_hint), in `page`. */
+async function providerSignIn(page: Page, login: string) {
+  await page.waitForURL((url) => url.origin === idp.issuer);
+  await expect(page.locator('input[name="login"]')).toHaveValue(login);
+  await page.locator('input[name="password"]').fill('any password');
+  await page.getByRole('button', { name: 'Sign-in' }).click();
+}
+
+test('single sign-on: the login page offers the organisation for its domain, the provider signs the person in', async ({
+  page,
+  request,
+  tenant,
+}) => {
+  const { domain } = await registerProvider(request, tenant.tag, 'first');
   const person = `li.na@${domain}`;
   const form = new LoginForm(page);
   await form.goto();
@@ -60,13 +82,60 @@ test('single sign-on: the login page offers the organisation for its domain, the
   await expect(offer).toHaveCount(0);
   await form.username.fill(person);
   await offer.click();
-
-  // the provider's own login form (its login prefilled from the login_hint)
-  await page.waitForURL((url) => url.origin === idp.issuer);
-  await expect(page.locator('input[name="login"]')).toHaveValue(person);
-  await page.locator('input[name="password"]').fill('any password');
-  await page.getByRole('button', { name: 'Sign-in' }).click();
+  await providerSignIn(page, person);
 
   await page.waitForURL((url) => url.origin !== idp.issuer && !url.pathname.startsWith('/login'));
   await expect(page.locator('button.lp-user-menu')).toBeVisible();
+});
+
+test.describe('signing as a person of single sign-on', () => {
+  // demo approves the orders of a project that requires approval; its account has an e-mail of the domain
+  test.use({ orderData: true, emails: true });
+  test.setTimeout(60_000);
+
+  test('an approval is confirmed by signing in at the organisation again, in a window of its own', async ({
+    page,
+    request,
+    tenant,
+  }) => {
+    const { domain, token } = await registerProvider(request, tenant.tag, 'all');
+    const waiting = (await orderList(request, token, { status: 'pending_approval' })).list[0];
+    if (!waiting) throw new Error('the demo order data has no order pending approval');
+    // demo's account, linked by its e-mail at the first sign-in with the organisation
+    const person = `${demoLogin('demo').username}@${domain}`;
+    const form = new LoginForm(page);
+    await form.goto(`/customer-order/view/${waiting.id}`);
+    await form.username.fill(person);
+    await page.getByRole('button', { name: zh('sso.signIn') }).click();
+    await providerSignIn(page, person);
+    await page.waitForURL((url) => url.pathname === `/customer-order/view/${waiting.id}`);
+
+    const view = page.locator('lp-order-view:visible');
+    await view.getByRole('button', { name: zh('orderView.action.approve'), exact: true }).click();
+    const dialog = view.getByRole('dialog');
+    await expect(dialog.getByText(zh('orderSign.ssoHint'))).toBeVisible();
+    await expect(dialog.getByLabel(zh('orderSign.password'))).toHaveCount(0);
+    const [popup] = await Promise.all([
+      page.waitForEvent('popup'),
+      dialog.getByRole('button', { name: zh('orderSign.approve') }).click(),
+    ]);
+    await expect(dialog.getByText(zh('orderSign.ssoWaiting'))).toBeVisible();
+    // prompt=login: the provider asks again, though it signed the person in a moment ago
+    await providerSignIn(popup, person);
+    await popup.waitForEvent('close');
+    await expect(dialog).toHaveCount(0);
+    await expect(view.getByText(zh('orderView.status.pending_confirm')).first()).toBeVisible();
+
+    // the trail says how the person was confirmed
+    const session = (await page.context().cookies()).find((c) => c.name === TOKEN_COOKIE)?.value ?? '';
+    const trail = await request.get(
+      `/api/customer-audit/index.html?record_type=order&record=${encodeURIComponent(waiting.order_no)}`,
+      { headers: { 'x-token': session } },
+    );
+    const entries = (
+      (await trail.json()) as { data: { list: Array<{ changes: Array<{ field: string; new: unknown }> }> } }
+    ).data.list;
+    const signature = entries.flatMap((e) => e.changes).find((c) => c.field === 'signature');
+    expect(signature?.new).toMatchObject({ method: 'sso-reauth', meaning: 'approval' });
+  });
 });

@@ -26,6 +26,7 @@ import { type PolicyAdministrator, readPolicy, savePolicy } from './session-poli
 import { refuseHandOverUnderPolicy } from './second-factor-policy.ts';
 import { secondFactorPolicyRoutes } from './second-factor-policy-routes.ts';
 import { ssoRoutes } from './sso-routes.ts';
+import { signsWithOrganisation } from './single-sign-on.ts';
 import { passkeyRoutes } from './passkey-routes.ts';
 
 /** The session's customer's administrator (a person, not an API client's token), else 403. */
@@ -113,7 +114,7 @@ export const routes = [
     return apiAnswer(config, new Uint8Array(png), { 'content-type': 'image/png' });
   }),
 
-  handle(ops.getUserInfo, ({ session: s, deps }) => ({
+  handle(ops.getUserInfo, async ({ session: s, deps }) => ({
     name: s.name,
     avatar: s.avatar,
     introduction: s.introduction,
@@ -130,6 +131,7 @@ export const routes = [
     mobile_hint: s.mobile ? maskMobile(s.mobile) : '',
     is_admin: s.isAdmin,
     idle_minutes: Math.round((s.idleMs ?? deps.config.sessionIdleMs) / 60_000),
+    sso: await signsWithOrganisation(deps.db, s.uid),
   })),
 
   handle(ops.logout, async ({ session, deps, now }) => {

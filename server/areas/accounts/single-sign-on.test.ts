@@ -392,6 +392,8 @@ describe('signing: re-authentication at the provider', () => {
     const start = await t.call<{ url: string }>('user/sso-reauth-start', { token, body: {} });
     expect(start.code, start.message).toBe(0);
     const url = new URL(start.data.url);
+    // its window knows the answer by the state (src/lib/sso-reauth-channel.ts)
+    expect(url.searchParams.get('state')).toMatch(/^reauth\.[\w-]{43}$/);
     expect(url.searchParams.get('prompt')).toBe('login');
     expect(url.searchParams.get('max_age')).toBe('0');
     const query = await idp.signIn(start.data.url, login);
@@ -432,6 +434,22 @@ describe('signing: re-authentication at the provider', () => {
     await expect(later(5 * MINUTE + 1000, () => sign(session, again.data.proof))).rejects.toMatchObject({
       code: 422,
     });
+  });
+
+  it('the user info says who signs at the organisation; a sign-in’s state is no re-authentication’s', async () => {
+    const { token } = await ssoPerson();
+    expect((await info(token)).data.sso).toBe(true);
+    expect((await info(adminToken)).data.sso).toBe(false);
+    const start = await t.call<{ url: string }>('user/sso-start', { body: { username: email('x') } });
+    expect(new URL(start.data.url).searchParams.get('state')).toMatch(/^[\w-]{43}$/);
+    // a re-authentication's answer does not sign anyone in (the kinds of flow are apart)
+    const re = await t.call<{ url: string }>('user/sso-reauth-start', { token, body: {} });
+    const query = await idp.signIn(re.data.url, email('signer'));
+    const crossed = await t.call('user/sso-finish', {
+      body: { query },
+      headers: { cookie: cookieOf(re.headers) },
+    });
+    expect(crossed.code).toBe(476);
   });
 
   it('refuses a stale auth_time, an answer too late for max_age=0, and another person', async () => {

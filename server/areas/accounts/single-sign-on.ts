@@ -3,6 +3,7 @@ import * as oidc from 'openid-client';
 import { Code } from '../../../src/contract/codes.ts';
 import type { LoginResponse } from '../../../src/contract/accounts/schemas.ts';
 import type { SsoConfig, SsoConfigUpdate } from '../../../src/contract/single-sign-on/schemas.ts';
+import { REAUTH_STATE_PREFIX } from '../../../src/contract/sso-reauth/state.ts';
 import { addressKey } from '../../core/address-key.ts';
 import { ApiError, forbidden, invalidField, notFound } from '../../core/errors.ts';
 import type { DB } from '../../db/database.ts';
@@ -436,7 +437,8 @@ async function beginFlow(
 ): Promise<{ url: string; binding: string }> {
   const config = await clientOf(settings, row, now);
   const [state, nonce, binding, verifier] = [
-    oidc.randomState(),
+    // a re-authentication's window knows its answer by the state (src/contract/sso-reauth)
+    kind === 'reauth' ? `${REAUTH_STATE_PREFIX}${oidc.randomState()}` : oidc.randomState(),
     oidc.randomNonce(),
     newToken(),
     oidc.randomPKCECodeVerifier(),
@@ -489,6 +491,25 @@ export async function startSignIn(
   return beginFlow(db, settings, row, 'sign_in', null, input.to, input.username.trim(), now, address);
 }
 
+/** The person's active identity at their organisation's provider (the newest), if any. */
+const activeIdentity = (db: DB, uid: number) =>
+  db
+    .selectFrom('sso_identities as i')
+    .innerJoin('sso_configs as s', 's.cu_id', 'i.cu_id')
+    .select(['s.cu_id', 's.issuer', 's.client_id', 's.secret_sealed', 'i.email'])
+    .where('i.uid', '=', uid)
+    .where('i.deactivated_at', 'is', null)
+    .orderBy('i.last_sign_in_at', 'desc')
+    .executeTakeFirst();
+
+/**
+ * Whether the person signs at their organisation (`user/get-user-info`'s `sso`): a signature of
+ * theirs re-authenticates there (`user/sso-reauth-start`), as a person without a password must.
+ */
+export async function signsWithOrganisation(db: DB, uid: number): Promise<boolean> {
+  return (await activeIdentity(db, uid)) !== undefined;
+}
+
 /** `user/sso-reauth-start`: a re-authentication of the session's person, for a signature. */
 export async function startReauth(
   db: DB,
@@ -498,14 +519,7 @@ export async function startReauth(
   now: Date,
   address: string,
 ) {
-  const identity = await db
-    .selectFrom('sso_identities as i')
-    .innerJoin('sso_configs as s', 's.cu_id', 'i.cu_id')
-    .select(['s.cu_id', 's.issuer', 's.client_id', 's.secret_sealed', 'i.email'])
-    .where('i.uid', '=', uid)
-    .where('i.deactivated_at', 'is', null)
-    .orderBy('i.last_sign_in_at', 'desc')
-    .executeTakeFirst();
+  const identity = await activeIdentity(db, uid);
   if (!identity) throw new ApiError(Code.conflict, 'Single sign-on is not set up for your account');
   return beginFlow(db, settings, identity, 'reauth', uid, to, identity.email, now, address);
 }

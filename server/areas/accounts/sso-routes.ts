@@ -1,4 +1,5 @@
 import * as ops from '../../../src/contract/single-sign-on/operations.ts';
+import * as reauthOps from '../../../src/contract/sso-reauth/operations.ts';
 import type { AppDeps } from '../../http/env.ts';
 import { requestHeader } from '../../http/request-header.ts';
 import { handle, reply, withCookies } from '../../http/route.ts';
@@ -43,12 +44,12 @@ export const ssoRoutes = [
     return withCookies(answer, [flowCookie('', secure), deviceCookie(device.key, secure)]);
   }),
 
-  handle(ops.ssoReauthStart, async ({ input, session, deps, now, ip }) => {
+  handle(reauthOps.ssoReauthStart, async ({ input, session, deps, now, ip }) => {
     const { url, binding } = await startReauth(deps.db, settingsOf(deps), session.uid, input.to, now, ip);
     return withCookies({ url }, [flowCookie(binding, secureCookies(deps.config))]);
   }),
 
-  handle(ops.ssoReauthFinish, async ({ input, session, deps, now, ip, c }) => {
+  handle(reauthOps.ssoReauthFinish, async ({ input, session, deps, now, ip, c }) => {
     const binding = flowCookieOf(requestHeader(c, 'cookie'));
     const answer = await finishReauth(deps.db, settingsOf(deps), session.uid, input, binding, now, ip);
     return withCookies(answer, [flowCookie('', secureCookies(deps.config))]);

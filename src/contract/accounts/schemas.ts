@@ -68,6 +68,11 @@ export const UserInfoSchema = v.object({
   is_admin: v.optional(v.boolean()),
   /** The server's idle time (SESSION_IDLE_MINUTES): the portal signs out after it without input. */
   idle_minutes: v.optional(v.number()),
+  /**
+   * The person signs in with their organisation (single sign-on): a signature of theirs is
+   * confirmed by signing in there again (`user/sso-reauth-start`), not with a password.
+   */
+  sso: v.optional(v.boolean()),
 });
 export type UserInfo = v.InferOutput<typeof UserInfoSchema>;
 

@@ -9,8 +9,6 @@ import {
   SsoIdentityRequest,
   SsoLookupRequest,
   SsoLookupResponse,
-  SsoReauthFinishResponse,
-  SsoReauthStartRequest,
   SsoStartRequest,
   SsoStartResponse,
 } from './schemas.ts';
@@ -60,34 +58,6 @@ export const ssoFinish = operation({
   input: SsoFinishRequest,
   output: SsoFinishResponse,
   rateLimits: [{ by: 'ip', limit: 30, windowMs: MINUTE }],
-  codes: [Code.captchaExpired, Code.wrongCredentials, Code.unavailable],
-});
-
-export const ssoReauthStart = operation({
-  area,
-  method: 'POST',
-  path: 'user/sso-reauth-start',
-  summary:
-    'Begin a re-authentication at the provider for a signature (`prompt=login`, `max_age=0`): its authorization address',
-  auth: 'session',
-  audit: { none: 'keeps a flow under way; the signature it allows is recorded' },
-  input: SsoReauthStartRequest,
-  output: SsoStartResponse,
-  rateLimits: [{ by: 'user', limit: 20, windowMs: 15 * MINUTE }],
-  codes: [Code.conflict, Code.unavailable],
-});
-
-export const ssoReauthFinish = operation({
-  area,
-  method: 'POST',
-  path: 'user/sso-reauth-finish',
-  summary:
-    'Finish the re-authentication: a proof one signature takes within 5 minutes (`signature.sso_proof`; `auth_time` must be new)',
-  auth: 'session',
-  audit: { none: 'answers a proof; the signature that uses it is recorded, refusals are recorded' },
-  input: SsoFinishRequest,
-  output: SsoReauthFinishResponse,
-  rateLimits: [{ by: 'user', limit: 20, windowMs: 15 * MINUTE }],
   codes: [Code.captchaExpired, Code.wrongCredentials, Code.unavailable],
 });
 

@@ -35,14 +35,6 @@ export const SsoFinishResponse = v.object({
 });
 export type SsoFinishResponse = v.InferOutput<typeof SsoFinishResponse>;
 
-export const SsoReauthStartRequest = v.strictObject({ to: ReturnTo });
-export const SsoReauthFinishResponse = v.object({
-  /** What a signature carries as `signature.sso_proof`: good once, within `expires_in` seconds. */
-  proof: v.string(),
-  expires_in: v.number(),
-  to: v.string(),
-});
-
 const SsoIdentity = v.object({
   id: v.number(),
   email: v.string(),

@@ -10,6 +10,7 @@ import { Dialog } from '../../ui/dialog/dialog.tsx';
 import { TextAreaField } from '../../ui/form/text-area-field.tsx';
 import { TextField } from '../../ui/form/text-field.tsx';
 import { useT } from '../../ui/use-t.ts';
+import { isAbort, ReauthWindowBlocked, useOrganisationSigning } from './use-organisation-signing.ts';
 import { writeFailure } from './write-failure.ts';
 import '../../i18n/areas/order-sign.ts';
 import '../../i18n/areas/order-view.ts';
@@ -51,7 +52,11 @@ export function SignDialog({
   onChanged,
 }: SignDialogProps) {
   const t = useT();
-  const signer = useStore($session).userInfo?.name ?? '';
+  const info = useStore($session).userInfo;
+  const signer = info?.name ?? '';
+  // a person of single sign-on confirms at their organisation, not with a password
+  const sso = info?.sso === true;
+  const organisation = useOrganisationSigning();
   const [reason, setReason] = useState('');
   const [meaning, setMeaning] = useState<SignatureMeaning>(meanings[0] ?? 'approval');
   const [password, setPassword] = useState('');
@@ -82,7 +87,19 @@ export function SignDialog({
       reasonRef.current?.focus();
       return;
     }
-    if (!password) {
+    let proof = '';
+    if (sso) {
+      setErrors({});
+      try {
+        proof = await organisation.confirm();
+      } catch (failure) {
+        if (!isAbort(failure))
+          setErrors({
+            form: failure instanceof ReauthWindowBlocked ? t('orderSign.ssoBlocked') : messageOf(failure),
+          });
+        return;
+      }
+    } else if (!password) {
       setErrors({ password: t('orderSign.passwordRequired') });
       passwordRef.current?.focus();
       return;
@@ -96,7 +113,8 @@ export function SignDialog({
     setErrors({});
     try {
       let signature: SignatureInput = { password, meaning };
-      if (passkey) {
+      if (sso) signature = { meaning, sso_proof: proof };
+      else if (passkey) {
         signature = { password, meaning, passkey: await signingPasskey() };
       } else if (factor) signature = { password, meaning, code: code.trim() };
       await onSubmit(text, signature);
@@ -129,6 +147,7 @@ export function SignDialog({
       }
       const what = writeFailure(failure);
       if (what.kind === 'changed') onChanged();
+      else if (sso && what.kind === 'invalid' && !what.fields.reason) setErrors({ form: what.message });
       else if (what.kind === 'invalid' && what.fields.reason) {
         setErrors({ reason: what.fields.reason });
         reasonRef.current?.focus();
@@ -147,7 +166,7 @@ export function SignDialog({
       open
       title={title}
       onClose={onClose}
-      initialFocus={reasonField ? reasonRef : passwordRef}
+      initialFocus={reasonField ? reasonRef : sso ? undefined : passwordRef}
       footer={
         <>
           <Button guardMs={0} onClick={onClose}>
@@ -199,18 +218,24 @@ export function SignDialog({
               </label>
             ))}
           </fieldset>
-          <TextField
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            label={t('orderSign.password')}
-            hint={t('orderSign.passwordHint')}
-            value={password}
-            onChange={setPassword}
-            required
-            error={errors.password}
-            inputRef={passwordRef}
-          />
+          {sso ? (
+            <p className="order-view__muted" role={organisation.waiting ? 'status' : undefined}>
+              {t(organisation.waiting ? 'orderSign.ssoWaiting' : 'orderSign.ssoHint')}
+            </p>
+          ) : (
+            <TextField
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              label={t('orderSign.password')}
+              hint={t('orderSign.passwordHint')}
+              value={password}
+              onChange={setPassword}
+              required
+              error={errors.password}
+              inputRef={passwordRef}
+            />
+          )}
           {factor && methods.includes('passkey') && (
             <div className="order-view__passkey">
               <Button guardMs={0} onClick={() => void submit(null, true)} loading={busy}>
@@ -251,3 +276,7 @@ export function SignDialog({
     </Dialog>
   );
 }
+
+/** What a refusal says (the server's words), else the error's. */
+const messageOf = (failure: unknown): string =>
+  isApiError(failure) ? failure.message : failure instanceof Error ? failure.message : String(failure);

@@ -20,6 +20,10 @@ export const zh = {
   'orderSign.codeRequired': '请输入两步验证码',
   'orderSign.usePasskey': '用通行密钥确认',
   'orderSign.passkeyFailed': '通行密钥未能确认，未签名',
+  'orderSign.ssoHint': '您通过所在组织登录：签名需在组织的登录页重新登录确认，下方按钮会打开一个新窗口。',
+  'orderSign.ssoWaiting': '请在新打开的窗口中登录您的组织。若窗口已关闭，请再次点击按钮。',
+  'orderSign.ssoBlocked': '浏览器拦截了组织登录的窗口：请允许本站打开弹出窗口后重试',
+  'orderSign.ssoConfirm': '在组织登录确认',
 } as const;
 
 export const en: Record<keyof typeof zh, string> = {
@@ -40,4 +44,11 @@ export const en: Record<keyof typeof zh, string> = {
   'orderSign.codeRequired': 'Please enter the two-step code',
   'orderSign.usePasskey': 'Confirm with your passkey',
   'orderSign.passkeyFailed': 'The passkey did not confirm: nothing was signed',
+  'orderSign.ssoHint':
+    'You sign in with your organisation: a signature is confirmed by signing in there again. The button opens its sign-in in a new window.',
+  'orderSign.ssoWaiting':
+    'Sign in at your organisation in the window that opened. If you closed it, press the button again.',
+  'orderSign.ssoBlocked':
+    'Your browser blocked the window of your organisation’s sign-in: allow pop-up windows for this portal and try again',
+  'orderSign.ssoConfirm': 'Confirm at your organisation',
 };

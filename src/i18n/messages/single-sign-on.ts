@@ -10,6 +10,7 @@ export const zh = {
   'sso.finishing': '正在通过您的组织完成登录…',
   'sso.failed': '通过组织登录未成功：{message}',
   'sso.again': '返回登录',
+  'sso.reauthDone': '已在您的组织确认身份，可以关闭此窗口，回到门户完成签名。',
   'sso.form.title': '单点登录（OpenID Connect，管理员）',
   'sso.form.intro':
     '本客户的人员可使用其组织的身份提供方登录。请在身份提供方将以下地址登记为重定向地址：{uri}',
@@ -40,6 +41,8 @@ export const en: Record<keyof typeof zh, string> = {
   'sso.finishing': 'Finishing the sign-in with your organisation…',
   'sso.failed': 'The sign-in with your organisation did not succeed: {message}',
   'sso.again': 'Back to sign-in',
+  'sso.reauthDone':
+    'Confirmed at your organisation: you can close this window and finish the signature in the portal.',
   'sso.form.title': 'Single sign-on (OpenID Connect, administrators)',
   'sso.form.intro':
     'This customer’s people can sign in with their organisation’s identity provider. Register this address at the provider as the redirect URI: {uri}',
