@@ -333,6 +333,10 @@ export const SERVER_MESSAGES = {
     '域名 {domain} 已用于另一个客户的单点登录',
   'Only customers you administer can be granted': '只能授予您管理的客户',
   'The identity provider could not be reached: check its address': '无法连接身份提供方，请检查其地址',
+  'This is not a good logout token': '退出令牌无效',
+  'The identity provider publishes no keys': '身份提供方未公布签名密钥',
+  'The identity provider’s keys could not be read': '无法读取身份提供方的签名密钥',
+  'Signed out': '已退出登录',
   'No single sign-on for this address: sign in with your password': '此邮箱没有单点登录，请使用密码登录',
   'The sign-in with your organisation has expired or was started elsewhere: please start again':
     '通过组织登录已过期或在其他地方发起，请重新开始',

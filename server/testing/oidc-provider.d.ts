@@ -27,5 +27,7 @@ declare module 'oidc-provider' {
     Grant: typeof Grant;
     use(middleware: (ctx: Context, next: () => Promise<void>) => Promise<void>): void;
     callback(): (req: IncomingMessage, res: ServerResponse) => void;
+    /** Its events (a Koa application's EventEmitter): `backchannel.error` among them. */
+    on(event: string, listener: (...args: never[]) => void): this;
   }
 }

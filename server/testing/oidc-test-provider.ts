@@ -1,4 +1,4 @@
-import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import { generateKeyPairSync, type KeyObject, randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { decodeJwt, importJWK, SignJWT } from 'jose';
@@ -25,6 +25,18 @@ export interface TestProvider {
    * Goes through the provider's pages as a browser would (cookies kept): opens `authorizationUrl`,
    * signs in as `login` (or aborts: `deny`), and answers the query it sends the browser back with.
    */
+  /**
+   * A logout token of this provider (Back-Channel Logout 1.0) for `client_id`, signed with its
+   * key unless `key` is another's: `claims` are added to (or, as `undefined`, taken from) the
+   * good ones (`iss`, `aud`, `iat` now, a new `jti`, the logout event).
+   */
+  logoutToken(
+    client_id: string,
+    claims: Record<string, unknown>,
+    options?: { key?: CryptoKey | KeyObject; kid?: string; alg?: string },
+  ): Promise<string>;
+  /** The provider's end-session address (RP-initiated logout; its page asks to confirm). */
+  endSessionUrl: string;
   signIn(
     authorizationUrl: string,
     login: string,
@@ -37,6 +49,8 @@ export interface TestClient {
   client_id: string;
   client_secret: string;
   redirect_uris: string[];
+  /** Where the provider posts logout tokens when a person signs out at it (with `sid` in them). */
+  backchannel_logout_uri?: string;
 }
 
 /** Cookies per name, as one browser keeps them for the provider (path and expiry aside). */
@@ -57,12 +71,23 @@ export async function startTestProvider(
   const people: TestProvider['people'] = new Map();
 
   const provider = new Provider(issuer, {
-    clients: clients.map((c) => ({ ...c, grant_types: ['authorization_code'], response_types: ['code'] })),
+    clients: clients.map((c) => ({
+      ...c,
+      grant_types: ['authorization_code'],
+      response_types: ['code'],
+      ...(c.backchannel_logout_uri ? { backchannel_logout_session_required: true } : {}),
+    })),
     jwks: { keys: [jwk] },
     pkce: { required: () => true },
     claims: { openid: ['sub', 'auth_time'], email: ['email', 'email_verified'], profile: ['name'] },
     cookies: { keys: [randomUUID()] },
-    features: { devInteractions: { enabled: true } },
+    features: { devInteractions: { enabled: true }, backchannelLogout: { enabled: true } },
+    // its calls out (the back-channel logout) go to the portal on the loopback, which the
+    // provider's own guard against special-use addresses would refuse: a plain fetch here
+    fetch: (url: string | URL, init: RequestInit & { dispatcher?: unknown }) => {
+      const { dispatcher: _guard, ...rest } = init;
+      return fetch(url, rest);
+    },
     async findAccount(_ctx: Context, id: string) {
       const person = people.get(id) ?? {};
       return {
@@ -100,6 +125,23 @@ export async function startTestProvider(
     people,
     tamper: null,
     idTokenTtl: 3600,
+    endSessionUrl: `${issuer}/session/end`,
+    logoutToken: async (client_id, claims, o = {}) => {
+      const good: Record<string, unknown> = {
+        iss: issuer,
+        aud: client_id,
+        iat: Math.floor(Date.now() / 1000),
+        jti: randomUUID(),
+        events: { 'http://schemas.openid.net/event/backchannel-logout': {} },
+      };
+      for (const [k, v] of Object.entries(claims)) {
+        if (v === undefined) delete good[k];
+        else good[k] = v;
+      }
+      return new SignJWT(good)
+        .setProtectedHeader({ alg: o.alg ?? 'RS256', kid: o.kid ?? jwk.kid, typ: 'logout+jwt' })
+        .sign(o.key ?? signingKey);
+    },
     signIn: (url, login, o) => browse(url, login, o ?? {}),
     close: () =>
       new Promise<void>((resolve) => {
@@ -118,6 +160,10 @@ export async function startTestProvider(
         .sign(signingKey);
     }
   });
+  // a logout token the portal did not take is a failure of the test, not the provider's to hide
+  provider.on('backchannel.error', (_ctx: unknown, error: Error) =>
+    console.error(`oidc test provider: back-channel logout failed: ${error.message}`),
+  );
   server.on('request', provider.callback());
 
   async function browse(url: string, login: string, o: { deny?: boolean; jar?: CookieJar }): Promise<string> {

@@ -26,6 +26,29 @@ function scenarioProvider(publicUrl: string): Promise<TestProvider> {
  * e-mail) goes through the provider, and the call to make is the finish, with the flow's cookie.
  */
 export async function ssoSignInScenario(t: TestApp): Promise<ScenarioCall> {
+  const { user, query, cookie } = await ssoFlow(t);
+  return { actor: { kind: 'user', id: user.uid }, input: { query }, headers: { cookie } };
+}
+
+/**
+ * `user/sso-backchannel-logout` on its success path: a person signed in with their organisation,
+ * and the provider's logout token for them (its `sub`, signed with its key).
+ */
+export async function ssoLogoutScenario(t: TestApp): Promise<ScenarioCall> {
+  const { idp, user, query, cookie } = await ssoFlow(t);
+  const finished = await t.call('user/sso-finish', { body: { query }, headers: { cookie } });
+  if (finished.code !== 0) throw new Error(`sso-finish: ${finished.code} ${finished.message}`);
+  const { subject } = await t.deps.db
+    .selectFrom('sso_identities')
+    .select('subject')
+    .where('uid', '=', user.uid)
+    .executeTakeFirstOrThrow();
+  const logout_token = await idp.logoutToken('portal', { sub: subject });
+  return { actor: { kind: 'system' }, input: { logout_token } };
+}
+
+/** An administrator's single sign-on, and its person's flow through the provider, up to the finish. */
+async function ssoFlow(t: TestApp) {
   const idp = await scenarioProvider(t.deps.config.publicUrl);
   const user = await createUser(t.deps.db);
   await t.deps.db.updateTable('user_customers').set({ is_admin: true }).where('uid', '=', user.uid).execute();
@@ -49,5 +72,5 @@ export async function ssoSignInScenario(t: TestApp): Promise<ScenarioCall> {
     .find((c) => c.startsWith(`${FLOW_COOKIE}=`))
     ?.split(';')[0];
   const query = await idp.signIn(start.data.url, email);
-  return { actor: { kind: 'user', id: user.uid }, input: { query }, headers: { cookie: cookie ?? '' } };
+  return { idp, user, email, query, cookie: cookie ?? '' };
 }

@@ -19,7 +19,7 @@ import { socketFrom, type TestApp, unique } from './test-app.ts';
 import { addPasskey, assertion, attest, softKey } from './passkey-fixtures.ts';
 import { enrolTotp, totpNow } from './second-factor-fixtures.ts';
 import { addMember, enrolmentOf, requireSecondFactor } from './second-factor-policy-fixtures.ts';
-import { ssoSignInScenario } from './sso-fixtures.ts';
+import { ssoLogoutScenario, ssoSignInScenario } from './sso-fixtures.ts';
 
 /**
  * One scenario per operation whose contract says its success leaves audit entries
@@ -30,7 +30,11 @@ import { ssoSignInScenario } from './sso-fixtures.ts';
  */
 
 /** Who the entries of the call must name: the session's user (by uid), or the provider. */
-export type ExpectedActor = { readonly kind: 'user'; readonly id: number } | { readonly kind: 'provider' };
+export type ExpectedActor =
+  | { readonly kind: 'user'; readonly id: number }
+  | { readonly kind: 'provider' }
+  // the portal itself on another party's word (an identity provider's back-channel logout)
+  | { readonly kind: 'system' };
 
 /** The one call of the operation under test, ready to be made (`callOnce`). */
 export interface ScenarioCall {
@@ -397,6 +401,7 @@ export const writeScenarios: Readonly<Record<string, WriteScenario>> = {
   },
   // single sign-on (a real provider on the loopback: sso-fixtures.ts)
   'POST user/sso-finish': (t) => ssoSignInScenario(t),
+  'POST user/sso-backchannel-logout': (t) => ssoLogoutScenario(t),
   'POST customer-account/sso-config-update': async (t) => {
     const { user, token, actor } = await administrator(t);
     const input = {

@@ -24,7 +24,12 @@ test.beforeAll(async () => {
   // the portal's address (playwright.config.ts: the workers inherit its port)
   const baseURL = `http://127.0.0.1:${process.env.LP_E2E_PORT}`;
   idp = await startTestProvider([
-    { client_id: 'portal', client_secret: SECRET, redirect_uris: [`${baseURL}/login`] },
+    {
+      client_id: 'portal',
+      client_secret: SECRET,
+      redirect_uris: [`${baseURL}/login`],
+      backchannel_logout_uri: `${baseURL}/api/user/sso-backchannel-logout.html`,
+    },
   ]);
 });
 
@@ -86,6 +91,14 @@ test('single sign-on: the login page offers the organisation for its domain, the
 
   await page.waitForURL((url) => url.origin !== idp.issuer && !url.pathname.startsWith('/login'));
   await expect(page.locator('button.lp-user-menu')).toBeVisible();
+
+  // signing out at the organisation ends the portal's session too (back-channel logout)
+  await page.goto(idp.endSessionUrl);
+  await page.getByRole('button', { name: 'Yes, sign me out' }).click();
+  await page.waitForURL((url) => url.origin !== idp.issuer || url.pathname !== '/session/end/confirm');
+  await page.goto('/');
+  await page.waitForURL((url) => url.pathname === '/login');
+  await expect(form.submit).toBeVisible();
 });
 
 test.describe('signing as a person of single sign-on', () => {

@@ -139,7 +139,16 @@ export const sessionCacheOf = (db: DB): SessionCache | undefined => caches.get(d
  * Why a session ended: 'replaced' (a newer login took its place, → 599), everything else → 598
  * ('signed_out': its person ended it from another session; 'policy': fewer sessions allowed now).
  */
-export type EndReason = 'replaced' | 'logout' | 'password' | 'switched' | 'expired' | 'signed_out' | 'policy';
+export type EndReason =
+  | 'replaced'
+  | 'logout'
+  | 'password'
+  | 'switched'
+  | 'expired'
+  | 'signed_out'
+  | 'policy'
+  // the identity provider's back-channel logout (sso-logout.ts)
+  | 'sso_logout';
 
 export const toPassFlag = (n: number): PassFlag => (n === 1 || n === 2 ? n : 0);
 

@@ -55,6 +55,9 @@ const boundTo = (cuId: number) => `sso-client-secret:${cuId}`;
 
 /** The address the provider sends the browser back to: the login page, which finishes the flow. */
 export const redirectUri = (publicUrl: string) => `${publicUrl}/login`;
+/** Where the provider posts its logout tokens (sso-logout.ts). */
+export const backchannelLogoutUri = (publicUrl: string) =>
+  `${publicUrl}/api/user/sso-backchannel-logout.html`;
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
@@ -115,7 +118,7 @@ export function sameOriginPath(to: string | undefined, publicUrl: string): strin
 const discovered = new Map<string, { server: oidc.ServerMetadata; at: number }>();
 
 /** The relying party's configuration of a customer's provider, its clock at `now` (the app's clock). */
-async function clientOf(
+export async function clientOf(
   settings: SsoSettings,
   row: { cu_id: number; issuer: string; client_id: string; secret_sealed: string },
   now: Date,
@@ -201,6 +204,7 @@ export async function readSsoConfig(db: DB, admin: SsoAdministrator, publicUrl: 
     grants: grants.map((g) => g.granted_cu_id),
     grantable: await administered(db, admin.uid),
     redirect_uri: redirectUri(publicUrl),
+    backchannel_logout_uri: backchannelLogoutUri(publicUrl),
     updated_at: row ? new Date(row.updated_at).toISOString() : null,
     updated_by: row?.name ?? '',
     identities: identities.map((i) => ({
@@ -785,6 +789,7 @@ export async function finishSignIn(
     .executeTakeFirstOrThrow();
   const customer = await startingCustomer(db, uid.uid);
   const access_token = await startSession(db, uid.uid, customer?.cu_id ?? null, now, 'replaced', device);
+  await linkProviderSession(db, { token: access_token, issuer, sid: claims.sid, uid: uid.uid }, now);
   return {
     access_token,
     is_weak_password: false,
@@ -792,6 +797,32 @@ export async function finishSignIn(
     pass_flag: toPassFlag(user.pass_flag),
     to: flow.return_to,
   };
+}
+
+/**
+ * Keeps the provider's session (`sid` of the ID token) a single sign-on's portal session began
+ * with, for a logout token that names only the `sid`. Links older than a session can live go.
+ */
+export async function linkProviderSession(
+  db: DB,
+  link: { token: string; issuer: string; sid: unknown; uid: number },
+  now: Date,
+): Promise<void> {
+  if (typeof link.sid !== 'string' || !link.sid || link.sid.length > 256) return;
+  await db
+    .insertInto('sso_session_links')
+    .values({
+      token_hash: hashToken(link.token),
+      issuer: link.issuer,
+      sid: link.sid,
+      uid: link.uid,
+      created_at: now,
+    })
+    .execute();
+  await db
+    .deleteFrom('sso_session_links')
+    .where('created_at', '<', new Date(now.getTime() - 31 * 24 * 3600_000))
+    .execute();
 }
 
 /**

@@ -1,10 +1,12 @@
 import * as ops from '../../../src/contract/single-sign-on/operations.ts';
+import * as logoutOps from '../../../src/contract/sso-logout/operations.ts';
 import * as reauthOps from '../../../src/contract/sso-reauth/operations.ts';
 import type { AppDeps } from '../../http/env.ts';
 import { requestHeader } from '../../http/request-header.ts';
 import { handle, reply, withCookies } from '../../http/route.ts';
 import { deviceCookie, deviceSeen, secureCookies } from './devices.ts';
 import { sessionCacheOf } from './sessions.ts';
+import { backchannelLogout } from './sso-logout.ts';
 import {
   deactivateIdentity,
   deleteSsoConfig,
@@ -53,6 +55,11 @@ export const ssoRoutes = [
     const binding = flowCookieOf(requestHeader(c, 'cookie'));
     const answer = await finishReauth(deps.db, settingsOf(deps), session.uid, input, binding, now, ip);
     return withCookies(answer, [flowCookie('', secureCookies(deps.config))]);
+  }),
+
+  handle(logoutOps.ssoBackchannelLogout, async ({ input, deps, now }) => {
+    await backchannelLogout(deps.db, settingsOf(deps), input.logout_token, now);
+    return reply(null, 'Signed out');
   }),
 
   handle(ops.ssoConfig, ({ session, deps }) =>

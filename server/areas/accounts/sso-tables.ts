@@ -65,6 +65,21 @@ export interface SsoProofsTable {
   created_at: Timestamp;
 }
 
+/** The provider's session (`sid`) a portal session (its token's SHA-256) of a single sign-on began with. */
+export interface SsoSessionLinksTable {
+  token_hash: string;
+  issuer: string;
+  sid: string;
+  uid: number;
+  created_at: Timestamp;
+}
+
+/** A logout token taken (its `jti` as SHA-256), kept while a replay of it could still be fresh. */
+export interface SsoLogoutTokensTable {
+  jti_hash: string;
+  expires_at: Timestamp;
+}
+
 declare module '../../db/schema.ts' {
   interface Database {
     sso_configs: SsoConfigsTable;
@@ -73,5 +88,7 @@ declare module '../../db/schema.ts' {
     sso_identities: SsoIdentitiesTable;
     sso_flows: SsoFlowsTable;
     sso_proofs: SsoProofsTable;
+    sso_session_links: SsoSessionLinksTable;
+    sso_logout_tokens: SsoLogoutTokensTable;
   }
 }

@@ -68,6 +68,7 @@ const ACTIONS: Words = {
   sso_linked: ['单点登录：已关联账户', 'Single sign-on: account linked'],
   sso_created: ['单点登录：已创建账户', 'Single sign-on: account created'],
   sso_deactivated: ['单点登录：身份已停用', 'Single sign-on: identity deactivated'],
+  sso_logout: ['单点登录：身份提供方退出登录', 'Single sign-on: signed out by the identity provider'],
   audit_export: ['导出审计追踪', 'Audit trail exported'],
   rotate: ['更换密钥', 'Secret rotated'],
   revoke: ['撤销', 'Revoked'],

@@ -54,6 +54,8 @@ export const SsoConfigSchema = v.object({
   grantable: v.array(v.object({ cu_id: v.number(), cu_name: v.string() })),
   /** The address to register at the provider as the client's redirect URI. */
   redirect_uri: v.string(),
+  /** The address to register as its back-channel logout URI (`sid` required): a sign-out there ends the portal's. */
+  backchannel_logout_uri: v.string(),
   updated_at: v.nullable(v.string()),
   updated_by: v.string(),
   identities: v.array(SsoIdentity),

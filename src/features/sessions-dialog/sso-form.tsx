@@ -108,7 +108,9 @@ export default function SsoForm() {
   return (
     <section className="sessions-dialog__policy" aria-labelledby="sessions-dialog-sso">
       <h3 id="sessions-dialog-sso">{t('sso.form.title')}</h3>
-      <p className="sessions-dialog__note">{t('sso.form.intro', { uri: config.redirect_uri })}</p>
+      <p className="sessions-dialog__note">
+        {t('sso.form.intro', { uri: config.redirect_uri, logout: config.backchannel_logout_uri })}
+      </p>
       <form className="sessions-dialog__form" onSubmit={(event) => void save(event)} noValidate>
         <TextField
           name="issuer"

@@ -13,7 +13,7 @@ export const zh = {
   'sso.reauthDone': '已在您的组织确认身份，可以关闭此窗口，回到门户完成签名。',
   'sso.form.title': '单点登录（OpenID Connect，管理员）',
   'sso.form.intro':
-    '本客户的人员可使用其组织的身份提供方登录。请在身份提供方将以下地址登记为重定向地址：{uri}',
+    '本客户的人员可使用其组织的身份提供方登录。请在身份提供方将以下地址登记为重定向地址：{uri}；并将 {logout} 登记为后端通道退出地址（需含 sid），这样在组织退出登录时门户的登录也会结束。',
   'sso.form.issuer': '身份提供方（Issuer）地址',
   'sso.form.issuerHint': 'https:// 地址；仅本机测试时可用 http://127.0.0.1',
   'sso.form.clientId': '客户端 ID',
@@ -45,7 +45,7 @@ export const en: Record<keyof typeof zh, string> = {
     'Confirmed at your organisation: you can close this window and finish the signature in the portal.',
   'sso.form.title': 'Single sign-on (OpenID Connect, administrators)',
   'sso.form.intro':
-    'This customer’s people can sign in with their organisation’s identity provider. Register this address at the provider as the redirect URI: {uri}',
+    'This customer’s people can sign in with their organisation’s identity provider. Register this address at the provider as the redirect URI: {uri}; and {logout} as the back-channel logout URI (with sid), so that signing out there ends the portal’s sign-in too.',
   'sso.form.issuer': 'Identity provider (issuer)',
   'sso.form.issuerHint': 'An https:// address; http://127.0.0.1 only to test on this computer',
   'sso.form.clientId': 'Client ID',
