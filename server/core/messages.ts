@@ -365,6 +365,8 @@ export const SERVER_MESSAGES = {
   'The passkey was refused': '通行密钥未通过验证',
   'The passkey was refused: nothing was signed': '通行密钥未通过验证，未签名',
   'Confirm with your passkey to sign': '请用通行密钥确认签名',
+  'Confirm with your passkey': '请用通行密钥确认',
+  'The passkey was not accepted': '通行密钥未被接受',
 } as const;
 
 export type ServerMessage = keyof typeof SERVER_MESSAGES;
