@@ -8,7 +8,7 @@ import { ApiError, invalidField } from '../../core/errors.ts';
 import type { SmsSender } from '../../core/sms-sender.ts';
 import type { DB } from '../../db/database.ts';
 import { auditedTransaction } from '../audit/trail.ts';
-import { assertionOptions, factorMethods, relyingParty, usePasskey } from './passkeys.ts';
+import { assertionOptions, factorMethods, relyingParty, usePasskey as takePasskey } from './passkeys.ts';
 import {
   checkOwnPassword,
   hasSecondFactor,
@@ -137,7 +137,7 @@ export async function resetMemberFactor(
   if (!passkey && !own.includes('totp') && own.includes('passkey'))
     throw invalidField('passkey', 'Confirm with your passkey');
   const outcome = await auditedTransaction(db, now, async (trx, audit) => {
-    if (passkey && rp && !(await usePasskey(trx, audit, rp, self, passkey, 'factor_reset', null, now))) {
+    if (passkey && rp && !(await takePasskey(trx, audit, rp, self, passkey, 'factor_reset', null, now))) {
       recordFactorFailure(audit, self, 'admin_reset', 'passkey', address);
       return 'refused' as const;
     }
