@@ -247,6 +247,8 @@ export const SERVER_MESSAGES = {
   'Wrong code: nothing was signed': '验证码错误，未签名',
   'Enter the code of your authenticator app to sign': '请输入身份验证器应用中的验证码以签名',
   'Enter the code of your authenticator app': '请输入身份验证器应用中的验证码',
+  'Confirm with your second factor to sign': '请完成两步验证以签名',
+  'Confirm with your second factor': '请完成两步验证',
   'The code is wrong': '验证码错误',
   'The sign-in has expired: please enter your password again': '登录已失效，请重新输入密码',
   'Wrong password': '密码错误',
@@ -369,6 +371,8 @@ export const SERVER_MESSAGES = {
   'The passkey was refused': '通行密钥未通过验证',
   'The passkey was refused: nothing was signed': '通行密钥未通过验证，未签名',
   'Confirm with your passkey to sign': '请用通行密钥确认签名',
+  'Confirm with your passkey': '请用通行密钥确认',
+  'The passkey was not accepted': '通行密钥未被接受',
 } as const;
 
 export type ServerMessage = keyof typeof SERVER_MESSAGES;

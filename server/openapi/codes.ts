@@ -56,8 +56,8 @@ export const CODE_MEANINGS: Readonly<Record<number, { en: string; zh: string }>>
     zh: '验证码已过期；`user/login-second-factor`：待完成的登录已失效（5 分钟、5 次、其他地址），请重新登录',
   },
   [Code.secondFactorRequired]: {
-    en: "second factor required: the password was right and the account has a second factor; `data.methods` names what it takes (`totp`, `recovery`), a sign-in's `data.pending_token` goes to `user/login-second-factor`, a signing call is sent again with `signature.code`",
-    zh: '需要第二重验证：密码正确且账户已启用第二重验证；`data.methods` 列出可用方式（`totp`、`recovery`），登录的 `data.pending_token` 交给 `user/login-second-factor`，签名请求带 `signature.code` 重发',
+    en: "second factor required: the password was right and the account has a second factor; `data.methods` names what it takes (`totp`, `recovery`, `passkey`), a sign-in's `data.pending_token` goes to `user/login-second-factor` (or `user/login-passkey`), a signing call is sent again with `signature.code` (or `signature.passkey`, for the options of `user/passkey-sign-options`)",
+    zh: '需要第二重验证：密码正确且账户已启用第二重验证；`data.methods` 列出可用方式（`totp`、`recovery`、`passkey`），登录的 `data.pending_token` 交给 `user/login-second-factor`（或 `user/login-passkey`），签名请求带 `signature.code`（或按 `user/passkey-sign-options` 的选项取得的 `signature.passkey`）重发',
   },
   [Code.serverFault]: { en: 'server fault (no details)', zh: '服务器错误（不含细节）' },
   [Code.backgroundFailed]: {

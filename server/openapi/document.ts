@@ -2,6 +2,7 @@ import type { JsonSchema } from '@valibot/to-json-schema';
 import { Code } from '../../src/contract/codes.ts';
 import { type Auth, codesOf, type Operation, type RateLimit } from '../../src/contract/operation.ts';
 import { FieldErrorsSchema, RetryAfter } from '../../src/contract/refusals.ts';
+import { SECOND_FACTOR_METHODS } from '../../src/contract/second-factor/schemas.ts';
 import { meaningOf } from './codes.ts';
 import { inputSchema, namedSchemas, outputSchema } from './json-schema.ts';
 import { TAGS } from './tags.ts';
@@ -41,7 +42,8 @@ const DEFAULT_DATA: Partial<Record<number, Json>> = {
   [Code.locked]: ref('RetryAfter'),
   [Code.secondFactorRequired]: {
     type: 'object',
-    properties: { methods: { type: 'array', items: { type: 'string', enum: ['totp', 'recovery'] } } },
+    // every method a signer may have: the authenticator's code, a recovery code, a passkey
+    properties: { methods: { type: 'array', items: { type: 'string', enum: [...SECOND_FACTOR_METHODS] } } },
     required: ['methods'],
   },
 };

@@ -3,6 +3,7 @@ import type { LoginResponse } from '../../../src/contract/accounts/schemas.ts';
 import type { SecondFactorMethod } from '../../../src/contract/second-factor/schemas.ts';
 import { addressKey } from '../../core/address-key.ts';
 import { ApiError } from '../../core/errors.ts';
+import type { ServerMessage } from '../../core/messages.ts';
 import type { DB } from '../../db/database.ts';
 import { type AuditBuffer, auditedTransaction } from '../audit/trail.ts';
 import { startingCustomer } from './customers.ts';
@@ -48,11 +49,17 @@ export async function secondFactorRequired(
     .deleteFrom('pending_sign_ins')
     .where('expires_at', '<', new Date(now.getTime() - PENDING_TTL_MS))
     .execute();
-  return new ApiError(Code.secondFactorRequired, 'Enter the code of your authenticator app', {
+  return new ApiError(Code.secondFactorRequired, signInAsk(methods), {
     pending_token: token,
     methods: [...methods],
     expires_in: PENDING_TTL_MS / 1000,
   });
+}
+
+/** What the 477 of a sign-in asks for, by the person's methods (a code, a passkey, either). */
+export function signInAsk(methods: readonly SecondFactorMethod[]): ServerMessage {
+  if (!methods.includes('passkey')) return 'Enter the code of your authenticator app';
+  return methods.includes('totp') ? 'Confirm with your second factor' : 'Confirm with your passkey';
 }
 
 /** How a pending sign-in's second step is checked, inside its transaction: the method, or null. */
@@ -98,8 +105,9 @@ export async function pendingSignInUser(db: DB, token: string, now: Date, addres
  * cannot take more than 5), from the address that began it only; 476 when it is unknown, used,
  * expired, out of tries or from another address. 407 while this address must wait (the login's
  * lock-out). A wrong second step (`check` answers null) is a failed sign-in (counted as a wrong
- * password is, recorded) and answers 406 with the tries left; a right one opens the session as
- * the password login does.
+ * password is, recorded) and answers 406 with the tries left (`step` says which: a code, or a
+ * passkey, recorded so and answered in its own words); a right one opens the session as the
+ * password login does.
  */
 export async function finishPendingSignIn(
   db: DB,
@@ -109,6 +117,7 @@ export async function finishPendingSignIn(
   options: GuardOptions,
   device: DeviceSeen | null,
   check: SecondStep,
+  step: 'code' | 'passkey' = 'code',
 ): Promise<LoginResponse> {
   const from = addressKey(address);
   const pending = await db
@@ -136,7 +145,7 @@ export async function finishPendingSignIn(
   const method = await auditedTransaction(db, now, async (trx, audit) => {
     const used = await check(trx, audit, person);
     if (!used) {
-      recordFactorFailure(audit, person, 'sign_in', 'code', from);
+      recordFactorFailure(audit, person, 'sign_in', step, from);
       audit.record({
         cuId: 0,
         recordType: 'user',
@@ -159,9 +168,13 @@ export async function finishPendingSignIn(
     return used;
   });
   if (!method)
-    throw new ApiError(Code.wrongCredentials, 'The code is wrong', {
-      tries_left: PENDING_TRIES - pending.tries,
-    });
+    throw new ApiError(
+      Code.wrongCredentials,
+      step === 'passkey' ? 'The passkey was not accepted' : 'The code is wrong',
+      {
+        tries_left: PENDING_TRIES - pending.tries,
+      },
+    );
 
   await countSuccess(db, person.username, from, now);
   const customer = await startingCustomer(db, user.uid);

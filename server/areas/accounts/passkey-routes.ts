@@ -66,6 +66,7 @@ export const passkeyRoutes = [
         (await usePasskey(trx, audit, rp, who, input.credential, 'sign_in', pendingHash, now))
           ? 'passkey'
           : null,
+      'passkey',
     );
     return withCookies(answer, [deviceCookie(device.key, secureCookies(deps.config))]);
   }),

@@ -19,11 +19,17 @@ export interface PasskeysTable {
   last_used_at: Timestamp | null;
 }
 
+/**
+ * What a challenge is for: adding a key, a pending sign-in, a signature, or an administrator's
+ * reset of a member's factor (migration 2026-12-03T0105-passkey-factor-reset).
+ */
+export type ChallengePurpose = 'register' | 'sign_in' | 'signature' | 'factor_reset';
+
 /** A challenge the server gave: single use, bound to the person, the purpose and a pending sign-in. */
 export interface PasskeyChallengesTable {
   challenge_hash: string;
   uid: number;
-  purpose: 'register' | 'sign_in' | 'signature';
+  purpose: ChallengePurpose;
   /** The pending sign-in's token hash (purpose sign_in), else null. */
   pending_hash: string | null;
   expires_at: Timestamp;

@@ -5,6 +5,7 @@ import { createUser, loginAs, signatureOf } from '../../testing/fixtures.ts';
 import { createOrder } from '../../testing/order-fixtures.ts';
 import { signedIn } from '../../testing/order-test-helpers.ts';
 import { addPasskey, assertion, attest, type SoftKey, softKey } from '../../testing/passkey-fixtures.ts';
+import { enrolTotp } from '../../testing/second-factor-fixtures.ts';
 import { type TestApp, testApp, testDatabase } from '../../testing/test-app.ts';
 import { relyingParty } from './passkeys.ts';
 
@@ -171,7 +172,8 @@ describe('signing in with a passkey', () => {
     const t = await testApp();
     const { user, key, token } = await withPasskey(t);
     const { pending, options } = await pendingWithOptions(t, user);
-    expect((await login(t, user)).data.methods).toEqual(['passkey']);
+    const asked = await login(t, user);
+    expect([asked.message, asked.data.methods]).toEqual(['Confirm with your passkey', ['passkey']]);
     expect(options.allowCredentials?.map((c) => c.id)).toEqual([assertion(key, options).id]);
     const credential = assertion(key, options);
     const done = await loginPasskey(t, pending, credential);
@@ -185,7 +187,11 @@ describe('signing in with a passkey', () => {
     // and for another pending sign-in it is not that one's challenge
     const again = await login(t, user);
     const replay = await loginPasskey(t, again.data.pending_token, credential);
-    expect([replay.code, replay.data.tries_left]).toEqual([406, 4]);
+    expect([replay.code, replay.message, replay.data.tries_left]).toEqual([
+      406,
+      'The passkey was not accepted',
+      4,
+    ]);
     const list = await t.call<PasskeyList>('user/passkeys', { token: done.data.access_token });
     expect(list.data.passkeys[0]?.last_used_at).not.toBeNull();
     expect(token).not.toBe(done.data.access_token);
@@ -209,6 +215,15 @@ describe('signing in with a passkey', () => {
     expect((await loginPasskey(t, p.pending, assertion(key, signing.data))).code).toBe(406);
     const trail = await actions(t, user.uid);
     expect(trail.filter((a) => a === 'sign_in_failed')).toHaveLength(3);
+    const steps = await t.deps.db
+      .selectFrom('audit_entries')
+      .select('changes')
+      .where('record_id', '=', String(user.uid))
+      .where('action', '=', 'second_factor_failed')
+      .execute();
+    expect(steps.map((e) => e.changes)).toEqual(
+      Array(3).fill(expect.arrayContaining([{ field: 'step', old: null, new: 'passkey' }])),
+    );
     // three failures: the next sign-in asks the captcha, as after wrong passwords
     expect((await login(t, user)).code).toBe(475);
   });
@@ -223,6 +238,22 @@ describe('signing in with a passkey', () => {
     copy.counter = 0;
     expect((await loginPasskey(t, p.pending, assertion(copy, p.options))).code).toBe(406);
     expect(await actions(t, user.uid)).toContain('passkey_cloned');
+  });
+
+  it('with an authenticator too, the 477 asks for either, and a wrong code is still a wrong code', async () => {
+    const t = await testApp();
+    const { user, token } = await withPasskey(t);
+    await enrolTotp(t, token, user.password);
+    const first = await login(t, user);
+    expect([first.code, first.message, first.data.methods]).toEqual([
+      477,
+      'Confirm with your second factor',
+      ['totp', 'recovery', 'passkey'],
+    ]);
+    const wrong = await t.call('user/login-second-factor', {
+      body: { pending_token: first.data.pending_token, code: '000000' },
+    });
+    expect([wrong.code, wrong.message]).toEqual([406, 'The code is wrong']);
   });
 
   it('the options need a live pending sign-in: a wrong token answers 476', async () => {
@@ -270,7 +301,11 @@ describe('signing with a passkey (Part 11 §11.200)', () => {
         body: { id, pass: true, version: 1, signature },
       });
     const bare = await approve(order.id, signatureOf(me.user));
-    expect([bare.code, bare.data]).toEqual([477, { methods: ['passkey'] }]);
+    expect([bare.code, bare.message, bare.data]).toEqual([
+      477,
+      'Confirm with your passkey to sign',
+      { methods: ['passkey'] },
+    ]);
     const options = await t.call<Options>('user/passkey-sign-options', { token: me.token, body: {} });
     const credential = assertion(key, options.data);
     expect((await approve(order.id, { ...signatureOf(me.user), passkey: credential })).code).toBe(0);

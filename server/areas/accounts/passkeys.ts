@@ -18,7 +18,7 @@ import { ApiError, invalidField, notFound } from '../../core/errors.ts';
 import type { DB } from '../../db/database.ts';
 import type { AuditBuffer } from '../audit/trail.ts';
 import { auditedTransaction } from '../audit/trail.ts';
-import type {} from './passkey-tables.ts';
+import type { ChallengePurpose } from './passkey-tables.ts';
 import { checkOwnPassword, hasSecondFactor, type Person, recordFactorFailure } from './second-factor.ts';
 import { hashToken } from './tokens.ts';
 
@@ -28,7 +28,8 @@ import { hashToken } from './tokens.ts';
  * (`PUBLIC_URL`): its host is the RP ID and its origin the only one taken; a loopback IP address
  * (development) stands for `localhost`, which browsers take, and any other IP address has no
  * passkeys. Every challenge is the server's, single use, 5 minutes, bound to the person and to
- * what it is for (adding a key, one pending sign-in, a signature). Algorithms: EdDSA, ES256, RS256.
+ * what it is for (adding a key, one pending sign-in, a signature, an administrator's reset of a
+ * member's factor). Algorithms: EdDSA, ES256, RS256.
  */
 export const CHALLENGE_TTL_MS = 5 * 60_000;
 const ALGORITHMS = [-8, -7, -257];
@@ -91,7 +92,7 @@ async function keepChallenge(
   db: DB,
   uid: number,
   challenge: string,
-  purpose: 'register' | 'sign_in' | 'signature',
+  purpose: ChallengePurpose,
   pendingHash: string | null,
   now: Date,
 ): Promise<void> {
@@ -132,7 +133,7 @@ async function takeChallenge(
   trx: DB,
   uid: number,
   credential: PasskeyCredential,
-  purpose: 'register' | 'sign_in' | 'signature',
+  purpose: ChallengePurpose,
   pendingHash: string | null,
   now: Date,
 ): Promise<string | null> {
@@ -319,7 +320,7 @@ export async function assertionOptions(
   db: DB,
   rp: RelyingParty,
   uid: number,
-  purpose: 'sign_in' | 'signature',
+  purpose: Exclude<ChallengePurpose, 'register'>,
   pendingHash: string | null,
   now: Date,
 ): Promise<Record<string, unknown> & { challenge: string }> {
@@ -352,7 +353,7 @@ export async function usePasskey(
   rp: RelyingParty,
   person: Person,
   credential: PasskeyCredential,
-  purpose: 'sign_in' | 'signature',
+  purpose: Exclude<ChallengePurpose, 'register'>,
   pendingHash: string | null,
   now: Date,
 ): Promise<boolean> {

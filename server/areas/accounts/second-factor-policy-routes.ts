@@ -7,7 +7,12 @@ import type { SessionRecord } from '../../core/session.ts';
 import { handle, reply, withCookies } from '../../http/route.ts';
 import { deviceCookie, deviceSeen, secureCookies } from './devices.ts';
 import { loginEnrolConfirm, loginEnrolStart } from './second-factor-policy.ts';
-import { memberFactors, renewRecoveryCodes, resetMemberFactor } from './second-factor-reset.ts';
+import {
+  memberFactors,
+  renewRecoveryCodes,
+  resetMemberFactor,
+  resetPasskeyOptions,
+} from './second-factor-reset.ts';
 
 /** The session customer's administrator (a person, not an API client), else 403. */
 function factorAdministrator(session: SessionRecord) {
@@ -55,7 +60,12 @@ export const secondFactorPolicyRoutes = [
       input,
       now,
       addressKey(ip),
+      deps.config.publicUrl,
     );
     return reply(null, 'Two-step sign-in reset');
   }),
+
+  handle(adminOps.memberFactorResetOptions, ({ session, deps, now }) =>
+    resetPasskeyOptions(deps.db, deps.config.publicUrl, factorAdministrator(session), now),
+  ),
 ];

@@ -1,9 +1,14 @@
-import type { MemberFactorList } from '../../../src/contract/second-factor-policy/schemas.ts';
+import type { PasskeyCredential } from '../../../src/contract/passkeys/schemas.ts';
+import type {
+  MemberFactorList,
+  OwnFactorMethod,
+} from '../../../src/contract/second-factor-policy/schemas.ts';
 import { Code } from '../../../src/contract/codes.ts';
 import { ApiError, invalidField } from '../../core/errors.ts';
 import type { SmsSender } from '../../core/sms-sender.ts';
 import type { DB } from '../../db/database.ts';
 import { auditedTransaction } from '../audit/trail.ts';
+import { assertionOptions, factorMethods, relyingParty, usePasskey as takePasskey } from './passkeys.ts';
 import {
   checkOwnPassword,
   hasSecondFactor,
@@ -21,8 +26,9 @@ import { endUserSessions, forgetUserSessions } from './sessions.ts';
 /**
  * A lost second factor, and worn-out recovery codes (issue 34, docs/decisions/second-factor-policy.md).
  * A customer's administrator may reset the factor of a member of that customer (the one of the
- * administrator's session): with their own password, and a code of their own factor when they
- * have one, and a reason. The member's factor and recovery codes are deleted, their sessions and
+ * administrator's session): with their own password, and their own factor when they have one (a
+ * code of their authenticator, or an assertion of their passkey for the options of
+ * `customer-account/member-factor-reset-options`, challenge purpose `factor_reset`), and a reason. The member's factor and recovery codes are deleted, their sessions and
  * pending sign-ins end, the trail records who, whom, why (on the member's record), and the member
  * is texted. Anyone who is no member of that customer is 404, as an unknown id is: the answer
  * says nothing of other customers' people.
@@ -32,7 +38,16 @@ import { endUserSessions, forgetUserSessions } from './sessions.ts';
 export const RESET_TEXT =
   'Your LP portal two-step sign-in was reset by your customer administrator, and every session was signed out. If you did not ask for it, call customer service. 您的 LP 门户两步验证已由客户管理员重置，所有登录已退出。如非本人申请，请联系客服。';
 
-/** The members of the administrator's customer, each with whether they have a factor. */
+/** The second factors an administrator confirms a reset with (none: the password alone). */
+export async function ownMethods(db: DB, uid: number): Promise<OwnFactorMethod[]> {
+  const methods = await factorMethods(db, uid);
+  return methods.filter((m): m is OwnFactorMethod => m === 'totp' || m === 'passkey');
+}
+
+/**
+ * The members of the administrator's customer, each with whether they have a factor (a confirmed
+ * authenticator or a passkey), and the administrator's own factors.
+ */
 export async function memberFactors(db: DB, admin: PolicyAdministrator): Promise<MemberFactorList> {
   const rows = await db
     .selectFrom('user_customers as uc')
@@ -40,15 +55,41 @@ export async function memberFactors(db: DB, admin: PolicyAdministrator): Promise
     .leftJoin('second_factors as f', (join) =>
       join.onRef('f.uid', '=', 'uc.uid').on('f.confirmed_at', 'is not', null),
     )
-    .select(['u.uid', 'u.name', 'u.ur_account', 'f.uid as factor'])
+    .select((eb) => [
+      'u.uid',
+      'u.name',
+      'u.ur_account',
+      'f.uid as factor',
+      eb.exists(eb.selectFrom('passkeys as k').select('k.id').whereRef('k.uid', '=', 'uc.uid')).as('passkey'),
+    ])
     .where('uc.cu_id', '=', admin.cuId)
     .orderBy('u.name')
     .orderBy('u.uid')
     .execute();
+  const own = await ownMethods(db, admin.uid);
   return {
-    list: rows.map((r) => ({ uid: r.uid, name: r.name, username: r.ur_account, enabled: r.factor !== null })),
-    own_code_needed: await hasSecondFactor(db, admin.uid),
+    list: rows.map((r) => ({
+      uid: r.uid,
+      name: r.name,
+      username: r.ur_account,
+      enabled: r.factor !== null || Boolean(r.passkey),
+    })),
+    own_code_needed: own.includes('totp'),
+    own_methods: own,
   };
+}
+
+/**
+ * `customer-account/member-factor-reset-options`: request options for the administrator's own
+ * passkey, its challenge for a reset only (`factor_reset`). 409 without a passkey.
+ */
+export function resetPasskeyOptions(
+  db: DB,
+  publicUrl: string,
+  admin: PolicyAdministrator,
+  now: Date,
+): Promise<Record<string, unknown> & { challenge: string }> {
+  return assertionOptions(db, relyingParty(publicUrl), admin.uid, 'factor_reset', null, now);
 }
 
 /** `customer-account/member-factor-reset` (see above). */
@@ -57,11 +98,17 @@ export async function resetMemberFactor(
   keyOrNull: Buffer | null,
   sms: SmsSender,
   admin: PolicyAdministrator & { username: string },
-  input: { uid: number; reason: string; password: string; code?: string | undefined },
+  input: {
+    uid: number;
+    reason: string;
+    password: string;
+    code?: string | undefined;
+    passkey?: PasskeyCredential | undefined;
+  },
   now: Date,
   address: string,
+  publicUrl: string,
 ): Promise<void> {
-  const key = sealKey(keyOrNull);
   const member = await db
     .selectFrom('user_customers as uc')
     .innerJoin('users as u', 'u.uid', 'uc.uid')
@@ -79,11 +126,22 @@ export async function resetMemberFactor(
     );
     throw invalidField('password', 'Wrong password');
   }
+  // the administrator's own factor: a passkey when they bring one (and have one), else the code
+  const own = await ownMethods(db, admin.uid);
   const ownCode = (input.code ?? '').trim();
-  const needsCode = await hasSecondFactor(db, admin.uid);
-  if (needsCode && !ownCode) throw invalidField('code', 'Enter a code of your own authenticator app');
+  const passkey = input.passkey && own.includes('passkey') ? input.passkey : null;
+  const rp = passkey ? relyingParty(publicUrl) : null;
+  const key = !passkey && own.includes('totp') ? sealKey(keyOrNull) : null;
+  if (!passkey && own.includes('totp') && !ownCode)
+    throw invalidField('code', 'Enter a code of your own authenticator app');
+  if (!passkey && !own.includes('totp') && own.includes('passkey'))
+    throw invalidField('passkey', 'Confirm with your passkey');
   const outcome = await auditedTransaction(db, now, async (trx, audit) => {
-    if (needsCode && !(await spendFactorCode(trx, audit, key, self, ownCode, now, 'admin_reset'))) {
+    if (passkey && rp && !(await takePasskey(trx, audit, rp, self, passkey, 'factor_reset', null, now))) {
+      recordFactorFailure(audit, self, 'admin_reset', 'passkey', address);
+      return 'refused' as const;
+    }
+    if (key && !(await spendFactorCode(trx, audit, key, self, ownCode, now, 'admin_reset'))) {
       recordFactorFailure(audit, self, 'admin_reset', 'code', address);
       return 'wrong' as const;
     }
@@ -120,6 +178,7 @@ export async function resetMemberFactor(
   });
   if (outcome === 'wrong')
     throw invalidField('code', 'The code is not right: check the time of your phone and try again');
+  if (outcome === 'refused') throw invalidField('passkey', 'The passkey was not accepted');
   if (outcome === 'none') throw new ApiError(Code.conflict, 'This member has no two-step sign-in');
   forgetUserSessions(db, member.uid);
   if (member.mobile) {

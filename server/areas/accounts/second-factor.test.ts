@@ -185,7 +185,7 @@ describe('sign-in with a second factor', () => {
     const { user, secret } = await enrolled(t);
     const before = (await sessions(t, user.uid)).length;
     const first = await login(t, user);
-    expect(first.code).toBe(477);
+    expect([first.code, first.message]).toEqual([477, 'Enter the code of your authenticator app']);
     expect(first.data.methods).toEqual(['totp', 'recovery']);
     expect(first.data.expires_in).toBe(300);
     expect((await sessions(t, user.uid)).length).toBe(before);

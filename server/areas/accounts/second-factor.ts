@@ -157,7 +157,7 @@ export function recordFactorFailure(
   audit: AuditBuffer,
   person: Person,
   purpose: 'enrol' | 'confirm' | 'remove' | 'sign_in' | 'signature' | 'renew' | 'admin_reset',
-  step: 'password' | 'code',
+  step: 'password' | 'code' | 'passkey',
   address: string,
 ): void {
   audit.record({

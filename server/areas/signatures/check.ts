@@ -3,6 +3,8 @@ import { PasskeyCredential } from '../../../src/contract/passkeys/schemas.ts';
 import type { CheckSigner, SignerRequest } from '../../core/signer.ts';
 import { addressKey } from '../../core/address-key.ts';
 import { Code } from '../../../src/contract/codes.ts';
+import type { SecondFactorMethod } from '../../../src/contract/second-factor/schemas.ts';
+import type { ServerMessage } from '../../core/messages.ts';
 import { ApiError, invalidField } from '../../core/errors.ts';
 import { sealKey, useSecondFactorCode } from '../accounts/second-factor.ts';
 import { factorMethods, relyingParty, usePasskey } from '../accounts/passkeys.ts';
@@ -75,9 +77,7 @@ export const checkSigner: CheckSigner = async (request) => {
       throw invalidField('signature.passkey', 'The passkey was refused: nothing was signed');
     }
     if (!signature.code?.trim() || !methods.includes('totp'))
-      throw new ApiError(Code.secondFactorRequired, 'Enter the code of your authenticator app to sign', {
-        methods,
-      });
+      throw new ApiError(Code.secondFactorRequired, signingAsk(methods), { methods });
     const key = sealKey(request.secondFactorKey);
     const method = await auditedTransaction(db, now, (trx, audit) =>
       useSecondFactorCode(trx, audit, key, person, signature.code ?? '', now, 'signature'),
@@ -92,6 +92,14 @@ export const checkSigner: CheckSigner = async (request) => {
   if (failures % ALERT_EVERY === 0) await alertAdministrators(request, user.name, failures);
   throw invalidField('signature', 'Wrong password: nothing was signed');
 };
+
+/** What the 477 of a signature asks for, by the signer's methods (a code, a passkey, either). */
+export function signingAsk(methods: readonly SecondFactorMethod[]): ServerMessage {
+  if (!methods.includes('passkey')) return 'Enter the code of your authenticator app to sign';
+  return methods.includes('totp')
+    ? 'Confirm with your second factor to sign'
+    : 'Confirm with your passkey to sign';
+}
 
 /** Counts and records a failed signature in one transaction; answers the user's failures in the window. */
 function recordFailure(

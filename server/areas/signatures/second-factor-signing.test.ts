@@ -3,6 +3,7 @@ import { signatureOf } from '../../testing/fixtures.ts';
 import { createOrder } from '../../testing/order-fixtures.ts';
 import { signedIn } from '../../testing/order-test-helpers.ts';
 import { enrolTotp, totpNow } from '../../testing/second-factor-fixtures.ts';
+import { addPasskey } from '../../testing/passkey-fixtures.ts';
 import { type TestApp, testApp } from '../../testing/test-app.ts';
 
 /** Part 11 §11.200 with a second factor: a signer who has one signs with the password and its code. */
@@ -28,9 +29,21 @@ describe('signing with a second factor', () => {
     await enrolTotp(t, me.token, me.user.password);
     const order = await createOrder(t.deps.db, me.cuId, { status: 'pending_approval' });
     const res = await approve(t, me.token, order.id, signatureOf(me.user));
-    expect([res.code, res.data]).toEqual([477, { methods: ['totp', 'recovery'] }]);
+    expect([res.code, res.message, res.data]).toEqual([
+      477,
+      'Enter the code of your authenticator app to sign',
+      { methods: ['totp', 'recovery'] },
+    ]);
     expect(await statusOf(t, order.id)).toBe('pending_approval');
     expect(await methodOf(t, me.cuId)).toBeUndefined();
+    // with a passkey too, the 477 asks for either
+    await addPasskey(t, me.token, me.user.password);
+    const both = await approve(t, me.token, order.id, signatureOf(me.user));
+    expect([both.code, both.message, both.data]).toEqual([
+      477,
+      'Confirm with your second factor to sign',
+      { methods: ['totp', 'recovery', 'passkey'] },
+    ]);
   });
 
   it('with the password and the code it signs, and the signature and its audit entry say password+totp', async () => {

@@ -1,6 +1,7 @@
 import { Code } from '../codes.ts';
 import { NoInput, Nothing } from '../fields.ts';
 import { operation } from '../operation.ts';
+import { PasskeyOptions } from '../passkeys/schemas.ts';
 import { MemberFactorListSchema, MemberFactorResetRequest } from '../second-factor-policy/schemas.ts';
 
 /**
@@ -26,11 +27,25 @@ export const memberFactorReset = operation({
   method: 'POST',
   path: 'customer-account/member-factor-reset',
   summary:
-    'Reset a member’s lost second factor (the administrator’s password, and code when they have a factor, and a reason): ends the member’s sessions and texts them; 404 for anyone who is no member of the session’s customer',
+    'Reset a member’s lost second factor (the administrator’s password, and their own factor when they have one: a code, or a passkey’s assertion; and a reason): ends the member’s sessions and texts them; 404 for anyone who is no member of the session’s customer',
   auth: 'session',
   audit: { records: ['user'] },
   input: MemberFactorResetRequest,
   output: Nothing,
   rateLimits: [{ by: 'user', limit: 10, windowMs: 15 * 60_000 }],
   codes: [Code.forbidden, Code.notFound, Code.conflict],
+});
+
+export const memberFactorResetOptions = operation({
+  area,
+  method: 'POST',
+  path: 'customer-account/member-factor-reset-options',
+  summary:
+    'WebAuthn request options for the administrator’s own passkey, to confirm a member’s reset (`passkey`; 5 minutes, once; its administrators only, 403 otherwise; 409 without a passkey)',
+  auth: 'session',
+  audit: { none: 'keeps a challenge; the reset that uses it is recorded' },
+  input: NoInput,
+  output: PasskeyOptions,
+  rateLimits: [{ by: 'user', limit: 30, windowMs: 15 * 60_000 }],
+  codes: [Code.forbidden, Code.conflict],
 });

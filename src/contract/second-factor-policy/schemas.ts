@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { LoginResponse } from '../accounts/schemas.ts';
 import { Id, RequiredText, Secret, Text } from '../fields.ts';
 import { msg } from '../messages.ts';
+import { PasskeyCredential } from '../passkeys/schemas.ts';
 import { SecondFactorCode } from '../second-factor/schemas.ts';
 
 /**
@@ -39,18 +40,32 @@ export const MemberFactorSchema = v.object({
 });
 export type MemberFactor = v.InferOutput<typeof MemberFactorSchema>;
 
+/** What an administrator confirms a reset with: a code of their authenticator, or a passkey. */
+export const OwnFactorMethod = v.picklist(['totp', 'passkey']);
+export type OwnFactorMethod = v.InferOutput<typeof OwnFactorMethod>;
+
 export const MemberFactorListSchema = v.object({
   list: v.array(MemberFactorSchema),
-  /** Whether the administrator must give a code of their own factor with a reset. */
+  /** Whether the administrator has an authenticator (kept for older clients: see own_methods). */
   own_code_needed: v.boolean(),
+  /**
+   * The administrator's own factors, any of which confirms a reset: `totp` (`code`), `passkey`
+   * (`passkey`, for the options of `customer-account/member-factor-reset-options`); none: the
+   * password alone.
+   */
+  own_methods: v.array(OwnFactorMethod),
 });
 export type MemberFactorList = v.InferOutput<typeof MemberFactorListSchema>;
 
 export const MemberFactorResetRequest = v.strictObject({
   uid: Id,
   reason: RequiredText(500),
-  /** The administrator's own password, and a code of their own factor when they have one. */
+  /**
+   * The administrator's own password, and their own factor when they have one: a code of their
+   * authenticator, or a passkey's assertion.
+   */
   password: Secret,
   code: v.optional(Text(16), ''),
+  passkey: v.optional(PasskeyCredential),
 });
 export type MemberFactorResetRequest = v.InferInput<typeof MemberFactorResetRequest>;

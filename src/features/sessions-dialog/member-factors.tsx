@@ -8,14 +8,15 @@ import { useT } from '../../ui/use-t.ts';
 import { type MemberFactor, type MemberFactorList, memberFactorsApi } from './member-factors-api.ts';
 import '../../i18n/areas/sessions-dialog.ts';
 
-type Errors = { reason?: string; password?: string; code?: string; form?: string };
+type Errors = { reason?: string; password?: string; code?: string; passkey?: string; form?: string };
 
 /**
  * The customer's members and their two-step sign-in, for its administrators
  * (`customer-account/member-factors`), with "reset" for a member who lost their factor: a reason,
- * the administrator's own password (and code when they have a factor), then
- * `customer-account/member-factor-reset` (the member's sessions end, they are texted). Hidden when
- * the server says the user is no administrator (403).
+ * the administrator's own password (and their own factor when they have one: a code of their
+ * authenticator, or "confirm with your passkey"), then `customer-account/member-factor-reset` (the
+ * member's sessions end, they are texted). Hidden when the server says the user is no
+ * administrator (403).
  */
 export function MemberFactors() {
   const t = useT();
@@ -32,13 +33,36 @@ export function MemberFactors() {
   useEffect(load, [load]);
   if (!data) return null;
 
-  const reset = async (event: FormEvent) => {
-    event.preventDefault();
+  // what the administrator confirms a reset with: a code, a passkey, either, or the password alone
+  const byCode = data.own_methods.includes('totp');
+  const byPasskey = data.own_methods.includes('passkey');
+
+  const reset = async (event: FormEvent | null, withPasskey = false) => {
+    event?.preventDefault();
     if (!target || busy) return;
+    // an administrator whose only factor is a passkey confirms with it from the form's own button too
+    const withKey = withPasskey || (byPasskey && !byCode);
     setBusy(true);
     setErrors({});
     try {
-      await memberFactorsApi.reset({ uid: target.uid, ...form });
+      let passkey: Awaited<ReturnType<typeof memberFactorsApi.ownPasskey>> | undefined;
+      if (withKey) {
+        try {
+          passkey = await memberFactorsApi.ownPasskey();
+        } catch (failure) {
+          // the browser's refusal (cancelled, no key): the form stays as typed
+          setErrors({
+            passkey: isApiError(failure) ? failure.message : t('sessionsDialog.members.passkeyFailed'),
+          });
+          return;
+        }
+      }
+      await memberFactorsApi.reset({
+        uid: target.uid,
+        reason: form.reason,
+        password: form.password,
+        ...(passkey ? { passkey } : { code: form.code }),
+      });
       toast(t('sessionsDialog.members.done', { name: target.name }), 'success');
       setTarget(null);
       load();
@@ -111,7 +135,7 @@ export function MemberFactors() {
             error={errors.password}
             onChange={(password) => setForm({ ...form, password })}
           />
-          {data.own_code_needed && (
+          {byCode && (
             <TextField
               name="code"
               autoComplete="one-time-code"
@@ -124,6 +148,11 @@ export function MemberFactors() {
               onChange={(code) => setForm({ ...form, code })}
             />
           )}
+          {errors.passkey && (
+            <p className="sessions-dialog__error" role="alert">
+              {errors.passkey}
+            </p>
+          )}
           {errors.form && (
             <p className="sessions-dialog__error" role="alert">
               {errors.form}
@@ -133,9 +162,23 @@ export function MemberFactors() {
             <Button guardMs={0} onClick={() => setTarget(null)}>
               {t('sessionsDialog.members.cancel')}
             </Button>{' '}
-            <Button variant="danger" type="submit" guardMs={400} loading={busy}>
-              {t('sessionsDialog.members.confirm')}
-            </Button>
+            {byPasskey && (
+              <>
+                <Button
+                  variant={byCode ? 'default' : 'danger'}
+                  guardMs={400}
+                  loading={busy}
+                  onClick={() => void reset(null, true)}
+                >
+                  {t('sessionsDialog.members.confirmPasskey')}
+                </Button>{' '}
+              </>
+            )}
+            {(byCode || !byPasskey) && (
+              <Button variant="danger" type="submit" guardMs={400} loading={busy}>
+                {t('sessionsDialog.members.confirm')}
+              </Button>
+            )}
           </div>
         </form>
       )}

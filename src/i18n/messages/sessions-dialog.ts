@@ -47,6 +47,8 @@ export const zh = {
   'sessionsDialog.members.password': '您的登录密码',
   'sessionsDialog.members.code': '您的验证码',
   'sessionsDialog.members.confirm': '确认重置',
+  'sessionsDialog.members.confirmPasskey': '用您的通行密钥确认',
+  'sessionsDialog.members.passkeyFailed': '通行密钥未能确认，未重置',
   'sessionsDialog.members.cancel': '取消',
   'sessionsDialog.members.done': '已重置 {name} 的两步验证',
 } as const;
@@ -100,6 +102,8 @@ export const en: Record<keyof typeof zh, string> = {
   'sessionsDialog.members.password': 'Your password',
   'sessionsDialog.members.code': 'Your code',
   'sessionsDialog.members.confirm': 'Reset',
+  'sessionsDialog.members.confirmPasskey': 'Confirm with your passkey',
+  'sessionsDialog.members.passkeyFailed': 'The passkey did not confirm: nothing was reset',
   'sessionsDialog.members.cancel': 'Cancel',
   'sessionsDialog.members.done': 'The two-step sign-in of {name} was reset',
 };
