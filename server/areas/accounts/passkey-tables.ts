@@ -21,7 +21,7 @@ export interface PasskeysTable {
 
 /**
  * What a challenge is for: adding a key, a pending sign-in, a signature, or an administrator's
- * reset of a member's factor (migration 2026-12-03T0105-passkey-factor-reset).
+ * reset of a member's factor (migration 2026-12-03T0107-passkey-factor-reset).
  */
 export type ChallengePurpose = 'register' | 'sign_in' | 'signature' | 'factor_reset';
 
