@@ -3,6 +3,7 @@ import type { LoginResponse } from '../../../src/contract/accounts/schemas.ts';
 import type { PasskeyCredential } from '../../../src/contract/passkeys/schemas.ts';
 import { createUser, loginAs } from '../../testing/fixtures.ts';
 import { addPasskey, assertion, attest, softKey } from '../../testing/passkey-fixtures.ts';
+import { totpNow } from '../../testing/second-factor-fixtures.ts';
 import { enrolmentOf, requireSecondFactor } from '../../testing/second-factor-policy-fixtures.ts';
 import { type TestApp, testApp, testDatabase } from '../../testing/test-app.ts';
 import { DEVICE_COOKIE } from './devices.ts';
@@ -215,5 +216,39 @@ describe('a passkey instead of the authenticator app at the enrolment under the 
       ...again,
       challenges: again.challenges.length,
     });
+  });
+  it('leaves the authenticator app’s path open after a refused key, and closes it once a key is added', async () => {
+    const t = await testApp();
+    const start = (token: string) =>
+      t.call<{ secret: string }>('user/login-enrol-start', { body: { enrol_token: token } });
+    const confirm = (token: string, code: string) =>
+      t.call<{ recovery_codes: string[] }>('user/login-enrol-confirm', {
+        body: { enrol_token: token, code },
+      });
+    // a refused key, then the app: the enrolment goes on as before
+    const one = await underPolicy(t);
+    const first = await enrolmentOf(t, one);
+    const secret = (await start(first.enrol_token)).data.secret;
+    const phished = attest(softKey(), (await options(t, first.enrol_token)).data, { rpId: 'evil.example' });
+    expect((await enrol(t, first.enrol_token, phished)).code).toBe(422);
+    const byApp = await confirm(first.enrol_token, await totpNow(t, secret));
+    expect([byApp.code, byApp.data.recovery_codes.length]).toEqual([0, 10]);
+    // the app's secret begun, then a key: the code no longer finishes anything
+    const two = await underPolicy(t);
+    const second = await enrolmentOf(t, two);
+    const begun = (await start(second.enrol_token)).data.secret;
+    expect(
+      (await enrol(t, second.enrol_token, attest(softKey(), (await options(t, second.enrol_token)).data)))
+        .code,
+    ).toBe(0);
+    const before = await stateOf(t, two.uid);
+    expect((await confirm(second.enrol_token, await totpNow(t, begun))).code).toBe(476);
+    expect(await stateOf(t, two.uid)).toEqual(before);
+    const factor = await t.deps.db
+      .selectFrom('second_factors')
+      .select('confirmed_at')
+      .where('uid', '=', two.uid)
+      .executeTakeFirst();
+    expect(factor?.confirmed_at ?? null).toBeNull();
   });
 });

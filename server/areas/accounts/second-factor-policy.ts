@@ -171,11 +171,16 @@ export async function loginEnrolConfirm(
   const outcome = await auditedTransaction(db, now, async (trx, audit) => {
     const confirmed = await confirmFactor(trx, audit, key, person, input.code, codes, now, from);
     if (confirmed !== 'confirmed') return confirmed;
-    await trx
+    // taken once: a passkey added meanwhile for the same pending enrolment (login-enrol-passkey.ts)
+    // took it first, and this factor is rolled back
+    const taken = await trx
       .updateTable('pending_sign_ins')
       .set({ used_at: now })
       .where('token_hash', '=', tokenHash)
-      .execute();
+      .where('used_at', 'is', null)
+      .returning('uid')
+      .executeTakeFirst();
+    if (!taken) throw enrolmentOver();
     audit.record({
       cuId: 0,
       recordType: 'user',
