@@ -49,6 +49,18 @@ test('a person under the policy adds a passkey instead at sign-in and lands sign
   // the authenticator app's path is offered as before, the passkey beside it
   await expect(page.getByRole('img', { name: '身份验证器二维码' })).toBeVisible();
   await expect(page.getByRole('textbox', { name: '验证码' })).toBeVisible();
+  // the browser refuses first (as when the person cancels its dialog): said, and the step stays
+  await page.evaluate(() => {
+    const create = navigator.credentials.create.bind(navigator.credentials);
+    (window as unknown as { restoreCreate: () => void }).restoreCreate = () => {
+      navigator.credentials.create = create;
+    };
+    navigator.credentials.create = () => Promise.reject(new DOMException('cancelled', 'NotAllowedError'));
+  });
+  await page.getByRole('button', { name: '改为添加通行密钥' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: '浏览器未创建通行密钥' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: '验证码' })).toBeVisible();
+  await page.evaluate(() => (window as unknown as { restoreCreate: () => void }).restoreCreate());
   await page.getByRole('button', { name: '改为添加通行密钥' }).click();
   await expect(page).not.toHaveURL(/\/login/);
   await expect(page.locator('button.lp-user-menu')).toBeVisible();
