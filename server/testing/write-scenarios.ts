@@ -373,6 +373,19 @@ export const writeScenarios: Readonly<Record<string, WriteScenario>> = {
     if (start.code !== 0) throw new Error(`no secret: ${start.code} ${start.message}`);
     return { actor: asUser(user), input: { enrol_token, code: await totpNow(t, start.data.secret) } };
   },
+  'POST user/login-enrol-passkey': async (t) => {
+    const user = await createUser(t.deps.db);
+    await requireSecondFactor(t, user.customers[0]!.cu_id);
+    const { enrol_token } = await enrolmentOf(t, user);
+    const options = await t.call<{ challenge: string }>('user/login-enrol-passkey-options', {
+      body: { enrol_token },
+    });
+    if (options.code !== 0) throw new Error(`no options: ${options.code} ${options.message}`);
+    return {
+      actor: asUser(user),
+      input: { enrol_token, name: 'Laptop', credential: attest(softKey(), options.data) },
+    };
+  },
   'POST user/recovery-codes-renew': async (t) => {
     const { user, token, actor } = await account(t);
     const { secret } = await enrolTotp(t, token, user.password);

@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { isApiError } from '../../../src/api/errors.ts';
 import { loginEnrolConfirm, loginEnrolStart } from '../../../src/api/login-enrol.ts';
+import { loginEnrolWithPasskey, PasskeyNotMade } from '../../../src/api/login-enrol-passkey.ts';
 import { Code } from '../../../src/contract/codes.ts';
 import type { EnrolResponse } from '../../../src/contract/second-factor/schemas.ts';
 import type {
@@ -23,6 +24,7 @@ export interface EnrolStepProps {
 }
 
 const QUIET = { silentCodes: [Code.wrongCredentials, Code.captchaExpired] };
+const PASSKEY_QUIET = { silentCodes: [Code.invalid, Code.conflict, Code.captchaExpired] };
 
 /**
  * The login page's enrolment step after a 478 (a customer of the person requires two-step sign-in,
@@ -30,6 +32,8 @@ const QUIET = { silentCodes: [Code.wrongCredentials, Code.captchaExpired] };
  * text, the first code of the authenticator, then the 10 recovery codes shown this once, and on
  * into the portal. Its own lazy chunk with its strings: the login page's first load carries none
  * of it. 406 says the tries left; 476 (10 minutes, 5 codes) goes back to the password.
+ * "Add a passkey instead" makes the factor a passkey (the browser's dialog; docs/decisions/
+ * passkeys.md) and goes on into the portal; the browser's refusal is said beside the button.
  */
 export function EnrolStep({ pending, onDone, onBack }: EnrolStepProps) {
   const t = useT();
@@ -38,6 +42,8 @@ export function EnrolStep({ pending, onDone, onBack }: EnrolStepProps) {
   const [code, setCode] = useState('');
   const [error, setError] = useState<{ key: MessageKey; tries?: number } | null>(null);
   const [busy, setBusy] = useState(false);
+  const [keying, setKeying] = useState(false);
+  const [keyError, setKeyError] = useState<MessageKey | null>(null);
   const codeRef = useRef<HTMLInputElement>(null);
   const back = useRef(onBack);
   back.current = onBack;
@@ -57,9 +63,28 @@ export function EnrolStep({ pending, onDone, onBack }: EnrolStepProps) {
     };
   }, [pending.enrol_token]);
 
+  // a passkey instead of the app: no recovery codes to show, the sign-in is done at once
+  const addPasskey = async () => {
+    if (busy || keying) return;
+    setKeying(true);
+    setKeyError(null);
+    try {
+      signedIn(await loginEnrolWithPasskey(pending.enrol_token, t('loginEnrol.passkeyName'), PASSKEY_QUIET));
+      onDone();
+    } catch (failure) {
+      setKeying(false);
+      if (failure instanceof PasskeyNotMade)
+        return setKeyError(
+          failure.reason === 'unsupported' ? 'loginEnrol.passkeyUnsupported' : 'loginEnrol.passkeyRefused',
+        );
+      if (isApiError(failure) && failure.code === Code.captchaExpired) return onBack();
+      setKeyError('loginEnrol.passkeyFailed');
+    }
+  };
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (busy) return;
+    if (busy || keying) return;
     if (done) {
       signedIn(done);
       return onDone();
@@ -158,11 +183,30 @@ export function EnrolStep({ pending, onDone, onBack }: EnrolStepProps) {
         variant="primary"
         className="lp-login__submit"
         loading={busy}
-        disabled={!enrol}
+        disabled={!enrol || keying}
         guardMs={0}
       >
         {t(done ? 'loginEnrol.continue' : 'loginEnrol.submit')}
       </Button>
+      {!done && (
+        <>
+          <Button
+            type="button"
+            className="lp-login__submit"
+            loading={keying}
+            disabled={busy}
+            guardMs={0}
+            onClick={addPasskey}
+          >
+            {t('loginEnrol.passkey')}
+          </Button>
+          {keyError && (
+            <p className="lp-login__form-error" role="alert">
+              {t(keyError)}
+            </p>
+          )}
+        </>
+      )}
       {!done && (
         <button type="button" className="lp-login__switch" onClick={onBack}>
           {t('loginEnrol.back')}

@@ -1,3 +1,4 @@
+import * as enrolOps from '../../../src/contract/login-enrol-passkey/operations.ts';
 import * as loginOps from '../../../src/contract/login-passkey/operations.ts';
 import * as signOps from '../../../src/contract/passkey-signing/operations.ts';
 import * as ops from '../../../src/contract/passkeys/operations.ts';
@@ -5,6 +6,7 @@ import { addressKey } from '../../core/address-key.ts';
 import { handle, reply, withCookies } from '../../http/route.ts';
 import type { AppDeps } from '../../http/env.ts';
 import { deviceCookie, deviceSeen, secureCookies } from './devices.ts';
+import { loginEnrolPasskey, loginEnrolPasskeyOptions } from './login-enrol-passkey.ts';
 import { finishPendingSignIn, pendingSignInUser } from './login-second-factor.ts';
 import {
   assertionOptions,
@@ -24,7 +26,10 @@ const person = (s: { uid: number; username: string; name: string }) => ({
 });
 const rpOf = (deps: AppDeps) => relyingParty(deps.config.publicUrl);
 
-/** `user/passkey*` and `user/login-passkey*` (passkeys.ts; docs/decisions/passkeys.md). */
+/**
+ * `user/passkey*`, `user/login-passkey*` and `user/login-enrol-passkey*` (passkeys.ts,
+ * login-enrol-passkey.ts; docs/decisions/passkeys.md).
+ */
 export const passkeyRoutes = [
   handle(ops.passkeyList, ({ session, deps }) => listPasskeys(deps.db, session.uid)),
 
@@ -68,6 +73,17 @@ export const passkeyRoutes = [
           : null,
       'passkey',
     );
+    return withCookies(answer, [deviceCookie(device.key, secureCookies(deps.config))]);
+  }),
+
+  handle(enrolOps.loginEnrolPasskeyOptions, ({ input, deps, now, ip }) =>
+    loginEnrolPasskeyOptions(deps.db, rpOf(deps), input, now, ip),
+  ),
+
+  handle(enrolOps.loginEnrolPasskey, async ({ input, deps, now, ip, c }) => {
+    const rp = rpOf(deps);
+    const device = deviceSeen(c, ip);
+    const answer = await loginEnrolPasskey(deps.db, rp, input, now, ip, device);
     return withCookies(answer, [deviceCookie(device.key, secureCookies(deps.config))]);
   }),
 ];

@@ -172,6 +172,21 @@ export async function registerOptions(
     );
     throw invalidField('password', 'Wrong password');
   }
+  return creationOptions(db, rp, person, null, now);
+}
+
+/**
+ * Creation options for a new key of `person` (the keys they have excluded, 409 at 10), their
+ * challenge kept for `register`, bound to the person and, at a sign-in's enrolment under the
+ * policy, to that pending sign-in (`pendingHash`). Shared by the account menu and the enrolment.
+ */
+export async function creationOptions(
+  db: DB,
+  rp: RelyingParty,
+  person: Person,
+  pendingHash: string | null,
+  now: Date,
+): Promise<Record<string, unknown> & { challenge: string }> {
   const keys = await db
     .selectFrom('passkeys')
     .select(['credential_id', 'transports'])
@@ -193,7 +208,7 @@ export async function registerOptions(
     supportedAlgorithmIDs: ALGORITHMS,
     timeout: CHALLENGE_TTL_MS,
   });
-  await keepChallenge(db, person.uid, options.challenge, 'register', null, now);
+  await keepChallenge(db, person.uid, options.challenge, 'register', pendingHash, now);
   return options as unknown as Record<string, unknown> & { challenge: string };
 }
 
@@ -206,74 +221,93 @@ const transportsOf = (text: string): Transport[] =>
  * `user/passkey-register`: checks the browser's answer against the challenge it took (the RP ID,
  * the origin, the algorithm) and keeps the key, recorded in the person's trail.
  */
-export async function register(
+export function register(
   db: DB,
   rp: RelyingParty,
   person: Person,
   input: { name: string; credential: PasskeyCredential },
   now: Date,
 ): Promise<PasskeyItem> {
-  return auditedTransaction(db, now, async (trx, audit) => {
-    const challenge = await takeChallenge(trx, person.uid, input.credential, 'register', null, now);
-    if (!challenge)
-      throw invalidField(
-        'credential',
-        'Begin adding the passkey again: the last request has expired or was used',
-      );
-    const count = await trx
-      .selectFrom('passkeys')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('uid', '=', person.uid)
-      .executeTakeFirstOrThrow();
-    if (Number(count.n) >= PASSKEYS_MAX)
-      throw new ApiError(Code.conflict, 'You have {max} passkeys already: remove one first', {
-        params: { max: PASSKEYS_MAX },
-      });
-    const verified = await verifyRegistrationResponse({
-      response: input.credential as RegistrationResponseJSON,
-      expectedChallenge: challenge,
-      expectedOrigin: rp.origin,
-      expectedRPID: rp.id,
-      requireUserVerification: false,
-      supportedAlgorithmIDs: ALGORITHMS,
-    }).catch(() => null);
-    const info = verified?.verified ? verified.registrationInfo : undefined;
-    if (!info) throw invalidField('credential', 'The passkey could not be checked: nothing was added');
-    const taken = await trx
-      .selectFrom('passkeys')
-      .select('id')
-      .where('credential_id', '=', info.credential.id)
-      .executeTakeFirst();
-    if (taken) throw new ApiError(Code.conflict, 'This passkey is added already');
-    const row = await trx
-      .insertInto('passkeys')
-      .values({
-        uid: person.uid,
-        credential_id: info.credential.id,
-        public_key: isoBase64URL.fromBuffer(info.credential.publicKey),
-        counter: String(info.credential.counter),
-        transports: (input.credential.response.transports ?? []).filter((t) => TRANSPORTS.has(t)).join(','),
-        name: input.name,
-        backed_up: info.credentialBackedUp,
-        created_at: now,
-        last_used_at: null,
-      })
-      .returning(['id', 'name', 'created_at', 'last_used_at', 'backed_up'])
-      .executeTakeFirstOrThrow();
-    audit.record({
-      cuId: 0,
-      recordType: 'user',
-      recordId: person.uid,
-      action: 'passkey_added',
-      actor: { kind: 'user', id: person.uid, name: person.name },
-      changes: [
-        { field: 'passkey', old: null, new: row.id },
-        { field: 'name', old: null, new: input.name },
-        { field: 'backed_up', old: null, new: info.credentialBackedUp },
-      ],
+  return auditedTransaction(db, now, (trx, audit) => keepPasskey(trx, audit, rp, person, input, null, now));
+}
+
+/**
+ * Inside the caller's transaction: takes the `register` challenge the answer names (the person's
+ * and of `pendingHash`'s pending sign-in, or of none), checks the answer against it (the RP ID,
+ * the origin, the algorithm), and keeps the key, recorded `passkey_added` (with `extra` changes).
+ * A refusal throws, so the caller's transaction keeps nothing. Shared by `user/passkey-register`
+ * and the enrolment at sign-in under the policy (login-enrol-passkey.ts).
+ */
+export async function keepPasskey(
+  trx: DB,
+  audit: AuditBuffer,
+  rp: RelyingParty,
+  person: Person,
+  input: { name: string; credential: PasskeyCredential },
+  pendingHash: string | null,
+  now: Date,
+  extra: { field: string; old: null; new: string }[] = [],
+): Promise<PasskeyItem> {
+  const challenge = await takeChallenge(trx, person.uid, input.credential, 'register', pendingHash, now);
+  if (!challenge)
+    throw invalidField(
+      'credential',
+      'Begin adding the passkey again: the last request has expired or was used',
+    );
+  const count = await trx
+    .selectFrom('passkeys')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('uid', '=', person.uid)
+    .executeTakeFirstOrThrow();
+  if (Number(count.n) >= PASSKEYS_MAX)
+    throw new ApiError(Code.conflict, 'You have {max} passkeys already: remove one first', {
+      params: { max: PASSKEYS_MAX },
     });
-    return itemOf(row);
+  const verified = await verifyRegistrationResponse({
+    response: input.credential as RegistrationResponseJSON,
+    expectedChallenge: challenge,
+    expectedOrigin: rp.origin,
+    expectedRPID: rp.id,
+    requireUserVerification: false,
+    supportedAlgorithmIDs: ALGORITHMS,
+  }).catch(() => null);
+  const info = verified?.verified ? verified.registrationInfo : undefined;
+  if (!info) throw invalidField('credential', 'The passkey could not be checked: nothing was added');
+  const taken = await trx
+    .selectFrom('passkeys')
+    .select('id')
+    .where('credential_id', '=', info.credential.id)
+    .executeTakeFirst();
+  if (taken) throw new ApiError(Code.conflict, 'This passkey is added already');
+  const row = await trx
+    .insertInto('passkeys')
+    .values({
+      uid: person.uid,
+      credential_id: info.credential.id,
+      public_key: isoBase64URL.fromBuffer(info.credential.publicKey),
+      counter: String(info.credential.counter),
+      transports: (input.credential.response.transports ?? []).filter((t) => TRANSPORTS.has(t)).join(','),
+      name: input.name,
+      backed_up: info.credentialBackedUp,
+      created_at: now,
+      last_used_at: null,
+    })
+    .returning(['id', 'name', 'created_at', 'last_used_at', 'backed_up'])
+    .executeTakeFirstOrThrow();
+  audit.record({
+    cuId: 0,
+    recordType: 'user',
+    recordId: person.uid,
+    action: 'passkey_added',
+    actor: { kind: 'user', id: person.uid, name: person.name },
+    changes: [
+      { field: 'passkey', old: null, new: row.id },
+      { field: 'name', old: null, new: input.name },
+      { field: 'backed_up', old: null, new: info.credentialBackedUp },
+      ...extra,
+    ],
   });
+  return itemOf(row);
 }
 
 /** `user/passkey-remove`: the password again; 404 for a key that is not the person's. */

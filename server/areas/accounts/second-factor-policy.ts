@@ -1,5 +1,6 @@
 import { generateSecret, generateURI } from 'otplib';
 import { Code } from '../../../src/contract/codes.ts';
+import type { LoginResponse } from '../../../src/contract/accounts/schemas.ts';
 import type { LoginEnrolConfirmResponse } from '../../../src/contract/second-factor-policy/schemas.ts';
 import { addressKey } from '../../core/address-key.ts';
 import { ApiError } from '../../core/errors.ts';
@@ -85,11 +86,11 @@ export async function enrolmentRequired(
   );
 }
 
-const enrolmentOver = () =>
+export const enrolmentOver = () =>
   new ApiError(Code.captchaExpired, 'The set-up has expired: please enter your password again');
 
 /** The pending enrolment of `token` from `address` when it is still open (and takes a code). */
-async function openEnrolment(db: DB, token: string, address: string, now: Date) {
+export async function openEnrolment(db: DB, token: string, address: string, now: Date) {
   return db
     .selectFrom('pending_sign_ins as p')
     .innerJoin('users as u', 'u.uid', 'p.uid')
@@ -170,11 +171,16 @@ export async function loginEnrolConfirm(
   const outcome = await auditedTransaction(db, now, async (trx, audit) => {
     const confirmed = await confirmFactor(trx, audit, key, person, input.code, codes, now, from);
     if (confirmed !== 'confirmed') return confirmed;
-    await trx
+    // taken once: a passkey added meanwhile for the same pending enrolment (login-enrol-passkey.ts)
+    // took it first, and this factor is rolled back
+    const taken = await trx
       .updateTable('pending_sign_ins')
       .set({ used_at: now })
       .where('token_hash', '=', tokenHash)
-      .execute();
+      .where('used_at', 'is', null)
+      .returning('uid')
+      .executeTakeFirst();
+    if (!taken) throw enrolmentOver();
     audit.record({
       cuId: 0,
       recordType: 'user',
@@ -199,15 +205,32 @@ export async function loginEnrolConfirm(
         tries_left: ENROL_TRIES - pending.tries,
       },
     );
-  await countSuccess(db, person.username, from, now);
+  return {
+    ...(await enrolledSignIn(db, user, pending.is_weak_password, from, now, device)),
+    recovery_codes: codes,
+  };
+}
+
+/**
+ * The end of an enrolment at sign-in (the authenticator's first code, or a passkey added): the
+ * session opens as the password login's would (device, the counts cleared, the same answer).
+ */
+export async function enrolledSignIn(
+  db: DB,
+  user: { uid: number; ur_account: string; pass_flag: number },
+  weak: boolean,
+  from: string,
+  now: Date,
+  device: DeviceSeen | null,
+): Promise<LoginResponse> {
+  await countSuccess(db, user.ur_account, from, now);
   const customer = await startingCustomer(db, user.uid);
   const access_token = await startSession(db, user.uid, customer?.cu_id ?? null, now, 'replaced', device);
   return {
     access_token,
-    is_weak_password: pending.is_weak_password,
+    is_weak_password: weak,
     is_white_customer: customer?.is_white ?? false,
     pass_flag: toPassFlag(user.pass_flag),
-    recovery_codes: codes,
   };
 }
 

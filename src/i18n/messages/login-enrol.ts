@@ -19,6 +19,12 @@ export const zh = {
   'loginEnrol.recoveryIntro':
     '手机丢失时可用恢复码登录或签名，每个只能使用一次。恢复码只显示这一次，请立即抄下或打印并妥善保管。',
   'loginEnrol.continue': '我已保存，进入门户',
+  'loginEnrol.passkey': '改为添加通行密钥',
+  'loginEnrol.passkeyName': '通行密钥（登录时添加）',
+  'loginEnrol.passkeyRefused':
+    '浏览器未创建通行密钥（已取消，或此设备没有可用的验证器）。请重试，或改用身份验证器应用。',
+  'loginEnrol.passkeyUnsupported': '此浏览器无法创建通行密钥，请改用身份验证器应用。',
+  'loginEnrol.passkeyFailed': '通行密钥未能通过检查，未添加任何内容，请重试。',
   'loginEnrol.back': '返回重新登录',
 };
 
@@ -41,5 +47,11 @@ export const en: Record<keyof typeof zh, string> = {
   'loginEnrol.recoveryIntro':
     'If you lose your phone, a recovery code signs you in or signs once each. They are shown only now: write them down or print them and keep them safe.',
   'loginEnrol.continue': 'I have saved them: go on',
+  'loginEnrol.passkey': 'Add a passkey instead',
+  'loginEnrol.passkeyName': 'Passkey (added at sign-in)',
+  'loginEnrol.passkeyRefused':
+    'The browser made no passkey (it was cancelled, or this device has no authenticator). Try again, or use the authenticator app.',
+  'loginEnrol.passkeyUnsupported': 'This browser cannot make passkeys: please use the authenticator app.',
+  'loginEnrol.passkeyFailed': 'The passkey could not be checked and nothing was added. Please try again.',
   'loginEnrol.back': 'Back to sign-in',
 };
