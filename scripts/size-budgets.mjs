@@ -20,7 +20,8 @@ export const budgets = {
   // 15.2 KB: the stores start a page load's first calls together (session, menu, accounts);
   // 15.6 KB once the transport takes the answers a signed-in page started early (src/api/early-calls.ts);
   // 15.9 KB with the menu titles of issue 33's pages (routes.ts: webhooks, API clients) at the edge
-  core: 15_900,
+  // + 28 bytes (issue 34): the login keeps a 478 silent, the accounts list is not asked again once held
+  core: 16_000,
   /**
    * The chat launcher a partner page loads first (a plain custom element; the React panel is a
    * lazy chunk beside it). 9.0 KB when it shipped (Lit), 11.5 KB by December 2026, 10.5 KB once
@@ -262,7 +263,8 @@ export const budgets = {
   // + 2 bytes (issue 34): the user info's `sso` in the accounts schemas it shares (26,402 bytes)
   'host+elements/inventory-table.js': 26_500,
   // +0.6 KB (issue 31): as the inventory table (the same table)
-  'embed/lp-material-inventory.js': 96_300,
+  // + 29 bytes (issue 34): the core's two fixes above (96,329 bytes)
+  'embed/lp-material-inventory.js': 96_400,
   // + 0.3–0.6 KB: the notification bell's chunk move (see project-view's line)
   'host+elements/material-inventory.js': 26_300,
   /**

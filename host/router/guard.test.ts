@@ -8,6 +8,7 @@ import {
   $customerAccounts,
   customerAccountsCurrent,
   loadCustomerAccounts,
+  prefetchCustomerAccounts,
 } from '../../src/stores/customers.ts';
 import { $confirms } from '../../src/stores/notices.ts';
 import { resetRoutes } from '../../src/stores/routes.ts';
@@ -115,6 +116,18 @@ describe('route guard (spec §2) against the real server', () => {
     await loadCustomerAccounts();
     expect(count('/api/customer-account/index.html')).toBe(1);
     expect($customerAccounts.get().loaded).toBe(true);
+    expect(customerAccountsCurrent()).toBe(true);
+  });
+
+  it('a list the page load’s prefetch has already answered is not asked again by the switcher', async () => {
+    await signIn();
+    w.requests.length = 0;
+    prefetchCustomerAccounts();
+    await loadCustomerAccounts();
+    // answered now: the next load (the header's switcher drawing late) takes what the store holds
+    await loadCustomerAccounts();
+    const asked = w.requests.filter((r) => new URL(r.url).pathname === '/api/customer-account/index.html');
+    expect(asked).toHaveLength(1);
     expect(customerAccountsCurrent()).toBe(true);
   });
 

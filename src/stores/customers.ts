@@ -76,8 +76,13 @@ export function prefetchCustomerAccounts(): void {
 export const customerAccountsCurrent = (): boolean =>
   requests.answered !== null && requests.answered === $token.get() && $customerAccounts.get().loaded;
 
-/** Loads the list (joining a request for the same token still under way). */
+/**
+ * Loads the list: the one the store holds for the session's token, else joining a request for the
+ * same token still under way, else asking. (A page load's prefetch that has already answered is
+ * not asked again: whether it answered before the switcher drew is a race, not a reason.)
+ */
 export function loadCustomerAccounts(): Promise<CustomerAccounts> {
+  if (customerAccountsCurrent()) return Promise.resolve($customerAccounts.get());
   const asking = requests.asking;
   if (asking && asking.token === $token.get()) return asking.answer.catch(() => ask());
   return ask();

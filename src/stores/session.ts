@@ -93,7 +93,8 @@ export function updateSession(patch: Partial<SessionState>): void {
 
 /** Logs in: stores the token (cookie) and the password flags. Errors reach the caller (406/407/475 inline). */
 export const login = async (request: LoginRequest): Promise<LoginResponse> =>
-  signedIn(await loginCall(request));
+  // a 478 is the login page's enrolment step, not a failure to announce
+  signedIn(await loginCall(request, { silentCodes: [Code.secondFactorEnrolmentRequired] }));
 
 /** A sign-in's answer (the password's, or its second step's after a 477): the token and the flags stored. */
 export function signedIn(answer: LoginResponse): LoginResponse {
