@@ -16,6 +16,7 @@ import { openApiDocument } from './openapi/document.ts';
 import { mountReference } from './openapi/serve.ts';
 import { liveStream } from './areas/live/stream.ts';
 import { tokenEndpoint } from './areas/api-clients/token-endpoint.ts';
+import { scimApp } from './areas/accounts/scim-endpoint.ts';
 
 /** Every area's routes (server/areas/<area>/routes.ts), found when the server starts. */
 export const routes: readonly Route[] = await loadAreaRoutes();
@@ -91,6 +92,8 @@ export function createApp(deps: AppDeps, mounted: readonly Route[] = routes): Ho
   api.get('/live/stream', liveStream(deps));
   // OAuth 2.0 client credentials for API clients, outside the envelope (areas/api-clients).
   api.post('/oauth/token', tokenEndpoint(deps));
+  // SCIM 2.0 provisioning by customers' identity providers, outside the envelope (accounts/scim*.ts).
+  api.route('/scim/v2', scimApp(deps));
   app.route('/api', api);
 
   // What no route matches is not a route either (a GET of an API call is then the one handler its

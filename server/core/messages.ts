@@ -354,6 +354,10 @@ export const SERVER_MESSAGES = {
   'The person who signed in at your organisation is not you': '在您组织登录的不是您本人',
   'No such identity': '没有这个身份',
   'Identity deactivated': '身份已停用',
+  'Provisioning token issued': '已签发用户同步令牌',
+  'Provisioning token revoked': '已撤销用户同步令牌',
+  'Save the single sign-on first: provisioning belongs to it': '请先保存单点登录设置：用户同步属于单点登录',
+  'No provisioning token is issued': '尚未签发用户同步令牌',
   'Single sign-on is not set up for your account': '您的账户未设置单点登录',
   'The confirmation at your organisation has expired or was used: please confirm again':
     '在组织的确认已过期或已使用，请重新确认',

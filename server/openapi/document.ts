@@ -1,3 +1,4 @@
+import { scimPathItems } from '../areas/accounts/scim-openapi.ts';
 import type { JsonSchema } from '@valibot/to-json-schema';
 import { Code } from '../../src/contract/codes.ts';
 import { type Auth, codesOf, type Operation, type RateLimit } from '../../src/contract/operation.ts';
@@ -443,6 +444,8 @@ function metaPaths(): Record<string, Json> {
     ),
     // OAuth 2.0 client credentials of API clients, outside the envelope (areas/api-clients)
     '/api/oauth/token': oauthTokenPathItem(),
+    // SCIM 2.0 provisioning by customers' identity providers, outside the envelope (accounts/scim*.ts)
+    ...scimPathItems(),
     '/api/health.json': {
       get: {
         operationId: 'health',
@@ -570,6 +573,12 @@ export function openApiDocument(operations: readonly Operation[], info: Document
       },
       responses: transportResponses(),
       securitySchemes: {
+        ScimToken: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            'A customer’s SCIM provisioning token (`lp_scim_…`), issued by its administrator in the portal: for `/api/scim/v2` only.',
+        },
         XToken: {
           type: 'apiKey',
           in: 'header',

@@ -212,6 +212,19 @@ async function administrator(t: TestApp) {
   return { user, token: await loginAs(t, user), actor: asUser(user) };
 }
 
+/** A single sign-on saved by `admin` for their customer (provisioning belongs to it). */
+async function ssoConfigured(t: TestApp, admin: Awaited<ReturnType<typeof administrator>>) {
+  const body = {
+    issuer: 'https://idp.example.com',
+    client_id: 'portal',
+    client_secret: 'secret',
+    domains: [`s-${randomUUID().slice(0, 8)}.example`],
+    grants: [admin.user.customers[0]!.cu_id],
+  };
+  const saved = await t.call('customer-account/sso-config-update', { token: admin.token, body });
+  if (saved.code !== 0) throw new Error(`sso-config-update: ${saved.code} ${saved.message}`);
+}
+
 /** An administrator with an API client of their customer (made through the API). */
 async function withApiClient(t: TestApp) {
   const admin = await administrator(t);
@@ -466,6 +479,22 @@ export const writeScenarios: Readonly<Record<string, WriteScenario>> = {
       .returning('id')
       .executeTakeFirstOrThrow();
     return { actor, token, input: { id: identity.id } };
+  },
+  'POST customer-account/scim-token-issue': async (t) => {
+    const admin = await administrator(t);
+    await ssoConfigured(t, admin);
+    return { actor: admin.actor, token: admin.token, input: {} };
+  },
+  'POST customer-account/scim-token-revoke': async (t) => {
+    const admin = await administrator(t);
+    await ssoConfigured(t, admin);
+    const issued = await t.call('customer-account/scim-token-issue', {
+      token: admin.token,
+      method: 'POST',
+      body: {},
+    });
+    if (issued.code !== 0) throw new Error(`scim-token-issue: ${issued.code} ${issued.message}`);
+    return { actor: admin.actor, token: admin.token, input: {} };
   },
   'POST customer-account/session-policy-update': async (t) => {
     const { token, actor } = await administrator(t);

@@ -67,6 +67,8 @@ export async function login(
     .selectFrom('users')
     .select(['uid', 'password_hash', 'is_weak_password', 'pass_flag', 'mobile'])
     .where('ur_account', '=', username)
+    // an ended account (scim.ts) is no account to sign in to
+    .where('deactivated_at', 'is', null)
     .executeTakeFirst();
   // The captcha, or instead the code sent to the account's mobile (sendLoginCode below).
   let codeId: string | null = null;
@@ -173,6 +175,8 @@ export async function sendLoginCode(
     .selectFrom('users')
     .select(['uid', 'mobile'])
     .where('ur_account', '=', input.username)
+    // an ended account (scim.ts) is no account to sign in to
+    .where('deactivated_at', 'is', null)
     .executeTakeFirst();
   if (user?.mobile && nationalNumber(user.mobile) === nationalNumber(input.mobile)) {
     try {

@@ -119,6 +119,8 @@ async function sendResetCode(
     .selectFrom('users')
     .select(['uid', 'name', 'mobile'])
     .where('ur_account', '=', input.username)
+    // an ended account (scim.ts) is no account to sign in to
+    .where('deactivated_at', 'is', null)
     .executeTakeFirst();
   if (!user?.mobile || nationalNumber(user.mobile) !== nationalNumber(input.mobile)) return;
   const texts: [mobile: string, body: string][] = [];
@@ -183,6 +185,8 @@ export async function resetPassword(
     .selectFrom('users')
     .select(['uid', 'mobile'])
     .where('ur_account', '=', input.username)
+    // an ended account (scim.ts) is no account to sign in to
+    .where('deactivated_at', 'is', null)
     .executeTakeFirst();
   const matches = !!user?.mobile && nationalNumber(user.mobile) === nationalNumber(input.mobile);
   let codeId: string;

@@ -18,6 +18,8 @@ import type { DB } from '../../db/database.ts';
  * - `api-client-auth`: an address failed to authenticate as an API client at the token endpoint
  *   often enough to be refused for a while (api-clients/token-endpoint.ts); `subject` is the
  *   client id it last tried.
+ * - `scim-auth`: an address failed to authenticate with a provisioning token at the SCIM service
+ *   often enough to be refused for a while (accounts/scim-endpoint.ts).
  */
 export type SecurityEventKind =
   | 'login-username'
@@ -27,7 +29,8 @@ export type SecurityEventKind =
   | 'tracking-locked'
   | 'tracking-address-locked'
   | 'signature-failures'
-  | 'api-client-auth';
+  | 'api-client-auth'
+  | 'scim-auth';
 
 export const KEEP_MS = 90 * 24 * 60 * 60_000;
 

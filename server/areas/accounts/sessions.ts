@@ -148,7 +148,9 @@ export type EndReason =
   | 'signed_out'
   | 'policy'
   // the identity provider's back-channel logout (sso-logout.ts)
-  | 'sso_logout';
+  | 'sso_logout'
+  // the organisation ended the account (SCIM provisioning, scim.ts)
+  | 'deprovisioned';
 
 export const toPassFlag = (n: number): PassFlag => (n === 1 || n === 2 ? n : 0);
 

@@ -15,6 +15,7 @@ import { openText, sealText } from './second-factor-seal.ts';
 import { sealKey } from './second-factor.ts';
 import { endUserSessions, forgetUserSessions, startSession, toPassFlag } from './sessions.ts';
 import type {} from './sso-tables.ts';
+import { scimTokenState } from './scim-tokens.ts';
 import { hashToken, newToken } from './tokens.ts';
 
 /**
@@ -214,6 +215,7 @@ export async function readSsoConfig(db: DB, admin: SsoAdministrator, publicUrl: 
       active: i.deactivated_at === null,
       last_sign_in_at: i.last_sign_in_at ? new Date(i.last_sign_in_at).toISOString() : null,
     })),
+    provisioning: { base_url: `${publicUrl}/api/scim/v2`, ...(await scimTokenState(db, admin.cuId)) },
   };
 }
 
@@ -674,13 +676,14 @@ export async function finishSignIn(
     typeof claims.name === 'string' && claims.name.trim() ? claims.name.trim().slice(0, 64) : email;
   const uid = await auditedTransaction(db, now, async (trx, audit) => {
     const known = await trx
-      .selectFrom('sso_identities')
-      .select(['id', 'uid', 'deactivated_at'])
-      .where('issuer', '=', issuer)
-      .where('subject', '=', claims.sub)
+      .selectFrom('sso_identities as i')
+      .innerJoin('users as u', 'u.uid', 'i.uid')
+      .select(['i.id', 'i.uid', 'i.deactivated_at', 'u.deactivated_at as ended_at'])
+      .where('i.issuer', '=', issuer)
+      .where('i.subject', '=', claims.sub)
       .forUpdate()
       .executeTakeFirst();
-    if (known?.deactivated_at) return { refused: 'deactivated' as const };
+    if (known?.deactivated_at || known?.ended_at) return { refused: 'deactivated' as const };
     if (known) {
       await trx
         .updateTable('sso_identities')
@@ -694,12 +697,13 @@ export async function finishSignIn(
     ).map((g) => g.granted_cu_id);
     const existing = await trx
       .selectFrom('users')
-      .select(['uid', 'email'])
+      .select(['uid', 'email', 'deactivated_at'])
       .where((eb) =>
         eb.or([eb(eb.fn('lower', ['email']), '=', email), eb(eb.fn('lower', ['ur_account']), '=', email)]),
       )
       .orderBy('uid')
       .executeTakeFirst();
+    if (existing?.deactivated_at) return { refused: 'deactivated' as const };
     let uid: number;
     if (existing) {
       const theirs = await trx

@@ -6,6 +6,7 @@ import { requestHeader } from '../../http/request-header.ts';
 import { handle, reply, withCookies } from '../../http/route.ts';
 import { deviceCookie, deviceSeen, secureCookies } from './devices.ts';
 import { sessionCacheOf } from './sessions.ts';
+import { issueScimToken, revokeScimToken } from './scim-tokens.ts';
 import { backchannelLogout } from './sso-logout.ts';
 import {
   deactivateIdentity,
@@ -75,6 +76,17 @@ export const ssoRoutes = [
   handle(ops.ssoConfigDelete, async ({ session, deps, now }) => {
     await deleteSsoConfig(deps.db, ssoAdministrator(session), now);
     return reply(null, 'Single sign-on removed');
+  }),
+
+  handle(ops.scimTokenIssue, async ({ session, deps, now }) => {
+    const token = await issueScimToken(deps.db, ssoAdministrator(session), now);
+    return reply({ token }, 'Provisioning token issued');
+  }),
+
+  handle(ops.scimTokenRevoke, async ({ session, deps, now }) => {
+    const admin = ssoAdministrator(session);
+    await revokeScimToken(deps.db, admin, now);
+    return reply(await readSsoConfig(deps.db, admin, deps.config.publicUrl), 'Provisioning token revoked');
   }),
 
   handle(ops.ssoIdentityDeactivate, async ({ input, session, deps, now }) => {

@@ -80,6 +80,30 @@ export interface SsoLogoutTokensTable {
   expires_at: Timestamp;
 }
 
+/** The bearer token (SHA-256) a customer's provider provisions with over SCIM (scim.ts). */
+export interface ScimTokensTable {
+  cu_id: number;
+  token_hash: string;
+  created_by: number | null;
+  created_at: Timestamp;
+  last_used_at: Timestamp | null;
+}
+
+/** A SCIM User resource of a customer's provider: one account of the portal. */
+export interface ScimUsersTable {
+  id: string;
+  cu_id: number;
+  uid: number;
+  user_name: string;
+  external_id: string | null;
+  display_name: string;
+  given_name: string;
+  family_name: string;
+  active: boolean;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 declare module '../../db/schema.ts' {
   interface Database {
     sso_configs: SsoConfigsTable;
@@ -90,5 +114,7 @@ declare module '../../db/schema.ts' {
     sso_proofs: SsoProofsTable;
     sso_session_links: SsoSessionLinksTable;
     sso_logout_tokens: SsoLogoutTokensTable;
+    scim_tokens: ScimTokensTable;
+    scim_users: ScimUsersTable;
   }
 }

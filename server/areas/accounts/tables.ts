@@ -40,6 +40,8 @@ export interface UsersTable {
   created_at: GeneratedTimestamp;
   /** The address a provider verified (single sign-on links by it), lower case; null: none known. */
   email: Generated<string | null>;
+  /** When the account ended (its organisation deprovisioned it, scim.ts): no sign-in of any kind; null: active. */
+  deactivated_at: Timestamp | null;
 }
 
 export interface UserCustomersTable {

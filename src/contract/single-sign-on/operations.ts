@@ -2,6 +2,7 @@ import { Code } from '../codes.ts';
 import { NoInput, Nothing } from '../fields.ts';
 import { operation } from '../operation.ts';
 import {
+  ScimTokenResponse,
   SsoConfigSchema,
   SsoConfigUpdate,
   SsoFinishRequest,
@@ -106,6 +107,32 @@ export const ssoIdentityDeactivate = operation({
   auth: 'session',
   audit: { records: ['user'] },
   input: SsoIdentityRequest,
+  output: SsoConfigSchema,
+  codes: [Code.forbidden, Code.notFound],
+});
+
+export const scimTokenIssue = operation({
+  area,
+  method: 'POST',
+  path: 'customer-account/scim-token-issue',
+  summary:
+    'Issue the customer’s SCIM provisioning token (answered once; replaces the one issued before; 404 without a single sign-on configuration)',
+  auth: 'session',
+  audit: { records: ['sso_config'] },
+  input: NoInput,
+  output: ScimTokenResponse,
+  rateLimits: [{ by: 'user', limit: 10, windowMs: MINUTE }],
+  codes: [Code.forbidden, Code.notFound],
+});
+
+export const scimTokenRevoke = operation({
+  area,
+  method: 'POST',
+  path: 'customer-account/scim-token-revoke',
+  summary: 'Revoke the customer’s SCIM provisioning token: its provider’s next call is refused (401)',
+  auth: 'session',
+  audit: { records: ['sso_config'] },
+  input: NoInput,
   output: SsoConfigSchema,
   codes: [Code.forbidden, Code.notFound],
 });

@@ -43,6 +43,18 @@ const SsoIdentity = v.object({
   last_sign_in_at: v.nullable(v.string()),
 });
 
+/** SCIM provisioning of the configuration (server/areas/accounts/scim.ts): never the token itself. */
+const SsoProvisioning = v.object({
+  /** The SCIM base URL to register at the provider (tenant URL). */
+  base_url: v.string(),
+  token_issued: v.boolean(),
+  token_issued_at: v.nullable(v.string()),
+  token_issued_by: v.string(),
+  token_last_used_at: v.nullable(v.string()),
+  /** How many of the provider's users are provisioned. */
+  provisioned: v.number(),
+});
+
 export const SsoConfigSchema = v.object({
   configured: v.boolean(),
   issuer: v.string(),
@@ -59,6 +71,7 @@ export const SsoConfigSchema = v.object({
   updated_at: v.nullable(v.string()),
   updated_by: v.string(),
   identities: v.array(SsoIdentity),
+  provisioning: SsoProvisioning,
 });
 export type SsoConfig = v.InferOutput<typeof SsoConfigSchema>;
 
@@ -77,3 +90,6 @@ export const SsoConfigUpdate = v.strictObject({
 export type SsoConfigUpdate = v.InferOutput<typeof SsoConfigUpdate>;
 
 export const SsoIdentityRequest = v.strictObject({ id: Id });
+
+/** A provisioning token, answered once: the provider's SCIM client sends it as `Bearer`. */
+export const ScimTokenResponse = v.object({ token: v.string() });
