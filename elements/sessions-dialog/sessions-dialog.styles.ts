@@ -72,4 +72,23 @@ export const sessionsDialogStyles = css`
   .sessions-dialog__check small {
     display: block;
   }
+  .sessions-dialog__note {
+    overflow-wrap: anywhere;
+  }
+  .sessions-dialog__token {
+    margin: 0 0 var(--lp-space-2);
+    padding: var(--lp-space-2);
+    border: 1px solid var(--lp-color-warning, var(--lp-color-border));
+    border-radius: 6px;
+  }
+  .sessions-dialog__token p {
+    margin: 0 0 var(--lp-space-2);
+  }
+  .sessions-dialog__token-value {
+    width: 100%;
+    box-sizing: border-box;
+    margin: 0 0 var(--lp-space-2);
+    font-family: var(--lp-font-mono, monospace);
+    font-size: 0.85em;
+  }
 `;

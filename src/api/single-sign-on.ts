@@ -27,4 +27,6 @@ export const ssoAdmin = {
   save: (values: SsoConfigUpdate) => call(ops.ssoConfigUpdate, values as never, QUIET) as Promise<SsoConfig>,
   remove: () => call(ops.ssoConfigDelete, {}, QUIET) as Promise<null>,
   deactivate: (id: number) => call(ops.ssoIdentityDeactivate, { id }, QUIET) as Promise<SsoConfig>,
+  issueScimToken: () => call(ops.scimTokenIssue, {}, QUIET) as Promise<{ token: string }>,
+  revokeScimToken: () => call(ops.scimTokenRevoke, {}, QUIET) as Promise<SsoConfig>,
 };

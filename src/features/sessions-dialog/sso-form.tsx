@@ -9,6 +9,7 @@ import { Button } from '../../ui/button/button.tsx';
 import { TextField } from '../../ui/form/text-field.tsx';
 import { useT } from '../../ui/use-t.ts';
 import '../../i18n/areas/single-sign-on.ts';
+import { SsoProvisioning } from './sso-provisioning.tsx';
 
 interface Draft {
   issuer: string;
@@ -207,6 +208,7 @@ export default function SsoForm() {
           ))}
         </ul>
       )}
+      {config.configured && <SsoProvisioning config={config} onChange={show} />}
     </section>
   );
 }
