@@ -52,10 +52,11 @@ export class AnswerChecker {
   async check(method: string, url: string, res: Response): Promise<string[]> {
     const path = new URL(url, 'http://portal.test').pathname;
     const where = `${method} ${path} → ${res.status}`;
-    const op = this.#doc.paths[path]?.[method.toLowerCase()];
+    const template = this.#templateOf(path);
+    const op = this.#doc.paths[template]?.[method.toLowerCase()];
     if (!op) return this.#fail([`${where}: no such operation in the document`]);
     let answer = op.responses[String(res.status)];
-    let pointer = `${ID}#/paths/${token(path)}/${method.toLowerCase()}/responses/${res.status}`;
+    let pointer = `${ID}#/paths/${token(template)}/${method.toLowerCase()}/responses/${res.status}`;
     if (answer?.$ref) {
       const name = answer.$ref.split('/').pop() ?? '';
       answer = this.#doc.components.responses?.[name];
@@ -72,7 +73,7 @@ export class AnswerChecker {
       const media = answer.content?.[type];
       if (!media)
         problems.push(`${where}: content type "${type}" not among ${Object.keys(answer.content ?? {})}`);
-      else if (type === 'application/json' && media.schema) {
+      else if ((type === 'application/json' || type.endsWith('+json')) && media.schema) {
         let value: unknown;
         try {
           value = JSON.parse(body);
@@ -92,6 +93,24 @@ export class AnswerChecker {
     }
     this.checked.push({ operationId: op.operationId, status: res.status, code });
     return problems.length ? this.#fail(problems) : problems;
+  }
+
+  /** The document's path `path` is: itself, or a template whose `{name}` segments match it (the SCIM service's). */
+  #templateOf(path: string): string {
+    if (this.#doc.paths[path]) return path;
+    const segments = path.split('/');
+    return (
+      Object.keys(this.#doc.paths).find((candidate) => {
+        const parts = candidate.split('/');
+        return (
+          parts.length === segments.length &&
+          parts.some((p) => p.startsWith('{')) &&
+          parts.every((p, i) =>
+            p.startsWith('{') && p.endsWith('}') ? segments[i] !== '' : p === segments[i],
+          )
+        );
+      }) ?? path
+    );
   }
 
   #validator(ref: string): ValidateFunction {
