@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SsoConfig } from '../../../src/contract/single-sign-on/schemas.ts';
 import { createUser, type FixtureUser, loginAs } from '../../testing/fixtures.ts';
+import { startTestProvider, type TestProvider } from '../../testing/oidc-test-provider.ts';
 import { socketFrom, type TestApp, testApp, testDatabase } from '../../testing/test-app.ts';
 import { SCIM_FAILURE_LIMIT } from './scim-endpoint.ts';
+import { FLOW_COOKIE, redirectUri } from './single-sign-on.ts';
 
 /**
  * SCIM 2.0 provisioning (scim.ts, scim-endpoint.ts) on the worker's PGlite, called as an identity
@@ -22,6 +24,8 @@ let t: TestApp;
 let admin: FixtureUser;
 let adminToken: string;
 let scimToken: string;
+let idp: TestProvider;
+const SECRET = 'secret-of-the-scim-test';
 
 interface ScimUser {
   id: string;
@@ -96,14 +100,17 @@ const trailOf = (uid: number) =>
 beforeAll(async () => {
   await testDatabase();
   t = await testApp();
+  idp = await startTestProvider([
+    { client_id: 'portal', client_secret: SECRET, redirect_uris: [redirectUri(t.deps.config.publicUrl)] },
+  ]);
   admin = await createUser(t.deps.db, { admin: true });
   adminToken = await loginAs(t, admin);
   const saved = await t.call<SsoConfig>('customer-account/sso-config-update', {
     token: adminToken,
     body: {
-      issuer: 'http://127.0.0.1:9/',
+      issuer: idp.issuer,
       client_id: 'portal',
-      client_secret: 'secret-of-the-scim-test',
+      client_secret: SECRET,
       domains: [DOMAIN],
       grants: [admin.customers[0]!.cu_id],
     },
@@ -117,6 +124,22 @@ beforeAll(async () => {
   if (issued.code !== 0) throw new Error(`scim-token-issue: ${issued.code} ${issued.message}`);
   scimToken = issued.data.token;
 }, 30_000);
+
+afterAll(async () => {
+  await idp?.close();
+});
+
+/** A whole single sign-on of `login` at the test provider: the portal's answer. */
+async function ssoSignIn(login: string) {
+  const start = await t.call<{ url: string }>('user/sso-start', { body: { username: login } });
+  const cookie =
+    start.headers
+      .getSetCookie()
+      .find((c) => c.startsWith(`${FLOW_COOKIE}=`))
+      ?.split(';')[0] ?? '';
+  const query = await idp.signIn(start.data.url, login);
+  return t.call<{ access_token: string }>('user/sso-finish', { body: { query }, headers: { cookie } });
+}
 
 describe('the provisioning token', () => {
   it('is answered once, kept only as a hash, and shown in the form without its value', async () => {
@@ -439,5 +462,33 @@ describe('a person who leaves', () => {
         { field: 'name', old: 'Ada Lovelace', new: 'Dorothy Hodgkin' },
       ]),
     );
+  });
+});
+
+describe('a provisioned person of single sign-on', () => {
+  it('signs in at the organisation; once ended, that sign-in is refused and their session over; restored, it works again', async () => {
+    const userName = address('mary');
+    const made = await scim<ScimUser>('POST', '/Users', newUser(userName));
+    const first = await ssoSignIn(userName);
+    expect(first.code).toBe(0);
+    const uid = await uidOf(made.body.id);
+    const identity = await t.deps.db
+      .selectFrom('sso_identities')
+      .select('uid')
+      .where('email', '=', userName)
+      .executeTakeFirstOrThrow();
+    expect(identity.uid).toBe(uid);
+
+    await deactivate(made.body.id);
+    expect((await t.call('user/get-user-info', { token: first.data.access_token })).code).toBe(598);
+    const refused = await ssoSignIn(userName);
+    expect(refused.code).toBe(406);
+    expect(refused.message).toMatch(/deactivated/);
+
+    await scim('PATCH', `/Users/${made.body.id}`, {
+      schemas: [PATCH],
+      Operations: [{ op: 'replace', path: 'active', value: true }],
+    });
+    expect((await ssoSignIn(userName)).code).toBe(0);
   });
 });
