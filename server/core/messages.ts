@@ -355,6 +355,8 @@ export const SERVER_MESSAGES = {
   'No such identity': '没有这个身份',
   'Identity deactivated': '身份已停用',
   'Provisioning token issued': '已签发用户同步令牌',
+  'Your organisation requires two-step sign-in, and your sign-in at the identity provider did not use a second factor: sign in there with one, or ask your administrator':
+    '您的组织要求两步验证登录，而您在身份提供方的登录未使用第二因素：请在身份提供方使用第二因素登录，或联系管理员',
   'Provisioning token revoked': '已撤销用户同步令牌',
   'Save the single sign-on first: provisioning belongs to it': '请先保存单点登录设置：用户同步属于单点登录',
   'No provisioning token is issued': '尚未签发用户同步令牌',

@@ -16,6 +16,7 @@ import { sealKey } from './second-factor.ts';
 import { endUserSessions, forgetUserSessions, startSession, toPassFlag } from './sessions.ts';
 import type {} from './sso-tables.ts';
 import { scimTokenState } from './scim-tokens.ts';
+import { requiresSecondFactor } from './second-factor-policy.ts';
 import { hashToken, newToken } from './tokens.ts';
 
 /**
@@ -786,6 +787,13 @@ export async function finishSignIn(
       'An account with this e-mail address belongs to customers your organisation does not grant: ask your administrator',
     );
   }
+  if (!multiFactor(claims.amr) && (await requiresSecondFactor(db, uid.uid))) {
+    await refused(db, flow.cu_id, uid.uid, 'no second factor at the provider', now, address);
+    throw new ApiError(
+      Code.wrongCredentials,
+      'Your organisation requires two-step sign-in, and your sign-in at the identity provider did not use a second factor: sign in there with one, or ask your administrator',
+    );
+  }
   const user = await db
     .selectFrom('users')
     .select(['pass_flag', 'is_weak_password'])
@@ -801,6 +809,30 @@ export async function finishSignIn(
     pass_flag: toPassFlag(user.pass_flag),
     to: flow.return_to,
   };
+}
+
+/**
+ * The ID token's `amr` (RFC 8176) says the provider's sign-in used a second factor: `mfa`, a
+ * one-time code, a key held in hardware or software, a text or call, a biometric. A password
+ * with a risk check is not two factors, and a provider that sends no `amr` proves none.
+ */
+const SECOND_FACTORS = new Set([
+  'mfa',
+  'otp',
+  'hwk',
+  'swk',
+  'sms',
+  'tel',
+  'fpt',
+  'face',
+  'iris',
+  'retina',
+  'vbm',
+]);
+export function multiFactor(amr: unknown): boolean {
+  if (!Array.isArray(amr)) return false;
+  const methods = new Set(amr.filter((m): m is string => typeof m === 'string'));
+  return [...methods].some((m) => SECOND_FACTORS.has(m));
 }
 
 /**
