@@ -100,6 +100,38 @@ describe('the e2e server’s tenant call', () => {
     expect(empty.data.total).toBe(0);
   });
 
+  it('with members: the set’s multi is a member of demo’s first customer, not its administrator; without, nobody is', async () => {
+    const { t, app } = await front();
+    type Set = { logins: Record<string, { username: string; password: string }> };
+    const members = async (set: Set) => {
+      const signIn = await t.call<{ access_token: string }>('user/login', { body: set.logins.demo });
+      const list = await t.call<{ list: Array<{ username: string }> }>('customer-account/member-factors', {
+        token: signIn.data.access_token,
+      });
+      expect(list.code).toBe(0);
+      return list.data.list.map((m) => m.username).sort();
+    };
+    const set = (await (await ask(app, { members: true }, SECRET)).json()) as Set;
+    expect(await members(set)).toEqual([set.logins.demo!.username, set.logins.multi!.username].sort());
+    const plain = (await (await ask(app, {}, SECRET)).json()) as Set;
+    expect(await members(plain)).toEqual([plain.logins.demo!.username]);
+    // multi keeps its own five customers first, and administers none of them
+    const signIn = await t.call<{ access_token: string }>('user/login', { body: set.logins.multi });
+    const own = await t.call<{ list: Array<{ identifier: string }> }>('customer-account/index', {
+      token: signIn.data.access_token,
+    });
+    expect(own.data.list.map((c) => c.identifier.replace(/-[0-9a-f]{10}$/, ''))).toEqual([
+      'HR-SH-RD',
+      'FS-CD-02',
+      'XD-DTP-01',
+      'SY-SJZ-01',
+      'BG-GZ-01',
+      'HR-ONC-03',
+    ]);
+    const refused = await t.call('customer-account/member-factors', { token: signIn.data.access_token });
+    expect(refused.code).toBe(403);
+  });
+
   it('reads a tenant user’s own mobile and latest text message, with the secret only', async () => {
     const { t, app } = await front();
     type Set = { logins: Record<string, { username: string; password: string }> };

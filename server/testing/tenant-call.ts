@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { sql } from 'kysely';
 import type { AppDeps } from '../http/env.ts';
 import { ANSWERS_PATH, answerWatch } from './e2e-answers.ts';
-import { demoPasswordHashes, seedDemoTenant } from '../seed/demo.ts';
+import { type DemoTenant, demoPasswordHashes, seedDemoTenant } from '../seed/demo.ts';
 
 /** The test server's call that seeds one test's demo set (e2e-server.ts, tests/e2e/fixtures.ts). */
 export const TENANT_PATH = '/__e2e/tenant';
@@ -17,11 +17,33 @@ export const SMS_PATH = '/__e2e/sms';
  */
 const TENANT_ORDERS = { perDemoCustomer: 45, perOtherCustomer: 12 };
 
+/** Makes a set's `multi` a member (not an administrator) of its `demo`'s first customer, last in its list. */
+async function joinDemoCustomer(db: AppDeps['db'], logins: DemoTenant['logins']): Promise<void> {
+  const account = (name: string) =>
+    db
+      .selectFrom('users')
+      .select(['uid', 'default_cu_id'])
+      .where('ur_account', '=', logins[name]?.username ?? '')
+      .executeTakeFirstOrThrow();
+  const [demo, multi] = [await account('demo'), await account('multi')];
+  if (demo.default_cu_id === null) throw new Error('the demo user has no customer');
+  const { n } = await db
+    .selectFrom('user_customers')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('uid', '=', multi.uid)
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('user_customers')
+    .values({ uid: multi.uid, cu_id: demo.default_cu_id, position: Number(n), is_admin: false })
+    .execute();
+}
+
 /**
  * `app` with `POST /__e2e/tenant` in front of it: with the `x-e2e-secret` header equal to `secret`
  * it seeds a demo set of its own (seed/demo.ts `seedDemoTenant`: the demo's users and customers
  * under a fresh tag, with `{"orders": true}` their order data, with `{"emails": true}` e-mail
- * addresses) and answers its tag and logins;
+ * addresses, with `{"members": true}` `multi` a member of `demo`'s first customer) and answers
+ * its tag and logins;
  * without it, 403 and nothing written. Every other request goes to `app`.
  */
 export function withTenantCall(
@@ -60,6 +82,10 @@ export function withTenantCall(
           Object.values(tenant.logins).map((login) => login.username),
         )
         .execute();
+    // with `{"members": true}` `multi` is a member (not an administrator) of `demo`'s first
+    // customer too: someone whose two-step sign-in that customer's administrator may reset
+    // (tests/e2e/member-factor-reset.spec.ts)
+    if (flag('members')) await joinDemoCustomer(deps.db, tenant.logins);
     return c.json(tenant);
   });
   // a tenant user's own mobile (seed/demo.ts gives each one) and the latest text message sent to it

@@ -11,18 +11,21 @@ export { expect } from '@playwright/test';
  * tests need the demo's order data (orders, drafts, projects, stock, files) says
  * `test.use({ orderData: true })`: about 2 s of the server's time per test, so only where needed.
  */
-export const test = base.extend<{ orderData: boolean; emails: boolean; tenant: Tenant }>({
+export const test = base.extend<{ orderData: boolean; emails: boolean; members: boolean; tenant: Tenant }>({
   orderData: [false, { option: true }],
   // each user with the e-mail `<account>@e2e-<tag>.example` (a single sign-on links the account)
   emails: [false, { option: true }],
+  // `multi` a member (not an administrator) of `demo`'s first customer too: a member whose
+  // two-step sign-in `demo` administers (member-factor-reset.spec.ts)
+  members: [false, { option: true }],
   tenant: [
-    async ({ orderData, emails, playwright, baseURL }, use, testInfo) => {
+    async ({ orderData, emails, members, playwright, baseURL }, use, testInfo) => {
       const secret = process.env.LP_E2E_SECRET;
       if (!secret)
         throw new Error('LP_E2E_SECRET is not set: run the e2e tests through playwright.config.ts');
       const request = await playwright.request.newContext({ baseURL });
       const response = await request.post('/__e2e/tenant', {
-        data: { orders: orderData, emails },
+        data: { orders: orderData, emails, members },
         headers: { 'x-e2e-secret': secret },
       });
       if (!response.ok()) throw new Error(`no demo set: ${response.status()} ${await response.text()}`);

@@ -1,12 +1,11 @@
-import type { CDPSession, Page } from '@playwright/test';
-import { attest, type SoftKey, softKey } from '../../server/testing/passkey-fixtures.ts';
 import { expect, test } from './fixtures.ts';
 import '../../src/i18n/areas/order-sign.ts';
 import '../../src/i18n/areas/order-view.ts';
 import { demoLogin } from './helpers/accounts.ts';
-import { apiLogin, callApi } from './helpers/api.ts';
+import { apiLogin } from './helpers/api.ts';
 import { zh } from './helpers/login-page.ts';
 import { orderList } from './helpers/order-editor.ts';
+import { addPasskeyByApi, localhost, virtualAuthenticator } from './helpers/passkeys.ts';
 import { TOKEN_COOKIE } from './helpers/session.ts';
 
 // the demo's order data: `demo` approves the orders of a project that requires approval
@@ -15,45 +14,11 @@ test.setTimeout(90_000);
 
 /**
  * A signature with a passkey (Part 11 §11.200; docs/decisions/passkeys.md) in Chromium with the
- * DevTools protocol's virtual authenticator. The key is made in the test (the software
- * authenticator of server/testing/passkey-fixtures.ts), added through the API, and handed to the
- * virtual authenticator, which then answers the sign dialog's request. As in passkeys.spec.ts the
- * portal is opened as `localhost` (WebAuthn takes no IP address as its relying party).
+ * DevTools protocol's virtual authenticator (helpers/passkeys.ts). The key is made in the test (the
+ * software authenticator of server/testing/passkey-fixtures.ts), added through the API, and handed
+ * to the virtual authenticator, which then answers the sign dialog's request. As in passkeys.spec.ts
+ * the portal is opened as `localhost` (WebAuthn takes no IP address as its relying party).
  */
-
-/** The portal's address as `localhost` (the server's loopback PUBLIC_URL stands for it). */
-const localhost = (baseURL: string | undefined) => {
-  const url = new URL(baseURL ?? '');
-  url.hostname = 'localhost';
-  return url;
-};
-
-/** A virtual platform authenticator that verifies the user at once, holding `key` for the portal. */
-async function virtualAuthenticator(page: Page, key: SoftKey): Promise<{ cdp: CDPSession; id: string }> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-  await cdp.send('WebAuthn.addCredential', {
-    authenticatorId,
-    credential: {
-      credentialId: Buffer.from(key.id).toString('base64'),
-      isResidentCredential: false,
-      rpId: 'localhost',
-      privateKey: key.privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64'),
-      signCount: key.counter,
-    },
-  });
-  return { cdp, id: authenticatorId };
-}
 
 test('an approval signed with a passkey: the 477 asks for it, the sign dialog confirms with it, the signature is password+passkey', async ({
   page,
@@ -64,21 +29,7 @@ test('an approval signed with a passkey: the 477 asks for it, the sign dialog co
   const demo = demoLogin('demo');
   const token = await apiLogin(request, demo);
   // the person's passkey, added as the account menu's dialog adds one
-  const key = softKey();
-  const options = await callApi<{ challenge: string }>(
-    request,
-    'user/passkey-register-options',
-    { password: demo.password },
-    token,
-  );
-  expect(options.code).toBe(0);
-  const added = await callApi(
-    request,
-    'user/passkey-register',
-    { name: '办公室电脑', credential: attest(key, options.data, { origin: local.origin }) },
-    token,
-  );
-  expect(added.code).toBe(0);
+  const key = await addPasskeyByApi(request, token, demo.password, local.origin);
   const authenticator = await virtualAuthenticator(page, key);
 
   const waiting = (await orderList(request, token, { status: 'pending_approval' })).list[0];

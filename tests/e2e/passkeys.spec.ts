@@ -1,6 +1,7 @@
 import { expect, test } from './fixtures.ts';
 import { demoLogin } from './helpers/accounts.ts';
 import { LoginForm, zh } from './helpers/login-page.ts';
+import { localhost, virtualAuthenticator } from './helpers/passkeys.ts';
 
 /**
  * Passkeys in Chromium (docs/decisions/passkeys.md) with the DevTools protocol's virtual
@@ -9,20 +10,8 @@ import { LoginForm, zh } from './helpers/login-page.ts';
  * takes for its loopback PUBLIC_URL (server/areas/accounts/passkeys.ts).
  */
 test('a passkey added from the account menu confirms the next sign-in', async ({ page, baseURL }) => {
-  const local = new URL(baseURL ?? '');
-  local.hostname = 'localhost';
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
+  const local = localhost(baseURL);
+  const { cdp, id: authenticatorId } = await virtualAuthenticator(page);
   const demo = demoLogin('demo');
   const form = new LoginForm(page);
   await page.goto(new URL('/login', local).href);

@@ -2,6 +2,7 @@ import { expect, test } from './fixtures.ts';
 import { demoLogin } from './helpers/accounts.ts';
 import { apiLogin, callApi, getApi } from './helpers/api.ts';
 import { LoginForm } from './helpers/login-page.ts';
+import { localhost, virtualAuthenticator } from './helpers/passkeys.ts';
 
 /**
  * The enrolment at sign-in under the policy "second factor required" with a passkey instead of
@@ -27,20 +28,8 @@ test('a person under the policy adds a passkey instead at sign-in and lands sign
   );
   expect(saved.code).toBe(0);
 
-  const local = new URL(baseURL ?? '');
-  local.hostname = 'localhost';
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
+  const local = localhost(baseURL);
+  const { cdp, id: authenticatorId } = await virtualAuthenticator(page);
   const form = new LoginForm(page);
   await page.goto(new URL('/login', local).href);
   await expect(form.submit).toBeVisible();
