@@ -4,7 +4,9 @@ import type { UserInfo } from '../../../src/contract/accounts/schemas.ts';
 import type { SsoConfig, SsoFinishResponse } from '../../../src/contract/single-sign-on/schemas.ts';
 import { checkSigner } from '../signatures/check.ts';
 import { createUser, type FixtureUser, loginAs } from '../../testing/fixtures.ts';
+import type { TestDnsServer } from '../../testing/dns-test-server.ts';
 import { startTestProvider, type TestProvider } from '../../testing/oidc-test-provider.ts';
+import { proveDomain, testDns } from '../../testing/sso-fixtures.ts';
 import { type TestApp, testApp, testDatabase } from '../../testing/test-app.ts';
 import { FLOW_COOKIE, redirectUri, sameOriginPath } from './single-sign-on.ts';
 
@@ -23,6 +25,7 @@ const email = (name: string) => `${name}-${randomBytes(3).toString('hex')}@${DOM
 
 let t: TestApp;
 let idp: TestProvider;
+let dns: TestDnsServer;
 let admin: FixtureUser;
 let adminToken: string;
 /** A second customer the administrator administers too (granted to just-in-time users). */
@@ -71,7 +74,8 @@ const info = (token: string) => t.call<UserInfo>('user/get-user-info', { token }
 
 beforeAll(async () => {
   await testDatabase();
-  t = await testApp();
+  dns = await testDns();
+  t = await testApp({ ssoDnsServers: [dns.server] });
   idp = await startTestProvider([
     { client_id: 'portal', client_secret: SECRET, redirect_uris: [redirectUri(t.deps.config.publicUrl)] },
   ]);
@@ -95,6 +99,7 @@ beforeAll(async () => {
     },
   });
   if (saved.code !== 0) throw new Error(`sso-config-update: ${saved.code} ${saved.message}`);
+  await proveDomain(t, adminToken, DOMAIN);
 }, 30_000);
 
 afterAll(async () => {

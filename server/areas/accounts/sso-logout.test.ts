@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SsoFinishResponse } from '../../../src/contract/single-sign-on/schemas.ts';
 import { createUser, loginAs } from '../../testing/fixtures.ts';
 import { startTestProvider, type TestProvider } from '../../testing/oidc-test-provider.ts';
+import { proveDomain, testDns } from '../../testing/sso-fixtures.ts';
 import { type TestApp, testApp, testDatabase } from '../../testing/test-app.ts';
 import { FLOW_COOKIE, redirectUri } from './single-sign-on.ts';
 
@@ -53,7 +54,7 @@ const logout = (logout_token: string) => t.call('user/sso-backchannel-logout', {
 
 beforeAll(async () => {
   await testDatabase();
-  t = await testApp();
+  t = await testApp({ ssoDnsServers: [(await testDns()).server] });
   idp = await startTestProvider([
     {
       client_id: 'portal',
@@ -64,8 +65,9 @@ beforeAll(async () => {
     },
   ]);
   const admin = await createUser(t.deps.db, { admin: true });
+  const adminToken = await loginAs(t, admin);
   const saved = await t.call('customer-account/sso-config-update', {
-    token: await loginAs(t, admin),
+    token: adminToken,
     body: {
       issuer: idp.issuer,
       client_id: 'portal',
@@ -75,6 +77,8 @@ beforeAll(async () => {
     },
   });
   if (saved.code !== 0) throw new Error(`sso-config-update: ${saved.code} ${saved.message}`);
+  // only a verified domain signs in: its TXT record, found on the loopback DNS server
+  await proveDomain(t, adminToken, DOMAIN);
 }, 30_000);
 
 afterAll(async () => {
