@@ -72,4 +72,37 @@ export const sessionsDialogStyles = css`
   .sessions-dialog__check small {
     display: block;
   }
+  .sessions-dialog__state {
+    margin-left: var(--lp-space-1);
+    padding: 0 6px;
+    border-radius: 4px;
+    font-size: 0.8em;
+    white-space: nowrap;
+  }
+  .sessions-dialog__state--pending {
+    color: var(--lp-color-text);
+    background: var(--lp-color-border);
+  }
+  .sessions-dialog__state--verified {
+    color: #fff;
+    background: var(--lp-color-success);
+  }
+  .sessions-dialog__record {
+    display: grid;
+    grid-template-columns: max-content minmax(0, 1fr);
+    gap: 2px var(--lp-space-2);
+    margin: var(--lp-space-1) 0;
+    font-size: 0.9em;
+  }
+  .sessions-dialog__record dt {
+    color: var(--lp-color-text-muted);
+  }
+  .sessions-dialog__record dd {
+    margin: 0;
+    min-width: 0;
+  }
+  .sessions-dialog__value {
+    overflow-wrap: anywhere;
+    user-select: all;
+  }
 `;

@@ -27,4 +27,11 @@ export const ssoAdmin = {
   save: (values: SsoConfigUpdate) => call(ops.ssoConfigUpdate, values as never, QUIET) as Promise<SsoConfig>,
   remove: () => call(ops.ssoConfigDelete, {}, QUIET) as Promise<null>,
   deactivate: (id: number) => call(ops.ssoIdentityDeactivate, { id }, QUIET) as Promise<SsoConfig>,
+  /** The form says beside the domain what the check found (422), or that another customer holds it (409). */
+  checkDomain: (domain: string) =>
+    call(
+      ops.ssoDomainCheck,
+      { domain },
+      { silentCodes: [...QUIET.silentCodes, Code.notFound] },
+    ) as Promise<SsoConfig>,
 };
