@@ -102,7 +102,15 @@ export const sessionsDialogStyles = css`
     min-width: 0;
   }
   .sessions-dialog__value {
-    overflow-wrap: anywhere;
+    word-break: break-all;
     user-select: all;
+  }
+  @media (max-width: 480px) {
+    .sessions-dialog__record {
+      grid-template-columns: minmax(0, 1fr);
+    }
+    .sessions-dialog__record dd + dt {
+      margin-top: var(--lp-space-1);
+    }
   }
 `;

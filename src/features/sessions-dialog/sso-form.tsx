@@ -130,18 +130,20 @@ function DomainProofs({
                   {problems[p.domain]}
                 </span>
               )}
+              {p.state === 'pending' && (
+                <span>
+                  <Button
+                    size="sm"
+                    guardMs={400}
+                    loading={checking === p.domain}
+                    aria-label={t('sso.form.checkLabel', { domain: p.domain })}
+                    onClick={() => onCheck(p.domain)}
+                  >
+                    {t('sso.form.check')}
+                  </Button>
+                </span>
+              )}
             </div>
-            {p.state === 'pending' && (
-              <Button
-                size="sm"
-                guardMs={400}
-                loading={checking === p.domain}
-                aria-label={t('sso.form.checkLabel', { domain: p.domain })}
-                onClick={() => onCheck(p.domain)}
-              >
-                {t('sso.form.check')}
-              </Button>
-            )}
           </li>
         ))}
       </ul>
