@@ -23,6 +23,13 @@ process.env.LP_E2E_SECRET ??= randomBytes(24).toString('base64url');
 // developer's `npm run demo` may hold; the portal allows it (CORS_ORIGINS).
 process.env.LP_E2E_PARTNER_PORT ??= freePort();
 process.env.LP_E2E_PORT ??= freePort();
+// The DNS server single sign-on's domain proofs are read from (tests/e2e/single-sign-on.spec.ts):
+// a free port (UDP and TCP), its records files written by the specs (tests/e2e/helpers/dns.ts).
+process.env.LP_E2E_DNS_PORT ??= freePort();
+if (!process.env.LP_E2E_DNS_DIR) {
+  process.env.LP_E2E_DNS_DIR = mkdtempSync(path.join(os.tmpdir(), 'lp-e2e-dns-'));
+  process.env.LP_E2E_DNS_DIR_TEMPORARY = '1';
+}
 if (!process.env.LP_E2E_DATA) {
   process.env.LP_E2E_DATA = mkdtempSync(path.join(os.tmpdir(), 'lp-e2e-'));
   // made here, so the server removes it when it stops (about 1.2 GB a run: the tests' demo sets
@@ -92,11 +99,29 @@ export default defineConfig({
         // off, webhooks go to public https addresses alone)
         WEBHOOK_ALLOW_PRIVATE: 'on',
         WEBHOOK_ALLOW_HTTP: 'on',
+        // single sign-on's domain proofs: the run's own DNS server (the next web server)
+        SSO_DNS_SERVERS: `127.0.0.1:${process.env.LP_E2E_DNS_PORT}`,
       },
       reuseExistingServer: false,
       timeout: 60_000,
       // stopped as `npm start` is, so that it removes its throw-away data folder as it exits
       gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
+      stdout: 'ignore' as const,
+      stderr: 'pipe',
+    },
+    {
+      // A DNS server on the loopback (server/testing/dns-test-server-cli.ts): the TXT records that
+      // prove single sign-on's domains, from the files the specs write (tests/e2e/helpers/dns.ts).
+      command: 'node --import tsx server/testing/dns-test-server-cli.ts',
+      port: Number(process.env.LP_E2E_DNS_PORT),
+      env: {
+        DNS_PORT: process.env.LP_E2E_DNS_PORT,
+        DNS_RECORDS_DIR: process.env.LP_E2E_DNS_DIR,
+        REMOVE_RECORDS_DIR_ON_EXIT: process.env.LP_E2E_DNS_DIR_TEMPORARY ?? '',
+      },
+      reuseExistingServer: false,
+      timeout: 30_000,
+      gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 5_000 },
       stdout: 'ignore' as const,
       stderr: 'pipe',
     },

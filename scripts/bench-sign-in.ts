@@ -15,6 +15,7 @@ import { percentile } from '../server/bench/measure.ts';
 import { createUser, type FixtureUser, loginAs } from '../server/testing/fixtures.ts';
 import { startTestProvider } from '../server/testing/oidc-test-provider.ts';
 import { enrolTotp, totpNow } from '../server/testing/second-factor-fixtures.ts';
+import { proveDomain, testDns } from '../server/testing/sso-fixtures.ts';
 import { type TestApp, testApp } from '../server/testing/test-app.ts';
 
 const N = Number(process.env.N ?? 200);
@@ -22,7 +23,8 @@ const WARMUP = Number(process.env.WARMUP ?? 20);
 const SECRET = 'bench-sign-in-provider-secret';
 const DOMAIN = `bench-${randomBytes(4).toString('hex')}.example`;
 
-const t = await testApp();
+// the single sign-on domain is proven on a DNS server on the loopback (sso-fixtures.ts)
+const t = await testApp({ ssoDnsServers: [(await testDns()).server] });
 // The TOTP users' enrolments move their app's clock on (enrolTotp); single sign-on needs the app's
 // clock to agree with the provider's, so the second factor has an app of its own.
 const t2 = await testApp();
@@ -37,10 +39,11 @@ const ok = <T>(what: string, res: { code: number; message: string; data: T }) =>
 
 const admin = await createUser(t.deps.db, { admin: true });
 await t.deps.db.updateTable('user_customers').set({ is_admin: true }).where('uid', '=', admin.uid).execute();
+const adminToken = await loginAs(t, admin);
 ok(
   'sso-config-update',
   await t.call('customer-account/sso-config-update', {
-    token: await loginAs(t, admin),
+    token: adminToken,
     body: {
       issuer: idp.issuer,
       client_id: 'portal',
@@ -50,6 +53,7 @@ ok(
     },
   }),
 );
+await proveDomain(t, adminToken, DOMAIN);
 
 const total = N + WARMUP;
 const passwordUsers: FixtureUser[] = [];

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { CAPTCHA_ALPHABET } from './areas/accounts/captcha-font.ts';
 import { type LinkedSystemConfig, parseLinkedSystems } from './areas/links/linked-systems.ts';
+import { parseDnsServers } from './areas/accounts/sso-domain-proof.ts';
 import { parseTrustedProxies } from './http/trusted-proxies.ts';
 
 /** `NODE_ENV`: production is what users deploy; development is `npm start`; test is the test suites. */
@@ -156,6 +157,12 @@ export interface ServerConfig {
    * `WEBHOOK_ALLOW_HTTP=on` http:// besides https://. Both off by default.
    */
   webhooks: { allowPrivate: boolean; allowHttp: boolean };
+  /**
+   * `SSO_DNS_SERVERS`: the DNS servers a single sign-on domain's proof (its TXT record) is read
+   * from, comma-separated IP addresses with an optional port; none (the default): the system's
+   * resolvers (areas/accounts/sso-domain-proof.ts).
+   */
+  ssoDnsServers: string[];
 }
 
 /** `CAPTCHA_TEST_ANSWER`, checked: text the captcha can show (else the server does not start). */
@@ -305,6 +312,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     captchaTestAnswer: captchaTestAnswer(env),
     linkedSystems: parseLinkedSystems(env.LINKED_SYSTEMS, mode === 'production'),
     webhooks: { allowPrivate: on(env.WEBHOOK_ALLOW_PRIVATE), allowHttp: on(env.WEBHOOK_ALLOW_HTTP) },
+    ssoDnsServers: parseDnsServers(env.SSO_DNS_SERVERS),
   };
 }
 

@@ -91,4 +91,45 @@ export const sessionsDialogStyles = css`
     font-family: var(--lp-font-mono, monospace);
     font-size: 0.85em;
   }
+  .sessions-dialog__state {
+    margin-left: var(--lp-space-1);
+    padding: 0 6px;
+    border-radius: 4px;
+    font-size: 0.8em;
+    white-space: nowrap;
+  }
+  .sessions-dialog__state--pending {
+    color: var(--lp-color-text);
+    background: var(--lp-color-border);
+  }
+  .sessions-dialog__state--verified {
+    color: #fff;
+    background: var(--lp-color-success);
+  }
+  .sessions-dialog__record {
+    display: grid;
+    grid-template-columns: max-content minmax(0, 1fr);
+    gap: 2px var(--lp-space-2);
+    margin: var(--lp-space-1) 0;
+    font-size: 0.9em;
+  }
+  .sessions-dialog__record dt {
+    color: var(--lp-color-text-muted);
+  }
+  .sessions-dialog__record dd {
+    margin: 0;
+    min-width: 0;
+  }
+  .sessions-dialog__value {
+    word-break: break-all;
+    user-select: all;
+  }
+  @media (max-width: 480px) {
+    .sessions-dialog__record {
+      grid-template-columns: minmax(0, 1fr);
+    }
+    .sessions-dialog__record dd + dt {
+      margin-top: var(--lp-space-1);
+    }
+  }
 `;

@@ -334,6 +334,14 @@ export const SERVER_MESSAGES = {
   'The domain {domain} already signs in with another customer’s provider':
     '域名 {domain} 已用于另一个客户的单点登录',
   'Only customers you administer can be granted': '只能授予您管理的客户',
+  'This domain is not one of this single sign-on’s domains: save it first':
+    '此域名不在本单点登录的域名中，请先保存',
+  'No TXT record {name} with the value {value} was found: publish it, and check again when your DNS shows it':
+    '未找到值为 {value} 的 TXT 记录 {name}：请发布该记录，待 DNS 生效后再检查',
+  'The TXT record {name} holds another value: it must be {value}': 'TXT 记录 {name} 的值不正确，应为 {value}',
+  'The DNS could not be asked just now: please check again in a few minutes':
+    '暂时无法查询 DNS，请几分钟后再检查',
+  'The domain {domain} is verified': '域名 {domain} 已验证',
   'The identity provider could not be reached: check its address': '无法连接身份提供方，请检查其地址',
   'This is not a good logout token': '退出令牌无效',
   'The identity provider publishes no keys': '身份提供方未公布签名密钥',

@@ -82,7 +82,16 @@ export interface TestApp {
       /** The client address the server sees (as the socket's); the app's `address` when left out. */
       ip?: string;
     },
-  ): Promise<{ status: number; code: number; message: string; data: T; headers: Headers }>;
+  ): Promise<CallAnswer<T>>;
+}
+
+/** What `TestApp.call` answers: the envelope's parts, the HTTP status and the headers. */
+export interface CallAnswer<T> {
+  status: number;
+  code: number;
+  message: string;
+  data: T;
+  headers: Headers;
 }
 
 /**

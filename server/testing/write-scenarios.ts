@@ -19,7 +19,7 @@ import { socketFrom, type TestApp, unique } from './test-app.ts';
 import { addPasskey, assertion, attest, softKey } from './passkey-fixtures.ts';
 import { enrolTotp, totpNow } from './second-factor-fixtures.ts';
 import { addMember, enrolmentOf, requireSecondFactor } from './second-factor-policy-fixtures.ts';
-import { ssoLogoutScenario, ssoSignInScenario } from './sso-fixtures.ts';
+import { publishProof, ssoLogoutScenario, ssoSignInScenario } from './sso-fixtures.ts';
 
 /**
  * One scenario per operation whose contract says its success leaves audit entries
@@ -438,6 +438,22 @@ export const writeScenarios: Readonly<Record<string, WriteScenario>> = {
       grants: [user.customers[0]!.cu_id],
     };
     return { actor, token, input };
+  },
+  'POST customer-account/sso-domain-check': async (t) => {
+    const { user, token, actor } = await administrator(t);
+    const domain = `s-${randomUUID().slice(0, 8)}.example`;
+    const body = {
+      issuer: 'https://idp.example.com',
+      client_id: 'portal',
+      client_secret: 'secret',
+      domains: [domain],
+      grants: [user.customers[0]!.cu_id],
+    };
+    const saved = await t.call('customer-account/sso-config-update', { token, body });
+    if (saved.code !== 0) throw new Error(`sso-config-update: ${saved.code} ${saved.message}`);
+    // the record on the test DNS server the app asks (no-write-escapes.test.ts: `testDns`)
+    await publishProof(t, token, domain);
+    return { actor, token, input: { domain } };
   },
   'POST customer-account/sso-config-delete': async (t) => {
     const { user, token, actor } = await administrator(t);

@@ -29,4 +29,11 @@ export const ssoAdmin = {
   deactivate: (id: number) => call(ops.ssoIdentityDeactivate, { id }, QUIET) as Promise<SsoConfig>,
   issueScimToken: () => call(ops.scimTokenIssue, {}, QUIET) as Promise<{ token: string }>,
   revokeScimToken: () => call(ops.scimTokenRevoke, {}, QUIET) as Promise<SsoConfig>,
+  /** The form says beside the domain what the check found (422), or that another customer holds it (409). */
+  checkDomain: (domain: string) =>
+    call(
+      ops.ssoDomainCheck,
+      { domain },
+      { silentCodes: [...QUIET.silentCodes, Code.notFound] },
+    ) as Promise<SsoConfig>,
 };

@@ -3,6 +3,7 @@ import { demoLogin } from './helpers/accounts.ts';
 import { apiLogin } from './helpers/api.ts';
 import { zh } from './helpers/login-page.ts';
 import { enterPortal, signInByApi } from './helpers/session.ts';
+import { configureSso } from './helpers/sso.ts';
 import '../../src/i18n/areas/sessions-dialog.ts';
 import '../../src/i18n/areas/single-sign-on.ts';
 
@@ -23,17 +24,13 @@ test('an administrator issues the SCIM token in the sessions dialog; the provide
   const headers = { 'x-token': token };
   const read = await request.get('/api/customer-account/sso-config.html', { headers });
   const config = (await read.json()) as { data: { grantable: Array<{ cu_id: number }> } };
-  const saved = await request.post('/api/customer-account/sso-config-update.html', {
-    headers,
-    data: {
-      issuer: 'https://idp.example.com',
-      client_id: 'portal',
-      client_secret: 'secret-of-the-scim-spec',
-      domains: [domain],
-      grants: config.data.grantable.slice(0, 1).map((c) => c.cu_id),
-    },
+  // the provider's address is never called: SCIM needs the configuration and its proven domain
+  await configureSso(request, token, {
+    issuer: 'https://idp.example.com',
+    secret: 'secret-of-the-scim-spec',
+    domain,
+    grants: config.data.grantable.slice(0, 1).map((c) => c.cu_id),
   });
-  expect(((await saved.json()) as { code: number }).code).toBe(0);
 
   await signInByApi(page, demoLogin('demo'));
   await enterPortal(page);

@@ -3,18 +3,22 @@ import { startTestProvider, type TestProvider } from '../../server/testing/oidc-
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { demoLogin } from './helpers/accounts.ts';
+import { publishTxt } from './helpers/dns.ts';
+import { configureSso } from './helpers/sso.ts';
 import { LoginForm, zh } from './helpers/login-page.ts';
 import { orderList } from './helpers/order-editor.ts';
-import { TOKEN_COOKIE } from './helpers/session.ts';
+import { enterPortal, signInByApi, TOKEN_COOKIE } from './helpers/session.ts';
 import '../../src/i18n/areas/order-sign.ts';
 import '../../src/i18n/areas/order-view.ts';
 import '../../src/i18n/areas/single-sign-on.ts';
+import '../../src/i18n/areas/sessions-dialog.ts';
 
 /**
  * Single sign-on end to end (issue 34): a real OpenID provider (oidc-provider) on the loopback,
  * started by this spec on a free port; the tenant's administrator registers it for their customer
- * through the portal's own call; then a person of the domain signs in from the login page, goes
- * through the provider's login form in the browser, and comes back signed in to the portal.
+ * through the portal's own call and proves the domain (its TXT record on the run's DNS server,
+ * playwright.config.ts); then a person of the domain signs in from the login page, goes through
+ * the provider's login form in the browser, and comes back signed in to the portal.
  */
 
 const SECRET = `e2e-${randomBytes(8).toString('hex')}`;
@@ -39,10 +43,17 @@ test.afterAll(async () => {
 
 /**
  * `demo`, the tenant's administrator, registers the test provider for the domain
- * `e2e-<tag>.example` through the portal's own call: answers the domain and demo's token (which
- * a single sign-on of demo's own account later ends: one session per person).
+ * `e2e-<tag>.example` through the portal's own call, and (unless `prove` is false) proves it:
+ * publishes the TXT record the configuration shows and checks it (`sso-domain-check`). Answers the
+ * domain, its proof as saved, and demo's token (which a single sign-on of demo's own account
+ * later ends: one session per person).
  */
-async function registerProvider(request: APIRequestContext, tag: string, grants: 'first' | 'all') {
+async function registerProvider(
+  request: APIRequestContext,
+  tag: string,
+  grants: 'first' | 'all',
+  prove = true,
+) {
   const login = await request.post('/api/user/login.html', { data: demoLogin('demo') });
   const token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
   const headers = { 'x-token': token };
@@ -51,18 +62,14 @@ async function registerProvider(request: APIRequestContext, tag: string, grants:
   expect(config.code).toBe(0);
   const domain = `e2e-${tag}.example`.toLowerCase();
   const ids = config.data.grantable.map((c) => c.cu_id);
-  const saved = await request.post('/api/customer-account/sso-config-update.html', {
-    headers,
-    data: {
-      issuer: idp.issuer,
-      client_id: 'portal',
-      client_secret: SECRET,
-      domains: [domain],
-      grants: grants === 'all' ? ids : ids.slice(0, 1),
-    },
+  const proof = await configureSso(request, token, {
+    issuer: idp.issuer,
+    secret: SECRET,
+    domain,
+    grants: grants === 'all' ? ids : ids.slice(0, 1),
+    prove,
   });
-  expect(((await saved.json()) as { code: number }).code).toBe(0);
-  return { domain, token };
+  return { domain, token, proof };
 }
 
 /** The provider's own login form (its login prefilled from the login_hint), in `page`. */
@@ -99,6 +106,49 @@ test('single sign-on: the login page offers the organisation for its domain, the
   await page.goto('/');
   await page.waitForURL((url) => url.pathname === '/login');
   await expect(form.submit).toBeVisible();
+});
+
+test('the administrator proves a domain in the form: its TXT record to publish, then “Check now”; only then does the login page offer it', async ({
+  page,
+  request,
+  tenant,
+}) => {
+  const { domain, proof } = await registerProvider(request, tenant.tag, 'first', false);
+  const offer = page.getByRole('button', { name: zh('sso.signIn') });
+  const form = new LoginForm(page);
+  await form.goto();
+  // the lookup answers: a pending domain is as if it had no single sign-on
+  const looked = page.waitForResponse((r) => r.url().includes('/api/user/sso-lookup'));
+  await form.username.fill(`li.na@${domain}`);
+  expect(await (await looked).json()).toMatchObject({ data: { sso: false } });
+  await expect(offer).toHaveCount(0);
+
+  await signInByApi(page, demoLogin('demo'));
+  await enterPortal(page);
+  await page.locator('button.lp-user-menu').click();
+  await page
+    .getByRole('menu', { name: zh('host.nav.userMenu') })
+    .getByRole('menuitem', { name: zh('host.nav.sessions') })
+    .click();
+  const dialog = page.getByRole('dialog', { name: zh('sessionsDialog.title') });
+  const item = dialog.getByRole('listitem').filter({ hasText: domain });
+  await expect(item).toContainText(zh('sso.form.state.pending'));
+  await expect(item).toContainText(proof.record_name);
+  await expect(item).toContainText(proof.record_value);
+  const check = item.getByRole('button', { name: zh('sso.form.checkLabel', { domain }) });
+  // not published yet: the check says so beside the domain, and it stays pending
+  await check.click();
+  await expect(item.getByRole('alert')).toContainText(proof.record_name);
+  await expect(item).toContainText(zh('sso.form.result.missing'));
+  publishTxt(proof.record_name, [proof.record_value]);
+  await check.click();
+  await expect(item).toContainText(zh('sso.form.state.verified'));
+  await expect(check).toHaveCount(0);
+
+  await page.context().clearCookies();
+  await form.goto();
+  await form.username.fill(`li.na@${domain}`);
+  await expect(offer).toBeVisible();
 });
 
 test.describe('signing as a person of single sign-on', () => {

@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SsoConfig } from '../../../src/contract/single-sign-on/schemas.ts';
 import { createUser, type FixtureUser, loginAs } from '../../testing/fixtures.ts';
-import { startTestProvider, type TestProvider } from '../../testing/oidc-test-provider.ts';
-import { socketFrom, type TestApp, testApp, testDatabase } from '../../testing/test-app.ts';
+import type { TestProvider } from '../../testing/oidc-test-provider.ts';
+import { proveDomain, type SsoTestBed, ssoTestBed } from '../../testing/sso-fixtures.ts';
+import { socketFrom, type TestApp, testApp } from '../../testing/test-app.ts';
 import { SCIM_FAILURE_LIMIT } from './scim-endpoint.ts';
-import { FLOW_COOKIE, redirectUri } from './single-sign-on.ts';
 
 /**
  * SCIM 2.0 provisioning (scim.ts, scim-endpoint.ts) on the worker's PGlite, called as an identity
@@ -15,17 +15,17 @@ import { FLOW_COOKIE, redirectUri } from './single-sign-on.ts';
  */
 
 const id = randomBytes(4).toString('hex');
-const DOMAIN = `scim-${id}.example`;
-const address = (name: string) => `${name}-${randomBytes(3).toString('hex')}@${DOMAIN}`;
+let DOMAIN: string;
+const address = (name: string) => bed.address(name);
 const USER = 'urn:ietf:params:scim:schemas:core:2.0:User';
 const PATCH = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
 
+let bed: SsoTestBed;
 let t: TestApp;
 let admin: FixtureUser;
 let adminToken: string;
 let scimToken: string;
 let idp: TestProvider;
-const SECRET = 'secret-of-the-scim-test';
 
 interface ScimUser {
   id: string;
@@ -98,24 +98,8 @@ const trailOf = (uid: number) =>
     .execute();
 
 beforeAll(async () => {
-  await testDatabase();
-  t = await testApp();
-  idp = await startTestProvider([
-    { client_id: 'portal', client_secret: SECRET, redirect_uris: [redirectUri(t.deps.config.publicUrl)] },
-  ]);
-  admin = await createUser(t.deps.db, { admin: true });
-  adminToken = await loginAs(t, admin);
-  const saved = await t.call<SsoConfig>('customer-account/sso-config-update', {
-    token: adminToken,
-    body: {
-      issuer: idp.issuer,
-      client_id: 'portal',
-      client_secret: SECRET,
-      domains: [DOMAIN],
-      grants: [admin.customers[0]!.cu_id],
-    },
-  });
-  if (saved.code !== 0) throw new Error(`sso-config-update: ${saved.code} ${saved.message}`);
+  bed = await ssoTestBed({ tag: 'scim' });
+  ({ t, idp, admin, adminToken, domain: DOMAIN } = bed);
   const issued = await t.call<{ token: string }>('customer-account/scim-token-issue', {
     token: adminToken,
     method: 'POST',
@@ -130,16 +114,7 @@ afterAll(async () => {
 });
 
 /** A whole single sign-on of `login` at the test provider: the portal's answer. */
-async function ssoSignIn(login: string) {
-  const start = await t.call<{ url: string }>('user/sso-start', { body: { username: login } });
-  const cookie =
-    start.headers
-      .getSetCookie()
-      .find((c) => c.startsWith(`${FLOW_COOKIE}=`))
-      ?.split(';')[0] ?? '';
-  const query = await idp.signIn(start.data.url, login);
-  return t.call<{ access_token: string }>('user/sso-finish', { body: { query }, headers: { cookie } });
-}
+const ssoSignIn = (login: string) => bed.signIn(login);
 
 describe('the provisioning token', () => {
   it('is answered once, kept only as a hash, and shown in the form without its value', async () => {
@@ -373,7 +348,13 @@ describe('a person provisioned', () => {
       body: {},
     });
     const as = { token: theirs.data.token };
-    expect((await scim<{ totalResults: number }>('GET', '/Users', undefined, as)).body.totalResults).toBe(0);
+    // a domain merely claimed (its TXT record not found yet) provisions nobody
+    const unproven = await scim<{ scimType: string }>('POST', '/Users', newUser(`ida@${otherDomain}`), as);
+    expect(unproven.status).toBe(400);
+    expect(unproven.body.scimType).toBe('invalidValue');
+    await proveDomain(t, otherToken, otherDomain);
+    expect((await scim('POST', '/Users', newUser(`ida@${otherDomain}`), as)).status).toBe(201);
+    expect((await scim<{ totalResults: number }>('GET', '/Users', undefined, as)).body.totalResults).toBe(1);
     expect((await scim('GET', `/Users/${made.body.id}`, undefined, as)).status).toBe(404);
     expect((await scim('DELETE', `/Users/${made.body.id}`, undefined, as)).status).toBe(404);
     const patched = await scim(

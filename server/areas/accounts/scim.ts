@@ -144,9 +144,18 @@ function resourceOf(row: Row) {
   };
 }
 
-/** The customer's domains: a provisioned `userName` and e-mail must be of one. */
+/**
+ * The customer's proven single sign-on domains, of which a provisioned `userName` and e-mail must
+ * be: a claim still pending proves nothing, and an address of it could otherwise link (by the
+ * just-in-time rule) an account of whoever owns the domain.
+ */
 async function domainsOf(db: DB, cuId: number): Promise<Set<string>> {
-  const rows = await db.selectFrom('sso_domains').select('domain').where('cu_id', '=', cuId).execute();
+  const rows = await db
+    .selectFrom('sso_domains')
+    .select('domain')
+    .where('cu_id', '=', cuId)
+    .where('verified_at', 'is not', null)
+    .execute();
   return new Set(rows.map((r) => r.domain));
 }
 

@@ -4,9 +4,10 @@ import type { UserInfo } from '../../../src/contract/accounts/schemas.ts';
 import type { SsoConfig, SsoFinishResponse } from '../../../src/contract/single-sign-on/schemas.ts';
 import { checkSigner } from '../signatures/check.ts';
 import { createUser, type FixtureUser, loginAs } from '../../testing/fixtures.ts';
-import { startTestProvider, type TestProvider } from '../../testing/oidc-test-provider.ts';
-import { type TestApp, testApp, testDatabase } from '../../testing/test-app.ts';
-import { FLOW_COOKIE, redirectUri, sameOriginPath } from './single-sign-on.ts';
+import type { TestProvider } from '../../testing/oidc-test-provider.ts';
+import { flowCookieOf, ssoTestBed } from '../../testing/sso-fixtures.ts';
+import { type TestApp, testApp } from '../../testing/test-app.ts';
+import { sameOriginPath } from './single-sign-on.ts';
 
 /**
  * Single sign-on against a real OpenID provider (oidc-provider on 127.0.0.1, a free port) and the
@@ -16,9 +17,9 @@ import { FLOW_COOKIE, redirectUri, sameOriginPath } from './single-sign-on.ts';
  */
 
 const MINUTE = 60_000;
-const SECRET = 'client-secret-of-the-test-provider-5b1f';
 const id = randomBytes(4).toString('hex');
-const DOMAIN = `acme-${id}.example`;
+let SECRET: string;
+let DOMAIN: string;
 const email = (name: string) => `${name}-${randomBytes(3).toString('hex')}@${DOMAIN}`;
 
 let t: TestApp;
@@ -28,16 +29,10 @@ let adminToken: string;
 /** A second customer the administrator administers too (granted to just-in-time users). */
 let second: number;
 
-const cookieOf = (headers: Headers) =>
-  headers
-    .getSetCookie()
-    .find((c) => c.startsWith(`${FLOW_COOKIE}=`))
-    ?.split(';')[0] ?? '';
-
 async function begin(username: string, to?: string) {
   const res = await t.call<{ url: string }>('user/sso-start', { body: { username, ...(to ? { to } : {}) } });
   if (res.code !== 0) throw new Error(`sso-start: ${res.code} ${res.message}`);
-  return { url: res.data.url, cookie: cookieOf(res.headers) };
+  return { url: res.data.url, cookie: flowCookieOf(res.headers) };
 }
 
 const finish = (query: string, cookie: string, ip?: string) =>
@@ -70,31 +65,16 @@ async function later<T>(ms: number, work: () => Promise<T>): Promise<T> {
 const info = (token: string) => t.call<UserInfo>('user/get-user-info', { token });
 
 beforeAll(async () => {
-  await testDatabase();
-  t = await testApp();
-  idp = await startTestProvider([
-    { client_id: 'portal', client_secret: SECRET, redirect_uris: [redirectUri(t.deps.config.publicUrl)] },
-  ]);
-  admin = await createUser(t.deps.db, { admin: true, customers: 2 });
+  // the administrator administers both customers, and both are granted to just-in-time users
+  ({
+    t,
+    idp,
+    admin,
+    adminToken,
+    domain: DOMAIN,
+    secret: SECRET,
+  } = await ssoTestBed({ tag: 'acme', customers: 2 }));
   second = admin.customers[1]!.cu_id;
-  await t.deps.db
-    .updateTable('user_customers')
-    .set({ is_admin: true })
-    .where('uid', '=', admin.uid)
-    .where('cu_id', '=', second)
-    .execute();
-  adminToken = await loginAs(t, admin);
-  const saved = await t.call<SsoConfig>('customer-account/sso-config-update', {
-    token: adminToken,
-    body: {
-      issuer: idp.issuer,
-      client_id: 'portal',
-      client_secret: SECRET,
-      domains: [DOMAIN],
-      grants: [admin.customers[0]!.cu_id, second],
-    },
-  });
-  if (saved.code !== 0) throw new Error(`sso-config-update: ${saved.code} ${saved.message}`);
 }, 30_000);
 
 afterAll(async () => {
@@ -402,7 +382,7 @@ describe('signing: re-authentication at the provider', () => {
       return await t.call<{ proof: string }>('user/sso-reauth-finish', {
         token,
         body: { query },
-        headers: { cookie: cookieOf(start.headers) },
+        headers: { cookie: flowCookieOf(start.headers) },
       });
     } finally {
       idp.tamper = null;
@@ -447,7 +427,7 @@ describe('signing: re-authentication at the provider', () => {
     const query = await idp.signIn(re.data.url, email('signer'));
     const crossed = await t.call('user/sso-finish', {
       body: { query },
-      headers: { cookie: cookieOf(re.headers) },
+      headers: { cookie: flowCookieOf(re.headers) },
     });
     expect(crossed.code).toBe(476);
   });
@@ -466,7 +446,7 @@ describe('signing: re-authentication at the provider', () => {
       t.call('user/sso-reauth-finish', {
         token,
         body: { query },
-        headers: { cookie: cookieOf(start.headers) },
+        headers: { cookie: flowCookieOf(start.headers) },
       }),
     );
     expect(late.code).toBe(406);

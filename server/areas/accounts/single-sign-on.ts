@@ -2,10 +2,16 @@ import { createHash } from 'node:crypto';
 import * as oidc from 'openid-client';
 import { Code } from '../../../src/contract/codes.ts';
 import type { LoginResponse } from '../../../src/contract/accounts/schemas.ts';
-import type { SsoConfig, SsoConfigUpdate } from '../../../src/contract/single-sign-on/schemas.ts';
+import {
+  DOMAIN,
+  type DomainCheckResult,
+  type SsoConfig,
+  type SsoConfigUpdate,
+} from '../../../src/contract/single-sign-on/schemas.ts';
 import { REAUTH_STATE_PREFIX } from '../../../src/contract/sso-reauth/state.ts';
 import { addressKey } from '../../core/address-key.ts';
 import { ApiError, forbidden, invalidField, notFound } from '../../core/errors.ts';
+import type { ServerMessage } from '../../core/messages.ts';
 import type { DB } from '../../db/database.ts';
 import type { AuditChange } from '../audit/tables.ts';
 import { auditedTransaction, sessionActor } from '../audit/trail.ts';
@@ -14,6 +20,7 @@ import type { DeviceSeen } from './devices.ts';
 import { openText, sealText } from './second-factor-seal.ts';
 import { sealKey } from './second-factor.ts';
 import { endUserSessions, forgetUserSessions, startSession, toPassFlag } from './sessions.ts';
+import { newDomainToken, proofRecord, readDomainProof } from './sso-domain-proof.ts';
 import type {} from './sso-tables.ts';
 import { scimTokenState } from './scim-tokens.ts';
 import { requiresSecondFactor } from './second-factor-policy.ts';
@@ -45,11 +52,15 @@ export interface SsoAdministrator {
   cuId: number;
 }
 
-/** What the flows need of the server: its key, its address, and whether it runs in production. */
+/**
+ * What the flows need of the server: its key, its address, whether it runs in production, and the
+ * DNS servers a domain's proof is read from (none: the system's).
+ */
 export interface SsoSettings {
   key: Buffer | null;
   publicUrl: string;
   production: boolean;
+  dnsServers: readonly string[];
 }
 
 const sha = (text: string) => createHash('sha256').update(text).digest('base64url');
@@ -82,8 +93,6 @@ export function checkIssuer(issuer: string, production: boolean): string {
     );
   return issuer;
 }
-
-const DOMAIN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 
 /** An e-mail's domain, lower case ('' when it is none). */
 export function domainOf(email: string): string {
@@ -181,7 +190,7 @@ export async function readSsoConfig(db: DB, admin: SsoAdministrator, publicUrl: 
     .executeTakeFirst();
   const domains = await db
     .selectFrom('sso_domains')
-    .select('domain')
+    .select(['domain', 'token', 'verified_at', 'checked_at', 'check_result'])
     .where('cu_id', '=', admin.cuId)
     .orderBy('domain')
     .execute();
@@ -203,6 +212,18 @@ export async function readSsoConfig(db: DB, admin: SsoAdministrator, publicUrl: 
     issuer: row?.issuer ?? '',
     client_id: row?.client_id ?? '',
     domains: domains.map((d) => d.domain),
+    domain_proofs: domains.map((d) => {
+      const record = proofRecord(d.domain, d.token);
+      return {
+        domain: d.domain,
+        state: d.verified_at ? ('verified' as const) : ('pending' as const),
+        record_name: record.name,
+        record_value: record.value,
+        verified_at: d.verified_at ? new Date(d.verified_at).toISOString() : null,
+        checked_at: d.checked_at ? new Date(d.checked_at).toISOString() : null,
+        check_result: d.check_result,
+      };
+    }),
     grants: grants.map((g) => g.granted_cu_id),
     grantable: await administered(db, admin.uid),
     redirect_uri: redirectUri(publicUrl),
@@ -223,7 +244,10 @@ export async function readSsoConfig(db: DB, admin: SsoAdministrator, publicUrl: 
 /**
  * Saves the customer's single sign-on: one audit entry `update` of record `sso_config` with each
  * changed field, old and new (the secret only as `client_secret: changed`, never its value).
- * The secret may be left out to keep the one saved; a new configuration needs it.
+ * The secret may be left out to keep the one saved; a new configuration needs it. A domain kept
+ * keeps its token and proof; a new one is pending with a new token (`checkDomain` proves it); a
+ * domain another customer has verified is refused (409), one another customer only claims is not
+ * (the proof decides: docs/decisions/single-sign-on.md, "Domain proof").
  */
 export async function saveSsoConfig(
   db: DB,
@@ -256,17 +280,10 @@ export async function saveSsoConfig(
           .select(['domain'])
           .where('domain', 'in', domains)
           .where('cu_id', '<>', admin.cuId)
+          .where('verified_at', 'is not', null)
           .executeTakeFirst()
       : undefined;
-    if (taken)
-      throw new ApiError(
-        Code.conflict,
-        'The domain {domain} already signs in with another customer’s provider',
-        null,
-        {
-          params: { domain: taken.domain },
-        },
-      );
+    if (taken) throw domainTaken(taken.domain);
     const oldDomains = (
       await trx
         .selectFrom('sso_domains')
@@ -301,11 +318,29 @@ export async function saveSsoConfig(
       .values({ cu_id: admin.cuId, ...values })
       .onConflict((oc) => oc.column('cu_id').doUpdateSet(values))
       .execute();
-    await trx.deleteFrom('sso_domains').where('cu_id', '=', admin.cuId).execute();
-    if (domains.length)
+    // kept domains keep their proof; a removed one loses it (claimed again, it starts pending)
+    const gone = oldDomains.filter((d) => !domains.includes(d));
+    const added = domains.filter((d) => !oldDomains.includes(d));
+    if (gone.length)
+      await trx
+        .deleteFrom('sso_domains')
+        .where('cu_id', '=', admin.cuId)
+        .where('domain', 'in', gone)
+        .execute();
+    if (added.length)
       await trx
         .insertInto('sso_domains')
-        .values(domains.map((domain) => ({ domain, cu_id: admin.cuId })))
+        .values(
+          added.map((domain) => ({
+            domain,
+            cu_id: admin.cuId,
+            token: newDomainToken(),
+            verified_at: null,
+            checked_at: null,
+            check_result: null,
+            created_at: now,
+          })),
+        )
         .execute();
     await trx.deleteFrom('sso_grants').where('cu_id', '=', admin.cuId).execute();
     if (grants.length)
@@ -394,9 +429,111 @@ export async function deactivateIdentity(
 }
 
 // ---------------------------------------------------------------------------------------------
+// the proof of a domain
+
+const NOT_PROVEN: Record<Exclude<DomainCheckResult, 'verified'>, ServerMessage> = {
+  missing:
+    'No TXT record {name} with the value {value} was found: publish it, and check again when your DNS shows it',
+  mismatch: 'The TXT record {name} holds another value: it must be {value}',
+  unreachable: 'The DNS could not be asked just now: please check again in a few minutes',
+};
+
+/** PostgreSQL's unique violation (two customers proving one domain at once: the index decides). */
+const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | null)?.code === '23505';
+
+/**
+ * `customer-account/sso-domain-check`: reads the TXT record of the customer's claim of `domain`
+ * now (sso-domain-proof.ts) and records what it found, audited on the customer's chain (record
+ * `sso_config`, action `update`: the check's result old → new, and the state pending → verified
+ * when it proves the claim). Found, the claim is verified, unless another customer verified the
+ * domain first (409: one customer alone holds a domain). Not found, 422 says what is wrong; a
+ * verified claim stays verified (a DNS hiccup locks no organisation out): only its removal, or the
+ * configuration's, ends it.
+ */
+export async function checkDomain(
+  db: DB,
+  settings: SsoSettings,
+  admin: SsoAdministrator,
+  domain: string,
+  now: Date,
+): Promise<void> {
+  const claim = await db
+    .selectFrom('sso_domains')
+    .select(['token'])
+    .where('cu_id', '=', admin.cuId)
+    .where('domain', '=', domain)
+    .executeTakeFirst();
+  if (!claim) throw notFound('This domain is not one of this single sign-on’s domains: save it first');
+  const result = await readDomainProof(settings.dnsServers, domain, claim.token);
+  let outcome: 'verified' | 'held' | 'gone';
+  try {
+    outcome = await auditedTransaction(db, now, async (trx, audit) => {
+      const row = await trx
+        .selectFrom('sso_domains')
+        .select(['token', 'verified_at', 'check_result'])
+        .where('cu_id', '=', admin.cuId)
+        .where('domain', '=', domain)
+        .forUpdate()
+        .executeTakeFirst();
+      // removed, or removed and claimed again (a new token) while the DNS was asked
+      if (!row || row.token !== claim.token) return 'gone' as const;
+      const held =
+        result === 'verified' && !row.verified_at
+          ? await trx
+              .selectFrom('sso_domains')
+              .select('cu_id')
+              .where('domain', '=', domain)
+              .where('cu_id', '<>', admin.cuId)
+              .where('verified_at', 'is not', null)
+              .executeTakeFirst()
+          : undefined;
+      const verify = result === 'verified' && !row.verified_at && !held;
+      await trx
+        .updateTable('sso_domains')
+        .set({ checked_at: now, check_result: result, ...(verify ? { verified_at: now } : {}) })
+        .where('cu_id', '=', admin.cuId)
+        .where('domain', '=', domain)
+        .execute();
+      const changes: AuditChange[] = [
+        { field: `domains.${domain}.check`, old: row.check_result, new: result },
+      ];
+      if (verify) changes.push({ field: `domains.${domain}.state`, old: 'pending', new: 'verified' });
+      audit.record({
+        cuId: admin.cuId,
+        recordType: 'sso_config',
+        recordId: admin.cuId,
+        action: 'update',
+        actor: sessionActor(admin),
+        changes,
+      });
+      return held ? ('held' as const) : ('verified' as const);
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    outcome = 'held';
+  }
+  if (outcome === 'gone')
+    throw notFound('This domain is not one of this single sign-on’s domains: save it first');
+  if (outcome === 'held') throw domainTaken(domain);
+  if (result !== 'verified') {
+    const record = proofRecord(domain, claim.token);
+    throw new ApiError(Code.invalid, NOT_PROVEN[result], null, { params: record });
+  }
+}
+
+/** 409: another customer's provider holds the domain (verified). */
+const domainTaken = (domain: string) =>
+  new ApiError(Code.conflict, 'The domain {domain} already signs in with another customer’s provider', null, {
+    params: { domain },
+  });
+
+// ---------------------------------------------------------------------------------------------
 // the flows
 
-/** The customer whose provider signs in `email`'s domain, with its configuration. */
+/**
+ * The customer whose provider signs in `email`'s domain, with its configuration: only a verified
+ * domain's (a pending claim is as if there were none).
+ */
 async function configForEmail(db: DB, email: string) {
   const domain = domainOf(email);
   if (!domain) return undefined;
@@ -405,6 +542,7 @@ async function configForEmail(db: DB, email: string) {
     .innerJoin('sso_configs as s', 's.cu_id', 'd.cu_id')
     .select(['s.cu_id', 's.issuer', 's.client_id', 's.secret_sealed', 's.jit_sg_id'])
     .where('d.domain', '=', domain)
+    .where('d.verified_at', 'is not', null)
     .executeTakeFirst();
 }
 
@@ -641,8 +779,8 @@ async function refused(
  * with). The flow is taken, the code exchanged and the ID token checked; then the person: an
  * identity seen before (unless deactivated), or on a first sign-in the account with the verified
  * e-mail when every customer of it is one the configuration grants, or else a new account (just
- * in time, no password) in the granted customers. Unverified addresses and addresses of another
- * domain are refused. The session opens as a password sign-in's does.
+ * in time, no password) in the granted customers. Unverified addresses and addresses of a domain
+ * the customer has not verified (another's, or one still pending) are refused. The session opens as a password sign-in's does.
  */
 export async function finishSignIn(
   db: DB,
@@ -665,6 +803,7 @@ export async function finishSignIn(
     .selectFrom('sso_domains')
     .select('cu_id')
     .where('domain', '=', domainOf(email))
+    .where('verified_at', 'is not', null)
     .executeTakeFirst();
   if (!email || domain?.cu_id !== flow.cu_id) {
     await refused(db, flow.cu_id, null, 'foreign domain', now, address);

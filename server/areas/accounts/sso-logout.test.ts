@@ -1,10 +1,8 @@
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SsoFinishResponse } from '../../../src/contract/single-sign-on/schemas.ts';
-import { createUser, loginAs } from '../../testing/fixtures.ts';
-import { startTestProvider, type TestProvider } from '../../testing/oidc-test-provider.ts';
-import { type TestApp, testApp, testDatabase } from '../../testing/test-app.ts';
-import { FLOW_COOKIE, redirectUri } from './single-sign-on.ts';
+import type { TestProvider } from '../../testing/oidc-test-provider.ts';
+import { type SsoTestBed, ssoTestBed } from '../../testing/sso-fixtures.ts';
+import type { TestApp } from '../../testing/test-app.ts';
 
 /**
  * Back-Channel Logout 1.0 against a real OpenID provider on the loopback (oidc-provider) and the
@@ -13,29 +11,16 @@ import { FLOW_COOKIE, redirectUri } from './single-sign-on.ts';
  * audience or issuer, an old `iat`, no event, a `nonce`, no `sub` nor `sid`, a replay).
  */
 
-const SECRET = 'client-secret-of-the-logout-provider-9a4c';
-const DOMAIN = `bcl-${randomBytes(4).toString('hex')}.example`;
-const email = (name: string) => `${name}-${randomBytes(3).toString('hex')}@${DOMAIN}`;
+const email = (name: string) => bed.address(name);
 const EVENT = 'http://schemas.openid.net/event/backchannel-logout';
 
+let bed: SsoTestBed;
 let t: TestApp;
 let idp: TestProvider;
 
-const cookieOf = (headers: Headers) =>
-  headers
-    .getSetCookie()
-    .find((c) => c.startsWith(`${FLOW_COOKIE}=`))
-    ?.split(';')[0] ?? '';
-
 /** A sign-in with the organisation: the portal session's token, and the ID token's `sid`. */
 async function signIn(login: string) {
-  const start = await t.call<{ url: string }>('user/sso-start', { body: { username: login } });
-  if (start.code !== 0) throw new Error(`sso-start: ${start.code} ${start.message}`);
-  const query = await idp.signIn(start.data.url, login);
-  const res = await t.call<SsoFinishResponse>('user/sso-finish', {
-    body: { query },
-    headers: { cookie: cookieOf(start.headers) },
-  });
+  const res = await bed.signIn(login);
   if (res.code !== 0) throw new Error(`sso-finish: ${res.code} ${res.message}`);
   const token = res.data.access_token;
   const link = await t.deps.db
@@ -52,29 +37,12 @@ const live = async (token: string) => (await t.call('user/get-user-info', { toke
 const logout = (logout_token: string) => t.call('user/sso-backchannel-logout', { body: { logout_token } });
 
 beforeAll(async () => {
-  await testDatabase();
-  t = await testApp();
-  idp = await startTestProvider([
-    {
-      client_id: 'portal',
-      client_secret: SECRET,
-      redirect_uris: [redirectUri(t.deps.config.publicUrl)],
-      // with it the provider puts `sid` into its ID tokens (never called here: nobody ends a session at it)
-      backchannel_logout_uri: 'http://127.0.0.1:9/unused',
-    },
-  ]);
-  const admin = await createUser(t.deps.db, { admin: true });
-  const saved = await t.call('customer-account/sso-config-update', {
-    token: await loginAs(t, admin),
-    body: {
-      issuer: idp.issuer,
-      client_id: 'portal',
-      client_secret: SECRET,
-      domains: [DOMAIN],
-      grants: [admin.customers[0]!.cu_id],
-    },
+  bed = await ssoTestBed({
+    tag: 'bcl',
+    // with it the provider puts `sid` into its ID tokens (never called here: nobody ends a session at it)
+    client: { backchannel_logout_uri: 'http://127.0.0.1:9/unused' },
   });
-  if (saved.code !== 0) throw new Error(`sso-config-update: ${saved.code} ${saved.message}`);
+  ({ t, idp } = bed);
 }, 30_000);
 
 afterAll(async () => {

@@ -9,6 +9,7 @@ import { sessionCacheOf } from './sessions.ts';
 import { issueScimToken, revokeScimToken } from './scim-tokens.ts';
 import { backchannelLogout } from './sso-logout.ts';
 import {
+  checkDomain,
   deactivateIdentity,
   deleteSsoConfig,
   finishReauth,
@@ -28,6 +29,7 @@ const settingsOf = (deps: AppDeps): SsoSettings => ({
   key: deps.config.secondFactorKey,
   publicUrl: deps.config.publicUrl,
   production: deps.config.production,
+  dnsServers: deps.config.ssoDnsServers,
 });
 
 /** The single sign-on calls (single-sign-on.ts); mounted with the accounts area's routes. */
@@ -71,6 +73,18 @@ export const ssoRoutes = [
     const admin = ssoAdministrator(session);
     await saveSsoConfig(deps.db, settingsOf(deps), admin, input, now);
     return reply(await readSsoConfig(deps.db, admin, deps.config.publicUrl), 'Single sign-on saved');
+  }),
+
+  handle(ops.ssoDomainCheck, async ({ input, session, deps, now }) => {
+    const admin = ssoAdministrator(session);
+    await checkDomain(deps.db, settingsOf(deps), admin, input.domain, now);
+    return reply(
+      await readSsoConfig(deps.db, admin, deps.config.publicUrl),
+      'The domain {domain} is verified',
+      {
+        domain: input.domain,
+      },
+    );
   }),
 
   handle(ops.ssoConfigDelete, async ({ session, deps, now }) => {

@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, type FixtureUser, loginAs } from '../../testing/fixtures.ts';
-import { startTestProvider, type TestProvider } from '../../testing/oidc-test-provider.ts';
-import { type TestApp, testApp, testDatabase } from '../../testing/test-app.ts';
-import { FLOW_COOKIE, multiFactor, redirectUri } from './single-sign-on.ts';
+import type { TestProvider } from '../../testing/oidc-test-provider.ts';
+import { type SsoTestBed, ssoTestBed } from '../../testing/sso-fixtures.ts';
+import type { TestApp } from '../../testing/test-app.ts';
+import { multiFactor } from './single-sign-on.ts';
 
 /**
  * A customer's policy "second factor required" and single sign-on: the provider's sign-in must
@@ -12,25 +11,12 @@ import { FLOW_COOKIE, multiFactor, redirectUri } from './single-sign-on.ts';
  * re-signed with its own key (oidc-test-provider.ts `tamper`).
  */
 
-const SECRET = 'client-secret-of-the-sso-policy-test';
-const DOMAIN = `policy-${randomBytes(4).toString('hex')}.example`;
-const address = (name: string) => `${name}-${randomBytes(3).toString('hex')}@${DOMAIN}`;
-
+let bed: SsoTestBed;
 let t: TestApp;
 let idp: TestProvider;
-let admin: FixtureUser;
 let adminToken: string;
-
-async function signIn(login: string) {
-  const start = await t.call<{ url: string }>('user/sso-start', { body: { username: login } });
-  const cookie =
-    start.headers
-      .getSetCookie()
-      .find((c) => c.startsWith(`${FLOW_COOKIE}=`))
-      ?.split(';')[0] ?? '';
-  const query = await idp.signIn(start.data.url, login);
-  return t.call<{ access_token: string }>('user/sso-finish', { body: { query }, headers: { cookie } });
-}
+const address = (name: string) => bed.address(name);
+const signIn = (login: string) => bed.signIn(login);
 
 const withAmr = async <T>(amr: string[] | null, work: () => Promise<T>): Promise<T> => {
   idp.tamper = amr ? (claims) => ({ ...claims, amr }) : null;
@@ -48,24 +34,8 @@ const policy = (required: boolean) =>
   });
 
 beforeAll(async () => {
-  await testDatabase();
-  t = await testApp();
-  idp = await startTestProvider([
-    { client_id: 'portal', client_secret: SECRET, redirect_uris: [redirectUri(t.deps.config.publicUrl)] },
-  ]);
-  admin = await createUser(t.deps.db, { admin: true });
-  adminToken = await loginAs(t, admin);
-  const saved = await t.call('customer-account/sso-config-update', {
-    token: adminToken,
-    body: {
-      issuer: idp.issuer,
-      client_id: 'portal',
-      client_secret: SECRET,
-      domains: [DOMAIN],
-      grants: [admin.customers[0]!.cu_id],
-    },
-  });
-  if (saved.code !== 0) throw new Error(`sso-config-update: ${saved.code} ${saved.message}`);
+  bed = await ssoTestBed({ tag: 'policy' });
+  ({ t, idp, adminToken } = bed);
 }, 30_000);
 
 afterAll(async () => {

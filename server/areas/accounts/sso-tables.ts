@@ -13,10 +13,21 @@ export interface SsoConfigsTable {
   updated_at: Timestamp;
 }
 
-/** An e-mail domain (lower case) and the one customer whose provider signs it in. */
+/**
+ * A customer's claim of an e-mail domain (lower case). Its provider signs the domain in only once
+ * the claim is proven (`verified_at`: the TXT record of `token` was found, sso-domain-proof.ts);
+ * several customers may claim a domain while pending, one alone holds it verified.
+ */
 export interface SsoDomainsTable {
   domain: string;
   cu_id: number;
+  /** What the TXT record must say (`lp-portal-verification=<token>`): random, one per claim. */
+  token: string;
+  verified_at: Timestamp | null;
+  checked_at: Timestamp | null;
+  /** What the last check found. */
+  check_result: 'verified' | 'missing' | 'mismatch' | 'unreachable' | null;
+  created_at: Timestamp;
 }
 
 /** A customer a just-in-time user of the configuration `cu_id` becomes a member of. */

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AuditRecordType, Operation } from '../../../src/contract/operation.ts';
 import { contractOperations } from '../../testing/contract.ts';
+import { testDns } from '../../testing/sso-fixtures.ts';
 import { type TestApp, testApp } from '../../testing/test-app.ts';
 import { callOnce, SCENARIO_SECRET, writeScenarios } from '../../testing/write-scenarios.ts';
 
@@ -19,7 +20,8 @@ const recording = operations.filter((op) => recordsOf(op) !== undefined);
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await testApp({ integrationSecret: SCENARIO_SECRET });
+  // single sign-on's domains are proven on the test DNS server on the loopback (sso-fixtures.ts)
+  t = await testApp({ integrationSecret: SCENARIO_SECRET, ssoDnsServers: [(await testDns()).server] });
 });
 
 /** The newest entry's id (0 for an empty trail). */

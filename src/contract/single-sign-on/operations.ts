@@ -5,6 +5,7 @@ import {
   ScimTokenResponse,
   SsoConfigSchema,
   SsoConfigUpdate,
+  SsoDomainRequest,
   SsoFinishRequest,
   SsoFinishResponse,
   SsoIdentityRequest,
@@ -79,7 +80,7 @@ export const ssoConfigUpdate = operation({
   method: 'POST',
   path: 'customer-account/sso-config-update',
   summary:
-    'Save the customer’s single sign-on (the secret sealed; left out keeps it); a domain belongs to one customer (409); grants only customers the administrator administers',
+    'Save the customer’s single sign-on (the secret sealed; left out keeps it); a new domain is pending until its DNS TXT record is checked (`sso-domain-check`); a domain another customer has verified is refused (409); grants only customers the administrator administers',
   auth: 'session',
   audit: { records: ['sso_config'] },
   input: SsoConfigUpdate,
@@ -135,4 +136,21 @@ export const scimTokenRevoke = operation({
   input: NoInput,
   output: SsoConfigSchema,
   codes: [Code.forbidden, Code.notFound],
+});
+
+export const ssoDomainCheck = operation({
+  area,
+  method: 'POST',
+  path: 'customer-account/sso-domain-check',
+  summary:
+    'Check now the DNS TXT record that proves the customer owns one of its single sign-on domains (`_lp-portal-verification.<domain>` TXT `lp-portal-verification=<token>`, the token in `domain_proofs`): found, the domain is verified and signs in with the provider; else 422 with what was found (409 another customer holds it verified). Every check is audited',
+  auth: 'session',
+  audit: { records: ['sso_config'] },
+  input: SsoDomainRequest,
+  output: SsoConfigSchema,
+  rateLimits: [
+    { by: 'user', limit: 10, windowMs: MINUTE },
+    { by: 'ip', limit: 30, windowMs: MINUTE },
+  ],
+  codes: [Code.forbidden, Code.notFound, Code.conflict, Code.invalid],
 });

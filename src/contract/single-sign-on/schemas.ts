@@ -35,6 +35,33 @@ export const SsoFinishResponse = v.object({
 });
 export type SsoFinishResponse = v.InferOutput<typeof SsoFinishResponse>;
 
+/** An e-mail domain as a configuration claims it: lower-case labels, a top-level domain of letters. */
+export const DOMAIN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+
+/** The TXT record that proves a claim: at `_lp-portal-verification.<domain>`, `lp-portal-verification=<token>`. */
+export const DOMAIN_PROOF_LABEL = '_lp-portal-verification';
+export const DOMAIN_PROOF_PREFIX = 'lp-portal-verification=';
+
+/** One claimed domain, checked: trimmed, lower case, a domain name. */
+export const SsoDomain = v.pipe(RequiredText(253), v.toLowerCase(), v.regex(DOMAIN, msg('invalid')));
+
+/** What the last check of a domain's TXT record found. */
+export const DomainCheckResult = v.picklist(['verified', 'missing', 'mismatch', 'unreachable']);
+export type DomainCheckResult = v.InferOutput<typeof DomainCheckResult>;
+
+/** A claimed domain's proof: pending until its TXT record is found, then verified. */
+const SsoDomainProof = v.object({
+  domain: v.string(),
+  state: v.picklist(['pending', 'verified']),
+  /** The TXT record to publish: its name and value. */
+  record_name: v.string(),
+  record_value: v.string(),
+  verified_at: v.nullable(v.string()),
+  checked_at: v.nullable(v.string()),
+  check_result: v.nullable(DomainCheckResult),
+});
+export type SsoDomainProof = v.InferOutput<typeof SsoDomainProof>;
+
 const SsoIdentity = v.object({
   id: v.number(),
   email: v.string(),
@@ -60,6 +87,8 @@ export const SsoConfigSchema = v.object({
   issuer: v.string(),
   client_id: v.string(),
   domains: v.array(v.string()),
+  /** Each domain's proof (the same order): only a verified one signs in with the provider. */
+  domain_proofs: v.array(SsoDomainProof),
   /** The customers a just-in-time user gets. */
   grants: v.array(v.number()),
   /** The customers the administrator may grant (those they administer). */
@@ -93,3 +122,5 @@ export const SsoIdentityRequest = v.strictObject({ id: Id });
 
 /** A provisioning token, answered once: the provider's SCIM client sends it as `Bearer`. */
 export const ScimTokenResponse = v.object({ token: v.string() });
+/** `customer-account/sso-domain-check`: one of the configuration's domains, to check now. */
+export const SsoDomainRequest = v.strictObject({ domain: SsoDomain });

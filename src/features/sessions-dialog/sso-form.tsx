@@ -1,7 +1,7 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { isApiError } from '../../api/errors.ts';
 import { ssoAdmin } from '../../api/single-sign-on.ts';
-import type { SsoConfig } from '../../contract/single-sign-on/schemas.ts';
+import type { DomainCheckResult, SsoConfig, SsoDomainProof } from '../../contract/single-sign-on/schemas.ts';
 import { chinaStamp } from '../../lib/china-time.ts';
 import { toast } from '../../stores/notices.ts';
 import { messagesByField } from '../../ui/admin-page/messages-by-field.ts';
@@ -26,11 +26,138 @@ const draftOf = (c: SsoConfig): Draft => ({
   grants: c.configured ? c.grants : c.grantable.map((g) => g.cu_id).slice(0, 1),
 });
 
+type T = ReturnType<typeof useT>;
+
+const RESULT = {
+  verified: 'sso.form.result.verified',
+  missing: 'sso.form.result.missing',
+  mismatch: 'sso.form.result.mismatch',
+  unreachable: 'sso.form.result.unreachable',
+} as const satisfies Record<DomainCheckResult, string>;
+
+/** A value to publish, whole and selectable, with a copy button (the text selected where the clipboard is refused). */
+function CopyValue({ value, what, t }: { value: string; what: string; t: T }) {
+  const ref = useRef<HTMLElement>(null);
+  const [said, setSaid] = useState('');
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(value);
+      setSaid(t('sso.form.copied'));
+    } catch {
+      if (ref.current) getSelection()?.selectAllChildren(ref.current);
+      setSaid(t('sso.form.copyManual'));
+    }
+  };
+  return (
+    <dd>
+      <code className="sessions-dialog__value" ref={ref}>
+        {value}
+      </code>{' '}
+      <Button
+        size="sm"
+        guardMs={400}
+        aria-label={t('sso.form.copyLabel', { what })}
+        onClick={() => void copy()}
+      >
+        {t('sso.form.copy')}
+      </Button>{' '}
+      <span className="sessions-dialog__small" role="status">
+        {said}
+      </span>
+    </dd>
+  );
+}
+
+/**
+ * The saved domains' proofs (`domain_proofs`): each one's state; a pending one's TXT record to
+ * publish, with copy buttons, and "Check now" (`customer-account/sso-domain-check`), what the
+ * last check found, and the check's refusal beside it.
+ */
+function DomainProofs({
+  proofs,
+  checking,
+  problems,
+  onCheck,
+  t,
+}: {
+  proofs: SsoDomainProof[];
+  checking: string;
+  problems: Record<string, string>;
+  onCheck: (domain: string) => void;
+  t: T;
+}) {
+  if (proofs.length === 0) return null;
+  return (
+    <>
+      <h4>{t('sso.form.proofs')}</h4>
+      <p className="sessions-dialog__note">{t('sso.form.proofsIntro')}</p>
+      <ul className="sessions-dialog__list">
+        {proofs.map((p) => (
+          <li key={p.domain} className="sessions-dialog__row">
+            <div className="sessions-dialog__what">
+              <span>
+                <span className="sessions-dialog__device">{p.domain}</span>{' '}
+                <span className={`sessions-dialog__state sessions-dialog__state--${p.state}`}>
+                  {t(p.state === 'verified' ? 'sso.form.state.verified' : 'sso.form.state.pending')}
+                </span>
+              </span>
+              {p.state === 'pending' && (
+                <dl className="sessions-dialog__record">
+                  <dt>{t('sso.form.recordName')}</dt>
+                  <CopyValue value={p.record_name} what={t('sso.form.recordName')} t={t} />
+                  <dt>{t('sso.form.recordType')}</dt>
+                  <dd>
+                    <code className="sessions-dialog__value">TXT</code>
+                  </dd>
+                  <dt>{t('sso.form.recordValue')}</dt>
+                  <CopyValue value={p.record_value} what={t('sso.form.recordValue')} t={t} />
+                </dl>
+              )}
+              {p.verified_at && (
+                <span className="sessions-dialog__small">
+                  {t('sso.form.verifiedAt', { time: chinaStamp(p.verified_at) })}
+                </span>
+              )}
+              {p.checked_at && p.check_result && p.check_result !== 'verified' && (
+                <span className="sessions-dialog__small">
+                  {t('sso.form.lastCheck', {
+                    time: chinaStamp(p.checked_at),
+                    result: t(RESULT[p.check_result]),
+                  })}
+                </span>
+              )}
+              {problems[p.domain] && (
+                <span className="sessions-dialog__error" role="alert">
+                  {problems[p.domain]}
+                </span>
+              )}
+              {p.state === 'pending' && (
+                <span>
+                  <Button
+                    size="sm"
+                    guardMs={400}
+                    loading={checking === p.domain}
+                    aria-label={t('sso.form.checkLabel', { domain: p.domain })}
+                    onClick={() => onCheck(p.domain)}
+                  >
+                    {t('sso.form.check')}
+                  </Button>
+                </span>
+              )}
+            </div>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
 /**
  * The customer's single sign-on (`customer-account/sso-config`, issue 34), for its administrators,
  * below the session policy: the provider's issuer, client id and secret (never shown; empty keeps
  * it), the e-mail domains, the customers a just-in-time account gets (of those the administrator
- * administers), and the identities linked so far, each deactivatable. Loaded lazily by the dialog
+ * administers), each saved domain's proof (its DNS TXT record and "Check now": only a verified
+ * domain signs in), and the identities linked so far, each deactivatable. Loaded lazily by the dialog
  * (its own chunk and strings); hidden when the server says the user is no administrator (403).
  */
 export default function SsoForm() {
@@ -40,6 +167,8 @@ export default function SsoForm() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState('');
   const [saving, setSaving] = useState(false);
+  const [checking, setChecking] = useState('');
+  const [problems, setProblems] = useState<Record<string, string>>({});
 
   const show = (read: SsoConfig) => {
     setConfig(read);
@@ -101,6 +230,21 @@ export default function SsoForm() {
       show(await ssoAdmin.deactivate(id));
     } catch (error) {
       failed(error);
+    }
+  };
+  // a check answers the configuration again: the domains' states change, the draft being typed stays
+  const check = async (domain: string) => {
+    setChecking(domain);
+    setProblems(({ [domain]: _, ...rest }) => rest);
+    try {
+      setConfig(await ssoAdmin.checkDomain(domain));
+      toast(t('sso.form.checked', { domain }), 'success');
+    } catch (error) {
+      setProblems((was) => ({ ...was, [domain]: isApiError(error) ? error.message : '' }));
+      // what the check found (its time and result) is kept: read it
+      ssoAdmin.read().then(setConfig, () => {});
+    } finally {
+      setChecking('');
     }
   };
   const toggle = (cuId: number, on: boolean) =>
@@ -182,6 +326,13 @@ export default function SsoForm() {
           </Button>
         )}
       </form>
+      <DomainProofs
+        proofs={config.domain_proofs}
+        checking={checking}
+        problems={problems}
+        onCheck={(domain) => void check(domain)}
+        t={t}
+      />
       <h4>{t('sso.form.identities')}</h4>
       {config.identities.length === 0 ? (
         <p className="sessions-dialog__note">{t('sso.form.noIdentities')}</p>
