@@ -13,6 +13,7 @@ import {
 } from './helpers/passkeys.ts';
 import { TOKEN_COOKIE } from './helpers/session.ts';
 import { textsOf } from './helpers/sms.ts';
+import { openSessionsDialog } from './helpers/sessions-dialog.ts';
 
 // `multi` is a member of `demo`'s customer too: the member whose factor `demo` resets
 test.use({ members: true });
@@ -92,12 +93,7 @@ async function makeTeam(page: Page, request: APIRequestContext, origin: string):
 async function openMembers(page: Page, local: URL, token: string) {
   await page.context().addCookies([{ name: TOKEN_COOKIE, value: token, url: local.origin, sameSite: 'Lax' }]);
   await page.goto(new URL('/home/index', local).href);
-  await page.locator('button.lp-user-menu').click();
-  await page
-    .getByRole('menu', { name: zh('host.nav.userMenu') })
-    .getByRole('menuitem', { name: zh('host.nav.sessions') })
-    .click();
-  const dialog = page.getByRole('dialog', { name: zh('sessionsDialog.title') });
+  const dialog = await openSessionsDialog(page);
   return dialog.getByRole('region', { name: zh('sessionsDialog.members.title') });
 }
 

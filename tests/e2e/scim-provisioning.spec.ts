@@ -6,6 +6,7 @@ import { enterPortal, signInByApi } from './helpers/session.ts';
 import { configureSso } from './helpers/sso.ts';
 import '../../src/i18n/areas/sessions-dialog.ts';
 import '../../src/i18n/areas/single-sign-on.ts';
+import { openSessionsDialog } from './helpers/sessions-dialog.ts';
 
 /**
  * SCIM provisioning end to end (issue 34): `demo`, the tenant's administrator, has single sign-on
@@ -34,12 +35,7 @@ test('an administrator issues the SCIM token in the sessions dialog; the provide
 
   await signInByApi(page, demoLogin('demo'));
   await enterPortal(page);
-  await page.locator('button.lp-user-menu').click();
-  await page
-    .getByRole('menu', { name: zh('host.nav.userMenu') })
-    .getByRole('menuitem', { name: zh('host.nav.sessions') })
-    .click();
-  const dialog = page.getByRole('dialog', { name: zh('sessionsDialog.title') });
+  const dialog = await openSessionsDialog(page);
   const scim = dialog.getByRole('region', { name: zh('sso.scim.title') });
   await expect(scim).toContainText('/api/scim/v2');
   await expect(scim).toContainText(zh('sso.scim.none'));
@@ -76,11 +72,7 @@ test('an administrator issues the SCIM token in the sessions dialog; the provide
   // the dialog counts them; revoking the token refuses the provider's next call
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
-  await page.locator('button.lp-user-menu').click();
-  await page
-    .getByRole('menu', { name: zh('host.nav.userMenu') })
-    .getByRole('menuitem', { name: zh('host.nav.sessions') })
-    .click();
+  await openSessionsDialog(page);
   await expect(scim).toContainText(zh('sso.scim.count', { count: 1 }));
   await expect(scim.getByLabel(zh('sso.scim.token'))).toHaveCount(0);
   await scim.getByRole('button', { name: zh('sso.scim.revoke') }).click();

@@ -12,6 +12,7 @@ import '../../src/i18n/areas/order-sign.ts';
 import '../../src/i18n/areas/order-view.ts';
 import '../../src/i18n/areas/single-sign-on.ts';
 import '../../src/i18n/areas/sessions-dialog.ts';
+import { openSessionsDialog } from './helpers/sessions-dialog.ts';
 
 /**
  * Single sign-on end to end (issue 34): a real OpenID provider (oidc-provider) on the loopback,
@@ -125,12 +126,7 @@ test('the administrator proves a domain in the form: its TXT record to publish, 
 
   await signInByApi(page, demoLogin('demo'));
   await enterPortal(page);
-  await page.locator('button.lp-user-menu').click();
-  await page
-    .getByRole('menu', { name: zh('host.nav.userMenu') })
-    .getByRole('menuitem', { name: zh('host.nav.sessions') })
-    .click();
-  const dialog = page.getByRole('dialog', { name: zh('sessionsDialog.title') });
+  const dialog = await openSessionsDialog(page);
   const item = dialog.getByRole('listitem').filter({ hasText: domain });
   await expect(item).toContainText(zh('sso.form.state.pending'));
   await expect(item).toContainText(proof.record_name);
