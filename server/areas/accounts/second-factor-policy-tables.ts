@@ -14,5 +14,3 @@ declare module './second-factor-tables.ts' {
     purpose: Generated<'code' | 'enrol'>;
   }
 }
-
-export {};

@@ -91,7 +91,11 @@ describe('the configuration', () => {
       domains: [DOMAIN],
     });
     expect(JSON.stringify(read.data)).not.toContain(SECRET);
-    const row = await t.deps.db.selectFrom('sso_configs').select('secret_sealed').executeTakeFirstOrThrow();
+    const row = await t.deps.db
+      .selectFrom('sso_configs')
+      .select('secret_sealed')
+      .where('cu_id', '=', admin.customers[0]!.cu_id)
+      .executeTakeFirstOrThrow();
     expect(row.secret_sealed).not.toContain(SECRET);
     const trail = await t.deps.db
       .selectFrom('audit_entries')

@@ -1,5 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashToken } from './tokens.ts';
 import type { TestProvider } from '../../testing/oidc-test-provider.ts';
 import { type SsoTestBed, ssoTestBed } from '../../testing/sso-fixtures.ts';
 import type { TestApp } from '../../testing/test-app.ts';
@@ -28,7 +29,7 @@ async function signIn(login: string) {
     .innerJoin('sessions as s', 's.token_hash', 'l.token_hash')
     .innerJoin('sso_identities as i', 'i.uid', 's.uid')
     .select(['l.sid', 's.uid', 'i.subject'])
-    .orderBy('s.id', 'desc')
+    .where('l.token_hash', '=', hashToken(token))
     .executeTakeFirstOrThrow();
   return { token, sid: link.sid, uid: link.uid, sub: link.subject };
 }
