@@ -60,6 +60,13 @@ export const sessionsDialogStyles = css`
     margin: 0 0 var(--lp-space-2);
     font-size: 1em;
   }
+  .sessions-dialog__form > button + button {
+    margin-inline-start: var(--lp-space-2);
+  }
+  .sessions-dialog__grants label {
+    display: inline-block;
+    margin-inline-end: var(--lp-space-3);
+  }
   .sessions-dialog__error {
     color: var(--lp-color-danger);
   }
